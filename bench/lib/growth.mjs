@@ -1,0 +1,84 @@
+import pg from "pg";
+
+const TITLES = [
+  "Walking in grace",
+  "Hope for the weary",
+  "The prophets and the promise",
+  "Faith in the waiting",
+  "Unveiled: the bride",
+  "Rest for the soul",
+  "The feasts of the Lord",
+  "Mercy new every morning",
+  "Wrapped in His word",
+  "A heart of worship",
+  "Roots in Abraham",
+  "The olive tree",
+  "Joy in the wilderness",
+  "Covenant love",
+  "Seasons of the heart",
+  "Light to the nations",
+  "Bread of life",
+  "The shepherd's voice",
+  "Sabbath rest",
+  "Grafted in",
+];
+const GROUPS = [
+  "Morning prayer circle",
+  "Young mothers support",
+  "Military wives fellowship",
+  "Messianic women's circle",
+  "Psalms study group",
+  "Grief and hope",
+  "Widows of Naomi",
+  "Career women in faith",
+  "Empty nesters",
+  "Hebrew roots study",
+  "Newlyweds",
+  "Caregivers",
+  "Worship leaders",
+  "Book of Ruth study",
+];
+const SERIES = ["Grace Series", "Wrap & Reflect", "Prophecy Deep Dive", "Unveiled"];
+const CATEGORIES = ["cultural", "life-stage", "study", "support", "ministry", "interests"];
+
+/** Adds `size` prayer requests, videos and cultivation groups with generate_series, in seconds. */
+export async function seedGrowth(url, size) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const {
+      rows: [author],
+    } = await c.query(
+      "insert into users (email, first_name, last_name) values ('growth@example.test', 'Growth', 'Author') returning id",
+    );
+    await c.query(
+      `insert into prayer_requests (user_id, content, created_at)
+       select $1, 'Please pray for request number ' || g, now() - make_interval(secs => g)
+       from generate_series(1, $2) g`,
+      [author.id, size],
+    );
+    await c.query(
+      `insert into videos (title, description, series, duration, published_at)
+       select ($1::text[])[1 + g % 20] || ' ' || g,
+              'A teaching from the series on walking with God, part ' || g,
+              ($2::text[])[1 + g % 4], 300 + g % 1800, now() - make_interval(mins => g)
+       from generate_series(1, $3) g`,
+      [TITLES, SERIES, size],
+    );
+    await c.query(
+      `insert into cultivation_groups (name, description, category, is_private, requires_approval, member_count, created_by)
+       select ($1::text[])[1 + g % 14] || ' ' || g,
+              'A small group that meets to share life and Scripture, number ' || g,
+              ($2::text[])[1 + g % 6], g % 2 = 0, g % 3 = 0, 1, $3
+       from generate_series(1, $4) g`,
+      [GROUPS, CATEGORIES, author.id, size],
+    );
+    await c.query("analyze");
+    const {
+      rows: [deep],
+    } = await c.query("select min(id) + 100 as id from prayer_requests where user_id = $1", [author.id]);
+    return { deepPrayerCursor: deep.id };
+  } finally {
+    await c.end();
+  }
+}

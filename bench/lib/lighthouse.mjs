@@ -1,0 +1,83 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const PAGES = [
+  ["landing", "/", false],
+  ["sign-in", "/sign-in", false],
+  ["home", "/", true],
+  ["videos", "/videos", true],
+  ["community", "/community", true],
+];
+
+/** Puts the member's cookies in the browser's own jar (the page reads `signed_in`, so a header is not enough). */
+async function addCookies(port, origin, cookie) {
+  const { chromium } = await import("playwright-core");
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  const { hostname } = new URL(origin);
+  await browser.contexts()[0].addCookies(
+    cookie.split("; ").map((pair) => {
+      const [name, ...rest] = pair.split("=");
+      return { name, value: rest.join("="), domain: hostname, path: "/" };
+    }),
+  );
+  await browser.close();
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Lighthouse's mobile preset in the system Chromium, three runs per page, median scores. */
+export async function lighthouseScores(base, cookie, runs = 3) {
+  const { default: lighthouse } = await import("lighthouse");
+  const { launch } = await import("chrome-launcher");
+  const origin = base.replace("127.0.0.1", "localhost");
+  const results = [];
+  for (const [name, pagePath, signedIn] of PAGES) {
+    const scores = { performance: [], accessibility: [], bestPractices: [] };
+    for (let i = 0; i < runs; i += 1) {
+      const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lh-"));
+      const chrome = await launch({
+        chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+        userDataDir,
+        chromeFlags: [
+          "--headless=new",
+          "--no-sandbox",
+          "--disable-gpu",
+          "--disable-quic",
+          "--no-first-run",
+          "--disable-background-networking",
+          "--disable-component-update",
+          "--disable-sync",
+        ],
+      });
+      try {
+        if (signedIn) await addCookies(chrome.port, origin, cookie);
+        const result = await lighthouse(origin + pagePath, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance", "accessibility", "best-practices"],
+          // Resetting storage would clear the cookies; the profile is new, so the cache is cold anyway.
+          disableStorageReset: signedIn,
+        });
+        if (new URL(result.lhr.finalDisplayedUrl).pathname !== pagePath) {
+          throw new Error(`Lighthouse ended on ${result.lhr.finalDisplayedUrl}, not ${pagePath}`);
+        }
+        const c = result.lhr.categories;
+        scores.performance.push(Math.round(c.performance.score * 100));
+        scores.accessibility.push(Math.round(c.accessibility.score * 100));
+        scores.bestPractices.push(Math.round(c["best-practices"].score * 100));
+      } finally {
+        await chrome.kill();
+        fs.rmSync(userDataDir, { recursive: true, force: true });
+      }
+    }
+    results.push({
+      page: name,
+      performance: median(scores.performance),
+      accessibility: median(scores.accessibility),
+      bestPractices: median(scores.bestPractices),
+    });
+  }
+  return results;
+}

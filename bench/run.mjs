@@ -1,0 +1,279 @@
+// `npm run bench`: proves the app is fast at any size. Every machine-dependent figure is a ratio to a
+// baseline measured in the same run. Prints a table and writes it to docs/performance.md.
+//
+//   BENCH_DATABASE_URL   a PostgreSQL URL whose role may create databases (default: an embedded
+//                        PostgreSQL started here, in .tmp/bench-pg)
+//   BENCH_DURATION       seconds per load run (default 8)
+//   BENCH_SIZES          row counts for the growth test (default 1000,100000,1000000)
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { seedGrowth } from "./lib/growth.mjs";
+import { lighthouseScores } from "./lib/lighthouse.mjs";
+import { load } from "./lib/load.mjs";
+import { pageWeights } from "./lib/page-weight.mjs";
+import { startNode } from "./lib/processes.mjs";
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+process.chdir(root);
+const DURATION = Number(process.env.BENCH_DURATION ?? 8);
+const SIZES = (process.env.BENCH_SIZES ?? "1000,100000,1000000").split(",").map(Number);
+const server = path.join(root, "dist", "server", "main.js");
+const rows = [];
+const row = (what, measured, target, ok) => {
+  rows.push({ what, measured, target, ok });
+  console.log(
+    `${ok === undefined ? "  " : ok ? "✓ " : "✗ "}${what}: ${measured}${target ? `  (target ${target})` : ""}`,
+  );
+};
+const fmt = (n, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : "n/a");
+
+if (!fs.existsSync(server)) {
+  console.log("Building the app first...");
+  execFileSync("node", ["scripts/build.mjs"], { stdio: "inherit" });
+}
+
+// ---------------------------------------------------------------- PostgreSQL
+let adminUrl = process.env.BENCH_DATABASE_URL;
+let stopPg = async () => {};
+if (!adminUrl) {
+  const { startEmbeddedPostgres } = await import("./lib/embedded.mjs");
+  const pgDir = path.join(root, ".tmp", "bench-pg");
+  fs.rmSync(pgDir, { recursive: true, force: true });
+  const cluster = await startEmbeddedPostgres(pgDir);
+  adminUrl = cluster.adminUrl;
+  stopPg = cluster.stop;
+  console.log(
+    "Using an embedded PostgreSQL started for the benchmark (set BENCH_DATABASE_URL to use another).",
+  );
+}
+const dbUrl = (name) => {
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+async function admin(sql) {
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+async function freshDb(name) {
+  await admin(`drop database if exists "${name}" with (force)`);
+  await admin(`create database "${name}"`);
+  return dbUrl(name);
+}
+
+const baseEnv = {
+  SESSION_SECRET: "b".repeat(64),
+  AUTH_RATE_LIMIT: "100000000",
+  WRITE_RATE_LIMIT: "100000000",
+  LOG_LEVEL: "warn",
+};
+
+async function signIn(url, email = "ruth@example.com") {
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: url.replace("127.0.0.1", "localhost") },
+    body: JSON.stringify({ email, password: "mishpacha-demo" }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+try {
+  // ---------------------------------------------------------------- baseline
+  const hello = await startNode(path.join(root, "bench", "hello.mjs"), {}, "/hello");
+  const baseline = await load({ url: `${hello.url}/hello`, duration: DURATION });
+  await hello.stop();
+  row(
+    "API ceiling: bare Fastify hello route, 32 connections",
+    `${fmt(baseline.rps)} req/s = 1.00`,
+    "baseline",
+  );
+
+  // ---------------------------------------------------------------- hot reads and writes, real PostgreSQL
+  const app = await startNode(server, { ...baseEnv, DATABASE_URL: await freshDb("bench_main"), DEMO: "1" });
+  const cookie = await signIn(app.url);
+  const origin = app.url.replace("127.0.0.1", "localhost");
+  const member = { cookie };
+  const videos = await (await fetch(`${app.url}/api/videos`, { headers: member })).json();
+  const prayers = await (await fetch(`${app.url}/api/prayer-requests`, { headers: member })).json();
+
+  const reads = [
+    ["GET /api/videos", "/api/videos"],
+    ["GET /api/prayer-requests (first page)", "/api/prayer-requests"],
+    ["GET /api/auth/user", "/api/auth/user"],
+    ["GET /api/dashboard", "/api/dashboard"],
+  ];
+  async function hotReads(target, label) {
+    const c = await signIn(target.url);
+    for (const [name, p] of reads) {
+      const r = await load({ url: target.url + p, headers: { cookie: c }, duration: DURATION });
+      const ratio = r.rps / baseline.rps;
+      const ok = ratio >= 0.3 && r.p99 <= 50 && r.errors === 0;
+      row(
+        `${label}: ${name}`,
+        `${fmt(r.rps)} req/s = ${fmt(ratio, 2)}, p99 ${fmt(r.p99)} ms, ${r.errors} errors`,
+        "≥ 0.30, p99 ≤ 50 ms, 0 errors",
+        label.includes("embedded") ? undefined : ok,
+      );
+    }
+  }
+  await hotReads(app, "Hot read, PostgreSQL server");
+
+  const json = { "content-type": "application/json", origin, cookie };
+  const writes = [
+    [
+      "POST /api/prayer-requests",
+      "POST",
+      "/api/prayer-requests",
+      { content: "Please pray for my family this week." },
+    ],
+    [
+      "POST /api/discussions",
+      "POST",
+      "/api/discussions",
+      { videoId: videos[0]?.id, content: "This teaching met me today." },
+    ],
+    ["POST /api/prayer-requests/:id/pray", "POST", `/api/prayer-requests/${prayers[0]?.id}/pray`, undefined],
+  ];
+  for (const [name, method, p, body] of writes) {
+    // A body-less POST must not claim a JSON body.
+    const headers = body === undefined ? { origin, cookie } : json;
+    const r = await load({ url: app.url + p, method, headers, body, duration: DURATION });
+    const ratio = r.rps / baseline.rps;
+    row(
+      `Write: ${name}`,
+      `${fmt(r.rps)} req/s = ${fmt(ratio, 2)}, ${r.errors} errors`,
+      "≥ 0.15, 0 errors",
+      ratio >= 0.15 && r.errors === 0,
+    );
+  }
+  const rss = app.rssMb();
+  row("Memory: server RSS after the load runs", `${fmt(rss)} MB`, "≤ 200 MB", rss <= 200);
+
+  // ---------------------------------------------------------------- page weight and quality
+  const weights = await pageWeights(app.url, cookie);
+  row(
+    "First page weight: landing, gzipped JS",
+    `${fmt(weights.landing / 1024, 1)} KiB`,
+    "≤ 100 KiB",
+    weights.landing <= 100 * 1024,
+  );
+  row(
+    "First page weight: signed-in home, gzipped JS",
+    `${fmt(weights.home / 1024, 1)} KiB`,
+    "≤ 170 KiB",
+    weights.home <= 170 * 1024,
+  );
+  row(
+    "Stripe.js and the YouTube player on landing or home",
+    weights.thirdParty.length ? weights.thirdParty.join(", ") : "none loaded",
+    "none",
+    weights.thirdParty.length === 0,
+  );
+  for (const result of await lighthouseScores(app.url, cookie)) {
+    const ok = result.performance >= 95 && result.accessibility === 100 && result.bestPractices >= 95;
+    row(
+      `Lighthouse (mobile, median of 3): ${result.page}`,
+      `performance ${result.performance}, accessibility ${result.accessibility}, best practices ${result.bestPractices}`,
+      "≥ 95, 100, ≥ 95",
+      ok,
+    );
+  }
+  await app.stop();
+
+  // ---------------------------------------------------------------- embedded default: start-up and reads
+  const dataDir = path.join(root, ".tmp", "bench-embedded");
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const fresh = await startNode(server, { ...baseEnv, DATA_DIR: dataDir, SESSION_SECRET: "" });
+  row(
+    "Start-up, embedded default, new data folder",
+    `${fmt(fresh.readyMs)} ms`,
+    "≤ 10,000 ms",
+    fresh.readyMs <= 10_000,
+  );
+  await fresh.stop();
+  const warm = await startNode(server, { ...baseEnv, DATA_DIR: dataDir, SESSION_SECRET: "" });
+  row(
+    "Start-up, embedded default, existing data folder",
+    `${fmt(warm.readyMs)} ms`,
+    "≤ 3,000 ms",
+    warm.readyMs <= 3000,
+  );
+  await hotReads(warm, "Hot read, embedded default");
+  await warm.stop();
+
+  // ---------------------------------------------------------------- growth
+  const growth = {};
+  for (const size of SIZES) {
+    const url = await freshDb(`bench_growth_${size}`);
+    const migrate = await startNode(server, { ...baseEnv, DATABASE_URL: url, DEMO: "1" });
+    await migrate.stop();
+    const seeded = await seedGrowth(url, size);
+    const g = await startNode(server, { ...baseEnv, DATABASE_URL: url });
+    const c = await signIn(g.url);
+    const lists = {
+      "prayer wall, first page": "/api/prayer-requests",
+      "prayer wall, deep page (cursor)": `/api/prayer-requests?before=${seeded.deepPrayerCursor}`,
+      "video search": "/api/videos?search=grace",
+      "group search": "/api/cultivation-groups?search=circle",
+    };
+    for (const [name, p] of Object.entries(lists)) {
+      await load({ url: g.url + p, headers: { cookie: c }, connections: 1, amount: 50 });
+      const r = await load({ url: g.url + p, headers: { cookie: c }, connections: 1, amount: 300 });
+      growth[name] ??= {};
+      growth[name][size] = r;
+      if (r.errors) console.log(`  ${name} at ${size}: ${r.errors} errors`);
+    }
+    await g.stop();
+    await admin(`drop database if exists "bench_growth_${size}" with (force)`);
+  }
+  const smallest = SIZES[0];
+  const largest = SIZES.at(-1);
+  for (const [name, bySize] of Object.entries(growth)) {
+    const ratio = bySize[largest].mean / bySize[smallest].mean;
+    row(
+      `Growth: ${name}`,
+      SIZES.map((s) => `${s.toLocaleString("en-US")}: ${fmt(bySize[s].mean, 2)} ms`).join(", ") +
+        ` → ×${fmt(ratio, 2)}`,
+      `≤ ×1.30 from ${smallest.toLocaleString("en-US")} to ${largest.toLocaleString("en-US")} rows`,
+      ratio <= 1.3 && Object.values(bySize).every((r) => r.errors === 0),
+    );
+  }
+} finally {
+  await stopPg();
+}
+
+// ---------------------------------------------------------------- report
+const cpu = os.cpus()[0]?.model ?? "unknown CPU";
+const header = [
+  "# Performance",
+  "",
+  `Generated by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} × ${cpu}, ${fmt(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}.`,
+  "Ratios compare with the bare Fastify baseline measured in the same run, so they hold on any machine;",
+  "load runs use autocannon with 32 connections for the throughput figures and one connection for latency.",
+  "",
+  "| | what | measured | target |",
+  "|---|---|---|---|",
+];
+const table = rows.map(
+  (r) => `| ${r.ok === undefined ? "" : r.ok ? "✓" : "✗"} | ${r.what} | ${r.measured} | ${r.target ?? ""} |`,
+);
+fs.mkdirSync("docs", { recursive: true });
+fs.writeFileSync("docs/performance.md", `${[...header, ...table].join("\n")}\n`);
+console.log("\nWrote docs/performance.md");
+const failed = rows.filter((r) => r.ok === false);
+if (failed.length) {
+  console.log(`${failed.length} target(s) missed.`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,140 @@
+import { randomBytes } from "node:crypto";
+import type { Locator, Page } from "@playwright/test";
+import Stripe from "stripe";
+import {
+  DEMO_ADMIN,
+  DEMO_MEMBER,
+  expect,
+  expectAccessible,
+  registerMember,
+  signIn,
+  test,
+} from "./support/fixtures";
+import { STAND_IN } from "./support/services/stripe.mjs";
+
+const statValue = (page: Page, label: string): Locator =>
+  page.getByRole("heading", { name: label, exact: true }).locator("xpath=../..").locator("p").first();
+
+const readNumber = async (locator: Locator) =>
+  Number(((await locator.textContent()) ?? "").replace(/[^\d.]/g, ""));
+
+/** Stripe telling the app that a donation went through, signed the way Stripe signs it. */
+async function deliverDonation(page: Page, userId: number, cents: number) {
+  const payload = JSON.stringify({
+    id: `evt_${randomBytes(10).toString("hex")}`,
+    object: "event",
+    type: "payment_intent.succeeded",
+    created: Math.floor(Date.now() / 1000),
+    data: {
+      object: {
+        id: `pi_${randomBytes(10).toString("hex")}`,
+        object: "payment_intent",
+        amount: cents,
+        amount_received: cents,
+        currency: "usd",
+        customer: null,
+        status: "succeeded",
+        metadata: { userId: String(userId), kind: "donation" },
+      },
+    },
+  });
+  const signature = new Stripe("sk_test_signing_only").webhooks.generateTestHeaderString({
+    payload,
+    secret: STAND_IN.webhookSecret,
+  });
+  const res = await page.request.post("/api/stripe/webhook", {
+    data: payload,
+    headers: { "content-type": "application/json", "stripe-signature": signature },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+test.describe("admin dashboard", () => {
+  test("the overview counts what happens in the community", async ({ page, browser }) => {
+    await signIn(page, DEMO_ADMIN);
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+    for (const label of ["Total Users", "Total Videos", "Active Groups", "Premium Members"]) {
+      await expect(statValue(page, label)).toHaveText(/^\d[\d,]*$/);
+    }
+    await expect(page.getByText(/^\+\d+ this month$/)).toHaveCount(4);
+    await expect(page.getByRole("link", { name: "Manage Articles" })).toHaveAttribute(
+      "href",
+      "/admin/articles",
+    );
+    await expect(page.getByRole("link", { name: "View Articles" })).toHaveAttribute("href", "/articles");
+    const usersBefore = await readNumber(statValue(page, "Total Users"));
+    await page.getByRole("tab", { name: "Revenue" }).click();
+    const revenueBefore = await readNumber(statValue(page, "Monthly Revenue"));
+
+    // A new member joins and gives $19.99.
+    const context = await browser.newContext();
+    const newcomerPage = await context.newPage();
+    const surname = `Galilee${randomBytes(3).toString("hex")}`;
+    await registerMember(newcomerPage, { firstName: "Zipporah", lastName: surname });
+    const me = await newcomerPage.request.get("/api/auth/user");
+    const { id } = (await me.json()) as { id: number };
+    await context.close();
+    await deliverDonation(page, id, 1999);
+
+    await page.goto("/admin");
+    await expect
+      .poll(() => readNumber(statValue(page, "Total Users")))
+      .toBeGreaterThanOrEqual(usersBefore + 1);
+    const activity = page.getByRole("list", { name: "Recent activity" });
+    await expect(activity.getByText(`Zipporah ${surname} gave a donation of $19.99`)).toBeVisible();
+    await expect(activity.getByText(`Zipporah ${surname} joined the community`)).toBeVisible();
+    await expect(activity.getByRole("listitem")).toHaveCount(5);
+
+    await page.getByRole("tab", { name: "Revenue" }).click();
+    await expect(page).toHaveURL(/\/admin\?tab=revenue$/);
+    await expect
+      .poll(() => readNumber(statValue(page, "Monthly Revenue")))
+      .toBeCloseTo(revenueBefore + 19.99, 2);
+    await expect(page.getByText("Free to premium conversion")).toBeVisible();
+    await expect(page.getByText(/new this month$/)).toBeVisible();
+    await expect(page.getByText(/from last month$/)).toBeVisible();
+  });
+
+  test("lists members and groups", async ({ page }) => {
+    await signIn(page, DEMO_ADMIN);
+    await page.goto("/admin?tab=users");
+    const table = page.getByRole("table", { name: "Members" });
+    for (const column of ["Name", "Email", "Membership", "Joined"]) {
+      await expect(table.getByRole("columnheader", { name: column })).toBeVisible();
+    }
+    const naomi = table.getByRole("row").filter({ hasText: DEMO_ADMIN.email });
+    await expect(naomi).toContainText("Naomi Feldman");
+    await expect(naomi).toContainText("Premium");
+    await expect(table.getByRole("row").filter({ hasText: DEMO_MEMBER.email })).toContainText("Free");
+
+    await page.getByRole("tab", { name: "Groups" }).click();
+    const cards = page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("link", { name: /View details/i }) });
+    await expect(cards.first()).toBeVisible();
+    await expect(cards.first()).toContainText(/Active|Inactive/);
+    await expect(cards.first()).toContainText(/\d+ members?/);
+    await expect(page.getByText("Cultivation Group").first()).toBeVisible();
+    await expect(page.getByText("Local Group").first()).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test("a member who is not an administrator sees Access Denied, and not the owners' addresses", async ({
+    page,
+  }) => {
+    const member = await registerMember(page);
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+    await expect(page.getByText("You don't have permission to access the admin dashboard.")).toBeVisible();
+    await expect(page.getByText(member.email)).toBeVisible();
+    const body = (await page.locator("main").textContent()) ?? "";
+    expect(body).not.toContain("owner@example.test");
+    expect(body).not.toContain(DEMO_ADMIN.email);
+    await expect(page.getByRole("tab", { name: "Overview" })).toHaveCount(0);
+    await expectAccessible(page);
+
+    const api = await page.request.get("/api/admin/analytics");
+    expect(api.status()).toBe(403);
+  });
+});

@@ -1,0 +1,210 @@
+import type { Browser, Page } from "@playwright/test";
+import { expect, expectAccessible, registerMember, test } from "./support/fixtures";
+
+/** A second, separately signed-in member in her own browser context. */
+async function anotherMember(browser: Browser, firstName: string) {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  await context.addInitScript(() => localStorage.setItem("install-prompt-dismissed-at", String(Date.now())));
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error") errors.push(msg.text());
+  });
+  page.on("pageerror", (err) => errors.push(err.message));
+  const member = await registerMember(page, { firstName, lastName: "Friend" });
+  return { context, page, member, errors };
+}
+
+/** The wall card that holds `text` (the outer list item, not a response inside it). */
+const card = (page: Page, text: string) =>
+  page.getByRole("list", { name: "Prayer requests" }).locator(":scope > li").filter({ hasText: text });
+
+const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+test.describe("prayer wall", () => {
+  test("a member shares a request, a friend prays and responds, and the author marks it answered", async ({
+    page,
+    browser,
+  }) => {
+    test.slow();
+    await registerMember(page, { firstName: "Tamar", lastName: "Author" });
+    const content = unique("Please pray for wisdom as we choose a school for our son.");
+
+    await page.goto("/community");
+    await expect(page.getByRole("heading", { level: 1, name: "Community" })).toBeVisible();
+    await expect(page.getByRole("tab", { name: "Prayer Wall" })).toHaveAttribute("aria-selected", "true");
+    const share = page.getByRole("button", { name: "Share Request" });
+    await expect(share).toBeDisabled();
+    await page.getByLabel("Share a prayer request").fill("   ");
+    await expect(share).toBeDisabled();
+    await expect(page.getByRole("switch", { name: "Keep this private" })).toHaveAttribute(
+      "aria-checked",
+      "false",
+    );
+    await expect(page.getByRole("switch", { name: "Share anonymously" })).toHaveAttribute(
+      "aria-checked",
+      "false",
+    );
+    await page.getByLabel("Share a prayer request").fill(content);
+    await share.click();
+    await expect(page.getByText("Prayer Request Shared", { exact: true })).toBeVisible();
+    await expect(page.getByLabel("Share a prayer request")).toHaveValue("");
+    const mine = card(page, content);
+    await expect(mine.getByRole("heading", { name: "Tamar A. (you)" })).toBeVisible();
+    await expect(mine.getByText("Just now")).toBeVisible();
+    await expect(mine.getByText("Be the first to pray")).toBeVisible();
+
+    const friend = await anotherMember(browser, "Shira");
+    await friend.page.goto("/community");
+    const theirs = card(friend.page, content);
+    await expect(theirs.getByRole("heading", { name: "Tamar A." })).toBeVisible();
+    await expect(theirs.getByRole("button", { name: "Mark answered" })).toHaveCount(0);
+    await theirs.getByRole("button", { name: "I prayed" }).click();
+    await expect(friend.page.getByText("Prayer recorded", { exact: true })).toBeVisible();
+    await expect(
+      friend.page.getByText("Thank you for praying for this request.", { exact: true }),
+    ).toBeVisible();
+    await expect(theirs.getByRole("button", { name: "Prayed" })).toBeDisabled();
+    await expect(theirs.getByText("1 prayer", { exact: true })).toBeVisible();
+
+    // Her own state survives a reload, not only this browser session.
+    await friend.page.reload();
+    await expect(card(friend.page, content).getByRole("button", { name: "Prayed" })).toBeDisabled();
+
+    // One respond form at a time.
+    const respond = card(friend.page, content).getByRole("button", { name: "Respond" });
+    await friend.page
+      .getByRole("list", { name: "Prayer requests" })
+      .locator(":scope > li")
+      .filter({ hasNotText: content })
+      .first()
+      .getByRole("button", { name: "Respond" })
+      .click();
+    await expect(friend.page.getByLabel("Your response")).toHaveCount(1);
+    await respond.click();
+    await expect(friend.page.getByLabel("Your response")).toHaveCount(1);
+    await expect(card(friend.page, content).getByLabel("Your response")).toBeVisible();
+
+    const send = card(friend.page, content).getByRole("button", { name: "Send Response" });
+    await expect(send).toBeDisabled();
+    await card(friend.page, content).getByRole("switch", { name: "I'm praying for this" }).click();
+    await card(friend.page, content)
+      .getByLabel("Your response")
+      .fill("We chose ours after much prayer. You will know.");
+    await send.click();
+    await expect(friend.page.getByText("Response Added", { exact: true })).toBeVisible();
+    await expect(
+      card(friend.page, content).getByText("We chose ours after much prayer. You will know."),
+    ).toBeVisible();
+
+    await card(friend.page, content).getByRole("button", { name: "Respond" }).click();
+    await card(friend.page, content).getByLabel("Your response").fill("Praying James 1:5 for you both.");
+    await card(friend.page, content).getByRole("button", { name: "Send Response" }).click();
+    await expect(friend.page.getByText("Prayer Offered", { exact: true })).toBeVisible();
+    await expect(card(friend.page, content).getByText("Praying", { exact: true })).toBeVisible();
+    expect(friend.errors).toEqual([]);
+    await friend.context.close();
+
+    await page.reload();
+    const answered = card(page, content);
+    await expect(answered.getByText("Praying James 1:5 for you both.")).toBeVisible();
+    await expect(answered.getByText("1 prayer", { exact: true })).toBeVisible();
+    await answered.getByRole("button", { name: "Mark answered" }).click();
+    const dialog = page.getByRole("dialog", { name: "Mark as answered" });
+    await dialog.getByLabel("Praise note").fill("We found a wonderful school. Thank you, sisters!");
+    await dialog.getByRole("button", { name: "Mark Answered" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(answered.getByText("Answered", { exact: true })).toBeVisible();
+    await expect(answered.getByText("We found a wonderful school. Thank you, sisters!")).toBeVisible();
+    await expect(answered.getByRole("button", { name: "Mark answered" })).toHaveCount(0);
+
+    await page.getByRole("button", { name: "Answered", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Answered", exact: true })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    await expect(card(page, content)).toBeVisible();
+  });
+
+  test("private and anonymous requests", async ({ page, browser }) => {
+    test.slow();
+    await registerMember(page, { firstName: "Dinah", lastName: "Quiet" });
+    const secret = unique("A private burden I want to share only with the ministry team.");
+    const hidden = unique("An unspoken request for my family.");
+
+    await page.goto("/community");
+    await page.getByLabel("Share a prayer request").fill(secret);
+    await page.getByRole("switch", { name: "Keep this private" }).click();
+    await page.getByRole("button", { name: "Share Request" }).click();
+    await expect(card(page, secret).getByText("Private", { exact: true })).toBeVisible();
+
+    await page.getByLabel("Share a prayer request").fill(hidden);
+    await page.getByRole("switch", { name: "Share anonymously" }).click();
+    await page.getByRole("button", { name: "Share Request" }).click();
+    await expect(card(page, hidden).getByText("shared anonymously")).toBeVisible();
+
+    const friend = await anotherMember(browser, "Keturah");
+    await friend.page.goto("/community");
+    await expect(card(friend.page, hidden).getByRole("heading", { name: "Anonymous" })).toBeVisible();
+    await expect(card(friend.page, hidden)).not.toContainText("Dinah");
+    await expect(friend.page.getByText(secret)).toHaveCount(0);
+    expect(friend.errors).toEqual([]);
+    await friend.context.close();
+  });
+
+  test("a failed prayer says so", async ({ page, allowedConsoleErrors }) => {
+    allowedConsoleErrors.push(/500/);
+    await registerMember(page);
+    await page.route("**/api/prayer-requests/*/pray", (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: '{"message":"boom"}' }),
+    );
+    await page.goto("/community");
+    const button = page.getByRole("button", { name: "I prayed" }).first();
+    await button.click();
+    await expect(page.getByText("Failed to record prayer. Please try again.", { exact: true })).toBeVisible();
+    await expect(page.getByText("Error", { exact: true })).toBeVisible();
+    await expect(button).toBeEnabled();
+  });
+
+  test("the groups and events tabs, with no accessibility problems", async ({ page }) => {
+    test.slow();
+    await registerMember(page);
+    await page.goto("/community");
+    await expect(page.getByRole("list", { name: "Prayer requests" })).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole("tab", { name: "Groups" }).click();
+    await expect(page).toHaveURL(/tab=groups/);
+    await expect(page.getByRole("heading", { name: "Cultivation Groups" })).toBeVisible();
+    for (const example of [
+      "Messianic Jewish Women's Circle",
+      "Military Wives Fellowship",
+      "Young Mothers Support Group",
+    ]) {
+      await expect(page.getByText(example)).toBeVisible();
+    }
+    await expect(page.getByRole("link", { name: "Explore Cultivation Groups" })).toHaveAttribute(
+      "href",
+      "/cultivation-groups",
+    );
+    await expect(page.getByRole("link", { name: "Find Local Groups" })).toHaveAttribute(
+      "href",
+      "/local-communities",
+    );
+    await expect(page.getByRole("link", { name: "Browse Study Groups" })).toHaveAttribute(
+      "href",
+      "/cultivation-groups?category=study",
+    );
+    await expect(page.getByRole("link", { name: "Find Support" })).toHaveAttribute(
+      "href",
+      "/cultivation-groups?category=support",
+    );
+    await expectAccessible(page);
+
+    await page.getByRole("tab", { name: "Events" }).click();
+    await expect(page.getByText("No events scheduled")).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByRole("tab", { name: "Events" })).toHaveAttribute("aria-selected", "true");
+  });
+});

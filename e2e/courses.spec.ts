@@ -1,0 +1,205 @@
+import {
+  DEMO_ADMIN,
+  DEMO_MEMBER,
+  expect,
+  expectAccessible,
+  registerMember,
+  signIn,
+  test,
+} from "./support/fixtures";
+
+test.describe("courses", () => {
+  test("a member enrols in a course, then continues it", async ({ page }) => {
+    await registerMember(page);
+    await page.goto("/courses");
+    await expect(page.getByRole("heading", { level: 1, name: "Spiritual Courses" })).toBeVisible();
+    for (const promise of ["Interactive Learning", "Community Support", "Lifetime Access"]) {
+      await expect(page.getByRole("heading", { name: promise })).toBeVisible();
+    }
+
+    const card = page.getByRole("article", { name: "Walking Through the Feasts of the Lord" });
+    await expect(card.getByText("Available Now")).toBeVisible();
+    await expect(card.getByText("$49")).toBeVisible();
+    await expect(card.getByText("7 weeks")).toBeVisible();
+    await expect(card.getByText("3 enrolled")).toBeVisible();
+    await expect(card.getByRole("list", { name: "Topics" }).getByRole("listitem")).toHaveCount(3);
+
+    await page.route("**/api/courses/*/enroll", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    await card.getByRole("button", { name: "Enroll Now" }).click();
+    await expect(card.getByRole("button", { name: "Enrolling..." })).toBeDisabled();
+    await expect(page.getByText("Enrolled Successfully", { exact: true })).toBeVisible();
+    const continueLink = card.getByRole("link", { name: /Continue Course/ });
+    await expect(continueLink).toHaveAttribute(
+      "href",
+      "https://learn.example.org/courses/feasts-of-the-lord",
+    );
+    await expect(continueLink).toHaveAttribute("target", "_blank");
+    await expect(continueLink).toHaveAttribute("rel", "noopener noreferrer");
+    await expect(card.getByText("4 enrolled")).toBeVisible();
+    await expectAccessible(page);
+
+    await page.reload();
+    await expect(
+      page
+        .getByRole("article", { name: "Walking Through the Feasts of the Lord" })
+        .getByRole("link", { name: /Continue Course/ }),
+    ).toBeVisible();
+  });
+
+  test("the demo member already enrolled sees Continue Course", async ({ page }) => {
+    await signIn(page, DEMO_MEMBER);
+    await page.goto("/courses");
+    const card = page.getByRole("article", { name: "Foundations of Grace" });
+    await expect(card.getByRole("link", { name: /Continue Course/ })).toHaveAttribute(
+      "href",
+      "https://learn.example.org/courses/foundations-of-grace",
+    );
+    await expect(card.getByRole("button", { name: "Enroll Now" })).toHaveCount(0);
+  });
+
+  test("a failed enrolment says so", async ({ page, allowedConsoleErrors }) => {
+    allowedConsoleErrors.push(/500/);
+    await registerMember(page);
+    await page.route("**/api/courses/*/enroll", (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: '{"message":"down"}' }),
+    );
+    await page.goto("/courses");
+    const card = page.getByRole("article", { name: "Foundations of Grace" });
+    await card.getByRole("button", { name: "Enroll Now" }).click();
+    await expect(page.getByText("Enrollment Failed", { exact: true })).toBeVisible();
+    await expect(page.getByText("Please try again later.", { exact: true })).toBeVisible();
+    await expect(card.getByRole("button", { name: "Enroll Now" })).toBeEnabled();
+  });
+
+  test("filters and search narrow the list", async ({ page }) => {
+    await registerMember(page);
+    await page.goto("/courses");
+    const filters = page.getByRole("group", { name: "Filter courses" });
+    await filters.getByRole("button", { name: "Coming Soon" }).click();
+    await expect(page.getByRole("article")).toHaveCount(2);
+    await expect(page.getByRole("button", { name: "Enroll Now" })).toHaveCount(0);
+    await filters.getByRole("button", { name: "Available Now" }).click();
+    await expect(page.getByRole("button", { name: "Learn More" })).toHaveCount(0);
+    await filters.getByRole("button", { name: "All Courses" }).click();
+    await page.getByLabel("Search courses").fill("daniel");
+    await expect(page.getByRole("article")).toHaveCount(1);
+    await expect(page.getByRole("article", { name: "Prophecy Without Fear" })).toBeVisible();
+    await page.getByLabel("Search courses").fill("nothing matches this");
+    await expect(page.getByText("No courses found")).toBeVisible();
+  });
+
+  test("notify me when a coming-soon course is ready", async ({ page }) => {
+    await registerMember(page);
+    await page.goto("/courses");
+    const card = page.getByRole("article", { name: "Prophecy Without Fear" });
+    await expect(card.getByText("Coming Soon")).toBeVisible();
+    await card.getByRole("button", { name: "Learn More" }).click();
+    const dialog = page.getByRole("dialog", { name: "Prophecy Without Fear" });
+    await expect(dialog.getByText("Coming Soon", { exact: true })).toBeVisible();
+    await expect(dialog.getByText("6 weeks")).toBeVisible();
+    await expect(dialog.getByText(/Prophecy was given to comfort God's people/)).toBeVisible();
+    await expectAccessible(page);
+    await dialog.getByRole("button", { name: "Notify Me When Ready" }).click();
+    await expect(page.getByText("We'll Keep You Posted!", { exact: true })).toBeVisible();
+    await expect(
+      page
+        .getByRole("region", { name: /Notifications/ })
+        .getByText("You'll be notified when this course is ready."),
+    ).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    await card.getByRole("button", { name: "Learn More" }).click();
+    await expect(page.getByRole("dialog").getByRole("button", { name: "Notify Me When Ready" })).toHaveCount(
+      0,
+    );
+    await expect(
+      page.getByRole("dialog").getByText("You'll be notified when this course is ready."),
+    ).toBeVisible();
+  });
+});
+
+test.describe("managing courses", () => {
+  test("the admin adds a course, opens it, edits it and archives it", async ({ page }) => {
+    test.slow();
+    await signIn(page, DEMO_ADMIN);
+    await page.goto("/admin?tab=courses");
+    const tab = page.getByRole("tabpanel");
+    await expect(tab.getByRole("heading", { name: "Courses", exact: true })).toBeVisible();
+    const women = tab.getByRole("listitem").filter({ hasText: "Women of the Bible" }).first();
+    await expect(women.getByText("3 interested")).toBeVisible();
+
+    await tab.getByRole("button", { name: "Add Course" }).click();
+    const form = page.getByRole("dialog", { name: "Add Course" });
+    await form.getByRole("button", { name: "Add Course" }).click();
+    await expect(form.getByText("Title is required")).toBeVisible();
+    await expect(form.getByText("Description must be at least 10 characters")).toBeVisible();
+    await form.getByLabel("Title").fill("Psalms for Every Season");
+    await form
+      .getByLabel("Description", { exact: true })
+      .fill("Praying through the Psalms, one season at a time.");
+    await form.getByLabel("Status").selectOption("active");
+    await form.getByLabel("Estimated duration (optional)").fill("5 weeks");
+    await form.getByLabel("Price in dollars (optional)").fill("abc");
+    await form.getByLabel("Course link (optional)").fill("javascript:alert(1)");
+    await form.getByRole("button", { name: "Add Course" }).click();
+    await expect(form.getByText("Price must be a dollar amount of 0 or more")).toBeVisible();
+    await expect(form.getByText("Must be a valid URL (starting with https://)")).toBeVisible();
+    await form.getByLabel("Price in dollars (optional)").fill("19.50");
+    await form.getByLabel("Course link (optional)").fill("https://learn.example.org/psalms");
+    await form.getByLabel("Tags (optional)").fill("Psalms, Prayer");
+    await form.getByRole("button", { name: "Add Course" }).click();
+    await expect(page.getByText("Course Created", { exact: true })).toBeVisible();
+    await expect(form).toBeHidden();
+    const row = tab.getByRole("listitem").filter({ hasText: "Psalms for Every Season" }).first();
+    await expect(row.getByText("Available Now")).toBeVisible();
+    await expect(row.getByText("$19.50")).toBeVisible();
+
+    await row.getByRole("button", { name: "Edit Psalms for Every Season" }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Course" });
+    await expect(edit.getByLabel("Title")).toHaveValue("Psalms for Every Season");
+    await edit.getByLabel("Price in dollars (optional)").fill("25");
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("Course Updated", { exact: true })).toBeVisible();
+    await expect(row.getByText("$25")).toBeVisible();
+
+    await page.goto("/courses");
+    await expect(page.getByRole("article", { name: "Psalms for Every Season" })).toBeVisible();
+
+    await page.goto("/admin?tab=courses");
+    const again = page
+      .getByRole("tabpanel")
+      .getByRole("listitem")
+      .filter({ hasText: "Psalms for Every Season" })
+      .first();
+    await again.getByRole("button", { name: "Archive Psalms for Every Season" }).click();
+    await page
+      .getByRole("dialog", { name: "Archive this course?" })
+      .getByRole("button", { name: "Archive Course" })
+      .click();
+    await expect(page.getByText("Course Archived", { exact: true })).toBeVisible();
+    await expect(again.getByText("Archived", { exact: true })).toBeVisible();
+
+    await page.goto("/courses");
+    await expect(page.getByRole("heading", { level: 1, name: "Spiritual Courses" })).toBeVisible();
+    await expect(page.getByRole("article", { name: "Foundations of Grace" })).toBeVisible();
+    await expect(page.getByRole("article", { name: "Psalms for Every Season" })).toHaveCount(0);
+  });
+});
+
+test.describe("courses on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the filters and cards fit the screen", async ({ page }) => {
+    await registerMember(page);
+    await page.goto("/courses");
+    await expect(page.getByRole("article", { name: "Foundations of Grace" })).toBeVisible();
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth).toBeLessThanOrEqual(390);
+    await expect(
+      page.getByRole("group", { name: "Filter courses" }).getByRole("button", { name: "Coming Soon" }),
+    ).toBeInViewport();
+  });
+});

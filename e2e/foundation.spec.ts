@@ -1,0 +1,248 @@
+import {
+  DEMO_ADMIN,
+  expect,
+  expectAccessible,
+  registerMember,
+  signIn,
+  test,
+  uniqueEmail,
+} from "./support/fixtures";
+
+test.describe("landing page", () => {
+  test("shows every section and both dialogs", async ({ page }) => {
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Cultivate Your Spiritual Garden" }),
+    ).toBeVisible();
+    await expect(page.getByText(/Founded by Miriam/)).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Nurture Your Faith Together" })).toBeVisible();
+    for (const card of ["Biblical Teaching", "Community", "Discipleship", "Prayer Support"]) {
+      await expect(page.getByRole("heading", { name: card, exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole("heading", { name: "Ready to Grow Together?" })).toBeVisible();
+    await expect(page.getByText(/© 2024/)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Join the Mishpacha" })).toHaveCount(3);
+
+    await page.getByRole("button", { name: "Learn More" }).click();
+    const about = page.getByRole("dialog", { name: "About Mishpacha" });
+    await expect(about).toBeVisible();
+    for (const block of [
+      "Video-Based Learning",
+      "Cultivation Groups",
+      "Prayer & Community",
+      "Discipleship Connections",
+    ]) {
+      await expect(about.getByRole("heading", { name: block })).toBeVisible();
+    }
+    await expect(about.getByRole("heading", { name: "Why Mishpacha?" })).toBeVisible();
+    await about.getByRole("button", { name: "Join Our Community" }).click();
+    await expect(about).toBeHidden();
+
+    const join = page.getByRole("dialog", { name: "Welcome to Our Family" });
+    await expect(join).toBeVisible();
+    for (const line of [
+      "Secure and private authentication",
+      "One-time setup for returning visits",
+      "Join thousands of women in spiritual growth",
+    ]) {
+      await expect(join.getByText(line)).toBeVisible();
+    }
+    await join.getByRole("button", { name: "Not Yet" }).click();
+    await expect(join).toBeHidden();
+
+    await page.getByRole("button", { name: "Learn More" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Close", exact: true }).first().click();
+    await expect(page.getByRole("dialog")).toBeHidden();
+  });
+
+  test("has no serious accessibility problems, nor has the sign-in page", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectAccessible(page);
+    await page.goto("/sign-in");
+    await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test("falls back to the site's name when the logo cannot load", async ({ page, allowedConsoleErrors }) => {
+    allowedConsoleErrors.push(/404/);
+    await page.route("**/logo.png", (route) => route.fulfill({ status: 404, body: "" }));
+    await page.goto("/");
+    const header = page.getByRole("banner");
+    await expect(header.getByText("Mishpacha", { exact: true })).toBeVisible();
+    await expect(header.locator('img[src="/logo.png"]')).toHaveCount(0);
+  });
+});
+
+test.describe("joining and signing in", () => {
+  test("a visitor joins, lands in the member shell and signs out", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Join the Mishpacha" }).first().click();
+    await page.getByRole("button", { name: "Continue to Join" }).click();
+    await expect(page).toHaveURL(/\/sign-in/);
+
+    await page.getByRole("tab", { name: "Create account" }).click();
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByText("First name is required")).toBeVisible();
+    await expect(page.getByText("Please enter a valid e-mail address")).toBeVisible();
+
+    await page.getByLabel("First name").fill("Hadassah");
+    await page.getByLabel("Last name").fill("Stone");
+    await page.getByLabel("E-mail").fill(uniqueEmail("join"));
+    await page.getByLabel("Password").fill("short");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByText("Password must be at least 8 characters")).toBeVisible();
+    await page.getByLabel("Password").fill("a garden of grace");
+    await page.getByRole("button", { name: "Create account" }).click();
+
+    await expect(page).toHaveURL("/");
+    await expect(page.getByRole("heading", { name: /Hadassah/ })).toBeVisible();
+    const nav = page.getByRole("navigation", { name: "Main" });
+    for (const link of [
+      "Home",
+      "Videos",
+      "Articles",
+      "Courses",
+      "My Notes",
+      "Community",
+      "Cultivation Groups",
+      "Local Communities",
+      "Discipleship",
+    ]) {
+      await expect(nav.getByRole("link", { name: link, exact: true })).toBeVisible();
+    }
+    await expect(nav.getByRole("link", { name: "Home", exact: true })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await expect(page.getByRole("menuitem", { name: "Profile" })).toBeVisible();
+    await expect(page.getByRole("menuitem", { name: "Admin Dashboard" })).toHaveCount(0);
+    await page.getByRole("menuitem", { name: "Sign Out" }).click();
+    await expect(page.getByRole("heading", { name: "Cultivate Your Spiritual Garden" })).toBeVisible();
+  });
+
+  test("a wrong password is explained without saying whether the e-mail exists", async ({
+    page,
+    allowedConsoleErrors,
+  }) => {
+    allowedConsoleErrors.push(/401/);
+    const member = await registerMember(page);
+    await page.context().clearCookies();
+    await page.goto("/sign-in");
+    await page.getByLabel("E-mail").fill(member.email);
+    await page.getByLabel("Password").fill("not my password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Incorrect e-mail or password");
+    await page.getByLabel("Password").fill(member.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("heading", { name: /Lydia/ })).toBeVisible();
+  });
+
+  test("administrators find the dashboard in their menu", async ({ page }) => {
+    await signIn(page, DEMO_ADMIN);
+    await page.goto("/");
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await expect(page.getByRole("menuitem", { name: "Admin Dashboard" })).toBeVisible();
+  });
+});
+
+test.describe("routes", () => {
+  test("a member page opened while signed out says so, then goes to sign in", async ({ page }) => {
+    // Hold the sign-in redirect until the toast has been seen; the page stays on screen meanwhile.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/login**", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/videos");
+    await expect(page.getByText("Unauthorized", { exact: true })).toBeVisible();
+    await expect(page.getByText("You are logged out. Logging in again...", { exact: true })).toBeVisible();
+    release();
+    await expect(page).toHaveURL(/\/sign-in\?returnTo=%2Fvideos/);
+    await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
+  });
+
+  test("the admin pages ask visitors to sign in", async ({ page }) => {
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { name: "Administrator sign-in" })).toBeVisible();
+    await page.goto("/admin/articles");
+    await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
+  });
+
+  test("an unknown path shows the not-found page", async ({ page }) => {
+    await page.goto("/no/such/page");
+    await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+    await registerMember(page);
+    await page.goto("/no/such/page");
+    await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+  });
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the menu toggles and the bottom bar links the main sections", async ({ page }) => {
+    await registerMember(page);
+    await page.goto("/");
+    const bottom = page.getByRole("navigation", { name: "Quick" });
+    for (const link of ["Home", "Videos", "Articles", "Courses", "Community"]) {
+      await expect(bottom.getByRole("link", { name: link })).toBeVisible();
+    }
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(
+      page.getByRole("navigation", { name: "Menu" }).getByRole("link", { name: "Discipleship" }),
+    ).toBeVisible();
+    await page.getByRole("button", { name: "Close menu" }).click();
+    await expect(page.getByRole("navigation", { name: "Menu" })).toBeHidden();
+  });
+});
+
+test.describe("install card", () => {
+  test.use({ allowInstallPrompt: true });
+
+  test("appears five seconds after load when the browser made no offer, and can be dismissed", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const card = page.getByRole("region", { name: "Install App" });
+    await expect(card).toBeHidden();
+    await expect(card).toBeVisible({ timeout: 9000 });
+    await expect(
+      card.getByText("Install the app on your device for quick access and a better experience."),
+    ).toBeVisible();
+    page.once("dialog", (dialog) => {
+      expect(dialog.message()).toContain("Add to Home Screen");
+      void dialog.dismiss();
+    });
+    await card.getByRole("button", { name: "Install" }).click();
+    await card.getByRole("button", { name: "Not Now" }).click();
+    await expect(card).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(card).toBeHidden();
+  });
+});
+
+test.describe("progressive web app", () => {
+  test("offers a manifest with icons and runs a service worker that caches the shell", async ({
+    page,
+    request,
+  }) => {
+    await page.goto("/");
+    const manifestHref = await page.locator('link[rel="manifest"]').first().getAttribute("href");
+    const manifest = await (await request.get(manifestHref!)).json();
+    expect(manifest).toMatchObject({ name: "Mishpacha", display: "standalone", start_url: "/" });
+    expect(manifest.icons.map((i: { sizes: string }) => i.sizes)).toEqual(
+      expect.arrayContaining(["192x192", "512x512"]),
+    );
+    for (const icon of manifest.icons) expect((await request.get(icon.src)).ok()).toBe(true);
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    expect(scope).toMatch(/\/$/);
+  });
+});

@@ -1,0 +1,86 @@
+import {
+  DEMO_ADMIN,
+  DEMO_MEMBER,
+  expect,
+  expectAccessible,
+  registerMember,
+  signIn,
+  test,
+} from "./support/fixtures";
+
+test.describe("home dashboard", () => {
+  test("greets the demo member by name and shows every section from one dashboard call", async ({ page }) => {
+    await signIn(page, DEMO_MEMBER);
+    const apiCalls: string[] = [];
+    page.on("request", (req) => {
+      const url = new URL(req.url());
+      if (url.pathname.startsWith("/api/")) apiCalls.push(url.pathname);
+    });
+    await page.goto("/");
+
+    await expect(page.getByRole("heading", { level: 1, name: "Shalom, Ruth" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Continue Watching" })).toHaveAttribute("href", "/videos");
+    await expect(page.getByRole("link", { name: "Join Discussion" })).toHaveAttribute("href", "/community");
+
+    for (const heading of [
+      "Recent Teachings",
+      "Latest Articles",
+      "Courses",
+      "Prayer Requests",
+      "Quick Actions",
+    ]) {
+      await expect(page.getByRole("heading", { name: heading, exact: true })).toBeVisible();
+    }
+    // Other tests share requests at the same time, so count them rather than read them.
+    const prayers = page
+      .locator("section")
+      .filter({ has: page.getByRole("heading", { name: "Prayer Requests" }) });
+    await expect(prayers.getByRole("listitem")).toHaveCount(2);
+    await expect(page.getByText("1 discipleship partner")).toBeVisible();
+    await expect(page.getByText("Free Member")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Upgrade" })).toHaveAttribute("href", "/subscribe");
+
+    const videos = page.locator('main a[href^="/video/"]');
+    const count = await videos.count();
+    if (count === 0) await expect(page.getByText("No videos available yet. Check back soon!")).toBeVisible();
+    else expect(count).toBe(3);
+
+    await expect(page.getByRole("link", { name: "My Reflections" })).toHaveAttribute(
+      "href",
+      "/profile?tab=reflections",
+    );
+    await expect(page.getByRole("link", { name: "Find Local Group" })).toHaveAttribute(
+      "href",
+      "/local-communities",
+    );
+    await expect(page.getByRole("link", { name: "Saved Content" })).toHaveAttribute(
+      "href",
+      "/profile?tab=saved",
+    );
+
+    await page.waitForLoadState("networkidle");
+    expect(apiCalls.filter((p) => p === "/api/dashboard")).toHaveLength(1);
+    expect(apiCalls.filter((p) => p !== "/api/auth/user" && p !== "/api/dashboard")).toEqual([]);
+    await expectAccessible(page);
+
+    await page.getByRole("link", { name: "Join Discussion" }).click();
+    await expect(page).toHaveURL("/community");
+    await expect(page.getByRole("heading", { level: 1, name: "Community" })).toBeVisible();
+  });
+
+  test("a new member sees her own name and a way to find a mentor", async ({ page }) => {
+    await registerMember(page, { firstName: "Hadassah", lastName: "Stone" });
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1, name: "Shalom, Hadassah" })).toBeVisible();
+    await expect(page.getByText("0 discipleship partners")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Find a Mentor" })).toHaveAttribute("href", "/discipleship");
+  });
+
+  test("a patron sees her membership instead of the upgrade prompt", async ({ page }) => {
+    await signIn(page, DEMO_ADMIN);
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1, name: "Shalom, Naomi" })).toBeVisible();
+    await expect(page.getByText("Mishpacha Patron")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Upgrade" })).toHaveCount(0);
+  });
+});

@@ -1,0 +1,135 @@
+import type { Browser, Locator, Page } from "@playwright/test";
+import { expect, expectAccessible, registerMember, test } from "./support/fixtures";
+
+async function anotherMember(browser: Browser, firstName: string) {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  await context.addInitScript(() => localStorage.setItem("install-prompt-dismissed-at", String(Date.now())));
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error") errors.push(msg.text());
+  });
+  page.on("pageerror", (err) => errors.push(err.message));
+  await registerMember(page, { firstName });
+  return { context, page, errors };
+}
+
+/** The list item holding the card whose heading is `name`, within a page or a section of it. */
+const card = (scope: Page | Locator, name: string) => {
+  const page = "goto" in scope ? scope : scope.page();
+  return scope.getByRole("listitem").filter({ has: page.getByRole("heading", { name, exact: true }) });
+};
+
+test.describe("local communities", () => {
+  test("a member creates a local group and another joins it", async ({ page, browser }) => {
+    // Two browsers: the leader and a neighbour who joins.
+    test.slow();
+    await registerMember(page, { firstName: "Dinah" });
+    const town = `Galilee Springs ${Date.now().toString(36)}`;
+    const name = `Dinah's Porch Prayer ${Date.now().toString(36)}`;
+
+    await page.goto("/local-communities");
+    await expect(page.getByRole("heading", { level: 1, name: "Local Communities" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Discover Local Groups" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Your Groups" })).toHaveCount(0);
+
+    await page.getByRole("button", { name: "Create Local Group" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create Local Group" });
+    await dialog.getByRole("button", { name: "Create Group" }).click();
+    for (const message of [
+      "Group name is required",
+      "Description must be at least 10 characters",
+      "Meeting type is required",
+      "Location is required",
+    ]) {
+      await expect(dialog.getByText(message)).toBeVisible();
+    }
+    await dialog.getByLabel("Group Name").fill(name);
+    await dialog.getByLabel("Description").fill("Coffee on the porch and an hour of prayer for our street.");
+    await dialog.getByLabel("Meeting Type").selectOption("Prayer Group");
+    await dialog.getByLabel("Location").fill(town);
+    await dialog.getByLabel("Meeting Time (Optional)").fill("Saturdays at 9:00 AM");
+    await dialog.getByLabel("Exact Meeting Place (Optional)").fill("14 Olive Lane, blue porch");
+    await dialog.getByLabel("Contact Info (Optional)").fill("dinah.porch@example.test");
+    await expectAccessible(page);
+    await dialog.getByRole("button", { name: "Create Group" }).click();
+
+    await expect(page.getByText("Group created", { exact: true })).toBeVisible();
+    await expect(dialog).toBeHidden();
+    const yours = page.getByRole("region", { name: "Your Groups" });
+    const mine = card(yours, name);
+    await expect(mine.getByText("Leader", { exact: true })).toBeVisible();
+    await expect(mine.getByText(town)).toBeVisible();
+    await expect(mine.getByText("Saturdays at 9:00 AM")).toBeVisible();
+    await expect(mine.getByText("14 Olive Lane, blue porch")).toBeVisible();
+    await expect(mine.getByText("dinah.porch@example.test")).toBeVisible();
+    await expect(mine.getByText("Prayer Group")).toBeVisible();
+
+    // Another member finds it by its town, sees only the general area, and joins.
+    const second = await anotherMember(browser, "Keturah");
+    await second.page.goto("/local-communities");
+    await expect(second.page.getByRole("heading", { name: "Your Groups" })).toHaveCount(0);
+    await second.page.getByRole("searchbox", { name: "Search local groups" }).fill(town.toUpperCase());
+    const found = card(second.page.getByRole("region", { name: "Discover Local Groups" }), name);
+    await expect(found.getByText(town)).toBeVisible();
+    await expect(found.getByText("Saturdays at 9:00 AM")).toBeVisible();
+    await expect(
+      found.getByText("The exact place and contact details are shared once you join."),
+    ).toBeVisible();
+    await expect(second.page.getByText("dinah.porch@example.test")).toHaveCount(0);
+    await expect(second.page.getByText("14 Olive Lane, blue porch")).toHaveCount(0);
+    await expectAccessible(second.page);
+
+    await found.getByRole("button", { name: "Join Group" }).click();
+    await expect(second.page.getByText("Joined group", { exact: true })).toBeVisible();
+    await expect(found.getByRole("button", { name: "Already Joined" })).toBeDisabled();
+    await expect(found.getByText("dinah.porch@example.test")).toBeVisible();
+    await expect(found.getByText("2 members")).toBeVisible();
+    const joined = card(second.page.getByRole("region", { name: "Your Groups" }), name);
+    await expect(joined.getByText("Member", { exact: true })).toBeVisible();
+    await expect(joined.getByText("14 Olive Lane, blue porch")).toBeVisible();
+
+    expect(second.errors).toEqual([]);
+    await second.context.close();
+  });
+
+  test("filters by meeting type and explains empty results", async ({ page }) => {
+    await registerMember(page);
+    await page.goto("/local-communities");
+    const filter = page.getByRole("combobox", { name: "Filter by meeting type" });
+    await expect(filter.locator("option")).toHaveText([
+      "All Meeting Types",
+      "Bible Study",
+      "Prayer Group",
+      "Book Club",
+      "Social Fellowship",
+      "Service Project",
+    ]);
+    await filter.selectOption("Book Club");
+    await expect(card(page, "Pages of Grace Book Club")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Austin Sisters in the Word" })).toHaveCount(0);
+
+    await filter.selectOption("");
+    await page.getByRole("searchbox", { name: "Search local groups" }).fill("nashville");
+    await expect(card(page, "Pages of Grace Book Club")).toBeVisible();
+    await page.getByRole("searchbox", { name: "Search local groups" }).fill("Atlantis, nowhere");
+    await expect(page.getByText("No groups found")).toBeVisible();
+    await expect(page.getByText("Try adjusting your search or filters")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Create the First Group" })).toHaveCount(0);
+  });
+
+  test.describe("on a phone", () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+
+    test("the page and the create dialog fit the screen", async ({ page }) => {
+      await registerMember(page);
+      await page.goto("/local-communities");
+      await expect(card(page, "Morning Prayer Circle")).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.getByRole("button", { name: "Create Local Group" }).click();
+      await expect(
+        page.getByRole("dialog", { name: "Create Local Group" }).getByLabel("Group Name"),
+      ).toBeVisible();
+    });
+  });
+});

@@ -1,0 +1,88 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+export const DEMO_PASSWORD = "mishpacha-demo";
+export const DEMO_MEMBER = { email: "ruth@example.com", password: DEMO_PASSWORD, firstName: "Ruth" };
+export const DEMO_ADMIN = { email: "naomi@example.com", password: DEMO_PASSWORD, firstName: "Naomi" };
+
+let counter = 0;
+export function uniqueEmail(prefix = "member") {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}@example.test`;
+}
+
+export interface NewMember {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+interface Fixtures {
+  /** Console errors a test expects (a 401 from a wrong password, a missing image…). */
+  allowedConsoleErrors: RegExp[];
+  /** Console errors seen by the page; the test fails if any unexpected one remains at the end. */
+  consoleErrors: string[];
+  /** Whether the install card may appear (off by default so it never covers buttons). */
+  allowInstallPrompt: boolean;
+}
+
+export const test = base.extend<Fixtures>({
+  allowInstallPrompt: [false, { option: true }],
+  allowedConsoleErrors: async ({}, use) => {
+    await use([]);
+  },
+  consoleErrors: [
+    async ({ page, allowedConsoleErrors }, use) => {
+      const errors: string[] = [];
+      page.on("console", (msg) => {
+        if (msg.type() === "error") errors.push(msg.text());
+      });
+      page.on("pageerror", (err) => errors.push(err.message));
+      await use(errors);
+      const unexpected = errors.filter((e) => !allowedConsoleErrors.some((re) => re.test(e)));
+      expect(unexpected, "the page logged errors to the console").toEqual([]);
+    },
+    { auto: true },
+  ],
+  page: async ({ page, allowInstallPrompt }, use) => {
+    if (!allowInstallPrompt) {
+      await page.addInitScript(() => localStorage.setItem("install-prompt-dismissed-at", String(Date.now())));
+    }
+    await use(page);
+  },
+});
+
+export { expect };
+
+/** Registers a new account through the API; the page's browser context is then signed in. */
+export async function registerMember(page: Page, overrides: Partial<NewMember> = {}): Promise<NewMember> {
+  const member: NewMember = {
+    email: overrides.email ?? uniqueEmail(),
+    password: overrides.password ?? "grace-and-peace",
+    firstName: overrides.firstName ?? "Lydia",
+    lastName: overrides.lastName ?? "Tester",
+  };
+  const res = await page.request.post("/api/auth/register", {
+    data: member,
+    headers: { Origin: new URL(test.info().project.use.baseURL!).origin },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return member;
+}
+
+/** Signs an existing account in through the API. */
+export async function signIn(page: Page, account: { email: string; password: string }) {
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  const res = await page.request.post("/api/auth/login", { data: account, headers: { Origin: origin } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** axe-core scan; fails on serious or critical violations. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
+  ).toEqual([]);
+}

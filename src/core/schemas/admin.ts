@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { MEMBERSHIP_TIERS, PAGE_DEFAULT, PAGE_MAX } from "../constants";
+import { dateTime, idSchema } from "./common";
+
+export const ADMIN_MESSAGES = {
+  accessDenied: "Access Denied",
+  noPermission: "You don't have permission to access the admin dashboard.",
+  noRecentActivity: "No recent activity",
+} as const;
+
+/** SPEC §3 "Analytics". Money in dollars, percentages rounded to one decimal. */
+export const analyticsResponse = z.object({
+  totalUsers: z.number(),
+  newUsersThisMonth: z.number(),
+  totalVideos: z.number(),
+  videosThisMonth: z.number(),
+  activeGroups: z.number(),
+  newGroupsThisMonth: z.number(),
+  premiumMembers: z.number(),
+  newPremiumThisMonth: z.number(),
+  recentActivity: z.array(z.object({ description: z.string(), timestamp: dateTime })),
+  monthlyRevenue: z.number(),
+  revenueGrowth: z.number(),
+  activeSubscriptions: z.number(),
+  newSubscriptions: z.number(),
+  conversionRate: z.number(),
+});
+export type Analytics = z.input<typeof analyticsResponse>;
+
+export const adminUser = z.object({
+  id: z.number(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  membershipTier: z.enum(MEMBERSHIP_TIERS),
+  createdAt: dateTime,
+});
+export type AdminUser = z.input<typeof adminUser>;
+
+/** Newest members first; `before` is the id of the last member already shown. */
+export const adminUsersQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(PAGE_MAX).default(PAGE_DEFAULT),
+  before: idSchema.optional(),
+});
+
+export const GROUP_TYPES = ["cultivation", "local"] as const;
+export type AdminGroupType = (typeof GROUP_TYPES)[number];
+
+export const adminGroup = z.object({
+  id: z.number(),
+  type: z.enum(GROUP_TYPES),
+  name: z.string(),
+  description: z.string(),
+  memberCount: z.number(),
+  isActive: z.boolean(),
+  createdAt: dateTime,
+});
+export type AdminGroup = z.input<typeof adminGroup>;
+
+/** Cultivation and local groups in one list; `cursor` is "{type}-{id}" of the last group shown. */
+export const adminGroupsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(PAGE_MAX).default(PAGE_DEFAULT),
+  cursor: z
+    .string()
+    .regex(/^(cultivation|local)-\d{1,10}$/, { message: "Invalid cursor" })
+    .refine((v) => Number(v.split("-")[1]) <= 2_147_483_647, { message: "Invalid cursor" })
+    .optional(),
+});
+
+export const groupCursor = (group: { type: AdminGroupType; id: number }) => `${group.type}-${group.id}`;

@@ -1,0 +1,140 @@
+import { z } from "zod";
+import { COURSE_STATUSES, DESCRIPTION_MIN, LIMITS, PAGE_DEFAULT, PAGE_MAX } from "../constants";
+import { COURSE_ADMIN_STATUSES, COURSE_LIMITS, COURSE_MESSAGES, splitTags } from "../courses";
+
+import { dateTime, idSchema, searchText } from "./common";
+
+export const courseSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  description: z.string(),
+  shortDescription: z.string().nullable(),
+  status: z.enum(COURSE_STATUSES),
+  estimatedDuration: z.string().nullable(),
+  tags: z.array(z.string()),
+  enrolledCount: z.number(),
+  price: z.number().nullable(),
+  courseUrl: z.string().nullable(),
+});
+export type Course = z.input<typeof courseSchema>;
+
+export const adminCourseSchema = courseSchema.extend({
+  status: z.enum(COURSE_ADMIN_STATUSES),
+  interestCount: z.number(),
+  createdAt: dateTime,
+  updatedAt: dateTime,
+});
+export type AdminCourse = z.input<typeof adminCourseSchema>;
+
+export const courseEnrollmentSchema = z.object({ courseId: z.number() });
+export type CourseEnrollment = z.input<typeof courseEnrollmentSchema>;
+
+export const enrollResult = z.object({ courseId: z.number(), enrolledCount: z.number() });
+export const notifyResult = z.object({ courseId: z.number() });
+
+const page = {
+  limit: z.coerce.number().int().min(1).max(PAGE_MAX).default(PAGE_DEFAULT),
+  before: idSchema.optional(),
+};
+
+/** `GET /api/courses?search=&status=` */
+export const courseListQuery = z.object({
+  search: searchText,
+  status: z.enum(COURSE_STATUSES).optional().catch(undefined),
+  ...page,
+});
+export type CourseListQuery = z.infer<typeof courseListQuery>;
+
+export const adminCourseListQuery = z.object({ ...page });
+
+const tagsField = z
+  .union([z.array(z.string()), z.string()], { message: "Tags must be a list of words" })
+  .transform(splitTags)
+  .pipe(
+    z
+      .array(z.string().max(LIMITS.tag, { message: `Each tag must be at most ${LIMITS.tag} characters` }))
+      .max(LIMITS.tags, { message: `Use at most ${LIMITS.tags} tags` }),
+  );
+
+/** Dollars as typed ("", "49", "$19.99") or sent (49, null); blank means free / not shown. */
+const priceField = z
+  .union([z.number(), z.string(), z.null()], { message: COURSE_MESSAGES.price })
+  .transform((v) => {
+    if (v === null) return null;
+    if (typeof v === "number") return v;
+    const text = v.trim().replace(/^\$/, "").replace(/,/g, "");
+    return text === "" ? null : Number(text);
+  })
+  .pipe(
+    z
+      .number({ message: COURSE_MESSAGES.price })
+      .min(0, { message: COURSE_MESSAGES.price })
+      .max(COURSE_LIMITS.priceMax, { message: `Price must be at most $${COURSE_LIMITS.priceMax}` })
+      .transform((n) => Math.round(n * 100) / 100)
+      .nullable(),
+  );
+
+const urlField = z
+  .union([z.string(), z.null()], { message: COURSE_MESSAGES.url })
+  .transform((v) => (v?.trim() ? v.trim() : null))
+  .pipe(
+    z
+      .url({ protocol: /^https?$/, message: COURSE_MESSAGES.url })
+      .max(LIMITS.url, { message: COURSE_MESSAGES.url })
+      .nullable(),
+  );
+
+/** Optional text: blank clears it (null); absent leaves it as it is (undefined). */
+const nullableText = (label: string, max: number) =>
+  z
+    .union([z.string(), z.null()])
+    .transform((v) => (v?.trim() ? v.trim() : null))
+    .pipe(
+      z
+        .string()
+        .max(max, { message: `${label} must be at most ${max} characters` })
+        .nullable(),
+    );
+
+const titleField = z
+  .string({ message: COURSE_MESSAGES.titleRequired })
+  .trim()
+  .min(1, { message: COURSE_MESSAGES.titleRequired })
+  .max(LIMITS.shortText, { message: `Title must be at most ${LIMITS.shortText} characters` });
+
+const descriptionField = z
+  .string({ message: COURSE_MESSAGES.descriptionMin })
+  .trim()
+  .min(DESCRIPTION_MIN, { message: COURSE_MESSAGES.descriptionMin })
+  .max(LIMITS.text, { message: `Description must be at most ${LIMITS.text} characters` });
+
+/** `POST /api/admin/courses`; the admin form validates with the same schema. */
+export const createCourseBody = z.object({
+  title: titleField,
+  description: descriptionField,
+  shortDescription: nullableText("Short description", COURSE_LIMITS.shortDescription).optional(),
+  status: z.enum(COURSE_ADMIN_STATUSES, { message: "Choose a status" }).default("coming_soon"),
+  estimatedDuration: nullableText("Duration", COURSE_LIMITS.duration).optional(),
+  price: priceField.optional(),
+  courseUrl: urlField.optional(),
+  tags: tagsField.optional(),
+});
+export type CreateCourseBody = z.infer<typeof createCourseBody>;
+export type CourseFormValues = z.input<typeof createCourseBody>;
+
+/** `PATCH /api/admin/courses/:id`: any of the fields; status "archived" hides it from members. */
+export const updateCourseBody = z
+  .object({
+    title: titleField.optional(),
+    description: descriptionField.optional(),
+    shortDescription: nullableText("Short description", COURSE_LIMITS.shortDescription).optional(),
+    status: z.enum(COURSE_ADMIN_STATUSES, { message: "Choose a status" }).optional(),
+    estimatedDuration: nullableText("Duration", COURSE_LIMITS.duration).optional(),
+    price: priceField.optional(),
+    courseUrl: urlField.optional(),
+    tags: tagsField.optional(),
+  })
+  .refine((body) => Object.values(body).some((v) => v !== undefined), {
+    message: COURSE_MESSAGES.emptyUpdate,
+  });
+export type UpdateCourseBody = z.infer<typeof updateCourseBody>;

@@ -1,0 +1,82 @@
+import { z } from "zod";
+import { LIMITS, MEETING_TYPES } from "../constants";
+import { dateTime, optionalText, pageQuery, requiredText, searchText } from "./common";
+import { descriptionText } from "./groups";
+
+export const LOCAL_ROLES = ["leader", "member"] as const;
+export type LocalRole = (typeof LOCAL_ROLES)[number];
+
+/** The meeting types the Discover filter offers (SPEC §2.12); "Other" is a create-form choice only. */
+export const MEETING_TYPE_FILTERS = MEETING_TYPES.filter((t) => t !== "Other");
+
+export const LOCAL_GROUP_MESSAGES = {
+  nameRequired: "Group name is required",
+  meetingTypeRequired: "Meeting type is required",
+  locationRequired: "Location is required",
+  notFound: "Group not found",
+} as const;
+
+/** POST /api/local-groups (SPEC §5 "Local group"). */
+export const createLocalGroupBody = z.object({
+  name: requiredText(LOCAL_GROUP_MESSAGES.nameRequired, LIMITS.name),
+  description: descriptionText,
+  meetingType: z.enum(MEETING_TYPES, { message: LOCAL_GROUP_MESSAGES.meetingTypeRequired }),
+  /** The general area anyone may see, e.g. a city or neighbourhood. */
+  location: requiredText(LOCAL_GROUP_MESSAGES.locationRequired, LIMITS.shortText),
+  /** The exact meeting place, shared with members only. */
+  address: optionalText(LIMITS.shortText),
+  meetingTime: optionalText(LIMITS.shortText),
+  contactInfo: optionalText(LIMITS.shortText),
+});
+export type CreateLocalGroupBody = z.infer<typeof createLocalGroupBody>;
+export type CreateLocalGroupInput = z.input<typeof createLocalGroupBody>;
+
+export const localGroupsQuery = pageQuery.extend({
+  search: searchText,
+  meetingType: z.preprocess((v) => (v === "" ? undefined : v), z.enum(MEETING_TYPES).optional()),
+});
+export type LocalGroupsQuery = z.infer<typeof localGroupsQuery>;
+
+/**
+ * A local group with the signed-in member's relation to it. `address` and `contactInfo` are
+ * present only for the group's own members; everyone else sees the general area.
+ */
+export const localGroup = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  meetingType: z.string(),
+  location: z.string(),
+  meetingTime: z.string().nullable(),
+  memberCount: z.number(),
+  createdAt: dateTime,
+  isMember: z.boolean(),
+  role: z.enum(LOCAL_ROLES).nullable(),
+  address: z.string().nullable().optional(),
+  contactInfo: z.string().nullable().optional(),
+});
+export type LocalGroup = z.input<typeof localGroup>;
+
+/** GET /api/my-local-groups (SPEC §3 "Local group membership"). */
+export const myLocalGroupMembership = z.object({
+  id: z.number(),
+  role: z.enum(LOCAL_ROLES),
+  joinedAt: dateTime,
+  group: z.object({
+    id: z.number(),
+    name: z.string(),
+    description: z.string(),
+    meetingType: z.string(),
+    location: z.string(),
+    meetingTime: z.string().nullable(),
+    address: z.string().nullable(),
+    contactInfo: z.string().nullable(),
+    memberCount: z.number(),
+  }),
+});
+export type MyLocalGroupMembership = z.input<typeof myLocalGroupMembership>;
+
+export const localJoinResult = z.object({ status: z.literal("joined"), role: z.enum(LOCAL_ROLES) });
+export type LocalJoinResult = z.input<typeof localJoinResult>;
+
+export const localLeaveResult = z.object({ status: z.literal("left") });

@@ -1,0 +1,108 @@
+import { z } from "zod";
+import { LIMITS } from "../constants";
+import { parseTimecode, TIMECODE_MESSAGE } from "../timecode";
+import { dateTime, idSchema, pageQuery, searchText } from "./common";
+
+export const NOTE_MESSAGES = {
+  content: "Note content is required",
+  notFound: "Note not found",
+  videoNotFound: "That video no longer exists",
+} as const;
+
+/** Longest position in a video a note can point at: 24 hours, in seconds. */
+export const NOTE_TIMESTAMP_MAX = 24 * 3600;
+
+const content = z
+  .string({ message: NOTE_MESSAGES.content })
+  .trim()
+  .min(1, { message: NOTE_MESSAGES.content })
+  .max(LIMITS.text, { message: `Must be at most ${LIMITS.text} characters` });
+
+const tag = z
+  .string()
+  .trim()
+  .max(LIMITS.tag, { message: `Each tag must be at most ${LIMITS.tag} characters` });
+
+/** Trimmed, empties dropped, duplicates (ignoring case) dropped, order kept. */
+const cleanTags = (tags: string[]) => {
+  const seen = new Set<string>();
+  return tags.filter((t) => {
+    const key = t.toLowerCase();
+    if (!t || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+};
+
+const tags = z
+  .array(tag)
+  .transform(cleanTags)
+  .pipe(z.array(z.string()).max(LIMITS.tags, { message: `At most ${LIMITS.tags} tags` }));
+
+const timestamp = z
+  .number({ message: TIMECODE_MESSAGE })
+  .int({ message: TIMECODE_MESSAGE })
+  .min(0, { message: TIMECODE_MESSAGE })
+  .max(NOTE_TIMESTAMP_MAX, { message: "Timestamp must be under 24 hours" });
+
+/** POST /api/video-notes. */
+export const createNoteBody = z.object({
+  videoId: idSchema.nullish(),
+  content,
+  timestamp: timestamp.nullish(),
+  tags: tags.optional().default([]),
+  isHighlight: z.boolean().optional().default(false),
+});
+export type CreateNoteBody = z.input<typeof createNoteBody>;
+
+export const noteItem = z.object({
+  id: z.number(),
+  videoId: z.number().nullable(),
+  videoTitle: z.string().nullable(),
+  content: z.string(),
+  /** Seconds into the video. */
+  timestamp: z.number().nullable(),
+  tags: z.array(z.string()),
+  isHighlight: z.boolean(),
+  createdAt: dateTime,
+});
+export type NoteItem = z.input<typeof noteItem>;
+
+export const noteListQuery = pageQuery.extend({
+  search: searchText,
+  tag: z
+    .string()
+    .trim()
+    .max(LIMITS.tag)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  highlights: z.stringbool().optional().default(false),
+});
+export type NoteListQuery = z.infer<typeof noteListQuery>;
+
+/**
+ * The "Create New Note" form: the video picked from a list, the time typed as m:ss (or filled in
+ * from the player), tags typed comma-separated. Its output is the API body.
+ */
+export const noteForm = z.object({
+  videoId: z.string().transform((v) => (v ? Number(v) : null)),
+  timestamp: z
+    .string()
+    .transform((text, ctx) => {
+      const seconds = parseTimecode(text);
+      if (seconds === null) {
+        ctx.addIssue({ code: "custom", message: TIMECODE_MESSAGE });
+        return z.NEVER;
+      }
+      return seconds ?? null;
+    })
+    .pipe(timestamp.nullable()),
+  content,
+  tags: z
+    .string()
+    .transform((text) => text.split(","))
+    .pipe(tags),
+  isHighlight: z.boolean(),
+});
+export type NoteFormInput = z.input<typeof noteForm>;
+export type NoteFormOutput = z.output<typeof noteForm>;

@@ -1,0 +1,192 @@
+import { z } from "zod";
+import { DESCRIPTION_MIN, LIMITS, VIDEO_SERIES } from "../constants";
+import { parseTimecode, TIMECODE_MESSAGE } from "../timecode";
+import { parseYouTubeId } from "../youtube";
+import { dateTime, idParams, idSchema, pageQuery, requiredText, searchText } from "./common";
+
+export const VIDEO_MESSAGES = {
+  title: "Title is required",
+  description: `Description must be at least ${DESCRIPTION_MIN} characters`,
+  youtubeUrl: "Must be a valid YouTube URL",
+  comment: "Please write something before sharing",
+  notFound: "Video not found",
+  discussionNotFound: "Reflection not found",
+} as const;
+
+/** Longest teaching a form accepts: 24 hours, in seconds. */
+export const VIDEO_DURATION_MAX = 24 * 3600;
+export const REFLECTION_PROMPTS_MAX = 10;
+/** Page size of the library grid and of a video's reflections. */
+export const VIDEO_PAGE_SIZE = 24;
+export const DISCUSSION_PAGE_SIZE = 20;
+export const RELATED_DEFAULT = 4;
+
+export const videoSeries = z.enum(VIDEO_SERIES, { message: "Choose one of the series" });
+
+/** A blank query parameter means "no filter" (the "All Series" button). */
+const optionalSeries = z
+  .union([videoSeries, z.literal("")])
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+export const videoListQuery = pageQuery.extend({ search: searchText, series: optionalSeries });
+export type VideoListQuery = z.infer<typeof videoListQuery>;
+
+export const relatedQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(12).default(RELATED_DEFAULT),
+});
+
+export const videoParams = idParams;
+
+/** A video as the library, the home page and saved videos show it. */
+export const videoItem = z.object({
+  id: z.number(),
+  title: z.string(),
+  description: z.string(),
+  youtubeId: z.string().nullable(),
+  series: z.string().nullable(),
+  /** Seconds. */
+  duration: z.number().nullable(),
+  views: z.number(),
+  likes: z.number(),
+  publishedAt: dateTime,
+  createdAt: dateTime,
+});
+export type VideoItem = z.input<typeof videoItem>;
+
+export const videoDetail = videoItem.extend({
+  reflectionPrompts: z.array(z.string()),
+  discussionsCount: z.number(),
+  likedByMe: z.boolean(),
+  savedByMe: z.boolean(),
+});
+export type VideoDetail = z.input<typeof videoDetail>;
+
+export const viewResponse = z.object({ views: z.number(), counted: z.boolean() });
+export const likeResponse = z.object({ liked: z.boolean(), likes: z.number() });
+export type LikeResponse = z.input<typeof likeResponse>;
+export const saveResponse = z.object({ saved: z.boolean() });
+export type SaveResponse = z.input<typeof saveResponse>;
+
+/** Another member as a discussion shows her: never her e-mail. */
+export const discussionAuthor = z.object({
+  id: z.number(),
+  firstName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  /** First name, else the part of the e-mail before the at-sign, computed by the server. */
+  displayName: z.string(),
+});
+
+export const discussionItem = z.object({
+  id: z.number(),
+  videoId: z.number(),
+  content: z.string(),
+  createdAt: dateTime,
+  likes: z.number(),
+  likedByMe: z.boolean(),
+  isReflectionPrompt: z.boolean(),
+  user: discussionAuthor,
+});
+export type DiscussionItem = z.input<typeof discussionItem>;
+
+export const createDiscussionBody = z.object({
+  content: requiredText(VIDEO_MESSAGES.comment, LIMITS.text),
+  videoId: idSchema,
+  isReflectionPrompt: z.boolean().optional().default(false),
+});
+export type CreateDiscussionBody = z.input<typeof createDiscussionBody>;
+
+/** The member's own comments on videos (GET /api/reflections). */
+export const reflectionItem = z.object({
+  id: z.number(),
+  content: z.string(),
+  createdAt: dateTime,
+  isReflectionPrompt: z.boolean(),
+  likes: z.number(),
+  video: z.object({ id: z.number(), title: z.string() }).nullable(),
+});
+export type ReflectionItem = z.input<typeof reflectionItem>;
+
+// --- Administration -------------------------------------------------------------------------
+
+const youtubeUrl = z
+  .string({ message: VIDEO_MESSAGES.youtubeUrl })
+  .trim()
+  .max(LIMITS.url, { message: VIDEO_MESSAGES.youtubeUrl })
+  .refine((url) => parseYouTubeId(url) !== null, { message: VIDEO_MESSAGES.youtubeUrl });
+
+const description = z
+  .string({ message: VIDEO_MESSAGES.description })
+  .trim()
+  .min(DESCRIPTION_MIN, { message: VIDEO_MESSAGES.description })
+  .max(LIMITS.longText, { message: `Must be at most ${LIMITS.longText} characters` });
+
+const reflectionPrompts = z
+  .array(
+    z
+      .string()
+      .trim()
+      .max(LIMITS.shortText * 2, { message: "Each prompt must be at most 400 characters" }),
+  )
+  .max(REFLECTION_PROMPTS_MAX, { message: `At most ${REFLECTION_PROMPTS_MAX} reflection prompts` })
+  .transform((prompts) => prompts.filter(Boolean));
+
+const durationSeconds = z
+  .number({ message: TIMECODE_MESSAGE })
+  .int({ message: TIMECODE_MESSAGE })
+  .min(0, { message: TIMECODE_MESSAGE })
+  .max(VIDEO_DURATION_MAX, { message: "Duration must be under 24 hours" });
+
+/** POST /api/admin/videos: { title, description, youtubeUrl, series?, duration?, reflectionPrompts? }. */
+export const adminVideoBody = z.object({
+  title: requiredText(VIDEO_MESSAGES.title, LIMITS.shortText),
+  description,
+  youtubeUrl,
+  series: videoSeries.nullish(),
+  duration: durationSeconds.nullish(),
+  reflectionPrompts: reflectionPrompts.optional(),
+});
+export type AdminVideoBody = z.input<typeof adminVideoBody>;
+export type AdminVideoValues = z.output<typeof adminVideoBody>;
+
+/** PATCH /api/admin/videos/{id}: any of the fields; null clears series or duration. */
+export const adminVideoPatch = adminVideoBody.partial();
+export type AdminVideoPatch = z.input<typeof adminVideoPatch>;
+export type AdminVideoChanges = z.output<typeof adminVideoPatch>;
+
+export const adminVideoItem = videoItem.extend({
+  reflectionPrompts: z.array(z.string()),
+  youtubeUrl: z.string().nullable(),
+  discussionsCount: z.number(),
+});
+export type AdminVideoItem = z.input<typeof adminVideoItem>;
+
+export const adminVideoListQuery = pageQuery.extend({ search: searchText });
+
+/**
+ * The admin form: duration typed as m:ss, prompts one per line. Its output is the API body, so the
+ * browser checks exactly what the server checks.
+ */
+export const adminVideoForm = z.object({
+  youtubeUrl,
+  title: requiredText(VIDEO_MESSAGES.title, LIMITS.shortText),
+  description,
+  series: z.union([videoSeries, z.literal("")]).transform((v) => (v ? v : null)),
+  duration: z
+    .string()
+    .transform((text, ctx) => {
+      const seconds = parseTimecode(text);
+      if (seconds === null) {
+        ctx.addIssue({ code: "custom", message: TIMECODE_MESSAGE });
+        return z.NEVER;
+      }
+      return seconds ?? null;
+    })
+    .pipe(durationSeconds.nullable()),
+  reflectionPrompts: z
+    .string()
+    .transform((text) => text.split("\n"))
+    .pipe(reflectionPrompts),
+});
+export type AdminVideoFormInput = z.input<typeof adminVideoForm>;
+export type AdminVideoFormOutput = z.output<typeof adminVideoForm>;

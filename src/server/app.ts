@@ -1,0 +1,139 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import cookie from "@fastify/cookie";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { validatorCompiler } from "fastify-type-provider-zod";
+import type { PublicConfig } from "../core/public-config";
+import { registerAuth } from "./auth/plugin";
+import authRoutes from "./auth/routes";
+import type { AppConfig } from "./config";
+import type { Database, Db } from "./db/client";
+import { featureRoutes } from "./features";
+import { registerErrorHandler } from "./http/errors";
+import healthRoutes from "./http/health";
+import { registerInputChecks } from "./http/input";
+import { registerRateLimits } from "./http/rate-limit";
+import { registerSecurity } from "./http/security";
+import { serializerCompiler } from "./http/serializer";
+import { registerSpa } from "./http/spa";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Db;
+    database: Database;
+    /** Every route the app registered (method and URL pattern), for tooling and tests. */
+    routeList: Array<{ method: string; url: string }>;
+  }
+}
+
+export interface BuildOptions {
+  config: AppConfig;
+  database: Database;
+  /** Folder of the built browser app; defaults to dist/web beside the server bundle. */
+  webRoot?: string;
+  logger?: FastifyServerOptions["logger"];
+}
+
+export const defaultWebRoot = () => {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  // Bundled: <DIST_DIR>/server/main.js -> <DIST_DIR>/web. From source: src/server -> dist/web.
+  const beside = path.join(here, "..", "web");
+  return path.basename(here) === "server" && fs.existsSync(path.join(beside, "index.html"))
+    ? beside
+    : path.join(here, "..", "..", "dist", "web");
+};
+
+export function publicConfigOf(config: AppConfig): PublicConfig {
+  return {
+    siteName: config.siteName,
+    founderName: config.founderName,
+    newsletterName: config.newsletter.name,
+    externalSignIn: Boolean(config.oidc),
+    stripeKey: config.stripe?.publishableKey ?? null,
+  };
+}
+
+/** Builds the whole application: plugins in a fixed order, then the API, then the pages. */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
+    },
+    genReqId: (req) => {
+      const incoming = req.headers["x-request-id"];
+      return typeof incoming === "string" && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: 100 * 1024,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+
+  const routeList: Array<{ method: string; url: string }> = [];
+  app.decorate("routeList", routeList);
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== "HEAD") routeList.push({ method, url: route.url });
+    }
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  registerInputChecks(app);
+  // Only JSON bodies: a text/plain POST is what a cross-site form would send.
+  app.removeContentTypeParser("text/plain");
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  app.decorate("config", config);
+  app.decorate("database", database);
+  app.decorate("db", database.db);
+
+  await registerSecurity(app, config);
+  await app.register(cookie, { secret: config.sessionSecret });
+  await registerRateLimits(app, {
+    authPerMinute: config.authRateLimit,
+    writePerMinute: config.writeRateLimit,
+    redisUrl: config.redisUrl,
+  });
+  await registerAuth(app);
+
+  await app.register(healthRoutes, { prefix: "/api" });
+  await app.register(authRoutes, { prefix: "/api" });
+  for (const routes of featureRoutes) await app.register(routes, { prefix: "/api" });
+
+  const sendIndex = await registerSpa(app, options.webRoot ?? defaultWebRoot(), publicConfigOf(config));
+  app.setNotFoundHandler((request, reply) => {
+    const isPage =
+      (request.method === "GET" || request.method === "HEAD") &&
+      !request.url.startsWith("/api/") &&
+      request.url !== "/api" &&
+      !path.extname(request.url.split("?")[0] ?? "");
+    if (isPage && sendIndex) return sendIndex(reply);
+    return reply.status(404).send({ message: "Not found" });
+  });
+
+  return app;
+}
+
+/**
+ * Stops accepting connections and lets in-flight requests finish. Keep-alive connections that go
+ * idle after answering are closed as they do (Node closes only those idle when closing starts);
+ * whatever is still open after `timeoutMs` is cut.
+ */
+export async function closeGracefully(app: FastifyInstance, timeoutMs = 20_000) {
+  const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
+  const deadline = setTimeout(() => app.server.closeAllConnections(), timeoutMs);
+  try {
+    await app.close();
+  } finally {
+    clearInterval(sweep);
+    clearTimeout(deadline);
+  }
+}

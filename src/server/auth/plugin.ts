@@ -1,0 +1,27 @@
+import type { FastifyInstance } from "fastify";
+import { SessionCache } from "./session-cache";
+import { type CachedUser, resolveSession, SESSION_COOKIE, type SessionUser } from "./sessions";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+  interface FastifyInstance {
+    sessionCache: SessionCache<CachedUser>;
+  }
+}
+
+/** Resolves the session cookie once per API request; requests without a cookie cost nothing. */
+export async function registerAuth(app: FastifyInstance) {
+  const cache = new SessionCache<CachedUser>();
+  app.decorate("sessionCache", cache);
+  await cache.listen(app.database.pool, (err) => app.log.warn({ err }, "session cache listener lost"));
+  app.addHook("onClose", () => cache.close());
+  app.decorateRequest("user", null);
+  app.addHook("onRequest", async (request, reply) => {
+    if (!request.url.startsWith("/api/") || !request.cookies[SESSION_COOKIE]) return;
+    // Load balancer probes must answer whatever the session store is doing.
+    if (request.url === "/api/health" || request.url === "/api/ready") return;
+    request.user = await resolveSession(app.db, app.config, request, reply, cache);
+  });
+}

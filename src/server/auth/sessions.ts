@@ -1,0 +1,142 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { AppConfig } from "../config";
+import type { Db } from "../db/client";
+import { sessions, users } from "../db/schema";
+import type { SessionCache } from "./session-cache";
+
+export const SESSION_COOKIE = "sid";
+/**
+ * A readable companion of the httpOnly session cookie that carries nothing secret: it tells the
+ * page whether asking "who am I?" is worth a request, so visitors get the landing page at once.
+ */
+export const SIGNED_IN_HINT_COOKIE = "signed_in";
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const SESSION_TTL_MS = 30 * DAY_MS;
+/** Rolling expiry is pushed forward at most once a day, so reads rarely write. */
+const REFRESH_AFTER_MS = DAY_MS;
+
+export interface SessionUser {
+  id: number;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  membershipTier: "free" | "premium";
+  role: "member" | "admin";
+  createdAt: Date;
+  isAdmin: boolean;
+  sessionId: string;
+}
+
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+export function isAdministrator(config: AppConfig, user: { email: string; role: string }) {
+  return user.role === "admin" || config.adminEmails.includes(user.email.toLowerCase());
+}
+
+export function cookieOptions(config: AppConfig) {
+  return {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax" as const,
+    secure: config.secureCookies,
+    maxAge: SESSION_TTL_MS / 1000,
+  };
+}
+
+/** Starts a new session (a new token on every sign-in) and sets the cookie. */
+export async function startSession(db: Db, config: AppConfig, reply: FastifyReply, userId: number) {
+  const token = randomBytes(32).toString("base64url");
+  await db.insert(sessions).values({
+    id: hashToken(token),
+    userId,
+    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+  });
+  setSessionCookies(reply, config, token);
+}
+
+function setSessionCookies(reply: FastifyReply, config: AppConfig, token: string) {
+  const options = cookieOptions(config);
+  reply.setCookie(SESSION_COOKIE, token, options);
+  reply.setCookie(SIGNED_IN_HINT_COOKIE, "1", { ...options, httpOnly: false });
+}
+
+export function clearSessionCookies(reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: "/" });
+  reply.clearCookie(SIGNED_IN_HINT_COOKIE, { path: "/" });
+}
+
+export type CachedUser = Omit<SessionUser, "isAdmin" | "sessionId">;
+
+/**
+ * Looks up the session (from the cache of recently seen sessions, else in one indexed query) and
+ * slides its expiry forward once a day.
+ */
+export async function resolveSession(
+  db: Db,
+  config: AppConfig,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cache?: SessionCache<CachedUser>,
+): Promise<SessionUser | null> {
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token || token.length > 100) return null;
+  const id = hashToken(token);
+  let found = cache?.get(id);
+  if (!found) {
+    const row = await loadSession(db, id);
+    if (!row) {
+      clearSessionCookies(reply);
+      return null;
+    }
+    const { expiresAt, ...user } = row;
+    found = { user, userId: user.id, expiresAt: expiresAt.getTime() };
+    cache?.set(id, found);
+  }
+  if (found.expiresAt - Date.now() < SESSION_TTL_MS - REFRESH_AFTER_MS) {
+    const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+    // The update's notification evicts this entry everywhere; the next request reloads it once.
+    await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
+    setSessionCookies(reply, config, token);
+  }
+  return { ...found.user, isAdmin: isAdministrator(config, found.user), sessionId: id };
+}
+
+async function loadSession(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      profileImageUrl: users.profileImageUrl,
+      membershipTier: users.membershipTier,
+      role: users.role,
+      createdAt: users.createdAt,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1);
+  return row;
+}
+
+/** Ends a session; the cache passed in forgets it at once (other instances hear it from the database). */
+export async function endSession(db: Db, sessionId: string, cache?: SessionCache<CachedUser>) {
+  cache?.forgetSession(sessionId);
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+  cache?.forgetSession(sessionId);
+}
+
+export async function endAllSessions(db: Db, userId: number, cache?: SessionCache<CachedUser>) {
+  cache?.forgetUser(userId);
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+  cache?.forgetUser(userId);
+}
+
+export async function deleteExpiredSessions(db: Db) {
+  await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+}

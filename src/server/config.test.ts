@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+describe("configuration", () => {
+  it("has working defaults for the embedded database", () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.publicUrl).toBe("http://localhost:3000");
+    expect(c.siteName).toBe("Mishpacha");
+    expect(c.demo).toBe(true);
+    expect(c.authRateLimit).toBe(10);
+    expect(c.writeRateLimit).toBe(30);
+    expect(c.oidc).toBeUndefined();
+    expect(c.stripe).toBeUndefined();
+    expect(c.secureCookies).toBe(false);
+  });
+
+  it("fails fast on a bad port with a message naming the variable", () => {
+    expect(() => loadConfig({ PORT: "abc" })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: "abc" })).toThrow(/PORT="abc": must be a port number/);
+  });
+
+  it("refuses a plain-http identity provider except on this machine", () => {
+    const oidc = { OIDC_CLIENT_ID: "id", OIDC_CLIENT_SECRET: "secret" };
+    expect(() => loadConfig({ ...oidc, OIDC_ISSUER_URL: "http://idp.example.org" })).toThrow(
+      /must use https/,
+    );
+    expect(loadConfig({ ...oidc, OIDC_ISSUER_URL: "http://127.0.0.1:9999" }).oidc?.clientId).toBe("id");
+    expect(loadConfig({ ...oidc, OIDC_ISSUER_URL: "https://idp.example.org" }).oidc).toBeDefined();
+  });
+
+  it("asks for all payment settings together", () => {
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: "sk_test_x" })).toThrow(/must be set together/);
+  });
+
+  it("requires a session secret with an external database", () => {
+    expect(() => loadConfig({ DATABASE_URL: "postgres://db/app" })).toThrow(/SESSION_SECRET/);
+    expect(() => loadConfig({ DATABASE_URL: "mysql://db/app" })).toThrow(/DATABASE_URL/);
+  });
+
+  it("reads administrators case-insensitively and secures cookies on https", () => {
+    const c = loadConfig({
+      ADMIN_EMAILS: " Owner@Example.org , second@example.org ",
+      PUBLIC_URL: "https://x.org/",
+    });
+    expect(c.adminEmails).toEqual(["owner@example.org", "second@example.org"]);
+    expect(c.publicUrl).toBe("https://x.org");
+    expect(c.secureCookies).toBe(true);
+  });
+
+  it("rejects a rate limit that is not a positive number", () => {
+    expect(() => loadConfig({ AUTH_RATE_LIMIT: "0" })).toThrow(/AUTH_RATE_LIMIT/);
+    expect(() => loadConfig({ DEMO: "maybe" })).toThrow(/DEMO/);
+  });
+});

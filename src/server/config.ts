@@ -1,0 +1,219 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Every environment variable the server reads, parsed in one place. A bad value stops the start
+ * with a message that names the variable, instead of failing later in some request.
+ */
+
+const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const optionalString = z.preprocess(blankToUndefined, z.string().trim().optional());
+const optionalUrl = (what: string) =>
+  z.preprocess(blankToUndefined, z.url({ message: `must be a full URL (${what})` }).optional());
+const positiveInt = (fallback: number) =>
+  z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ message: "must be a whole number" })
+      .int({ message: "must be a whole number" })
+      .positive({ message: "must be greater than 0" })
+      .default(fallback),
+  );
+const flag = z.preprocess(
+  blankToUndefined,
+  z
+    .enum(["1", "0", "true", "false", "yes", "no", "on", "off"], { message: "must be 1 or 0" })
+    .transform((v) => ["1", "true", "yes", "on"].includes(v))
+    .optional(),
+);
+
+const envSchema = z.object({
+  PORT: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ message: "must be a port number (1-65535)" })
+      .int({ message: "must be a port number (1-65535)" })
+      .min(0, { message: "must be a port number (1-65535)" })
+      .max(65535, { message: "must be a port number (1-65535)" })
+      .default(3000),
+  ),
+  HOST: z.preprocess(blankToUndefined, z.string().default("0.0.0.0")),
+  PUBLIC_URL: optionalUrl("for example https://community.example.org"),
+  DATA_DIR: z.preprocess(blankToUndefined, z.string().default("./data")),
+  DATABASE_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { message: "must start with postgres:// or postgresql://" })
+      .optional(),
+  ),
+  REDIS_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^rediss?:\/\//, { message: "must start with redis:// or rediss://" })
+      .optional(),
+  ),
+  SESSION_SECRET: z.preprocess(
+    blankToUndefined,
+    z.string().min(32, { message: "must be at least 32 characters" }).optional(),
+  ),
+  SITE_NAME: z.preprocess(blankToUndefined, z.string().default("Mishpacha")),
+  FOUNDER_NAME: z.preprocess(blankToUndefined, z.string().default("Miriam")),
+  ADMIN_EMAILS: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .default("")
+      .transform((v) =>
+        v
+          .split(",")
+          .map((e) => e.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+  ),
+  OIDC_ISSUER_URL: optionalUrl("the identity provider's issuer"),
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PRICE_ID: optionalString,
+  STRIPE_API_BASE: optionalUrl("for example http://127.0.0.1:12111"),
+  NEWSLETTER_NAME: z.preprocess(blankToUndefined, z.string().default("Substack")),
+  NEWSLETTER_FEED_URL: optionalUrl("for example https://example.substack.com/feed"),
+  DEMO: flag,
+  TRUST_PROXY: flag,
+  AUTH_RATE_LIMIT: positiveInt(10),
+  WRITE_RATE_LIMIT: positiveInt(30),
+  LOG_LEVEL: z.preprocess(
+    blankToUndefined,
+    z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  ),
+});
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  publicUrl: string;
+  /** Origin of PUBLIC_URL, e.g. "https://community.example.org". */
+  publicOrigin: string;
+  secureCookies: boolean;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  sessionSecret: string | undefined;
+  siteName: string;
+  founderName: string;
+  adminEmails: string[];
+  oidc: { issuerUrl: string; clientId: string; clientSecret: string } | undefined;
+  stripe:
+    | {
+        secretKey: string;
+        publishableKey: string;
+        webhookSecret: string;
+        priceId: string;
+        apiBase: string | undefined;
+      }
+    | undefined;
+  newsletter: { name: string; feedUrl: string | undefined };
+  demo: boolean;
+  /** Behind a load balancer: take the client address and protocol from X-Forwarded-* headers. */
+  trustProxy: boolean;
+  authRateLimit: number;
+  writeRateLimit: number;
+  logLevel: string;
+}
+
+/** Parses the environment. Throws ConfigError with one line per bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => {
+      const name = String(i.path[0] ?? "environment");
+      const raw = env[name];
+      return `  ${name}=${raw === undefined ? "(unset)" : JSON.stringify(raw)}: ${i.message}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT || 3000}`).replace(/\/+$/, "");
+  const publicOrigin = new URL(publicUrl).origin;
+
+  const oidcParts = [e.OIDC_ISSUER_URL, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET];
+  let oidc: AppConfig["oidc"];
+  if (oidcParts.every(Boolean)) {
+    const issuer = new URL(e.OIDC_ISSUER_URL!);
+    const local = issuer.hostname === "localhost" || issuer.hostname === "127.0.0.1";
+    if (issuer.protocol !== "https:" && !local) {
+      problems.push(
+        "  OIDC_ISSUER_URL: must use https (plain http is allowed only for localhost or 127.0.0.1)",
+      );
+    }
+    oidc = {
+      issuerUrl: e.OIDC_ISSUER_URL!,
+      clientId: e.OIDC_CLIENT_ID!,
+      clientSecret: e.OIDC_CLIENT_SECRET!,
+    };
+  } else if (oidcParts.some(Boolean)) {
+    problems.push("  OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together");
+  }
+
+  let stripe: AppConfig["stripe"];
+  const stripeParts = [
+    e.STRIPE_SECRET_KEY,
+    e.STRIPE_PUBLISHABLE_KEY,
+    e.STRIPE_WEBHOOK_SECRET,
+    e.STRIPE_PRICE_ID,
+  ];
+  if (stripeParts.every(Boolean)) {
+    stripe = {
+      secretKey: e.STRIPE_SECRET_KEY!,
+      publishableKey: e.STRIPE_PUBLISHABLE_KEY!,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+      priceId: e.STRIPE_PRICE_ID!,
+      apiBase: e.STRIPE_API_BASE,
+    };
+  } else if (stripeParts.some(Boolean)) {
+    problems.push(
+      "  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID must be set together",
+    );
+  }
+
+  if (e.DATABASE_URL && !e.SESSION_SECRET) {
+    problems.push(
+      "  SESSION_SECRET: required with DATABASE_URL (production); use 32+ random characters, e.g. `openssl rand -hex 32`",
+    );
+  }
+
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
+
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    publicOrigin,
+    secureCookies: publicOrigin.startsWith("https:"),
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    sessionSecret: e.SESSION_SECRET,
+    siteName: e.SITE_NAME,
+    founderName: e.FOUNDER_NAME,
+    adminEmails: e.ADMIN_EMAILS,
+    oidc,
+    stripe,
+    newsletter: { name: e.NEWSLETTER_NAME, feedUrl: e.NEWSLETTER_FEED_URL },
+    demo: e.DEMO ?? !e.DATABASE_URL,
+    trustProxy: e.TRUST_PROXY ?? false,
+    authRateLimit: e.AUTH_RATE_LIMIT,
+    writeRateLimit: e.WRITE_RATE_LIMIT,
+    logLevel: e.LOG_LEVEL,
+  };
+}

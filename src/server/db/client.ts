@@ -1,0 +1,34 @@
+import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Db = NodePgDatabase<typeof schema>;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export interface Database {
+  db: Db;
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  max?: number;
+}
+
+/** A pooled connection to Postgres with bounded waits, so a database outage fails fast. */
+export function openDatabase(url: string, options: DatabaseOptions = {}): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 20,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 5000,
+    // Per-statement limit on the server, plus a client-side limit for a server that stopped answering.
+    statement_timeout: 15_000,
+    query_timeout: 20_000,
+    application_name: "mishpacha",
+  });
+  // An idle client losing its connection (database restart) must not crash the process.
+  pool.on("error", () => {});
+  const db = drizzle(pool, { schema });
+  return { db, pool, close: () => pool.end() };
+}

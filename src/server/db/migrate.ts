@@ -1,0 +1,25 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
+import type { Database } from "./client";
+
+/** Beside this module in the source tree, and copied beside the server bundle by the build. */
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+
+// Any constant: every instance takes the same lock, so only one migrates at a time.
+const MIGRATION_LOCK = 7_341_001;
+
+/** Applies pending migrations under a Postgres advisory lock; instances starting together wait their turn. */
+export async function runMigrations(database: Database): Promise<void> {
+  const client = await database.pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    try {
+      await migrate(database.db, { migrationsFolder });
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,4 @@
+export * from "./community";
+export * from "./payments";
+export * from "./teaching";
+export * from "./users";

@@ -1,0 +1,71 @@
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+export interface MemberSettings {
+  /** Show my name on the prayer wall by default (otherwise requests start anonymous). */
+  showNameOnPrayerWall?: boolean;
+  /** Let other members see my profile in group member lists. */
+  showProfileToMembers?: boolean;
+  emailNotifications?: boolean;
+  prayerReplyNotifications?: boolean;
+  groupNotifications?: boolean;
+}
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash"),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    profileImageUrl: text("profile_image_url"),
+    bio: text("bio"),
+    role: text("role", { enum: ["member", "admin"] })
+      .notNull()
+      .default("member"),
+    membershipTier: text("membership_tier", { enum: ["free", "premium"] })
+      .notNull()
+      .default("free"),
+    oidcIssuer: text("oidc_issuer"),
+    oidcSubject: text("oidc_subject"),
+    stripeCustomerId: text("stripe_customer_id"),
+    settings: jsonb("settings").$type<MemberSettings>().notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
+    uniqueIndex("users_oidc_idx").on(t.oidcIssuer, t.oidcSubject),
+    uniqueIndex("users_stripe_customer_idx").on(t.stripeCustomerId),
+    index("users_created_at_idx").on(t.createdAt),
+    index("users_tier_idx").on(t.membershipTier),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    /** SHA-256 of the cookie token; the token itself is never stored. */
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+/** What happened in the community, for the admin overview. */
+export const activityLog = pgTable(
+  "activity_log",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind").notNull(),
+    description: text("description").notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("activity_created_idx").on(t.createdAt)],
+);

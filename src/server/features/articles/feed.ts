@@ -1,0 +1,292 @@
+import { createHash } from "node:crypto";
+import { XMLParser, XMLValidator } from "fast-xml-parser";
+import sanitizeHtml from "sanitize-html";
+import { LIMITS } from "../../../core/constants";
+import { splitTags } from "../../../core/courses";
+import { HttpError } from "../../http/errors";
+
+/**
+ * Reading the newsletter's RSS 2.0 feed (the shape Substack serves). Everything here is pure except
+ * `fetchFeed`; a feed problem becomes an HttpError whose message the admin page shows as it is.
+ */
+
+export const FEED_TIMEOUT_MS = 10_000;
+export const FEED_MAX_BYTES = 5 * 1024 * 1024;
+const EXCERPT_MAX = 300;
+const WORDS_PER_MINUTE = 200;
+
+export interface FeedItem {
+  guid: string;
+  title: string;
+  url: string | null;
+  excerpt: string;
+  contentHtml: string | null;
+  author: string | null;
+  tags: string[];
+  readingTime: number;
+  publishedAt: Date | null;
+}
+
+export interface FetchOptions {
+  /** Shown in error messages, e.g. "Substack". */
+  name: string;
+  timeoutMs?: number;
+  maxBytes?: number;
+}
+
+/** The feed is down or too slow: try again later. */
+const unreachable = (message: string) => new HttpError(503, message);
+/** The feed answered, but not with something we can use. */
+const badFeed = (message: string) => new HttpError(502, message);
+
+/** Downloads the feed with a time limit on the whole exchange and a size cap while streaming. */
+export async function fetchFeed(feedUrl: string, options: FetchOptions): Promise<string> {
+  const { name } = options;
+  const timeoutMs = options.timeoutMs ?? FEED_TIMEOUT_MS;
+  const maxBytes = options.maxBytes ?? FEED_MAX_BYTES;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  const limit = timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} seconds` : `${timeoutMs} ms`;
+  const tooSlow = () =>
+    unreachable(`The ${name} feed took longer than ${limit} to answer. Please try again later.`);
+  try {
+    let res: Response;
+    try {
+      res = await fetch(feedUrl, {
+        signal: controller.signal,
+        redirect: "follow",
+        headers: {
+          accept: "application/rss+xml, application/xml;q=0.9, text/xml;q=0.8, */*;q=0.1",
+          "user-agent": "MishpachaArticleSync/1.0",
+        },
+      });
+    } catch (err) {
+      if (controller.signal.aborted) throw tooSlow();
+      throw unreachable(
+        `Could not reach the ${name} feed (${describeNetworkError(err)}). Please try again later.`,
+      );
+    }
+    if (!res.ok) {
+      await res.body?.cancel().catch(() => {});
+      throw badFeed(`The ${name} feed answered with HTTP ${res.status}. Check NEWSLETTER_FEED_URL.`);
+    }
+    const tooLarge = () => badFeed(`The ${name} feed is larger than ${formatMegabytes(maxBytes)}.`);
+    const declared = Number(res.headers.get("content-length"));
+    if (Number.isFinite(declared) && declared > maxBytes) {
+      await res.body?.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    if (!res.body) return "";
+    const reader = res.body.getReader();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        size += value.byteLength;
+        if (size > maxBytes) {
+          await reader.cancel().catch(() => {});
+          throw tooLarge();
+        }
+        chunks.push(value);
+      }
+    } catch (err) {
+      if (err instanceof HttpError) throw err;
+      if (controller.signal.aborted) throw tooSlow();
+      throw unreachable(`The connection to the ${name} feed broke off. Please try again later.`);
+    }
+    return new TextDecoder("utf-8").decode(Buffer.concat(chunks));
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function describeNetworkError(err: unknown): string {
+  const cause = (err as { cause?: { code?: string } })?.cause;
+  const code = cause?.code;
+  if (code === "ENOTFOUND" || code === "EAI_AGAIN") return "the address was not found";
+  if (code === "ECONNREFUSED") return "the connection was refused";
+  if (code === "ECONNRESET") return "the connection was reset";
+  if (code?.startsWith("CERT_") || code?.includes("TLS") || code?.includes("SSL")) {
+    return "its certificate was not accepted";
+  }
+  return "a network error";
+}
+
+const formatMegabytes = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB` : `${bytes} bytes`;
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: "@_",
+  // Keep every value a string: "<guid>1</guid>" must stay "1", never become the number 1.
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: true,
+  processEntities: true,
+  htmlEntities: true,
+  isArray: (_name, jPath) => jPath === "rss.channel.item" || jPath === "rss.channel.item.category",
+});
+
+/** Parses an RSS 2.0 document into items, or explains why it cannot. */
+export function parseFeed(xml: string, name: string): FeedItem[] {
+  const text = xml.replace(/^\uFEFF/, "").trim();
+  if (!text.startsWith("<")) {
+    throw badFeed(
+      `The ${name} feed did not return XML. Check that NEWSLETTER_FEED_URL points to the RSS feed.`,
+    );
+  }
+  if (/^<(!doctype\s+html|html)[\s>]/i.test(text)) {
+    throw badFeed(
+      `The ${name} feed address returned a web page, not an RSS feed. Check that NEWSLETTER_FEED_URL points to the RSS feed (it usually ends in /feed).`,
+    );
+  }
+  const valid = XMLValidator.validate(text);
+  if (valid !== true) {
+    throw badFeed(
+      `The ${name} feed is not well-formed XML (line ${valid.err.line}: ${valid.err.msg.replace(/\.$/, "")}).`,
+    );
+  }
+  let doc: unknown;
+  try {
+    doc = parser.parse(text);
+  } catch (err) {
+    throw badFeed(`The ${name} feed could not be read (${(err as Error).message}).`);
+  }
+  const channel = (doc as { rss?: { channel?: unknown } })?.rss?.channel;
+  if (!channel || typeof channel !== "object") {
+    throw badFeed(
+      `The ${name} feed is not an RSS 2.0 feed. Check that NEWSLETTER_FEED_URL points to the RSS feed.`,
+    );
+  }
+  const rawItems = (channel as { item?: unknown }).item;
+  const items = Array.isArray(rawItems) ? rawItems : [];
+  const seen = new Set<string>();
+  const result: FeedItem[] = [];
+  for (const raw of items) {
+    const item = toFeedItem(raw);
+    if (!item || seen.has(item.guid)) continue;
+    seen.add(item.guid);
+    result.push(item);
+  }
+  return result;
+}
+
+type Node = Record<string, unknown>;
+
+/** The text of an element that may carry attributes (`{ "#text": "…", "@_isPermaLink": "false" }`). */
+function textOf(value: unknown): string {
+  if (value === undefined || value === null) return "";
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  if (Array.isArray(value)) return textOf(value[0]);
+  if (typeof value === "object") return textOf((value as Node)["#text"]);
+  return "";
+}
+
+function toFeedItem(raw: unknown): FeedItem | null {
+  if (!raw || typeof raw !== "object") return null;
+  const node = raw as Node;
+  const title = clip(htmlToText(textOf(node.title)), LIMITS.shortText * 2);
+  const url = safeUrl(textOf(node.link));
+  const contentRaw = textOf(node["content:encoded"]);
+  const descriptionRaw = textOf(node.description);
+  const guid = textOf(node.guid).trim() || url || "";
+  if (!title && !guid) return null;
+  const stableGuid =
+    guid ||
+    `title:${createHash("sha256")
+      .update(`${title}\n${textOf(node.pubDate)}`)
+      .digest("hex")}`;
+
+  const bodyText = htmlToText(contentRaw || descriptionRaw);
+  const excerpt = excerptOf(htmlToText(descriptionRaw) || bodyText);
+  const words = bodyText ? bodyText.split(/\s+/).filter(Boolean).length : 0;
+  const published = new Date(textOf(node.pubDate) || textOf(node["dc:date"]));
+  const categories = Array.isArray(node.category) ? node.category.map(textOf) : [];
+  const author = htmlToText(textOf(node["dc:creator"]) || textOf(node.author));
+
+  return {
+    guid: stableGuid.slice(0, LIMITS.url),
+    title: title || "Untitled",
+    url,
+    excerpt,
+    contentHtml: contentRaw ? sanitizeArticleHtml(contentRaw) : null,
+    author: author ? clip(author, LIMITS.name) : null,
+    tags: splitTags(categories.map((c) => htmlToText(c)))
+      .map((t) => clip(t, LIMITS.tag))
+      .slice(0, LIMITS.tags),
+    readingTime: Math.max(1, Math.round(words / WORDS_PER_MINUTE)),
+    publishedAt: Number.isNaN(published.getTime()) ? null : published,
+  };
+}
+
+/** Only web links: a `javascript:` or `data:` link from a feed must never reach an href. */
+export function safeUrl(value: string): string | null {
+  const text = value.trim();
+  if (!text || text.length > LIMITS.url) return null;
+  try {
+    const url = new URL(text);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+const BLOCK_TAGS =
+  /<(\/?(?:p|div|br|hr|li|ul|ol|h[1-6]|blockquote|pre|tr|td|th|table|figure|figcaption|section|article|header|footer)\b[^>]*)>/gi;
+
+/** Plain text of an HTML fragment: scripts and styles dropped, entities decoded, spaces collapsed. */
+export function htmlToText(html: string): string {
+  if (!html) return "";
+  const escaped = sanitizeHtml(html.replace(BLOCK_TAGS, " <$1> "), {
+    allowedTags: [],
+    allowedAttributes: {},
+  });
+  // sanitize-html decodes entities and escapes only these on the way out; undo them for plain text.
+  return escaped
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,;:.!?-]+$/, "")}…`;
+}
+
+const excerptOf = (text: string) => clip(text, EXCERPT_MAX);
+
+/** The article body as safe HTML: formatting, links and images only; links open apart from the app. */
+export function sanitizeArticleHtml(html: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: [
+      ...sanitizeHtml.defaults.allowedTags.filter((t) => t !== "iframe"),
+      "img",
+      "figure",
+      "figcaption",
+      "picture",
+      "source",
+    ],
+    allowedAttributes: {
+      // rel and target are set by the transform below, whatever the feed said.
+      a: ["href", "title", "rel", "target"],
+      img: ["src", "srcset", "alt", "title", "width", "height"],
+      source: ["srcset", "type", "media"],
+      "*": [],
+    },
+    allowedSchemes: ["http", "https", "mailto"],
+    allowedSchemesByTag: { img: ["http", "https"], source: ["http", "https"] },
+    allowProtocolRelative: false,
+    transformTags: {
+      a: sanitizeHtml.simpleTransform("a", { rel: "noopener noreferrer nofollow", target: "_blank" }),
+    },
+  });
+}

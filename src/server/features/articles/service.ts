@@ -1,0 +1,106 @@
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { ARTICLE_MESSAGES, type ArticleSyncResult } from "../../../core/schemas/articles";
+import type { Db } from "../../db/client";
+import { notFound, unavailable } from "../../http/errors";
+import { invalidateSharedCaches } from "../../http/shared-cache";
+import { recordActivity } from "../activity/record";
+import { fetchFeed, parseFeed } from "./feed";
+import * as q from "./queries";
+
+/** Held for the whole scheduled run, so one instance syncs each hour. */
+export const SCHEDULED_SYNC_LOCK = 7_341_101;
+/** Held while writing, so a manual and a scheduled sync never interleave their upserts. */
+const SYNC_WRITE_LOCK = 7_341_102;
+
+export interface SyncOptions {
+  feedUrl: string | undefined;
+  /** The newsletter platform's name, e.g. "Substack". */
+  name: string;
+  timeoutMs?: number;
+  maxBytes?: number;
+  /** The administrator who asked, or none for the scheduled sync. */
+  userId?: number | null;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/**
+ * Fetches and parses the whole feed first, then writes everything in one transaction: a feed that
+ * cannot be read changes nothing.
+ */
+export async function syncArticles(db: Db, options: SyncOptions): Promise<ArticleSyncResult> {
+  const { feedUrl, name } = options;
+  if (!feedUrl) {
+    throw unavailable(
+      `Article sync is not set up yet: set NEWSLETTER_FEED_URL to the address of your ${name} feed.`,
+    );
+  }
+  const xml = await fetchFeed(feedUrl, { name, timeoutMs: options.timeoutMs, maxBytes: options.maxBytes });
+  const items = parseFeed(xml, name);
+  const result = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SYNC_WRITE_LOCK})`);
+    const result = await q.upsertFeedItems(tx, items, new Date());
+    if (result.added || result.updated) {
+      await recordActivity(
+        tx,
+        "articles_synced",
+        `${plural(result.added, "new article")} and ${plural(result.updated, "update")} synced from ${name}`,
+        options.userId ?? null,
+      );
+    }
+    return result;
+  });
+  if (result.added || result.updated) invalidateSharedCaches(db);
+  return result;
+}
+
+/** The hourly sync: skipped without a feed, and by every instance but the one holding the lock. */
+export async function runScheduledArticleSync(app: FastifyInstance): Promise<void> {
+  const { feedUrl, name } = app.config.newsletter;
+  if (!feedUrl) return;
+  const client = await app.database.pool.connect();
+  let broken: Error | undefined;
+  try {
+    const { rows } = await client.query<{ locked: boolean }>("select pg_try_advisory_lock($1) as locked", [
+      SCHEDULED_SYNC_LOCK,
+    ]);
+    if (!rows[0]?.locked) return;
+    try {
+      const result = await syncArticles(app.db, { feedUrl, name });
+      if (result.added || result.updated) app.log.info(result, "articles synced");
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [SCHEDULED_SYNC_LOCK]).catch((err: Error) => {
+        broken = err;
+      });
+    }
+  } finally {
+    // A connection whose unlock failed may still hold the lock: close it rather than reuse it.
+    client.release(broken ?? false);
+  }
+}
+
+export async function requireArticle(db: Db, id: number) {
+  if (!(await q.articleExists(db, id))) throw notFound(ARTICLE_MESSAGES.articleNotFound);
+}
+
+export async function countView(db: Db, id: number) {
+  if (!(await q.countArticleView(db, id))) throw notFound(ARTICLE_MESSAGES.articleNotFound);
+}
+
+const FOREIGN_KEY_VIOLATION = "23503";
+/** Postgres error code, whether or not the driver error is wrapped by Drizzle. */
+const pgCode = (err: unknown): string | undefined => {
+  const e = err as { code?: unknown; cause?: unknown } | null;
+  if (typeof e?.code === "string") return e.code;
+  return e?.cause ? pgCode(e.cause) : undefined;
+};
+
+export async function addDiscussion(db: Db, userId: number, body: { articleId: number; content: string }) {
+  try {
+    return await q.insertArticleDiscussion(db, { ...body, userId });
+  } catch (err) {
+    if (pgCode(err) === FOREIGN_KEY_VIOLATION) throw notFound(ARTICLE_MESSAGES.articleNotFound);
+    throw err;
+  }
+}

@@ -1,0 +1,109 @@
+import { and, desc, eq, ne, or, sql } from "drizzle-orm";
+import {
+  DASHBOARD_ARTICLE_COUNT,
+  DASHBOARD_COURSE_COUNT,
+  DASHBOARD_PRAYER_COUNT,
+  DASHBOARD_VIDEO_COUNT,
+} from "../../../core/schemas/dashboard";
+import type { Db } from "../../db/client";
+import { articles, courses, discipleshipConnections, prayerRequests, users, videos } from "../../db/schema";
+
+/** Read-only queries of the home page over the shared tables; each is a short indexed read. */
+
+export function recentVideos(db: Db) {
+  return db
+    .select({
+      id: videos.id,
+      title: videos.title,
+      series: videos.series,
+      duration: videos.duration,
+      views: videos.views,
+      publishedAt: videos.publishedAt,
+    })
+    .from(videos)
+    .where(sql`${videos.publishedAt} <= now()`)
+    .orderBy(desc(videos.publishedAt), desc(videos.id))
+    .limit(DASHBOARD_VIDEO_COUNT);
+}
+
+export function latestArticles(db: Db) {
+  return db
+    .select({
+      id: articles.id,
+      title: articles.title,
+      excerpt: articles.excerpt,
+      url: articles.url,
+      readingTime: articles.readingTime,
+      tags: articles.tags,
+      publishedAt: articles.publishedAt,
+    })
+    .from(articles)
+    .orderBy(desc(articles.publishedAt), desc(articles.id))
+    .limit(DASHBOARD_ARTICLE_COUNT);
+}
+
+/** Courses open for enrolment first, then those coming soon; archived ones never. */
+export async function featuredCourses(db: Db) {
+  const rows = await db
+    .select({
+      id: courses.id,
+      title: courses.title,
+      shortDescription: courses.shortDescription,
+      status: courses.status,
+      estimatedDuration: courses.estimatedDuration,
+      enrolledCount: courses.enrolledCount,
+    })
+    .from(courses)
+    .where(ne(courses.status, "archived"))
+    .orderBy(sql`(${courses.status} = 'active') desc`, desc(courses.id))
+    .limit(DASHBOARD_COURSE_COUNT);
+  return rows.map((r) => ({ ...r, status: r.status as "active" | "coming_soon" }));
+}
+
+export async function discipleshipCounts(db: Db, userId: number) {
+  const [row] = await db
+    .select({
+      active: sql<number>`count(*) filter (where ${discipleshipConnections.status} = 'active')`.mapWith(
+        Number,
+      ),
+      pending: sql<number>`count(*) filter (where ${discipleshipConnections.status} = 'pending')`.mapWith(
+        Number,
+      ),
+    })
+    .from(discipleshipConnections)
+    .where(or(eq(discipleshipConnections.mentorId, userId), eq(discipleshipConnections.menteeId, userId)));
+  return { activePartners: row?.active ?? 0, pendingConnections: row?.pending ?? 0 };
+}
+
+/**
+ * The newest requests she may see: public ones and her own private ones (administrators see all),
+ * each branch on its own index.
+ */
+export function latestPrayers(db: Db, viewer: { id: number; isAdmin: boolean }) {
+  const visible = viewer.isAdmin
+    ? sql`select a.id from prayer_requests a order by a.id desc limit ${DASHBOARD_PRAYER_COUNT}`
+    : sql`(select a.id from prayer_requests a where a.is_private = false
+          order by a.id desc limit ${DASHBOARD_PRAYER_COUNT})
+        union all
+        (select b.id from prayer_requests b where b.user_id = ${viewer.id} and b.is_private = true
+          order by b.id desc limit ${DASHBOARD_PRAYER_COUNT})`;
+  return db
+    .select({
+      id: prayerRequests.id,
+      userId: prayerRequests.userId,
+      content: prayerRequests.content,
+      createdAt: prayerRequests.createdAt,
+      isPrivate: prayerRequests.isPrivate,
+      isAnonymous: prayerRequests.isAnonymous,
+      isAnswered: prayerRequests.isAnswered,
+      prayerCount: prayerRequests.prayerCount,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      profileImageUrl: users.profileImageUrl,
+    })
+    .from(prayerRequests)
+    .innerJoin(users, eq(users.id, prayerRequests.userId))
+    .where(and(sql`${prayerRequests.id} in (${visible})`))
+    .orderBy(desc(prayerRequests.id))
+    .limit(DASHBOARD_PRAYER_COUNT);
+}

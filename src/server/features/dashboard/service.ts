@@ -1,0 +1,57 @@
+import type { Db } from "../../db/client";
+import { sharedCache } from "../../http/shared-cache";
+import * as q from "./queries";
+
+type SharedTeasers = {
+  videos: Awaited<ReturnType<typeof q.recentVideos>>;
+  articles: Awaited<ReturnType<typeof q.latestArticles>>;
+  courses: Awaited<ReturnType<typeof q.featuredCourses>>;
+};
+/** The newest teachings, articles and courses are the same for everyone: read them once every few seconds. */
+function sharedTeasers(db: Db) {
+  return sharedCache<SharedTeasers>(db, "dashboard-teasers").get("teasers", async () => {
+    const [videos, articles, courses] = await Promise.all([
+      q.recentVideos(db),
+      q.latestArticles(db),
+      q.featuredCourses(db),
+    ]);
+    return { videos, articles, courses };
+  });
+}
+
+interface Viewer {
+  id: number;
+  isAdmin: boolean;
+  membershipTier: "free" | "premium";
+}
+
+/** The home page in one answer; the reads are independent, so they run side by side. */
+export async function dashboard(db: Db, viewer: Viewer) {
+  const [teasers, discipleship, prayers] = await Promise.all([
+    sharedTeasers(db),
+    q.discipleshipCounts(db, viewer.id),
+    q.latestPrayers(db, viewer),
+  ]);
+  const { videos, articles, courses } = teasers.value;
+  return {
+    videos,
+    articles,
+    courses,
+    discipleship,
+    prayerRequests: prayers.map((p) => {
+      const showAuthor = !p.isAnonymous || p.userId === viewer.id || viewer.isAdmin;
+      return {
+        id: p.id,
+        content: p.content,
+        createdAt: p.createdAt,
+        isPrivate: p.isPrivate,
+        isAnswered: p.isAnswered,
+        prayerCount: p.prayerCount,
+        user: showAuthor
+          ? { id: p.userId, firstName: p.firstName, lastName: p.lastName, profileImageUrl: p.profileImageUrl }
+          : { firstName: "Anonymous", profileImageUrl: null },
+      };
+    }),
+    membership: { tier: viewer.membershipTier },
+  };
+}

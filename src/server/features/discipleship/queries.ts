@@ -1,0 +1,204 @@
+import { aliasedTable, and, asc, desc, eq, inArray, lt, ne, or, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
+import { discipleshipConnections, discipleshipEntries, users } from "../../db/schema";
+
+export type EntryKind = "request" | "offer";
+export type ConnectionStatus = "pending" | "active" | "declined" | "completed";
+
+export interface EntryRow {
+  id: number;
+  userId: number;
+  kind: EntryKind;
+  experienceLevel: string;
+  focusAreas: string[];
+  status: "waiting" | "matched" | "withdrawn";
+  createdAt: Date;
+}
+
+/** Every matching decision runs under this lock, so two submissions never race for one counterpart. */
+const MATCHING_LOCK = 7_341_104;
+
+export async function lockMatching(tx: Tx) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${MATCHING_LOCK})`);
+}
+
+const entryColumns = {
+  id: discipleshipEntries.id,
+  userId: discipleshipEntries.userId,
+  kind: discipleshipEntries.kind,
+  experienceLevel: discipleshipEntries.experienceLevel,
+  focusAreas: discipleshipEntries.focusAreas,
+  status: discipleshipEntries.status,
+  createdAt: discipleshipEntries.createdAt,
+};
+
+export async function insertEntry(
+  tx: Tx,
+  values: { userId: number; kind: EntryKind; experienceLevel: string; focusAreas: string[] },
+): Promise<EntryRow> {
+  const [row] = await tx.insert(discipleshipEntries).values(values).returning(entryColumns);
+  return row!;
+}
+
+/**
+ * The oldest waiting counterpart of `entry` that shares a focus area, is someone else, and has no
+ * open or declined connection with her already; the row is locked for the rest of the transaction.
+ */
+export async function findCounterpart(tx: Tx, entry: EntryRow): Promise<EntryRow | undefined> {
+  const other = entry.kind === "request" ? "offer" : "request";
+  const mentorSide = entry.kind === "request" ? discipleshipEntries.userId : sql`${entry.userId}`;
+  const menteeSide = entry.kind === "request" ? sql`${entry.userId}` : discipleshipEntries.userId;
+  const areas = sql`array[${sql.join(
+    entry.focusAreas.map((a) => sql`${a}`),
+    sql`, `,
+  )}]::text[]`;
+  const [row] = await tx
+    .select(entryColumns)
+    .from(discipleshipEntries)
+    .where(
+      and(
+        eq(discipleshipEntries.kind, other),
+        eq(discipleshipEntries.status, "waiting"),
+        ne(discipleshipEntries.userId, entry.userId),
+        sql`${discipleshipEntries.focusAreas} && ${areas}`,
+        sql`not exists (select 1 from ${discipleshipConnections} c
+          where c.mentor_id = ${mentorSide} and c.mentee_id = ${menteeSide}
+            and c.status in ('pending', 'active', 'declined'))`,
+      ),
+    )
+    .orderBy(asc(discipleshipEntries.id))
+    .limit(1)
+    .for("update");
+  return row;
+}
+
+export async function setEntryStatus(tx: Tx, ids: number[], status: EntryRow["status"]) {
+  if (ids.length === 0) return;
+  await tx.update(discipleshipEntries).set({ status }).where(inArray(discipleshipEntries.id, ids));
+}
+
+export async function insertConnection(
+  tx: Tx,
+  values: {
+    mentorId: number;
+    menteeId: number;
+    requestId: number;
+    offerId: number;
+    focusAreas: string[];
+    experienceLevel: string;
+  },
+) {
+  const [row] = await tx
+    .insert(discipleshipConnections)
+    .values({ ...values, status: "pending" })
+    .returning({ id: discipleshipConnections.id });
+  return row!.id;
+}
+
+export async function findEntryForUpdate(tx: Tx, id: number) {
+  const [row] = await tx
+    .select(entryColumns)
+    .from(discipleshipEntries)
+    .where(eq(discipleshipEntries.id, id))
+    .for("update");
+  return row;
+}
+
+export async function findConnectionForUpdate(tx: Tx, id: number) {
+  const [row] = await tx
+    .select({
+      id: discipleshipConnections.id,
+      mentorId: discipleshipConnections.mentorId,
+      menteeId: discipleshipConnections.menteeId,
+      requestId: discipleshipConnections.requestId,
+      status: discipleshipConnections.status,
+    })
+    .from(discipleshipConnections)
+    .where(eq(discipleshipConnections.id, id))
+    .for("update");
+  return row;
+}
+
+export async function setConnectionStatus(tx: Tx, id: number, status: ConnectionStatus) {
+  await tx
+    .update(discipleshipConnections)
+    .set({ status, updatedAt: sql`now()` })
+    .where(eq(discipleshipConnections.id, id));
+}
+
+const mentor = aliasedTable(users, "mentor");
+const mentee = aliasedTable(users, "mentee");
+
+export interface ConnectionRow {
+  id: number;
+  mentorId: number;
+  menteeId: number;
+  status: ConnectionStatus;
+  focusAreas: string[];
+  experienceLevel: string;
+  createdAt: Date;
+  mentorFirstName: string | null;
+  mentorLastName: string | null;
+  mentorImage: string | null;
+  menteeFirstName: string | null;
+  menteeLastName: string | null;
+  menteeImage: string | null;
+}
+
+const connectionColumns = {
+  id: discipleshipConnections.id,
+  mentorId: discipleshipConnections.mentorId,
+  menteeId: discipleshipConnections.menteeId,
+  status: discipleshipConnections.status,
+  focusAreas: discipleshipConnections.focusAreas,
+  experienceLevel: discipleshipConnections.experienceLevel,
+  createdAt: discipleshipConnections.createdAt,
+  mentorFirstName: mentor.firstName,
+  mentorLastName: mentor.lastName,
+  mentorImage: mentor.profileImageUrl,
+  menteeFirstName: mentee.firstName,
+  menteeLastName: mentee.lastName,
+  menteeImage: mentee.profileImageUrl,
+};
+
+/** The member's connections on either side, newest first, with both people in the same query. */
+export async function listConnections(
+  db: Db | Tx,
+  userId: number,
+  { limit, before }: { limit: number; before?: number },
+): Promise<ConnectionRow[]> {
+  return db
+    .select(connectionColumns)
+    .from(discipleshipConnections)
+    .innerJoin(mentor, eq(mentor.id, discipleshipConnections.mentorId))
+    .innerJoin(mentee, eq(mentee.id, discipleshipConnections.menteeId))
+    .where(
+      and(
+        or(eq(discipleshipConnections.mentorId, userId), eq(discipleshipConnections.menteeId, userId)),
+        before === undefined ? undefined : lt(discipleshipConnections.id, before),
+      ),
+    )
+    .orderBy(desc(discipleshipConnections.id))
+    .limit(limit);
+}
+
+export async function findConnection(db: Db | Tx, id: number): Promise<ConnectionRow | undefined> {
+  const [row] = await db
+    .select(connectionColumns)
+    .from(discipleshipConnections)
+    .innerJoin(mentor, eq(mentor.id, discipleshipConnections.mentorId))
+    .innerJoin(mentee, eq(mentee.id, discipleshipConnections.menteeId))
+    .where(eq(discipleshipConnections.id, id))
+    .limit(1);
+  return row;
+}
+
+/** Her own requests and offers still waiting for a match, newest first. */
+export async function listWaiting(db: Db, userId: number, limit: number): Promise<EntryRow[]> {
+  return db
+    .select(entryColumns)
+    .from(discipleshipEntries)
+    .where(and(eq(discipleshipEntries.userId, userId), eq(discipleshipEntries.status, "waiting")))
+    .orderBy(desc(discipleshipEntries.id))
+    .limit(limit);
+}

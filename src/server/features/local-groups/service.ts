@@ -1,0 +1,103 @@
+import type { PageQuery } from "../../../core/schemas/common";
+import {
+  type CreateLocalGroupBody,
+  LOCAL_GROUP_MESSAGES,
+  type LocalGroupsQuery,
+  type LocalRole,
+} from "../../../core/schemas/local-groups";
+import type { SessionUser } from "../../auth/sessions";
+import type { Db } from "../../db/client";
+import { notFound } from "../../http/errors";
+import { recordActivity } from "../activity/record";
+import * as q from "./queries";
+
+type Member = Pick<SessionUser, "id" | "firstName" | "lastName">;
+
+const fullName = (user: Member) => [user.firstName, user.lastName].filter(Boolean).join(" ") || "A member";
+
+/**
+ * Location safety: the exact meeting place and the contact details go to the group's own members;
+ * everyone else sees the general area only, as church group tools do.
+ */
+function present(row: q.LocalGroupRow) {
+  const isMember = row.role !== null;
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    meetingType: row.meetingType,
+    location: row.location,
+    meetingTime: row.meetingTime,
+    memberCount: row.memberCount,
+    createdAt: row.createdAt,
+    isMember,
+    role: row.role,
+    ...(isMember && { address: row.address, contactInfo: row.contactInfo }),
+  };
+}
+
+export async function listGroups(db: Db, viewer: Member, query: LocalGroupsQuery) {
+  return (await q.listGroups(db, viewer.id, query)).map(present);
+}
+
+export const myGroups = (db: Db, viewer: Member, page: PageQuery) => q.myMemberships(db, viewer.id, page);
+
+/** The creator leads the group; she is its first member. */
+export async function createGroup(db: Db, creator: Member, input: CreateLocalGroupBody) {
+  const groupId = await db.transaction(async (tx) => {
+    const group = await q.insertGroup(tx, {
+      name: input.name,
+      description: input.description,
+      meetingType: input.meetingType,
+      location: input.location,
+      address: input.address ?? null,
+      meetingTime: input.meetingTime ?? null,
+      contactInfo: input.contactInfo ?? null,
+      createdBy: creator.id,
+    });
+    await q.insertMember(tx, group.id, creator.id, "leader");
+    await recordActivity(
+      tx,
+      "group_created",
+      `${fullName(creator)} started the local group "${group.name}" in ${input.location}`,
+      creator.id,
+    );
+    return group.id;
+  });
+  const row = await q.findGroupForViewer(db, groupId, creator.id);
+  return present(row!);
+}
+
+/** Local groups take anyone at once; joining again answers the same. */
+export async function joinGroup(db: Db, member: Member, groupId: number) {
+  return db.transaction(async (tx) => {
+    const group = await q.lockGroup(tx, groupId);
+    if (!group?.isActive) throw notFound(LOCAL_GROUP_MESSAGES.notFound);
+    const existing = await q.findMembership(tx, groupId, member.id);
+    if (existing) return { status: "joined" as const, role: existing.role as LocalRole };
+    await q.insertMember(tx, groupId, member.id, "member");
+    await q.adjustMemberCount(tx, groupId, 1);
+    return { status: "joined" as const, role: "member" as const };
+  });
+}
+
+/**
+ * Leaving is always possible. When the leader leaves, the longest-standing member takes over, so a
+ * group never loses its contact; the last member to leave closes the group.
+ */
+export async function leaveGroup(db: Db, member: Member, groupId: number) {
+  return db.transaction(async (tx) => {
+    const group = await q.lockGroup(tx, groupId);
+    if (!group) throw notFound(LOCAL_GROUP_MESSAGES.notFound);
+    const membership = await q.findMembership(tx, groupId, member.id);
+    if (!membership) return { status: "left" as const };
+    if (membership.role === "leader") {
+      const successor = await q.findSuccessor(tx, groupId, member.id);
+      if (successor) await q.setRole(tx, groupId, successor.userId, "leader");
+    }
+    await q.deleteMember(tx, groupId, member.id);
+    const remaining = await q.adjustMemberCount(tx, groupId, -1);
+    if (remaining === 0) await q.closeGroup(tx, groupId);
+    return { status: "left" as const };
+  });
+}

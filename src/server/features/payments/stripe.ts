@@ -1,0 +1,55 @@
+import type { FastifyBaseLogger } from "fastify";
+import Stripe from "stripe";
+import { PAYMENT_MESSAGES } from "../../../core/schemas/payments";
+import type { AppConfig } from "../../config";
+import { HttpError, unavailable } from "../../http/errors";
+
+export type StripeSettings = NonNullable<AppConfig["stripe"]>;
+
+/** The SDK pointed at Stripe, or at STRIPE_API_BASE (a local stand-in) when set. */
+export function createStripeClient(settings: StripeSettings): Stripe {
+  const base = settings.apiBase ? new URL(settings.apiBase) : undefined;
+  return new Stripe(settings.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    appInfo: { name: "mishpacha" },
+    ...(base && {
+      host: base.hostname,
+      port: base.port || (base.protocol === "https:" ? 443 : 80),
+      protocol: base.protocol === "https:" ? "https" : "http",
+    }),
+  });
+}
+
+export const isStripeError = (err: unknown): err is Stripe.errors.StripeError =>
+  err instanceof Stripe.errors.StripeError;
+
+export const isMissingResource = (err: unknown) =>
+  isStripeError(err) && (err.code === "resource_missing" || err.statusCode === 404);
+
+/**
+ * Runs a call to Stripe. Its failures are ours to log, not the member's to read: they become a 503
+ * with a plain message (the provider's wording can mention keys or prices).
+ */
+export async function callStripe<T>(
+  log: FastifyBaseLogger,
+  what: string,
+  call: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    const detail = isStripeError(err)
+      ? {
+          type: err.type,
+          code: err.code,
+          status: err.statusCode,
+          message: err.message,
+          requestId: err.requestId,
+        }
+      : { message: (err as Error)?.message };
+    log.error({ stripe: detail }, `stripe: ${what} failed`);
+    throw unavailable(PAYMENT_MESSAGES.providerUnavailable);
+  }
+}

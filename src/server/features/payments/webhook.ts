@@ -1,0 +1,139 @@
+import type Stripe from "stripe";
+import { PATRON_PLAN_NAME } from "../../../core/constants";
+import { formatDollars } from "../../../core/format";
+import type { Tx } from "../../db/client";
+import { badRequest } from "../../http/errors";
+import { recordActivity } from "../activity/record";
+import * as q from "./queries";
+import type { PaymentsContext } from "./service";
+import { callStripe, isMissingResource } from "./stripe";
+
+const SUBSCRIPTION_EVENTS = new Set([
+  "customer.subscription.created",
+  "customer.subscription.updated",
+  "customer.subscription.deleted",
+]);
+
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === "string" ? value : (value?.id ?? null);
+
+const nameOf = (m: { firstName: string | null; lastName: string | null } | null) =>
+  (m && [m.firstName, m.lastName].filter(Boolean).join(" ")) || "A member";
+
+const money = (cents: number, currency: string) =>
+  currency.toLowerCase() === "usd"
+    ? formatDollars(cents / 100)
+    : `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+
+/** Verifies the signature on the exact bytes Stripe sent; anything else is refused untouched. */
+export function verifyEvent(ctx: PaymentsContext, rawBody: Buffer, signature: string | string[] | undefined) {
+  if (typeof signature !== "string" || !signature) throw badRequest("Missing Stripe signature.");
+  try {
+    return ctx.stripe.webhooks.constructEvent(rawBody, signature, ctx.settings.webhookSecret);
+  } catch {
+    throw badRequest("Invalid Stripe signature.");
+  }
+}
+
+/**
+ * Events arrive late, out of order and more than once. A subscription event is applied from the
+ * subscription as Stripe describes it now (not as the event remembers it), so an old "incomplete"
+ * arriving after "active" changes nothing; the event id is stored in the same transaction as its
+ * effect, so a replay is a no-op.
+ */
+export async function applyEvent(
+  ctx: PaymentsContext,
+  event: Stripe.Event,
+): Promise<"applied" | "duplicate"> {
+  if (await q.eventSeen(ctx.db, event.id)) return "duplicate";
+
+  let subscription: Stripe.Subscription | undefined;
+  if (SUBSCRIPTION_EVENTS.has(event.type)) {
+    subscription = event.data.object as Stripe.Subscription;
+    // A deleted subscription stays deleted; others may have moved on since the event was sent.
+    if (event.type !== "customer.subscription.deleted") {
+      subscription = await currentSubscription(ctx, subscription);
+    }
+  }
+
+  const applied = await ctx.db.transaction(async (tx) => {
+    if (!(await q.claimEvent(tx, event.id, event.type))) return false;
+    if (subscription) await applySubscription(tx, subscription);
+    else if (event.type === "invoice.paid")
+      await applyInvoicePaid(tx, event.data.object as Stripe.Invoice, event);
+    else if (event.type === "payment_intent.succeeded") {
+      await applyDonation(tx, event.data.object as Stripe.PaymentIntent, event);
+    }
+    return true;
+  });
+  return applied ? "applied" : "duplicate";
+}
+
+async function currentSubscription(ctx: PaymentsContext, fromEvent: Stripe.Subscription) {
+  return callStripe(ctx.log, "retrieve subscription", async () => {
+    try {
+      return await ctx.stripe.subscriptions.retrieve(fromEvent.id);
+    } catch (err) {
+      if (isMissingResource(err)) return fromEvent;
+      throw err;
+    }
+  });
+}
+
+async function applySubscription(tx: Tx, subscription: Stripe.Subscription) {
+  const member = await q.resolveMember(tx, subscription.metadata?.userId, idOf(subscription.customer));
+  if (member) await q.lockMember(tx, member.id);
+  const previous = await q.upsertSubscription(tx, {
+    id: subscription.id,
+    userId: member?.id ?? null,
+    status: subscription.status,
+    createdAt: new Date(subscription.created * 1000),
+  });
+  if (!member) return;
+  await q.refreshTier(tx, member.id);
+  if (q.isPatronStatus(subscription.status) && !q.isPatronStatus(previous)) {
+    await recordActivity(tx, "patron_started", `${nameOf(member)} became a ${PATRON_PLAN_NAME}`, member.id);
+  }
+}
+
+/** A paid subscription invoice is patron revenue (its payment intent is not counted again). */
+async function applyInvoicePaid(tx: Tx, invoice: Stripe.Invoice, event: Stripe.Event) {
+  const details = invoice.parent?.subscription_details;
+  const legacySubscription = (invoice as { subscription?: string | { id: string } | null }).subscription;
+  const subscriptionId = idOf(details?.subscription ?? legacySubscription);
+  if (!subscriptionId || !invoice.id || invoice.amount_paid <= 0) return;
+  const member = await q.resolveMember(tx, details?.metadata?.userId, idOf(invoice.customer));
+  const paidAt = invoice.status_transitions?.paid_at ?? event.created;
+  await q.recordPayment(tx, {
+    userId: member?.id ?? null,
+    kind: "subscription",
+    amountCents: invoice.amount_paid,
+    currency: invoice.currency,
+    stripeObjectId: invoice.id,
+    createdAt: new Date(paidAt * 1000),
+  });
+}
+
+/** Only our donation intents are donations; a subscription's own intent is left to invoice.paid. */
+async function applyDonation(tx: Tx, intent: Stripe.PaymentIntent, event: Stripe.Event) {
+  if (intent.metadata?.kind !== "donation") return;
+  const amount = intent.amount_received || intent.amount;
+  if (amount <= 0) return;
+  const member = await q.resolveMember(tx, intent.metadata.userId, idOf(intent.customer));
+  const recorded = await q.recordPayment(tx, {
+    userId: member?.id ?? null,
+    kind: "donation",
+    amountCents: amount,
+    currency: intent.currency,
+    stripeObjectId: intent.id,
+    createdAt: new Date(event.created * 1000),
+  });
+  if (recorded) {
+    await recordActivity(
+      tx,
+      "donation_received",
+      `${nameOf(member)} gave a donation of ${money(amount, intent.currency)}`,
+      member?.id,
+    );
+  }
+}

@@ -1,0 +1,263 @@
+import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
+import { prayerMarks, prayerRequests, prayerResponses, users } from "../../db/schema";
+
+export interface Viewer {
+  id: number;
+  isAdmin: boolean;
+}
+
+export interface PageOptions {
+  limit: number;
+  before?: number;
+  answered?: boolean;
+}
+
+export interface RequestRow {
+  id: number;
+  userId: number;
+  content: string;
+  createdAt: Date;
+  isPrivate: boolean;
+  isAnonymous: boolean;
+  prayerCount: number;
+  isAnswered: boolean;
+  praiseNote: string | null;
+  answeredAt: Date | null;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  prayedByMe: boolean;
+  responseCount: number;
+}
+
+export interface ResponseRow {
+  id: number;
+  prayerRequestId: number;
+  userId: number;
+  content: string;
+  isPraying: boolean;
+  createdAt: Date;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+}
+
+/**
+ * Ids on one page of the wall as `viewer` may see it. A member sees public requests and her own
+ * private ones: two keyset branches, each served by its own index (public / by author), so a deep
+ * page costs the same as the first however large the wall grows.
+ */
+function visibleIds(viewer: Viewer, { limit, before, answered }: PageOptions): SQL {
+  const filters = (alias: string) => {
+    const parts: SQL[] = [];
+    if (before !== undefined) parts.push(sql.raw(`${alias}.id < ${Number(before)}`));
+    if (answered !== undefined) parts.push(sql.raw(`${alias}.is_answered = ${answered ? "true" : "false"}`));
+    return parts.length ? sql` and ${sql.join(parts, sql` and `)}` : sql``;
+  };
+  if (viewer.isAdmin) {
+    return sql`select a.id from prayer_requests a where true${filters("a")} order by a.id desc limit ${limit}`;
+  }
+  return sql`(select a.id from prayer_requests a where a.is_private = false${filters("a")}
+      order by a.id desc limit ${limit})
+    union all
+    (select b.id from prayer_requests b where b.user_id = ${viewer.id} and b.is_private = true${filters("b")}
+      order by b.id desc limit ${limit})`;
+}
+
+const requestColumns = (viewerId: number) => ({
+  id: prayerRequests.id,
+  userId: prayerRequests.userId,
+  content: prayerRequests.content,
+  createdAt: prayerRequests.createdAt,
+  isPrivate: prayerRequests.isPrivate,
+  isAnonymous: prayerRequests.isAnonymous,
+  prayerCount: prayerRequests.prayerCount,
+  isAnswered: prayerRequests.isAnswered,
+  praiseNote: prayerRequests.praiseNote,
+  answeredAt: prayerRequests.answeredAt,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  profileImageUrl: users.profileImageUrl,
+  prayedByMe: sql<boolean>`exists (select 1 from ${prayerMarks} m
+    where m.prayer_request_id = ${prayerRequests.id} and m.user_id = ${viewerId})`.mapWith(Boolean),
+  responseCount: sql<number>`(select count(*) from ${prayerResponses} r
+    where r.prayer_request_id = ${prayerRequests.id})`.mapWith(Number),
+});
+
+/** One page of the wall, newest first, with the author and the viewer's own "prayed" state. */
+export async function listRequests(db: Db, viewer: Viewer, options: PageOptions): Promise<RequestRow[]> {
+  return db
+    .select(requestColumns(viewer.id))
+    .from(prayerRequests)
+    .innerJoin(users, eq(users.id, prayerRequests.userId))
+    .where(sql`${prayerRequests.id} in (${visibleIds(viewer, options)})`)
+    .orderBy(desc(prayerRequests.id))
+    .limit(options.limit);
+}
+
+export async function findRequest(db: Db | Tx, viewer: Viewer, id: number): Promise<RequestRow | undefined> {
+  const [row] = await db
+    .select(requestColumns(viewer.id))
+    .from(prayerRequests)
+    .innerJoin(users, eq(users.id, prayerRequests.userId))
+    .where(eq(prayerRequests.id, id))
+    .limit(1);
+  return row;
+}
+
+/** Who shared it and whether it is private: enough to decide who may touch it. */
+export async function findAccess(db: Db | Tx, id: number) {
+  const [row] = await db
+    .select({ id: prayerRequests.id, userId: prayerRequests.userId, isPrivate: prayerRequests.isPrivate })
+    .from(prayerRequests)
+    .where(eq(prayerRequests.id, id))
+    .limit(1);
+  return row;
+}
+
+/** The latest `perRequest` responses of each request, in one query (oldest first within a request). */
+export async function latestResponses(
+  db: Db,
+  requestIds: number[],
+  perRequest: number,
+): Promise<ResponseRow[]> {
+  if (requestIds.length === 0) return [];
+  const result = await db.execute<{
+    id: number;
+    prayer_request_id: number;
+    user_id: number;
+    content: string;
+    is_praying: boolean;
+    created_at: string | Date;
+    first_name: string | null;
+    last_name: string | null;
+    profile_image_url: string | null;
+  }>(sql`select r.id, r.prayer_request_id, r.user_id, r.content, r.is_praying, r.created_at,
+      u.first_name, u.last_name, u.profile_image_url
+    from unnest(${`{${requestIds.map(Number).join(",")}}`}::int[]) as q(id)
+    cross join lateral (
+      select * from prayer_responses x where x.prayer_request_id = q.id order by x.id desc limit ${perRequest}
+    ) r
+    join users u on u.id = r.user_id
+    order by r.prayer_request_id, r.id`);
+  return result.rows.map((r) => ({
+    id: r.id,
+    prayerRequestId: r.prayer_request_id,
+    userId: r.user_id,
+    content: r.content,
+    isPraying: r.is_praying,
+    createdAt: new Date(r.created_at),
+    firstName: r.first_name,
+    lastName: r.last_name,
+    profileImageUrl: r.profile_image_url,
+  }));
+}
+
+const responseColumns = {
+  id: prayerResponses.id,
+  prayerRequestId: prayerResponses.prayerRequestId,
+  userId: prayerResponses.userId,
+  content: prayerResponses.content,
+  isPraying: prayerResponses.isPraying,
+  createdAt: prayerResponses.createdAt,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  profileImageUrl: users.profileImageUrl,
+};
+
+export async function findResponse(db: Db, id: number): Promise<ResponseRow | undefined> {
+  const [row] = await db
+    .select(responseColumns)
+    .from(prayerResponses)
+    .innerJoin(users, eq(users.id, prayerResponses.userId))
+    .where(eq(prayerResponses.id, id))
+    .limit(1);
+  return row;
+}
+
+/** All responses to one request, newest first, by cursor. */
+export async function listResponses(
+  db: Db,
+  requestId: number,
+  { limit, before }: { limit: number; before?: number },
+): Promise<ResponseRow[]> {
+  return db
+    .select(responseColumns)
+    .from(prayerResponses)
+    .innerJoin(users, eq(users.id, prayerResponses.userId))
+    .where(
+      and(
+        eq(prayerResponses.prayerRequestId, requestId),
+        before === undefined ? undefined : lt(prayerResponses.id, before),
+      ),
+    )
+    .orderBy(desc(prayerResponses.id))
+    .limit(limit);
+}
+
+export async function memberSettings(db: Db, userId: number) {
+  const [row] = await db
+    .select({ settings: users.settings, firstName: users.firstName })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}
+
+export async function insertRequest(
+  tx: Tx,
+  values: { userId: number; content: string; isPrivate: boolean; isAnonymous: boolean },
+) {
+  const [row] = await tx.insert(prayerRequests).values(values).returning({ id: prayerRequests.id });
+  return row!.id;
+}
+
+/** Records "I prayed" once per member; the counter moves only when a new mark was written. */
+export async function markPrayed(tx: Tx, requestId: number, userId: number): Promise<number> {
+  const inserted = await tx
+    .insert(prayerMarks)
+    .values({ prayerRequestId: requestId, userId })
+    .onConflictDoNothing()
+    .returning({ userId: prayerMarks.userId });
+  if (inserted.length > 0) {
+    const [row] = await tx
+      .update(prayerRequests)
+      .set({ prayerCount: sql`${prayerRequests.prayerCount} + 1` })
+      .where(eq(prayerRequests.id, requestId))
+      .returning({ prayerCount: prayerRequests.prayerCount });
+    return row!.prayerCount;
+  }
+  const [row] = await tx
+    .select({ prayerCount: prayerRequests.prayerCount })
+    .from(prayerRequests)
+    .where(eq(prayerRequests.id, requestId));
+  return row!.prayerCount;
+}
+
+export async function insertResponse(
+  tx: Tx,
+  values: { prayerRequestId: number; userId: number; content: string; isPraying: boolean },
+) {
+  const [row] = await tx.insert(prayerResponses).values(values).returning({ id: prayerResponses.id });
+  return row!;
+}
+
+export async function markAnswered(db: Db, requestId: number, praiseNote: string | null) {
+  const [row] = await db
+    .update(prayerRequests)
+    .set({
+      isAnswered: true,
+      praiseNote,
+      // The first answer's date stays when the praise note is edited later.
+      answeredAt: sql`coalesce(${prayerRequests.answeredAt}, now())`,
+    })
+    .where(eq(prayerRequests.id, requestId))
+    .returning({
+      id: prayerRequests.id,
+      isAnswered: prayerRequests.isAnswered,
+      praiseNote: prayerRequests.praiseNote,
+      answeredAt: prayerRequests.answeredAt,
+    });
+  return row!;
+}

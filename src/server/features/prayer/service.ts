@@ -1,0 +1,162 @@
+import {
+  type AnsweredBody,
+  type CreatePrayerBody,
+  PRAYER_MESSAGES,
+  PRAYER_RESPONSE_PREVIEW,
+  type PrayerListQuery,
+  type RespondBody,
+} from "../../../core/schemas/prayer";
+import type { Db } from "../../db/client";
+import { forbidden, notFound } from "../../http/errors";
+import { recordActivity } from "../activity/record";
+import type { RequestRow, ResponseRow, Viewer } from "./queries";
+import * as q from "./queries";
+
+const NOT_FOUND = "Prayer request not found";
+const ANONYMOUS = { firstName: "Anonymous", profileImageUrl: null };
+
+/** Private requests exist only for their author and administrators: others get a plain 404. */
+const canSee = (viewer: Viewer, row: { userId: number; isPrivate: boolean }) =>
+  !row.isPrivate || row.userId === viewer.id || viewer.isAdmin;
+
+/** The author's name is hidden on an anonymous request, except from herself and administrators. */
+const revealsAuthor = (viewer: Viewer, row: { userId: number; isAnonymous: boolean }) =>
+  !row.isAnonymous || row.userId === viewer.id || viewer.isAdmin;
+
+const person = (row: {
+  userId: number;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+}) => ({
+  id: row.userId,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  profileImageUrl: row.profileImageUrl,
+});
+
+function presentResponse(viewer: Viewer, request: RequestRow, response: ResponseRow) {
+  // The author answering on her own anonymous request stays anonymous too.
+  const hidden = response.userId === request.userId && !revealsAuthor(viewer, request);
+  return {
+    id: response.id,
+    content: response.content,
+    isPraying: response.isPraying,
+    createdAt: response.createdAt,
+    user: hidden ? ANONYMOUS : person(response),
+  };
+}
+
+function present(viewer: Viewer, row: RequestRow, responses: ResponseRow[]) {
+  return {
+    id: row.id,
+    content: row.content,
+    createdAt: row.createdAt,
+    isPrivate: row.isPrivate,
+    isAnonymous: row.isAnonymous,
+    isMine: row.userId === viewer.id,
+    prayerCount: row.prayerCount,
+    prayedByMe: row.prayedByMe,
+    isAnswered: row.isAnswered,
+    praiseNote: row.praiseNote,
+    answeredAt: row.answeredAt,
+    user: revealsAuthor(viewer, row) ? person(row) : ANONYMOUS,
+    responses: responses.map((r) => presentResponse(viewer, row, r)),
+    responseCount: row.responseCount,
+  };
+}
+
+export type PresentedRequest = ReturnType<typeof present>;
+
+export async function listWall(db: Db, viewer: Viewer, query: PrayerListQuery) {
+  const rows = await q.listRequests(db, viewer, query);
+  const responses = await q.latestResponses(
+    db,
+    rows.map((r) => r.id),
+    PRAYER_RESPONSE_PREVIEW,
+  );
+  const byRequest = new Map<number, ResponseRow[]>();
+  for (const r of responses) {
+    const list = byRequest.get(r.prayerRequestId);
+    if (list) list.push(r);
+    else byRequest.set(r.prayerRequestId, [r]);
+  }
+  return rows.map((row) => present(viewer, row, byRequest.get(row.id) ?? []));
+}
+
+async function visibleRequest(db: Db, viewer: Viewer, id: number) {
+  const row = await q.findAccess(db, id);
+  if (!row || !canSee(viewer, row)) throw notFound(NOT_FOUND);
+  return row;
+}
+
+export async function shareRequest(db: Db, viewer: Viewer, body: CreatePrayerBody) {
+  const member = await q.memberSettings(db, viewer.id);
+  const isAnonymous = body.isAnonymous ?? member?.settings.showNameOnPrayerWall === false;
+  const isPrivate = body.isPrivate ?? false;
+  const id = await db.transaction(async (tx) => {
+    const newId = await q.insertRequest(tx, {
+      userId: viewer.id,
+      content: body.content,
+      isPrivate,
+      isAnonymous,
+    });
+    const who = member?.firstName?.trim() || "A member";
+    await recordActivity(
+      tx,
+      "prayer_shared",
+      isPrivate ? `${who} shared a private prayer request` : `${who} shared a prayer request`,
+      viewer.id,
+    );
+    return newId;
+  });
+  const row = await q.findRequest(db, viewer, id);
+  return present(viewer, row!, []);
+}
+
+export async function pray(db: Db, viewer: Viewer, id: number) {
+  await visibleRequest(db, viewer, id);
+  const prayerCount = await db.transaction((tx) => q.markPrayed(tx, id, viewer.id));
+  return { id, prayerCount, prayedByMe: true };
+}
+
+export async function respond(db: Db, viewer: Viewer, id: number, body: RespondBody) {
+  await visibleRequest(db, viewer, id);
+  const saved = await db.transaction(async (tx) => {
+    const response = await q.insertResponse(tx, {
+      prayerRequestId: id,
+      userId: viewer.id,
+      content: body.content,
+      isPraying: body.isPraying,
+    });
+    // "I'm praying for you" is a prayer: it counts once, like the "I prayed" button.
+    if (body.isPraying) await q.markPrayed(tx, id, viewer.id);
+    return response;
+  });
+  const request = await q.findRequest(db, viewer, id);
+  const response = await q.findResponse(db, saved.id);
+  return presentResponse(viewer, request!, response!);
+}
+
+export async function responses(
+  db: Db,
+  viewer: Viewer,
+  id: number,
+  page: { limit: number; before?: number },
+) {
+  await visibleRequest(db, viewer, id);
+  const request = await q.findRequest(db, viewer, id);
+  const rows = await q.listResponses(db, id, page);
+  return rows.map((r) => presentResponse(viewer, request!, r));
+}
+
+export async function markAnswered(db: Db, viewer: Viewer, id: number, body: AnsweredBody) {
+  const row = await visibleRequest(db, viewer, id);
+  if (row.userId !== viewer.id) throw forbidden(PRAYER_MESSAGES.onlyAuthor);
+  return q.markAnswered(db, id, body.praiseNote ?? null);
+}
+
+export async function defaults(db: Db, viewer: Viewer) {
+  const member = await q.memberSettings(db, viewer.id);
+  return { isAnonymous: member?.settings.showNameOnPrayerWall === false };
+}

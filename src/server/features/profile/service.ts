@@ -1,0 +1,91 @@
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import {
+  PROFILE_MESSAGES,
+  resolveSettings,
+  type UpdateProfileBody,
+  type UpdateSettingsBody,
+} from "../../../core/schemas/profile";
+import { endAllSessions } from "../../auth/sessions";
+import type { Db } from "../../db/client";
+import { conflict, unauthorized, unavailable } from "../../http/errors";
+import { closeBillingAccount, paymentsContext } from "../payments";
+import * as q from "./queries";
+
+const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === "23505";
+
+type ProfileRow = NonNullable<Awaited<ReturnType<typeof q.findProfile>>>;
+
+const present = ({ stripeCustomerId, settings, ...row }: ProfileRow) => ({
+  ...row,
+  settings: resolveSettings(settings),
+  hasBillingAccount: Boolean(stripeCustomerId),
+});
+
+export async function getProfile(db: Db, userId: number) {
+  const row = await q.findProfile(db, userId);
+  if (!row) throw unauthorized();
+  return present(row);
+}
+
+/** Blank fields were already dropped by the schema, so what is left replaces the current values. */
+export async function updateProfile(db: Db, userId: number, input: UpdateProfileBody) {
+  const changes = {
+    ...(input.firstName !== undefined && { firstName: input.firstName }),
+    ...(input.lastName !== undefined && { lastName: input.lastName }),
+    ...(input.email !== undefined && { email: input.email }),
+    ...(input.bio !== undefined && { bio: input.bio || null }),
+  };
+  if (changes.email && (await q.emailTakenByOther(db, changes.email, userId))) {
+    throw conflict(PROFILE_MESSAGES.emailTaken);
+  }
+  try {
+    const row = Object.keys(changes).length
+      ? await q.updateProfile(db, userId, changes)
+      : await q.findProfile(db, userId);
+    if (!row) throw unauthorized();
+    return present(row);
+  } catch (err) {
+    // Two accounts racing for the same address: the unique index decides.
+    if (isUniqueViolation(err)) throw conflict(PROFILE_MESSAGES.emailTaken);
+    throw err;
+  }
+}
+
+export async function updateSettings(db: Db, userId: number, input: UpdateSettingsBody) {
+  const changes: Record<string, boolean> = {};
+  for (const [key, value] of Object.entries(input)) if (typeof value === "boolean") changes[key] = value;
+  const stored = await q.mergeSettings(db, userId, changes);
+  if (!stored) throw unauthorized();
+  return resolveSettings(stored);
+}
+
+export async function exportData(db: Db, userId: number) {
+  const row = await q.findProfile(db, userId);
+  if (!row) throw unauthorized();
+  const { hasBillingAccount: _billing, ...profile } = present(row);
+  return { exportedAt: new Date(), profile, ...(await q.exportRows(db, userId)) };
+}
+
+/**
+ * Deletes her account. Billing is closed first: if Stripe cannot be reached the account stays, so
+ * she is never charged for an account that no longer exists.
+ */
+export async function deleteAccount(app: FastifyInstance, log: FastifyBaseLogger, userId: number) {
+  const row = await q.findProfile(app.db, userId);
+  if (!row) throw unauthorized();
+  if (row.stripeCustomerId) {
+    const payments = paymentsContext(app, log);
+    if (payments) {
+      try {
+        await closeBillingAccount(payments, row.stripeCustomerId);
+      } catch {
+        throw unavailable(PROFILE_MESSAGES.billingNotCancelled);
+      }
+    } else if ((await q.activeSubscriptionCount(app.db, userId)) > 0) {
+      log.error({ userId }, "account deletion refused: active subscription and Stripe is not configured");
+      throw unavailable(PROFILE_MESSAGES.billingNotCancelled);
+    }
+  }
+  await endAllSessions(app.db, userId, app.sessionCache);
+  await app.db.transaction((tx) => q.deleteMember(tx, userId));
+}

@@ -1,0 +1,332 @@
+import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
+import {
+  discussionLikes,
+  discussions,
+  users,
+  videoLikes,
+  videoSaves,
+  videos,
+  videoViewMarks,
+} from "../../db/schema";
+
+type Conn = Db | Tx;
+
+/** `%text%` for ILIKE, with the pattern characters in the member's text taken literally. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The columns of a library item (SPEC §3 Video). */
+export const videoItemColumns = {
+  id: videos.id,
+  title: videos.title,
+  description: videos.description,
+  youtubeId: videos.youtubeId,
+  series: videos.series,
+  duration: videos.duration,
+  views: videos.views,
+  likes: videos.likesCount,
+  publishedAt: videos.publishedAt,
+  createdAt: videos.createdAt,
+};
+
+// Correlated subqueries name the outer table themselves: in a single-table select Drizzle leaves
+// column names unqualified, which the subquery would resolve to its own columns.
+const discussionsCount = sql<number>`(select count(*)::int from ${discussions} d where d.video_id = "videos"."id")`;
+
+/** Matches the trigram index expression, so a search stays fast in a library of thousands. */
+export const videoSearchCondition = (search: string) =>
+  sql`(${videos.title} || ' ' || ${videos.description}) ilike ${containsPattern(search)}`;
+
+/** Newest first: (publishedAt, id) descending, the order of videos_published_idx. */
+async function beforeVideo(db: Conn, before: number | undefined): Promise<SQL | undefined> {
+  if (!before) return undefined;
+  const [cursor] = await db.select({ id: videos.id }).from(videos).where(eq(videos.id, before)).limit(1);
+  // The last video shown was deleted meanwhile: ids still give a stable, if approximate, position.
+  if (!cursor) return lt(videos.id, before);
+  // Compared inside Postgres: a JavaScript Date would drop the timestamp's microseconds.
+  return sql`("videos"."published_at", "videos"."id") < (select c.published_at, c.id from ${videos} c where c.id = ${before})`;
+}
+
+export async function listVideos(
+  db: Conn,
+  options: { search?: string; series?: string; limit: number; before?: number },
+) {
+  const conditions: (SQL | undefined)[] = [
+    options.series ? eq(videos.series, options.series) : undefined,
+    options.search ? videoSearchCondition(options.search) : undefined,
+    await beforeVideo(db, options.before),
+  ];
+  return db
+    .select(videoItemColumns)
+    .from(videos)
+    .where(and(...conditions))
+    .orderBy(desc(videos.publishedAt), desc(videos.id))
+    .limit(options.limit);
+}
+
+export async function listAdminVideos(
+  db: Conn,
+  options: { search?: string; limit: number; before?: number },
+) {
+  const conditions = [
+    options.search ? videoSearchCondition(options.search) : undefined,
+    await beforeVideo(db, options.before),
+  ];
+  return db
+    .select({ ...videoItemColumns, reflectionPrompts: videos.reflectionPrompts, discussionsCount })
+    .from(videos)
+    .where(and(...conditions))
+    .orderBy(desc(videos.publishedAt), desc(videos.id))
+    .limit(options.limit);
+}
+
+export async function findAdminVideo(db: Conn, id: number) {
+  const [row] = await db
+    .select({ ...videoItemColumns, reflectionPrompts: videos.reflectionPrompts, discussionsCount })
+    .from(videos)
+    .where(eq(videos.id, id))
+    .limit(1);
+  return row;
+}
+
+export async function findVideoForMember(db: Conn, id: number, memberId: number) {
+  const [row] = await db
+    .select({
+      ...videoItemColumns,
+      reflectionPrompts: videos.reflectionPrompts,
+      discussionsCount,
+      likedByMe: sql<boolean>`exists (select 1 from ${videoLikes} l where l.video_id = "videos"."id" and l.user_id = ${memberId})`,
+      savedByMe: sql<boolean>`exists (select 1 from ${videoSaves} s where s.video_id = "videos"."id" and s.user_id = ${memberId})`,
+    })
+    .from(videos)
+    .where(eq(videos.id, id))
+    .limit(1);
+  return row;
+}
+
+export async function videoExists(db: Conn, id: number) {
+  const [row] = await db
+    .select({ id: videos.id, series: videos.series })
+    .from(videos)
+    .where(eq(videos.id, id));
+  return row;
+}
+
+/** Same series when the video has one, otherwise the newest others. */
+export async function listRelated(db: Conn, video: { id: number; series: string | null }, limit: number) {
+  return db
+    .select(videoItemColumns)
+    .from(videos)
+    .where(and(sql`${videos.id} <> ${video.id}`, video.series ? eq(videos.series, video.series) : undefined))
+    .orderBy(desc(videos.publishedAt), desc(videos.id))
+    .limit(limit);
+}
+
+/**
+ * Counts a view unless this member's last counted view of the video is less than an hour old. The
+ * mark and the counter change in one statement, so two tabs opening together count once.
+ */
+export async function countView(tx: Tx, videoId: number, memberId: number) {
+  const result = await tx.execute<{ views: number }>(sql`
+    with mark as (
+      insert into ${videoViewMarks} (user_id, video_id, counted_at)
+      values (${memberId}, ${videoId}, now())
+      on conflict (user_id, video_id) do update set counted_at = excluded.counted_at
+        where video_view_marks.counted_at <= now() - interval '1 hour'
+      returning 1
+    )
+    update ${videos} set views = views + 1
+    where id = ${videoId} and exists (select 1 from mark)
+    returning views`);
+  const row = result.rows[0];
+  if (row) return { views: Number(row.views), counted: true };
+  const [current] = await tx.select({ views: videos.views }).from(videos).where(eq(videos.id, videoId));
+  return current ? { views: current.views, counted: false } : undefined;
+}
+
+/** Adds or removes the member's like; the counter moves only when a row really changed. */
+export async function toggleVideoLike(tx: Tx, videoId: number, memberId: number) {
+  const removed = await tx
+    .delete(videoLikes)
+    .where(and(eq(videoLikes.videoId, videoId), eq(videoLikes.userId, memberId)))
+    .returning({ videoId: videoLikes.videoId });
+  let liked: boolean;
+  let delta = 0;
+  if (removed.length > 0) {
+    liked = false;
+    delta = -1;
+  } else {
+    const added = await tx
+      .insert(videoLikes)
+      .values({ videoId, userId: memberId })
+      .onConflictDoNothing()
+      .returning({ videoId: videoLikes.videoId });
+    liked = true;
+    delta = added.length;
+  }
+  const [row] = await tx
+    .update(videos)
+    .set({ likesCount: sql`greatest(${videos.likesCount} + ${delta}, 0)` })
+    .where(eq(videos.id, videoId))
+    .returning({ likes: videos.likesCount });
+  return { liked, likes: row?.likes ?? 0 };
+}
+
+export async function toggleVideoSave(tx: Tx, videoId: number, memberId: number) {
+  const removed = await tx
+    .delete(videoSaves)
+    .where(and(eq(videoSaves.videoId, videoId), eq(videoSaves.userId, memberId)))
+    .returning({ videoId: videoSaves.videoId });
+  if (removed.length > 0) return { saved: false };
+  await tx.insert(videoSaves).values({ videoId, userId: memberId }).onConflictDoNothing();
+  return { saved: true };
+}
+
+/** The member's saved videos, most recently saved first; `before` is the last video id shown. */
+export async function listSavedVideos(
+  db: Conn,
+  memberId: number,
+  options: { limit: number; before?: number },
+) {
+  let cursor: SQL | undefined;
+  if (options.before) {
+    const [mark] = await db
+      .select({ videoId: videoSaves.videoId })
+      .from(videoSaves)
+      .where(and(eq(videoSaves.userId, memberId), eq(videoSaves.videoId, options.before)));
+    // Compared inside Postgres: a JavaScript Date would drop the timestamp's microseconds.
+    cursor = mark
+      ? sql`("video_saves"."created_at", "video_saves"."video_id") < (select m.created_at, m.video_id from ${videoSaves} m where m.user_id = ${memberId} and m.video_id = ${options.before})`
+      : lt(videoSaves.videoId, options.before);
+  }
+  return db
+    .select(videoItemColumns)
+    .from(videoSaves)
+    .innerJoin(videos, eq(videos.id, videoSaves.videoId))
+    .where(and(eq(videoSaves.userId, memberId), cursor))
+    .orderBy(desc(videoSaves.createdAt), desc(videoSaves.videoId))
+    .limit(options.limit);
+}
+
+// --- Discussions ------------------------------------------------------------------------------
+
+export async function listDiscussions(
+  db: Conn,
+  videoId: number,
+  memberId: number,
+  options: { limit: number; before?: number },
+) {
+  return db
+    .select({
+      id: discussions.id,
+      videoId: discussions.videoId,
+      content: discussions.content,
+      createdAt: discussions.createdAt,
+      likes: discussions.likes,
+      isReflectionPrompt: discussions.isReflectionPrompt,
+      likedByMe: sql<boolean>`exists (select 1 from ${discussionLikes} l where l.discussion_id = "discussions"."id" and l.user_id = ${memberId})`,
+      authorId: users.id,
+      authorFirstName: users.firstName,
+      authorEmail: users.email,
+      authorImage: users.profileImageUrl,
+    })
+    .from(discussions)
+    .innerJoin(users, eq(users.id, discussions.userId))
+    .where(
+      and(eq(discussions.videoId, videoId), options.before ? lt(discussions.id, options.before) : undefined),
+    )
+    .orderBy(desc(discussions.id))
+    .limit(options.limit);
+}
+
+export async function insertDiscussion(
+  db: Conn,
+  values: { videoId: number; userId: number; content: string; isReflectionPrompt: boolean },
+) {
+  const [row] = await db.insert(discussions).values(values).returning();
+  return row!;
+}
+
+export async function discussionExists(db: Conn, id: number) {
+  const [row] = await db.select({ id: discussions.id }).from(discussions).where(eq(discussions.id, id));
+  return Boolean(row);
+}
+
+export async function toggleDiscussionLike(tx: Tx, discussionId: number, memberId: number) {
+  const removed = await tx
+    .delete(discussionLikes)
+    .where(and(eq(discussionLikes.discussionId, discussionId), eq(discussionLikes.userId, memberId)))
+    .returning({ id: discussionLikes.discussionId });
+  let liked: boolean;
+  let delta = 0;
+  if (removed.length > 0) {
+    liked = false;
+    delta = -1;
+  } else {
+    const added = await tx
+      .insert(discussionLikes)
+      .values({ discussionId, userId: memberId })
+      .onConflictDoNothing()
+      .returning({ id: discussionLikes.discussionId });
+    liked = true;
+    delta = added.length;
+  }
+  const [row] = await tx
+    .update(discussions)
+    .set({ likes: sql`greatest(${discussions.likes} + ${delta}, 0)` })
+    .where(eq(discussions.id, discussionId))
+    .returning({ likes: discussions.likes });
+  return { liked, likes: row?.likes ?? 0 };
+}
+
+/** The member's own comments on videos, newest first, with the video's title. */
+export async function listReflections(
+  db: Conn,
+  memberId: number,
+  options: { limit: number; before?: number },
+) {
+  return db
+    .select({
+      id: discussions.id,
+      content: discussions.content,
+      createdAt: discussions.createdAt,
+      isReflectionPrompt: discussions.isReflectionPrompt,
+      likes: discussions.likes,
+      videoId: videos.id,
+      videoTitle: videos.title,
+    })
+    .from(discussions)
+    .leftJoin(videos, eq(videos.id, discussions.videoId))
+    .where(
+      and(eq(discussions.userId, memberId), options.before ? lt(discussions.id, options.before) : undefined),
+    )
+    .orderBy(desc(discussions.id))
+    .limit(options.limit);
+}
+
+// --- Administration ---------------------------------------------------------------------------
+
+export interface VideoValues {
+  title: string;
+  description: string;
+  youtubeId: string;
+  series: string | null;
+  duration: number | null;
+  reflectionPrompts: string[];
+}
+
+export async function insertVideo(tx: Tx, values: VideoValues & { createdBy: number }) {
+  const [row] = await tx.insert(videos).values(values).returning({ id: videos.id });
+  return row!.id;
+}
+
+export async function updateVideo(db: Conn, id: number, values: Partial<VideoValues>) {
+  if (Object.keys(values).length === 0) return Boolean(await videoExists(db, id));
+  const rows = await db.update(videos).set(values).where(eq(videos.id, id)).returning({ id: videos.id });
+  return rows.length > 0;
+}
+
+export async function deleteVideo(db: Conn, id: number) {
+  const rows = await db.delete(videos).where(eq(videos.id, id)).returning({ id: videos.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,124 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { pageQuery } from "../../../core/schemas/common";
+import {
+  createDiscussionBody,
+  DISCUSSION_PAGE_SIZE,
+  discussionItem,
+  likeResponse,
+  reflectionItem,
+  relatedQuery,
+  saveResponse,
+  videoDetail,
+  videoItem,
+  videoListQuery,
+  videoParams,
+  viewResponse,
+} from "../../../core/schemas/videos";
+import { memberOf, requireUser } from "../../auth/guards";
+import { libraryCache } from "./library-cache";
+import * as q from "./queries";
+import * as service from "./service";
+
+const discussionPage = pageQuery.extend({
+  limit: pageQuery.shape.limit.unwrap().default(DISCUSSION_PAGE_SIZE),
+});
+
+/** The video library, a video's page, its reflections, and the member's likes, saves and views. */
+export default async function videoRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app;
+
+  app.get(
+    "/videos",
+    {
+      preHandler: requireUser,
+      schema: { querystring: videoListQuery, response: { 200: z.array(videoItem) } },
+    },
+    async (request, reply) =>
+      libraryCache(db).reply(request, reply, JSON.stringify(request.query), () =>
+        q.listVideos(db, request.query),
+      ),
+  );
+
+  app.get(
+    "/videos/:id",
+    { preHandler: requireUser, schema: { params: videoParams, response: { 200: videoDetail } } },
+    async (request) => service.getVideo(db, request.params.id, memberOf(request).id),
+  );
+
+  app.get(
+    "/videos/:id/related",
+    {
+      preHandler: requireUser,
+      schema: { params: videoParams, querystring: relatedQuery, response: { 200: z.array(videoItem) } },
+    },
+    async (request) => service.relatedVideos(db, request.params.id, request.query.limit),
+  );
+
+  app.post(
+    "/videos/:id/view",
+    { preHandler: requireUser, schema: { params: videoParams, response: { 200: viewResponse } } },
+    async (request) => service.recordView(db, request.params.id, memberOf(request).id),
+  );
+
+  app.post(
+    "/videos/:id/like",
+    { preHandler: requireUser, schema: { params: videoParams, response: { 200: likeResponse } } },
+    async (request) => service.toggleLike(db, request.params.id, memberOf(request).id),
+  );
+
+  app.post(
+    "/videos/:id/save",
+    { preHandler: requireUser, schema: { params: videoParams, response: { 200: saveResponse } } },
+    async (request) => service.toggleSave(db, request.params.id, memberOf(request).id),
+  );
+
+  app.get(
+    "/saved-videos",
+    { preHandler: requireUser, schema: { querystring: pageQuery, response: { 200: z.array(videoItem) } } },
+    async (request) => q.listSavedVideos(db, memberOf(request).id, request.query),
+  );
+
+  app.get(
+    "/videos/:id/discussions",
+    {
+      preHandler: requireUser,
+      schema: {
+        params: videoParams,
+        querystring: discussionPage,
+        response: { 200: z.array(discussionItem) },
+      },
+    },
+    async (request) => service.videoDiscussions(db, request.params.id, memberOf(request).id, request.query),
+  );
+
+  app.post(
+    "/discussions",
+    {
+      preHandler: requireUser,
+      config: { rateLimit: app.rateLimits.write },
+      schema: { body: createDiscussionBody, response: { 201: discussionItem } },
+    },
+    async (request, reply) => {
+      const created = await service.addDiscussion(db, memberOf(request), request.body);
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.post(
+    "/discussions/:id/like",
+    { preHandler: requireUser, schema: { params: videoParams, response: { 200: likeResponse } } },
+    async (request) => service.toggleDiscussionLike(db, request.params.id, memberOf(request).id),
+  );
+
+  app.get(
+    "/reflections",
+    {
+      preHandler: requireUser,
+      schema: { querystring: pageQuery, response: { 200: z.array(reflectionItem) } },
+    },
+    async (request) => service.memberReflections(db, memberOf(request).id, request.query),
+  );
+}

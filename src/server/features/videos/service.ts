@@ -1,0 +1,187 @@
+import { displayName } from "../../../core/format";
+import type { AdminVideoChanges, AdminVideoValues } from "../../../core/schemas/videos";
+import { VIDEO_MESSAGES } from "../../../core/schemas/videos";
+import { parseYouTubeId, youTubeWatchUrl } from "../../../core/youtube";
+import type { Db } from "../../db/client";
+import { badRequest, notFound } from "../../http/errors";
+import { recordActivity } from "../activity/record";
+import * as q from "./queries";
+
+/** Postgres' error code, also when the driver's error is wrapped (Drizzle puts it in `cause`). */
+const pgCode = (err: unknown): string | undefined => {
+  const e = err as { code?: unknown; cause?: unknown } | null;
+  if (!e) return undefined;
+  return typeof e.code === "string" ? e.code : pgCode(e.cause);
+};
+const isForeignKeyViolation = (err: unknown) => pgCode(err) === "23503";
+
+/** A write that raced with the video's deletion is a 404, not a 500. */
+async function orVideoNotFound<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (isForeignKeyViolation(err)) throw notFound(VIDEO_MESSAGES.notFound);
+    throw err;
+  }
+}
+
+export async function getVideo(db: Db, id: number, memberId: number) {
+  const video = await q.findVideoForMember(db, id, memberId);
+  if (!video) throw notFound(VIDEO_MESSAGES.notFound);
+  return video;
+}
+
+export async function relatedVideos(db: Db, id: number, limit: number) {
+  const video = await q.videoExists(db, id);
+  if (!video) throw notFound(VIDEO_MESSAGES.notFound);
+  return q.listRelated(db, video, limit);
+}
+
+export async function recordView(db: Db, videoId: number, memberId: number) {
+  if (!(await q.videoExists(db, videoId))) throw notFound(VIDEO_MESSAGES.notFound);
+  const result = await orVideoNotFound(() => db.transaction((tx) => q.countView(tx, videoId, memberId)));
+  if (!result) throw notFound(VIDEO_MESSAGES.notFound);
+  return result;
+}
+
+export async function toggleLike(db: Db, videoId: number, memberId: number) {
+  if (!(await q.videoExists(db, videoId))) throw notFound(VIDEO_MESSAGES.notFound);
+  return orVideoNotFound(() => db.transaction((tx) => q.toggleVideoLike(tx, videoId, memberId)));
+}
+
+export async function toggleSave(db: Db, videoId: number, memberId: number) {
+  if (!(await q.videoExists(db, videoId))) throw notFound(VIDEO_MESSAGES.notFound);
+  return orVideoNotFound(() => db.transaction((tx) => q.toggleVideoSave(tx, videoId, memberId)));
+}
+
+type DiscussionRow = Awaited<ReturnType<typeof q.listDiscussions>>[number];
+
+/** Another member's name and picture, never her e-mail: the display name is worked out here. */
+function presentDiscussion(row: DiscussionRow) {
+  return {
+    id: row.id,
+    videoId: row.videoId,
+    content: row.content,
+    createdAt: row.createdAt,
+    likes: row.likes,
+    likedByMe: row.likedByMe,
+    isReflectionPrompt: row.isReflectionPrompt,
+    user: {
+      id: row.authorId,
+      firstName: row.authorFirstName,
+      profileImageUrl: row.authorImage,
+      displayName: displayName({ firstName: row.authorFirstName, email: row.authorEmail }),
+    },
+  };
+}
+
+export async function videoDiscussions(
+  db: Db,
+  videoId: number,
+  memberId: number,
+  page: { limit: number; before?: number },
+) {
+  const rows = await q.listDiscussions(db, videoId, memberId, page);
+  if (rows.length === 0 && !(await q.videoExists(db, videoId))) throw notFound(VIDEO_MESSAGES.notFound);
+  return rows.map(presentDiscussion);
+}
+
+export async function addDiscussion(
+  db: Db,
+  member: { id: number; firstName: string | null; email: string; profileImageUrl: string | null },
+  body: { videoId: number; content: string; isReflectionPrompt: boolean },
+) {
+  if (!(await q.videoExists(db, body.videoId))) throw notFound(VIDEO_MESSAGES.notFound);
+  const row = await orVideoNotFound(() =>
+    q.insertDiscussion(db, {
+      videoId: body.videoId,
+      userId: member.id,
+      content: body.content,
+      isReflectionPrompt: body.isReflectionPrompt,
+    }),
+  );
+  return presentDiscussion({
+    id: row.id,
+    videoId: row.videoId,
+    content: row.content,
+    createdAt: row.createdAt,
+    likes: row.likes,
+    likedByMe: false,
+    isReflectionPrompt: row.isReflectionPrompt,
+    authorId: member.id,
+    authorFirstName: member.firstName,
+    authorEmail: member.email,
+    authorImage: member.profileImageUrl,
+  });
+}
+
+export async function toggleDiscussionLike(db: Db, discussionId: number, memberId: number) {
+  if (!(await q.discussionExists(db, discussionId))) throw notFound(VIDEO_MESSAGES.discussionNotFound);
+  try {
+    return await db.transaction((tx) => q.toggleDiscussionLike(tx, discussionId, memberId));
+  } catch (err) {
+    if (isForeignKeyViolation(err)) throw notFound(VIDEO_MESSAGES.discussionNotFound);
+    throw err;
+  }
+}
+
+export async function memberReflections(db: Db, memberId: number, page: { limit: number; before?: number }) {
+  const rows = await q.listReflections(db, memberId, page);
+  return rows.map(({ videoId, videoTitle, ...rest }) => ({
+    ...rest,
+    video: videoId !== null && videoTitle !== null ? { id: videoId, title: videoTitle } : null,
+  }));
+}
+
+// --- Administration ---------------------------------------------------------------------------
+
+type AdminRow = NonNullable<Awaited<ReturnType<typeof q.findAdminVideo>>>;
+
+const presentAdminVideo = (row: AdminRow) => ({
+  ...row,
+  youtubeUrl: row.youtubeId ? youTubeWatchUrl(row.youtubeId) : null,
+});
+
+export async function adminVideos(db: Db, options: { search?: string; limit: number; before?: number }) {
+  return (await q.listAdminVideos(db, options)).map(presentAdminVideo);
+}
+
+/** The id inside any common form of YouTube link; the schema already refused anything else. */
+function youtubeIdOf(url: string) {
+  const id = parseYouTubeId(url);
+  if (!id) throw badRequest(VIDEO_MESSAGES.youtubeUrl);
+  return id;
+}
+
+export async function createVideo(db: Db, adminId: number, body: AdminVideoValues) {
+  const id = await db.transaction(async (tx) => {
+    const videoId = await q.insertVideo(tx, {
+      title: body.title,
+      description: body.description,
+      youtubeId: youtubeIdOf(body.youtubeUrl),
+      series: body.series ?? null,
+      duration: body.duration ?? null,
+      reflectionPrompts: body.reflectionPrompts ?? [],
+      createdBy: adminId,
+    });
+    await recordActivity(tx, "video_added", `New video added: ${body.title}`, adminId);
+    return videoId;
+  });
+  return presentAdminVideo((await q.findAdminVideo(db, id))!);
+}
+
+export async function editVideo(db: Db, id: number, body: AdminVideoChanges) {
+  const changes: Partial<q.VideoValues> = {};
+  if (body.title !== undefined) changes.title = body.title;
+  if (body.description !== undefined) changes.description = body.description;
+  if (body.youtubeUrl !== undefined) changes.youtubeId = youtubeIdOf(body.youtubeUrl);
+  if (body.series !== undefined) changes.series = body.series;
+  if (body.duration !== undefined) changes.duration = body.duration;
+  if (body.reflectionPrompts !== undefined) changes.reflectionPrompts = body.reflectionPrompts;
+  if (!(await q.updateVideo(db, id, changes))) throw notFound(VIDEO_MESSAGES.notFound);
+  return presentAdminVideo((await q.findAdminVideo(db, id))!);
+}
+
+export async function removeVideo(db: Db, id: number) {
+  if (!(await q.deleteVideo(db, id))) throw notFound(VIDEO_MESSAGES.notFound);
+}

@@ -1,0 +1,81 @@
+import type { FastifyInstance } from "fastify";
+import type { AppConfig } from "../config";
+import { forbidden } from "./errors";
+
+/** Only what the app needs: itself, YouTube embeds and Stripe. */
+export function contentSecurityPolicy(config: AppConfig): string {
+  const directives: Record<string, string[]> = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'", "https://js.stripe.com", "https://www.youtube.com", "https://s.ytimg.com"],
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:", "blob:", "https:"],
+    "font-src": ["'self'"],
+    "connect-src": ["'self'", "https://api.stripe.com", "https://m.stripe.network"],
+    "frame-src": [
+      "https://www.youtube-nocookie.com",
+      "https://www.youtube.com",
+      "https://js.stripe.com",
+      "https://hooks.stripe.com",
+    ],
+    "worker-src": ["'self'"],
+    "manifest-src": ["'self'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+    ...(config.secureCookies && { "upgrade-insecure-requests": [] }),
+  };
+  return Object.entries(directives)
+    .map(([name, values]) => [name, ...values].join(" "))
+    .join(";");
+}
+
+/**
+ * The headers helmet would send with this configuration, computed once: they never vary by
+ * request, and building them per request (as helmet does) cost a tenth of a simple request's time.
+ */
+export function securityHeaders(config: AppConfig): Record<string, string> {
+  return {
+    "content-security-policy": contentSecurityPolicy(config),
+    // Stripe's and YouTube's windows need to talk back to us.
+    "cross-origin-opener-policy": "same-origin-allow-popups",
+    "cross-origin-resource-policy": "same-origin",
+    "origin-agent-cluster": "?1",
+    "referrer-policy": "strict-origin-when-cross-origin",
+    ...(config.secureCookies && { "strict-transport-security": "max-age=31536000; includeSubDomains" }),
+    "x-content-type-options": "nosniff",
+    "x-dns-prefetch-control": "off",
+    "x-download-options": "noopen",
+    "x-frame-options": "DENY",
+    "x-permitted-cross-domain-policies": "none",
+    "x-xss-protection": "0",
+  };
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export async function registerSecurity(app: FastifyInstance, config: AppConfig) {
+  const headers = securityHeaders(config);
+  app.addHook("onRequest", async (_request, reply) => {
+    reply.headers(headers);
+  });
+
+  // Cross-site request forgery: a state-changing call must come from our own pages.
+  // Browsers send Origin on every such request; a foreign or missing one is refused.
+  app.addHook("onRequest", async (request) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    if (request.routeOptions.config?.skipOriginCheck) return;
+    const origin = request.headers.origin;
+    const ownOrigin = `${request.protocol}://${request.host}`;
+    if (!origin || (origin !== config.publicOrigin && origin !== ownOrigin)) {
+      throw forbidden("This request must come from the site itself.");
+    }
+  });
+}
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** For server-to-server callbacks (Stripe webhooks) that carry their own signature. */
+    skipOriginCheck?: boolean;
+  }
+}

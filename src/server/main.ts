@@ -1,0 +1,88 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { buildApp, closeGracefully } from "./app";
+import { ConfigError, loadConfig } from "./config";
+import { type Database, openDatabase } from "./db/client";
+import { type EmbeddedPostgres, startEmbeddedPostgres } from "./db/embedded-postgres";
+import { runMigrations } from "./db/migrate";
+import { demoAccounts, seedDemo } from "./db/seed";
+import { startJobs } from "./jobs";
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+/** The session secret survives restarts in embedded mode, so members stay signed in. */
+function sessionSecretIn(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
+  const secret = randomBytes(32).toString("hex");
+  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+let embedded: EmbeddedPostgres | undefined;
+let database: Database | undefined;
+let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+let stopJobs: (() => void) | undefined;
+let closing = false;
+
+/** Stops taking requests, lets in-flight ones finish, then closes the pool and the embedded server. */
+async function shutdown(code: number) {
+  if (closing) return;
+  closing = true;
+  stopJobs?.();
+  if (app) await closeGracefully(app).catch(() => {});
+  await database?.close().catch(() => {});
+  await embedded?.stop().catch(() => {});
+  process.exit(code);
+}
+
+async function main() {
+  const started = Date.now();
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(78); // EX_CONFIG
+    }
+    throw err;
+  }
+
+  process.on("SIGINT", () => void shutdown(0));
+  process.on("SIGTERM", () => void shutdown(0));
+  process.on("uncaughtException", (err) => {
+    process.stderr.write(`fatal: ${err.stack ?? err}\n`);
+    void shutdown(1);
+  });
+
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, log: (m) => say(`postgres: ${m}`) });
+    databaseUrl = embedded.url;
+    config.sessionSecret ??= sessionSecretIn(config.dataDir);
+  }
+  database = openDatabase(databaseUrl);
+  await runMigrations(database);
+  const seeded = config.demo ? await seedDemo(database) : false;
+
+  app = await buildApp({ config, database });
+  await app.listen({ port: config.port, host: config.host });
+  stopJobs = startJobs(app);
+
+  const where = embedded ? `embedded PostgreSQL in ${config.dataDir}` : "PostgreSQL at DATABASE_URL";
+  say(`\n  ${config.siteName} is ready at ${config.publicUrl} (${where}, ${Date.now() - started} ms)`);
+  if (config.demo) {
+    say(`  ${seeded ? "Demo content added." : "Demo accounts:"}`);
+    say(`    member: ${demoAccounts.member.email} / ${demoAccounts.member.password}`);
+    say(`    admin:  ${demoAccounts.admin.email} / ${demoAccounts.admin.password}\n`);
+  }
+}
+
+main().catch((err) => {
+  process.stderr.write(
+    `Could not start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+  );
+  void shutdown(1);
+});

@@ -1,0 +1,228 @@
+import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
+import {
+  Bell,
+  BookOpen,
+  GraduationCap,
+  Home,
+  LayoutDashboard,
+  LogOut,
+  Menu,
+  Newspaper,
+  PlayCircle,
+  User,
+  Users,
+  X,
+} from "lucide-react";
+import { type ReactNode, useEffect, useState } from "react";
+import { Link, useLocation } from "wouter";
+import type { CurrentUser } from "~/core/schemas/auth";
+import { cn } from "~/web/lib/cn";
+import { Logo } from "./logo";
+import { Avatar } from "./ui/avatar";
+
+export const NAV_LINKS = [
+  { href: "/", label: "Home" },
+  { href: "/videos", label: "Videos", also: "/video/" },
+  { href: "/articles", label: "Articles" },
+  { href: "/courses", label: "Courses" },
+  { href: "/video-notes", label: "My Notes" },
+  { href: "/community", label: "Community" },
+  { href: "/cultivation-groups", label: "Cultivation Groups" },
+  { href: "/local-communities", label: "Local Communities" },
+  { href: "/discipleship", label: "Discipleship" },
+] as const;
+
+const BOTTOM_LINKS = [
+  { href: "/", label: "Home", icon: Home },
+  { href: "/videos", label: "Videos", icon: PlayCircle, also: "/video/" },
+  { href: "/articles", label: "Articles", icon: Newspaper },
+  { href: "/courses", label: "Courses", icon: GraduationCap },
+  { href: "/community", label: "Community", icon: Users },
+] as const;
+
+/** Active by path prefix; "/" only when exact. */
+export function isActive(location: string, href: string, also?: string) {
+  if (href === "/") return location === "/";
+  return location === href || location.startsWith(`${href}/`) || (also ? location.startsWith(also) : false);
+}
+
+export function AppShell({ user, children }: { user: CurrentUser; children: ReactNode }) {
+  const [location] = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  // Close the mobile menu when the page changes.
+  useEffect(() => setMenuOpen(false), [location]);
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-full bg-sage-700 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-30 border-b border-linen/70 bg-cream/90 backdrop-blur-md">
+        <div className="container-page flex h-16 items-center gap-3">
+          <Link href="/" className="shrink-0 rounded-lg" aria-label="Home">
+            <Logo />
+          </Link>
+          <nav aria-label="Main" className="ml-4 hidden flex-1 items-center gap-0.5 xl:flex">
+            {NAV_LINKS.map((link) => (
+              <NavLink key={link.href} {...link} location={location} />
+            ))}
+          </nav>
+          <div className="ml-auto flex items-center gap-1">
+            <button
+              type="button"
+              aria-label="Notifications"
+              className="relative rounded-full p-2.5 text-muted transition-colors hover:bg-parchment hover:text-ink"
+            >
+              <Bell className="size-5" aria-hidden="true" />
+              <span
+                aria-hidden="true"
+                className="absolute top-2 right-2.5 size-2 rounded-full bg-clay-500 ring-2 ring-cream"
+              />
+            </button>
+            <UserMenu user={user} />
+            <button
+              type="button"
+              className="rounded-full p-2.5 text-ink transition-colors hover:bg-parchment xl:hidden"
+              aria-label={menuOpen ? "Close menu" : "Open menu"}
+              aria-expanded={menuOpen}
+              aria-controls="mobile-menu"
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              {menuOpen ? (
+                <X className="size-6" aria-hidden="true" />
+              ) : (
+                <Menu className="size-6" aria-hidden="true" />
+              )}
+            </button>
+          </div>
+        </div>
+        {menuOpen && (
+          <nav id="mobile-menu" aria-label="Menu" className="border-t border-linen bg-cream xl:hidden">
+            <ul className="container-page grid gap-1 py-3 sm:grid-cols-2">
+              {NAV_LINKS.map((link) => (
+                <li key={link.href}>
+                  <NavLink {...link} location={location} block />
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+      </header>
+
+      <main id="main" className="container-page flex-1 pt-6 pb-28 sm:pt-8 md:pb-16">
+        {children}
+      </main>
+
+      <nav
+        aria-label="Quick"
+        className="fixed inset-x-0 bottom-0 z-30 border-t border-linen bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
+      >
+        <ul className="grid grid-cols-5">
+          {BOTTOM_LINKS.map(({ href, label, icon: Icon, ...rest }) => {
+            const active = isActive(location, href, "also" in rest ? rest.also : undefined);
+            return (
+              <li key={href}>
+                <Link
+                  href={href}
+                  aria-current={active ? "page" : undefined}
+                  className={cn(
+                    "flex flex-col items-center gap-0.5 py-2 text-[0.7rem] font-semibold",
+                    active ? "text-sage-700" : "text-muted",
+                  )}
+                >
+                  <Icon className="size-5" aria-hidden="true" />
+                  {label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+    </div>
+  );
+}
+
+function NavLink({
+  href,
+  label,
+  location,
+  block,
+  ...rest
+}: {
+  href: string;
+  label: string;
+  location: string;
+  block?: boolean;
+  also?: string;
+}) {
+  const active = isActive(location, href, rest.also);
+  return (
+    <Link
+      href={href}
+      aria-current={active ? "page" : undefined}
+      className={cn(
+        "rounded-full px-3 py-2 text-sm font-semibold whitespace-nowrap transition-colors",
+        block && "block rounded-xl px-4 py-3 text-base",
+        active ? "bg-sage-100 text-sage-800" : "text-muted hover:bg-parchment hover:text-ink",
+      )}
+    >
+      {label}
+    </Link>
+  );
+}
+
+function UserMenu({ user }: { user: CurrentUser }) {
+  const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email;
+  const item =
+    "flex cursor-pointer items-center gap-2.5 rounded-lg px-3 py-2 text-sm font-medium outline-none data-[highlighted]:bg-parchment";
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger
+        className="rounded-full p-1 transition-colors hover:bg-parchment data-[state=open]:bg-parchment"
+        aria-label="Account menu"
+      >
+        <Avatar user={user} />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 w-60 rounded-2xl border border-linen bg-white p-1.5 shadow-[var(--shadow-lift)] animate-fade-in"
+        >
+          <div className="px-3 py-2">
+            <p className="truncate font-semibold">{name}</p>
+            <p className="truncate text-sm text-muted">{user.email}</p>
+          </div>
+          <DropdownMenu.Separator className="my-1 h-px bg-linen" />
+          <DropdownMenu.Item asChild className={item}>
+            <Link href="/profile">
+              <User className="size-4" aria-hidden="true" /> Profile
+            </Link>
+          </DropdownMenu.Item>
+          {user.isAdmin && (
+            <DropdownMenu.Item asChild className={item}>
+              <Link href="/admin">
+                <LayoutDashboard className="size-4" aria-hidden="true" /> Admin Dashboard
+              </Link>
+            </DropdownMenu.Item>
+          )}
+          <DropdownMenu.Item asChild className={item}>
+            <Link href="/video-notes">
+              <BookOpen className="size-4" aria-hidden="true" /> My Notes
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-linen" />
+          <DropdownMenu.Item asChild className={item}>
+            <a href="/api/logout">
+              <LogOut className="size-4" aria-hidden="true" /> Sign Out
+            </a>
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,108 @@
+import { Download, X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { INSTALL_AFTER_OFFER_MS, INSTALL_FALLBACK_MS } from "~/core/constants";
+import { installOffer } from "~/web/lib/install-offer";
+import { Button } from "./ui/button";
+
+const DISMISSED_KEY = "install-prompt-dismissed-at";
+const QUIET_DAYS = 30;
+
+function recentlyDismissed() {
+  try {
+    const at = Number(localStorage.getItem(DISMISSED_KEY));
+    return at > 0 && Date.now() - at < QUIET_DAYS * 86_400_000;
+  } catch {
+    return false;
+  }
+}
+
+const isInstalled = () =>
+  typeof window.matchMedia === "function" && window.matchMedia("(display-mode: standalone)").matches;
+
+/**
+ * "Install App" card: appears 3 s after the browser offers installation, or 5 s after load when no
+ * offer came. Dismissing it keeps it away for a month instead of nagging on every visit.
+ */
+export default function InstallPrompt() {
+  const [visible, setVisible] = useState(false);
+
+  useEffect(() => {
+    if (isInstalled() || recentlyDismissed()) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const schedule = () => {
+      clearTimeout(timer);
+      const at = installOffer.offeredAt();
+      const elapsed = performance.now();
+      const wait = at
+        ? Math.max(0, INSTALL_AFTER_OFFER_MS - (Date.now() - at))
+        : Math.max(0, INSTALL_FALLBACK_MS - elapsed);
+      timer = setTimeout(() => setVisible(true), wait);
+    };
+    schedule();
+    const unsubscribe = installOffer.subscribe(schedule);
+    return () => {
+      clearTimeout(timer);
+      unsubscribe();
+    };
+  }, []);
+
+  if (!visible) return null;
+
+  const hide = () => {
+    setVisible(false);
+    installOffer.clear();
+    try {
+      localStorage.setItem(DISMISSED_KEY, String(Date.now()));
+    } catch {}
+  };
+
+  const install = async () => {
+    const offer = installOffer.get();
+    if (!offer) {
+      window.alert(
+        'To install the app:\n\n• On mobile, use your browser\'s "Add to Home Screen".\n• On desktop, use the install icon in the address bar or the menu\'s "Install app".',
+      );
+      return;
+    }
+    await offer.prompt();
+    installOffer.clear();
+    setVisible(false);
+  };
+
+  return (
+    <section
+      aria-labelledby="install-title"
+      className="fixed inset-x-3 bottom-20 z-40 mx-auto max-w-md animate-slide-in rounded-2xl border border-linen bg-white p-4 shadow-[var(--shadow-lift)] md:right-6 md:bottom-6 md:left-auto"
+    >
+      <button
+        type="button"
+        onClick={hide}
+        aria-label="Close"
+        className="absolute top-3 right-3 rounded-full p-1.5 text-muted hover:bg-parchment hover:text-ink"
+      >
+        <X className="size-4" aria-hidden="true" />
+      </button>
+      <div className="flex gap-3 pr-6">
+        <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-sage-100 text-sage-700">
+          <Download className="size-5" aria-hidden="true" />
+        </span>
+        <div>
+          <h2 id="install-title" className="font-sans text-base font-bold">
+            Install App
+          </h2>
+          <p className="mt-0.5 text-sm text-muted">
+            Install the app on your device for quick access and a better experience.
+          </p>
+          <div className="mt-3 flex gap-2">
+            <Button size="sm" onClick={install}>
+              Install
+            </Button>
+            <Button size="sm" variant="ghost" onClick={hide}>
+              Not Now
+            </Button>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import * as RadixDialog from "@radix-ui/react-dialog";
+import { X } from "lucide-react";
+import type { ReactNode } from "react";
+import { cn } from "~/web/lib/cn";
+
+export const Dialog = RadixDialog.Root;
+export const DialogTrigger = RadixDialog.Trigger;
+export const DialogClose = RadixDialog.Close;
+
+export function DialogContent({
+  title,
+  description,
+  children,
+  className,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <RadixDialog.Portal>
+      <RadixDialog.Overlay className="fixed inset-0 z-50 bg-ink/45 backdrop-blur-[2px] animate-fade-in" />
+      <RadixDialog.Content
+        className={cn(
+          "fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2",
+          "overflow-y-auto rounded-3xl bg-cream p-6 shadow-[var(--shadow-lift)] animate-pop-in sm:p-8",
+          className,
+        )}
+      >
+        <RadixDialog.Title className="pr-8 font-display text-2xl font-semibold text-ink">
+          {title}
+        </RadixDialog.Title>
+        {description ? (
+          <RadixDialog.Description className="mt-2 text-muted">{description}</RadixDialog.Description>
+        ) : (
+          <RadixDialog.Description className="sr-only">
+            {typeof title === "string" ? title : ""}
+          </RadixDialog.Description>
+        )}
+        <div className="mt-5">{children}</div>
+        <RadixDialog.Close
+          className="absolute top-4 right-4 rounded-full p-2 text-muted transition-colors hover:bg-parchment hover:text-ink"
+          aria-label="Close"
+        >
+          <X className="size-5" aria-hidden="true" />
+        </RadixDialog.Close>
+      </RadixDialog.Content>
+    </RadixDialog.Portal>
+  );
+}

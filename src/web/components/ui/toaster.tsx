@@ -1,0 +1,56 @@
+import * as Toast from "@radix-ui/react-toast";
+import { X } from "lucide-react";
+import { useEffect } from "react";
+import { TOAST_DURATION_MS } from "~/core/constants";
+import { cn } from "~/web/lib/cn";
+import { dismissToast, toasterMounted, useToasts } from "~/web/lib/toast";
+
+/** Toasts stack in the bottom-right corner; swipe right or press F8 to reach them. */
+export default function Toaster() {
+  const toasts = useToasts();
+  useEffect(toasterMounted, []);
+  return (
+    <Toast.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50}>
+      {toasts.map((t) => (
+        <Toast.Root
+          key={t.id}
+          open={t.open}
+          onOpenChange={(open) => {
+            if (!open) dismissToast(t.id);
+          }}
+          className={cn(
+            "group pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-2xl border p-4 pr-10 shadow-[var(--shadow-lift)]",
+            "data-[state=open]:animate-slide-in data-[state=closed]:animate-fade-in data-[state=closed]:opacity-0",
+            "data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-full",
+            t.variant === "destructive"
+              ? "border-red-200 bg-red-50 text-red-900"
+              : "border-linen bg-white text-ink",
+          )}
+        >
+          <div className="grid gap-1">
+            {t.title && <Toast.Title className="font-semibold">{t.title}</Toast.Title>}
+            {t.description && (
+              <Toast.Description className="text-sm opacity-90">{t.description}</Toast.Description>
+            )}
+          </div>
+          {t.action && (
+            <Toast.Action
+              altText={t.action.label}
+              onClick={t.action.onClick}
+              className="ml-auto shrink-0 rounded-full border border-current/20 px-3 py-1 text-sm font-semibold"
+            >
+              {t.action.label}
+            </Toast.Action>
+          )}
+          <Toast.Close
+            aria-label="Close"
+            className="absolute top-3 right-3 rounded-full p-1 opacity-70 hover:opacity-100"
+          >
+            <X className="size-4" aria-hidden="true" />
+          </Toast.Close>
+        </Toast.Root>
+      ))}
+      <Toast.Viewport className="fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:bottom-0 sm:max-w-[420px] max-md:bottom-16" />
+    </Toast.Provider>
+  );
+}

@@ -1,0 +1,98 @@
+import { MapPin, Sprout, Users, UsersRound } from "lucide-react";
+import { Link } from "wouter";
+import { SKELETON_COUNT } from "~/core/constants";
+import type { AdminGroup } from "~/core/schemas/admin";
+import { Badge } from "~/web/components/ui/badge";
+import { Button, buttonClass } from "~/web/components/ui/button";
+import { Card } from "~/web/components/ui/card";
+import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
+import { Skeleton } from "~/web/components/ui/skeleton";
+import { useAdminGroups } from "./api";
+
+/** Cultivation and local groups together, newest first. */
+export function GroupsTab() {
+  const groups = useAdminGroups();
+  const items = groups.data ?? [];
+
+  if (groups.isError) {
+    return (
+      <ErrorState message="We couldn't load the groups just now." onRetry={() => void groups.refetch()} />
+    );
+  }
+  if (groups.isPending) {
+    return (
+      <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Loading groups">
+        {Array.from({ length: SKELETON_COUNT }, (_, i) => (
+          <li key={i}>
+            <Card className="space-y-3 p-5">
+              <Skeleton className="h-6 w-2/3" />
+              <Skeleton className="h-4 w-24" />
+              <Skeleton className="h-4 w-full" />
+              <Skeleton className="h-4 w-3/4" />
+            </Card>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  if (items.length === 0) {
+    return (
+      <EmptyState icon={UsersRound} title="No groups yet">
+        Cultivation groups and local groups appear here as members plant them.
+      </EmptyState>
+    );
+  }
+  return (
+    <>
+      <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        {items.map((group) => (
+          <li key={`${group.type}-${group.id}`}>
+            <GroupCard group={group} />
+          </li>
+        ))}
+      </ul>
+      {groups.hasNextPage && (
+        <div className="mt-6 flex justify-center">
+          <Button
+            variant="outline"
+            onClick={() => void groups.fetchNextPage()}
+            disabled={groups.isFetchingNextPage}
+          >
+            {groups.isFetchingNextPage ? "Loading..." : "Load more groups"}
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}
+
+function GroupCard({ group }: { group: AdminGroup }) {
+  const cultivation = group.type === "cultivation";
+  const TypeIcon = cultivation ? Sprout : MapPin;
+  return (
+    <Card className="flex h-full flex-col p-5">
+      <div className="flex items-start justify-between gap-3">
+        <h3 className="font-sans text-lg font-bold break-words">{group.name}</h3>
+        <Badge tone={group.isActive ? "green" : "gray"}>{group.isActive ? "Active" : "Inactive"}</Badge>
+      </div>
+      <p className="mt-1 inline-flex items-center gap-1.5 text-sm font-semibold text-sage-700">
+        <TypeIcon className="size-4" aria-hidden="true" />
+        {cultivation ? "Cultivation Group" : "Local Group"}
+      </p>
+      <p className="mt-3 line-clamp-3 flex-1 text-muted">{group.description}</p>
+      <div className="mt-4 flex items-center justify-between gap-3">
+        <span className="inline-flex items-center gap-1.5 text-sm text-muted">
+          <Users className="size-4" aria-hidden="true" />
+          {group.memberCount.toLocaleString("en-US")} {group.memberCount === 1 ? "member" : "members"}
+        </span>
+        <Link
+          href={cultivation ? `/cultivation-groups/${group.id}` : "/local-communities"}
+          className={buttonClass("outline", "sm")}
+          aria-label={`View details of ${group.name}`}
+        >
+          View Details
+        </Link>
+      </div>
+    </Card>
+  );
+}

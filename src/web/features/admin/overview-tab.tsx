@@ -1,0 +1,128 @@
+import { Activity, Crown, ExternalLink, Newspaper, PlayCircle, Users, UsersRound } from "lucide-react";
+import { Link } from "wouter";
+import { RECENT_ACTIVITY_COUNT } from "~/core/constants";
+import { formatDateTime } from "~/core/format";
+import { ADMIN_MESSAGES } from "~/core/schemas/admin";
+import { Card } from "~/web/components/ui/card";
+import { ErrorState } from "~/web/components/ui/empty-state";
+import { Skeleton } from "~/web/components/ui/skeleton";
+import { ApiError } from "~/web/lib/api";
+import { useAnalytics } from "./api";
+import { StatCard } from "./stat-card";
+
+export const count = (n: number) => n.toLocaleString("en-US");
+export const thisMonth = (n: number) => `+${count(n)} this month`;
+
+export function OverviewTab() {
+  const analytics = useAnalytics();
+  const data = analytics.data;
+  const loading = analytics.isPending;
+
+  if (analytics.isError) {
+    return (
+      <ErrorState
+        message={
+          (analytics.error instanceof ApiError && analytics.error.serverMessage) ||
+          "We couldn't load the dashboard just now."
+        }
+        onRetry={() => void analytics.refetch()}
+      />
+    );
+  }
+
+  return (
+    <div className="space-y-6">
+      <section aria-label="Community at a glance" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard
+          label="Total Users"
+          icon={Users}
+          loading={loading}
+          value={data && count(data.totalUsers)}
+          detail={data && thisMonth(data.newUsersThisMonth)}
+        />
+        <StatCard
+          label="Total Videos"
+          icon={PlayCircle}
+          tone="clay"
+          loading={loading}
+          value={data && count(data.totalVideos)}
+          detail={data && thisMonth(data.videosThisMonth)}
+        />
+        <StatCard
+          label="Active Groups"
+          icon={UsersRound}
+          loading={loading}
+          value={data && count(data.activeGroups)}
+          detail={data && thisMonth(data.newGroupsThisMonth)}
+        />
+        <StatCard
+          label="Premium Members"
+          icon={Crown}
+          tone="gold"
+          loading={loading}
+          value={data && count(data.premiumMembers)}
+          detail={data && thisMonth(data.newPremiumThisMonth)}
+        />
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-[1fr_2fr] lg:items-start">
+        <Card className="p-5 sm:p-6">
+          <h2 className="font-sans text-lg font-bold">Quick Actions</h2>
+          <ul className="mt-4 space-y-2">
+            <li>
+              <QuickAction href="/admin/articles" icon={Newspaper} label="Manage Articles" />
+            </li>
+            <li>
+              <QuickAction href="/articles" icon={ExternalLink} label="View Articles" />
+            </li>
+          </ul>
+        </Card>
+
+        <Card className="p-5 sm:p-6">
+          <h2 className="flex items-center gap-2 font-sans text-lg font-bold">
+            <Activity className="size-5 text-sage-600" aria-hidden="true" />
+            Recent Activity
+          </h2>
+          {loading ? (
+            <ul className="mt-4 space-y-4" aria-label="Loading recent activity">
+              {Array.from({ length: RECENT_ACTIVITY_COUNT }, (_, i) => (
+                <li key={i} className="space-y-1.5">
+                  <Skeleton className="h-4 w-3/4" />
+                  <Skeleton className="h-3 w-32" />
+                </li>
+              ))}
+            </ul>
+          ) : !data?.recentActivity.length ? (
+            <p className="mt-4 text-muted">{ADMIN_MESSAGES.noRecentActivity}</p>
+          ) : (
+            <ol className="mt-4 space-y-3" aria-label="Recent activity">
+              {data.recentActivity.slice(0, RECENT_ACTIVITY_COUNT).map((item, i) => (
+                <li key={`${item.timestamp}-${i}`} className="flex gap-3">
+                  <span aria-hidden="true" className="mt-2 size-2 shrink-0 rounded-full bg-sage-400" />
+                  <div className="min-w-0">
+                    <p className="break-words text-ink">{item.description}</p>
+                    <time dateTime={item.timestamp} className="text-sm text-muted">
+                      {formatDateTime(item.timestamp)}
+                    </time>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          )}
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+function QuickAction({ href, icon: Icon, label }: { href: string; icon: typeof Newspaper; label: string }) {
+  return (
+    <Link
+      href={href}
+      className="flex items-center gap-3 rounded-xl border border-linen px-4 py-3 font-semibold text-ink transition-colors hover:bg-parchment"
+    >
+      <Icon className="size-5 text-sage-600" aria-hidden="true" />
+      {label}
+    </Link>
+  );
+}

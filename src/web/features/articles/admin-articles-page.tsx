@@ -1,0 +1,214 @@
+import {
+  ArrowLeft,
+  CalendarDays,
+  Clock,
+  ExternalLink,
+  Eye,
+  MessageCircle,
+  Newspaper,
+  RefreshCw,
+  ShieldAlert,
+} from "lucide-react";
+import { Link } from "wouter";
+import { formatLongDate } from "~/core/format";
+import type { AdminArticle, ArticleSyncResult } from "~/core/schemas/articles";
+import { PageHeader } from "~/web/components/page-header";
+import { Badge } from "~/web/components/ui/badge";
+import { Button, buttonClass } from "~/web/components/ui/button";
+import { Card } from "~/web/components/ui/card";
+import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
+import { Skeleton } from "~/web/components/ui/skeleton";
+import { ApiError, isUnauthorizedError } from "~/web/lib/api";
+import { useAuth } from "~/web/lib/auth";
+import { cn } from "~/web/lib/cn";
+import { notifySuccess } from "~/web/lib/notify";
+import { publicConfig } from "~/web/lib/public-config";
+import { announceSignedOut } from "~/web/lib/signed-out";
+import { toast } from "~/web/lib/toast";
+import { useAdminArticleCount, useAdminArticles, useSyncArticles } from "./api";
+import { readingTimeText } from "./article-card";
+
+const plural = (n: number, one: string, many: string) =>
+  `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+
+export function syncSummary({ added, updated }: ArticleSyncResult) {
+  if (!added && !updated) return "Everything is already up to date.";
+  return `${plural(added, "new article", "new articles")} added, ${plural(updated, "article", "articles")} updated.`;
+}
+
+/** SPEC §2.21. Administrators only; the server answers 403 to anyone else as well. */
+export default function AdminArticlesPage() {
+  const { user } = useAuth();
+  if (!user?.isAdmin) return <AccessDenied />;
+  return <ArticleManagement />;
+}
+
+function AccessDenied() {
+  return (
+    <div className="mx-auto max-w-md py-10 text-center">
+      <span className="mx-auto flex size-14 items-center justify-center rounded-2xl bg-clay-100 text-clay-700">
+        <ShieldAlert className="size-7" aria-hidden="true" />
+      </span>
+      <h1 className="mt-5 text-3xl font-semibold">Access Denied</h1>
+      <p className="mt-2 text-muted">You don't have permission to access the article management.</p>
+      <Link href="/" className={buttonClass("secondary", "md", "mt-7")}>
+        Back to Home
+      </Link>
+    </div>
+  );
+}
+
+function ArticleManagement() {
+  const newsletter = publicConfig.newsletterName;
+  const articles = useAdminArticles(true);
+  const count = useAdminArticleCount(true);
+  const sync = useSyncArticles();
+  const items = articles.data ?? [];
+
+  const runSync = () =>
+    sync.mutate(undefined, {
+      onSuccess: (result) => notifySuccess("Sync Complete", syncSummary(result)),
+      onError: (err) => {
+        if (isUnauthorizedError(err)) return announceSignedOut();
+        // Feed problems answer 502/503 with a message written for the admin: show it as it is.
+        toast({
+          title: "Sync Failed",
+          description:
+            (err instanceof ApiError && err.serverMessage) || `Failed to sync articles from ${newsletter}`,
+          variant: "destructive",
+        });
+      },
+    });
+
+  return (
+    <>
+      <Link
+        href="/admin"
+        className="mb-4 inline-flex items-center gap-1.5 rounded-full text-sm font-semibold text-sage-700 hover:underline underline-offset-4"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Admin Dashboard
+      </Link>
+      <PageHeader
+        title="Article Management"
+        description={`Articles come from your ${newsletter} newsletter. They sync on their own every hour; sync now to bring in a post you just published.`}
+        actions={
+          <>
+            <Link href="/articles" className={buttonClass("outline")}>
+              View Articles
+            </Link>
+            <Button onClick={runSync} disabled={sync.isPending}>
+              <RefreshCw className={cn(sync.isPending && "animate-spin")} aria-hidden="true" />
+              {sync.isPending ? "Syncing..." : `Sync from ${newsletter}`}
+            </Button>
+          </>
+        }
+      />
+
+      <section aria-labelledby="current-articles">
+        <h2 id="current-articles" className="text-2xl font-semibold">
+          Current Articles{count.data ? ` (${count.data.count.toLocaleString("en-US")})` : ""}
+        </h2>
+        <div className="mt-4" aria-live="polite" aria-busy={articles.isLoading}>
+          {articles.isLoading ? (
+            <ul className="space-y-3" aria-label="Loading articles">
+              {[0, 1, 2, 3].map((i) => (
+                <li key={i}>
+                  <Card className="space-y-3 p-5">
+                    <Skeleton className="h-6 w-2/3" />
+                    <Skeleton className="h-4 w-full" />
+                    <Skeleton className="h-4 w-1/2" />
+                  </Card>
+                </li>
+              ))}
+            </ul>
+          ) : articles.isError ? (
+            <ErrorState
+              message={
+                (articles.error instanceof ApiError && articles.error.serverMessage) ||
+                "We couldn't load the articles just now."
+              }
+              onRetry={() => void articles.refetch()}
+            />
+          ) : items.length === 0 ? (
+            <EmptyState icon={Newspaper} title="No articles yet">
+              Click “Sync from {newsletter}” to load the articles from your newsletter.
+            </EmptyState>
+          ) : (
+            <>
+              <ul className="space-y-3">
+                {items.map((article) => (
+                  <li key={article.id}>
+                    <AdminArticleRow article={article} />
+                  </li>
+                ))}
+              </ul>
+              {articles.hasNextPage && (
+                <div className="mt-6 flex justify-center">
+                  <Button
+                    variant="outline"
+                    onClick={() => void articles.fetchNextPage()}
+                    disabled={articles.isFetchingNextPage}
+                  >
+                    {articles.isFetchingNextPage ? "Loading..." : "Load more articles"}
+                  </Button>
+                </div>
+              )}
+            </>
+          )}
+        </div>
+      </section>
+    </>
+  );
+}
+
+function AdminArticleRow({ article }: { article: AdminArticle }) {
+  return (
+    <Card className="p-5">
+      <div className="flex items-start justify-between gap-3">
+        <h3 className="font-sans text-lg leading-snug font-bold">{article.title}</h3>
+        {article.url && (
+          <a
+            href={article.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="-m-1.5 shrink-0 rounded-full p-1.5 text-sage-700 hover:bg-sage-50"
+            aria-label={`Open “${article.title}” on ${publicConfig.newsletterName} (opens in a new tab)`}
+          >
+            <ExternalLink className="size-5" aria-hidden="true" />
+          </a>
+        )}
+      </div>
+      {article.excerpt && <p className="mt-1.5 line-clamp-2 text-muted">{article.excerpt}</p>}
+      <ul className="mt-3 flex flex-wrap gap-x-5 gap-y-1.5 text-sm text-muted" aria-label="Details">
+        <li className="inline-flex items-center gap-1.5">
+          <Clock className="size-4" aria-hidden="true" />
+          {readingTimeText(article.readingTime)}
+        </li>
+        <li className="inline-flex items-center gap-1.5">
+          <CalendarDays className="size-4" aria-hidden="true" />
+          Published <time dateTime={article.publishedAt}>{formatLongDate(article.publishedAt)}</time>
+        </li>
+        <li className="inline-flex items-center gap-1.5">
+          <Eye className="size-4" aria-hidden="true" />
+          {plural(article.views, "view", "views")}
+        </li>
+        <li className="inline-flex items-center gap-1.5">
+          <MessageCircle className="size-4" aria-hidden="true" />
+          {plural(article.discussionCount, "thought shared", "thoughts shared")}
+        </li>
+      </ul>
+      {article.tags.length > 0 && (
+        <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Tags">
+          {article.tags.map((tag) => (
+            <li key={tag}>
+              <Badge tone="neutral" className="font-medium">
+                {tag}
+              </Badge>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,105 @@
+import { Clock, ExternalLink, MessageCircle, Newspaper } from "lucide-react";
+import { CARD_TAG_LIMIT, DEFAULT_READING_TIME } from "~/core/constants";
+import { formatLongDate } from "~/core/format";
+import type { Article } from "~/core/schemas/articles";
+import { Badge } from "~/web/components/ui/badge";
+import { Button, buttonClass } from "~/web/components/ui/button";
+import { Card } from "~/web/components/ui/card";
+import { Skeleton } from "~/web/components/ui/skeleton";
+import { publicConfig } from "~/web/lib/public-config";
+import { countArticleView } from "./api";
+
+export const readingTimeText = (minutes: number | null | undefined) =>
+  `${minutes || DEFAULT_READING_TIME} min read`;
+
+export function ArticleCard({
+  article,
+  onDiscuss,
+}: {
+  article: Article;
+  onDiscuss: (article: Article) => void;
+}) {
+  const titleId = `article-${article.id}-title`;
+  return (
+    <Card className="flex h-full flex-col p-5 sm:p-6" aria-labelledby={titleId} role="article">
+      <div className="flex items-center justify-between gap-3">
+        <Badge tone="sage">
+          <Newspaper className="size-3.5" aria-hidden="true" />
+          Article
+        </Badge>
+        <span className="inline-flex items-center gap-1.5 text-sm text-muted">
+          <Clock className="size-4" aria-hidden="true" />
+          {readingTimeText(article.readingTime)}
+        </span>
+      </div>
+      <h3 id={titleId} className="mt-4 text-xl leading-snug font-semibold text-balance">
+        {article.title}
+      </h3>
+      <p className="mt-1 text-sm text-muted">
+        <time dateTime={article.publishedAt}>{formatLongDate(article.publishedAt)}</time>
+      </p>
+      {article.excerpt && (
+        <p className="mt-3 line-clamp-4 text-[0.95rem] leading-relaxed text-ink/85">{article.excerpt}</p>
+      )}
+      {article.tags.length > 0 && (
+        <ul className="mt-4 flex flex-wrap gap-1.5" aria-label="Topics">
+          {article.tags.slice(0, CARD_TAG_LIMIT).map((tag) => (
+            <li key={tag}>
+              <Badge tone="neutral" className="font-medium">
+                {tag}
+              </Badge>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-auto flex flex-wrap gap-2 pt-5">
+        {article.url && (
+          <a
+            href={article.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={() => void countArticleView(article.id)}
+            className={buttonClass("primary", "sm", "flex-1")}
+          >
+            Read on {publicConfig.newsletterName}
+            <ExternalLink aria-hidden="true" />
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        )}
+        <Button
+          variant="outline"
+          size="sm"
+          className="flex-1"
+          onClick={() => onDiscuss(article)}
+          aria-label={`Discuss “${article.title}”`}
+        >
+          <MessageCircle aria-hidden="true" />
+          Discuss
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+export function ArticleCardSkeleton() {
+  return (
+    <Card className="flex flex-col p-5 sm:p-6">
+      <div className="flex justify-between">
+        <Skeleton className="h-5 w-20 rounded-full" />
+        <Skeleton className="h-4 w-20" />
+      </div>
+      <Skeleton className="mt-5 h-6 w-11/12" />
+      <Skeleton className="mt-2 h-6 w-2/3" />
+      <Skeleton className="mt-3 h-4 w-32" />
+      <div className="mt-4 space-y-2">
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-3/4" />
+      </div>
+      <div className="mt-5 flex gap-2">
+        <Skeleton className="h-9 flex-1 rounded-full" />
+        <Skeleton className="h-9 flex-1 rounded-full" />
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,149 @@
+import { MessageCircle } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
+import { COMMENT_ROWS, LIMITS } from "~/core/constants";
+import { formatLongDate } from "~/core/format";
+import type { Article, ArticleDiscussion } from "~/core/schemas/articles";
+import { Avatar } from "~/web/components/ui/avatar";
+import { Button } from "~/web/components/ui/button";
+import { Dialog, DialogContent } from "~/web/components/ui/dialog";
+import { Textarea } from "~/web/components/ui/input";
+import { Skeleton } from "~/web/components/ui/skeleton";
+import { notifyError, notifySuccess } from "~/web/lib/notify";
+import { useAddDiscussion, useArticleDiscussions } from "./api";
+
+/** The Discuss dialog (SPEC §2.14): a share box and the stored community discussion. */
+export function DiscussDialog({ article, onClose }: { article: Article | null; onClose: () => void }) {
+  return (
+    <Dialog open={article !== null} onOpenChange={(open) => !open && onClose()}>
+      {article && (
+        <DialogContent
+          title={article.title}
+          description="Share what stirred your heart and read what other sisters are saying."
+          className="max-w-xl"
+        >
+          <DiscussionBody article={article} />
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
+function DiscussionBody({ article }: { article: Article }) {
+  const [content, setContent] = useState("");
+  const add = useAddDiscussion();
+  const discussions = useArticleDiscussions(article.id);
+  const fieldId = useId();
+  const blank = content.trim() === "";
+
+  // Awaited rather than mutate callbacks, so the toast still shows if the dialog was closed meanwhile.
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (blank || add.isPending) return;
+    try {
+      await add.mutateAsync({ articleId: article.id, content: content.trim() });
+      setContent("");
+      notifySuccess("Discussion Added", "Your thoughts have been shared with the community.");
+    } catch (err) {
+      notifyError(err, { title: "Error", description: "Failed to add discussion. Please try again." });
+    }
+  };
+
+  const items = discussions.data ?? [];
+  return (
+    <div className="space-y-6">
+      <form onSubmit={(event) => void submit(event)} className="space-y-3">
+        <label htmlFor={fieldId} className="block text-sm font-semibold">
+          Your thoughts
+        </label>
+        <Textarea
+          id={fieldId}
+          rows={COMMENT_ROWS}
+          maxLength={LIMITS.text}
+          value={content}
+          onChange={(e) => setContent(e.target.value)}
+          placeholder="What spoke to you in this article?"
+        />
+        <div className="flex justify-end">
+          <Button type="submit" disabled={blank || add.isPending}>
+            {add.isPending ? "Sharing..." : "Share Thought"}
+          </Button>
+        </div>
+      </form>
+
+      <section aria-labelledby={`${fieldId}-heading`} className="border-t border-linen pt-5">
+        <h3 id={`${fieldId}-heading`} className="flex items-center gap-2 font-sans text-base font-bold">
+          <MessageCircle className="size-4 text-sage-600" aria-hidden="true" />
+          Community Discussion
+        </h3>
+        <div className="mt-4" aria-live="polite" aria-busy={discussions.isLoading}>
+          {discussions.isLoading ? (
+            <ul className="space-y-4" aria-label="Loading discussion">
+              {[0, 1].map((i) => (
+                <li key={i} className="flex gap-3">
+                  <Skeleton className="size-9 shrink-0 rounded-full" />
+                  <div className="flex-1 space-y-2">
+                    <Skeleton className="h-4 w-32" />
+                    <Skeleton className="h-4 w-full" />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          ) : discussions.isError ? (
+            <p role="alert" className="text-sm text-danger">
+              We couldn't load the discussion just now.{" "}
+              <button
+                type="button"
+                className="font-semibold underline underline-offset-2"
+                onClick={() => void discussions.refetch()}
+              >
+                Try again
+              </button>
+            </p>
+          ) : items.length === 0 ? (
+            <p className="rounded-2xl bg-parchment/70 px-4 py-5 text-center text-muted">
+              Be the first to share your thoughts on this article!
+            </p>
+          ) : (
+            <>
+              <ul className="space-y-4">
+                {items.map((d) => (
+                  <DiscussionItem key={d.id} discussion={d} />
+                ))}
+              </ul>
+              {discussions.hasNextPage && (
+                <div className="mt-4 flex justify-center">
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => void discussions.fetchNextPage()}
+                    disabled={discussions.isFetchingNextPage}
+                  >
+                    {discussions.isFetchingNextPage ? "Loading..." : "Show earlier thoughts"}
+                  </Button>
+                </div>
+              )}
+            </>
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function DiscussionItem({ discussion }: { discussion: ArticleDiscussion }) {
+  const name = discussion.user.firstName?.trim() || "Anonymous";
+  return (
+    <li className="flex gap-3">
+      <Avatar user={discussion.user} />
+      <div className="min-w-0 flex-1 rounded-2xl bg-white px-4 py-3 shadow-[var(--shadow-soft)]">
+        <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
+          <span className="font-semibold text-ink">{name}</span>
+          <time dateTime={discussion.createdAt} className="text-muted">
+            {formatLongDate(discussion.createdAt)}
+          </time>
+        </p>
+        <p className="mt-1 leading-relaxed break-words whitespace-pre-line">{discussion.content}</p>
+      </div>
+    </li>
+  );
+}

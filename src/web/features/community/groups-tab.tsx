@@ -1,0 +1,90 @@
+import { ArrowRight, BookOpen, HeartHandshake, type LucideIcon, MapPin, Sprout } from "lucide-react";
+import { Link } from "wouter";
+import { buttonClass } from "~/web/components/ui/button";
+import { Card } from "~/web/components/ui/card";
+
+const EXAMPLE_GROUPS = [
+  {
+    name: "Messianic Jewish Women's Circle",
+    description: "The feasts, Shabbat and the Hebrew roots of our faith, explored together.",
+  },
+  {
+    name: "Military Wives Fellowship",
+    description: "Prayer and practical support through moves, deployments and homecomings.",
+  },
+  {
+    name: "Young Mothers Support Group",
+    description: "Encouragement for the sleepless, beautiful years of raising little ones.",
+  },
+];
+
+const KINDS: Array<{ icon: LucideIcon; title: string; text: string; action: string; href: string }> = [
+  {
+    icon: MapPin,
+    title: "Local Groups",
+    text: "Meet women near you in person for Bible study, prayer, book clubs and fellowship.",
+    action: "Find Local Groups",
+    href: "/local-communities",
+  },
+  {
+    icon: BookOpen,
+    title: "Study Groups",
+    text: "Read Scripture together, from the Torah portions to the letters of Paul, at a gentle pace.",
+    action: "Browse Study Groups",
+    href: "/cultivation-groups?category=study",
+  },
+  {
+    icon: HeartHandshake,
+    title: "Support Groups",
+    text: "Company for hard seasons: grief, infertility, caregiving, illness and long waits.",
+    action: "Find Support",
+    href: "/cultivation-groups?category=support",
+  },
+];
+
+export function GroupsTab() {
+  return (
+    <div className="space-y-6">
+      <Card className="overflow-hidden">
+        <div className="grid gap-6 p-6 sm:p-8 md:grid-cols-[1fr_1.2fr] md:items-center">
+          <div>
+            <span className="inline-flex size-12 items-center justify-center rounded-2xl bg-sage-100 text-sage-700">
+              <Sprout className="size-6" aria-hidden="true" />
+            </span>
+            <h2 className="mt-4 text-2xl font-semibold">Cultivation Groups</h2>
+            <p className="mt-2 leading-relaxed text-muted">
+              Small, focused groups for fellowship and accountability. Find women who share your season of
+              life, your heritage or your calling, and grow together week by week.
+            </p>
+            <Link href="/cultivation-groups" className={buttonClass("primary", "md", "mt-5")}>
+              Explore Cultivation Groups <ArrowRight aria-hidden="true" />
+            </Link>
+          </div>
+          <ul className="space-y-3" aria-label="Example groups">
+            {EXAMPLE_GROUPS.map((group) => (
+              <li key={group.name} className="rounded-2xl border border-linen bg-cream p-4">
+                <p className="font-bold">{group.name}</p>
+                <p className="mt-0.5 text-sm text-muted">{group.description}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </Card>
+
+      <div className="grid gap-4 md:grid-cols-3">
+        {KINDS.map(({ icon: Icon, title, text, action, href }) => (
+          <Card key={title} className="flex flex-col p-6">
+            <span className="inline-flex size-11 items-center justify-center rounded-2xl bg-clay-50 text-clay-600">
+              <Icon className="size-5" aria-hidden="true" />
+            </span>
+            <h3 className="mt-4 text-xl font-semibold">{title}</h3>
+            <p className="mt-1.5 flex-1 leading-relaxed text-muted">{text}</p>
+            <Link href={href} className={buttonClass("outline", "sm", "mt-5 self-start")}>
+              {action}
+            </Link>
+          </Card>
+        ))}
+      </div>
+    </div>
+  );
+}

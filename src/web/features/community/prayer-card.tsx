@@ -1,0 +1,335 @@
+import { HandHeart, Lock, MessageCircle, Sparkles, UserRound } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
+import { formatLongDate, formatPrayerAge, formatWallAge } from "~/core/format";
+import { PRAISE_NOTE_MAX } from "~/core/prayer";
+import type { PrayerPerson, PrayerRequest, PrayerResponse } from "~/core/schemas/prayer";
+import { Avatar } from "~/web/components/ui/avatar";
+import { Badge } from "~/web/components/ui/badge";
+import { Button } from "~/web/components/ui/button";
+import { Card } from "~/web/components/ui/card";
+import { Dialog, DialogClose, DialogContent } from "~/web/components/ui/dialog";
+import { Textarea } from "~/web/components/ui/input";
+import { Switch } from "~/web/components/ui/switch";
+import { notifyError, notifySuccess } from "~/web/lib/notify";
+import { useAllResponses, useMarkAnswered, usePray, useRespond } from "./prayer-api";
+
+/** "Ruth A.": first name and last initial, which is all the wall needs to show. */
+export function shortName(user: PrayerPerson) {
+  const first = user.firstName?.trim() || "A sister";
+  const last = user.lastName?.trim();
+  return last ? `${first} ${last.charAt(0).toUpperCase()}.` : first;
+}
+
+const isAnonymous = (user: PrayerPerson) => user.id === undefined;
+
+function PersonAvatar({ user, className }: { user: PrayerPerson; className?: string }) {
+  if (isAnonymous(user)) {
+    return (
+      <span
+        className={`inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-parchment text-muted ${className ?? ""}`}
+      >
+        <UserRound className="size-5" aria-hidden="true" />
+      </span>
+    );
+  }
+  return <Avatar user={user} className={className} />;
+}
+
+export function PrayerCard({
+  request,
+  respondOpen,
+  onToggleRespond,
+}: {
+  request: PrayerRequest;
+  respondOpen: boolean;
+  onToggleRespond: (open: boolean) => void;
+}) {
+  const titleId = useId();
+  const respondId = useId();
+  const pray = usePray();
+  const [showAll, setShowAll] = useState(false);
+  const [answering, setAnswering] = useState(false);
+  const prayed = request.prayedByMe;
+
+  const onPray = () =>
+    pray.mutate(request.id, {
+      onSuccess: () => notifySuccess("Prayer recorded", "Thank you for praying for this request."),
+      onError: (err) =>
+        notifyError(err, { title: "Error", description: "Failed to record prayer. Please try again." }),
+    });
+
+  return (
+    <Card className="p-5 sm:p-6">
+      <article aria-labelledby={titleId}>
+        <header className="flex items-start gap-3">
+          <PersonAvatar user={request.user} />
+          <div className="min-w-0 flex-1">
+            <h3 id={titleId} className="font-sans text-base font-bold text-ink">
+              {isAnonymous(request.user) ? "Anonymous" : shortName(request.user)}
+              {request.isMine && <span className="font-semibold text-muted"> (you)</span>}
+            </h3>
+            <p className="text-sm text-muted">
+              <time dateTime={request.createdAt} title={formatLongDate(request.createdAt)}>
+                {formatPrayerAge(request.createdAt)}
+              </time>
+              {request.isAnonymous && !isAnonymous(request.user) && " · shared anonymously"}
+            </p>
+          </div>
+          <div className="flex flex-wrap justify-end gap-1.5">
+            {request.isPrivate && (
+              <Badge tone="neutral">
+                <Lock className="size-3" aria-hidden="true" /> Private
+              </Badge>
+            )}
+            {request.isAnswered && (
+              <Badge tone="yellow">
+                <Sparkles className="size-3" aria-hidden="true" /> Answered
+              </Badge>
+            )}
+          </div>
+        </header>
+
+        <p className="mt-4 leading-relaxed whitespace-pre-line text-ink">{request.content}</p>
+
+        {request.isAnswered && (
+          <div className="mt-4 rounded-2xl border border-gold-100 bg-gold-100/50 p-4">
+            <p className="flex items-center gap-1.5 text-sm font-bold text-amber-800">
+              <Sparkles className="size-4" aria-hidden="true" /> Praise report
+              {request.answeredAt && (
+                <span className="font-semibold text-muted">
+                  {" "}
+                  · answered <time dateTime={request.answeredAt}>{formatWallAge(request.answeredAt)}</time>
+                </span>
+              )}
+            </p>
+            {request.praiseNote && (
+              <p className="mt-1.5 leading-relaxed whitespace-pre-line text-ink">{request.praiseNote}</p>
+            )}
+          </div>
+        )}
+
+        <div className="mt-5 flex flex-wrap items-center gap-2">
+          <Button
+            variant={prayed ? "secondary" : "primary"}
+            size="sm"
+            onClick={onPray}
+            disabled={prayed || pray.isPending}
+            aria-pressed={prayed}
+          >
+            <HandHeart aria-hidden="true" />
+            {prayed ? "Prayed" : "I prayed"}
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            aria-expanded={respondOpen}
+            aria-controls={respondOpen ? respondId : undefined}
+            onClick={() => onToggleRespond(!respondOpen)}
+          >
+            <MessageCircle aria-hidden="true" />
+            Respond
+          </Button>
+          {request.isMine && !request.isAnswered && (
+            <Button variant="ghost" size="sm" onClick={() => setAnswering(true)}>
+              <Sparkles aria-hidden="true" />
+              Mark answered
+            </Button>
+          )}
+          <p className="ml-auto text-sm font-semibold text-sage-700" aria-live="polite">
+            {request.prayerCount === 0
+              ? "Be the first to pray"
+              : `${request.prayerCount} ${request.prayerCount === 1 ? "prayer" : "prayers"}`}
+          </p>
+        </div>
+
+        {respondOpen && (
+          <RespondForm id={respondId} requestId={request.id} onDone={() => onToggleRespond(false)} />
+        )}
+
+        {request.responseCount > 0 && (
+          <Responses request={request} showAll={showAll} onShowAll={() => setShowAll(true)} />
+        )}
+      </article>
+      {answering && <MarkAnsweredDialog requestId={request.id} onClose={() => setAnswering(false)} />}
+    </Card>
+  );
+}
+
+function Responses({
+  request,
+  showAll,
+  onShowAll,
+}: {
+  request: PrayerRequest;
+  showAll: boolean;
+  onShowAll: () => void;
+}) {
+  const all = useAllResponses(request.id, showAll);
+  // The full list comes newest first; the card reads oldest first, like a conversation.
+  const list = showAll && all.data ? [...all.data].reverse() : request.responses;
+  const hidden = request.responseCount - list.length;
+  return (
+    <div className="mt-5 border-t border-linen pt-4">
+      <h4 className="sr-only">Responses</h4>
+      {hidden > 0 && (
+        <button
+          type="button"
+          onClick={onShowAll}
+          disabled={all.isFetching}
+          className="mb-3 rounded-lg text-sm font-semibold text-sage-700 hover:underline disabled:opacity-60"
+        >
+          {all.isFetching ? "Loading responses..." : `Show all ${request.responseCount} responses`}
+        </button>
+      )}
+      {all.isError && (
+        <p role="alert" className="mb-3 text-sm text-danger">
+          We couldn't load the other responses. Please try again.
+        </p>
+      )}
+      <ul className="space-y-3">
+        {list.map((response) => (
+          <ResponseItem key={response.id} response={response} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function ResponseItem({ response }: { response: PrayerResponse }) {
+  return (
+    <li className="flex gap-3">
+      <PersonAvatar user={response.user} className="size-8 text-sm" />
+      <div className="min-w-0 flex-1 rounded-2xl bg-parchment/70 px-4 py-2.5">
+        <p className="flex flex-wrap items-center gap-x-2 text-sm">
+          <span className="font-bold">
+            {isAnonymous(response.user) ? "Anonymous" : shortName(response.user)}
+          </span>
+          <time dateTime={response.createdAt} className="text-muted">
+            {formatWallAge(response.createdAt)}
+          </time>
+          {response.isPraying && (
+            <Badge tone="sage" className="py-0">
+              <HandHeart className="size-3" aria-hidden="true" /> Praying
+            </Badge>
+          )}
+        </p>
+        <p className="mt-1 leading-relaxed whitespace-pre-line">{response.content}</p>
+      </div>
+    </li>
+  );
+}
+
+function RespondForm({ id, requestId, onDone }: { id: string; requestId: number; onDone: () => void }) {
+  const [content, setContent] = useState("");
+  const [isPraying, setIsPraying] = useState(true);
+  const respond = useRespond();
+  const blank = content.trim().length === 0;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (blank || respond.isPending) return;
+    respond.mutate(
+      { id: requestId, content: content.trim(), isPraying },
+      {
+        onSuccess: () => {
+          if (isPraying) notifySuccess("Prayer Offered", "Your prayer and encouragement have been shared.");
+          else notifySuccess("Response Added", "Your encouragement has been shared.");
+          setContent("");
+          onDone();
+        },
+        onError: (err) =>
+          notifyError(err, { title: "Error", description: "Failed to add response. Please try again." }),
+      },
+    );
+  };
+
+  return (
+    <form id={id} onSubmit={submit} className="mt-4 space-y-3 rounded-2xl bg-sage-50 p-4">
+      <label htmlFor={`${id}-text`} className="block text-sm font-semibold">
+        Your response
+      </label>
+      <Textarea
+        id={`${id}-text`}
+        rows={3}
+        maxLength={5000}
+        value={content}
+        onChange={(e) => setContent(e.target.value)}
+        placeholder="Write a word of encouragement or a prayer..."
+        autoFocus
+      />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex items-center gap-2.5">
+          <Switch id={`${id}-praying`} checked={isPraying} onCheckedChange={setIsPraying} />
+          <label htmlFor={`${id}-praying`} className="text-sm font-medium">
+            I'm praying for this
+          </label>
+        </div>
+        <div className="flex gap-2">
+          <Button variant="ghost" size="sm" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" size="sm" disabled={blank || respond.isPending}>
+            {respond.isPending ? "Sending..." : "Send Response"}
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+function MarkAnsweredDialog({ requestId, onClose }: { requestId: number; onClose: () => void }) {
+  const [note, setNote] = useState("");
+  const mark = useMarkAnswered();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    mark.mutate(
+      { id: requestId, praiseNote: note },
+      {
+        onSuccess: () => {
+          notifySuccess("Praise God!", "Your request is now marked as answered.");
+          onClose();
+        },
+        onError: (err) =>
+          notifyError(
+            err,
+            { title: "Error", description: "Failed to mark as answered. Please try again." },
+            {
+              preferServerMessage: true,
+            },
+          ),
+      },
+    );
+  };
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent
+        title="Mark as answered"
+        description="Share how God answered, so your sisters can rejoice with you. The note is optional."
+      >
+        <form onSubmit={submit} className="space-y-4">
+          <div className="space-y-1.5">
+            <label htmlFor={`praise-${requestId}`} className="block text-sm font-semibold">
+              Praise note
+            </label>
+            <Textarea
+              id={`praise-${requestId}`}
+              rows={4}
+              maxLength={PRAISE_NOTE_MAX}
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+              placeholder="The results came back clear! Thank you for praying..."
+            />
+          </div>
+          <div className="flex justify-end gap-2">
+            <DialogClose asChild>
+              <Button variant="ghost">Cancel</Button>
+            </DialogClose>
+            <Button type="submit" disabled={mark.isPending}>
+              {mark.isPending ? "Saving..." : "Mark Answered"}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,260 @@
+import { HandHeart, Sparkles } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { formatWallAge } from "~/core/format";
+import { Button } from "~/web/components/ui/button";
+import { Card } from "~/web/components/ui/card";
+import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
+import { Textarea } from "~/web/components/ui/input";
+import { Skeleton } from "~/web/components/ui/skeleton";
+import { Switch } from "~/web/components/ui/switch";
+import { cn } from "~/web/lib/cn";
+import { notifyError, notifySuccess } from "~/web/lib/notify";
+import { usePrayerDefaults, usePrayerWall, useSharePrayer, type WallFilter } from "./prayer-api";
+import { PrayerCard } from "./prayer-card";
+
+export function PrayerWall() {
+  const [filter, setFilter] = useState<WallFilter>("all");
+  const [respondingTo, setRespondingTo] = useState<number | null>(null);
+  const wall = usePrayerWall(filter);
+  const requests = wall.data?.pages.flat() ?? [];
+  const newest = filter === "all" ? requests[0] : undefined;
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+      <aside className="space-y-4 lg:sticky lg:top-24 lg:col-start-2 lg:row-start-1">
+        <ShareForm />
+        <div className="hidden rounded-[var(--radius-card)] border border-sage-100 bg-sage-50 p-5 lg:block">
+          <h2 className="font-sans text-sm font-bold tracking-wide text-sage-800 uppercase">
+            How the wall works
+          </h2>
+          <ul className="mt-3 space-y-2 text-sm leading-relaxed text-muted">
+            <li>Press “I prayed” when you have prayed: she will know she is not alone.</li>
+            <li>Private requests are seen only by you and the ministry team.</li>
+            <li>Anonymous requests hide your name from other members.</li>
+            <li>When God answers, mark your request answered and share the praise.</li>
+          </ul>
+        </div>
+      </aside>
+      <div className="space-y-5 lg:col-start-1 lg:row-start-1">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div>
+            <h2 className="text-2xl font-semibold">Prayer Wall</h2>
+            {newest && (
+              <p className="text-sm text-muted">
+                Latest request shared{" "}
+                <time dateTime={newest.createdAt}>{formatWallAge(newest.createdAt)}</time>
+              </p>
+            )}
+          </div>
+          <fieldset className="inline-flex rounded-full bg-parchment p-1">
+            <legend className="sr-only">Show</legend>
+            {(
+              [
+                ["all", "All requests"],
+                ["answered", "Answered"],
+              ] as const
+            ).map(([value, label]) => (
+              <button
+                key={value}
+                type="button"
+                aria-pressed={filter === value}
+                onClick={() => setFilter(value)}
+                className={cn(
+                  "rounded-full px-4 py-1.5 text-sm font-semibold transition-colors",
+                  filter === value ? "bg-white text-ink shadow-sm" : "text-muted hover:text-ink",
+                )}
+              >
+                {label}
+              </button>
+            ))}
+          </fieldset>
+        </div>
+
+        {wall.isPending ? (
+          <WallSkeleton />
+        ) : wall.isError ? (
+          <ErrorState
+            message="We couldn't load the prayer wall just now. Please try again."
+            onRetry={() => void wall.refetch()}
+          />
+        ) : requests.length === 0 ? (
+          filter === "answered" ? (
+            <EmptyState icon={Sparkles} title="No answered prayers yet">
+              When a sister marks her request answered, her praise report will appear here.
+            </EmptyState>
+          ) : (
+            <EmptyState icon={HandHeart} title="No prayer requests yet. Be the first to share!" />
+          )
+        ) : (
+          <>
+            <ul className="space-y-4" aria-label="Prayer requests">
+              {requests.map((request) => (
+                <li key={request.id}>
+                  <PrayerCard
+                    request={request}
+                    respondOpen={respondingTo === request.id}
+                    onToggleRespond={(open) => setRespondingTo(open ? request.id : null)}
+                  />
+                </li>
+              ))}
+            </ul>
+            {wall.hasNextPage && (
+              <div className="flex justify-center">
+                <Button
+                  variant="outline"
+                  onClick={() => void wall.fetchNextPage()}
+                  disabled={wall.isFetchingNextPage}
+                >
+                  {wall.isFetchingNextPage ? "Loading..." : "Load more"}
+                </Button>
+              </div>
+            )}
+            {wall.isFetchNextPageError && (
+              <p role="alert" className="text-center text-sm text-danger">
+                We couldn't load more requests. Please try again.
+              </p>
+            )}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function ShareForm() {
+  const [content, setContent] = useState("");
+  const [isPrivate, setIsPrivate] = useState(false);
+  // Untouched, the anonymous choice follows the member's own setting.
+  const [anonymousChoice, setAnonymousChoice] = useState<boolean | null>(null);
+  const defaults = usePrayerDefaults();
+  const isAnonymous = anonymousChoice ?? defaults.data?.isAnonymous ?? false;
+  const share = useSharePrayer();
+  const blank = content.trim().length === 0;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (blank || share.isPending) return;
+    share.mutate(
+      { content: content.trim(), isPrivate, isAnonymous },
+      {
+        onSuccess: () => {
+          notifySuccess(
+            "Prayer Request Shared",
+            isPrivate
+              ? "Your private request is saved. Only you and the ministry team can see it."
+              : "Your sisters in the community can now pray with you.",
+          );
+          setContent("");
+          setIsPrivate(false);
+          setAnonymousChoice(null);
+        },
+        onError: (err) =>
+          notifyError(err, {
+            title: "Error",
+            description: "Failed to share prayer request. Please try again.",
+          }),
+      },
+    );
+  };
+
+  return (
+    <Card className="p-5">
+      <form onSubmit={submit} className="space-y-4">
+        <div className="space-y-1.5">
+          <label htmlFor="prayer-request" className="block font-display text-xl font-semibold">
+            Share a prayer request
+          </label>
+          <p id="prayer-request-hint" className="text-sm text-muted">
+            What can we carry to the Lord with you?
+          </p>
+        </div>
+        <Textarea
+          id="prayer-request"
+          aria-describedby="prayer-request-hint"
+          rows={4}
+          maxLength={5000}
+          value={content}
+          onChange={(e) => setContent(e.target.value)}
+          placeholder="Please pray for..."
+        />
+        <div className="space-y-3">
+          <Choice
+            id="prayer-private"
+            label="Keep this private"
+            hint="Only you and the ministry team will see it."
+            checked={isPrivate}
+            onChange={setIsPrivate}
+          />
+          <Choice
+            id="prayer-anonymous"
+            label="Share anonymously"
+            hint="Your name is hidden from other members."
+            checked={isAnonymous}
+            onChange={setAnonymousChoice}
+          />
+        </div>
+        <Button type="submit" className="w-full" disabled={blank || share.isPending}>
+          {share.isPending ? "Sharing..." : "Share Request"}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+function Choice({
+  id,
+  label,
+  hint,
+  checked,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <div className="flex items-start gap-3">
+      <Switch
+        id={id}
+        checked={checked}
+        onCheckedChange={onChange}
+        aria-describedby={`${id}-hint`}
+        className="mt-0.5"
+      />
+      <div>
+        <label htmlFor={id} className="text-sm font-semibold">
+          {label}
+        </label>
+        <p id={`${id}-hint`} className="text-sm text-muted">
+          {hint}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function WallSkeleton() {
+  return (
+    <div className="space-y-4" aria-busy="true">
+      <span className="sr-only" role="status">
+        Loading prayer requests
+      </span>
+      {[0, 1, 2].map((i) => (
+        <Card key={i} className="space-y-4 p-6">
+          <div className="flex items-center gap-3">
+            <Skeleton className="size-9 rounded-full" />
+            <div className="flex-1 space-y-2">
+              <Skeleton className="h-4 w-32" />
+              <Skeleton className="h-3 w-20" />
+            </div>
+          </div>
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-4 w-4/5" />
+          <Skeleton className="h-9 w-56 rounded-full" />
+        </Card>
+      ))}
+    </div>
+  );
+}

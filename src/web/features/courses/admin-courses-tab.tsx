@@ -1,0 +1,223 @@
+import { Archive, BellRing, Clock, ExternalLink, GraduationCap, Pencil, Plus, Users } from "lucide-react";
+import { useState } from "react";
+import { COURSE_STATUS_LABELS, type CourseAdminStatus } from "~/core/courses";
+import { formatDollars } from "~/core/format";
+import type { AdminCourse } from "~/core/schemas/courses";
+import { Badge, type BadgeTone } from "~/web/components/ui/badge";
+import { Button } from "~/web/components/ui/button";
+import { Card } from "~/web/components/ui/card";
+import { Dialog, DialogContent } from "~/web/components/ui/dialog";
+import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
+import { Skeleton } from "~/web/components/ui/skeleton";
+import { notifyError, notifySuccess } from "~/web/lib/notify";
+import { useAdminCourses, useUpdateCourse } from "./api";
+import { CourseFormDialog } from "./course-form-dialog";
+
+const STATUS_TONES: Record<CourseAdminStatus, BadgeTone> = {
+  active: "green",
+  coming_soon: "clay",
+  archived: "gray",
+};
+
+/** Admin dashboard, Courses tab: create, edit and archive courses; see who enrolled or is waiting. */
+export default function AdminCoursesTab() {
+  const courses = useAdminCourses();
+  const [editing, setEditing] = useState<AdminCourse | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [archiving, setArchiving] = useState<AdminCourse | null>(null);
+  const items = courses.data ?? [];
+
+  const openForm = (course: AdminCourse | null) => {
+    setEditing(course);
+    setFormOpen(true);
+  };
+
+  return (
+    <section aria-labelledby="admin-courses-heading">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h2 id="admin-courses-heading" className="text-2xl font-semibold">
+            Courses
+          </h2>
+          <p className="mt-1 text-muted">
+            Open enrollment, prepare what is coming soon, and archive courses you no longer run.
+          </p>
+        </div>
+        <Button onClick={() => openForm(null)}>
+          <Plus aria-hidden="true" />
+          Add Course
+        </Button>
+      </div>
+
+      <div className="mt-5" aria-live="polite" aria-busy={courses.isLoading}>
+        {courses.isLoading ? (
+          <ul className="space-y-3" aria-label="Loading courses">
+            {[0, 1, 2].map((i) => (
+              <li key={i}>
+                <Card className="space-y-3 p-5">
+                  <Skeleton className="h-6 w-1/2" />
+                  <Skeleton className="h-4 w-2/3" />
+                </Card>
+              </li>
+            ))}
+          </ul>
+        ) : courses.isError ? (
+          <ErrorState
+            message="We couldn't load the courses just now."
+            onRetry={() => void courses.refetch()}
+          />
+        ) : items.length === 0 ? (
+          <EmptyState
+            icon={GraduationCap}
+            title="No courses yet"
+            action={
+              <Button variant="secondary" onClick={() => openForm(null)}>
+                Add Course
+              </Button>
+            }
+          >
+            Add your first course. Members see it on the Courses page.
+          </EmptyState>
+        ) : (
+          <>
+            <ul className="space-y-3">
+              {items.map((course) => (
+                <li key={course.id}>
+                  <CourseRow
+                    course={course}
+                    onEdit={() => openForm(course)}
+                    onArchive={() => setArchiving(course)}
+                  />
+                </li>
+              ))}
+            </ul>
+            {courses.hasNextPage && (
+              <div className="mt-6 flex justify-center">
+                <Button
+                  variant="outline"
+                  onClick={() => void courses.fetchNextPage()}
+                  disabled={courses.isFetchingNextPage}
+                >
+                  {courses.isFetchingNextPage ? "Loading..." : "Load more courses"}
+                </Button>
+              </div>
+            )}
+          </>
+        )}
+      </div>
+
+      <CourseFormDialog open={formOpen} course={editing} onOpenChange={setFormOpen} />
+      <ArchiveDialog course={archiving} onClose={() => setArchiving(null)} />
+    </section>
+  );
+}
+
+function CourseRow({
+  course,
+  onEdit,
+  onArchive,
+}: {
+  course: AdminCourse;
+  onEdit: () => void;
+  onArchive: () => void;
+}) {
+  const archived = course.status === "archived";
+  return (
+    <Card className={archived ? "bg-white/60 p-5" : "p-5"}>
+      <div className="flex flex-col gap-4 md:flex-row md:items-center">
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 className="font-sans text-lg leading-snug font-bold">{course.title}</h3>
+            <Badge tone={STATUS_TONES[course.status]}>{COURSE_STATUS_LABELS[course.status]}</Badge>
+          </div>
+          <ul className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted" aria-label="Details">
+            <li className="inline-flex items-center gap-1.5">
+              <Users className="size-4" aria-hidden="true" />
+              {course.enrolledCount.toLocaleString("en-US")} enrolled
+            </li>
+            <li className="inline-flex items-center gap-1.5">
+              <BellRing className="size-4" aria-hidden="true" />
+              {course.interestCount.toLocaleString("en-US")} interested
+            </li>
+            {course.estimatedDuration && (
+              <li className="inline-flex items-center gap-1.5">
+                <Clock className="size-4" aria-hidden="true" />
+                {course.estimatedDuration}
+              </li>
+            )}
+            <li>
+              {course.price === null
+                ? "No price shown"
+                : course.price === 0
+                  ? "Free"
+                  : formatDollars(course.price)}
+            </li>
+            {course.courseUrl && (
+              <li>
+                <a
+                  href={course.courseUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex items-center gap-1 font-semibold text-sage-700 hover:underline underline-offset-4"
+                >
+                  Course link
+                  <ExternalLink className="size-3.5" aria-hidden="true" />
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              </li>
+            )}
+          </ul>
+        </div>
+        <div className="flex shrink-0 gap-2">
+          <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Edit ${course.title}`}>
+            <Pencil aria-hidden="true" />
+            Edit
+          </Button>
+          {!archived && (
+            <Button variant="ghost" size="sm" onClick={onArchive} aria-label={`Archive ${course.title}`}>
+              <Archive aria-hidden="true" />
+              Archive
+            </Button>
+          )}
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+function ArchiveDialog({ course, onClose }: { course: AdminCourse | null; onClose: () => void }) {
+  const update = useUpdateCourse();
+  const archive = () => {
+    if (!course) return;
+    update.mutate(
+      { id: course.id, body: { status: "archived" } },
+      {
+        onSuccess: () => {
+          notifySuccess("Course Archived", `${course.title} is no longer shown to members.`);
+          onClose();
+        },
+        onError: (err) =>
+          notifyError(err, { title: "Error", description: "Failed to archive course. Please try again." }),
+      },
+    );
+  };
+  return (
+    <Dialog open={course !== null} onOpenChange={(open) => !open && onClose()}>
+      {course && (
+        <DialogContent
+          title="Archive this course?"
+          description={`“${course.title}” will disappear from the Courses page. Members who enrolled keep their enrollment, and you can bring it back any time by editing its status.`}
+        >
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button variant="destructive" onClick={archive} disabled={update.isPending}>
+              {update.isPending ? "Archiving..." : "Archive Course"}
+            </Button>
+          </div>
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,161 @@
+import { Clock, ExternalLink, Users } from "lucide-react";
+import { CARD_TAG_LIMIT } from "~/core/constants";
+import { COURSE_STATUS_LABELS } from "~/core/courses";
+import { formatDollars } from "~/core/format";
+import type { Course } from "~/core/schemas/courses";
+import { Badge } from "~/web/components/ui/badge";
+import { Button, buttonClass } from "~/web/components/ui/button";
+import { Card } from "~/web/components/ui/card";
+import { Skeleton } from "~/web/components/ui/skeleton";
+import { notifyError, notifySuccess } from "~/web/lib/notify";
+import { useEnroll } from "./api";
+
+export const enrolledText = (n: number) => `${n.toLocaleString("en-US")} enrolled`;
+
+export function CourseCard({
+  course,
+  enrolled,
+  onLearnMore,
+}: {
+  course: Course;
+  enrolled: boolean;
+  onLearnMore: (course: Course) => void;
+}) {
+  const titleId = `course-${course.id}-title`;
+  const active = course.status === "active";
+  return (
+    <Card className="flex h-full flex-col overflow-hidden" role="article" aria-labelledby={titleId}>
+      <div
+        aria-hidden="true"
+        className={
+          active
+            ? "h-1.5 bg-gradient-to-r from-sage-500 to-sage-300"
+            : "h-1.5 bg-gradient-to-r from-gold-400 to-clay-200"
+        }
+      />
+      <div className="flex flex-1 flex-col p-5 sm:p-6">
+        <div className="flex items-center justify-between gap-3">
+          <Badge tone={active ? "green" : "clay"}>{COURSE_STATUS_LABELS[course.status]}</Badge>
+          {course.price !== null && course.price !== undefined && (
+            <span className="font-display text-xl font-semibold text-ink">
+              {course.price === 0 ? "Free" : formatDollars(course.price)}
+            </span>
+          )}
+        </div>
+        <h3 id={titleId} className="mt-4 text-xl leading-snug font-semibold text-balance">
+          {course.title}
+        </h3>
+        <p className="mt-2 line-clamp-3 text-[0.95rem] leading-relaxed text-muted">
+          {course.shortDescription || course.description}
+        </p>
+        <div className="mt-4 flex flex-wrap gap-x-5 gap-y-1.5 text-sm font-semibold text-ink/80">
+          {course.estimatedDuration && (
+            <span className="inline-flex items-center gap-1.5">
+              <Clock className="size-4 text-sage-600" aria-hidden="true" />
+              {course.estimatedDuration}
+            </span>
+          )}
+          {course.enrolledCount > 0 && (
+            <span className="inline-flex items-center gap-1.5">
+              <Users className="size-4 text-sage-600" aria-hidden="true" />
+              {enrolledText(course.enrolledCount)}
+            </span>
+          )}
+        </div>
+        {course.tags.length > 0 && (
+          <ul className="mt-4 flex flex-wrap gap-1.5" aria-label="Topics">
+            {course.tags.slice(0, CARD_TAG_LIMIT).map((tag) => (
+              <li key={tag}>
+                <Badge tone="neutral" className="font-medium">
+                  {tag}
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="mt-auto pt-5">
+          {!active ? (
+            <Button variant="outline" className="w-full" onClick={() => onLearnMore(course)}>
+              Learn More
+            </Button>
+          ) : enrolled ? (
+            <ContinueCourse course={course} />
+          ) : (
+            <EnrollButton course={course} />
+          )}
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+function EnrollButton({ course }: { course: Course }) {
+  const enroll = useEnroll();
+  // Awaited rather than mutate callbacks: on success this button is replaced by "Continue Course",
+  // and callbacks of an unmounted caller never run.
+  const onEnroll = async () => {
+    try {
+      await enroll.mutateAsync(course.id);
+      notifySuccess(
+        "Enrolled Successfully",
+        `Welcome to ${course.title}. Open it any time with Continue Course.`,
+      );
+    } catch (err) {
+      notifyError(err, { title: "Enrollment Failed", description: "Please try again later." });
+    }
+  };
+  return (
+    <Button className="w-full" disabled={enroll.isPending} onClick={() => void onEnroll()}>
+      {enroll.isPending ? "Enrolling..." : "Enroll Now"}
+    </Button>
+  );
+}
+
+function ContinueCourse({ course }: { course: Course }) {
+  if (!course.courseUrl) {
+    return (
+      <div>
+        <Button className="w-full" disabled>
+          Continue Course
+        </Button>
+        <p className="mt-2 text-center text-sm text-muted">You're enrolled. The course link is on its way.</p>
+      </div>
+    );
+  }
+  return (
+    <a
+      href={course.courseUrl}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={buttonClass("accent", "md", "w-full")}
+    >
+      Continue Course
+      <ExternalLink aria-hidden="true" />
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
+}
+
+export function CourseCardSkeleton() {
+  return (
+    <Card className="flex flex-col overflow-hidden">
+      <Skeleton className="h-1.5 rounded-none" />
+      <div className="p-5 sm:p-6">
+        <div className="flex justify-between">
+          <Skeleton className="h-5 w-24 rounded-full" />
+          <Skeleton className="h-6 w-12" />
+        </div>
+        <Skeleton className="mt-5 h-6 w-3/4" />
+        <div className="mt-3 space-y-2">
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-4 w-5/6" />
+        </div>
+        <div className="mt-4 flex gap-4">
+          <Skeleton className="h-4 w-20" />
+          <Skeleton className="h-4 w-24" />
+        </div>
+        <Skeleton className="mt-6 h-11 w-full rounded-full" />
+      </div>
+    </Card>
+  );
+}

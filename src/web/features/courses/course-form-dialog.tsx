@@ -1,0 +1,173 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useId } from "react";
+import { useForm } from "react-hook-form";
+import { COURSE_ADMIN_STATUSES, COURSE_LIMITS, COURSE_STATUS_LABELS } from "~/core/courses";
+import { type AdminCourse, type CourseFormValues, createCourseBody } from "~/core/schemas/courses";
+import { Button } from "~/web/components/ui/button";
+import { Dialog, DialogContent } from "~/web/components/ui/dialog";
+import { Field, Input, Textarea } from "~/web/components/ui/input";
+import { Select } from "~/web/components/ui/select";
+import { ApiError } from "~/web/lib/api";
+import { notifyError, notifySuccess } from "~/web/lib/notify";
+import { useCreateCourse, useUpdateCourse } from "./api";
+
+const emptyForm: CourseFormValues = {
+  title: "",
+  shortDescription: "",
+  description: "",
+  status: "coming_soon",
+  estimatedDuration: "",
+  price: "",
+  courseUrl: "",
+  tags: "",
+};
+
+const formValuesOf = (course: AdminCourse): CourseFormValues => ({
+  title: course.title,
+  shortDescription: course.shortDescription ?? "",
+  description: course.description,
+  status: course.status,
+  estimatedDuration: course.estimatedDuration ?? "",
+  price: course.price === null ? "" : String(course.price),
+  courseUrl: course.courseUrl ?? "",
+  tags: course.tags.join(", "),
+});
+
+/** Create (no course) or edit (a course) in one form, validated by the API's own schema. */
+export function CourseFormDialog({
+  open,
+  course,
+  onOpenChange,
+}: {
+  open: boolean;
+  course: AdminCourse | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const create = useCreateCourse();
+  const update = useUpdateCourse();
+  const id = useId();
+  const form = useForm({ resolver: zodResolver(createCourseBody), defaultValues: emptyForm });
+  const { errors, isSubmitting } = form.formState;
+
+  useEffect(() => {
+    if (open) form.reset(course ? formValuesOf(course) : emptyForm);
+  }, [open, course, form]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      if (course) {
+        const saved = await update.mutateAsync({ id: course.id, body: values });
+        notifySuccess("Course Updated", `${saved.title} has been saved.`);
+      } else {
+        const saved = await create.mutateAsync(values);
+        notifySuccess("Course Created", `${saved.title} has been added.`);
+      }
+      onOpenChange(false);
+    } catch (err) {
+      // A field the server rejected is shown beside that field.
+      if (err instanceof ApiError && err.fieldErrors) {
+        for (const [field, message] of Object.entries(err.fieldErrors)) {
+          if (field in emptyForm) form.setError(field as keyof CourseFormValues, { message });
+        }
+      }
+      notifyError(
+        err,
+        { title: "Error", description: "Failed to save course. Please try again." },
+        { preferServerMessage: true },
+      );
+    }
+  });
+
+  const field = (name: keyof CourseFormValues) => ({
+    id: `${id}-${name}`,
+    "aria-invalid": Boolean(errors[name]),
+    "aria-describedby": errors[name] ? `${id}-${name}-error` : undefined,
+    ...form.register(name),
+  });
+  const statuses = course ? COURSE_ADMIN_STATUSES : COURSE_ADMIN_STATUSES.filter((s) => s !== "archived");
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title={course ? "Edit Course" : "Add Course"}
+        description={
+          course
+            ? "Changes show on the course page right away."
+            : "New courses start as Coming Soon unless you open enrollment now."
+        }
+        className="max-w-2xl"
+      >
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          <Field id={`${id}-title`} label="Title" error={errors.title?.message}>
+            <Input {...field("title")} />
+          </Field>
+          <Field
+            id={`${id}-shortDescription`}
+            label="Short description (optional)"
+            hint="One line for the course card."
+            error={errors.shortDescription?.message}
+          >
+            <Input maxLength={COURSE_LIMITS.shortDescription} {...field("shortDescription")} />
+          </Field>
+          <Field id={`${id}-description`} label="Description" error={errors.description?.message}>
+            <Textarea rows={4} {...field("description")} />
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id={`${id}-status`} label="Status" error={errors.status?.message}>
+              <Select {...field("status")}>
+                {statuses.map((status) => (
+                  <option key={status} value={status}>
+                    {COURSE_STATUS_LABELS[status]}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Field
+              id={`${id}-estimatedDuration`}
+              label="Estimated duration (optional)"
+              error={errors.estimatedDuration?.message}
+            >
+              <Input
+                placeholder="6 weeks"
+                maxLength={COURSE_LIMITS.duration}
+                {...field("estimatedDuration")}
+              />
+            </Field>
+            <Field
+              id={`${id}-price`}
+              label="Price in dollars (optional)"
+              hint="Leave empty to show no price."
+              error={errors.price?.message}
+            >
+              <Input inputMode="decimal" placeholder="49" {...field("price")} />
+            </Field>
+            <Field
+              id={`${id}-tags`}
+              label="Tags (optional)"
+              hint="Separate with commas."
+              error={errors.tags?.message}
+            >
+              <Input placeholder="Grace, Bible Study" {...field("tags")} />
+            </Field>
+          </div>
+          <Field
+            id={`${id}-courseUrl`}
+            label="Course link (optional)"
+            hint="Where enrolled members continue the course."
+            error={errors.courseUrl?.message}
+          >
+            <Input type="url" inputMode="url" placeholder="https://" {...field("courseUrl")} />
+          </Field>
+          <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? "Saving..." : course ? "Save Changes" : "Add Course"}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

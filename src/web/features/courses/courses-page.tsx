@@ -1,0 +1,275 @@
+import {
+  BellRing,
+  CalendarClock,
+  Check,
+  Clock,
+  GraduationCap,
+  HeartHandshake,
+  Infinity as InfinityIcon,
+  MonitorPlay,
+  Search,
+} from "lucide-react";
+import { useState } from "react";
+import { SKELETON_COUNT } from "~/core/constants";
+import type { CourseStatus } from "~/core/courses";
+import { formatDollars } from "~/core/format";
+import type { Course } from "~/core/schemas/courses";
+import { PageHeader } from "~/web/components/page-header";
+import { Button } from "~/web/components/ui/button";
+import { Dialog, DialogContent } from "~/web/components/ui/dialog";
+import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
+import { Input } from "~/web/components/ui/input";
+import { cn } from "~/web/lib/cn";
+import { notifyError, notifySuccess } from "~/web/lib/notify";
+import { useDebounced } from "~/web/lib/use-debounced";
+import { useCourses, useEnrolledIds, useInterestedIds, useNotifyMe } from "./api";
+import { CourseCard, CourseCardSkeleton } from "./course-card";
+
+const FILTERS: Array<{ value: CourseStatus | undefined; label: string }> = [
+  { value: undefined, label: "All Courses" },
+  { value: "active", label: "Available Now" },
+  { value: "coming_soon", label: "Coming Soon" },
+];
+
+/** SPEC §2.15 */
+export default function CoursesPage() {
+  const [search, setSearch] = useState("");
+  const [status, setStatus] = useState<CourseStatus | undefined>();
+  const [learning, setLearning] = useState<Course | null>(null);
+  const term = useDebounced(search.trim());
+  const courses = useCourses({ search: term || undefined, status });
+  const enrolled = useEnrolledIds();
+  const filtered = Boolean(search.trim() || status);
+  const items = courses.data ?? [];
+
+  return (
+    <>
+      <PageHeader
+        title="Spiritual Courses"
+        description="Guided studies to take at your own pace, rooted in Scripture and shared with sisters in faith."
+      />
+
+      <div className="flex flex-col gap-3 lg:flex-row lg:items-center">
+        <div className="relative flex-1 lg:max-w-md">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-muted"
+            aria-hidden="true"
+          />
+          <Input
+            type="search"
+            aria-label="Search courses"
+            placeholder="Search courses..."
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            className="pl-10"
+          />
+        </div>
+        <div
+          role="group"
+          aria-label="Filter courses"
+          className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0"
+        >
+          {FILTERS.map((filter) => (
+            <button
+              key={filter.label}
+              type="button"
+              aria-pressed={status === filter.value}
+              onClick={() => setStatus(filter.value)}
+              className={cn(
+                "shrink-0 rounded-full border px-3.5 py-2 text-sm font-semibold whitespace-nowrap transition-colors sm:px-4",
+                status === filter.value
+                  ? "border-sage-600 bg-sage-600 text-white"
+                  : "border-linen bg-white text-muted hover:border-sage-300 hover:text-ink",
+              )}
+            >
+              {filter.label}
+            </button>
+          ))}
+        </div>
+      </div>
+
+      <div className="mt-6" aria-live="polite" aria-busy={courses.isLoading}>
+        {courses.isLoading ? (
+          <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" aria-label="Loading courses">
+            {Array.from({ length: SKELETON_COUNT }, (_, i) => (
+              <li key={i}>
+                <CourseCardSkeleton />
+              </li>
+            ))}
+          </ul>
+        ) : courses.isError ? (
+          <ErrorState
+            message="We couldn't load the courses just now."
+            onRetry={() => void courses.refetch()}
+          />
+        ) : items.length === 0 ? (
+          filtered ? (
+            <EmptyState
+              icon={GraduationCap}
+              title="No courses found"
+              action={
+                <Button
+                  variant="secondary"
+                  onClick={() => {
+                    setSearch("");
+                    setStatus(undefined);
+                  }}
+                >
+                  Clear Filters
+                </Button>
+              }
+            >
+              Try another search or filter.
+            </EmptyState>
+          ) : (
+            <EmptyState icon={GraduationCap} title="No courses yet">
+              New courses are being prepared. Check back soon!
+            </EmptyState>
+          )
+        ) : (
+          <>
+            <ul
+              className={cn(
+                "grid gap-5 sm:grid-cols-2 lg:grid-cols-3",
+                courses.isPlaceholderData && "opacity-70",
+              )}
+            >
+              {items.map((course) => (
+                <li key={course.id}>
+                  <CourseCard
+                    course={course}
+                    enrolled={enrolled.ids.has(course.id)}
+                    onLearnMore={setLearning}
+                  />
+                </li>
+              ))}
+            </ul>
+            {courses.hasNextPage && (
+              <div className="mt-8 flex justify-center">
+                <Button
+                  variant="outline"
+                  onClick={() => void courses.fetchNextPage()}
+                  disabled={courses.isFetchingNextPage}
+                >
+                  {courses.isFetchingNextPage ? "Loading..." : "Load more courses"}
+                </Button>
+              </div>
+            )}
+          </>
+        )}
+      </div>
+
+      <LearningPromises />
+      <LearnMoreDialog course={learning} onClose={() => setLearning(null)} />
+    </>
+  );
+}
+
+function LearnMoreDialog({ course, onClose }: { course: Course | null; onClose: () => void }) {
+  const notify = useNotifyMe();
+  const interested = useInterestedIds();
+  const already = course ? interested.ids.has(course.id) : false;
+
+  // Awaited: the dialog closes on success, and callbacks of an unmounted caller never run.
+  const ask = async () => {
+    if (!course) return;
+    try {
+      await notify.mutateAsync(course.id);
+      notifySuccess("We'll Keep You Posted!", "You'll be notified when this course is ready.");
+      onClose();
+    } catch (err) {
+      notifyError(err, { title: "Error", description: "Failed to save your request. Please try again." });
+    }
+  };
+
+  return (
+    <Dialog open={course !== null} onOpenChange={(open) => !open && onClose()}>
+      {course && (
+        <DialogContent title={course.title} description={course.shortDescription ?? undefined}>
+          <div className="space-y-5">
+            <p className="leading-relaxed whitespace-pre-line">{course.description}</p>
+            <div className="rounded-2xl border border-clay-200 bg-clay-50 p-4">
+              <p className="flex items-center gap-2 font-bold text-clay-700">
+                <CalendarClock className="size-5" aria-hidden="true" />
+                Coming Soon
+              </p>
+              <p className="mt-1 text-sm text-ink/80">
+                This course is still being prepared. Ask to be notified and we'll let you know as soon as
+                enrollment opens.
+              </p>
+            </div>
+            <dl className="grid grid-cols-2 gap-3 text-sm">
+              {course.estimatedDuration && (
+                <div className="rounded-2xl bg-white p-3 shadow-[var(--shadow-soft)]">
+                  <dt className="text-muted">Expected duration</dt>
+                  <dd className="mt-0.5 flex items-center gap-1.5 font-semibold">
+                    <Clock className="size-4 text-sage-600" aria-hidden="true" />
+                    {course.estimatedDuration}
+                  </dd>
+                </div>
+              )}
+              {course.price !== null && course.price !== undefined && (
+                <div className="rounded-2xl bg-white p-3 shadow-[var(--shadow-soft)]">
+                  <dt className="text-muted">Price</dt>
+                  <dd className="mt-0.5 font-semibold">
+                    {course.price === 0 ? "Free" : formatDollars(course.price)}
+                  </dd>
+                </div>
+              )}
+            </dl>
+            {already ? (
+              <p className="flex items-center justify-center gap-2 rounded-full bg-sage-100 px-4 py-3 font-semibold text-sage-800">
+                <Check className="size-5" aria-hidden="true" />
+                You'll be notified when this course is ready.
+              </p>
+            ) : (
+              <Button className="w-full" onClick={() => void ask()} disabled={notify.isPending}>
+                <BellRing aria-hidden="true" />
+                {notify.isPending ? "Saving..." : "Notify Me When Ready"}
+              </Button>
+            )}
+          </div>
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
+const PROMISES = [
+  {
+    icon: MonitorPlay,
+    title: "Interactive Learning",
+    text: "Teaching videos, reflection prompts and study guides for every lesson.",
+  },
+  {
+    icon: HeartHandshake,
+    title: "Community Support",
+    text: "Learn alongside sisters who pray for and encourage one another.",
+  },
+  {
+    icon: InfinityIcon,
+    title: "Lifetime Access",
+    text: "Enroll once and return to every lesson whenever you need it.",
+  },
+];
+
+function LearningPromises() {
+  return (
+    <section
+      aria-label="Why learn with us"
+      className="mt-12 rounded-[2rem] bg-gradient-to-br from-sage-700 to-sage-900 p-6 text-cream shadow-[var(--shadow-lift)] sm:p-10"
+    >
+      <ul className="grid gap-8 sm:grid-cols-3">
+        {PROMISES.map(({ icon: Icon, title, text }) => (
+          <li key={title} className="text-center sm:text-left">
+            <span className="mx-auto flex size-12 items-center justify-center rounded-2xl bg-white/10 text-gold-100 sm:mx-0">
+              <Icon className="size-6" aria-hidden="true" />
+            </span>
+            <h2 className="mt-4 font-display text-xl font-semibold text-cream">{title}</h2>
+            <p className="mt-1 text-sage-100">{text}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

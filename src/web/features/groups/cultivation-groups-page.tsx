@@ -1,0 +1,70 @@
+import { Compass, PlusCircle, Users } from "lucide-react";
+import { useSearchParams } from "wouter";
+import { CULTIVATION_CATEGORIES } from "~/core/constants";
+import { PageHeader } from "~/web/components/page-header";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/web/components/ui/tabs";
+import { CreateGroupForm } from "./create-group-form";
+import { DiscoverGroups } from "./discover-groups";
+import { MyGroups } from "./my-groups";
+
+const TABS = ["discover", "my-groups", "create"] as const;
+type Tab = (typeof TABS)[number];
+
+/** SPEC §2.11. The tab and the category live in the URL, so links such as ?category=study work. */
+export default function CultivationGroupsPage() {
+  const [params, setParams] = useSearchParams();
+  const tabParam = params.get("tab");
+  const tab: Tab = TABS.includes(tabParam as Tab) ? (tabParam as Tab) : "discover";
+  const categoryParam = params.get("category") ?? "";
+  const category = categoryParam in CULTIVATION_CATEGORIES ? categoryParam : "";
+
+  const update = (changes: Record<string, string | undefined>) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  const showTab = (next: Tab) => update({ tab: next === "discover" ? undefined : next });
+
+  return (
+    <>
+      <PageHeader
+        title="Cultivation Groups"
+        description="Small, focused circles for fellowship, study and accountability. Find your people and grow together."
+      />
+      <Tabs value={tab} onValueChange={(value) => showTab(value as Tab)}>
+        <TabsList aria-label="Cultivation groups" className="max-sm:grid max-sm:w-full max-sm:grid-cols-3">
+          <TabsTrigger className="justify-center max-sm:px-2" value="discover">
+            <Compass className="hidden size-4 sm:block" aria-hidden="true" /> Discover Groups
+          </TabsTrigger>
+          <TabsTrigger className="justify-center max-sm:px-2" value="my-groups">
+            <Users className="hidden size-4 sm:block" aria-hidden="true" /> My Groups
+          </TabsTrigger>
+          <TabsTrigger className="justify-center max-sm:px-2" value="create">
+            <PlusCircle className="hidden size-4 sm:block" aria-hidden="true" /> Create Group
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="discover">
+          <DiscoverGroups
+            category={category}
+            onCategoryChange={(next) => update({ category: next || undefined })}
+            onCreate={() => showTab("create")}
+          />
+        </TabsContent>
+        <TabsContent value="my-groups">
+          <MyGroups onDiscover={() => showTab("discover")} />
+        </TabsContent>
+        {/* Kept mounted, so a half-written group survives a look at another tab. */}
+        <TabsContent value="create" forceMount className="data-[state=inactive]:hidden">
+          <CreateGroupForm onCreated={() => showTab("my-groups")} />
+        </TabsContent>
+      </Tabs>
+    </>
+  );
+}

@@ -1,0 +1,418 @@
+import { ArrowLeft, Check, Crown, Inbox, Lock, LogOut, ScrollText, Sprout, Users, X } from "lucide-react";
+import { useState } from "react";
+import { Link, useLocation } from "wouter";
+import { formatPrayerAge, formatShortDate } from "~/core/format";
+import type { CultivationGroupDetail, GroupMember, JoinRequest } from "~/core/schemas/groups";
+import { Avatar } from "~/web/components/ui/avatar";
+import { Badge } from "~/web/components/ui/badge";
+import { Button, buttonClass } from "~/web/components/ui/button";
+import { Card } from "~/web/components/ui/card";
+import { Dialog, DialogClose, DialogContent } from "~/web/components/ui/dialog";
+import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
+import { Skeleton } from "~/web/components/ui/skeleton";
+import { ApiError } from "~/web/lib/api";
+import { useAuth } from "~/web/lib/auth";
+import { notifyError, notifySuccess } from "~/web/lib/notify";
+import {
+  categoryLabel,
+  roleLabel,
+  useDecideRequest,
+  useGroup,
+  useJoinRequests,
+  useLeaveGroup,
+  useSetMemberRole,
+} from "./api";
+import { PrivacyIcon } from "./group-card";
+import { JoinAction } from "./join-action";
+
+const fullName = (p: { firstName: string | null; lastName: string | null }) =>
+  [p.firstName, p.lastName].filter(Boolean).join(" ") || "A member";
+
+/** A 409 carries a message meant for her (group full, last admin); anything else gets the fallback. */
+const conflictAware = (err: unknown) => ({
+  preferServerMessage: err instanceof ApiError && err.status === 409,
+});
+
+function BackLink() {
+  return (
+    <Link
+      href="/cultivation-groups"
+      className="inline-flex items-center gap-1.5 rounded-full text-sm font-semibold text-sage-700 hover:underline underline-offset-4"
+    >
+      <ArrowLeft className="size-4" aria-hidden="true" /> All groups
+    </Link>
+  );
+}
+
+export default function GroupPage({ params }: { params: Record<string, string | undefined> }) {
+  const id = Number(params.id);
+  const query = useGroup(id);
+  const notFound =
+    !Number.isInteger(id) ||
+    id <= 0 ||
+    (query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400));
+
+  if (notFound) {
+    return (
+      <div className="space-y-6">
+        <BackLink />
+        <EmptyState
+          icon={Sprout}
+          title="Group not found"
+          action={
+            <Link href="/cultivation-groups" className={buttonClass("primary")}>
+              Discover Groups
+            </Link>
+          }
+        >
+          This group doesn't exist or is no longer active.
+        </EmptyState>
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div className="space-y-6">
+        <BackLink />
+        <ErrorState message="We couldn't load this group just now." onRetry={() => void query.refetch()} />
+      </div>
+    );
+  }
+  if (!query.data) return <GroupPageSkeleton />;
+  return <GroupView group={query.data} />;
+}
+
+function GroupView({ group }: { group: CultivationGroupDetail }) {
+  const isAdmin = group.role === "admin";
+  return (
+    <div className="space-y-6">
+      <BackLink />
+      <Card className="overflow-hidden">
+        <div className="bg-gradient-to-br from-sage-100 via-cream to-parchment p-5 sm:p-8">
+          <div className="flex flex-col gap-5 sm:flex-row sm:items-start sm:justify-between">
+            <div className="flex items-start gap-4">
+              <PrivacyIcon
+                isPrivate={group.isPrivate}
+                className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-white text-sage-700 shadow-sm"
+              />
+              <div className="min-w-0">
+                <p className="text-sm font-semibold tracking-wide text-clay-700 uppercase">
+                  {categoryLabel(group.category)}
+                </p>
+                <h1 className="mt-1 text-3xl font-semibold sm:text-4xl">{group.name}</h1>
+                <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
+                  <Badge tone="neutral">{group.isPrivate ? "Private group" : "Public group"}</Badge>
+                  <Badge tone={group.requiresApproval ? "clay" : "sage"}>
+                    {group.requiresApproval ? "Approval required" : "Open to join"}
+                  </Badge>
+                  <span className="inline-flex items-center gap-1.5 font-semibold text-ink">
+                    <Users className="size-4 text-sage-600" aria-hidden="true" />
+                    {group.memberCount} of {group.maxMembers} members
+                  </span>
+                </div>
+              </div>
+            </div>
+            <div className="flex shrink-0 flex-col items-stretch gap-2 sm:items-end">
+              {group.isMember ? (
+                <>
+                  <Badge tone="sage" className="self-start sm:self-end">
+                    {isAdmin && <Crown className="size-3.5" aria-hidden="true" />}
+                    You're {isAdmin ? "an admin" : "a member"}
+                  </Badge>
+                  <LeaveButton group={group} />
+                </>
+              ) : (
+                <>
+                  <JoinAction group={group} showViewLink={false} />
+                  {group.hasPendingRequest && <WithdrawButton group={group} />}
+                </>
+              )}
+            </div>
+          </div>
+        </div>
+      </Card>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="space-y-6">
+          {isAdmin && <PendingRequests group={group} />}
+          <Card className="p-5 sm:p-6">
+            <h2 className="text-xl font-semibold">About this group</h2>
+            <p className="mt-3 leading-relaxed whitespace-pre-line text-ink/90">{group.description}</p>
+          </Card>
+          {group.guidelines && (
+            <Card className="p-5 sm:p-6">
+              <h2 className="flex items-center gap-2 text-xl font-semibold">
+                <ScrollText className="size-5 text-sage-600" aria-hidden="true" /> Group Guidelines
+              </h2>
+              <p className="mt-3 leading-relaxed whitespace-pre-line text-ink/90">{group.guidelines}</p>
+            </Card>
+          )}
+        </div>
+        <MembersPanel group={group} />
+      </div>
+    </div>
+  );
+}
+
+function LeaveButton({ group }: { group: CultivationGroupDetail }) {
+  const [open, setOpen] = useState(false);
+  const [, navigate] = useLocation();
+  const leave = useLeaveGroup({
+    onSuccess: () => {
+      setOpen(false);
+      notifySuccess("Left group", `You are no longer a member of ${group.name}.`);
+      navigate("/cultivation-groups?tab=my-groups");
+    },
+    onError: (err) => {
+      setOpen(false);
+      notifyError(
+        err,
+        { title: "Error", description: "Failed to leave the group. Please try again." },
+        conflictAware(err),
+      );
+    },
+  });
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <Button variant="outline" onClick={() => setOpen(true)}>
+        <LogOut aria-hidden="true" /> Leave Group
+      </Button>
+      <DialogContent
+        title="Leave this group?"
+        description={
+          group.requiresApproval
+            ? "You'll need an admin's approval to join again."
+            : "You can join again at any time while there is room."
+        }
+      >
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <DialogClose asChild>
+            <Button variant="ghost">Stay</Button>
+          </DialogClose>
+          <Button variant="destructive" onClick={() => leave.mutate(group.id)} disabled={leave.isPending}>
+            {leave.isPending ? "Leaving..." : "Leave Group"}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function WithdrawButton({ group }: { group: CultivationGroupDetail }) {
+  const leave = useLeaveGroup({
+    onSuccess: () => notifySuccess("Request withdrawn", "Your request to join has been withdrawn."),
+    onError: (err) =>
+      notifyError(err, { title: "Error", description: "Failed to withdraw your request. Please try again." }),
+  });
+  return (
+    <Button variant="ghost" size="sm" disabled={leave.isPending} onClick={() => leave.mutate(group.id)}>
+      {leave.isPending ? "Withdrawing..." : "Withdraw request"}
+    </Button>
+  );
+}
+
+function PendingRequests({ group }: { group: CultivationGroupDetail }) {
+  const query = useJoinRequests(group.id, true);
+  const requests = query.data ?? [];
+  const count = query.data ? requests.length : (group.pendingRequestCount ?? 0);
+  return (
+    <Card className="border-clay-200 p-5 sm:p-6">
+      <h2 className="flex items-center gap-2 text-xl font-semibold">
+        <Inbox className="size-5 text-clay-600" aria-hidden="true" /> Pending Requests
+        <Badge tone="clay" className="font-sans">
+          {count}
+        </Badge>
+      </h2>
+      <div className="mt-4">
+        {query.isLoading ? (
+          <div className="space-y-3" aria-busy="true">
+            <span className="sr-only">Loading requests</span>
+            <Skeleton className="h-20 w-full" />
+            <Skeleton className="h-20 w-full" />
+          </div>
+        ) : query.isError ? (
+          <ErrorState message="We couldn't load the requests." onRetry={() => void query.refetch()} />
+        ) : requests.length === 0 ? (
+          <p className="text-muted">No one is waiting to join right now.</p>
+        ) : (
+          <ul className="divide-y divide-linen">
+            {requests.map((request) => (
+              <RequestRow key={request.id} groupId={group.id} request={request} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+function RequestRow({ groupId, request }: { groupId: number; request: JoinRequest }) {
+  const name = fullName(request.user);
+  const decide = useDecideRequest(groupId, {
+    onSuccess: (_, { action }) =>
+      action === "approve"
+        ? notifySuccess("Request approved", `${name} is now a member of the group.`)
+        : notifySuccess("Request declined", `${name}'s request has been declined.`),
+    onError: (err) =>
+      notifyError(
+        err,
+        { title: "Error", description: "Failed to update the request. Please try again." },
+        conflictAware(err),
+      ),
+  });
+  const act = (action: "approve" | "decline") => decide.mutate({ requestId: request.id, action });
+  const busy = decide.isPending ? decide.variables?.action : undefined;
+  return (
+    <li className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-start">
+      <div className="flex min-w-0 flex-1 gap-3">
+        <Avatar user={request.user} />
+        <div className="min-w-0">
+          <p className="font-semibold">{name}</p>
+          <p className="text-sm text-muted">Asked {formatPrayerAge(request.createdAt)}</p>
+          {request.requestMessage && (
+            <blockquote className="mt-2 rounded-xl bg-parchment/70 px-3 py-2 text-[0.95rem] whitespace-pre-line">
+              {request.requestMessage}
+            </blockquote>
+          )}
+        </div>
+      </div>
+      <div className="flex shrink-0 gap-2">
+        <Button
+          size="sm"
+          onClick={() => act("approve")}
+          disabled={decide.isPending}
+          aria-label={`Approve ${name}`}
+        >
+          <Check aria-hidden="true" /> {busy === "approve" ? "Approving..." : "Approve"}
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => act("decline")}
+          disabled={decide.isPending}
+          aria-label={`Decline ${name}`}
+        >
+          <X aria-hidden="true" /> {busy === "decline" ? "Declining..." : "Decline"}
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+function MembersPanel({ group }: { group: CultivationGroupDetail }) {
+  const { user } = useAuth();
+  return (
+    <Card className="h-fit p-5 sm:p-6">
+      <h2 className="flex items-center gap-2 text-xl font-semibold">
+        <Users className="size-5 text-sage-600" aria-hidden="true" /> Members
+      </h2>
+      {group.members ? (
+        <ul className="mt-4 space-y-3">
+          {group.members.map((member) => (
+            <MemberRow
+              key={member.userId}
+              groupId={group.id}
+              member={member}
+              isSelf={member.userId === user?.id}
+              canManage={group.role === "admin" && member.userId !== user?.id}
+            />
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-4 flex items-start gap-2 text-muted">
+          <Lock className="mt-1 size-4 shrink-0" aria-hidden="true" />
+          This is a private group. Its members are visible to members only.
+        </p>
+      )}
+    </Card>
+  );
+}
+
+function MemberRow({
+  groupId,
+  member,
+  isSelf,
+  canManage,
+}: {
+  groupId: number;
+  member: GroupMember;
+  isSelf: boolean;
+  canManage: boolean;
+}) {
+  const name = fullName(member);
+  const nextRole = member.role === "admin" ? "member" : "admin";
+  const setRole = useSetMemberRole(groupId, {
+    onSuccess: (_, { role }) =>
+      notifySuccess(
+        role === "admin" ? "Admin added" : "Admin removed",
+        role === "admin" ? `${name} can now help lead the group.` : `${name} is now a member.`,
+      ),
+    onError: (err) =>
+      notifyError(
+        err,
+        { title: "Error", description: "Failed to change the member's role. Please try again." },
+        conflictAware(err),
+      ),
+  });
+  const change = () => setRole.mutate({ userId: member.userId, role: nextRole });
+  return (
+    <li className="flex items-center gap-3">
+      <Avatar user={member} />
+      <div className="min-w-0 flex-1">
+        <p className="flex items-center gap-1.5 truncate font-semibold">
+          {name}
+          {isSelf && <span className="font-normal text-muted">(you)</span>}
+          {member.role === "admin" && (
+            <Crown className="size-4 shrink-0 text-gold-500" aria-label="Group admin" role="img" />
+          )}
+        </p>
+        <p className="text-sm text-muted">
+          {roleLabel(member.role)} · Joined {formatShortDate(member.joinedAt)}
+        </p>
+      </div>
+      {canManage && (
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={change}
+          disabled={setRole.isPending}
+          aria-label={nextRole === "admin" ? `Make ${name} an admin` : `Remove ${name} as admin`}
+        >
+          {nextRole === "admin" ? "Make admin" : "Remove admin"}
+        </Button>
+      )}
+    </li>
+  );
+}
+
+function GroupPageSkeleton() {
+  return (
+    <div className="space-y-6" aria-busy="true">
+      <span className="sr-only">Loading group</span>
+      <Skeleton className="h-5 w-24" />
+      <Card className="p-5 sm:p-8">
+        <div className="flex gap-4">
+          <Skeleton className="size-12 shrink-0 rounded-2xl" />
+          <div className="flex-1 space-y-3">
+            <Skeleton className="h-4 w-32" />
+            <Skeleton className="h-9 w-2/3" />
+            <Skeleton className="h-5 w-1/2" />
+          </div>
+        </div>
+      </Card>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <Card className="space-y-3 p-6">
+          <Skeleton className="h-6 w-40" />
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-4 w-3/4" />
+        </Card>
+        <Card className="space-y-3 p-6">
+          <Skeleton className="h-6 w-28" />
+          <Skeleton className="h-10 w-full" />
+          <Skeleton className="h-10 w-full" />
+        </Card>
+      </div>
+    </div>
+  );
+}

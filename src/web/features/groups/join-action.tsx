@@ -1,0 +1,134 @@
+import { Hourglass, UserPlus } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
+import { Link } from "wouter";
+import { LIMITS } from "~/core/constants";
+import type { CultivationGroupSummary } from "~/core/schemas/groups";
+import { Button, buttonClass } from "~/web/components/ui/button";
+import { Dialog, DialogClose, DialogContent } from "~/web/components/ui/dialog";
+import { Field, Textarea } from "~/web/components/ui/input";
+import { ApiError } from "~/web/lib/api";
+import { notifyError, notifySuccess } from "~/web/lib/notify";
+import { useJoinGroup } from "./api";
+
+const MESSAGE_MAX = LIMITS.shortText * 5;
+
+type JoinableGroup = Pick<
+  CultivationGroupSummary,
+  "id" | "name" | "isMember" | "hasPendingRequest" | "requiresApproval" | "memberCount" | "maxMembers"
+>;
+
+/** One join mutation with the toasts of SPEC §7/§8: a full group explains itself (409). */
+function useJoin(group: JoinableGroup, onDone: () => void) {
+  const join = useJoinGroup({
+    onSuccess: (result) => {
+      if (result.status === "pending") {
+        notifySuccess("Request sent", "Your request to join the group has been sent.");
+      } else {
+        notifySuccess("Joined group", `You're now a member of ${group.name}.`);
+      }
+      onDone();
+    },
+    onError: (err) =>
+      notifyError(
+        err,
+        { title: "Error", description: "Failed to send join request. Please try again." },
+        { preferServerMessage: err instanceof ApiError && err.status === 409 },
+      ),
+  });
+  const send = (requestMessage?: string) => join.mutate({ id: group.id, requestMessage });
+  return { send, isPending: join.isPending };
+}
+
+/**
+ * The way into a group from its card or its page: "Join Group" for an open group, "Request to Join"
+ * (with an optional message) for one that needs approval, or where she already stands.
+ */
+export function JoinAction({
+  group,
+  showViewLink = true,
+  className,
+}: {
+  group: JoinableGroup;
+  showViewLink?: boolean;
+  className?: string;
+}) {
+  const [open, setOpen] = useState(false);
+  const { send, isPending } = useJoin(group, () => setOpen(false));
+
+  if (group.isMember) {
+    return showViewLink ? (
+      <Link href={`/cultivation-groups/${group.id}`} className={buttonClass("outline", "md", className)}>
+        View Group
+      </Link>
+    ) : null;
+  }
+  if (group.hasPendingRequest) {
+    return (
+      <Button variant="secondary" disabled className={className}>
+        <Hourglass aria-hidden="true" /> Request Pending
+      </Button>
+    );
+  }
+  if (group.memberCount >= group.maxMembers) {
+    return (
+      <Button variant="outline" disabled className={className}>
+        Group Full
+      </Button>
+    );
+  }
+  if (!group.requiresApproval) {
+    return (
+      <Button className={className} disabled={isPending} onClick={() => send()}>
+        <UserPlus aria-hidden="true" /> {isPending ? "Joining..." : "Join Group"}
+      </Button>
+    );
+  }
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <Button className={className} onClick={() => setOpen(true)}>
+        <UserPlus aria-hidden="true" /> Request to Join
+      </Button>
+      <DialogContent
+        title={`Request to join ${group.name}`}
+        description="A group admin will review your request. You can introduce yourself if you like."
+      >
+        <RequestForm isPending={isPending} onSend={send} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function RequestForm({ isPending, onSend }: { isPending: boolean; onSend: (message?: string) => void }) {
+  const id = useId();
+  const [message, setMessage] = useState("");
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSend(message.trim() || undefined);
+  };
+  return (
+    <form onSubmit={submit} className="space-y-5">
+      <Field
+        id={id}
+        label="Message (Optional)"
+        hint="Share a little about yourself and why you'd like to join."
+      >
+        <Textarea
+          id={id}
+          rows={4}
+          maxLength={MESSAGE_MAX}
+          value={message}
+          onChange={(e) => setMessage(e.target.value)}
+          aria-describedby={`${id}-hint`}
+        />
+      </Field>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogClose asChild>
+          <Button variant="ghost">Cancel</Button>
+        </DialogClose>
+        <Button type="submit" disabled={isPending}>
+          {isPending ? "Sending..." : "Send Request"}
+        </Button>
+      </div>
+    </form>
+  );
+}

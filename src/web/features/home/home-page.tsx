@@ -1,0 +1,429 @@
+import { useQuery } from "@tanstack/react-query";
+import {
+  ArrowRight,
+  Bookmark,
+  BookOpen,
+  Clock,
+  Crown,
+  GraduationCap,
+  HandHeart,
+  MapPin,
+  MessageCircle,
+  NotebookPen,
+  Play,
+  PlayCircle,
+  Sprout,
+  Users,
+} from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "wouter";
+import { PATRON_MONTHLY_PRICE_DOLLARS, PATRON_PLAN_NAME } from "~/core/constants";
+import { formatDuration, formatPrayerAge, formatShortDate, formatVideoAge } from "~/core/format";
+import type {
+  Dashboard,
+  DashboardArticle,
+  DashboardCourse,
+  DashboardPrayer,
+  DashboardVideo,
+} from "~/core/schemas/dashboard";
+import { Badge } from "~/web/components/ui/badge";
+import { buttonClass } from "~/web/components/ui/button";
+import { Card } from "~/web/components/ui/card";
+import { ErrorState } from "~/web/components/ui/empty-state";
+import { Skeleton } from "~/web/components/ui/skeleton";
+import { useAuth } from "~/web/lib/auth";
+import { cn } from "~/web/lib/cn";
+
+export default function HomePage() {
+  const { user } = useAuth();
+  const dashboard = useQuery<Dashboard>({ queryKey: ["/api/dashboard"] });
+  const data = dashboard.data;
+  const tier = data?.membership.tier ?? user?.membershipTier ?? "free";
+
+  return (
+    <div className="space-y-8">
+      <Welcome firstName={user?.firstName} />
+
+      {dashboard.isError ? (
+        <ErrorState
+          message="We couldn't load your dashboard just now. Please try again."
+          onRetry={() => void dashboard.refetch()}
+        />
+      ) : (
+        <div className="grid gap-8 lg:grid-cols-3">
+          <div className="space-y-8 lg:col-span-2">
+            <Section title="Recent Teachings" href="/videos" linkLabel="All videos">
+              {data ? <Videos videos={data.videos} /> : <VideoSkeletons />}
+            </Section>
+            <div className="grid gap-8 md:grid-cols-2">
+              <Section title="Latest Articles" href="/articles" linkLabel="All articles">
+                {data ? <Articles articles={data.articles} /> : <ListSkeletons count={2} />}
+              </Section>
+              <Section title="Courses" href="/courses" linkLabel="All courses">
+                {data ? <Courses courses={data.courses} /> : <ListSkeletons count={2} />}
+              </Section>
+            </div>
+          </div>
+
+          <aside className="space-y-6" aria-label="Your community">
+            <DiscipleshipWidget data={data} />
+            <Section title="Prayer Requests" href="/community" linkLabel="Prayer wall">
+              {data ? <Prayers prayers={data.prayerRequests} /> : <ListSkeletons count={2} />}
+            </Section>
+            <Membership tier={tier} />
+            <QuickActions />
+          </aside>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Welcome({ firstName }: { firstName?: string | null }) {
+  return (
+    <section className="relative overflow-hidden rounded-[2rem] bg-gradient-to-br from-sage-600 to-sage-800 p-6 text-cream shadow-[var(--shadow-lift)] sm:p-10">
+      <Sprout aria-hidden="true" className="absolute -right-6 -bottom-6 size-40 text-sage-500/40" />
+      <p className="text-sm font-semibold tracking-widest text-sage-200 uppercase">Welcome home</p>
+      <h1 className="mt-2 text-3xl font-semibold text-cream sm:text-4xl">
+        Shalom, {firstName?.trim() || "friend"}
+      </h1>
+      <p className="mt-3 max-w-xl text-sage-100">May today's time in the Word take root and bear fruit.</p>
+      <div className="relative mt-6 flex flex-wrap gap-3">
+        <Link
+          href="/videos"
+          className="inline-flex h-11 items-center gap-2 rounded-full bg-cream px-5 font-semibold text-sage-800 shadow-sm transition-colors hover:bg-white [&_svg]:size-[1.1em]"
+        >
+          <PlayCircle aria-hidden="true" /> Continue Watching
+        </Link>
+        <Link
+          href="/community"
+          className="inline-flex h-11 items-center gap-2 rounded-full border border-sage-300/70 px-5 font-semibold text-cream transition-colors hover:bg-sage-700 [&_svg]:size-[1.1em]"
+        >
+          <MessageCircle aria-hidden="true" /> Join Discussion
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function Section({
+  title,
+  href,
+  linkLabel,
+  children,
+}: {
+  title: string;
+  href: string;
+  linkLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <section>
+      <div className="mb-3 flex items-baseline justify-between gap-3">
+        <h2 className="text-xl font-semibold sm:text-2xl">{title}</h2>
+        <Link
+          href={href}
+          className="inline-flex items-center gap-1 rounded-lg text-sm font-semibold text-sage-700 hover:underline"
+        >
+          {linkLabel} <ArrowRight className="size-3.5" aria-hidden="true" />
+        </Link>
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** The card's shape for panels with their own background (Card's white would win over it). */
+const PANEL = "rounded-[var(--radius-card)] border border-linen/80 shadow-[var(--shadow-soft)]";
+
+function Quiet({ children }: { children: ReactNode }) {
+  return (
+    <p className="rounded-[var(--radius-card)] border border-dashed border-linen bg-white/60 px-5 py-8 text-center text-muted">
+      {children}
+    </p>
+  );
+}
+
+/** A warm tile per series, so the grid reads well without loading outside images. */
+const SERIES_TILES: Record<string, string> = {
+  "Grace Series": "from-sage-500 to-sage-700",
+  "Wrap & Reflect": "from-clay-400 to-clay-600",
+  "Prophecy Deep Dive": "from-sage-700 to-sage-900",
+  Unveiled: "from-gold-500 to-clay-500",
+};
+
+function Videos({ videos }: { videos: DashboardVideo[] }) {
+  if (videos.length === 0) return <Quiet>No videos available yet. Check back soon!</Quiet>;
+  return (
+    <ul className="grid gap-3 sm:grid-cols-3 sm:gap-4">
+      {videos.map((video) => (
+        <li key={video.id}>
+          <Link
+            href={`/video/${video.id}`}
+            className="group flex h-full overflow-hidden rounded-[var(--radius-card)] border border-linen/80 bg-white shadow-[var(--shadow-soft)] transition-shadow hover:shadow-[var(--shadow-lift)] sm:block"
+          >
+            <div
+              className={cn(
+                "relative flex aspect-video w-36 shrink-0 items-center justify-center bg-gradient-to-br sm:w-auto",
+                SERIES_TILES[video.series ?? ""] ?? "from-sage-400 to-sage-600",
+              )}
+            >
+              <span className="flex size-10 items-center justify-center rounded-full bg-white/90 text-sage-700 shadow transition-transform group-hover:scale-105 sm:size-12">
+                <Play className="ml-0.5 size-5 fill-current" aria-hidden="true" />
+              </span>
+              {video.duration ? (
+                <span className="absolute right-2 bottom-2 rounded-md bg-ink/75 px-1.5 py-0.5 text-xs font-semibold text-white">
+                  {formatDuration(video.duration)}
+                </span>
+              ) : null}
+            </div>
+            <div className="min-w-0 p-3 sm:p-4">
+              {video.series && (
+                <p className="text-xs font-bold tracking-wide text-clay-600 uppercase">{video.series}</p>
+              )}
+              <h3 className="mt-1 line-clamp-2 font-sans text-base font-bold text-ink group-hover:text-sage-700">
+                {video.title}
+              </h3>
+              <p className="mt-1 text-sm text-muted">{formatVideoAge(video.publishedAt)}</p>
+            </div>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Articles({ articles }: { articles: DashboardArticle[] }) {
+  if (articles.length === 0) return <Quiet>New articles are on their way.</Quiet>;
+  return (
+    <ul className="space-y-3">
+      {articles.map((article) => {
+        const body = (
+          <>
+            <p className="flex items-center gap-2 text-xs font-semibold text-muted">
+              <BookOpen className="size-3.5" aria-hidden="true" /> {article.readingTime} min read ·{" "}
+              {formatShortDate(article.publishedAt)}
+            </p>
+            <h3 className="mt-1.5 font-sans text-base font-bold text-ink group-hover:text-sage-700">
+              {article.title}
+            </h3>
+            {article.excerpt && <p className="mt-1 line-clamp-2 text-sm text-muted">{article.excerpt}</p>}
+          </>
+        );
+        const className =
+          "group block rounded-[var(--radius-card)] border border-linen/80 bg-white p-4 shadow-[var(--shadow-soft)] transition-shadow hover:shadow-[var(--shadow-lift)]";
+        return (
+          <li key={article.id}>
+            {article.url ? (
+              <a href={article.url} target="_blank" rel="noopener noreferrer" className={className}>
+                {body}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            ) : (
+              <Link href="/articles" className={className}>
+                {body}
+              </Link>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function Courses({ courses }: { courses: DashboardCourse[] }) {
+  if (courses.length === 0) return <Quiet>Courses are being prepared. Check back soon!</Quiet>;
+  return (
+    <ul className="space-y-3">
+      {courses.map((course) => (
+        <li key={course.id}>
+          <Link
+            href="/courses"
+            className="group block rounded-[var(--radius-card)] border border-linen/80 bg-white p-4 shadow-[var(--shadow-soft)] transition-shadow hover:shadow-[var(--shadow-lift)]"
+          >
+            <Badge tone={course.status === "active" ? "green" : "yellow"}>
+              {course.status === "active" ? "Available Now" : "Coming Soon"}
+            </Badge>
+            <h3 className="mt-2 font-sans text-base font-bold text-ink group-hover:text-sage-700">
+              {course.title}
+            </h3>
+            {course.shortDescription && (
+              <p className="mt-1 line-clamp-2 text-sm text-muted">{course.shortDescription}</p>
+            )}
+            <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs font-semibold text-muted">
+              {course.estimatedDuration && (
+                <span className="inline-flex items-center gap-1">
+                  <Clock className="size-3.5" aria-hidden="true" /> {course.estimatedDuration}
+                </span>
+              )}
+              {course.enrolledCount > 0 && (
+                <span className="inline-flex items-center gap-1">
+                  <Users className="size-3.5" aria-hidden="true" /> {course.enrolledCount} enrolled
+                </span>
+              )}
+            </p>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function DiscipleshipWidget({ data }: { data: Dashboard | undefined }) {
+  const partners = data?.discipleship.activePartners ?? 0;
+  const pending = data?.discipleship.pendingConnections ?? 0;
+  return (
+    <div className={cn(PANEL, "bg-clay-50 p-5")}>
+      <div className="flex items-center gap-3">
+        <span className="flex size-11 items-center justify-center rounded-2xl bg-white text-clay-600">
+          <GraduationCap className="size-5" aria-hidden="true" />
+        </span>
+        <div>
+          <h2 className="font-sans text-base font-bold">Discipleship</h2>
+          {data ? (
+            <p className="text-sm text-muted">
+              <span className="font-bold text-ink">{partners}</span> discipleship{" "}
+              {partners === 1 ? "partner" : "partners"}
+            </p>
+          ) : (
+            <Skeleton className="mt-1 h-4 w-36" />
+          )}
+        </div>
+      </div>
+      {pending > 0 && (
+        <p className="mt-3 text-sm text-clay-700">
+          {pending === 1 ? "1 new match is" : `${pending} new matches are`} waiting for an answer.
+        </p>
+      )}
+      <Link href="/discipleship" className={buttonClass("outline", "sm", "mt-4 w-full bg-white")}>
+        {partners > 0 || pending > 0 ? "Open Discipleship Hub" : "Find a Mentor"}
+      </Link>
+    </div>
+  );
+}
+
+function prayerAuthor(user: DashboardPrayer["user"]) {
+  const first = user.firstName?.trim() || "A sister";
+  const last = user.lastName?.trim();
+  return last ? `${first} ${last.charAt(0)}.` : first;
+}
+
+function Prayers({ prayers }: { prayers: DashboardPrayer[] }) {
+  if (prayers.length === 0) return <Quiet>No prayer requests yet. Be the first to share!</Quiet>;
+  return (
+    <ul className="space-y-3">
+      {prayers.map((prayer) => (
+        <li key={prayer.id}>
+          <Card className="p-4">
+            <p className="flex flex-wrap items-center gap-x-2 text-sm">
+              <span className="font-bold">{prayerAuthor(prayer.user)}</span>
+              <time dateTime={prayer.createdAt} className="text-muted">
+                {formatPrayerAge(prayer.createdAt)}
+              </time>
+              {prayer.isAnswered && <Badge tone="yellow">Answered</Badge>}
+              {prayer.isPrivate && <Badge tone="neutral">Private</Badge>}
+            </p>
+            <p className="mt-1.5 line-clamp-3 text-sm leading-relaxed">{prayer.content}</p>
+            <p className="mt-2 inline-flex items-center gap-1 text-xs font-semibold text-sage-700">
+              <HandHeart className="size-3.5" aria-hidden="true" />
+              {prayer.prayerCount} {prayer.prayerCount === 1 ? "prayer" : "prayers"}
+            </p>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Membership({ tier }: { tier: "free" | "premium" }) {
+  if (tier === "premium") {
+    return (
+      <div className={cn(PANEL, "bg-gradient-to-br from-gold-100 to-cream p-5")}>
+        <p className="flex items-center gap-2 text-sm font-bold text-amber-800">
+          <Crown className="size-4" aria-hidden="true" /> {PATRON_PLAN_NAME}
+        </p>
+        <h2 className="mt-2 font-sans text-lg font-bold">Thank you for sowing into this ministry</h2>
+        <p className="mt-1 text-sm text-muted">
+          Your patronage keeps the teaching free for women who cannot give. Enjoy your patron benefits.
+        </p>
+        <Link href="/profile?tab=membership" className={buttonClass("outline", "sm", "mt-4 bg-white")}>
+          Your membership
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <Card className="p-5">
+      <Badge tone="neutral">Free Member</Badge>
+      <h2 className="mt-2 font-sans text-lg font-bold">Become a {PATRON_PLAN_NAME}</h2>
+      <p className="mt-1 text-sm text-muted">
+        For ${PATRON_MONTHLY_PRICE_DOLLARS} a month: exclusive teaching, priority discipleship access and a
+        prayer support network, while you help keep this community growing.
+      </p>
+      <Link href="/subscribe" className={buttonClass("accent", "sm", "mt-4")}>
+        <Crown aria-hidden="true" /> Upgrade
+      </Link>
+    </Card>
+  );
+}
+
+const QUICK_ACTIONS = [
+  { href: "/profile?tab=reflections", label: "My Reflections", icon: NotebookPen },
+  { href: "/local-communities", label: "Find Local Group", icon: MapPin },
+  { href: "/profile?tab=saved", label: "Saved Content", icon: Bookmark },
+];
+
+function QuickActions() {
+  return (
+    <section>
+      <h2 className="mb-3 text-xl font-semibold">Quick Actions</h2>
+      <ul className="grid grid-cols-3 gap-2 lg:grid-cols-1">
+        {QUICK_ACTIONS.map(({ href, label, icon: Icon }) => (
+          <li key={href}>
+            <Link
+              href={href}
+              className="flex h-full flex-col items-center gap-2 rounded-2xl border border-linen bg-white p-3 text-center text-sm font-semibold text-ink transition-colors hover:bg-parchment lg:flex-row lg:text-left"
+            >
+              <Icon className="size-5 shrink-0 text-sage-600" aria-hidden="true" />
+              {label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function VideoSkeletons() {
+  return (
+    <div className="grid gap-4 sm:grid-cols-3" aria-busy="true">
+      <span className="sr-only" role="status">
+        Loading
+      </span>
+      {[0, 1, 2].map((i) => (
+        <Card key={i} className="overflow-hidden">
+          <Skeleton className="aspect-video rounded-none" />
+          <div className="space-y-2 p-4">
+            <Skeleton className="h-3 w-20" />
+            <Skeleton className="h-4 w-full" />
+            <Skeleton className="h-3 w-16" />
+          </div>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+function ListSkeletons({ count }: { count: number }) {
+  return (
+    <div className="space-y-3" aria-busy="true">
+      {Array.from({ length: count }, (_, i) => (
+        <Card key={i} className="space-y-2 p-4">
+          <Skeleton className="h-3 w-24" />
+          <Skeleton className="h-4 w-4/5" />
+          <Skeleton className="h-3 w-full" />
+        </Card>
+      ))}
+    </div>
+  );
+}

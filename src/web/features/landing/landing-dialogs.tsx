@@ -1,0 +1,131 @@
+import { BookOpen, Check, HandHeart, HeartHandshake, ShieldCheck, Users } from "lucide-react";
+import { Button } from "~/web/components/ui/button";
+import { Dialog, DialogContent } from "~/web/components/ui/dialog";
+import { goToLogin } from "~/web/lib/navigation";
+import { publicConfig } from "~/web/lib/public-config";
+
+interface DialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+const ASSURANCES = [
+  "Secure and private authentication",
+  "One-time setup for returning visits",
+  "Join thousands of women in spiritual growth",
+];
+
+export function JoinDialog({ open, onOpenChange }: DialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title="Welcome to Our Family"
+        description="To keep our community a safe place for every woman, we verify each member's identity when she joins."
+      >
+        <div className="flex items-center gap-3 rounded-2xl bg-sage-50 p-4 text-sage-800">
+          <ShieldCheck className="size-6 shrink-0" aria-hidden="true" />
+          <p className="text-sm font-medium">Identity verification keeps our community safe.</p>
+        </div>
+        <ul className="mt-5 space-y-3">
+          {ASSURANCES.map((text) => (
+            <li key={text} className="flex items-start gap-3">
+              <span className="mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full bg-sage-600 text-white">
+                <Check className="size-3.5" aria-hidden="true" />
+              </span>
+              <span>{text}</span>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-7 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="ghost" onClick={() => onOpenChange(false)}>
+            Not Yet
+          </Button>
+          <Button onClick={() => goToLogin("/")}>Continue to Join</Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+const BLOCKS = [
+  {
+    icon: BookOpen,
+    title: "Video-Based Learning",
+    text: "Teaching series on grace, prophecy and spiritual growth, each with prompts for personal reflection and notes you keep.",
+  },
+  {
+    icon: Users,
+    title: "Cultivation Groups",
+    text: "Small groups gathered around a season of life, a heritage or a study, where you are known and encouraged.",
+  },
+  {
+    icon: HandHeart,
+    title: "Prayer & Community",
+    text: "A prayer wall where requests are carried together and answered prayers are celebrated.",
+  },
+  {
+    icon: HeartHandshake,
+    title: "Discipleship Connections",
+    text: "We match women seeking a mentor with seasoned believers who share their focus.",
+  },
+];
+
+export function LearnMoreDialog({ open, onOpenChange, onJoin }: DialogProps & { onJoin: () => void }) {
+  const { siteName } = publicConfig;
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title={`About ${siteName}`} className="max-w-2xl">
+        <div className="grid gap-4 sm:grid-cols-2">
+          {BLOCKS.map(({ icon: Icon, title, text }) => (
+            <div key={title} className="rounded-2xl border border-linen bg-white p-4">
+              <Icon className="size-6 text-sage-600" aria-hidden="true" />
+              <h3 className="mt-3 font-sans text-base font-bold">{title}</h3>
+              <p className="mt-1 text-sm leading-relaxed text-muted">{text}</p>
+            </div>
+          ))}
+        </div>
+        <div className="mt-5 rounded-2xl bg-gold-100/70 p-4">
+          <h3 className="font-sans text-base font-bold text-gold-700">Why {siteName}?</h3>
+          <p className="mt-1 text-sm leading-relaxed text-ink">
+            <em>Mishpacha</em> is the Hebrew word for family. Whether you come from a church pew or a
+            synagogue bench, you belong here: a family of women grafted into one olive tree, growing together
+            in the knowledge of Messiah.
+          </p>
+        </div>
+        <div className="mt-7 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="ghost" onClick={() => onOpenChange(false)}>
+            Close
+          </Button>
+          <Button onClick={onJoin}>Join Our Community</Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Both landing dialogs; "Join Our Community" closes Learn More and opens Join. */
+export default function LandingDialogs({
+  joinOpen,
+  setJoinOpen,
+  learnOpen,
+  setLearnOpen,
+}: {
+  joinOpen: boolean;
+  setJoinOpen: (open: boolean) => void;
+  learnOpen: boolean;
+  setLearnOpen: (open: boolean) => void;
+}) {
+  return (
+    <>
+      <JoinDialog open={joinOpen} onOpenChange={setJoinOpen} />
+      <LearnMoreDialog
+        open={learnOpen}
+        onOpenChange={setLearnOpen}
+        onJoin={() => {
+          setLearnOpen(false);
+          setJoinOpen(true);
+        }}
+      />
+    </>
+  );
+}

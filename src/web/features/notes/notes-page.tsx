@@ -1,0 +1,339 @@
+import { BookOpen, Clock, Lightbulb, NotebookPen, Plus, Search, Star, Trash2 } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { Link } from "wouter";
+import { formatDateTime, formatDuration } from "~/core/format";
+import type { NoteItem } from "~/core/schemas/notes";
+import { PageHeader } from "~/web/components/page-header";
+import { Badge } from "~/web/components/ui/badge";
+import { Button } from "~/web/components/ui/button";
+import { Card } from "~/web/components/ui/card";
+import { Dialog, DialogClose, DialogContent } from "~/web/components/ui/dialog";
+import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
+import { Input } from "~/web/components/ui/input";
+import { Select } from "~/web/components/ui/select";
+import { Skeleton } from "~/web/components/ui/skeleton";
+import { Switch } from "~/web/components/ui/switch";
+import { notifyError, notifySuccess } from "~/web/lib/notify";
+import { useDeleteNote, useNotes, useNoteTags } from "./api";
+import { NoteDialog } from "./note-dialog";
+
+const SEARCH_DELAY_MS = 300;
+
+/** /video-notes: the member's own notes and highlights, searched and filtered on the server. */
+export default function NotesPage() {
+  const [draft, setDraft] = useState("");
+  const [search, setSearch] = useState("");
+  const [tag, setTag] = useState("");
+  const [highlightsOnly, setHighlightsOnly] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<NoteItem | null>(null);
+  const ids = useId();
+
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const typeSearch = (value: string) => {
+    setDraft(value);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setSearch(value.trim()), SEARCH_DELAY_MS);
+  };
+
+  const notes = useNotes({ search: search || undefined, tag: tag || undefined, highlights: highlightsOnly });
+  const tags = useNoteTags();
+  const filtering = Boolean(search || tag || highlightsOnly);
+  const clearFilters = () => {
+    clearTimeout(timer.current);
+    setDraft("");
+    setSearch("");
+    setTag("");
+    setHighlightsOnly(false);
+  };
+  const hasNotes = (notes.data?.length ?? 0) > 0;
+
+  return (
+    <>
+      <PageHeader
+        title="Video Notes & Highlights"
+        description="Keep what God is teaching you, moment by moment, and find it again."
+        actions={
+          <Button onClick={() => setCreating(true)}>
+            <Plus aria-hidden="true" /> Add Note
+          </Button>
+        }
+      />
+
+      <Card className="mb-6 grid gap-4 p-4 sm:grid-cols-[1fr_14rem] sm:items-center lg:grid-cols-[1fr_14rem_auto]">
+        <div className="relative">
+          <label htmlFor={`${ids}-search`} className="sr-only">
+            Search notes
+          </label>
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-muted"
+          />
+          <Input
+            id={`${ids}-search`}
+            type="search"
+            value={draft}
+            onChange={(e) => typeSearch(e.target.value)}
+            placeholder="Search notes and video titles..."
+            className="pl-11"
+            enterKeyHint="search"
+          />
+        </div>
+        <div>
+          <label htmlFor={`${ids}-tag`} className="sr-only">
+            Filter by tag
+          </label>
+          <Select id={`${ids}-tag`} value={tag} onChange={(e) => setTag(e.target.value)}>
+            <option value="">All Tags</option>
+            {tag && !tags.data?.includes(tag) && <option value={tag}>{tag}</option>}
+            {tags.data?.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="flex items-center gap-3 sm:col-span-2 lg:col-span-1">
+          <Switch id={`${ids}-highlights`} checked={highlightsOnly} onCheckedChange={setHighlightsOnly} />
+          <label htmlFor={`${ids}-highlights`} className="text-sm font-semibold whitespace-nowrap">
+            Highlights Only
+          </label>
+        </div>
+      </Card>
+
+      <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
+        <section aria-label="Notes" aria-busy={notes.isFetching} className="min-w-0">
+          {notes.isPending ? (
+            <ul className="space-y-4">
+              {Array.from({ length: 4 }, (_, i) => (
+                <li key={i}>
+                  <NoteSkeleton />
+                </li>
+              ))}
+            </ul>
+          ) : notes.isError ? (
+            <ErrorState
+              message="We couldn't load your notes just now. Please try again."
+              onRetry={() => void notes.refetch()}
+            />
+          ) : notes.data.length === 0 ? (
+            filtering ? (
+              <EmptyState
+                icon={Search}
+                title="No notes found"
+                action={
+                  <Button variant="outline" onClick={clearFilters}>
+                    Clear Filters
+                  </Button>
+                }
+              >
+                Try another word, tag or filter.
+              </EmptyState>
+            ) : (
+              <EmptyState
+                icon={NotebookPen}
+                title="No notes yet"
+                action={
+                  <Button onClick={() => setCreating(true)}>
+                    <Plus aria-hidden="true" /> Take Your First Note
+                  </Button>
+                }
+              >
+                While you watch a teaching, press "Take a note" to keep the moment and your thoughts.
+              </EmptyState>
+            )
+          ) : (
+            <>
+              <ul className="space-y-4">
+                {notes.data.map((note) => (
+                  <li key={note.id}>
+                    <NoteCard note={note} onTag={setTag} onDelete={() => setDeleting(note)} />
+                  </li>
+                ))}
+              </ul>
+              {notes.hasNextPage && (
+                <div className="mt-6 flex justify-center">
+                  <Button
+                    variant="outline"
+                    onClick={() => void notes.fetchNextPage()}
+                    disabled={notes.isFetchingNextPage}
+                  >
+                    {notes.isFetchingNextPage ? "Loading..." : "Load more"}
+                  </Button>
+                </div>
+              )}
+            </>
+          )}
+        </section>
+
+        {(hasNotes || filtering) && <StudyTips />}
+      </div>
+
+      <NoteDialog open={creating} onOpenChange={setCreating} />
+      <DeleteNoteDialog note={deleting} onClose={() => setDeleting(null)} />
+    </>
+  );
+}
+
+function NoteCard({
+  note,
+  onTag,
+  onDelete,
+}: {
+  note: NoteItem;
+  onTag: (tag: string) => void;
+  onDelete: () => void;
+}) {
+  const headingId = useId();
+  return (
+    <Card className="p-5">
+      <div className="flex items-start gap-3">
+        <div className="min-w-0 flex-1">
+          <h2 id={headingId} className="font-sans text-base font-bold">
+            {note.videoId && note.videoTitle ? (
+              <Link href={`/video/${note.videoId}`} className="hover:text-sage-700 hover:underline">
+                {note.videoTitle}
+              </Link>
+            ) : (
+              <span className="text-muted">General note</span>
+            )}
+          </h2>
+          <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-muted">
+            {note.timestamp !== null &&
+              (note.videoId ? (
+                <Link
+                  href={`/video/${note.videoId}?t=${note.timestamp}`}
+                  className="inline-flex items-center gap-1 rounded-full bg-sage-50 px-2 py-0.5 font-semibold text-sage-800 tabular-nums hover:bg-sage-100"
+                  aria-label={`Watch from ${formatDuration(note.timestamp)}`}
+                >
+                  <Clock className="size-3.5" aria-hidden="true" />
+                  {formatDuration(note.timestamp)}
+                </Link>
+              ) : (
+                <span className="inline-flex items-center gap-1 tabular-nums">
+                  <Clock className="size-3.5" aria-hidden="true" />
+                  {formatDuration(note.timestamp)}
+                </span>
+              ))}
+            <time dateTime={note.createdAt}>{formatDateTime(note.createdAt)}</time>
+          </div>
+        </div>
+        {note.isHighlight && (
+          <span className="mt-0.5 text-gold-500" title="Highlight">
+            <Star className="size-5 fill-current" aria-hidden="true" />
+            <span className="sr-only">Highlight</span>
+          </span>
+        )}
+        <button
+          type="button"
+          onClick={onDelete}
+          className="-mt-1 -mr-1 rounded-full p-2 text-muted transition-colors hover:bg-red-50 hover:text-danger"
+          aria-label="Delete note"
+        >
+          <Trash2 className="size-4.5" aria-hidden="true" />
+        </button>
+      </div>
+      <p className="mt-3 leading-relaxed whitespace-pre-wrap">{note.content}</p>
+      {note.tags.length > 0 && (
+        <ul className="mt-4 flex flex-wrap gap-2" aria-label="Tags">
+          {note.tags.map((t) => (
+            <li key={t}>
+              <button
+                type="button"
+                onClick={() => onTag(t)}
+                className="rounded-full"
+                aria-label={`Show notes tagged ${t}`}
+              >
+                <Badge tone="clay" className="hover:bg-clay-200">
+                  {t}
+                </Badge>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+function NoteSkeleton() {
+  return (
+    <Card className="space-y-3 p-5">
+      <Skeleton className="h-5 w-1/2" />
+      <Skeleton className="h-4 w-32" />
+      <Skeleton className="h-4 w-full" />
+      <Skeleton className="h-4 w-3/4" />
+    </Card>
+  );
+}
+
+function StudyTips() {
+  return (
+    <aside aria-labelledby="study-tips" className="lg:sticky lg:top-24 lg:self-start">
+      <div className="rounded-[var(--radius-card)] border border-sage-200 bg-sage-50 p-5">
+        <h2 id="study-tips" className="flex items-center gap-2 text-xl font-semibold">
+          <Lightbulb className="size-5 text-gold-500" aria-hidden="true" />
+          Study Tips
+        </h2>
+        <ul className="mt-3 space-y-3 text-sm leading-relaxed text-ink/90">
+          <li>Note the moment: each note keeps the time in the video, so you can watch it again.</li>
+          <li>
+            Mark the truths you want to carry with you as highlights, and revisit them through the week.
+          </li>
+          <li>Use tags such as "prayer" or "grace" to gather themes across teachings.</li>
+          <li>Turn a note into prayer: read it back to God and ask Him to plant it deep.</li>
+        </ul>
+        <Link
+          href="/videos"
+          className="mt-4 inline-flex items-center gap-1.5 text-sm font-semibold text-sage-700 hover:underline"
+        >
+          <BookOpen className="size-4" aria-hidden="true" /> Browse the video library
+        </Link>
+      </div>
+    </aside>
+  );
+}
+
+function DeleteNoteDialog({ note, onClose }: { note: NoteItem | null; onClose: () => void }) {
+  const remove = useDeleteNote();
+  return (
+    <Dialog open={note !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent
+        title="Delete this note?"
+        description="The note and its tags will be removed. This cannot be undone."
+      >
+        {note && (
+          <blockquote className="line-clamp-4 rounded-2xl bg-parchment/70 p-4 text-sm whitespace-pre-wrap">
+            {note.content}
+          </blockquote>
+        )}
+        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <DialogClose asChild>
+            <Button variant="outline">Cancel</Button>
+          </DialogClose>
+          <Button
+            variant="destructive"
+            disabled={remove.isPending}
+            onClick={() =>
+              note &&
+              remove.mutate(note.id, {
+                onSuccess: () => {
+                  notifySuccess("Note deleted", "Your note has been removed.");
+                  onClose();
+                },
+                onError: (err) =>
+                  notifyError(err, {
+                    title: "Error",
+                    description: "Failed to delete note. Please try again.",
+                  }),
+              })
+            }
+          >
+            {remove.isPending ? "Deleting..." : "Delete Note"}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,201 @@
+import { useMutation } from "@tanstack/react-query";
+import { ArrowLeft, Gift, HeartHandshake } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
+import { DONATION_DEFAULT, DONATION_MIN, DONATION_PRESETS } from "~/core/constants";
+import { formatDollars } from "~/core/format";
+import { type ClientSecretResponse, donationAmount, PAYMENT_MESSAGES } from "~/core/schemas/payments";
+import { Button } from "~/web/components/ui/button";
+import { Card } from "~/web/components/ui/card";
+import { Input } from "~/web/components/ui/input";
+import { apiRequest } from "~/web/lib/api";
+import { cn } from "~/web/lib/cn";
+import { notifyError, notifySuccess } from "~/web/lib/notify";
+import { publicConfig } from "~/web/lib/public-config";
+import { toast } from "~/web/lib/toast";
+import { PaymentForm } from "./payment-form";
+import { paymentsConfigured } from "./payments-config";
+import { PaymentsUnavailable } from "./payments-unavailable";
+
+/** SPEC §5: non-numeric input counts as 0. */
+const toAmount = (text: string) => {
+  const n = Number.parseFloat(text);
+  return Number.isFinite(n) ? n : 0;
+};
+
+const money = (amount: number) =>
+  Number.isInteger(amount) ? formatDollars(amount) : `$${amount.toFixed(2)}`;
+
+/** SPEC §2.19: choose an amount, then pay with the card form. */
+export default function DonatePage() {
+  const [checkout, setCheckout] = useState<{ amount: number; clientSecret: string } | null>(null);
+  const [thanked, setThanked] = useState<number | null>(null);
+
+  return (
+    <div className="mx-auto max-w-2xl">
+      <header className="mb-8 text-center">
+        <span className="mx-auto flex size-14 items-center justify-center rounded-2xl bg-clay-100 text-clay-700">
+          <HeartHandshake className="size-7" aria-hidden="true" />
+        </span>
+        <h1 className="mt-4 text-3xl font-semibold sm:text-4xl">Give to the Ministry</h1>
+        <p className="mx-auto mt-3 max-w-xl text-lg text-muted">
+          Every gift keeps the teaching free, the prayer wall open and the groups growing for women everywhere
+          in the {publicConfig.siteName}.
+        </p>
+      </header>
+
+      <Card className="p-5 sm:p-8">
+        {!paymentsConfigured() ? (
+          <PaymentsUnavailable>
+            Online giving will open here soon. Thank you for your generous heart.
+          </PaymentsUnavailable>
+        ) : checkout ? (
+          <>
+            <button
+              type="button"
+              onClick={() => setCheckout(null)}
+              className="mb-4 inline-flex items-center gap-1.5 rounded-full text-sm font-semibold text-sage-700 underline-offset-4 hover:underline"
+            >
+              <ArrowLeft className="size-4" aria-hidden="true" />
+              Change amount
+            </button>
+            <h2 className="font-sans text-xl font-bold">Your gift of {money(checkout.amount)}</h2>
+            <p className="mt-1 mb-5 text-sm text-muted">
+              A one-time donation. You'll receive a receipt by e-mail.
+            </p>
+            <PaymentForm
+              clientSecret={checkout.clientSecret}
+              submitLabel={`Donate ${money(checkout.amount)}`}
+              onPaid={() => {
+                notifySuccess(
+                  PAYMENT_MESSAGES.donationThanks,
+                  `Your gift of ${money(checkout.amount)} was received. Thank you for your generosity!`,
+                );
+                setThanked(checkout.amount);
+                setCheckout(null);
+              }}
+            />
+          </>
+        ) : (
+          <>
+            {thanked !== null && (
+              <p
+                role="status"
+                className="mb-6 flex items-center gap-2 rounded-xl bg-sage-50 p-4 font-medium text-sage-800"
+              >
+                <Gift className="size-5 shrink-0" aria-hidden="true" />
+                Thank you! Your gift of {money(thanked)} was received.
+              </p>
+            )}
+            <AmountForm onReady={setCheckout} />
+          </>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+function AmountForm({ onReady }: { onReady: (checkout: { amount: number; clientSecret: string }) => void }) {
+  const customId = useId();
+  const [preset, setPreset] = useState<number>(DONATION_DEFAULT);
+  const [custom, setCustom] = useState("");
+  const amount = custom.trim() !== "" ? toAmount(custom) : preset;
+  const valid = donationAmount.safeParse(amount).success;
+
+  const setup = useMutation({
+    mutationFn: (value: number) =>
+      apiRequest<ClientSecretResponse>("POST", "/api/create-payment-intent", {
+        amount: value,
+        description: `Donation to ${publicConfig.siteName}`,
+      }),
+    onSuccess: (data, value) => {
+      if (data.clientSecret) onReady({ amount: value, clientSecret: data.clientSecret });
+      else
+        toast({ title: "Error", description: PAYMENT_MESSAGES.donationSetupFailed, variant: "destructive" });
+    },
+    onError: (err) =>
+      notifyError(
+        err,
+        { title: "Error", description: PAYMENT_MESSAGES.donationSetupFailed },
+        { preferServerMessage: true },
+      ),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = donationAmount.safeParse(amount);
+    if (!checked.success) {
+      toast({
+        title: PAYMENT_MESSAGES.invalidAmount,
+        description: amount < DONATION_MIN ? PAYMENT_MESSAGES.amountMin : checked.error.issues[0]?.message,
+        variant: "destructive",
+      });
+      return;
+    }
+    setup.mutate(checked.data);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <fieldset>
+        <legend className="font-sans text-xl font-bold">Choose an amount</legend>
+        <div className="mt-4 grid grid-cols-3 gap-3">
+          {DONATION_PRESETS.map((value) => {
+            const selected = custom.trim() === "" && preset === value;
+            return (
+              <button
+                key={value}
+                type="button"
+                aria-pressed={selected}
+                onClick={() => {
+                  setPreset(value);
+                  setCustom("");
+                }}
+                className={cn(
+                  "h-16 rounded-2xl border-2 font-display text-2xl font-semibold transition-colors",
+                  selected
+                    ? "border-sage-600 bg-sage-50 text-sage-800"
+                    : "border-linen bg-white text-ink hover:border-sage-300 hover:bg-sage-50/50",
+                )}
+              >
+                {formatDollars(value)}
+              </button>
+            );
+          })}
+        </div>
+      </fieldset>
+
+      <div className="mt-6 space-y-1.5">
+        <label htmlFor={customId} className="block text-sm font-semibold text-ink">
+          Or enter a custom amount
+        </label>
+        <div className="relative">
+          <span
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-muted"
+          >
+            $
+          </span>
+          <Input
+            id={customId}
+            type="number"
+            inputMode="decimal"
+            min={DONATION_MIN}
+            step={0.01}
+            placeholder="Other amount"
+            value={custom}
+            onChange={(e) => setCustom(e.target.value)}
+            className="pl-7"
+            aria-describedby={`${customId}-hint`}
+          />
+        </div>
+        <p id={`${customId}-hint`} className="text-sm text-muted">
+          Minimum {formatDollars(DONATION_MIN)}.
+        </p>
+      </div>
+
+      <Button type="submit" size="lg" className="mt-8 w-full" disabled={setup.isPending}>
+        {setup.isPending ? "Preparing..." : valid ? `Continue with ${money(amount)}` : "Continue to Payment"}
+      </Button>
+    </form>
+  );
+}

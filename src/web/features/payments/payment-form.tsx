@@ -1,0 +1,110 @@
+import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
+import type { PaymentIntent } from "@stripe/stripe-js";
+import { Lock } from "lucide-react";
+import { type FormEvent, useEffect, useState } from "react";
+import { PAYMENT_MESSAGES } from "~/core/schemas/payments";
+import { Button } from "~/web/components/ui/button";
+import { Skeleton } from "~/web/components/ui/skeleton";
+import { toast } from "~/web/lib/toast";
+import { appearance, getStripe } from "./stripe";
+
+interface PaymentFormProps {
+  clientSecret: string;
+  submitLabel: string;
+  /** The payment went through without leaving the page. */
+  onPaid: (intent: PaymentIntent | undefined) => void;
+}
+
+/** Stripe's Payment Element and the button that confirms the payment. */
+export function PaymentForm(props: PaymentFormProps) {
+  // One promise for the life of the form: Elements must not see a new one on every render.
+  const [stripePromise] = useState(() => getStripe().catch(() => null));
+  const [unavailable, setUnavailable] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void stripePromise.then((stripe) => {
+      if (live && !stripe) setUnavailable(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [stripePromise]);
+
+  if (unavailable) return <LoadFailed />;
+  return (
+    <Elements stripe={stripePromise} options={{ clientSecret: props.clientSecret, appearance }}>
+      <ConfirmForm {...props} />
+    </Elements>
+  );
+}
+
+function LoadFailed() {
+  return (
+    <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm font-medium text-danger">
+      The secure payment form could not load. Please check your connection and reload the page.
+    </p>
+  );
+}
+
+function ConfirmForm({ submitLabel, onPaid }: PaymentFormProps) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [ready, setReady] = useState(false);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [paying, setPaying] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!stripe || !elements || paying) return;
+    setPaying(true);
+    try {
+      const { error, paymentIntent } = await stripe.confirmPayment({
+        elements,
+        // Payment methods that leave the page (bank redirects) come back to the site (SPEC §7).
+        confirmParams: { return_url: window.location.origin },
+        redirect: "if_required",
+      });
+      if (error) {
+        toast({
+          title: PAYMENT_MESSAGES.paymentFailed,
+          description: error.message ?? "Your payment could not be completed. Please try again.",
+          variant: "destructive",
+        });
+        return;
+      }
+      onPaid(paymentIntent);
+    } finally {
+      setPaying(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} className="space-y-5" aria-busy={!ready}>
+      {!ready && !loadFailed && (
+        <div className="space-y-3" aria-hidden="true">
+          <Skeleton className="h-11 w-full" />
+          <div className="grid grid-cols-2 gap-3">
+            <Skeleton className="h-11" />
+            <Skeleton className="h-11" />
+          </div>
+        </div>
+      )}
+      {loadFailed ? (
+        <LoadFailed />
+      ) : (
+        <PaymentElement
+          options={{ layout: "tabs" }}
+          onReady={() => setReady(true)}
+          onLoadError={() => setLoadFailed(true)}
+        />
+      )}
+      <Button type="submit" size="lg" className="w-full" disabled={!stripe || !elements || !ready || paying}>
+        <Lock aria-hidden="true" />
+        {paying ? "Processing..." : submitLabel}
+      </Button>
+      <p className="text-center text-sm text-muted">
+        Payments are processed securely by Stripe. Your card details never touch our servers.
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,18 @@
+import { CreditCard } from "lucide-react";
+import { PAYMENT_MESSAGES } from "~/core/schemas/payments";
+
+/** What the payment pages say when this site does not take payments. */
+export function PaymentsUnavailable({ children }: { children?: React.ReactNode }) {
+  return (
+    <div role="status" className="flex flex-col items-center px-2 py-6 text-center">
+      <span className="flex size-14 items-center justify-center rounded-2xl bg-gold-100 text-gold-700">
+        <CreditCard className="size-7" aria-hidden="true" />
+      </span>
+      <h2 className="mt-4 font-sans text-lg font-bold">{PAYMENT_MESSAGES.notConfigured}</h2>
+      <p className="mt-1 max-w-sm text-muted">
+        {children ??
+          "Card payments will be available here soon. Thank you for your patience and your heart to give."}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,229 @@
+import { useQuery } from "@tanstack/react-query";
+import { BookOpenText, Crown, HandHeart, HeartHandshake, Sprout } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link } from "wouter";
+import { PATRON_MONTHLY_PRICE_DOLLARS, PATRON_PLAN_NAME } from "~/core/constants";
+import { formatDollars } from "~/core/format";
+import { type ClientSecretResponse, PAYMENT_MESSAGES } from "~/core/schemas/payments";
+import type { Profile } from "~/core/schemas/profile";
+import { buttonClass } from "~/web/components/ui/button";
+import { Card } from "~/web/components/ui/card";
+import { ErrorState } from "~/web/components/ui/empty-state";
+import { Skeleton } from "~/web/components/ui/skeleton";
+import { ApiError, apiRequest, isUnauthorizedError } from "~/web/lib/api";
+import { USER_KEY, useAuth } from "~/web/lib/auth";
+import { notifyError, notifySuccess } from "~/web/lib/notify";
+import { queryClient } from "~/web/lib/query-client";
+import { ManageSubscriptionButton } from "./manage-subscription";
+import { PaymentForm } from "./payment-form";
+import { paymentsConfigured } from "./payments-config";
+import { PaymentsUnavailable } from "./payments-unavailable";
+
+const price = formatDollars(PATRON_MONTHLY_PRICE_DOLLARS);
+
+export const PATRON_BENEFITS = [
+  {
+    icon: BookOpenText,
+    title: "Exclusive teaching content",
+    text: "Patron-only studies, and early access to every new series.",
+  },
+  {
+    icon: HeartHandshake,
+    title: "Priority discipleship access",
+    text: "First in line when mentors open new places for mentees.",
+  },
+  {
+    icon: HandHeart,
+    title: "Prayer support network",
+    text: "A circle of intercessors who pray for patrons by name each week.",
+  },
+  {
+    icon: Sprout,
+    title: "Keep the garden growing",
+    text: "Your gift keeps teaching free for women who cannot give.",
+  },
+] as const;
+
+const isAlreadyPatron = (err: unknown) =>
+  err instanceof ApiError && err.status === 409 && /already has an active subscription/.test(err.message);
+
+/** SPEC §2.18: the patron benefits and the card form for a $15/month subscription. */
+export default function SubscribePage() {
+  const { user } = useAuth();
+  const [paid, setPaid] = useState(false);
+  const isPatron = user?.membershipTier === "premium";
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-[1.1fr_1fr] lg:items-start lg:gap-12">
+      <section aria-labelledby="patron-title">
+        <p className="text-sm font-semibold tracking-widest text-clay-600 uppercase">{PATRON_PLAN_NAME}</p>
+        <h1 id="patron-title" className="mt-2 text-3xl font-semibold sm:text-4xl">
+          {isPatron || paid ? `You're a ${PATRON_PLAN_NAME}` : `Become a ${PATRON_PLAN_NAME}`}
+        </h1>
+        <p className="mt-3 max-w-xl text-lg text-muted">
+          Patrons sustain the teaching, prayer and fellowship of this community, and receive a little more of
+          it in return.
+        </p>
+        <p className="mt-6 flex items-baseline gap-1.5">
+          <span className="font-display text-5xl font-semibold text-sage-800">{price}</span>
+          <span className="text-lg text-muted">/ month</span>
+        </p>
+        <p className="mt-1 text-sm text-muted">Cancel anytime from your profile.</p>
+        <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
+          {PATRON_BENEFITS.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="flex gap-3">
+              <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-sage-100 text-sage-700">
+                <Icon className="size-5" aria-hidden="true" />
+              </span>
+              <span>
+                <span className="block font-semibold text-ink">{title}</span>
+                <span className="block text-sm text-muted">{text}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <Card className="p-5 sm:p-8">
+        {paid ? (
+          <WelcomePatron />
+        ) : isPatron ? (
+          <AlreadyPatron />
+        ) : !paymentsConfigured() ? (
+          <PaymentsUnavailable>
+            Patron subscriptions will open here soon. Thank you for wanting to stand with this ministry.
+          </PaymentsUnavailable>
+        ) : (
+          <SubscriptionCheckout onPaid={() => setPaid(true)} />
+        )}
+      </Card>
+    </div>
+  );
+}
+
+function SubscriptionCheckout({ onPaid }: { onPaid: () => void }) {
+  const setup = useQuery<ClientSecretResponse>({
+    queryKey: ["/api/create-subscription"],
+    queryFn: () => apiRequest<ClientSecretResponse>("POST", "/api/create-subscription"),
+    // Each visit asks again: the server hands back the same unfinished subscription if there is one.
+    gcTime: 0,
+  });
+
+  const failed = setup.isError && !isAlreadyPatron(setup.error);
+  useEffect(() => {
+    if (failed) {
+      notifyError(setup.error, { title: "Error", description: PAYMENT_MESSAGES.subscriptionSetupFailed });
+    }
+  }, [failed, setup.error]);
+
+  if (setup.isPending) {
+    return (
+      <div className="space-y-4" role="status" aria-busy="true" aria-label="Preparing the payment form">
+        <Skeleton className="h-7 w-1/2" />
+        <Skeleton className="h-11 w-full" />
+        <div className="grid grid-cols-2 gap-3">
+          <Skeleton className="h-11" />
+          <Skeleton className="h-11" />
+        </div>
+        <Skeleton className="h-13 w-full rounded-full" />
+      </div>
+    );
+  }
+  if (setup.isError) {
+    if (isAlreadyPatron(setup.error)) return <AlreadyPatron />;
+    if (isUnauthorizedError(setup.error)) return null;
+    const message =
+      setup.error instanceof ApiError && setup.error.status === 503 && setup.error.serverMessage
+        ? setup.error.serverMessage
+        : PAYMENT_MESSAGES.subscriptionSetupFailed;
+    return <ErrorState message={message} onRetry={() => void setup.refetch()} />;
+  }
+  if (!setup.data.clientSecret) {
+    return (
+      <p role="alert" className="rounded-xl bg-clay-50 p-4 font-medium text-clay-700">
+        {PAYMENT_MESSAGES.subscriptionUnavailable}
+      </p>
+    );
+  }
+  return (
+    <>
+      <h2 className="font-sans text-xl font-bold">Your card</h2>
+      <p className="mt-1 mb-5 text-sm text-muted">
+        {price} today, then {price} each month until you cancel.
+      </p>
+      <PaymentForm
+        clientSecret={setup.data.clientSecret}
+        submitLabel={`Subscribe for ${price}/month`}
+        onPaid={() => {
+          notifySuccess(
+            PAYMENT_MESSAGES.patronWelcome,
+            "Thank you for standing with this ministry. Your patron benefits open in a moment.",
+          );
+          onPaid();
+        }}
+      />
+    </>
+  );
+}
+
+function AlreadyPatron() {
+  // The portal needs a Stripe customer; a membership the ministry granted by hand has none.
+  const profile = useQuery<Profile>({ queryKey: ["/api/profile"] });
+  const managedByMinistry = profile.data?.hasBillingAccount === false;
+  return (
+    <div className="text-center">
+      <span className="mx-auto flex size-14 items-center justify-center rounded-2xl bg-gold-100 text-gold-700">
+        <Crown className="size-7" aria-hidden="true" />
+      </span>
+      <h2 className="mt-4 font-sans text-xl font-bold">You're already a {PATRON_PLAN_NAME}</h2>
+      <p className="mt-2 text-muted">
+        Thank you for your faithful support. You can update your card or change your plan at any time.
+      </p>
+      <div className="mt-6 flex flex-col items-center gap-3">
+        {managedByMinistry ? (
+          <p className="text-sm text-muted">
+            Your patron membership was arranged with the ministry directly. Please contact us to change it.
+          </p>
+        ) : (
+          <ManageSubscriptionButton />
+        )}
+        <Link href="/profile?tab=membership" className={buttonClass("link", "sm")}>
+          See your membership
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/** Stripe tells us through a webhook; until it arrives the member app keeps asking, briefly. */
+function WelcomePatron() {
+  const { user } = useAuth();
+  const premium = user?.membershipTier === "premium";
+  useEffect(() => {
+    if (premium) return;
+    let tries = 0;
+    const timer = setInterval(() => {
+      tries += 1;
+      void queryClient.invalidateQueries({ queryKey: USER_KEY });
+      if (tries >= 15) clearInterval(timer);
+    }, 2000);
+    return () => clearInterval(timer);
+  }, [premium]);
+
+  return (
+    <div className="text-center" role="status">
+      <span className="mx-auto flex size-14 items-center justify-center rounded-2xl bg-sage-100 text-sage-700">
+        <Sprout className="size-7" aria-hidden="true" />
+      </span>
+      <h2 className="mt-4 font-sans text-xl font-bold">{PAYMENT_MESSAGES.patronWelcome}</h2>
+      <p className="mt-2 text-muted">
+        {premium
+          ? "Your patron benefits are open. Thank you for helping this garden grow."
+          : "Your payment went through. Your patron benefits open as soon as Stripe confirms it."}
+      </p>
+      <Link href="/profile?tab=membership" className={buttonClass("secondary", "md", "mt-6")}>
+        Go to my membership
+      </Link>
+    </div>
+  );
+}

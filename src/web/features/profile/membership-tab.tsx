@@ -1,0 +1,88 @@
+import { Check, Crown, HeartHandshake, Sprout } from "lucide-react";
+import { Link } from "wouter";
+import { PATRON_MONTHLY_PRICE_DOLLARS, PATRON_PLAN_NAME } from "~/core/constants";
+import { formatDollars } from "~/core/format";
+import type { Profile } from "~/core/schemas/profile";
+import { buttonClass } from "~/web/components/ui/button";
+import { Card } from "~/web/components/ui/card";
+import { ManageSubscriptionButton } from "~/web/features/payments/manage-subscription";
+
+const PATRON_PERKS = ["Exclusive teaching content", "Priority discipleship access", "Prayer support network"];
+
+/** Her plan, the way up for free members, and the customer portal for patrons. */
+export function MembershipTab({ profile }: { profile: Profile }) {
+  const patron = profile.membershipTier === "premium";
+  return (
+    <div className="grid gap-6 md:grid-cols-[1.4fr_1fr]">
+      <Card className="relative overflow-hidden p-5 sm:p-7">
+        <span
+          className={
+            patron
+              ? "flex size-12 items-center justify-center rounded-2xl bg-gold-100 text-gold-700"
+              : "flex size-12 items-center justify-center rounded-2xl bg-sage-100 text-sage-700"
+          }
+        >
+          {patron ? (
+            <Crown className="size-6" aria-hidden="true" />
+          ) : (
+            <Sprout className="size-6" aria-hidden="true" />
+          )}
+        </span>
+        <h2 className="mt-4 font-sans text-xl font-bold">
+          Current Plan: {patron ? PATRON_PLAN_NAME : "Free Member"}
+        </h2>
+        {patron ? (
+          <>
+            <p className="mt-2 text-muted">
+              Thank you for standing with this ministry. Update your card, see your receipts or change your
+              plan in Stripe's secure portal.
+            </p>
+            <div className="mt-6">
+              {profile.hasBillingAccount ? (
+                <ManageSubscriptionButton />
+              ) : (
+                <p className="text-sm text-muted">
+                  Your patron membership was arranged with the ministry directly. Please contact us to change
+                  it.
+                </p>
+              )}
+            </div>
+          </>
+        ) : (
+          <>
+            <p className="mt-2 text-muted">
+              Everything you need to grow is free. Become a patron for{" "}
+              {formatDollars(PATRON_MONTHLY_PRICE_DOLLARS)} a month to sustain the ministry and receive a
+              little more:
+            </p>
+            <ul className="mt-4 space-y-2">
+              {PATRON_PERKS.map((perk) => (
+                <li key={perk} className="flex items-center gap-2 text-ink">
+                  <Check className="size-4 text-sage-600" aria-hidden="true" />
+                  {perk}
+                </li>
+              ))}
+            </ul>
+            <Link href="/subscribe" className={buttonClass("accent", "md", "mt-6")}>
+              <Crown aria-hidden="true" />
+              Upgrade
+            </Link>
+          </>
+        )}
+      </Card>
+
+      <Card className="flex flex-col p-5 sm:p-7">
+        <span className="flex size-12 items-center justify-center rounded-2xl bg-clay-100 text-clay-700">
+          <HeartHandshake className="size-6" aria-hidden="true" />
+        </span>
+        <h2 className="mt-4 font-sans text-xl font-bold">Give a gift</h2>
+        <p className="mt-2 flex-1 text-muted">
+          A one-time donation of any amount helps keep the teaching free for every woman.
+        </p>
+        <Link href="/donate" className={buttonClass("outline", "md", "mt-6 self-start")}>
+          Make a Donation
+        </Link>
+      </Card>
+    </div>
+  );
+}

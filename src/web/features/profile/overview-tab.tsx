@@ -1,0 +1,262 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Bookmark, Pencil, PlayCircle } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link } from "wouter";
+import type { z } from "zod";
+import { formatDuration } from "~/core/format";
+import { BIO_MAX, PROFILE_MESSAGES, type Profile, updateProfileBody } from "~/core/schemas/profile";
+import type { VideoItem } from "~/core/schemas/videos";
+import { youTubeThumbnail } from "~/core/youtube";
+import { Button, buttonClass } from "~/web/components/ui/button";
+import { Card } from "~/web/components/ui/card";
+import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
+import { Field, Input, Textarea } from "~/web/components/ui/input";
+import { Skeleton } from "~/web/components/ui/skeleton";
+import { ApiError } from "~/web/lib/api";
+import { notifyError, notifySuccess } from "~/web/lib/notify";
+import { useSavedVideos, useUpdateProfile } from "./api";
+
+type FormInput = z.input<typeof updateProfileBody>;
+type FormOutput = z.output<typeof updateProfileBody>;
+
+export function OverviewTab({ profile }: { profile: Profile }) {
+  const [editing, setEditing] = useState(false);
+  return (
+    <div className="space-y-8">
+      <Card className="p-5 sm:p-7">
+        <div className="mb-5 flex items-center justify-between gap-3">
+          <h2 className="font-sans text-xl font-bold">Personal Information</h2>
+          {!editing && (
+            <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+              <Pencil aria-hidden="true" />
+              Edit Profile
+            </Button>
+          )}
+        </div>
+        {editing ? (
+          <ProfileForm profile={profile} onDone={() => setEditing(false)} />
+        ) : (
+          <ProfileDetails profile={profile} />
+        )}
+      </Card>
+      <SavedVideos />
+    </div>
+  );
+}
+
+function ProfileDetails({ profile }: { profile: Profile }) {
+  const row = (label: string, value: string | null, empty = "Not provided") => (
+    <div>
+      <dt className="text-sm font-semibold text-muted">{label}</dt>
+      <dd className={value ? "mt-0.5 break-words text-ink" : "mt-0.5 text-muted italic"}>{value || empty}</dd>
+    </div>
+  );
+  return (
+    <dl className="grid gap-5 sm:grid-cols-2">
+      {row("First Name", profile.firstName)}
+      {row("Last Name", profile.lastName)}
+      <div className="sm:col-span-2">{row("Email", profile.email)}</div>
+      <div className="sm:col-span-2">
+        <dt className="text-sm font-semibold text-muted">About Me</dt>
+        <dd
+          className={
+            profile.bio ? "mt-0.5 whitespace-pre-line break-words text-ink" : "mt-0.5 text-muted italic"
+          }
+        >
+          {profile.bio || "Tell the community a little about yourself."}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void }) {
+  const update = useUpdateProfile();
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(updateProfileBody),
+    defaultValues: {
+      firstName: profile.firstName ?? "",
+      lastName: profile.lastName ?? "",
+      email: profile.email,
+      bio: profile.bio ?? "",
+    },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) =>
+    update.mutate(values, {
+      onSuccess: () => {
+        notifySuccess(PROFILE_MESSAGES.updated, "Your changes have been saved.");
+        onDone();
+      },
+      onError: (err) => {
+        if (err instanceof ApiError && err.status === 409 && err.serverMessage) {
+          form.setError("email", { message: err.serverMessage });
+        }
+        notifyError(
+          err,
+          { title: "Error", description: PROFILE_MESSAGES.updateFailed },
+          { preferServerMessage: true },
+        );
+      },
+    }),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field id="profile-first-name" label="First Name" error={errors.firstName?.message}>
+          <Input
+            id="profile-first-name"
+            autoComplete="given-name"
+            aria-invalid={Boolean(errors.firstName)}
+            {...form.register("firstName")}
+          />
+        </Field>
+        <Field id="profile-last-name" label="Last Name" error={errors.lastName?.message}>
+          <Input
+            id="profile-last-name"
+            autoComplete="family-name"
+            aria-invalid={Boolean(errors.lastName)}
+            {...form.register("lastName")}
+          />
+        </Field>
+      </div>
+      <Field id="profile-email" label="Email" error={errors.email?.message}>
+        <Input
+          id="profile-email"
+          type="email"
+          autoComplete="email"
+          aria-invalid={Boolean(errors.email)}
+          {...form.register("email")}
+        />
+      </Field>
+      <Field
+        id="profile-bio"
+        label="About Me"
+        hint={`A few words other members will see. Up to ${BIO_MAX} characters.`}
+        error={errors.bio?.message}
+      >
+        <Textarea
+          id="profile-bio"
+          rows={4}
+          maxLength={BIO_MAX}
+          aria-invalid={Boolean(errors.bio)}
+          aria-describedby="profile-bio-hint"
+          {...form.register("bio")}
+        />
+      </Field>
+      <p className="text-sm text-muted">Fields left blank keep their current value.</p>
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? "Saving..." : "Save Changes"}
+        </Button>
+        <Button variant="outline" onClick={onDone} disabled={update.isPending}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function SavedVideos() {
+  const saved = useSavedVideos();
+  const videos = saved.data ?? [];
+  return (
+    <section id="saved-videos" aria-labelledby="saved-videos-title" className="scroll-mt-24">
+      <h2 id="saved-videos-title" className="text-2xl font-semibold">
+        Saved Videos
+      </h2>
+      <div className="mt-4" aria-busy={saved.isPending}>
+        {saved.isPending ? (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Loading saved videos">
+            {[0, 1, 2].map((i) => (
+              <li key={i}>
+                <Card className="overflow-hidden">
+                  <Skeleton className="aspect-video rounded-none" />
+                  <div className="space-y-2 p-4">
+                    <Skeleton className="h-5 w-3/4" />
+                    <Skeleton className="h-4 w-1/3" />
+                  </div>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        ) : saved.isError ? (
+          <ErrorState
+            message="We couldn't load your saved videos just now."
+            onRetry={() => void saved.refetch()}
+          />
+        ) : videos.length === 0 ? (
+          <EmptyState
+            icon={Bookmark}
+            title="No saved videos yet"
+            action={
+              <Link href="/videos" className={buttonClass("secondary")}>
+                Browse Videos
+              </Link>
+            }
+          >
+            Tap Save on any teaching to keep it here for later.
+          </EmptyState>
+        ) : (
+          <>
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {videos.map((video) => (
+                <li key={video.id}>
+                  <SavedVideoCard video={video} />
+                </li>
+              ))}
+            </ul>
+            {saved.hasNextPage && (
+              <div className="mt-6 flex justify-center">
+                <Button
+                  variant="outline"
+                  onClick={() => void saved.fetchNextPage()}
+                  disabled={saved.isFetchingNextPage}
+                >
+                  {saved.isFetchingNextPage ? "Loading..." : "Load more"}
+                </Button>
+              </div>
+            )}
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function SavedVideoCard({ video }: { video: VideoItem }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <Link
+      href={`/video/${video.id}`}
+      className="group block overflow-hidden rounded-[var(--radius-card)] border border-linen/80 bg-white shadow-[var(--shadow-soft)] transition-shadow hover:shadow-[var(--shadow-lift)]"
+    >
+      <div className="relative aspect-video bg-gradient-to-br from-sage-200 via-sage-100 to-gold-100">
+        {video.youtubeId && !failed ? (
+          <img
+            src={youTubeThumbnail(video.youtubeId, "mqdefault")}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            className="size-full object-cover"
+            onError={() => setFailed(true)}
+          />
+        ) : (
+          <PlayCircle aria-hidden="true" className="absolute inset-0 m-auto size-10 text-sage-500/70" />
+        )}
+        {video.duration ? (
+          <span className="absolute right-2 bottom-2 rounded-md bg-ink/75 px-1.5 py-0.5 text-xs font-semibold text-white">
+            {formatDuration(video.duration)}
+          </span>
+        ) : null}
+      </div>
+      <div className="p-4">
+        <h3 className="line-clamp-2 font-sans font-bold text-ink group-hover:text-sage-700">{video.title}</h3>
+        {video.series && <p className="mt-1 text-sm text-muted">{video.series}</p>}
+      </div>
+    </Link>
+  );
+}

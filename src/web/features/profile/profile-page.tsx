@@ -1,0 +1,143 @@
+import { Crown, Sprout } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { useLocation, useSearchParams } from "wouter";
+import { Avatar } from "~/web/components/ui/avatar";
+import { Badge } from "~/web/components/ui/badge";
+import { Card } from "~/web/components/ui/card";
+import { ErrorState } from "~/web/components/ui/empty-state";
+import { Skeleton } from "~/web/components/ui/skeleton";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/web/components/ui/tabs";
+import { ApiError } from "~/web/lib/api";
+import { useAuth } from "~/web/lib/auth";
+import { useProfile } from "./api";
+import { MembershipTab } from "./membership-tab";
+import { OverviewTab } from "./overview-tab";
+import { ReflectionsTab } from "./reflections-tab";
+import { SettingsTab } from "./settings-tab";
+
+const TABS = [
+  { value: "overview", label: "Overview" },
+  { value: "reflections", label: "Reflections" },
+  { value: "settings", label: "Settings" },
+  { value: "membership", label: "Membership" },
+] as const;
+type Tab = (typeof TABS)[number]["value"];
+
+export const tierLabel = (tier: string | null | undefined) =>
+  tier === "premium" ? "Premium" : "Free Member";
+
+/** SPEC §2.17: overview, reflections, settings and membership; `?tab=` opens one directly. */
+export default function ProfilePage() {
+  const [params] = useSearchParams();
+  const [, navigate] = useLocation();
+  const requested = params.get("tab");
+  const showSaved = requested === "saved";
+  const tab: Tab = TABS.some((t) => t.value === requested) ? (requested as Tab) : "overview";
+  const profile = useProfile();
+  const { user } = useAuth();
+  const list = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    list.current
+      ?.querySelector<HTMLElement>(`[data-state="active"]`)
+      ?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }, [tab]);
+
+  // ?tab=saved opens the overview at her saved videos.
+  useEffect(() => {
+    if (!showSaved || !profile.data) return;
+    const frame = requestAnimationFrame(() =>
+      document.getElementById("saved-videos")?.scrollIntoView({ behavior: "smooth", block: "start" }),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [showSaved, profile.data]);
+
+  const name = [user?.firstName, user?.lastName].filter(Boolean).join(" ") || user?.email || "";
+  const tier = profile.data?.membershipTier ?? user?.membershipTier;
+  const since = profile.data?.createdAt ?? user?.createdAt;
+
+  return (
+    <div className="mx-auto max-w-4xl">
+      <Card className="relative overflow-hidden p-6 sm:p-8">
+        <Sprout aria-hidden="true" className="absolute -right-8 -bottom-10 size-44 text-sage-100" />
+        <div className="relative flex flex-col items-center gap-5 text-center sm:flex-row sm:text-left">
+          <Avatar user={user} className="size-20 text-3xl ring-4 ring-sage-100" />
+          <div className="min-w-0">
+            <h1 className="text-3xl font-semibold break-words sm:text-4xl">{name}</h1>
+            <p className="mt-1 break-all text-muted">{user?.email}</p>
+            <div className="mt-3 flex flex-wrap items-center justify-center gap-2 sm:justify-start">
+              <Badge tone={tier === "premium" ? "gold" : "sage"}>
+                {tier === "premium" && <Crown className="size-3.5" aria-hidden="true" />}
+                {tierLabel(tier)}
+              </Badge>
+              {since && (
+                <span className="text-sm text-muted">Member since {new Date(since).getFullYear()}</span>
+              )}
+            </div>
+          </div>
+        </div>
+      </Card>
+
+      <Tabs
+        value={tab}
+        onValueChange={(value) =>
+          navigate(value === "overview" ? "/profile" : `/profile?tab=${value}`, { replace: true })
+        }
+        className="mt-8"
+      >
+        <TabsList ref={list} aria-label="Profile sections">
+          {TABS.map((t) => (
+            <TabsTrigger key={t.value} value={t.value} className="max-sm:px-2.5 max-sm:text-[0.8125rem]">
+              {t.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+
+        {profile.isPending ? (
+          <ProfileSkeleton />
+        ) : profile.isError ? (
+          <div className="mt-6">
+            <ErrorState
+              message={
+                (profile.error instanceof ApiError && profile.error.serverMessage) ||
+                "We couldn't load your profile just now."
+              }
+              onRetry={() => void profile.refetch()}
+            />
+          </div>
+        ) : (
+          <>
+            <TabsContent value="overview">
+              <OverviewTab profile={profile.data} />
+            </TabsContent>
+            <TabsContent value="reflections">
+              <ReflectionsTab />
+            </TabsContent>
+            <TabsContent value="settings">
+              <SettingsTab profile={profile.data} />
+            </TabsContent>
+            <TabsContent value="membership">
+              <MembershipTab profile={profile.data} />
+            </TabsContent>
+          </>
+        )}
+      </Tabs>
+    </div>
+  );
+}
+
+function ProfileSkeleton() {
+  return (
+    <Card className="mt-6 space-y-4 p-6" aria-busy="true" aria-label="Loading your profile">
+      <Skeleton className="h-7 w-1/3" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        {[0, 1, 2, 3].map((i) => (
+          <div key={i} className="space-y-2">
+            <Skeleton className="h-4 w-24" />
+            <Skeleton className="h-6 w-3/4" />
+          </div>
+        ))}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,95 @@
+import { MessageCircleHeart, PlayCircle } from "lucide-react";
+import { Link } from "wouter";
+import { formatLongDate } from "~/core/format";
+import { Badge } from "~/web/components/ui/badge";
+import { Button, buttonClass } from "~/web/components/ui/button";
+import { Card } from "~/web/components/ui/card";
+import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
+import { Skeleton } from "~/web/components/ui/skeleton";
+import { useReflections } from "./api";
+
+/** Her own reflections on the teaching videos, newest first. */
+export function ReflectionsTab() {
+  const reflections = useReflections();
+  const items = reflections.data ?? [];
+
+  return (
+    <section aria-labelledby="reflections-title">
+      <h2 id="reflections-title" className="sr-only">
+        My Reflections
+      </h2>
+      <div aria-busy={reflections.isPending}>
+        {reflections.isPending ? (
+          <ul className="space-y-4" aria-label="Loading reflections">
+            {[0, 1, 2].map((i) => (
+              <li key={i}>
+                <Card className="space-y-3 p-5">
+                  <Skeleton className="h-4 w-1/3" />
+                  <Skeleton className="h-4 w-full" />
+                  <Skeleton className="h-4 w-2/3" />
+                </Card>
+              </li>
+            ))}
+          </ul>
+        ) : reflections.isError ? (
+          <ErrorState
+            message="We couldn't load your reflections just now."
+            onRetry={() => void reflections.refetch()}
+          />
+        ) : items.length === 0 ? (
+          <EmptyState
+            icon={MessageCircleHeart}
+            title="No reflections yet"
+            action={
+              <Link href="/videos" className={buttonClass("secondary")}>
+                Browse Videos
+              </Link>
+            }
+          >
+            When you share a reflection on a teaching video, it is kept here.
+          </EmptyState>
+        ) : (
+          <>
+            <ul className="space-y-4">
+              {items.map((reflection) => (
+                <li key={reflection.id}>
+                  <Card className="p-5">
+                    <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+                      {reflection.video ? (
+                        <Link
+                          href={`/video/${reflection.video.id}`}
+                          className="inline-flex items-center gap-1.5 font-semibold text-sage-700 underline-offset-4 hover:underline"
+                        >
+                          <PlayCircle className="size-4" aria-hidden="true" />
+                          {reflection.video.title}
+                        </Link>
+                      ) : (
+                        <span className="text-muted italic">A video no longer available</span>
+                      )}
+                      <time dateTime={reflection.createdAt} className="text-muted">
+                        {formatLongDate(reflection.createdAt)}
+                      </time>
+                      {reflection.isReflectionPrompt && <Badge tone="gold">Reflection</Badge>}
+                    </div>
+                    <p className="mt-3 whitespace-pre-line break-words text-ink">{reflection.content}</p>
+                  </Card>
+                </li>
+              ))}
+            </ul>
+            {reflections.hasNextPage && (
+              <div className="mt-6 flex justify-center">
+                <Button
+                  variant="outline"
+                  onClick={() => void reflections.fetchNextPage()}
+                  disabled={reflections.isFetchingNextPage}
+                >
+                  {reflections.isFetchingNextPage ? "Loading..." : "Load more"}
+                </Button>
+              </div>
+            )}
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,219 @@
+import { Bell, Download, LogOut, ShieldCheck, Trash2 } from "lucide-react";
+import { useId, useState } from "react";
+import type { Profile, SettingKey } from "~/core/schemas/profile";
+import { Button, buttonClass } from "~/web/components/ui/button";
+import { Card } from "~/web/components/ui/card";
+import { Dialog, DialogClose, DialogContent } from "~/web/components/ui/dialog";
+import { Input } from "~/web/components/ui/input";
+import { Switch } from "~/web/components/ui/switch";
+import { notifyError } from "~/web/lib/notify";
+import { EXPORT_URL, useDeleteAccount, useUpdateSettings } from "./api";
+
+const PRIVACY: Array<{ key: SettingKey; label: string; description: string }> = [
+  {
+    key: "showNameOnPrayerWall",
+    label: "Show my name on the prayer wall",
+    description: "When off, new prayer requests you share start as anonymous.",
+  },
+  {
+    key: "showProfileToMembers",
+    label: "Show my profile to other members",
+    description: "Let members of your groups see your name and About Me.",
+  },
+];
+
+const NOTIFICATIONS: Array<{ key: SettingKey; label: string; description: string }> = [
+  {
+    key: "emailNotifications",
+    label: "E-mail notifications",
+    description: "News from the community and new teaching, by e-mail.",
+  },
+  {
+    key: "prayerReplyNotifications",
+    label: "Prayer replies",
+    description: "When someone prays for or responds to your request.",
+  },
+  {
+    key: "groupNotifications",
+    label: "Group updates",
+    description: "Join requests, new members and meetings in your groups.",
+  },
+];
+
+/** Privacy and notification switches (saved as they change), sign-out, and her data. */
+export function SettingsTab({ profile }: { profile: Profile }) {
+  const update = useUpdateSettings();
+  const [saved, setSaved] = useState("");
+
+  const toggle = (key: SettingKey, label: string, value: boolean) =>
+    update.mutate(
+      { [key]: value },
+      {
+        onSuccess: () => setSaved(`${label}: ${value ? "on" : "off"}. Saved.`),
+        onError: (err) =>
+          notifyError(err, {
+            title: "Error",
+            description: "Failed to save your settings. Please try again.",
+          }),
+      },
+    );
+
+  const group = (
+    title: string,
+    Icon: typeof Bell,
+    items: Array<{ key: SettingKey; label: string; description: string }>,
+  ) => (
+    <Card className="p-5 sm:p-7">
+      <h2 className="flex items-center gap-2 font-sans text-xl font-bold">
+        <Icon className="size-5 text-sage-600" aria-hidden="true" />
+        {title}
+      </h2>
+      <ul className="mt-4 divide-y divide-linen">
+        {items.map((item) => (
+          <SettingRow
+            key={item.key}
+            label={item.label}
+            description={item.description}
+            checked={profile.settings[item.key]}
+            onChange={(value) => toggle(item.key, item.label, value)}
+          />
+        ))}
+      </ul>
+    </Card>
+  );
+
+  return (
+    <div className="space-y-6">
+      {group("Privacy", ShieldCheck, PRIVACY)}
+      {group("Notifications", Bell, NOTIFICATIONS)}
+      <p className="sr-only" role="status" aria-live="polite">
+        {saved}
+      </p>
+
+      <Card className="p-5 sm:p-7">
+        <h2 className="font-sans text-xl font-bold">Your data</h2>
+        <p className="mt-1 text-muted">
+          Download a copy of everything you have shared here, or delete your account for good.
+        </p>
+        <div className="mt-5 flex flex-col gap-3 sm:flex-row">
+          <a href={EXPORT_URL} download className={buttonClass("outline")}>
+            <Download aria-hidden="true" />
+            Download my data
+          </a>
+          <DeleteAccount />
+        </div>
+      </Card>
+
+      <Card className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:justify-between sm:p-7">
+        <div>
+          <h2 className="font-sans text-xl font-bold">Sign out</h2>
+          <p className="mt-1 text-muted">Sign out of {profile.email} on this device.</p>
+        </div>
+        <a href="/api/logout" className={buttonClass("secondary")}>
+          <LogOut aria-hidden="true" />
+          Sign Out
+        </a>
+      </Card>
+    </div>
+  );
+}
+
+function SettingRow({
+  label,
+  description,
+  checked,
+  onChange,
+}: {
+  label: string;
+  description: string;
+  checked: boolean;
+  onChange: (value: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <li className="flex items-center justify-between gap-4 py-4 first:pt-0 last:pb-0">
+      <div>
+        <label htmlFor={id} className="cursor-pointer font-semibold text-ink">
+          {label}
+        </label>
+        <p id={`${id}-description`} className="text-sm text-muted">
+          {description}
+        </p>
+      </div>
+      <Switch id={id} checked={checked} onCheckedChange={onChange} aria-describedby={`${id}-description`} />
+    </li>
+  );
+}
+
+function DeleteAccount() {
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState("");
+  const remove = useDeleteAccount();
+  const inputId = useId();
+  const confirmed = typed.trim() === "DELETE";
+
+  const submit = () =>
+    remove.mutate(undefined, {
+      // A full load: she is a visitor now, and every cached page of hers should go.
+      onSuccess: () => window.location.assign("/"),
+      onError: (err) =>
+        notifyError(
+          err,
+          { title: "Error", description: "We couldn't delete your account. Please try again." },
+          { preferServerMessage: true },
+        ),
+    });
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) setTyped("");
+      }}
+    >
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="inline-flex h-11 items-center justify-center gap-2 rounded-full px-5 font-semibold text-danger transition-colors hover:bg-red-50"
+      >
+        <Trash2 className="size-[1.1em]" aria-hidden="true" />
+        Delete my account
+      </button>
+      <DialogContent
+        title="Delete your account?"
+        description="This cannot be undone. Your profile, prayer requests, reflections, notes and group memberships are removed. If you are a patron, your subscription ends today."
+      >
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (confirmed) submit();
+          }}
+          className="space-y-4"
+        >
+          <div className="space-y-1.5">
+            <label htmlFor={inputId} className="block text-sm font-semibold">
+              Type DELETE to confirm
+            </label>
+            <Input
+              id={inputId}
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+            />
+          </div>
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <DialogClose asChild>
+              <Button variant="outline">Keep my account</Button>
+            </DialogClose>
+            <Button type="submit" variant="destructive" disabled={!confirmed || remove.isPending}>
+              {remove.isPending ? "Deleting..." : "Delete my account"}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,273 @@
+import { Pencil, Plus, Search, Trash2, Video as VideoIcon } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { Link } from "wouter";
+import { formatShortDate } from "~/core/format";
+import type { AdminVideoItem } from "~/core/schemas/videos";
+import { Button } from "~/web/components/ui/button";
+import { Card } from "~/web/components/ui/card";
+import { Dialog, DialogClose, DialogContent } from "~/web/components/ui/dialog";
+import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
+import { Input } from "~/web/components/ui/input";
+import { Skeleton } from "~/web/components/ui/skeleton";
+import { notifyError, notifySuccess } from "~/web/lib/notify";
+import { useAdminVideos, useDeleteVideo } from "./api";
+import { VideoFormDialog } from "./video-form-dialog";
+
+const SEARCH_DELAY_MS = 300;
+
+/** Admin dashboard, Videos tab (SPEC §2.20): the library's table, with add, edit and delete. */
+export default function AdminVideosTab() {
+  const [draft, setDraft] = useState("");
+  const [search, setSearch] = useState("");
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<AdminVideoItem | null>(null);
+  const [deleting, setDeleting] = useState<AdminVideoItem | null>(null);
+  const searchId = useId();
+  const headingId = useId();
+
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const typeSearch = (value: string) => {
+    setDraft(value);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setSearch(value.trim()), SEARCH_DELAY_MS);
+  };
+
+  const videos = useAdminVideos(search || undefined);
+  const openForm = (video: AdminVideoItem | null) => {
+    setEditing(video);
+    setFormOpen(true);
+  };
+
+  return (
+    <section aria-labelledby={headingId} className="space-y-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <h2 id={headingId} className="text-2xl font-semibold">
+            Videos
+          </h2>
+          <p className="text-sm text-muted">Add, edit and remove teachings in the library.</p>
+        </div>
+        <Button onClick={() => openForm(null)}>
+          <Plus aria-hidden="true" /> Add Video
+        </Button>
+      </div>
+
+      <div className="relative max-w-md">
+        <label htmlFor={searchId} className="sr-only">
+          Search videos
+        </label>
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-muted"
+        />
+        <Input
+          id={searchId}
+          type="search"
+          value={draft}
+          onChange={(e) => typeSearch(e.target.value)}
+          placeholder="Search by title or description..."
+          className="pl-11"
+        />
+      </div>
+
+      {videos.isPending ? (
+        <Card className="space-y-3 p-4" aria-hidden="true">
+          {Array.from({ length: 5 }, (_, i) => (
+            <Skeleton key={i} className="h-10 w-full" />
+          ))}
+        </Card>
+      ) : videos.isError ? (
+        <ErrorState
+          message="We couldn't load the videos just now. Please try again."
+          onRetry={() => void videos.refetch()}
+        />
+      ) : videos.data.length === 0 ? (
+        search ? (
+          <EmptyState icon={Search} title="No videos found">
+            No video matches "{search}".
+          </EmptyState>
+        ) : (
+          <EmptyState
+            icon={VideoIcon}
+            title="No videos yet"
+            action={
+              <Button onClick={() => openForm(null)}>
+                <Plus aria-hidden="true" /> Add Video
+              </Button>
+            }
+          >
+            Add the first teaching to the library.
+          </EmptyState>
+        )
+      ) : (
+        <Card className="overflow-hidden">
+          {/* Phones get a list: a five-column table would hide its actions off-screen. */}
+          <ul className="divide-y divide-linen sm:hidden">
+            {videos.data.map((video) => (
+              <li key={video.id} className="flex items-start gap-2 px-4 py-3">
+                <div className="min-w-0 flex-1">
+                  <Link
+                    href={`/video/${video.id}`}
+                    className="font-semibold hover:text-sage-700 hover:underline"
+                  >
+                    {video.title}
+                  </Link>
+                  <p className="mt-0.5 text-sm text-muted">
+                    {video.series ?? "No series"} · {video.views.toLocaleString("en-US")} views ·{" "}
+                    <time dateTime={video.publishedAt}>{formatShortDate(video.publishedAt)}</time>
+                  </p>
+                </div>
+                <RowActions
+                  video={video}
+                  onEdit={() => openForm(video)}
+                  onDelete={() => setDeleting(video)}
+                />
+              </li>
+            ))}
+          </ul>
+          <div className="hidden overflow-x-auto sm:block">
+            <table className="w-full min-w-[40rem] text-left text-sm">
+              <caption className="sr-only">Videos in the library</caption>
+              <thead className="bg-parchment/70 text-xs tracking-wide text-muted uppercase">
+                <tr>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Title
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Series
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-right font-semibold">
+                    Views
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Published
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-right font-semibold">
+                    Actions
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-linen">
+                {videos.data.map((video) => (
+                  <tr key={video.id} className="hover:bg-cream">
+                    <th scope="row" className="max-w-xs px-4 py-3 font-semibold">
+                      <Link
+                        href={`/video/${video.id}`}
+                        className="line-clamp-2 hover:text-sage-700 hover:underline"
+                      >
+                        {video.title}
+                      </Link>
+                    </th>
+                    <td className="px-4 py-3 whitespace-nowrap text-muted">{video.series ?? "None"}</td>
+                    <td className="px-4 py-3 text-right tabular-nums">
+                      {video.views.toLocaleString("en-US")}
+                    </td>
+                    <td className="px-4 py-3 whitespace-nowrap">
+                      <time dateTime={video.publishedAt}>{formatShortDate(video.publishedAt)}</time>
+                    </td>
+                    <td className="px-4 py-2 text-right whitespace-nowrap">
+                      <RowActions
+                        video={video}
+                        onEdit={() => openForm(video)}
+                        onDelete={() => setDeleting(video)}
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {videos.hasNextPage && (
+            <div className="flex justify-center border-t border-linen p-3">
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => void videos.fetchNextPage()}
+                disabled={videos.isFetchingNextPage}
+              >
+                {videos.isFetchingNextPage ? "Loading..." : "Load more"}
+              </Button>
+            </div>
+          )}
+        </Card>
+      )}
+
+      <VideoFormDialog open={formOpen} onOpenChange={setFormOpen} video={editing} />
+      <DeleteVideoDialog video={deleting} onClose={() => setDeleting(null)} />
+    </section>
+  );
+}
+
+function RowActions({
+  video,
+  onEdit,
+  onDelete,
+}: {
+  video: AdminVideoItem;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <span className="inline-flex shrink-0">
+      <button
+        type="button"
+        onClick={onEdit}
+        className="rounded-full p-2 text-muted transition-colors hover:bg-sage-100 hover:text-sage-800"
+        aria-label={`Edit ${video.title}`}
+      >
+        <Pencil className="size-4" aria-hidden="true" />
+      </button>
+      <button
+        type="button"
+        onClick={onDelete}
+        className="rounded-full p-2 text-muted transition-colors hover:bg-red-50 hover:text-danger"
+        aria-label={`Delete ${video.title}`}
+      >
+        <Trash2 className="size-4" aria-hidden="true" />
+      </button>
+    </span>
+  );
+}
+
+function DeleteVideoDialog({ video, onClose }: { video: AdminVideoItem | null; onClose: () => void }) {
+  const remove = useDeleteVideo();
+  return (
+    <Dialog open={video !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent
+        title="Delete this video?"
+        description={
+          video
+            ? `"${video.title}" and its ${video.discussionsCount} ${video.discussionsCount === 1 ? "reflection" : "reflections"} will be removed from the library. This cannot be undone.`
+            : undefined
+        }
+      >
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <DialogClose asChild>
+            <Button variant="outline">Cancel</Button>
+          </DialogClose>
+          <Button
+            variant="destructive"
+            disabled={remove.isPending}
+            onClick={() =>
+              video &&
+              remove.mutate(video.id, {
+                onSuccess: () => {
+                  notifySuccess("Video deleted", `"${video.title}" has been removed.`);
+                  onClose();
+                },
+                onError: (err) =>
+                  notifyError(err, {
+                    title: "Error",
+                    description: "Failed to delete video. Please try again.",
+                  }),
+              })
+            }
+          >
+            {remove.isPending ? "Deleting..." : "Delete Video"}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

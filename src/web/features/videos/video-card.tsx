@@ -1,0 +1,72 @@
+import { Clock, Eye } from "lucide-react";
+import { Link } from "wouter";
+import { formatDuration, formatVideoAge } from "~/core/format";
+import type { VideoItem } from "~/core/schemas/videos";
+import { Badge } from "~/web/components/ui/badge";
+import { Card } from "~/web/components/ui/card";
+import { Skeleton } from "~/web/components/ui/skeleton";
+import { VideoThumbnail } from "./video-thumbnail";
+
+export const formatViews = (views: number) =>
+  `${views.toLocaleString("en-US")} ${views === 1 ? "view" : "views"}`;
+
+/** One video in the library grid; the whole card is the link to its page. */
+/** `eager` for the first cards on screen: their image is what the page is waiting to show. */
+export function VideoCard({ video, eager = false }: { video: VideoItem; eager?: boolean }) {
+  return (
+    <Card className="group relative flex w-full flex-col overflow-hidden transition-shadow hover:shadow-[var(--shadow-lift)] has-[a:focus-visible]:ring-3 has-[a:focus-visible]:ring-gold-400">
+      <div className="relative">
+        <VideoThumbnail
+          youtubeId={video.youtubeId}
+          eager={eager}
+          className="transition-transform duration-300 group-hover:scale-[1.02]"
+        />
+        {video.duration !== null && (
+          <span className="absolute right-2 bottom-2 inline-flex items-center gap-1 rounded-md bg-ink/80 px-1.5 py-0.5 text-xs font-semibold text-white tabular-nums">
+            <Clock className="size-3" aria-hidden="true" />
+            <span className="sr-only">Duration </span>
+            {formatDuration(video.duration)}
+          </span>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col p-4">
+        {video.series && (
+          <Badge tone="sage" className="self-start">
+            {video.series}
+          </Badge>
+        )}
+        <h3 className="mt-2 font-sans text-lg leading-snug font-bold">
+          <Link
+            href={`/video/${video.id}`}
+            className="outline-none after:absolute after:inset-0 after:content-['']"
+          >
+            {video.title}
+          </Link>
+        </h3>
+        <p className="mt-1.5 line-clamp-2 text-sm text-muted">{video.description}</p>
+        <p className="mt-auto flex items-center gap-3 pt-3 text-sm text-muted">
+          <span className="inline-flex items-center gap-1">
+            <Eye className="size-4" aria-hidden="true" />
+            {formatViews(video.views)}
+          </span>
+          <span aria-hidden="true">·</span>
+          <span>{formatVideoAge(video.publishedAt)}</span>
+        </p>
+      </div>
+    </Card>
+  );
+}
+
+export function VideoCardSkeleton() {
+  return (
+    <Card className="overflow-hidden">
+      <Skeleton className="aspect-video rounded-none" />
+      <div className="space-y-3 p-4">
+        <Skeleton className="h-5 w-24 rounded-full" />
+        <Skeleton className="h-5 w-4/5" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-2/3" />
+      </div>
+    </Card>
+  );
+}

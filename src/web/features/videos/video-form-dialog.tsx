@@ -1,0 +1,210 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useId, useRef } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { VIDEO_SERIES } from "~/core/constants";
+import { formatDuration } from "~/core/format";
+import {
+  type AdminVideoFormInput,
+  type AdminVideoFormOutput,
+  type AdminVideoItem,
+  adminVideoForm,
+} from "~/core/schemas/videos";
+import { parseYouTubeId } from "~/core/youtube";
+import { Button } from "~/web/components/ui/button";
+import { Dialog, DialogClose, DialogContent } from "~/web/components/ui/dialog";
+import { Field, Input, Textarea } from "~/web/components/ui/input";
+import { Select } from "~/web/components/ui/select";
+import { ApiError } from "~/web/lib/api";
+import { notifyError, notifySuccess } from "~/web/lib/notify";
+import { useCreateVideo, useUpdateVideo } from "./api";
+import { VideoThumbnail } from "./video-thumbnail";
+
+const blank: AdminVideoFormInput = {
+  youtubeUrl: "",
+  title: "",
+  description: "",
+  series: "",
+  duration: "",
+  reflectionPrompts: "",
+};
+
+const formOf = (video: AdminVideoItem): AdminVideoFormInput => ({
+  youtubeUrl: video.youtubeUrl ?? "",
+  title: video.title,
+  description: video.description,
+  series: (VIDEO_SERIES as readonly string[]).includes(video.series ?? "")
+    ? (video.series as AdminVideoFormInput["series"])
+    : "",
+  duration: video.duration !== null ? formatDuration(video.duration) : "",
+  reflectionPrompts: video.reflectionPrompts.join("\n"),
+});
+
+/** "Add Video" or, given a video, its edit form. The same rules as the server (SPEC §5). */
+export function VideoFormDialog({
+  open,
+  onOpenChange,
+  video,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  video?: AdminVideoItem | null;
+}) {
+  const id = useId();
+  const create = useCreateVideo();
+  const update = useUpdateVideo();
+  const editing = Boolean(video);
+  const pending = create.isPending || update.isPending;
+  const form = useForm<AdminVideoFormInput, unknown, AdminVideoFormOutput>({
+    resolver: zodResolver(adminVideoForm),
+    defaultValues: blank,
+  });
+  const { errors } = form.formState;
+
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (open && !wasOpen.current) form.reset(video ? formOf(video) : blank);
+    wasOpen.current = open;
+  }, [open, video, form]);
+
+  const url = useWatch({ control: form.control, name: "youtubeUrl" });
+  const previewId = parseYouTubeId(url);
+
+  const failed = (err: unknown, description: string) => {
+    if (err instanceof ApiError && err.fieldErrors) {
+      for (const [field, message] of Object.entries(err.fieldErrors)) {
+        if (field in blank) form.setError(field as keyof AdminVideoFormInput, { message });
+      }
+    }
+    notifyError(err, { title: "Error", description });
+  };
+
+  const onSubmit = form.handleSubmit((values) => {
+    if (video) {
+      update.mutate(
+        { id: video.id, body: values },
+        {
+          onSuccess: () => {
+            notifySuccess("Video updated", `"${values.title}" has been updated.`);
+            onOpenChange(false);
+          },
+          onError: (err) => failed(err, "Failed to update video. Please try again."),
+        },
+      );
+    } else {
+      create.mutate(values, {
+        onSuccess: () => {
+          notifySuccess("Video created", `"${values.title}" is now in the library.`);
+          onOpenChange(false);
+        },
+        onError: (err) => failed(err, "Failed to create video. Please try again."),
+      });
+    }
+  });
+
+  const described = (field: keyof AdminVideoFormInput, hint = false) =>
+    errors[field] ? `${id}-${field}-error` : hint ? `${id}-${field}-hint` : undefined;
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title={editing ? "Edit Video" : "Add Video"}
+        description={editing ? "Update the details members see." : "Add a YouTube teaching to the library."}
+      >
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          <Field
+            id={`${id}-youtubeUrl`}
+            label="YouTube URL"
+            hint="Any YouTube link works: watch, youtu.be, embed or shorts."
+            error={errors.youtubeUrl?.message}
+          >
+            <Input
+              id={`${id}-youtubeUrl`}
+              type="url"
+              inputMode="url"
+              autoComplete="off"
+              placeholder="https://www.youtube.com/watch?v=..."
+              aria-invalid={Boolean(errors.youtubeUrl)}
+              aria-describedby={described("youtubeUrl", true)}
+              {...form.register("youtubeUrl")}
+            />
+          </Field>
+          {previewId && (
+            <div className="flex items-center gap-3 rounded-2xl bg-parchment/70 p-2 pr-4 text-sm">
+              <VideoThumbnail youtubeId={previewId} className="w-28 shrink-0 rounded-lg" />
+              <span>
+                Video <code className="font-semibold">{previewId}</code> found.
+              </span>
+            </div>
+          )}
+          <Field id={`${id}-title`} label="Title" error={errors.title?.message}>
+            <Input
+              id={`${id}-title`}
+              autoComplete="off"
+              aria-invalid={Boolean(errors.title)}
+              aria-describedby={described("title")}
+              {...form.register("title")}
+            />
+          </Field>
+          <Field id={`${id}-description`} label="Description" error={errors.description?.message}>
+            <Textarea
+              id={`${id}-description`}
+              rows={4}
+              aria-invalid={Boolean(errors.description)}
+              aria-describedby={described("description")}
+              {...form.register("description")}
+            />
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id={`${id}-series`} label="Series (optional)" error={errors.series?.message}>
+              <Select id={`${id}-series`} {...form.register("series")}>
+                <option value="">No series</option>
+                {VIDEO_SERIES.map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Field
+              id={`${id}-duration`}
+              label="Duration (optional)"
+              hint="Minutes and seconds, like 7:45."
+              error={errors.duration?.message}
+            >
+              <Input
+                id={`${id}-duration`}
+                placeholder="7:45"
+                autoComplete="off"
+                aria-invalid={Boolean(errors.duration)}
+                aria-describedby={described("duration", true)}
+                {...form.register("duration")}
+              />
+            </Field>
+          </div>
+          <Field
+            id={`${id}-reflectionPrompts`}
+            label="Reflection prompts (optional)"
+            hint="One question per line."
+            error={errors.reflectionPrompts?.message}
+          >
+            <Textarea
+              id={`${id}-reflectionPrompts`}
+              rows={3}
+              aria-invalid={Boolean(errors.reflectionPrompts)}
+              aria-describedby={described("reflectionPrompts", true)}
+              {...form.register("reflectionPrompts")}
+            />
+          </Field>
+          <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+            <DialogClose asChild>
+              <Button variant="outline">Cancel</Button>
+            </DialogClose>
+            <Button type="submit" disabled={pending}>
+              {pending ? "Saving..." : editing ? "Save Changes" : "Create Video"}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,45 @@
+import { PlayCircle } from "lucide-react";
+import { useState } from "react";
+import { youTubeThumbnail } from "~/core/youtube";
+import { cn } from "~/web/lib/cn";
+
+/**
+ * A video's still image from YouTube, or a soft garden gradient when there is none or it cannot
+ * load (offline, blocked), so a card never shows a broken image.
+ */
+export function VideoThumbnail({
+  youtubeId,
+  size = "mqdefault",
+  className,
+  eager = false,
+}: {
+  youtubeId: string | null;
+  size?: "mqdefault" | "hqdefault";
+  className?: string;
+  eager?: boolean;
+}) {
+  const [failed, setFailed] = useState(false);
+  const showImage = youtubeId && !failed;
+  return (
+    <div
+      className={cn(
+        "relative aspect-video overflow-hidden bg-gradient-to-br from-sage-200 via-sage-100 to-gold-100",
+        className,
+      )}
+    >
+      {showImage ? (
+        <img
+          src={youTubeThumbnail(youtubeId, size)}
+          alt=""
+          loading={eager ? "eager" : "lazy"}
+          fetchPriority={eager ? "high" : "auto"}
+          decoding="async"
+          className="size-full object-cover"
+          onError={() => setFailed(true)}
+        />
+      ) : (
+        <PlayCircle aria-hidden="true" className="absolute inset-0 m-auto size-12 text-sage-500/70" />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * The one HTTP client of the browser app. Every call sends credentials; a body goes as JSON; a
+ * failed response becomes an ApiError whose message is "{status}: {body or statusText}".
+ */
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** The server's `{ message }`, when it sent one: safe to show to the member. */
+    readonly serverMessage: string | undefined,
+    readonly fieldErrors: Record<string, string> | undefined,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+async function toError(res: Response): Promise<ApiError> {
+  const text = (await res.text().catch(() => "")) || res.statusText;
+  let serverMessage: string | undefined;
+  let fieldErrors: Record<string, string> | undefined;
+  try {
+    const body = JSON.parse(text) as { message?: unknown; errors?: Record<string, string> };
+    if (typeof body.message === "string") serverMessage = body.message;
+    if (body.errors && typeof body.errors === "object") fieldErrors = body.errors;
+  } catch {}
+  return new ApiError(res.status, `${res.status}: ${text}`, serverMessage, fieldErrors);
+}
+
+export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
+  const res = await fetch(url, {
+    method,
+    credentials: "include",
+    headers: body === undefined ? undefined : { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw await toError(res);
+  if (res.status === 204) return undefined as T;
+  const type = res.headers.get("content-type") ?? "";
+  return (type.includes("application/json") ? await res.json() : await res.text()) as T;
+}
+
+/** Query keys are path segments, optionally ending in an object of query parameters. */
+export type QueryKeyPart = string | number | Record<string, string | number | boolean | null | undefined>;
+
+export function urlFromKey(key: readonly unknown[]): string {
+  const parts: string[] = [];
+  let params = "";
+  for (const part of key) {
+    if (part !== null && typeof part === "object") {
+      const search = new URLSearchParams();
+      for (const [k, v] of Object.entries(part as Record<string, unknown>)) {
+        if (v !== undefined && v !== null && v !== "") search.set(k, String(v));
+      }
+      const s = search.toString();
+      if (s) params = `?${s}`;
+    } else {
+      parts.push(String(part));
+    }
+  }
+  return parts.join("/") + params;
+}
+
+export const isUnauthorizedError = (error: unknown) =>
+  error instanceof Error && /^401: .*Unauthorized/.test(error.message);
+
+/** What to tell the member: the server's message, else the fallback. */
+export const messageOf = (error: unknown, fallback: string) =>
+  (error instanceof ApiError && error.status < 500 && error.serverMessage) || fallback;

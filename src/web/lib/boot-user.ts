@@ -1,0 +1,42 @@
+import { useEffect, useState } from "react";
+import type { CurrentUser } from "~/core/schemas/auth";
+
+export const USER_URL = "/api/auth/user";
+
+export type BootState =
+  | { status: "loading" }
+  | { status: "ready"; user: CurrentUser | null }
+  | { status: "error"; error: Error };
+
+/** Fetches the current user; 401 means signed out, any other failure is "HTTP {status}: {statusText}". */
+export async function fetchCurrentUser(): Promise<CurrentUser | null> {
+  const res = await fetch(USER_URL, { credentials: "include" });
+  if (res.status === 401) return null;
+  if (!res.ok) throw new Error(`HTTP ${res.status}: ${res.statusText}`);
+  return (await res.json()) as CurrentUser;
+}
+
+/** Set beside the (unreadable) session cookie by the server; without it nobody is signed in. */
+export const hasSessionHint = () => /(?:^|;\s*)signed_in=1(?:;|$)/.test(document.cookie);
+
+/**
+ * The first question every page asks: who is here? Answered with a plain fetch so the landing page
+ * does not carry the data-fetching library; the member app seeds its cache with the answer.
+ */
+export function useBootUser(): BootState {
+  const [state, setState] = useState<BootState>(() =>
+    hasSessionHint() ? { status: "loading" } : { status: "ready", user: null },
+  );
+  useEffect(() => {
+    if (!hasSessionHint()) return;
+    let live = true;
+    fetchCurrentUser().then(
+      (user) => live && setState({ status: "ready", user }),
+      (error: Error) => live && setState({ status: "error", error }),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return state;
+}

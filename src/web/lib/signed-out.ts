@@ -1,0 +1,20 @@
+import { LOGIN_REDIRECT_DELAY_MS } from "~/core/constants";
+import { goToLogin } from "./navigation";
+import { toast, toasterReady } from "./toast";
+
+let announced = false;
+
+/**
+ * SPEC §8: "Unauthorized" / "You are logged out. Logging in again...", then sign-in after 500 ms,
+ * counted from when the toast is actually on screen.
+ */
+export function announceSignedOut() {
+  if (announced) return;
+  announced = true;
+  toast({
+    title: "Unauthorized",
+    description: "You are logged out. Logging in again...",
+    variant: "destructive",
+  });
+  void toasterReady.then(() => setTimeout(() => goToLogin(), LOGIN_REDIRECT_DELAY_MS));
+}

@@ -1,0 +1,45 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { Suspense, useState } from "react";
+import { Redirect, Route, Switch } from "wouter";
+import type { CurrentUser } from "~/core/schemas/auth";
+import { AppShell } from "./components/app-shell";
+import { PageSpinner } from "./components/ui/spinner";
+import NotFoundPage from "./features/errors/not-found-page";
+import { USER_KEY, useAuth } from "./lib/auth";
+import { queryClient } from "./lib/query-client";
+import { memberRoutes } from "./routes";
+
+function MemberRoutes({ initialUser }: { initialUser: CurrentUser }) {
+  const { user } = useAuth();
+  // Signed out elsewhere (the user query answered 401): start over as a visitor.
+  if (user === null) {
+    window.location.assign("/");
+    return <PageSpinner />;
+  }
+  return (
+    <AppShell user={user ?? initialUser}>
+      <Suspense fallback={<PageSpinner />}>
+        <Switch>
+          {memberRoutes.map(({ path, page: Page }) => (
+            <Route key={path} path={path}>
+              {(params) => <Page params={params} />}
+            </Route>
+          ))}
+          <Route path="/sign-in">
+            <Redirect to="/" />
+          </Route>
+          <Route component={NotFoundPage} />
+        </Switch>
+      </Suspense>
+    </AppShell>
+  );
+}
+
+export default function MemberApp({ user }: { user: CurrentUser }) {
+  useState(() => queryClient.setQueryData(USER_KEY, user));
+  return (
+    <QueryClientProvider client={queryClient}>
+      <MemberRoutes initialUser={user} />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,308 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  activityLog,
+  cultivationGroups,
+  localGroups,
+  payments,
+  subscriptions,
+  users,
+  videos,
+} from "../../src/server/db/schema";
+import { createTestContext, type Member, type TestContext } from "../support/app";
+
+let t: TestContext;
+let admin: Member;
+beforeAll(async () => {
+  t = await createTestContext();
+  admin = await t.admin();
+});
+afterAll(() => t.close());
+
+const ADMIN_PATHS = ["/api/admin/analytics", "/api/admin/users", "/api/admin/groups"];
+
+/** Noon on the 15th of last month: last month in any time zone. */
+const lastMonth = () => {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 15, 12));
+};
+
+describe("access", () => {
+  it("answers 401 to visitors", async () => {
+    for (const path of ADMIN_PATHS) {
+      const res = await t.visitor().get(path);
+      expect(res.status, path).toBe(401);
+      expect(res.body).toEqual({ message: "Unauthorized" });
+    }
+  });
+
+  it("answers 403 to members, even with a malformed query", async () => {
+    const m = await t.member();
+    for (const path of [...ADMIN_PATHS, "/api/admin/users?limit=abc", "/api/admin/groups?cursor=x"]) {
+      const res = await m.client.get(path);
+      expect(res.status, path).toBe(403);
+      expect(res.body).toEqual({ message: "You don't have permission to access the admin dashboard." });
+    }
+  });
+
+  it("lets members with the admin role in as well as owner addresses", async () => {
+    const m = await t.member();
+    await t.database.db.update(users).set({ role: "admin" }).where(eq(users.id, m.id));
+    expect((await m.client.get("/api/admin/analytics")).status).toBe(200);
+    expect((await admin.client.get("/api/admin/analytics")).status).toBe(200);
+  });
+});
+
+describe("analytics", () => {
+  let fresh: TestContext;
+  let owner: Member;
+  beforeAll(async () => {
+    fresh = await createTestContext();
+    owner = await fresh.admin();
+  });
+  afterAll(() => fresh.close());
+
+  it("starts at zero with no recent activity beyond the owner joining", async () => {
+    const res = await owner.client.get("/api/admin/analytics");
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      totalUsers: 1,
+      newUsersThisMonth: 1,
+      totalVideos: 0,
+      videosThisMonth: 0,
+      activeGroups: 0,
+      newGroupsThisMonth: 0,
+      premiumMembers: 0,
+      newPremiumThisMonth: 0,
+      monthlyRevenue: 0,
+      revenueGrowth: 0,
+      activeSubscriptions: 0,
+      newSubscriptions: 0,
+      conversionRate: 0,
+    });
+    expect(res.body.recentActivity).toEqual([
+      { description: "Owner Admin joined the community", timestamp: expect.any(String) },
+    ]);
+  });
+
+  it("equals what was recorded", async () => {
+    const db = fresh.database.db;
+    const before = lastMonth();
+    const a = await fresh.member({ firstName: "Ada" });
+    const b = await fresh.member({ firstName: "Bea" });
+    const c = await fresh.member({ firstName: "Cleo" });
+    // Dee joined last month.
+    const d = await fresh.member({ firstName: "Dee" });
+    await db.update(users).set({ createdAt: before }).where(eq(users.id, d.id));
+
+    await db.insert(videos).values([
+      { title: "New one", description: "This month" },
+      { title: "Another", description: "This month" },
+      { title: "Older", description: "Last month", createdAt: before },
+    ]);
+    await db.insert(cultivationGroups).values([
+      { name: "Circle", description: "Active, new", category: "study" },
+      { name: "Paused", description: "Inactive", category: "study", isActive: false },
+      { name: "Veterans", description: "Active, old", category: "support", createdAt: before },
+    ]);
+    await db.insert(localGroups).values([
+      {
+        name: "Austin Bible Study",
+        description: "Active, new",
+        meetingType: "Bible Study",
+        location: "Austin",
+      },
+      {
+        name: "Old Book Club",
+        description: "Inactive, old",
+        meetingType: "Book Club",
+        location: "Dallas",
+        isActive: false,
+        createdAt: before,
+      },
+    ]);
+
+    // Ada became a patron this month, Bea last month; Cleo's subscription never completed.
+    await db.update(users).set({ membershipTier: "premium" }).where(eq(users.id, a.id));
+    await db.update(users).set({ membershipTier: "premium" }).where(eq(users.id, b.id));
+    await db.insert(subscriptions).values([
+      { id: "sub_ada", userId: a.id, status: "active" },
+      { id: "sub_bea", userId: b.id, status: "active", createdAt: before },
+      { id: "sub_cleo", userId: c.id, status: "incomplete_expired" },
+    ]);
+    await db.insert(payments).values([
+      { userId: a.id, kind: "subscription", amountCents: 1500, stripeObjectId: "in_ada_1" },
+      { userId: c.id, kind: "donation", amountCents: 1999, stripeObjectId: "pi_cleo_1" },
+      {
+        userId: b.id,
+        kind: "subscription",
+        amountCents: 1500,
+        stripeObjectId: "in_bea_0",
+        createdAt: before,
+      },
+      { userId: null, kind: "donation", amountCents: 2500, stripeObjectId: "pi_gone_0", createdAt: before },
+      {
+        userId: b.id,
+        kind: "subscription",
+        amountCents: 1500,
+        stripeObjectId: "in_bea_old",
+        createdAt: new Date(before.getTime() - 40 * 86_400_000),
+      },
+    ]);
+    await db.insert(activityLog).values([
+      { kind: "video_added", description: "New video: New one" },
+      { kind: "group_created", description: "Circle was planted" },
+    ]);
+
+    const res = await owner.client.get("/api/admin/analytics");
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      totalUsers: 5,
+      newUsersThisMonth: 4,
+      totalVideos: 3,
+      videosThisMonth: 2,
+      activeGroups: 3,
+      newGroupsThisMonth: 2,
+      premiumMembers: 2,
+      newPremiumThisMonth: 1,
+      // $15 + $19.99 this month against $15 + $25 last month.
+      monthlyRevenue: 34.99,
+      revenueGrowth: -12.5,
+      activeSubscriptions: 2,
+      newSubscriptions: 1,
+      conversionRate: 40,
+    });
+    expect(res.body.recentActivity.map((r: any) => r.description)).toEqual([
+      "Circle was planted",
+      "New video: New one",
+      "Dee Tester joined the community",
+      "Cleo Tester joined the community",
+      "Bea Tester joined the community",
+    ]);
+    expect(res.headers["cache-control"]).toBe("no-store");
+  });
+
+  it("reports growth against an empty last month as 100%", async () => {
+    const other = await createTestContext();
+    try {
+      const o = await other.admin();
+      await other.database.db
+        .insert(payments)
+        .values({ userId: o.id, kind: "donation", amountCents: 100, stripeObjectId: "pi_first" });
+      const res = await o.client.get("/api/admin/analytics");
+      expect(res.body).toMatchObject({ monthlyRevenue: 1, revenueGrowth: 100, conversionRate: 0 });
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe("users", () => {
+  it("lists members newest first in pages, without private columns", async () => {
+    const db = t.database.db;
+    const made = [];
+    for (let i = 0; i < 4; i += 1) made.push(await t.member({ firstName: `Page${i}` }));
+    await db.update(users).set({ membershipTier: "premium" }).where(eq(users.id, made[3]!.id));
+    await db.update(users).set({ firstName: null, lastName: null }).where(eq(users.id, made[2]!.id));
+
+    const first = await admin.client.get("/api/admin/users?limit=2");
+    expect(first.status).toBe(200);
+    expect(first.body.map((u: any) => u.id)).toEqual([made[3]!.id, made[2]!.id]);
+    expect(first.body[0]).toEqual({
+      id: made[3]!.id,
+      email: made[3]!.email,
+      firstName: "Page3",
+      lastName: "Tester",
+      membershipTier: "premium",
+      createdAt: expect.any(String),
+    });
+    expect(first.body[1]).toMatchObject({ firstName: null, lastName: null, membershipTier: "free" });
+
+    const second = await admin.client.get(`/api/admin/users?limit=2&before=${made[2]!.id}`);
+    expect(second.body.map((u: any) => u.id)).toEqual([made[1]!.id, made[0]!.id]);
+
+    const all = await admin.client.get("/api/admin/users?limit=100");
+    const times = all.body.map((u: any) => Date.parse(u.createdAt));
+    expect(times).toEqual([...times].sort((x, y) => y - x));
+    expect(all.body.map((u: any) => u.email)).toContain(admin.email);
+  });
+
+  it("rejects a bad page size", async () => {
+    expect((await admin.client.get("/api/admin/users?limit=0")).status).toBe(400);
+    expect((await admin.client.get("/api/admin/users?limit=101")).status).toBe(400);
+  });
+});
+
+describe("groups", () => {
+  it("lists cultivation and local groups together, with type, members and state, in pages", async () => {
+    const db = t.database.db;
+    const base = Date.now() - 60_000;
+    const [c1] = await db
+      .insert(cultivationGroups)
+      .values({
+        name: "Wives of Valor",
+        description: "Military wives fellowship",
+        category: "life-stage",
+        memberCount: 12,
+        createdAt: new Date(base),
+      })
+      .returning();
+    const [l1] = await db
+      .insert(localGroups)
+      .values({
+        name: "Tuesday Prayer",
+        description: "Prayer in Denver",
+        meetingType: "Prayer Group",
+        location: "Denver",
+        memberCount: 5,
+        isActive: false,
+        createdAt: new Date(base + 1000),
+      })
+      .returning();
+    const [c2] = await db
+      .insert(cultivationGroups)
+      .values({
+        name: "Shabbat Circle",
+        description: "Messianic women",
+        category: "cultural",
+        memberCount: 8,
+        createdAt: new Date(base + 2000),
+      })
+      .returning();
+
+    const res = await admin.client.get("/api/admin/groups");
+    expect(res.status).toBe(200);
+    expect(res.body.slice(0, 3)).toEqual([
+      {
+        id: c2!.id,
+        type: "cultivation",
+        name: "Shabbat Circle",
+        description: "Messianic women",
+        memberCount: 8,
+        isActive: true,
+        createdAt: expect.any(String),
+      },
+      expect.objectContaining({
+        id: l1!.id,
+        type: "local",
+        name: "Tuesday Prayer",
+        memberCount: 5,
+        isActive: false,
+      }),
+      expect.objectContaining({ id: c1!.id, type: "cultivation", name: "Wives of Valor", memberCount: 12 }),
+    ]);
+
+    const page1 = await admin.client.get("/api/admin/groups?limit=1");
+    expect(page1.body.map((g: any) => g.name)).toEqual(["Shabbat Circle"]);
+    const page2 = await admin.client.get(`/api/admin/groups?limit=1&cursor=cultivation-${c2!.id}`);
+    expect(page2.body.map((g: any) => g.name)).toEqual(["Tuesday Prayer"]);
+    const page3 = await admin.client.get(`/api/admin/groups?limit=1&cursor=local-${l1!.id}`);
+    expect(page3.body.map((g: any) => g.name)).toEqual(["Wives of Valor"]);
+  });
+
+  it("rejects a malformed cursor", async () => {
+    for (const cursor of ["nope", "local-", "local-99999999999", "video-1"]) {
+      expect((await admin.client.get(`/api/admin/groups?cursor=${cursor}`)).status, cursor).toBe(400);
+    }
+  });
+});

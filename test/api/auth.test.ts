@@ -1,0 +1,254 @@
+import { createHash } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sessions, users } from "../../src/server/db/schema";
+import { createTestContext, TEST_PASSWORD, type TestContext } from "../support/app";
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+const register = (body: Record<string, unknown>) => t.visitor().post("/api/auth/register", body);
+const valid = (email: string) => ({ email, password: TEST_PASSWORD, firstName: "Ruth", lastName: "Abrams" });
+
+describe("registering", () => {
+  it("creates the member, signs her in with a secure session cookie", async () => {
+    const client = t.visitor();
+    const res = await client.post("/api/auth/register", valid("ruth.register@example.test"));
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      email: "ruth.register@example.test",
+      firstName: "Ruth",
+      lastName: "Abrams",
+      membershipTier: "free",
+      isAdmin: false,
+      profileImageUrl: null,
+    });
+    expect(new Date(res.body.createdAt).getFullYear()).toBeGreaterThan(2000);
+    expect(res.body).not.toHaveProperty("passwordHash");
+    const sid = res.cookies.find((c) => c.name === "sid")!;
+    expect(sid.httpOnly).toBe(true);
+    expect(sid.sameSite).toBe("Lax");
+    expect(sid.path).toBe("/");
+    expect(sid.maxAge).toBe(30 * 24 * 3600);
+    expect(res.cookies.find((c) => c.name === "signed_in")?.httpOnly).toBeFalsy();
+
+    const me = await client.get("/api/auth/user");
+    expect(me.status).toBe(200);
+    expect(me.body.email).toBe("ruth.register@example.test");
+  });
+
+  it("stores only a hash of the session token", async () => {
+    const client = t.visitor();
+    await client.post("/api/auth/register", valid("hash.check@example.test"));
+    const token = client.jar.get("sid")!;
+    const hash = createHash("sha256").update(token).digest("hex");
+    const rows = await t.database.db.select().from(sessions).where(eq(sessions.id, hash));
+    expect(rows).toHaveLength(1);
+    const raw = await t.database.db.select().from(sessions).where(eq(sessions.id, token));
+    expect(raw).toHaveLength(0);
+  });
+
+  it("rejects a password shorter than 8 characters", async () => {
+    const res = await register({ ...valid("short@example.test"), password: "1234567" });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe("Password must be at least 8 characters");
+    expect(res.body.errors.password).toBe("Password must be at least 8 characters");
+  });
+
+  it("rejects an invalid e-mail address and blank names", async () => {
+    expect((await register({ ...valid("nope"), email: "not-an-email" })).body.message).toBe(
+      "Please enter a valid e-mail address",
+    );
+    const blank = await register({ ...valid("blank@example.test"), firstName: "   " });
+    expect(blank.status).toBe(400);
+    expect(blank.body.message).toBe("First name is required");
+  });
+
+  it("refuses an e-mail that already has an account, whatever its case", async () => {
+    expect((await register(valid("taken@example.test"))).status).toBe(201);
+    const again = await register(valid("Taken@Example.TEST"));
+    expect(again.status).toBe(409);
+    expect(again.body.message).toMatch(/already exists/);
+    const [row] = await t.database.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(users)
+      .where(sql`lower(${users.email}) = 'taken@example.test'`);
+    expect(row?.count).toBe(1);
+  });
+
+  it("answers 400 with a message for a body that is not an object", async () => {
+    const res = await t.visitor().request("POST", "/api/auth/register", null);
+    expect(res.status).toBe(400);
+    expect(typeof res.body.message).toBe("string");
+  });
+});
+
+describe("signing in", () => {
+  beforeAll(async () => {
+    await register(valid("signin@example.test"));
+  });
+
+  it("signs in with the right password, case-insensitively on the e-mail", async () => {
+    const client = t.visitor();
+    const res = await client.post("/api/auth/login", {
+      email: "SignIn@example.test",
+      password: TEST_PASSWORD,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.email).toBe("signin@example.test");
+    expect((await client.get("/api/auth/user")).status).toBe(200);
+  });
+
+  it("gives the same answer for a wrong password and an unknown e-mail", async () => {
+    const wrong = await t
+      .visitor()
+      .post("/api/auth/login", { email: "signin@example.test", password: "wrong password" });
+    const unknown = await t
+      .visitor()
+      .post("/api/auth/login", { email: "nobody@example.test", password: "whatever1" });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual({ message: "Incorrect e-mail or password" });
+    expect(unknown.body).toEqual(wrong.body);
+    expect(wrong.cookies.find((c) => c.name === "sid")).toBeUndefined();
+  });
+
+  it("issues a new session token on every sign-in and drops the previous one", async () => {
+    const client = t.visitor();
+    await client.post("/api/auth/login", { email: "signin@example.test", password: TEST_PASSWORD });
+    const first = client.jar.get("sid")!;
+    await client.post("/api/auth/login", { email: "signin@example.test", password: TEST_PASSWORD });
+    const second = client.jar.get("sid")!;
+    expect(second).not.toBe(first);
+    const stale = await t.visitor().get("/api/auth/user", { cookie: `sid=${first}` });
+    expect(stale.status).toBe(401);
+  });
+});
+
+describe("the current user", () => {
+  it("answers 401 Unauthorized to a visitor", async () => {
+    const res = await t.visitor().get("/api/auth/user");
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ message: "Unauthorized" });
+  });
+
+  it("marks addresses in ADMIN_EMAILS as administrators, whatever their case", async () => {
+    const admin = await t.member({ email: "Owner@Example.test" });
+    expect((await admin.client.get("/api/auth/user")).body.isAdmin).toBe(true);
+  });
+
+  it("marks members with the admin role as administrators", async () => {
+    const m = await t.member();
+    expect((await m.client.get("/api/auth/user")).body.isAdmin).toBe(false);
+    await t.database.db.update(users).set({ role: "admin" }).where(eq(users.id, m.id));
+    expect((await m.client.get("/api/auth/user")).body.isAdmin).toBe(true);
+  });
+});
+
+describe("sessions", () => {
+  it("ends the session on sign-out and returns to the home page", async () => {
+    const m = await t.member();
+    const token = m.client.jar.get("sid")!;
+    const res = await m.client.get("/api/logout");
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe("/");
+    expect(m.client.jar.has("sid")).toBe(false);
+    expect((await t.visitor().get("/api/auth/user", { cookie: `sid=${token}` })).status).toBe(401);
+  });
+
+  it("expires a session after its 30 days", async () => {
+    const m = await t.member();
+    const hash = createHash("sha256").update(m.client.jar.get("sid")!).digest("hex");
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, hash));
+    const res = await m.client.get("/api/auth/user");
+    expect(res.status).toBe(401);
+  });
+
+  it("slides the expiry forward when the member comes back", async () => {
+    const m = await t.member();
+    const hash = createHash("sha256").update(m.client.jar.get("sid")!).digest("hex");
+    const soon = new Date(Date.now() + 3 * 86_400_000);
+    await t.database.db.update(sessions).set({ expiresAt: soon }).where(eq(sessions.id, hash));
+    const res = await m.client.get("/api/auth/user");
+    expect(res.status).toBe(200);
+    expect(res.cookies.find((c) => c.name === "sid")).toBeDefined();
+    const [row] = await t.database.db.select().from(sessions).where(eq(sessions.id, hash));
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+  });
+});
+
+describe("request safety", () => {
+  it("refuses a state-changing request from another site or without an Origin", async () => {
+    const body = valid("csrf@example.test");
+    const foreign = await t.visitor().post("/api/auth/register", body, { origin: "https://evil.example" });
+    expect(foreign.status).toBe(403);
+    expect(foreign.body.message).toMatch(/must come from the site/);
+    const client = t.visitor();
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/register",
+      payload: body,
+    });
+    expect(res.statusCode).toBe(403);
+    expect((await client.post("/api/auth/register", body)).status).toBe(201);
+  });
+
+  it("refuses a form-style text/plain body", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: "email=a@b.c",
+      headers: { "content-type": "text/plain", origin: t.config.publicOrigin },
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().message).toMatch(/JSON/);
+  });
+
+  it("answers clear messages for malformed JSON and oversized bodies", async () => {
+    const bad = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: "{not json",
+      headers: { "content-type": "application/json", origin: t.config.publicOrigin },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe("The request body is not valid JSON.");
+    const huge = await t
+      .visitor()
+      .post("/api/auth/login", { email: "a@b.co", password: "x".repeat(200_000) });
+    expect(huge.status).toBe(413);
+    expect(huge.body.message).toBe("The request is too large.");
+  });
+
+  it("answers 404 with JSON for an unknown API path", async () => {
+    const res = await t.visitor().get("/api/does-not-exist");
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: "Not found" });
+  });
+
+  it("sends security headers", async () => {
+    const res = await t.visitor().get("/api/health");
+    expect(res.status).toBe(200);
+    const csp = String(res.headers["content-security-policy"]);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toMatch(/script-src 'self'/);
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(res.headers["strict-transport-security"]).toBeUndefined();
+    expect(res.headers["x-request-id"]).toBeTruthy();
+  });
+});
+
+describe("health", () => {
+  it("reports the process up and the database reachable", async () => {
+    expect((await t.visitor().get("/api/health")).body).toEqual({ status: "ok" });
+    expect((await t.visitor().get("/api/ready")).body).toEqual({ status: "ready" });
+  });
+});

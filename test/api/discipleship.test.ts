@@ -1,0 +1,265 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { discipleshipConnections, discipleshipEntries } from "../../src/server/db/schema";
+import { createTestContext, type Member, type TestContext } from "../support/app";
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+const submit = (m: Member, experienceLevel: unknown, focusAreas: unknown) =>
+  m.client.post("/api/discipleship/connections", { experienceLevel, focusAreas });
+const connections = async (m: Member) => (await m.client.get("/api/discipleship/connections")).body as any[];
+
+/** Each test gets its own focus area so earlier waiting entries never interfere. */
+let topic = 0;
+const area = (name = "topic") => `${name}-${++topic}`;
+
+describe("submitting a request or an offer", () => {
+  it("keeps an unmatched request waiting and shows it in her list", async () => {
+    const mentee = await t.member({ firstName: "Miriam" });
+    const focus = area("prayer");
+    const other = area("Motherhood");
+    const res = await submit(mentee, "growing", [` ${focus} `, "", other, other.toLowerCase()]);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      kind: "request",
+      role: "mentee",
+      status: "waiting",
+      matched: false,
+      mentor: null,
+      mentee: null,
+      focusAreas: [focus, other.toLowerCase()],
+      experienceLevel: "growing",
+    });
+    const list = await connections(mentee);
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ id: res.body.id, status: "waiting", kind: "request" });
+  });
+
+  it("treats mentor levels as offers", async () => {
+    const mentor = await t.member();
+    const res = await submit(mentor, "teacher", [area()]);
+    expect(res.body).toMatchObject({ kind: "offer", role: "mentor", status: "waiting", matched: false });
+  });
+
+  it("answers 400 with the spec message when the level or the focus areas are missing", async () => {
+    const m = await t.member();
+    const cases: Array<[unknown, unknown]> = [
+      [undefined, ["prayer"]],
+      ["", ["prayer"]],
+      ["growing", undefined],
+      ["growing", []],
+      ["growing", ["  ", ""]],
+      [undefined, undefined],
+      ["apostle", ["prayer"]],
+    ];
+    for (const [level, areas] of cases) {
+      const res = await submit(m, level, areas);
+      expect(res.status, JSON.stringify([level, areas])).toBe(400);
+      expect(res.body.message).toBe("Please fill in all required fields.");
+    }
+    expect(await connections(m)).toEqual([]);
+  });
+
+  it("refuses more than ten focus areas", async () => {
+    const m = await t.member();
+    const res = await submit(
+      m,
+      "new",
+      Array.from({ length: 11 }, (_, i) => `area ${i}`),
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe("Please choose at most 10 focus areas.");
+  });
+
+  it("answers 401 to a visitor on every route", async () => {
+    const v = t.visitor();
+    expect((await v.get("/api/discipleship/connections")).status).toBe(401);
+    expect(
+      (await v.post("/api/discipleship/connections", { experienceLevel: "new", focusAreas: ["x"] })).status,
+    ).toBe(401);
+    for (const action of ["accept", "decline", "complete"]) {
+      expect((await v.post(`/api/discipleship/connections/1/${action}`)).status).toBe(401);
+    }
+    expect((await v.post("/api/discipleship/entries/1/withdraw")).status).toBe(401);
+  });
+});
+
+describe("matching", () => {
+  it("matches a mentee with a waiting mentor who shares a focus area, whatever its case", async () => {
+    const mentor = await t.member({ firstName: "Deborah", lastName: "Martin" });
+    const mentee = await t.member({ firstName: "Lydia", lastName: "Brooks" });
+    const focus = area("Grief");
+    await submit(mentor, "seasoned", [focus, area("Hospitality")]);
+    const res = await submit(mentee, "new", [focus.toUpperCase(), area("healing")]);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      kind: "connection",
+      role: "mentee",
+      status: "pending",
+      matched: true,
+      mentorId: mentor.id,
+      mentor: { id: mentor.id, firstName: "Deborah", lastName: "Martin", profileImageUrl: null },
+      mentee: { id: mentee.id, firstName: "Lydia", lastName: "Brooks", profileImageUrl: null },
+      focusAreas: [focus.toLowerCase()],
+      experienceLevel: "new",
+    });
+    expect(JSON.stringify(res.body)).not.toContain("@");
+
+    const mentorView = await connections(mentor);
+    expect(mentorView).toHaveLength(1);
+    expect(mentorView[0]).toMatchObject({ id: res.body.id, role: "mentor", status: "pending" });
+    expect(mentorView[0].mentee.firstName).toBe("Lydia");
+    expect(JSON.stringify(mentorView)).not.toContain("@example.test");
+    // Neither side is still listed as waiting.
+    expect((await connections(mentee)).filter((c) => c.status === "waiting")).toEqual([]);
+  });
+
+  it("matches a mentor's new offer with the oldest waiting request", async () => {
+    const focus = area("study");
+    const first = await t.member();
+    const second = await t.member();
+    await submit(first, "growing", [focus]);
+    await submit(second, "mature", [focus]);
+    const mentor = await t.member();
+    const res = await submit(mentor, "leader", [focus]);
+    expect(res.body).toMatchObject({ matched: true, role: "mentor", status: "pending" });
+    expect(res.body.mentee.id).toBe(first.id);
+    expect((await connections(second))[0].status).toBe("waiting");
+  });
+
+  it("does not match without a shared focus area", async () => {
+    const mentor = await t.member();
+    const mentee = await t.member();
+    await submit(mentor, "seasoned", [area("marriage")]);
+    const res = await submit(mentee, "new", [area("leadership")]);
+    expect(res.body.matched).toBe(false);
+  });
+
+  it("never matches a member with herself", async () => {
+    const both = await t.member();
+    const focus = area("worship");
+    await submit(both, "teacher", [focus]);
+    const res = await submit(both, "new", [focus]);
+    expect(res.body).toMatchObject({ matched: false, status: "waiting" });
+    const list = await connections(both);
+    expect(list.map((c) => c.status)).toEqual(["waiting", "waiting"]);
+  });
+
+  it("gives one waiting mentor to only one of two mentees submitting at the same moment", async () => {
+    const focus = area("hebrew roots");
+    const mentor = await t.member();
+    await submit(mentor, "teacher", [focus]);
+    const a = await t.member();
+    const b = await t.member();
+    const results = await Promise.all([submit(a, "new", [focus]), submit(b, "new", [focus])]);
+    expect(results.map((r) => r.status)).toEqual([201, 201]);
+    expect(results.filter((r) => r.body.matched)).toHaveLength(1);
+    const rows = await t.database.db
+      .select()
+      .from(discipleshipConnections)
+      .where(eq(discipleshipConnections.mentorId, mentor.id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it("matches a mentee and a mentor who submit at the same moment", async () => {
+    const focus = area("fasting");
+    const mentor = await t.member();
+    const mentee = await t.member();
+    const [offer, request] = await Promise.all([
+      submit(mentor, "leader", [focus]),
+      submit(mentee, "new", [focus]),
+    ]);
+    expect([offer.body.matched, request.body.matched].filter(Boolean)).toHaveLength(1);
+  });
+});
+
+describe("the life of a connection", () => {
+  async function matchedPair() {
+    const focus = area("motherhood");
+    const mentor = await t.member({ firstName: "Naomi" });
+    const mentee = await t.member({ firstName: "Ruth" });
+    await submit(mentor, "seasoned", [focus]);
+    const res = await submit(mentee, "growing", [focus]);
+    return { mentor, mentee, id: res.body.id as number, focus };
+  }
+
+  it("the mentor accepts, then either side completes it", async () => {
+    const { mentor, mentee, id } = await matchedPair();
+    const accepted = await mentor.client.post(`/api/discipleship/connections/${id}/accept`);
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toMatchObject({ id, status: "active", role: "mentor" });
+    expect((await connections(mentee))[0].status).toBe("active");
+    expect((await mentee.client.get("/api/dashboard")).body.discipleship.activePartners).toBe(1);
+
+    const again = await mentor.client.post(`/api/discipleship/connections/${id}/accept`);
+    expect(again.status).toBe(409);
+
+    const done = await mentee.client.post(`/api/discipleship/connections/${id}/complete`);
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ status: "completed", role: "mentee" });
+    expect((await connections(mentor))[0].status).toBe("completed");
+  });
+
+  it("only the mentor may accept or decline", async () => {
+    const { mentee, id } = await matchedPair();
+    const res = await mentee.client.post(`/api/discipleship/connections/${id}/accept`);
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe("Only the mentor can respond to this connection.");
+    expect((await mentee.client.post(`/api/discipleship/connections/${id}/decline`)).status).toBe(403);
+  });
+
+  it("is invisible to anyone else", async () => {
+    const { id } = await matchedPair();
+    const stranger = await t.member();
+    for (const action of ["accept", "decline", "complete"]) {
+      expect((await stranger.client.post(`/api/discipleship/connections/${id}/${action}`)).status).toBe(404);
+    }
+    expect(await connections(stranger)).toEqual([]);
+    expect((await stranger.client.post("/api/discipleship/connections/999999/accept")).status).toBe(404);
+  });
+
+  it("can be completed only while active", async () => {
+    const { mentor, id } = await matchedPair();
+    const res = await mentor.client.post(`/api/discipleship/connections/${id}/complete`);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe("Only an active connection can be marked completed.");
+  });
+
+  it("a declined mentee waits again and is matched with the next mentor who shares her focus", async () => {
+    const { mentor, mentee, id, focus } = await matchedPair();
+    const declined = await mentor.client.post(`/api/discipleship/connections/${id}/decline`);
+    expect(declined.body.status).toBe("declined");
+    const list = await connections(mentee);
+    expect(list.map((c) => c.status).sort()).toEqual(["declined", "waiting"]);
+
+    // The same mentor offering again is not paired with her a second time.
+    const repeat = await submit(mentor, "seasoned", [focus]);
+    expect(repeat.body.matched).toBe(false);
+
+    const next = await t.member({ firstName: "Esther" });
+    const res = await submit(next, "teacher", [focus]);
+    expect(res.body).toMatchObject({ matched: true, status: "pending" });
+    expect(res.body.mentee.id).toBe(mentee.id);
+  });
+});
+
+describe("withdrawing", () => {
+  it("takes back a waiting request, only by its owner", async () => {
+    const m = await t.member();
+    const other = await t.member();
+    const id = (await submit(m, "new", [area()])).body.id;
+    expect((await other.client.post(`/api/discipleship/entries/${id}/withdraw`)).status).toBe(404);
+    expect((await m.client.post(`/api/discipleship/entries/${id}/withdraw`)).status).toBe(204);
+    expect(await connections(m)).toEqual([]);
+    expect((await m.client.post(`/api/discipleship/entries/${id}/withdraw`)).status).toBe(409);
+    const [row] = await t.database.db
+      .select()
+      .from(discipleshipEntries)
+      .where(eq(discipleshipEntries.id, id));
+    expect(row!.status).toBe("withdrawn");
+  });
+});

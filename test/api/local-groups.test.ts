@@ -1,0 +1,262 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { activityLog, localGroupMembers, localGroups } from "../../src/server/db/schema";
+import { createTestContext, type Member, type TestContext } from "../support/app";
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+const validGroup = (overrides: Record<string, unknown> = {}) => ({
+  name: "Austin Sisters in the Word",
+  description: "We read a chapter together each week and pray for one another.",
+  meetingType: "Bible Study",
+  location: "Austin, TX",
+  address: "Hyde Park Church, room 204, 3901 Speedway",
+  meetingTime: "Tuesdays at 7:00 PM",
+  contactInfo: "austin.sisters@example.org",
+  ...overrides,
+});
+
+async function createGroup(leader: Member, overrides: Record<string, unknown> = {}) {
+  const res = await leader.client.post("/api/local-groups", validGroup(overrides));
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body as { id: number };
+}
+
+const groupRow = async (id: number) =>
+  (await t.database.db.select().from(localGroups).where(eq(localGroups.id, id)))[0]!;
+
+describe("signed out", () => {
+  it("answers 401 Unauthorized on every route", async () => {
+    const visitor = t.visitor();
+    for (const res of await Promise.all([
+      visitor.get("/api/local-groups"),
+      visitor.get("/api/my-local-groups"),
+      visitor.post("/api/local-groups", validGroup()),
+      visitor.post("/api/local-groups/1/join"),
+      visitor.post("/api/local-groups/1/leave"),
+    ])) {
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ message: "Unauthorized" });
+    }
+  });
+});
+
+describe("creating a local group", () => {
+  it("makes the creator its leader, with every detail visible to her", async () => {
+    const leader = await t.member({ firstName: "Lydia", lastName: "Brooks" });
+    const res = await leader.client.post("/api/local-groups", validGroup());
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      name: "Austin Sisters in the Word",
+      meetingType: "Bible Study",
+      location: "Austin, TX",
+      address: "Hyde Park Church, room 204, 3901 Speedway",
+      meetingTime: "Tuesdays at 7:00 PM",
+      contactInfo: "austin.sisters@example.org",
+      memberCount: 1,
+      isMember: true,
+      role: "leader",
+    });
+    const rows = await t.database.db
+      .select()
+      .from(localGroupMembers)
+      .where(eq(localGroupMembers.groupId, res.body.id));
+    expect(rows).toMatchObject([{ userId: leader.id, role: "leader" }]);
+    const activity = await t.database.db.select().from(activityLog).where(eq(activityLog.userId, leader.id));
+    expect(activity.map((a) => a.kind)).toContain("group_created");
+
+    const mine = await leader.client.get("/api/my-local-groups");
+    expect(mine.status).toBe(200);
+    expect(mine.body).toHaveLength(1);
+    expect(mine.body[0]).toMatchObject({
+      role: "leader",
+      group: {
+        id: res.body.id,
+        name: "Austin Sisters in the Word",
+        location: "Austin, TX",
+        meetingTime: "Tuesdays at 7:00 PM",
+        meetingType: "Bible Study",
+        contactInfo: "austin.sisters@example.org",
+      },
+    });
+  });
+
+  it("treats meeting time, address and contact as optional", async () => {
+    const leader = await t.member();
+    const res = await leader.client.post(
+      "/api/local-groups",
+      validGroup({ address: undefined, meetingTime: "", contactInfo: "   " }),
+    );
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ address: null, meetingTime: null, contactInfo: null });
+  });
+
+  it.each([
+    [{ name: "" }, "Group name is required"],
+    [{ name: "  " }, "Group name is required"],
+    [{ description: "Short" }, "Description must be at least 10 characters"],
+    [{ meetingType: "" }, "Meeting type is required"],
+    [{ meetingType: undefined }, "Meeting type is required"],
+    [{ meetingType: "Potluck" }, "Meeting type is required"],
+    [{ location: "" }, "Location is required"],
+    [{ location: "   " }, "Location is required"],
+    [{ location: undefined }, "Location is required"],
+  ])("rejects %j with the spec's message", async (overrides, message) => {
+    const leader = await t.member();
+    const res = await leader.client.post("/api/local-groups", validGroup(overrides));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+  });
+});
+
+describe("finding local groups", () => {
+  let viewer: Member;
+  let ids: Record<string, number>;
+
+  beforeAll(async () => {
+    const leader = await t.member();
+    viewer = await t.member();
+    ids = {
+      brooklyn: (
+        await createGroup(leader, {
+          name: "Shabbat Table",
+          location: "Brooklyn, NY",
+          meetingType: "Social Fellowship",
+        })
+      ).id,
+      springs: (
+        await createGroup(leader, {
+          name: "Morning Prayer Circle",
+          location: "Colorado Springs, CO",
+          meetingType: "Prayer Group",
+        })
+      ).id,
+      nashville: (
+        await createGroup(leader, {
+          name: "Pages of Grace",
+          location: "Nashville, TN",
+          meetingType: "Book Club",
+          description: "A Brooklyn-born book club that moved south, reading slowly together.",
+        })
+      ).id,
+    };
+  });
+
+  it("searches name and location case-insensitively, not the description", async () => {
+    const byLocation = await viewer.client.get("/api/local-groups?search=brooklyn");
+    expect(byLocation.body.map((g: any) => g.id)).toEqual([ids.brooklyn]);
+    const byName = await viewer.client.get("/api/local-groups?search=PRAYER%20circle");
+    expect(byName.body.map((g: any) => g.id)).toEqual([ids.springs]);
+    expect((await viewer.client.get("/api/local-groups?search=%25")).body).toEqual([]);
+  });
+
+  it("filters by meeting type, with a blank type meaning all", async () => {
+    const books = await viewer.client.get(`/api/local-groups?meetingType=${encodeURIComponent("Book Club")}`);
+    expect(books.body.map((g: any) => g.id)).toEqual([ids.nashville]);
+    const all = await viewer.client.get("/api/local-groups?meetingType=");
+    expect(all.body.length).toBeGreaterThanOrEqual(3);
+    expect((await viewer.client.get("/api/local-groups?meetingType=Potluck")).status).toBe(400);
+  });
+
+  it("lists newest first and pages", async () => {
+    const first = await viewer.client.get("/api/local-groups?limit=2");
+    expect(first.body).toHaveLength(2);
+    expect(first.body[0].id).toBeGreaterThan(first.body[1].id);
+    const next = await viewer.client.get(`/api/local-groups?limit=2&before=${first.body[1].id}`);
+    expect(next.body.every((g: any) => g.id < first.body[1].id)).toBe(true);
+  });
+
+  it("shows non-members the general area only: no address, no contact", async () => {
+    const res = await viewer.client.get("/api/local-groups?search=Brooklyn");
+    const [group] = res.body;
+    expect(group).toMatchObject({
+      location: "Brooklyn, NY",
+      meetingTime: "Tuesdays at 7:00 PM",
+      isMember: false,
+    });
+    expect(group).not.toHaveProperty("address");
+    expect(group).not.toHaveProperty("contactInfo");
+    expect(JSON.stringify(res.body)).not.toContain("3901 Speedway");
+    expect(JSON.stringify(res.body)).not.toContain("austin.sisters@example.org");
+  });
+});
+
+describe("joining", () => {
+  it("joins at once, reveals the details, and is harmless twice", async () => {
+    const leader = await t.member();
+    const group = await createGroup(leader);
+    const m = await t.member();
+    const res = await m.client.post(`/api/local-groups/${group.id}/join`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: "joined", role: "member" });
+    const again = await m.client.post(`/api/local-groups/${group.id}/join`);
+    expect(again.body).toEqual({ status: "joined", role: "member" });
+    expect((await groupRow(group.id)).memberCount).toBe(2);
+    expect((await leader.client.post(`/api/local-groups/${group.id}/join`)).body.role).toBe("leader");
+
+    const listed = (await m.client.get("/api/local-groups")).body.find((g: any) => g.id === group.id);
+    expect(listed).toMatchObject({
+      isMember: true,
+      role: "member",
+      memberCount: 2,
+      address: "Hyde Park Church, room 204, 3901 Speedway",
+      contactInfo: "austin.sisters@example.org",
+    });
+    const mine = await m.client.get("/api/my-local-groups");
+    expect(mine.body[0]).toMatchObject({ role: "member", group: { id: group.id } });
+  });
+
+  it("answers 404 for an unknown group and 400 for a bad id", async () => {
+    const m = await t.member();
+    expect((await m.client.post("/api/local-groups/999999/join")).status).toBe(404);
+    expect((await m.client.post("/api/local-groups/nope/join")).status).toBe(400);
+  });
+
+  it("counts concurrent joins exactly", async () => {
+    const leader = await t.member();
+    const group = await createGroup(leader);
+    const members = await Promise.all(Array.from({ length: 6 }, () => t.member()));
+    await Promise.all(
+      members.flatMap((m) => [0, 1].map(() => m.client.post(`/api/local-groups/${group.id}/join`))),
+    );
+    expect((await groupRow(group.id)).memberCount).toBe(7);
+  });
+});
+
+describe("leaving", () => {
+  it("lets a member leave, and hides the details from her again", async () => {
+    const leader = await t.member();
+    const group = await createGroup(leader);
+    const m = await t.member();
+    await m.client.post(`/api/local-groups/${group.id}/join`);
+    expect((await m.client.post(`/api/local-groups/${group.id}/leave`)).body).toEqual({ status: "left" });
+    expect((await groupRow(group.id)).memberCount).toBe(1);
+    const listed = (await m.client.get("/api/local-groups")).body.find((g: any) => g.id === group.id);
+    expect(listed).not.toHaveProperty("contactInfo");
+    expect((await m.client.post(`/api/local-groups/${group.id}/leave`)).status).toBe(200);
+    expect((await groupRow(group.id)).memberCount).toBe(1);
+  });
+
+  it("hands leadership to the longest-standing member, and closes an empty group", async () => {
+    const leader = await t.member();
+    const group = await createGroup(leader);
+    const first = await t.member();
+    const second = await t.member();
+    await first.client.post(`/api/local-groups/${group.id}/join`);
+    await second.client.post(`/api/local-groups/${group.id}/join`);
+    await leader.client.post(`/api/local-groups/${group.id}/leave`);
+    expect((await first.client.get("/api/my-local-groups")).body[0].role).toBe("leader");
+    expect((await second.client.get("/api/my-local-groups")).body[0].role).toBe("member");
+
+    await first.client.post(`/api/local-groups/${group.id}/leave`);
+    await second.client.post(`/api/local-groups/${group.id}/leave`);
+    expect(await groupRow(group.id)).toMatchObject({ memberCount: 0, isActive: false });
+    const listed = await leader.client.get("/api/local-groups");
+    expect(listed.body.map((g: any) => g.id)).not.toContain(group.id);
+    expect((await leader.client.post(`/api/local-groups/${group.id}/join`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,291 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { activityLog, prayerRequests, users } from "../../src/server/db/schema";
+import { createTestContext, type Member, type TestContext } from "../support/app";
+
+let t: TestContext;
+let ruth: Member;
+let hannah: Member;
+let admin: Member;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  ruth = await t.member({ firstName: "Ruth", lastName: "Abrams" });
+  hannah = await t.member({ firstName: "Hannah", lastName: "Levi" });
+  admin = await t.admin();
+});
+afterAll(() => t.close());
+
+const share = (m: Member, body: Record<string, unknown>) => m.client.post("/api/prayer-requests", body);
+const wall = async (m: Member, query = "") =>
+  (await m.client.get(`/api/prayer-requests${query}`)).body as any[];
+
+describe("sharing a prayer request", () => {
+  it("creates it with the author, counts and an empty response list", async () => {
+    const res = await share(ruth, { content: "  Healing for my mother after her surgery.  " });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      content: "Healing for my mother after her surgery.",
+      isPrivate: false,
+      isAnonymous: false,
+      isMine: true,
+      prayerCount: 0,
+      prayedByMe: false,
+      isAnswered: false,
+      praiseNote: null,
+      answeredAt: null,
+      responses: [],
+      responseCount: 0,
+      user: { id: ruth.id, firstName: "Ruth", lastName: "Abrams", profileImageUrl: null },
+    });
+    expect(res.body.user).not.toHaveProperty("email");
+    expect(Number.isNaN(Date.parse(res.body.createdAt))).toBe(false);
+
+    const log = await t.database.db.select().from(activityLog).where(eq(activityLog.userId, ruth.id));
+    expect(log.map((l) => l.kind)).toContain("prayer_shared");
+  });
+
+  it("refuses blank text with a message", async () => {
+    for (const content of ["", "   \n\t "]) {
+      const res = await share(ruth, { content });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe("Please write your prayer request.");
+    }
+    expect((await share(ruth, {})).body.message).toBe("Please write your prayer request.");
+  });
+
+  it("answers 401 to a visitor on every route", async () => {
+    const v = t.visitor();
+    expect((await v.get("/api/prayer-requests")).status).toBe(401);
+    expect((await v.get("/api/prayer-requests/defaults")).status).toBe(401);
+    expect((await v.post("/api/prayer-requests", { content: "x" })).status).toBe(401);
+    expect((await v.post("/api/prayer-requests/1/pray")).status).toBe(401);
+    expect((await v.post("/api/prayer-requests/1/respond", { content: "x" })).status).toBe(401);
+    expect((await v.post("/api/prayer-requests/1/answered", {})).status).toBe(401);
+    expect((await v.get("/api/prayer-requests/1/responses")).status).toBe(401);
+    expect((await v.get("/api/prayer-requests")).body).toEqual({ message: "Unauthorized" });
+  });
+
+  it("takes the anonymous default from the member's settings", async () => {
+    const quiet = await t.member({ firstName: "Quiet" });
+    expect((await quiet.client.get("/api/prayer-requests/defaults")).body).toEqual({ isAnonymous: false });
+    await t.database.db
+      .update(users)
+      .set({ settings: { showNameOnPrayerWall: false } })
+      .where(eq(users.id, quiet.id));
+    expect((await quiet.client.get("/api/prayer-requests/defaults")).body).toEqual({ isAnonymous: true });
+    const byDefault = await share(quiet, { content: "Peace in our home." });
+    expect(byDefault.body.isAnonymous).toBe(true);
+    const named = await share(quiet, { content: "Wisdom at work.", isAnonymous: false });
+    expect(named.body.isAnonymous).toBe(false);
+  });
+});
+
+describe("who sees what", () => {
+  let privateId: number;
+  let anonymousId: number;
+
+  beforeAll(async () => {
+    privateId = (await share(ruth, { content: "A private burden.", isPrivate: true })).body.id;
+    anonymousId = (await share(ruth, { content: "An unspoken request.", isAnonymous: true })).body.id;
+  });
+
+  it("shows a private request to its author and administrators only", async () => {
+    expect((await wall(ruth)).map((r) => r.id)).toContain(privateId);
+    expect((await wall(admin)).map((r) => r.id)).toContain(privateId);
+    expect((await wall(hannah)).map((r) => r.id)).not.toContain(privateId);
+    expect((await wall(hannah, "?answered=false")).map((r) => r.id)).not.toContain(privateId);
+  });
+
+  it("answers 404 for another member's private request in every endpoint", async () => {
+    const c = hannah.client;
+    expect((await c.post(`/api/prayer-requests/${privateId}/pray`)).status).toBe(404);
+    expect((await c.post(`/api/prayer-requests/${privateId}/respond`, { content: "Praying" })).status).toBe(
+      404,
+    );
+    expect((await c.post(`/api/prayer-requests/${privateId}/answered`, {})).status).toBe(404);
+    expect((await c.get(`/api/prayer-requests/${privateId}/responses`)).status).toBe(404);
+    const dash = (await c.get("/api/dashboard")).body;
+    expect(dash.prayerRequests.map((r: any) => r.id)).not.toContain(privateId);
+    const [row] = await t.database.db.select().from(prayerRequests).where(eq(prayerRequests.id, privateId));
+    expect(row!.prayerCount).toBe(0);
+  });
+
+  it("hides an anonymous author's name from other members, not from her or administrators", async () => {
+    const seenBy = async (m: Member) => (await wall(m)).find((r) => r.id === anonymousId);
+    const other = await seenBy(hannah);
+    expect(other.user).toEqual({ firstName: "Anonymous", profileImageUrl: null });
+    expect(other.isMine).toBe(false);
+    expect(JSON.stringify(other)).not.toContain("Abrams");
+    expect((await seenBy(admin)).user).toMatchObject({ id: ruth.id, firstName: "Ruth", lastName: "Abrams" });
+    expect((await seenBy(ruth)).user).toMatchObject({ id: ruth.id, firstName: "Ruth" });
+    expect((await seenBy(ruth)).isMine).toBe(true);
+  });
+
+  it("keeps the author anonymous when she answers on her own anonymous request", async () => {
+    await ruth.client.post(`/api/prayer-requests/${anonymousId}/respond`, { content: "Thank you, sisters." });
+    await hannah.client.post(`/api/prayer-requests/${anonymousId}/respond`, { content: "With you." });
+    const other = (await wall(hannah)).find((r) => r.id === anonymousId);
+    expect(other.responses.map((r: any) => r.user.firstName)).toEqual(["Anonymous", "Hannah"]);
+    const own = (await wall(ruth)).find((r) => r.id === anonymousId);
+    expect(own.responses.map((r: any) => r.user.firstName)).toEqual(["Ruth", "Hannah"]);
+    const all = (await hannah.client.get(`/api/prayer-requests/${anonymousId}/responses`)).body;
+    expect(all.map((r: any) => r.user.firstName)).toEqual(["Hannah", "Anonymous"]);
+  });
+
+  it("never includes an e-mail address", async () => {
+    const body = JSON.stringify(await wall(hannah));
+    expect(body).not.toContain("@example.test");
+  });
+});
+
+describe("praying", () => {
+  it("counts each member once, however often she presses the button", async () => {
+    const id = (await share(hannah, { content: "Strength for a long week." })).body.id;
+    const first = await ruth.client.post(`/api/prayer-requests/${id}/pray`);
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ id, prayerCount: 1, prayedByMe: true });
+    const again = await ruth.client.post(`/api/prayer-requests/${id}/pray`);
+    expect(again.body).toEqual({ id, prayerCount: 1, prayedByMe: true });
+    const other = await admin.client.post(`/api/prayer-requests/${id}/pray`);
+    expect(other.body.prayerCount).toBe(2);
+
+    const mine = (await wall(ruth)).find((r) => r.id === id);
+    expect(mine).toMatchObject({ prayerCount: 2, prayedByMe: true });
+    const hers = (await wall(hannah)).find((r) => r.id === id);
+    expect(hers).toMatchObject({ prayerCount: 2, prayedByMe: false });
+  });
+
+  it("keeps the count right when the same member prays twice at once", async () => {
+    const id = (await share(hannah, { content: "Provision for rent." })).body.id;
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => ruth.client.post(`/api/prayer-requests/${id}/pray`)),
+    );
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    const [row] = await t.database.db.select().from(prayerRequests).where(eq(prayerRequests.id, id));
+    expect(row!.prayerCount).toBe(1);
+  });
+
+  it("answers 404 for an unknown request and 400 for a bad id", async () => {
+    expect((await ruth.client.post("/api/prayer-requests/999999/pray")).status).toBe(404);
+    expect((await ruth.client.post("/api/prayer-requests/abc/pray")).status).toBe(400);
+  });
+});
+
+describe("responding", () => {
+  it("adds a response with its author, and a praying response counts as a prayer", async () => {
+    const id = (await share(hannah, { content: "Courage for a hard conversation." })).body.id;
+    const res = await ruth.client.post(`/api/prayer-requests/${id}/respond`, {
+      content: "  Praying Joshua 1:9 over you.  ",
+      isPraying: true,
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      content: "Praying Joshua 1:9 over you.",
+      isPraying: true,
+      user: { id: ruth.id, firstName: "Ruth", lastName: "Abrams" },
+    });
+    const note = await admin.client.post(`/api/prayer-requests/${id}/respond`, { content: "Love you!" });
+    expect(note.body.isPraying).toBe(false);
+
+    const card = (await wall(ruth)).find((r) => r.id === id);
+    expect(card.responseCount).toBe(2);
+    expect(card.responses.map((r: any) => r.content)).toEqual(["Praying Joshua 1:9 over you.", "Love you!"]);
+    expect(card).toMatchObject({ prayerCount: 1, prayedByMe: true });
+  });
+
+  it("refuses blank text", async () => {
+    const id = (await share(hannah, { content: "Rest." })).body.id;
+    const res = await ruth.client.post(`/api/prayer-requests/${id}/respond`, {
+      content: "  ",
+      isPraying: true,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe("Please write a response.");
+  });
+
+  it("carries the latest three responses per card and pages the rest", async () => {
+    const id = (await share(hannah, { content: "Many voices." })).body.id;
+    for (let i = 1; i <= 5; i++) {
+      await ruth.client.post(`/api/prayer-requests/${id}/respond`, { content: `note ${i}` });
+    }
+    const card = (await wall(hannah)).find((r) => r.id === id);
+    expect(card.responseCount).toBe(5);
+    expect(card.responses.map((r: any) => r.content)).toEqual(["note 3", "note 4", "note 5"]);
+    const first = (await hannah.client.get(`/api/prayer-requests/${id}/responses?limit=2`)).body;
+    expect(first.map((r: any) => r.content)).toEqual(["note 5", "note 4"]);
+    const next = (
+      await hannah.client.get(`/api/prayer-requests/${id}/responses?limit=2&before=${first[1].id}`)
+    ).body;
+    expect(next.map((r: any) => r.content)).toEqual(["note 3", "note 2"]);
+  });
+});
+
+describe("answered prayers", () => {
+  it("lets the author mark her request answered with a praise note", async () => {
+    const id = (await share(ruth, { content: "A job for my husband." })).body.id;
+    const res = await ruth.client.post(`/api/prayer-requests/${id}/answered`, {
+      praiseNote: "  He starts on Monday!  ",
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id, isAnswered: true, praiseNote: "He starts on Monday!" });
+    expect(Number.isNaN(Date.parse(res.body.answeredAt))).toBe(false);
+
+    const answered = await wall(hannah, "?answered=true");
+    expect(answered.map((r) => r.id)).toContain(id);
+    expect(answered.every((r) => r.isAnswered)).toBe(true);
+    expect((await wall(hannah, "?answered=false")).map((r) => r.id)).not.toContain(id);
+  });
+
+  it("accepts no praise note at all", async () => {
+    const id = (await share(ruth, { content: "Safe travels." })).body.id;
+    const res = await ruth.client.post(`/api/prayer-requests/${id}/answered`);
+    expect(res.status).toBe(200);
+    expect(res.body.praiseNote).toBeNull();
+  });
+
+  it("refuses other members, administrators included", async () => {
+    const id = (await share(ruth, { content: "Clarity." })).body.id;
+    const res = await hannah.client.post(`/api/prayer-requests/${id}/answered`, { praiseNote: "!" });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe("Only the member who shared this request can mark it answered.");
+    expect((await admin.client.post(`/api/prayer-requests/${id}/answered`, {})).status).toBe(403);
+  });
+
+  it("rejects an overly long praise note", async () => {
+    const id = (await share(ruth, { content: "Long note." })).body.id;
+    const res = await ruth.client.post(`/api/prayer-requests/${id}/answered`, {
+      praiseNote: "a".repeat(1001),
+    });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe("paging the wall", () => {
+  it("pages newest first by cursor without gaps or repeats", async () => {
+    const p = await t.member({ firstName: "Pager" });
+    const ids: number[] = [];
+    for (let i = 0; i < 7; i++) ids.push((await share(p, { content: `page item ${i}` })).body.id);
+    // Her own private ones join the public ones in the same order.
+    ids.push((await share(p, { content: "private page item", isPrivate: true })).body.id);
+    const seen: number[] = [];
+    let before: number | undefined;
+    for (;;) {
+      const page = await wall(p, `?limit=3${before ? `&before=${before}` : ""}`);
+      if (page.length === 0) break;
+      expect(page.length).toBeLessThanOrEqual(3);
+      seen.push(...page.map((r) => r.id));
+      before = page[page.length - 1].id;
+    }
+    expect(seen).toEqual([...seen].sort((a, b) => b - a));
+    expect(new Set(seen).size).toBe(seen.length);
+    for (const id of ids) expect(seen).toContain(id);
+  });
+
+  it("bounds the page size", async () => {
+    expect((await ruth.client.get("/api/prayer-requests?limit=0")).status).toBe(400);
+    expect((await ruth.client.get("/api/prayer-requests?limit=101")).status).toBe(400);
+    expect((await ruth.client.get("/api/prayer-requests?answered=maybe")).status).toBe(400);
+    expect((await wall(ruth, "?limit=2")).length).toBe(2);
+  });
+});

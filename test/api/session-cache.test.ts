@@ -1,0 +1,77 @@
+import { createHash } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../src/server/app";
+import { openDatabase } from "../../src/server/db/client";
+import { createTestContext, TestClient, type TestContext } from "../support/app";
+
+let t: TestContext;
+let other: Awaited<ReturnType<typeof buildApp>>;
+let otherDb: ReturnType<typeof openDatabase>;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  // A second instance of the app on the same database, as behind a load balancer.
+  otherDb = openDatabase(t.config.databaseUrl!, { max: 3 });
+  other = await buildApp({ config: t.config, database: otherDb, logger: false });
+  await other.ready();
+});
+afterAll(async () => {
+  await other.close();
+  await otherDb.close();
+  await t.close();
+});
+
+function onOther(from: TestClient) {
+  const client = new TestClient(other, t.config.publicOrigin);
+  for (const [k, v] of from.jar) client.jar.set(k, v);
+  return client;
+}
+
+describe("the session cache", () => {
+  it("remembers a resolved session", async () => {
+    const m = await t.member();
+    expect((await m.client.get("/api/auth/user")).status).toBe(200);
+    const hash = createHash("sha256").update(m.client.jar.get("sid")!).digest("hex");
+    expect(t.app.sessionCache.get(hash)?.userId).toBe(m.id);
+  });
+
+  it("forgets, on every instance, a session ended on one of them", async () => {
+    const m = await t.member();
+    const there = onOther(m.client);
+    expect((await there.get("/api/auth/user")).status).toBe(200);
+    expect((await m.client.get("/api/logout")).status).toBe(302);
+    await other.sessionCache.sync();
+    expect((await there.get("/api/auth/user")).status).toBe(401);
+  });
+
+  it("hears of a change to the member's row made anywhere", async () => {
+    const m = await t.member({ firstName: "Before" });
+    const there = onOther(m.client);
+    expect((await there.get("/api/auth/user")).body.firstName).toBe("Before");
+    await m.client.patch("/api/profile", { firstName: "After" });
+    expect((await m.client.get("/api/auth/user")).body.firstName).toBe("After");
+    await other.sessionCache.sync();
+    expect((await there.get("/api/auth/user")).body.firstName).toBe("After");
+    // Even a change made outside the app, straight in the database.
+    await t.database.db.execute(sql`update users set membership_tier = 'premium' where id = ${m.id}`);
+    await other.sessionCache.sync();
+    expect((await there.get("/api/auth/user")).body.membershipTier).toBe("premium");
+  });
+
+  it("is bypassed while it cannot hear the database, and resumes by itself", async () => {
+    const m = await t.member();
+    await m.client.get("/api/auth/user");
+    const pid = t.app.sessionCache.listenerBackendPid;
+    expect(pid).toBeGreaterThan(0);
+    await t.database.db.execute(sql`select pg_terminate_backend(${pid}::int)`);
+    for (let i = 0; i < 100 && t.app.sessionCache.active; i += 1) await new Promise((r) => setTimeout(r, 20));
+    expect(t.app.sessionCache.active).toBe(false);
+    // Still answered correctly, from the database.
+    expect((await m.client.get("/api/auth/user")).body.id).toBe(m.id);
+    for (let i = 0; i < 150 && !t.app.sessionCache.active; i += 1)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(t.app.sessionCache.active).toBe(true);
+    expect((await m.client.get("/api/auth/user")).status).toBe(200);
+  });
+});

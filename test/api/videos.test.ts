@@ -1,0 +1,497 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { discussions, users, videoLikes, videos, videoViewMarks } from "../../src/server/db/schema";
+import { createTestContext, type Member, type TestContext } from "../support/app";
+
+let t: TestContext;
+let ruth: Member;
+let hannah: Member;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  ruth = await t.member({ firstName: "Ruth" });
+  hannah = await t.member({ firstName: "Hannah" });
+});
+afterAll(() => t.close());
+
+let sequence = 0;
+async function addVideo(overrides: Partial<typeof videos.$inferInsert> = {}) {
+  sequence += 1;
+  const [row] = await t.database.db
+    .insert(videos)
+    .values({
+      title: `Teaching ${sequence}`,
+      description: `A gentle teaching number ${sequence} about walking with God.`,
+      youtubeId: "dQw4w9WgXcQ",
+      series: "Grace Series",
+      duration: 425,
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
+
+describe("signed out", () => {
+  it("answers 401 Unauthorized on every video route", async () => {
+    const video = await addVideo();
+    const visitor = t.visitor();
+    const calls = [
+      visitor.get("/api/videos"),
+      visitor.get(`/api/videos/${video.id}`),
+      visitor.get(`/api/videos/${video.id}/related`),
+      visitor.get(`/api/videos/${video.id}/discussions`),
+      visitor.post(`/api/videos/${video.id}/view`),
+      visitor.post(`/api/videos/${video.id}/like`),
+      visitor.post(`/api/videos/${video.id}/save`),
+      visitor.get("/api/saved-videos"),
+      visitor.post("/api/discussions", { content: "Hello", videoId: video.id }),
+      visitor.post("/api/discussions/1/like"),
+      visitor.get("/api/reflections"),
+    ];
+    for (const res of await Promise.all(calls)) {
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ message: "Unauthorized" });
+    }
+  });
+});
+
+describe("the library", () => {
+  let shelf: { id: number; title: string }[];
+  let ctx: TestContext;
+  let reader: Member;
+
+  // A separate database so the other tests' videos do not crowd these lists.
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    reader = await ctx.member();
+    const insert = async (values: typeof videos.$inferInsert) =>
+      (await ctx.database.db.insert(videos).values(values).returning())[0]!;
+    shelf = [
+      await insert({
+        title: "Grace That Finds Us First",
+        description: "Romans and the grace that arrives before we reach for it.",
+        series: "Grace Series",
+        youtubeId: "ej_6dVdJSIU",
+        duration: 465,
+        publishedAt: daysAgo(1),
+      }),
+      await insert({
+        title: "Daniel: Faithful in Babylon",
+        description: "Visions of the Son of Man and an everlasting KINGDOM.",
+        series: "Prophecy Deep Dive",
+        youtubeId: "9cSC9uobtPM",
+        duration: 491,
+        publishedAt: daysAgo(3),
+      }),
+      await insert({
+        title: "Joy From a Prison Cell",
+        description: "Philippians: contentment, 100% joy and peace.",
+        series: "Wrap & Reflect",
+        youtubeId: null,
+        duration: null,
+        publishedAt: daysAgo(5),
+      }),
+      await insert({
+        title: "Unveiled: The Lamb",
+        description: "Revelation's unveiling of the kingdom and the Lamb.",
+        series: "Unveiled",
+        youtubeId: "5nvVVcYD-0w",
+        duration: 541,
+        publishedAt: daysAgo(7),
+      }),
+      await insert({
+        title: "Freedom Is Not a Feeling",
+        description: "Galatians and walking by the Spirit.",
+        series: "Grace Series",
+        youtubeId: "vmx4UjRFp0M",
+        duration: 510,
+        publishedAt: daysAgo(9),
+      }),
+    ];
+  });
+  afterAll(() => ctx.close());
+
+  const titles = (body: { title: string }[]) => body.map((v) => v.title);
+
+  it("lists videos newest first as a JSON array of library items", async () => {
+    const res = await reader.client.get("/api/videos");
+    expect(res.status).toBe(200);
+    expect(Array.isArray(res.body)).toBe(true);
+    expect(titles(res.body)).toEqual(shelf.map((v) => v.title));
+    expect(res.body[0]).toEqual({
+      id: shelf[0]!.id,
+      title: "Grace That Finds Us First",
+      description: "Romans and the grace that arrives before we reach for it.",
+      youtubeId: "ej_6dVdJSIU",
+      series: "Grace Series",
+      duration: 465,
+      views: 0,
+      likes: 0,
+      publishedAt: expect.any(String),
+      createdAt: expect.any(String),
+    });
+    expect(res.body[2]).toMatchObject({ youtubeId: null, duration: null });
+  });
+
+  it("searches titles and descriptions, ignoring case", async () => {
+    expect(titles((await reader.client.get("/api/videos?search=grace")).body)).toEqual([
+      "Grace That Finds Us First",
+    ]);
+    expect(titles((await reader.client.get("/api/videos?search=kingdom")).body)).toEqual([
+      "Daniel: Faithful in Babylon",
+      "Unveiled: The Lamb",
+    ]);
+    expect((await reader.client.get("/api/videos?search=nothing-like-this")).body).toEqual([]);
+  });
+
+  it("takes the member's search text literally, wildcards included", async () => {
+    expect(titles((await reader.client.get("/api/videos?search=100%25")).body)).toEqual([
+      "Joy From a Prison Cell",
+    ]);
+    expect((await reader.client.get("/api/videos?search=%25%25%25x")).body).toEqual([]);
+    expect((await reader.client.get("/api/videos?search=_____x")).body).toEqual([]);
+  });
+
+  it("filters by series, and a blank series means all of them", async () => {
+    const grace = await reader.client.get(`/api/videos?series=${encodeURIComponent("Grace Series")}`);
+    expect(titles(grace.body)).toEqual(["Grace That Finds Us First", "Freedom Is Not a Feeling"]);
+    const wrap = await reader.client.get(`/api/videos?series=${encodeURIComponent("Wrap & Reflect")}`);
+    expect(titles(wrap.body)).toEqual(["Joy From a Prison Cell"]);
+    expect((await reader.client.get("/api/videos?series=")).body).toHaveLength(5);
+    const both = await reader.client.get(`/api/videos?series=Unveiled&search=lamb`);
+    expect(titles(both.body)).toEqual(["Unveiled: The Lamb"]);
+  });
+
+  it("refuses an unknown series and an oversized page", async () => {
+    expect((await reader.client.get("/api/videos?series=Other")).status).toBe(400);
+    expect((await reader.client.get("/api/videos?limit=101")).status).toBe(400);
+    expect((await reader.client.get("/api/videos?before=abc")).status).toBe(400);
+  });
+
+  it("pages with limit and before (the id of the last video shown)", async () => {
+    const first = await reader.client.get("/api/videos?limit=2");
+    expect(titles(first.body)).toEqual(shelf.slice(0, 2).map((v) => v.title));
+    const second = await reader.client.get(`/api/videos?limit=2&before=${first.body[1].id}`);
+    expect(titles(second.body)).toEqual(shelf.slice(2, 4).map((v) => v.title));
+    const third = await reader.client.get(`/api/videos?limit=2&before=${second.body[1].id}`);
+    expect(titles(third.body)).toEqual([shelf[4]!.title]);
+    const graceTail = await reader.client.get(`/api/videos?series=Grace%20Series&before=${shelf[0]!.id}`);
+    expect(titles(graceTail.body)).toEqual(["Freedom Is Not a Feeling"]);
+  });
+
+  it("lists more from the same series, never the video itself", async () => {
+    const res = await reader.client.get(`/api/videos/${shelf[0]!.id}/related`);
+    expect(res.status).toBe(200);
+    expect(titles(res.body)).toEqual(["Freedom Is Not a Feeling"]);
+    const solo = await ctx.database.db
+      .insert(videos)
+      .values({ title: "No series", description: "A video without a series at all." })
+      .returning();
+    const others = await reader.client.get(`/api/videos/${solo[0]!.id}/related?limit=2`);
+    expect(titles(others.body)).toEqual(shelf.slice(0, 2).map((v) => v.title));
+    expect((await reader.client.get("/api/videos/999999/related")).status).toBe(404);
+  });
+});
+
+describe("paging", () => {
+  it("pages through videos published at the very same instant", async () => {
+    // One statement: identical timestamps, with the microseconds a JavaScript Date cannot hold.
+    await t.database.db.execute(sql`
+      insert into videos (title, description, series)
+      select 'Same instant ' || g, 'Published together with the others.', 'Unveiled'
+      from generate_series(1, 5) g`);
+    const seen: string[] = [];
+    let before: number | undefined;
+    for (let page = 0; page < 4; page++) {
+      const res = await ruth.client.get(
+        `/api/videos?series=Unveiled&limit=2${before ? `&before=${before}` : ""}`,
+      );
+      expect(res.status).toBe(200);
+      seen.push(...res.body.map((v: { title: string }) => v.title));
+      if (res.body.length < 2) break;
+      before = res.body[res.body.length - 1].id;
+    }
+    expect(seen).toEqual([5, 4, 3, 2, 1].map((n) => `Same instant ${n}`));
+  });
+});
+
+describe("a video's page", () => {
+  it("shows the video with its prompts, counts and the member's own like and save", async () => {
+    const video = await addVideo({ reflectionPrompts: ["Where is grace meeting you?", "Who needs it?"] });
+    await ruth.client.post(`/api/videos/${video.id}/like`);
+    await hannah.client.post(`/api/videos/${video.id}/like`);
+    await ruth.client.post(`/api/videos/${video.id}/save`);
+    await hannah.client.post("/api/discussions", { content: "Amen", videoId: video.id });
+
+    const mine = await ruth.client.get(`/api/videos/${video.id}`);
+    expect(mine.status).toBe(200);
+    expect(mine.body).toMatchObject({
+      id: video.id,
+      title: video.title,
+      youtubeId: "dQw4w9WgXcQ",
+      reflectionPrompts: ["Where is grace meeting you?", "Who needs it?"],
+      likes: 2,
+      likedByMe: true,
+      savedByMe: true,
+      discussionsCount: 1,
+    });
+    const theirs = await hannah.client.get(`/api/videos/${video.id}`);
+    expect(theirs.body).toMatchObject({ likes: 2, likedByMe: true, savedByMe: false });
+    expect(theirs.body).not.toHaveProperty("createdBy");
+  });
+
+  it("answers 400 for a malformed id and 404 for an unknown one", async () => {
+    for (const bad of ["abc", "-1", "0", "1.5", "99999999999"]) {
+      const res = await ruth.client.get(`/api/videos/${bad}`);
+      expect(res.status, bad).toBe(400);
+    }
+    const missing = await ruth.client.get("/api/videos/987654");
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ message: "Video not found" });
+    for (const path of ["view", "like", "save"]) {
+      expect((await ruth.client.post(`/api/videos/987654/${path}`)).status).toBe(404);
+    }
+    expect((await ruth.client.get("/api/videos/987654/discussions")).status).toBe(404);
+  });
+});
+
+describe("views", () => {
+  it("count once per member per video per hour", async () => {
+    const video = await addVideo();
+    const first = await ruth.client.post(`/api/videos/${video.id}/view`);
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ views: 1, counted: true });
+    const again = await ruth.client.post(`/api/videos/${video.id}/view`);
+    expect(again.body).toEqual({ views: 1, counted: false });
+
+    const other = await hannah.client.post(`/api/videos/${video.id}/view`);
+    expect(other.body).toEqual({ views: 2, counted: true });
+
+    // An hour later Ruth's visit counts again.
+    await t.database.db
+      .update(videoViewMarks)
+      .set({ countedAt: new Date(Date.now() - 61 * 60_000) })
+      .where(sql`${videoViewMarks.userId} = ${ruth.id} and ${videoViewMarks.videoId} = ${video.id}`);
+    const later = await ruth.client.post(`/api/videos/${video.id}/view`);
+    expect(later.body).toEqual({ views: 3, counted: true });
+  });
+
+  it("count once when the same member opens the video in several tabs at once", async () => {
+    const video = await addVideo();
+    const member = await t.member();
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => member.client.post(`/api/videos/${video.id}/view`)),
+    );
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect(answers.filter((a) => a.body.counted)).toHaveLength(1);
+    const [row] = await t.database.db.select().from(videos).where(eq(videos.id, video.id));
+    expect(row!.views).toBe(1);
+  });
+});
+
+describe("likes and saves", () => {
+  it("a like toggles, one per member", async () => {
+    const video = await addVideo();
+    expect((await ruth.client.post(`/api/videos/${video.id}/like`)).body).toEqual({ liked: true, likes: 1 });
+    expect((await hannah.client.post(`/api/videos/${video.id}/like`)).body).toEqual({
+      liked: true,
+      likes: 2,
+    });
+    expect((await ruth.client.post(`/api/videos/${video.id}/like`)).body).toEqual({ liked: false, likes: 1 });
+    expect((await ruth.client.post(`/api/videos/${video.id}/like`)).body).toEqual({ liked: true, likes: 2 });
+  });
+
+  it("keeps the counter equal to the likes even when clicks race", async () => {
+    const video = await addVideo();
+    const member = await t.member();
+    await Promise.all(Array.from({ length: 5 }, () => member.client.post(`/api/videos/${video.id}/like`)));
+    const rows = await t.database.db.select().from(videoLikes).where(eq(videoLikes.videoId, video.id));
+    const [row] = await t.database.db.select().from(videos).where(eq(videos.id, video.id));
+    expect(rows.length).toBeLessThanOrEqual(1);
+    expect(row!.likesCount).toBe(rows.length);
+  });
+
+  it("a save toggles and the saved list shows the library's item, most recently saved first", async () => {
+    const member = await t.member();
+    const older = await addVideo({ publishedAt: daysAgo(30) });
+    const newer = await addVideo({ publishedAt: daysAgo(1) });
+    expect((await member.client.post(`/api/videos/${newer.id}/save`)).body).toEqual({ saved: true });
+    expect((await member.client.post(`/api/videos/${older.id}/save`)).body).toEqual({ saved: true });
+
+    const saved = await member.client.get("/api/saved-videos");
+    expect(saved.status).toBe(200);
+    expect(saved.body.map((v: { id: number }) => v.id)).toEqual([older.id, newer.id]);
+    const library = await member.client.get("/api/videos?limit=1");
+    expect(Object.keys(saved.body[0]).sort()).toEqual(Object.keys(library.body[0]).sort());
+
+    const page = await member.client.get(`/api/saved-videos?limit=1&before=${older.id}`);
+    expect(page.body.map((v: { id: number }) => v.id)).toEqual([newer.id]);
+
+    expect((await member.client.post(`/api/videos/${older.id}/save`)).body).toEqual({ saved: false });
+    expect((await member.client.get("/api/saved-videos")).body.map((v: { id: number }) => v.id)).toEqual([
+      newer.id,
+    ]);
+    expect((await ruth.client.get("/api/saved-videos")).body.map((v: { id: number }) => v.id)).not.toContain(
+      newer.id,
+    );
+  });
+});
+
+describe("discussions", () => {
+  it("posts a reflection with the author's name and picture, never an e-mail", async () => {
+    const video = await addVideo();
+    const res = await ruth.client.post("/api/discussions", {
+      content: "  Grace before effort.  ",
+      videoId: video.id,
+      isReflectionPrompt: true,
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      videoId: video.id,
+      content: "Grace before effort.",
+      isReflectionPrompt: true,
+      likes: 0,
+      likedByMe: false,
+      user: { id: ruth.id, firstName: "Ruth", displayName: "Ruth", profileImageUrl: null },
+    });
+    const plain = await hannah.client.post("/api/discussions", { content: "Amen!", videoId: video.id });
+    expect(plain.body.isReflectionPrompt).toBe(false);
+
+    const list = await hannah.client.get(`/api/videos/${video.id}/discussions`);
+    expect(list.status).toBe(200);
+    expect(list.body.map((d: { content: string }) => d.content)).toEqual(["Amen!", "Grace before effort."]);
+    const raw = JSON.stringify(list.body);
+    expect(raw).not.toContain(ruth.email);
+    expect(raw).not.toContain(hannah.email);
+    expect(raw).not.toMatch(/@/);
+    expect(list.body[0].user).not.toHaveProperty("email");
+  });
+
+  it("falls back to the e-mail's local part, computed by the server, when there is no first name", async () => {
+    const video = await addVideo();
+    const nameless = await t.member({ email: "quiet.gardener@example.test" });
+    await t.database.db.update(users).set({ firstName: null }).where(eq(users.id, nameless.id));
+    await nameless.client.post("/api/discussions", { content: "Listening and learning.", videoId: video.id });
+    const list = await ruth.client.get(`/api/videos/${video.id}/discussions`);
+    expect(list.body[0].user).toEqual({
+      id: nameless.id,
+      firstName: null,
+      profileImageUrl: null,
+      displayName: "quiet.gardener",
+    });
+    expect(JSON.stringify(list.body)).not.toContain("example.test");
+  });
+
+  it("refuses blank content and unknown videos", async () => {
+    const video = await addVideo();
+    for (const content of ["", "   ", "\n\t"]) {
+      const res = await ruth.client.post("/api/discussions", { content, videoId: video.id });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe("Please write something before sharing");
+      expect(res.body.errors.content).toBe("Please write something before sharing");
+    }
+    expect((await ruth.client.post("/api/discussions", { videoId: video.id })).status).toBe(400);
+    expect((await ruth.client.post("/api/discussions", { content: "Hi" })).status).toBe(400);
+    const missing = await ruth.client.post("/api/discussions", { content: "Hi", videoId: 987654 });
+    expect(missing.status).toBe(404);
+    const [{ count } = { count: -1 }] = await t.database.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(discussions)
+      .where(eq(discussions.videoId, video.id));
+    expect(count).toBe(0);
+  });
+
+  it("a like on a reflection toggles, one per member", async () => {
+    const video = await addVideo();
+    const posted = await hannah.client.post("/api/discussions", { content: "So good", videoId: video.id });
+    const id = posted.body.id;
+    expect((await ruth.client.post(`/api/discussions/${id}/like`)).body).toEqual({ liked: true, likes: 1 });
+    expect((await hannah.client.post(`/api/discussions/${id}/like`)).body).toEqual({ liked: true, likes: 2 });
+    expect((await ruth.client.post(`/api/discussions/${id}/like`)).body).toEqual({ liked: false, likes: 1 });
+    const list = await hannah.client.get(`/api/videos/${video.id}/discussions`);
+    expect(list.body[0]).toMatchObject({ likes: 1, likedByMe: true });
+    const ruthView = await ruth.client.get(`/api/videos/${video.id}/discussions`);
+    expect(ruthView.body[0]).toMatchObject({ likes: 1, likedByMe: false });
+    expect((await ruth.client.post("/api/discussions/987654/like")).status).toBe(404);
+    expect((await ruth.client.post("/api/discussions/abc/like")).status).toBe(400);
+  });
+
+  it("pages a long conversation, newest first", async () => {
+    const video = await addVideo();
+    for (let i = 1; i <= 5; i++) {
+      await ruth.client.post("/api/discussions", { content: `Thought ${i}`, videoId: video.id });
+    }
+    const first = await ruth.client.get(`/api/videos/${video.id}/discussions?limit=2`);
+    expect(first.body.map((d: { content: string }) => d.content)).toEqual(["Thought 5", "Thought 4"]);
+    const next = await ruth.client.get(
+      `/api/videos/${video.id}/discussions?limit=2&before=${first.body[1].id}`,
+    );
+    expect(next.body.map((d: { content: string }) => d.content)).toEqual(["Thought 3", "Thought 2"]);
+    expect((await ruth.client.get(`/api/videos/${video.id}`)).body.discussionsCount).toBe(5);
+  });
+
+  it("the member's reflections are her own comments, newest first, with the video title", async () => {
+    const member = await t.member();
+    const a = await addVideo({ title: "First teaching" });
+    const b = await addVideo({ title: "Second teaching" });
+    await member.client.post("/api/discussions", { content: "On the first", videoId: a.id });
+    await hannah.client.post("/api/discussions", { content: "Not mine", videoId: a.id });
+    await member.client.post("/api/discussions", {
+      content: "On the second",
+      videoId: b.id,
+      isReflectionPrompt: true,
+    });
+    const res = await member.client.get("/api/reflections");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([
+      {
+        id: expect.any(Number),
+        content: "On the second",
+        createdAt: expect.any(String),
+        isReflectionPrompt: true,
+        likes: 0,
+        video: { id: b.id, title: "Second teaching" },
+      },
+      expect.objectContaining({ content: "On the first", video: { id: a.id, title: "First teaching" } }),
+    ]);
+  });
+});
+
+describe("write rate limit", () => {
+  it("slows down a member who posts too many comments in a minute", async () => {
+    const limited = await createTestContext({ WRITE_RATE_LIMIT: "2" });
+    try {
+      const member = await limited.member();
+      const [video] = await limited.database.db
+        .insert(videos)
+        .values({ title: "Rate", description: "A video to comment on quickly." })
+        .returning();
+      const post = () => member.client.post("/api/discussions", { content: "Again", videoId: video!.id });
+      expect((await post()).status).toBe(201);
+      expect((await post()).status).toBe(201);
+      const third = await post();
+      expect(third.status).toBe(429);
+      expect(third.body.message).toMatch(/Too many requests/);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe("the library under load", () => {
+  it("answers a revisit with the same version by 304, and shows an administrator's new video at once", async () => {
+    const m = await t.member();
+    const first = await m.client.get("/api/videos");
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\//);
+    expect(first.headers["cache-control"]).toBe("private, no-cache");
+    const again = await t.app.inject({
+      method: "GET",
+      url: "/api/videos",
+      headers: { cookie: `sid=${m.client.jar.get("sid")}`, "if-none-match": etag },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+});

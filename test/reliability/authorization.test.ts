@@ -1,0 +1,859 @@
+import { createHash, randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { adminGroup, adminUser, analyticsResponse } from "../../src/core/schemas/admin";
+import {
+  adminArticleSchema,
+  articleCount,
+  articleDiscussionSchema,
+  articleSchema,
+  articleSyncResult,
+} from "../../src/core/schemas/articles";
+import { currentUser } from "../../src/core/schemas/auth";
+import { messageResponse } from "../../src/core/schemas/common";
+import {
+  adminCourseSchema,
+  courseEnrollmentSchema,
+  courseSchema,
+  enrollResult,
+  notifyResult,
+} from "../../src/core/schemas/courses";
+import { dashboard } from "../../src/core/schemas/dashboard";
+import {
+  createConnectionResult,
+  discipleshipConnection,
+  discipleshipConnectionList,
+} from "../../src/core/schemas/discipleship";
+import {
+  cultivationGroupDetail,
+  cultivationGroupSummary,
+  groupMember,
+  joinRequest,
+  joinRequestDecision,
+  joinResult,
+  leaveResult,
+  myGroupMembership,
+} from "../../src/core/schemas/groups";
+import {
+  localGroup,
+  localJoinResult,
+  localLeaveResult,
+  myLocalGroupMembership,
+} from "../../src/core/schemas/local-groups";
+import { noteItem } from "../../src/core/schemas/notes";
+import { billingPortalResponse, clientSecretResponse } from "../../src/core/schemas/payments";
+import {
+  answeredResult,
+  prayerDefaults,
+  prayerRequest,
+  prayerRequestList,
+  prayerResponse,
+  prayerResponseList,
+  prayResult,
+} from "../../src/core/schemas/prayer";
+import { memberSettings, profileExport, profileResponse } from "../../src/core/schemas/profile";
+import {
+  adminVideoItem,
+  discussionItem,
+  likeResponse,
+  reflectionItem,
+  saveResponse,
+  videoDetail,
+  videoItem,
+  viewResponse,
+} from "../../src/core/schemas/videos";
+import { type Answer, type Member, TEST_PASSWORD, type TestClient, type TestContext } from "../support/app";
+import { type ContextWithDependencies, createContextWithDependencies } from "../support/dependencies";
+import { recordFigures } from "../support/figures";
+
+/**
+ * The actors, in the order every route tries them. "member" is Ruth, who owns the private rows, so
+ * she comes after everyone who must be refused them; "groupAdmin" leads the cultivation groups.
+ */
+const ACTORS = ["visitor", "other", "admin", "groupAdmin", "member"] as const;
+type Actor = (typeof ACTORS)[number];
+/** A member registered for one check that uses her up (deleting her account). */
+type Caller = Actor | "fresh";
+
+interface Outcome {
+  status: number;
+  schema?: z.ZodType;
+  check?: (res: Answer, caller: Caller) => void;
+}
+
+interface Entry {
+  /** Why a visitor may call it; every other route is tried by all five actors. */
+  public?: string;
+  path: () => string;
+  body?: (caller: Caller) => unknown;
+  expect: Partial<Record<Caller, Outcome | number>>;
+}
+
+const hex = randomBytes(4).toString("hex");
+/** What only the member (Ruth) may read, and whether the site administrator may read it too. */
+const SECRET = {
+  email: { text: `ruth.calloway.${hex}@private-mail.test`, adminMaySee: true },
+  bio: { text: `Ruths private about-me ${hex}`, adminMaySee: false },
+  note: { text: `Ruths private note ${hex}`, adminMaySee: false },
+  noteToDelete: { text: `Ruths second private note ${hex}`, adminMaySee: false },
+  tag: { text: `ruthtag${hex}`, adminMaySee: false },
+  prayer: { text: `Ruths private prayer ${hex}`, adminMaySee: true },
+  address: { text: `7 Hidden Orchard Lane ${hex}`, adminMaySee: false },
+  contact: { text: `ruth-contact-${hex}`, adminMaySee: false },
+  focus: { text: `ruthfocus${hex}`, adminMaySee: false },
+};
+
+let env: ContextWithDependencies;
+let t: TestContext;
+const actors = {} as Record<Exclude<Actor, "visitor">, Member>;
+let seeker: Member;
+let applicant: Member;
+/** Session token, its stored hash, and Stripe ids of the member: nobody else may ever see them. */
+const ruthsTokens: string[] = [];
+
+const f = {
+  videoId: 0,
+  videoToDelete: 0,
+  activeCourse: 0,
+  soonCourse: 0,
+  articleId: 0,
+  noteToDelete: 0,
+  privatePrayer: 0,
+  discussionId: 0,
+  privateGroup: 0,
+  openGroup: 0,
+  groupToLeave: 0,
+  requestToApprove: 0,
+  requestToDecline: 0,
+  localOpen: 0,
+  localToLeave: 0,
+  connectionToAccept: 0,
+  connectionToDecline: 0,
+  connectionToComplete: 0,
+  waitingEntry: 0,
+};
+
+const ok = (schema: z.ZodType, status = 200, check?: Outcome["check"]): Outcome => ({
+  status,
+  schema,
+  check,
+});
+const noContent: Outcome = { status: 204 };
+const redirectTo = (location: string): Outcome => ({
+  status: 302,
+  check: (res) => expect(res.headers.location).toBe(location),
+});
+/** Her own data (or the shared library): every signed-in member, no visitor. */
+const everyMember = (outcome: Outcome) => ({
+  visitor: 401,
+  other: outcome,
+  admin: outcome,
+  groupAdmin: outcome,
+  member: outcome,
+});
+/** The admin dashboard: the site administrator only. */
+const adminOnly = (outcome: Outcome) => ({
+  visitor: 401,
+  other: 403,
+  groupAdmin: 403,
+  member: 403,
+  admin: outcome,
+});
+/** Ruth's private row: others hear it does not exist. */
+const ruthsPrivate = (outcome: Outcome) => ({
+  visitor: 401,
+  other: 404,
+  admin: 404,
+  groupAdmin: 404,
+  member: outcome,
+});
+/** Decisions of the cultivation group's own admins. */
+const groupAdminOnly = (outcome: Outcome) => ({
+  visitor: 401,
+  other: 403,
+  admin: 403,
+  member: 403,
+  groupAdmin: outcome,
+});
+const emailOf = (caller: Caller) =>
+  caller === "visitor" || caller === "fresh" ? undefined : actors[caller].email;
+
+const video = (title: string) => ({
+  title,
+  description: "Abiding in the vine, from John 15.",
+  youtubeUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+});
+
+/** Every route the app registers under /api, with who may call it and what each actor hears. */
+const TABLE: Record<string, Entry> = {
+  "GET /api/health": {
+    public: "load balancers ask whether the process is up",
+    path: () => "/api/health",
+    expect: { visitor: ok(z.object({ status: z.literal("ok") })) },
+  },
+  "GET /api/ready": {
+    public: "load balancers ask whether the database is reachable",
+    path: () => "/api/ready",
+    expect: { visitor: ok(z.object({ status: z.literal("ready") })) },
+  },
+  "POST /api/auth/register": {
+    public: "creating an account",
+    path: () => "/api/auth/register",
+    body: () => ({
+      email: `newcomer.${hex}@example.test`,
+      password: TEST_PASSWORD,
+      firstName: "New",
+      lastName: "Comer",
+    }),
+    expect: { visitor: ok(currentUser, 201) },
+  },
+  "POST /api/auth/login": {
+    public: "signing in",
+    path: () => "/api/auth/login",
+    body: () => ({ email: seeker.email, password: TEST_PASSWORD }),
+    expect: { visitor: ok(currentUser, 200, (res) => expect(res.body.email).toBe(seeker.email)) },
+  },
+  "GET /api/auth/user": {
+    path: () => "/api/auth/user",
+    expect: everyMember(ok(currentUser, 200, (res, caller) => expect(res.body.email).toBe(emailOf(caller)))),
+  },
+  "GET /api/login": {
+    public: "starts signing in (the built-in page when no external provider is configured)",
+    path: () => "/api/login",
+    expect: { visitor: redirectTo("/sign-in") },
+  },
+  "GET /api/callback": {
+    public: "the external provider's return address",
+    path: () => "/api/callback",
+    expect: { visitor: redirectTo("/sign-in") },
+  },
+  "GET /api/logout": {
+    public: "signing out is harmless without a session",
+    path: () => "/api/logout",
+    expect: { visitor: redirectTo("/") },
+  },
+  "POST /api/stripe/webhook": {
+    public: "Stripe calls it from its servers and proves itself with a signature, not a session",
+    path: () => "/api/stripe/webhook",
+    body: () => ({ id: "evt_forged", type: "customer.subscription.updated", data: { object: {} } }),
+    expect: { visitor: 400 },
+  },
+  "GET /api/thumbnails/:youtubeId": {
+    public: "video thumbnails are public images, served from our own origin",
+    path: () => "/api/thumbnails/dQw4w9WgXcQ",
+    expect: {
+      visitor: {
+        status: 200,
+        check: (res) => expect(String(res.headers["content-type"])).toMatch(/^image\//),
+      },
+    },
+  },
+
+  // Articles
+  "GET /api/articles": { path: () => "/api/articles", expect: everyMember(ok(z.array(articleSchema))) },
+  "GET /api/articles/tags": {
+    path: () => "/api/articles/tags",
+    expect: everyMember(ok(z.array(z.string()))),
+  },
+  "POST /api/articles/:id/view": {
+    path: () => `/api/articles/${f.articleId}/view`,
+    expect: everyMember(noContent),
+  },
+  "GET /api/article-discussions": {
+    path: () => `/api/article-discussions?articleId=${f.articleId}`,
+    expect: everyMember(ok(z.array(articleDiscussionSchema))),
+  },
+  "POST /api/article-discussions": {
+    path: () => "/api/article-discussions",
+    body: () => ({ articleId: f.articleId, content: "This spoke to me today." }),
+    expect: everyMember(ok(articleDiscussionSchema, 201)),
+  },
+  "GET /api/admin/articles": {
+    path: () => "/api/admin/articles",
+    expect: adminOnly(ok(z.array(adminArticleSchema))),
+  },
+  "GET /api/admin/articles/count": {
+    path: () => "/api/admin/articles/count",
+    expect: adminOnly(ok(articleCount)),
+  },
+  "POST /api/admin/articles/sync": {
+    path: () => "/api/admin/articles/sync",
+    expect: adminOnly(ok(articleSyncResult)),
+  },
+
+  // Courses
+  "GET /api/courses": { path: () => "/api/courses", expect: everyMember(ok(z.array(courseSchema))) },
+  "GET /api/course-enrollments": {
+    path: () => "/api/course-enrollments",
+    expect: everyMember(ok(z.array(courseEnrollmentSchema))),
+  },
+  "GET /api/course-interests": {
+    path: () => "/api/course-interests",
+    expect: everyMember(ok(z.array(courseEnrollmentSchema))),
+  },
+  "POST /api/courses/:id/enroll": {
+    path: () => `/api/courses/${f.activeCourse}/enroll`,
+    expect: everyMember(ok(enrollResult)),
+  },
+  "POST /api/courses/:id/notify": {
+    path: () => `/api/courses/${f.soonCourse}/notify`,
+    expect: everyMember(ok(notifyResult)),
+  },
+  "GET /api/admin/courses": {
+    path: () => "/api/admin/courses",
+    expect: adminOnly(ok(z.array(adminCourseSchema))),
+  },
+  "POST /api/admin/courses": {
+    path: () => "/api/admin/courses",
+    body: () => ({ title: "Psalms of Ascent", description: "Fifteen songs for the road up to Jerusalem." }),
+    expect: adminOnly(ok(adminCourseSchema, 201)),
+  },
+  "PATCH /api/admin/courses/:id": {
+    path: () => `/api/admin/courses/${f.activeCourse}`,
+    body: () => ({ shortDescription: "Now with a study guide" }),
+    expect: adminOnly(ok(adminCourseSchema)),
+  },
+
+  "GET /api/dashboard": { path: () => "/api/dashboard", expect: everyMember(ok(dashboard)) },
+
+  // Prayer
+  "GET /api/prayer-requests": {
+    path: () => "/api/prayer-requests",
+    expect: {
+      ...everyMember(ok(prayerRequestList)),
+      member: ok(prayerRequestList, 200, (res) =>
+        expect(res.body.map((p: { content: string }) => p.content)).toContain(SECRET.prayer.text),
+      ),
+    },
+  },
+  "GET /api/prayer-requests/defaults": {
+    path: () => "/api/prayer-requests/defaults",
+    expect: everyMember(ok(prayerDefaults)),
+  },
+  "POST /api/prayer-requests": {
+    path: () => "/api/prayer-requests",
+    body: () => ({ content: "Please pray for rain on the farms." }),
+    expect: everyMember(ok(prayerRequest, 201)),
+  },
+  // Administrators see private requests; only their author may mark one answered.
+  "POST /api/prayer-requests/:id/pray": {
+    path: () => `/api/prayer-requests/${f.privatePrayer}/pray`,
+    expect: { ...ruthsPrivate(ok(prayResult)), admin: ok(prayResult) },
+  },
+  "GET /api/prayer-requests/:id/responses": {
+    path: () => `/api/prayer-requests/${f.privatePrayer}/responses`,
+    expect: { ...ruthsPrivate(ok(prayerResponseList)), admin: ok(prayerResponseList) },
+  },
+  "POST /api/prayer-requests/:id/respond": {
+    path: () => `/api/prayer-requests/${f.privatePrayer}/respond`,
+    body: () => ({ content: "Praying with you tonight.", isPraying: true }),
+    expect: { ...ruthsPrivate(ok(prayerResponse, 201)), admin: ok(prayerResponse, 201) },
+  },
+  "POST /api/prayer-requests/:id/answered": {
+    path: () => `/api/prayer-requests/${f.privatePrayer}/answered`,
+    body: () => ({ praiseNote: "He made a way." }),
+    expect: { ...ruthsPrivate(ok(answeredResult)), admin: 403 },
+  },
+
+  // Discipleship: Ruth is the mentor of three connections and has one request still waiting.
+  "GET /api/discipleship/connections": {
+    path: () => "/api/discipleship/connections",
+    expect: everyMember(ok(discipleshipConnectionList)),
+  },
+  "POST /api/discipleship/connections": {
+    path: () => "/api/discipleship/connections",
+    body: (caller) => ({ experienceLevel: "new", focusAreas: [`solo ${caller} ${hex}`] }),
+    expect: everyMember(ok(createConnectionResult, 201, (res) => expect(res.body.matched).toBe(false))),
+  },
+  "POST /api/discipleship/connections/:id/accept": {
+    path: () => `/api/discipleship/connections/${f.connectionToAccept}/accept`,
+    expect: ruthsPrivate(ok(discipleshipConnection, 200, (res) => expect(res.body.status).toBe("active"))),
+  },
+  "POST /api/discipleship/connections/:id/decline": {
+    path: () => `/api/discipleship/connections/${f.connectionToDecline}/decline`,
+    expect: ruthsPrivate(ok(discipleshipConnection, 200, (res) => expect(res.body.status).toBe("declined"))),
+  },
+  "POST /api/discipleship/connections/:id/complete": {
+    path: () => `/api/discipleship/connections/${f.connectionToComplete}/complete`,
+    expect: ruthsPrivate(ok(discipleshipConnection, 200, (res) => expect(res.body.status).toBe("completed"))),
+  },
+  "POST /api/discipleship/entries/:id/withdraw": {
+    path: () => `/api/discipleship/entries/${f.waitingEntry}/withdraw`,
+    expect: ruthsPrivate(noContent),
+  },
+
+  // Cultivation groups: Deborah (groupAdmin) leads a private group Ruth belongs to.
+  "GET /api/cultivation-groups": {
+    path: () => "/api/cultivation-groups",
+    expect: everyMember(ok(z.array(cultivationGroupSummary))),
+  },
+  "GET /api/my-groups": { path: () => "/api/my-groups", expect: everyMember(ok(z.array(myGroupMembership))) },
+  "POST /api/cultivation-groups": {
+    path: () => "/api/cultivation-groups",
+    body: (caller) => ({
+      name: `Circle of ${caller}`,
+      description: "Women reading the prophets together.",
+      category: "study",
+    }),
+    expect: everyMember(ok(cultivationGroupDetail, 201)),
+  },
+  // A private group's page is readable (to decide whether to ask to join); its member list is not.
+  "GET /api/cultivation-groups/:id": {
+    path: () => `/api/cultivation-groups/${f.privateGroup}`,
+    expect: {
+      visitor: 401,
+      other: ok(cultivationGroupDetail, 200, (res) => {
+        expect(res.body.members).toBeUndefined();
+        expect(res.body.pendingRequestCount).toBeUndefined();
+      }),
+      admin: ok(cultivationGroupDetail, 200, (res) => expect(res.body.members).toBeUndefined()),
+      groupAdmin: ok(cultivationGroupDetail, 200, (res) => {
+        expect(res.body.members.map((m: { userId: number }) => m.userId)).toContain(actors.member.id);
+        expect(res.body.pendingRequestCount).toBeGreaterThanOrEqual(1);
+      }),
+      member: ok(cultivationGroupDetail, 200, (res) => {
+        expect(res.body.members.map((m: { userId: number }) => m.userId)).toContain(actors.member.id);
+        expect(res.body.pendingRequestCount).toBeUndefined();
+      }),
+    },
+  },
+  "POST /api/cultivation-groups/:id/join": {
+    path: () => `/api/cultivation-groups/${f.openGroup}/join`,
+    body: () => ({}),
+    expect: everyMember(ok(joinResult, 200, (res) => expect(res.body.status).toBe("joined"))),
+  },
+  "POST /api/cultivation-groups/:id/leave": {
+    path: () => `/api/cultivation-groups/${f.groupToLeave}/leave`,
+    // Deborah is its only admin while Ruth is still in it.
+    expect: { ...everyMember(ok(leaveResult)), groupAdmin: 409 },
+  },
+  "GET /api/cultivation-groups/:id/requests": {
+    path: () => `/api/cultivation-groups/${f.privateGroup}/requests`,
+    expect: groupAdminOnly(ok(z.array(joinRequest))),
+  },
+  "POST /api/cultivation-groups/:id/requests/:requestId/approve": {
+    path: () => `/api/cultivation-groups/${f.privateGroup}/requests/${f.requestToApprove}/approve`,
+    expect: groupAdminOnly(ok(joinRequestDecision, 200, (res) => expect(res.body.status).toBe("approved"))),
+  },
+  "POST /api/cultivation-groups/:id/requests/:requestId/decline": {
+    path: () => `/api/cultivation-groups/${f.privateGroup}/requests/${f.requestToDecline}/decline`,
+    expect: groupAdminOnly(ok(joinRequestDecision, 200, (res) => expect(res.body.status).toBe("declined"))),
+  },
+  "PATCH /api/cultivation-groups/:id/members/:userId": {
+    path: () => `/api/cultivation-groups/${f.privateGroup}/members/${actors.member.id}`,
+    // Her current role: the check leaves the group as it was for the other entries.
+    body: () => ({ role: "member" }),
+    expect: groupAdminOnly(ok(groupMember, 200, (res) => expect(res.body.userId).toBe(actors.member.id))),
+  },
+
+  // Local groups: the exact address and contact of Ruth's group are for its members only.
+  "GET /api/local-groups": {
+    path: () => "/api/local-groups",
+    expect: {
+      ...everyMember(ok(z.array(localGroup))),
+      member: ok(z.array(localGroup), 200, (res) =>
+        expect(res.body.map((g: { address?: string }) => g.address)).toContain(SECRET.address.text),
+      ),
+    },
+  },
+  "GET /api/my-local-groups": {
+    path: () => "/api/my-local-groups",
+    expect: everyMember(ok(z.array(myLocalGroupMembership))),
+  },
+  "POST /api/local-groups": {
+    path: () => "/api/local-groups",
+    body: (caller) => ({
+      name: `Neighbours of ${caller}`,
+      description: "Coffee and prayer on Saturday mornings.",
+      meetingType: "Prayer Group",
+      location: "Old Town",
+    }),
+    expect: everyMember(ok(localGroup, 201)),
+  },
+  "POST /api/local-groups/:id/join": {
+    path: () => `/api/local-groups/${f.localOpen}/join`,
+    expect: everyMember(ok(localJoinResult)),
+  },
+  "POST /api/local-groups/:id/leave": {
+    path: () => `/api/local-groups/${f.localToLeave}/leave`,
+    expect: everyMember(ok(localLeaveResult)),
+  },
+
+  // Videos
+  "GET /api/videos": { path: () => "/api/videos", expect: everyMember(ok(z.array(videoItem))) },
+  "GET /api/videos/:id": { path: () => `/api/videos/${f.videoId}`, expect: everyMember(ok(videoDetail)) },
+  "GET /api/videos/:id/related": {
+    path: () => `/api/videos/${f.videoId}/related`,
+    expect: everyMember(ok(z.array(videoItem))),
+  },
+  "POST /api/videos/:id/view": {
+    path: () => `/api/videos/${f.videoId}/view`,
+    expect: everyMember(ok(viewResponse)),
+  },
+  "POST /api/videos/:id/like": {
+    path: () => `/api/videos/${f.videoId}/like`,
+    expect: everyMember(ok(likeResponse)),
+  },
+  "POST /api/videos/:id/save": {
+    path: () => `/api/videos/${f.videoId}/save`,
+    expect: everyMember(ok(saveResponse)),
+  },
+  "GET /api/saved-videos": { path: () => "/api/saved-videos", expect: everyMember(ok(z.array(videoItem))) },
+  "GET /api/videos/:id/discussions": {
+    path: () => `/api/videos/${f.videoId}/discussions`,
+    expect: everyMember(ok(z.array(discussionItem))),
+  },
+  "POST /api/discussions": {
+    path: () => "/api/discussions",
+    body: () => ({ videoId: f.videoId, content: "The vine and the branches: so simple, so deep." }),
+    expect: everyMember(ok(discussionItem, 201)),
+  },
+  "POST /api/discussions/:id/like": {
+    path: () => `/api/discussions/${f.discussionId}/like`,
+    expect: everyMember(ok(likeResponse)),
+  },
+  "GET /api/reflections": {
+    path: () => "/api/reflections",
+    expect: everyMember(ok(z.array(reflectionItem))),
+  },
+  "GET /api/admin/videos": {
+    path: () => "/api/admin/videos",
+    expect: adminOnly(ok(z.array(adminVideoItem))),
+  },
+  "POST /api/admin/videos": {
+    path: () => "/api/admin/videos",
+    body: () => video("The Good Shepherd"),
+    expect: adminOnly(ok(adminVideoItem, 201)),
+  },
+  "PATCH /api/admin/videos/:id": {
+    path: () => `/api/admin/videos/${f.videoId}`,
+    body: () => ({ duration: 1800 }),
+    expect: adminOnly(ok(adminVideoItem)),
+  },
+  "DELETE /api/admin/videos/:id": {
+    path: () => `/api/admin/videos/${f.videoToDelete}`,
+    expect: adminOnly(noContent),
+  },
+
+  // Notes are private even from administrators.
+  "GET /api/video-notes": {
+    path: () => "/api/video-notes",
+    expect: {
+      ...everyMember(ok(z.array(noteItem))),
+      member: ok(z.array(noteItem), 200, (res) =>
+        expect(res.body.map((n: { content: string }) => n.content)).toContain(SECRET.note.text),
+      ),
+    },
+  },
+  "GET /api/video-notes/tags": {
+    path: () => "/api/video-notes/tags",
+    expect: everyMember(ok(z.array(z.string()))),
+  },
+  "POST /api/video-notes": {
+    path: () => "/api/video-notes",
+    body: () => ({ videoId: f.videoId, content: "Remain in me, as I remain in you." }),
+    expect: everyMember(ok(noteItem, 201)),
+  },
+  "DELETE /api/video-notes/:id": {
+    path: () => `/api/video-notes/${f.noteToDelete}`,
+    expect: ruthsPrivate(noContent),
+  },
+
+  // Profile: always her own.
+  "GET /api/profile": {
+    path: () => "/api/profile",
+    expect: everyMember(
+      ok(profileResponse, 200, (res, caller) => expect(res.body.email).toBe(emailOf(caller))),
+    ),
+  },
+  "PATCH /api/profile": {
+    path: () => "/api/profile",
+    body: (caller) => ({ lastName: caller === "member" ? "Calloway" : "Tester" }),
+    expect: everyMember(
+      ok(profileResponse, 200, (res, caller) => expect(res.body.email).toBe(emailOf(caller))),
+    ),
+  },
+  "PATCH /api/profile/settings": {
+    path: () => "/api/profile/settings",
+    body: () => ({ groupNotifications: false }),
+    expect: everyMember(ok(memberSettings)),
+  },
+  "GET /api/profile/export": {
+    path: () => "/api/profile/export",
+    expect: everyMember(
+      ok(profileExport, 200, (res, caller) => expect(res.body.profile.email).toBe(emailOf(caller))),
+    ),
+  },
+  // The actors send a wrong confirmation (and keep their accounts); a member of her own deletes hers.
+  "DELETE /api/profile": {
+    path: () => "/api/profile",
+    body: (caller) => ({ confirm: caller === "visitor" || caller === "fresh" ? "DELETE" : "not yet" }),
+    expect: {
+      visitor: 401,
+      other: 400,
+      admin: 400,
+      groupAdmin: 400,
+      member: 400,
+      fresh: ok(messageResponse),
+    },
+  },
+
+  // Payments, against the Stripe stand-in: each member pays for herself.
+  "POST /api/create-subscription": {
+    path: () => "/api/create-subscription",
+    expect: everyMember(ok(clientSecretResponse)),
+  },
+  "POST /api/create-payment-intent": {
+    path: () => "/api/create-payment-intent",
+    body: () => ({ amount: 18, description: "Chai" }),
+    expect: everyMember(ok(clientSecretResponse)),
+  },
+  "POST /api/billing-portal": {
+    path: () => "/api/billing-portal",
+    expect: everyMember(ok(billingPortalResponse)),
+  },
+
+  // The admin dashboard.
+  "GET /api/admin/analytics": {
+    path: () => "/api/admin/analytics",
+    expect: adminOnly(ok(analyticsResponse)),
+  },
+  "GET /api/admin/users": { path: () => "/api/admin/users", expect: adminOnly(ok(z.array(adminUser))) },
+  "GET /api/admin/groups": { path: () => "/api/admin/groups", expect: adminOnly(ok(z.array(adminGroup))) },
+};
+
+/** API routes as the app registered them (pages and HEAD are not part of the API). */
+const apiRoutes = () =>
+  t.app.routeList
+    .filter((r) => r.url.startsWith("/api/") && r.method !== "HEAD")
+    .map((r) => `${r.method} ${r.url}`);
+
+async function succeeded<T = any>(res: Promise<Answer<T>>): Promise<T> {
+  const answer = await res;
+  expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
+  return answer.body;
+}
+
+beforeAll(async () => {
+  env = await createContextWithDependencies();
+  t = env.t;
+  actors.admin = await t.admin();
+  actors.member = await t.member({ email: SECRET.email.text, firstName: "Ruth", lastName: "Calloway" });
+  actors.other = await t.member({ firstName: "Orpah" });
+  actors.groupAdmin = await t.member({ firstName: "Deborah" });
+  seeker = await t.member({ firstName: "Lydia" });
+  applicant = await t.member({ firstName: "Priscilla" });
+  const {
+    admin,
+    member: ruth,
+    groupAdmin: deborah,
+  } = {
+    admin: actors.admin.client,
+    member: actors.member.client,
+    groupAdmin: actors.groupAdmin.client,
+  };
+
+  // Teaching, added by the site administrator.
+  f.videoId = (await succeeded(admin.post("/api/admin/videos", video("The True Vine")))).id;
+  f.videoToDelete = (await succeeded(admin.post("/api/admin/videos", video("A teaching to retire")))).id;
+  const course = { title: "Foundations", description: "First steps in a life of faith." };
+  f.activeCourse = (await succeeded(admin.post("/api/admin/courses", { ...course, status: "active" }))).id;
+  f.soonCourse = (await succeeded(admin.post("/api/admin/courses", { ...course, status: "coming_soon" }))).id;
+  await succeeded(admin.post("/api/admin/articles/sync"));
+  f.articleId = (await succeeded(ruth.get("/api/articles")))[0].id;
+
+  // Ruth's private things.
+  await succeeded(ruth.patch("/api/profile", { bio: SECRET.bio.text }));
+  await succeeded(
+    ruth.post("/api/video-notes", { videoId: f.videoId, content: SECRET.note.text, tags: [SECRET.tag.text] }),
+  );
+  f.noteToDelete = (await succeeded(ruth.post("/api/video-notes", { content: SECRET.noteToDelete.text }))).id;
+  f.privatePrayer = (
+    await succeeded(ruth.post("/api/prayer-requests", { content: SECRET.prayer.text, isPrivate: true }))
+  ).id;
+  await succeeded(
+    ruth.post("/api/local-groups", {
+      name: "Orchard Sisters",
+      description: "Evening prayer in a garden.",
+      meetingType: "Prayer Group",
+      location: "North Hills",
+      address: SECRET.address.text,
+      contactInfo: SECRET.contact.text,
+    }),
+  );
+  f.discussionId = (
+    await succeeded(ruth.post("/api/discussions", { videoId: f.videoId, content: "Abide." }))
+  ).id;
+
+  // Deborah's groups: a private one Ruth was let into, with two requests waiting; two open ones.
+  const group = (name: string, open: boolean) => ({
+    name,
+    description: "Gathering around the Word each week.",
+    category: "support",
+    isPrivate: !open,
+    requiresApproval: !open,
+  });
+  f.privateGroup = (
+    await succeeded(deborah.post("/api/cultivation-groups", group("Hidden Spring", false)))
+  ).id;
+  f.openGroup = (await succeeded(deborah.post("/api/cultivation-groups", group("Open Door", true)))).id;
+  f.groupToLeave = (
+    await succeeded(deborah.post("/api/cultivation-groups", group("Passing Through", true)))
+  ).id;
+  await succeeded(ruth.post(`/api/cultivation-groups/${f.groupToLeave}/join`, {}));
+  for (const who of [actors.member, seeker, applicant]) {
+    await succeeded(who.client.post(`/api/cultivation-groups/${f.privateGroup}/join`, {}));
+  }
+  const pending: Array<{ id: number; user: { id: number } }> = await succeeded(
+    deborah.get(`/api/cultivation-groups/${f.privateGroup}/requests`),
+  );
+  const requestOf = (m: Member) => pending.find((r) => r.user.id === m.id)!.id;
+  await succeeded(
+    deborah.post(`/api/cultivation-groups/${f.privateGroup}/requests/${requestOf(actors.member)}/approve`),
+  );
+  f.requestToApprove = requestOf(seeker);
+  f.requestToDecline = requestOf(applicant);
+
+  const local = (name: string) => ({
+    name,
+    description: "Walking and praying together.",
+    meetingType: "Social Fellowship",
+    location: "Riverside",
+  });
+  f.localOpen = (await succeeded(deborah.post("/api/local-groups", local("Riverside Walkers")))).id;
+  f.localToLeave = (await succeeded(deborah.post("/api/local-groups", local("Bridge Builders")))).id;
+  await succeeded(ruth.post(`/api/local-groups/${f.localToLeave}/join`));
+
+  // Discipleship: Ruth mentors in three connections; one request of Ruth's waits for a mentor.
+  // One open connection per mentor and mentee, so each has a mentee of its own.
+  const connect = async (area: string, mentee: Member) => {
+    await succeeded(
+      ruth.post("/api/discipleship/connections", { experienceLevel: "teacher", focusAreas: [area] }),
+    );
+    const res = await succeeded(
+      mentee.client.post("/api/discipleship/connections", { experienceLevel: "new", focusAreas: [area] }),
+    );
+    expect(res.matched).toBe(true);
+    return res.id as number;
+  };
+  f.connectionToAccept = await connect(`${SECRET.focus.text}a`, seeker);
+  f.connectionToDecline = await connect(`${SECRET.focus.text}d`, applicant);
+  f.connectionToComplete = await connect(`${SECRET.focus.text}c`, await t.member({ firstName: "Lois" }));
+  await succeeded(ruth.post(`/api/discipleship/connections/${f.connectionToComplete}/accept`));
+  f.waitingEntry = (
+    await succeeded(
+      ruth.post("/api/discipleship/connections", {
+        experienceLevel: "growing",
+        focusAreas: [`${SECRET.focus.text}w`],
+      }),
+    )
+  ).id;
+
+  // Everyone has a billing account, so the customer portal opens for each; Ruth is also subscribing.
+  for (const who of [actors.member, actors.other, actors.groupAdmin, actors.admin]) {
+    await succeeded(who.client.post("/api/create-payment-intent", { amount: 5 }));
+  }
+  await succeeded(ruth.post("/api/create-subscription"));
+
+  const token = actors.member.client.jar.get("sid")!;
+  ruthsTokens.push(token, createHash("sha256").update(token).digest("hex"));
+  const customer = [...env.stripe.customers.values()].find(
+    (c) => c.metadata?.userId === String(actors.member.id),
+  )!;
+  ruthsTokens.push(customer.id);
+  for (const s of env.stripe.subscriptions.values()) if (s.customer === customer.id) ruthsTokens.push(s.id);
+  for (const p of env.stripe.paymentIntents.values()) if (p.customer === customer.id) ruthsTokens.push(p.id);
+  expect(ruthsTokens.some((id) => id.startsWith("sub_"))).toBe(true);
+  expect(ruthsTokens.some((id) => id.startsWith("pi_"))).toBe(true);
+}, 120_000);
+afterAll(() => env?.close());
+
+/** Only the payment routes hand a member a payment intent's client secret, and only her own. */
+const MAY_CARRY_PAYMENT_SECRET = new Set([
+  "POST /api/create-subscription",
+  "POST /api/create-payment-intent",
+]);
+
+describe("the authorization matrix", () => {
+  it("has exactly one entry for every API route the server registers", () => {
+    const registered = apiRoutes();
+    const missing = registered.filter((key) => !(key in TABLE));
+    const stale = Object.keys(TABLE).filter((key) => !registered.includes(key));
+    expect(missing, `routes without an entry in the authorization table: ${missing.join(", ")}`).toEqual([]);
+    expect(stale, `entries for routes the server no longer registers: ${stale.join(", ")}`).toEqual([]);
+    for (const [key, entry] of Object.entries(TABLE)) {
+      const tried = ACTORS.filter((a) => entry.expect[a] !== undefined);
+      if (entry.public) expect(entry.expect.visitor, `${key} says what a visitor hears`).toBeDefined();
+      else expect(tried, `${key} is tried by every actor`).toEqual([...ACTORS]);
+    }
+  });
+
+  it("answers each actor as the table says, and leaks nothing of Ruth's to anyone else", async () => {
+    const clients: Record<Exclude<Actor, "visitor">, TestClient> = {
+      other: actors.other.client,
+      admin: actors.admin.client,
+      groupAdmin: actors.groupAdmin.client,
+      member: actors.member.client,
+    };
+    let routesChecked = 0;
+    let checks = 0;
+    let scanned = 0;
+
+    for (const key of apiRoutes()) {
+      const entry = TABLE[key];
+      // Reported by the test above; the rest of the matrix still runs.
+      if (!entry) continue;
+      const [method] = key.split(" ") as ["GET" | "POST" | "PATCH" | "DELETE"];
+      routesChecked += 1;
+      for (const caller of [...ACTORS, "fresh"] as const) {
+        const expected = entry.expect[caller];
+        if (expected === undefined) continue;
+        const outcome: Outcome = typeof expected === "number" ? { status: expected } : expected;
+        // A visitor stays a stranger: signing in or registering on a public route must not carry over.
+        const client =
+          caller === "fresh"
+            ? (await t.member()).client
+            : caller === "visitor"
+              ? t.visitor()
+              : clients[caller];
+        const res = await client.request(method, entry.path(), entry.body?.(caller));
+        checks += 1;
+        const where = `${key} as ${caller}`;
+        expect(res.status, `${where}: ${JSON.stringify(res.body).slice(0, 300)}`).toBe(outcome.status);
+        if (outcome.status === 401) expect(res.body, where).toEqual({ message: "Unauthorized" });
+        else if (outcome.status >= 400) expect(typeof res.body.message, where).toBe("string");
+        if (outcome.schema) {
+          const parsed = outcome.schema.safeParse(res.body);
+          expect(parsed.success, `${where}: ${parsed.error?.message}`).toBe(true);
+        }
+        outcome.check?.(res, caller);
+
+        const text = typeof res.body === "string" ? res.body : JSON.stringify(res.body);
+        expect(text, where).not.toContain("$argon2");
+        expect(text, where).not.toMatch(/\b(cus|sub)_[A-Za-z0-9]/);
+        if (!MAY_CARRY_PAYMENT_SECRET.has(key)) expect(text, where).not.toMatch(/\bpi_[A-Za-z0-9]/);
+        if (caller === "member") continue;
+        scanned += 1;
+        for (const [name, secret] of Object.entries(SECRET)) {
+          if (caller === "admin" && secret.adminMaySee) continue;
+          expect(text.includes(secret.text), `${where} shows Ruth's ${name}`).toBe(false);
+        }
+        for (const token of ruthsTokens)
+          expect(text.includes(token), `${where} shows Ruth's ${token}`).toBe(false);
+        if (caller !== "admin") {
+          for (const [name, m] of Object.entries(actors)) {
+            if (name !== caller)
+              expect(text.includes(m.email), `${where} shows ${name}'s e-mail`).toBe(false);
+          }
+        }
+      }
+    }
+
+    expect(routesChecked).toBe(Object.keys(TABLE).length);
+    recordFigures("Authorization", {
+      "routes checked": routesChecked,
+      "actor × route checks": checks,
+      "responses scanned for leaks": scanned,
+    });
+  }, 120_000);
+});

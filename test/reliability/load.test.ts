@@ -1,0 +1,195 @@
+import autocannon from "autocannon";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createDatabaseFromTemplate } from "../support/databases";
+import { recordFigures } from "../support/figures";
+import { HttpClient, type ServerProcess, startServer } from "../support/server-process";
+
+const CONNECTIONS = 100;
+const DURATION_S = 60;
+const MEMBERS = 25;
+
+let server: ServerProcess;
+let dbUrl: string;
+let drop: () => Promise<void>;
+
+beforeAll(async () => {
+  const db = await createDatabaseFromTemplate(
+    inject("dbAdminUrl"),
+    inject("templateDatabase"),
+    inject("runPrefix"),
+  );
+  dbUrl = db.url;
+  drop = db.drop;
+  server = await startServer({
+    DATABASE_URL: db.url,
+    SESSION_SECRET: "l".repeat(64),
+    DEMO: "1",
+    AUTH_RATE_LIMIT: "100000",
+    WRITE_RATE_LIMIT: "100000",
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await drop?.();
+});
+
+async function count(sql: string, values: unknown[] = []): Promise<number> {
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: number }>(sql, values);
+    return rows[0]!.n;
+  } finally {
+    await client.end();
+  }
+}
+
+async function texts(sql: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  try {
+    return (await client.query<{ t: string }>(sql)).rows.map((r) => r.t);
+  } finally {
+    await client.end();
+  }
+}
+
+describe("a mixed member workload", () => {
+  it(
+    "holds 100 connections for a minute without an error, and keeps every acknowledged write",
+    async () => {
+      const cookies: string[] = [];
+      for (let i = 0; i < MEMBERS; i += 1) {
+        const member = new HttpClient(server.url);
+        const res = await member.request("POST", "/api/auth/register", {
+          email: `load-${i}@example.test`,
+          password: "a light to my path",
+          firstName: `Load${i}`,
+          lastName: "Member",
+        });
+        expect(res.status).toBe(201);
+        cookies.push(member.cookie);
+      }
+      const probe = new HttpClient(server.url);
+      await probe.request("POST", "/api/auth/login", {
+        email: "load-0@example.test",
+        password: "a light to my path",
+      });
+      const videos = (await probe.request("GET", "/api/videos")).body as Array<{ id: number }>;
+      const wall = (await probe.request("GET", "/api/prayer-requests")).body as Array<{ id: number }>;
+      expect(videos.length).toBeGreaterThan(0);
+      expect(wall.length).toBeGreaterThan(0);
+
+      const acknowledged = { prayers: [] as string[], comments: [] as string[], prayed: 0 };
+      let sequence = 0;
+      const origin = server.url.replace("127.0.0.1", "localhost");
+      const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
+      let nextMember = 0;
+      const asMember = (req: any, context: any) => {
+        context.cookie ??= cookies[nextMember++ % cookies.length];
+        return { ...req, headers: { ...req.headers, cookie: context.cookie } };
+      };
+      const json = { "content-type": "application/json", origin };
+
+      const result = await new Promise<autocannon.Result>((resolve, reject) => {
+        autocannon(
+          {
+            url: server.url,
+            connections: CONNECTIONS,
+            duration: DURATION_S,
+            timeout: 10,
+            requests: [
+              { method: "GET", path: "/api/videos", setupRequest: asMember },
+              {
+                method: "GET",
+                setupRequest: (req, ctx) => asMember({ ...req, path: `/api/videos/${pick(videos).id}` }, ctx),
+              },
+              { method: "GET", path: "/api/prayer-requests", setupRequest: asMember },
+              {
+                method: "POST",
+                path: "/api/prayer-requests",
+                headers: json,
+                setupRequest: (req, ctx: any) => {
+                  // One request at a time per connection, so the context knows which write was answered.
+                  ctx.prayer = `Please pray for our home (load ${++sequence})`;
+                  return asMember({ ...req, body: JSON.stringify({ content: ctx.prayer }) }, ctx);
+                },
+                onResponse: (status, _body, ctx: any) => {
+                  if (status === 201 || status === 200) acknowledged.prayers.push(ctx.prayer);
+                },
+              },
+              {
+                method: "POST",
+                headers: { origin },
+                setupRequest: (req, ctx) =>
+                  asMember({ ...req, path: `/api/prayer-requests/${pick(wall).id}/pray` }, ctx),
+                onResponse: (status) => {
+                  if (status === 200) acknowledged.prayed += 1;
+                },
+              },
+              {
+                method: "POST",
+                path: "/api/discussions",
+                headers: json,
+                setupRequest: (req, ctx: any) => {
+                  ctx.comment = `This met me today (load ${++sequence})`;
+                  return asMember(
+                    { ...req, body: JSON.stringify({ videoId: pick(videos).id, content: ctx.comment }) },
+                    ctx,
+                  );
+                },
+                onResponse: (status, _body, ctx: any) => {
+                  if (status === 201 || status === 200) acknowledged.comments.push(ctx.comment);
+                },
+              },
+            ],
+          },
+          (err, res) => (err ? reject(err) : resolve(res)),
+        );
+      });
+
+      const failures = result.errors + result.timeouts + result.non2xx;
+      expect({ errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx }).toEqual({
+        errors: 0,
+        timeouts: 0,
+        non2xx: 0,
+      });
+      // Every write the server acknowledged is stored (a few more may have landed as the run stopped,
+      // their answers never read).
+      const storedPrayers = new Set(
+        await texts("select content as t from prayer_requests where content like '% (load %)'"),
+      );
+      const storedComments = new Set(
+        await texts("select content as t from discussions where content like '% (load %)'"),
+      );
+      expect(acknowledged.prayers.filter((c) => !storedPrayers.has(c))).toEqual([]);
+      expect(acknowledged.comments.filter((c) => !storedComments.has(c))).toEqual([]);
+      expect(acknowledged.prayers.length).toBeGreaterThan(0);
+      expect(acknowledged.comments.length).toBeGreaterThan(0);
+      // The prayer counters agree with the marks they count.
+      const drift = await count(
+        `select count(*)::int as n from prayer_requests p
+         where p.prayer_count <> (select count(*) from prayer_marks m where m.prayer_request_id = p.id)`,
+      );
+      expect(drift).toBe(0);
+
+      console.log(
+        `load: ${result.requests.total} requests, ${result.requests.average.toFixed(0)} req/s, ` +
+          `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${failures} failures`,
+      );
+      recordFigures("Load", {
+        "connections, duration": `${CONNECTIONS}, ${DURATION_S} s`,
+        requests: result.requests.total,
+        "requests per second": Math.round(result.requests.average),
+        "latency p50 / p99 (ms)": `${result.latency.p50} / ${result.latency.p99}`,
+        "errors, timeouts and non-2xx answers": failures,
+        "acknowledged prayer requests, all stored": acknowledged.prayers.length,
+        "acknowledged comments, all stored": acknowledged.comments.length,
+        "acknowledged prayers": acknowledged.prayed,
+      });
+    },
+    (DURATION_S + 90) * 1000,
+  );
+});

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createTestContext, TEST_PASSWORD, type TestContext } from "../support/app";
+import { createDatabaseFromTemplate } from "../support/databases";
+import { recordFigures } from "../support/figures";
+import { type ServerProcess, startServer } from "../support/server-process";
+
+function expectSecurityHeaders(headers: Headers | Record<string, unknown>) {
+  const get = (name: string) =>
+    headers instanceof Headers ? headers.get(name) : (headers[name] as string | undefined);
+  const csp = String(get("content-security-policy"));
+  expect(csp).toContain("default-src 'self'");
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toContain("object-src 'none'");
+  expect(/script-src [^;]*'unsafe-inline'/.test(csp)).toBe(false);
+  expect(/script-src [^;]*'unsafe-eval'/.test(csp)).toBe(false);
+  expect(get("x-content-type-options")).toBe("nosniff");
+  expect(get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  expect(get("x-frame-options")).toBe("DENY");
+}
+
+describe("security headers on every kind of response", () => {
+  let server: ServerProcess;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    const db = await createDatabaseFromTemplate(
+      inject("dbAdminUrl"),
+      inject("templateDatabase"),
+      inject("runPrefix"),
+    );
+    drop = db.drop;
+    server = await startServer({ DATABASE_URL: db.url, SESSION_SECRET: "h".repeat(64) });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await drop?.();
+  });
+
+  it("pages, assets, API answers and errors all carry them", async () => {
+    const page = await fetch(`${server.url}/community`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("cache-control")).toBe("no-cache");
+    expectSecurityHeaders(page.headers);
+    const html = await page.text();
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(asset).toBeTruthy();
+    const js = await fetch(server.url + asset, { headers: { "accept-encoding": "br, gzip" } });
+    expect(js.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(js.headers.get("content-encoding")).toBe("br");
+    expectSecurityHeaders(js.headers);
+    for (const path of ["/api/health", "/api/auth/user", "/api/nothing-here"]) {
+      expectSecurityHeaders((await fetch(server.url + path)).headers);
+    }
+    // No inline script can run: the only inline block is JSON data.
+    expect(html).not.toMatch(/<script(?![^>]*(type="module"|type="application\/json"))[^>]*>[^<]+<\/script>/);
+    expect(page.headers.get("strict-transport-security")).toBeNull();
+    recordFigures("Security", {
+      "kinds of response checked for CSP, nosniff, frame denial and referrer policy":
+        "page, asset, API, 401, 404",
+    });
+  });
+});
+
+describe("on https", () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestContext({ PUBLIC_URL: "https://community.example.org" });
+  });
+  afterAll(() => t.close());
+
+  it("sends HSTS and marks the session cookie Secure, httpOnly and SameSite=Lax", async () => {
+    const res = await t
+      .visitor()
+      .post(
+        "/api/auth/register",
+        { email: "secure@example.test", password: TEST_PASSWORD, firstName: "S", lastName: "C" },
+        { origin: "https://community.example.org" },
+      );
+    expect(res.status).toBe(201);
+    expect(res.headers["strict-transport-security"]).toMatch(/max-age=31536000/);
+    const sid = res.cookies.find((c) => c.name === "sid")!;
+    expect(sid).toMatchObject({ secure: true, httpOnly: true, sameSite: "Lax", path: "/" });
+    expect(String(res.headers["content-security-policy"])).toContain("upgrade-insecure-requests");
+    recordFigures("Security", { "session cookie on https": "Secure, httpOnly, SameSite=Lax; HSTS one year" });
+  });
+});

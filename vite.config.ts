@@ -1,0 +1,107 @@
+import path from "node:path";
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig, type Plugin } from "vite";
+
+/** Preloads the two Latin font files every page uses, so text does not wait on CSS to find them. */
+function preloadFonts(): Plugin {
+  return {
+    name: "preload-fonts",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(_html, ctx) {
+        const files = Object.keys(ctx.bundle ?? {}).filter((f) =>
+          /(fraunces|nunito-sans)-latin-wght-normal-.*\.woff2$/.test(f),
+        );
+        return files.map((file) => ({
+          tag: "link",
+          attrs: { rel: "preload", as: "font", type: "font/woff2", href: `/${file}`, crossorigin: "" },
+          injectTo: "head" as const,
+        }));
+      },
+    },
+  };
+}
+
+import { VitePWA } from "vite-plugin-pwa";
+
+export default defineConfig({
+  root: ".",
+  publicDir: "public",
+  resolve: {
+    alias: [
+      { find: "~", replacement: path.resolve(import.meta.dirname, "src") },
+      { find: /^zod$/, replacement: path.resolve(import.meta.dirname, "src/web/lib/zod-web.ts") },
+    ],
+  },
+  build: {
+    outDir: `${process.env.DIST_DIR ?? "dist"}/web`,
+    emptyOutDir: true,
+    target: "es2022",
+    sourcemap: false,
+    assetsInlineLimit: 0,
+    rolldownOptions: {
+      output: {
+        // Over HTTP/1.1 a browser opens six connections per site: dozens of one-kilobyte chunks
+        // (an icon, a hook) queue behind each other. Group what is shared into a few files.
+        codeSplitting: {
+          groups: [
+            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam)[\\/]/ },
+            { name: "query", test: /node_modules[\\/]@tanstack[\\/]/ },
+            {
+              name: "radix",
+              test: /node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|tslib)[\\/]/,
+            },
+            {
+              name: "forms",
+              test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]|src[\\/]web[\\/]lib[\\/]zod-web/,
+            },
+            {
+              // Small shared app modules; not the ones that bring Radix or zod with them.
+              name: "ui",
+              test: (id: string) =>
+                /src[\\/](web[\\/](components|lib)|core)[\\/]/.test(id) &&
+                !/schemas|zod-web|dialog|tabs|switch|toaster|select|app-shell/.test(id),
+              minShareCount: 2,
+            },
+          ],
+        },
+      },
+    },
+  },
+  server: {
+    proxy: { "/api": { target: "http://127.0.0.1:3001", changeOrigin: false } },
+  },
+  plugins: [
+    preloadFonts(),
+    react(),
+    tailwindcss(),
+    VitePWA({
+      registerType: "autoUpdate",
+      injectRegister: false,
+      manifest: {
+        name: "Mishpacha",
+        short_name: "Mishpacha",
+        description: "A community for Christian and Messianic Jewish women to grow in faith together.",
+        theme_color: "#4f6a48",
+        background_color: "#fbf7f0",
+        display: "standalone",
+        start_url: "/",
+        scope: "/",
+        icons: [
+          { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" },
+          { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png" },
+          { src: "/icons/icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+        ],
+      },
+      workbox: {
+        globPatterns: ["**/*.{js,css,html,woff2,png,svg}"],
+        navigateFallback: "/index.html",
+        // Sign-in, sign-out and every API call must reach the server.
+        navigateFallbackDenylist: [/^\/api\//],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
+});
