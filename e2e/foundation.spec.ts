@@ -150,21 +150,37 @@ test.describe("joining and signing in", () => {
 
 test.describe("routes", () => {
   test("a member page opened while signed out says so, then goes to sign in", async ({ page }) => {
-    // Hold the sign-in redirect until the toast has been seen; the page stays on screen meanwhile.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
+    // The redirect follows the toast by half a second, so the page itself reports what it showed
+    // and when; no assertion has to win a race against the navigation.
+    const seen: { text: string; at: number }[] = [];
+    await page.exposeBinding("reportToast", (_source, text: string, at: number) => {
+      seen.push({ text, at });
     });
-    await page.route("**/api/login**", async (route) => {
-      await held;
-      await route.continue();
+    await page.addInitScript(() => {
+      const report = (window as unknown as { reportToast: (text: string, at: number) => void })
+        .reportToast;
+      let reported = false;
+      new MutationObserver(() => {
+        const toast = document.querySelector("li[data-state=open]");
+        if (!reported && toast?.textContent?.includes("Logging in again")) {
+          reported = true;
+          report(toast.textContent, Date.now());
+        }
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    let leftAt = 0;
+    page.on("request", (request) => {
+      if (!leftAt && request.isNavigationRequest() && request.url().includes("/api/login")) {
+        leftAt = Date.now();
+      }
     });
     await page.goto("/videos");
-    await expect(page.getByText("Unauthorized", { exact: true })).toBeVisible();
-    await expect(page.getByText("You are logged out. Logging in again...", { exact: true })).toBeVisible();
-    release();
     await expect(page).toHaveURL(/\/sign-in\?returnTo=%2Fvideos/);
     await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.text).toContain("Unauthorized");
+    expect(seen[0]?.text).toContain("You are logged out. Logging in again...");
+    expect(leftAt - (seen[0]?.at ?? 0)).toBeGreaterThanOrEqual(400);
   });
 
   test("the admin pages ask visitors to sign in", async ({ page }) => {

@@ -1,6 +1,6 @@
 import { LOGIN_REDIRECT_DELAY_MS } from "~/core/constants";
 import { goToLogin } from "./navigation";
-import { toast, toasterReady } from "./toast";
+import { toast } from "./toast";
 
 let announced = false;
 
@@ -11,10 +11,10 @@ let announced = false;
 export function announceSignedOut() {
   if (announced) return;
   announced = true;
-  toast({
+  const { shown } = toast({
     title: "Unauthorized",
     description: "You are logged out. Logging in again...",
     variant: "destructive",
   });
-  void toasterReady.then(() => setTimeout(() => goToLogin(), LOGIN_REDIRECT_DELAY_MS));
+  void shown.then(() => setTimeout(() => goToLogin(), LOGIN_REDIRECT_DELAY_MS));
 }

@@ -25,11 +25,24 @@ function emit(next: ToastItem[]) {
   for (const l of listeners) l();
 }
 
+const shownResolvers = new Map<string, () => void>();
+
+/** Raises a toast; `shown` resolves once it is in the page (the toast area loads lazily). */
 export function toast(input: ToastInput) {
   counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
   const id = String(counter);
-  emit([{ ...input, id, open: true }, ...toasts].slice(0, TOAST_LIMIT));
-  return { id, dismiss: () => dismissToast(id) };
+  const shown = new Promise<void>((resolve) => shownResolvers.set(id, resolve));
+  const next = [{ ...input, id, open: true }, ...toasts];
+  // A toast pushed out before it appeared counts as shown, so nothing waits on it forever.
+  for (const dropped of next.slice(TOAST_LIMIT)) toastShown(dropped.id);
+  emit(next.slice(0, TOAST_LIMIT));
+  return { id, shown, dismiss: () => dismissToast(id) };
+}
+
+/** Called by the toaster when a toast's element is attached to the document. */
+export function toastShown(id: string) {
+  shownResolvers.get(id)?.();
+  shownResolvers.delete(id);
 }
 
 /** Closes a toast; it is removed from memory after the (long) removal delay, as the spec says. */
@@ -47,13 +60,6 @@ export function dismissToast(id?: string) {
     }
   }
 }
-
-let markMounted: () => void = () => {};
-/** Resolves once the toast area is on screen (it loads with the first toast). */
-export const toasterReady = new Promise<void>((resolve) => {
-  markMounted = resolve;
-});
-export const toasterMounted = () => markMounted();
 
 const subscribe = (l: () => void) => {
   listeners.add(l);

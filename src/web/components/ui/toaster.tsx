@@ -1,19 +1,20 @@
 import * as Toast from "@radix-ui/react-toast";
 import { X } from "lucide-react";
-import { useEffect } from "react";
 import { TOAST_DURATION_MS } from "~/core/constants";
 import { cn } from "~/web/lib/cn";
-import { dismissToast, toasterMounted, useToasts } from "~/web/lib/toast";
+import { dismissToast, toastShown, useToasts } from "~/web/lib/toast";
 
 /** Toasts stack in the bottom-right corner; swipe right or press F8 to reach them. */
 export default function Toaster() {
   const toasts = useToasts();
-  useEffect(toasterMounted, []);
   return (
     <Toast.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50}>
       {toasts.map((t) => (
         <Toast.Root
           key={t.id}
+          ref={(element) => {
+            if (element) toastShown(t.id);
+          }}
           open={t.open}
           onOpenChange={(open) => {
             if (!open) dismissToast(t.id);
