@@ -157,8 +157,8 @@ test.describe("routes", () => {
       seen.push({ text, at });
     });
     await page.addInitScript(() => {
-      const report = (window as unknown as { reportToast: (text: string, at: number) => void })
-        .reportToast;
+      type Reporter = { reportToast: (text: string, at: number) => void };
+      const report = (window as unknown as Reporter).reportToast;
       let reported = false;
       new MutationObserver(() => {
         const toast = document.querySelector("li[data-state=open]");
