@@ -17,6 +17,7 @@ import { registerInputChecks } from "./http/input";
 import { registerRateLimits } from "./http/rate-limit";
 import { registerSecurity } from "./http/security";
 import { serializerCompiler } from "./http/serializer";
+import { disableSharedCaches } from "./http/shared-cache";
 import { registerSpa } from "./http/spa";
 
 declare module "fastify" {
@@ -94,6 +95,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate("config", config);
   app.decorate("database", database);
   app.decorate("db", database.db);
+  if (!config.responseCache) disableSharedCaches(database.db);
 
   await registerSecurity(app, config);
   await app.register(cookie, { secret: config.sessionSecret });

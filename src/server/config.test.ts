@@ -13,6 +13,12 @@ describe("configuration", () => {
     expect(c.oidc).toBeUndefined();
     expect(c.stripe).toBeUndefined();
     expect(c.secureCookies).toBe(false);
+    expect(c.responseCache).toBe(true);
+  });
+
+  it("turns the in-memory answers off with RESPONSE_CACHE=0 and refuses a vague value", () => {
+    expect(loadConfig({ RESPONSE_CACHE: "0" }).responseCache).toBe(false);
+    expect(() => loadConfig({ RESPONSE_CACHE: "maybe" })).toThrow(/RESPONSE_CACHE/);
   });
 
   it("fails fast on a bad port with a message naming the variable", () => {

@@ -84,6 +84,7 @@ const envSchema = z.object({
   NEWSLETTER_FEED_URL: optionalUrl("for example https://example.substack.com/feed"),
   DEMO: flag,
   TRUST_PROXY: flag,
+  RESPONSE_CACHE: flag,
   AUTH_RATE_LIMIT: positiveInt(10),
   WRITE_RATE_LIMIT: positiveInt(30),
   LOG_LEVEL: z.preprocess(
@@ -122,6 +123,8 @@ export interface AppConfig {
     | undefined;
   newsletter: { name: string; feedUrl: string | undefined };
   demo: boolean;
+  /** Keep answers in memory (shared lists, members' community views); off: every read queries. */
+  responseCache: boolean;
   /** Behind a load balancer: take the client address and protocol from X-Forwarded-* headers. */
   trustProxy: boolean;
   authRateLimit: number;
@@ -211,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     stripe,
     newsletter: { name: e.NEWSLETTER_NAME, feedUrl: e.NEWSLETTER_FEED_URL },
     demo: e.DEMO ?? !e.DATABASE_URL,
+    responseCache: e.RESPONSE_CACHE ?? true,
     trustProxy: e.TRUST_PROXY ?? false,
     authRateLimit: e.AUTH_RATE_LIMIT,
     writeRateLimit: e.WRITE_RATE_LIMIT,

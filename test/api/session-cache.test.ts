@@ -75,3 +75,64 @@ describe("the session cache", () => {
     expect((await m.client.get("/api/auth/user")).status).toBe(200);
   });
 });
+
+describe("members' cached views of the community", () => {
+  it("shows on every instance a prayer shared on one of them", async () => {
+    const m = await t.member();
+    const there = onOther(m.client);
+    const before = await there.get("/api/prayer-requests");
+    expect(before.status).toBe(200);
+    const shared = await m.client.post("/api/prayer-requests", { content: "Pray for the harvest" });
+    expect(shared.status).toBe(201);
+    await other.sessionCache.sync();
+    const after = await there.get("/api/prayer-requests");
+    expect(after.body[0].content).toBe("Pray for the harvest");
+    expect(after.body[0].isMine).toBe(true);
+  });
+
+  it("hears of prayers, responses and names changed straight in the database", async () => {
+    const m = await t.member({ firstName: "Abigail" });
+    const { body: created } = await m.client.post("/api/prayer-requests", { content: "Strength" });
+    expect((await m.client.get("/api/prayer-requests")).body[0].prayerCount).toBe(0);
+    await t.database.db.execute(sql`update prayer_requests set prayer_count = 7 where id = ${created.id}`);
+    expect((await m.client.get("/api/prayer-requests")).body[0].prayerCount).toBe(7);
+    await t.database.db.execute(sql`update users set first_name = 'Abby' where id = ${m.id}`);
+    expect((await m.client.get("/api/prayer-requests")).body[0].user.firstName).toBe("Abby");
+    const home = await m.client.get("/api/dashboard");
+    expect(home.body.prayerRequests[0].user.firstName).toBe("Abby");
+  });
+
+  it("answers a revisit of an unchanged wall with 304", async () => {
+    const m = await t.member();
+    const first = await m.client.get("/api/prayer-requests");
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\//);
+    const again = await m.client.get("/api/prayer-requests", { "if-none-match": etag });
+    expect(again.status).toBe(304);
+    await m.client.post("/api/prayer-requests", { content: "A new request" });
+    const changed = await m.client.get("/api/prayer-requests", { "if-none-match": etag });
+    expect(changed.status).toBe(200);
+    expect(changed.body[0].content).toBe("A new request");
+  });
+});
+
+describe("with RESPONSE_CACHE=0", () => {
+  it("reads the wall afresh on every request", async () => {
+    const db = openDatabase(t.config.databaseUrl!, { max: 2 });
+    const uncached = await buildApp({
+      config: { ...t.config, responseCache: false },
+      database: db,
+      logger: false,
+    });
+    try {
+      const m = await t.member();
+      const client = new TestClient(uncached, t.config.publicOrigin);
+      for (const [k, v] of m.client.jar) client.jar.set(k, v);
+      await client.get("/api/prayer-requests");
+      expect(uncached.memberCache.size).toBe(0);
+    } finally {
+      await uncached.close();
+      await db.close();
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { MemberCache } from "../http/member-cache";
 import { SessionCache } from "./session-cache";
 import { type CachedUser, resolveSession, SESSION_COOKIE, type SessionUser } from "./sessions";
 
@@ -8,6 +9,7 @@ declare module "fastify" {
   }
   interface FastifyInstance {
     sessionCache: SessionCache<CachedUser>;
+    memberCache: MemberCache;
   }
 }
 
@@ -17,6 +19,17 @@ export async function registerAuth(app: FastifyInstance) {
   app.decorate("sessionCache", cache);
   await cache.listen(app.database.pool, (err) => app.log.warn({ err }, "session cache listener lost"));
   app.addHook("onClose", () => cache.close());
+
+  const memberCache = new MemberCache(() => app.config.responseCache && cache.active);
+  app.decorate("memberCache", memberCache);
+  cache.subscribe(() => memberCache.invalidate());
+  // The database's notice reaches this instance a moment after the commit; a write answered here
+  // must not be followed by a stale read here, so drop the answers before this reply goes out.
+  app.addHook("onSend", async (request, reply) => {
+    if (request.method !== "GET" && request.method !== "HEAD" && reply.statusCode < 400) {
+      memberCache.invalidate();
+    }
+  });
   app.decorateRequest("user", null);
   app.addHook("onRequest", async (request, reply) => {
     if (!request.url.startsWith("/api/") || !request.cookies[SESSION_COOKIE]) return;

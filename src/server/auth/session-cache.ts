@@ -22,6 +22,7 @@ export class SessionCache<U> {
   private closed = false;
   private retry: NodeJS.Timeout | undefined;
   private syncing: Promise<void> = Promise.resolve();
+  private readonly subscribers = new Set<(payload: string) => void>();
 
   constructor(
     private readonly ttlMs = 60_000,
@@ -80,6 +81,20 @@ export class SessionCache<U> {
   clear() {
     this.entries.clear();
     this.byUser.clear();
+    this.publish("*");
+  }
+
+  /**
+   * Other caches riding on the same connection: they hear every notice except a single session's
+   * ("u:<id>" a member changed, "c:" community rows changed, "*" the connection was lost or regained).
+   */
+  subscribe(listener: (payload: string) => void) {
+    this.subscribers.add(listener);
+    return () => this.subscribers.delete(listener);
+  }
+
+  private publish(payload: string) {
+    for (const listener of this.subscribers) listener(payload);
   }
 
   /** Holds one pooled connection on LISTEN; reconnects after a failure (the cache is off meanwhile). */
@@ -99,8 +114,9 @@ export class SessionCache<U> {
       client.on("end", () => lost());
       client.on("notification", (message) => {
         const payload = message.payload ?? "";
-        if (payload.startsWith("s:")) this.forgetSession(payload.slice(2));
-        else if (payload.startsWith("u:")) this.forgetUser(Number(payload.slice(2)));
+        if (payload.startsWith("s:")) return this.forgetSession(payload.slice(2));
+        if (payload.startsWith("u:")) this.forgetUser(Number(payload.slice(2)));
+        this.publish(payload);
       });
       await client.query(`LISTEN ${AUTH_CHANNEL}`);
       this.clear();

@@ -2,6 +2,12 @@ import { createHash } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 
 const registry = new WeakMap<object, Map<string, SharedCache<unknown>>>();
+const uncached = new WeakSet<object>();
+
+/** RESPONSE_CACHE=0: this database's shared lists are read afresh on every request. */
+export function disableSharedCaches(db: object) {
+  uncached.add(db);
+}
 
 /** The cache called `name` for this database (each app instance and each test database has its own). */
 export function sharedCache<T>(db: object, name: string, ttlMs?: number): SharedCache<T> {
@@ -12,7 +18,7 @@ export function sharedCache<T>(db: object, name: string, ttlMs?: number): Shared
   }
   let cache = byName.get(name);
   if (!cache) {
-    cache = new SharedCache<unknown>(ttlMs);
+    cache = new SharedCache<unknown>(uncached.has(db) ? 0 : ttlMs);
     byName.set(name, cache);
   }
   return cache as SharedCache<T>;
@@ -23,6 +29,13 @@ export function invalidateSharedCaches(db: object) {
   for (const cache of registry.get(db)?.values() ?? []) cache.clear();
 }
 
+interface CachedAnswer<T> {
+  value: T;
+  etag: string;
+  storedAt: number;
+  body?: string;
+}
+
 /**
  * Answers for lists that are the same for every member (the video library, say), kept for a
  * couple of seconds: under load one query serves thousands of requests, and a member's revisit
@@ -30,15 +43,15 @@ export function invalidateSharedCaches(db: object) {
  * catch up within the time to live.
  */
 export class SharedCache<T> {
-  private readonly entries = new Map<string, { value: T; etag: string; storedAt: number }>();
-  private readonly loading = new Map<string, Promise<{ value: T; etag: string }>>();
+  private readonly entries = new Map<string, CachedAnswer<T>>();
+  private readonly loading = new Map<string, Promise<CachedAnswer<T>>>();
 
   constructor(
     private readonly ttlMs = 2000,
     private readonly maxEntries = 500,
   ) {}
 
-  async get(key: string, load: () => Promise<T>): Promise<{ value: T; etag: string }> {
+  async get(key: string, load: () => Promise<T>): Promise<CachedAnswer<T>> {
     const hit = this.entries.get(key);
     if (hit && Date.now() - hit.storedAt < this.ttlMs) return hit;
     // Many requests arriving together for the same key share one query.
@@ -48,8 +61,9 @@ export class SharedCache<T> {
         .then((value) => {
           const etag = `W/"${createHash("sha1").update(JSON.stringify(value)).digest("base64url").slice(0, 22)}"`;
           if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-          this.entries.set(key, { value, etag, storedAt: Date.now() });
-          return { value, etag };
+          const entry: CachedAnswer<T> = { value, etag, storedAt: Date.now() };
+          this.entries.set(key, entry);
+          return entry;
         })
         .finally(() => this.loading.delete(key));
       this.loading.set(key, pending);
@@ -63,10 +77,12 @@ export class SharedCache<T> {
 
   /** Sends the cached list, or 304 when the browser already holds this version. */
   async reply(request: FastifyRequest, reply: FastifyReply, key: string, load: () => Promise<T>) {
-    const { value, etag } = await this.get(key, load);
+    const entry = await this.get(key, load);
     // Private: the answer needs a signed-in member, so no shared proxy may keep it.
-    reply.header("etag", etag).header("cache-control", "private, no-cache");
-    if (request.headers["if-none-match"] === etag) return reply.status(304).send();
-    return value;
+    reply.header("etag", entry.etag).header("cache-control", "private, no-cache");
+    if (request.headers["if-none-match"] === entry.etag) return reply.status(304).send();
+    // Serialised once by the route's response schema, then sent as it is.
+    entry.body ??= reply.serialize(entry.value) as string;
+    return reply.type("application/json; charset=utf-8").send(entry.body);
   }
 }

@@ -12,6 +12,6 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
   app.get(
     "/dashboard",
     { preHandler: requireUser, schema: { response: { 200: dashboard, 401: messageResponse } } },
-    async (request) => service.dashboard(db, memberOf(request)),
+    async (request) => service.dashboard(db, memberOf(request), app.memberCache),
   );
 }

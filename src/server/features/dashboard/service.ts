@@ -1,4 +1,5 @@
 import type { Db } from "../../db/client";
+import type { MemberCache } from "../../http/member-cache";
 import { sharedCache } from "../../http/shared-cache";
 import * as q from "./queries";
 
@@ -25,12 +26,22 @@ interface Viewer {
   membershipTier: "free" | "premium";
 }
 
+/** Her mentoring counts and the prayers she may see change only with community rows. */
+function personal(db: Db, viewer: Viewer, cache: MemberCache) {
+  return cache.get(`home|${viewer.id}|${viewer.isAdmin}`, async () => {
+    const [discipleship, prayers] = await Promise.all([
+      q.discipleshipCounts(db, viewer.id),
+      q.latestPrayers(db, viewer),
+    ]);
+    return { discipleship, prayers };
+  });
+}
+
 /** The home page in one answer; the reads are independent, so they run side by side. */
-export async function dashboard(db: Db, viewer: Viewer) {
-  const [teasers, discipleship, prayers] = await Promise.all([
+export async function dashboard(db: Db, viewer: Viewer, cache: MemberCache) {
+  const [teasers, { discipleship, prayers }] = await Promise.all([
     sharedTeasers(db),
-    q.discipleshipCounts(db, viewer.id),
-    q.latestPrayers(db, viewer),
+    personal(db, viewer, cache),
   ]);
   const { videos, articles, courses } = teasers.value;
   return {

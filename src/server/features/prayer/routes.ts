@@ -27,7 +27,12 @@ export default async function prayerRoutes(fastify: FastifyInstance) {
   app.get(
     "/prayer-requests",
     { schema: { querystring: prayerListQuery, response: { 200: prayerRequestList, ...errors } } },
-    async (request) => service.listWall(db, memberOf(request), request.query),
+    async (request, reply) => {
+      const viewer = memberOf(request);
+      const { limit, before, answered } = request.query;
+      const key = `wall|${viewer.id}|${viewer.isAdmin}|${limit}|${before}|${answered}`;
+      return app.memberCache.reply(request, reply, key, () => service.listWall(db, viewer, request.query));
+    },
   );
 
   app.get(

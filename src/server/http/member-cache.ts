@@ -1,0 +1,77 @@
+import { createHash } from "node:crypto";
+import type { FastifyReply, FastifyRequest } from "fastify";
+
+interface Entry<T> {
+  version: number;
+  value: T;
+  body?: string;
+  etag?: string;
+}
+
+/**
+ * Answers that differ per member (her view of the prayer wall, her home page) but change only when
+ * community rows change. Each entry belongs to a version of the community; a change anywhere moves
+ * the version, which the database announces to every instance (see `invalidate`). Nothing is kept
+ * while those announcements cannot be heard (`live` is false): the cache is bypassed, never trusted.
+ */
+export class MemberCache {
+  private version = 0;
+  private readonly entries = new Map<string, Entry<unknown>>();
+  private readonly loading = new Map<string, Promise<Entry<unknown>>>();
+
+  constructor(
+    private readonly live: () => boolean,
+    private readonly maxEntries = 5000,
+  ) {}
+
+  /** Community rows changed: every answer so far is out of date. */
+  invalidate() {
+    this.version++;
+    this.entries.clear();
+    this.loading.clear();
+  }
+
+  get size() {
+    return this.entries.size;
+  }
+
+  async get<T>(key: string, load: () => Promise<T>): Promise<T> {
+    return (await this.entry(key, load)).value;
+  }
+
+  /** Sends a cached answer already serialised by the route's response schema, or 304 on a revisit. */
+  async reply<T>(request: FastifyRequest, reply: FastifyReply, key: string, load: () => Promise<T>) {
+    const entry = await this.entry(key, load);
+    entry.body ??= reply.serialize(entry.value) as string;
+    entry.etag ??= `W/"${createHash("sha1").update(entry.body).digest("base64url").slice(0, 22)}"`;
+    reply.header("etag", entry.etag).header("cache-control", "private, no-cache");
+    if (request.headers["if-none-match"] === entry.etag) return reply.status(304).send();
+    return reply.type("application/json; charset=utf-8").send(entry.body);
+  }
+
+  private async entry<T>(key: string, load: () => Promise<T>): Promise<Entry<T>> {
+    const version = this.version;
+    if (!this.live()) return { version, value: await load() };
+    const hit = this.entries.get(key);
+    if (hit) return hit as Entry<T>;
+    // A member's parallel requests for the same answer share one load.
+    let pending = this.loading.get(key);
+    if (!pending) {
+      pending = load().then((value) => {
+        const entry: Entry<unknown> = { version, value };
+        // A change that arrived while loading may not be in `value`: hand it out, but do not keep it.
+        if (this.version === version && this.live()) {
+          this.loading.delete(key);
+          if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+          this.entries.set(key, entry);
+        }
+        return entry;
+      });
+      pending.catch(() => {
+        if (this.loading.get(key) === pending) this.loading.delete(key);
+      });
+      this.loading.set(key, pending);
+    }
+    return pending as Promise<Entry<T>>;
+  }
+}
