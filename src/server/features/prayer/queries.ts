@@ -1,6 +1,7 @@
 import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { prayerMarks, prayerRequests, prayerResponses, users } from "../../db/schema";
+import type { ActivityKind } from "../activity/record";
 
 export interface Viewer {
   id: number;
@@ -198,19 +199,63 @@ export async function listResponses(
 
 export async function memberSettings(db: Db, userId: number) {
   const [row] = await db
-    .select({ settings: users.settings, firstName: users.firstName })
+    .select({
+      settings: users.settings,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      profileImageUrl: users.profileImageUrl,
+    })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
   return row;
 }
 
+/**
+ * Stores a request and its line in the activity log in one statement: atomic without a
+ * transaction's extra round trips, which matters on the busiest write of the site.
+ */
 export async function insertRequest(
-  tx: Tx,
+  db: Db,
   values: { userId: number; content: string; isPrivate: boolean; isAnonymous: boolean },
+  activity: { kind: ActivityKind; description: string },
 ) {
-  const [row] = await tx.insert(prayerRequests).values(values).returning({ id: prayerRequests.id });
-  return row!.id;
+  const result = await db.execute<{ id: number; created_at: string | Date }>(sql`with saved as (
+      insert into prayer_requests (user_id, content, is_private, is_anonymous)
+      values (${values.userId}, ${values.content}, ${values.isPrivate}, ${values.isAnonymous})
+      returning id, created_at
+    ), logged as (
+      insert into activity_log (kind, description, user_id)
+      values (${activity.kind}, ${activity.description}, ${values.userId})
+    )
+    select id, created_at from saved`);
+  const row = result.rows[0]!;
+  return { id: row.id, createdAt: new Date(row.created_at) };
+}
+
+/**
+ * "I prayed" in one statement: the mark is written only when the viewer may see the request and
+ * has not prayed for it yet, and only then does the counter move. Undefined: no such request
+ * for this viewer.
+ */
+export async function prayOnce(db: Db, viewer: Viewer, requestId: number): Promise<number | undefined> {
+  const result = await db.execute<{ prayer_count: number; moved: number | null }>(sql`with target as (
+      select id, prayer_count from prayer_requests
+      where id = ${requestId}
+        and (is_private = false or user_id = ${viewer.id} or ${viewer.isAdmin})
+    ), marked as (
+      insert into prayer_marks (prayer_request_id, user_id)
+      select id, ${viewer.id} from target
+      on conflict do nothing
+      returning prayer_request_id
+    ), counted as (
+      update prayer_requests set prayer_count = prayer_count + 1
+      where id in (select prayer_request_id from marked)
+      returning prayer_count
+    )
+    select t.prayer_count, (select prayer_count from counted) as moved from target t`);
+  const row = result.rows[0];
+  return row ? (row.moved ?? row.prayer_count) : undefined;
 }
 
 /** Records "I prayed" once per member; the counter moves only when a new mark was written. */

@@ -8,7 +8,6 @@ import {
 } from "../../../core/schemas/prayer";
 import type { Db } from "../../db/client";
 import { forbidden, notFound } from "../../http/errors";
-import { recordActivity } from "../activity/record";
 import type { RequestRow, ResponseRow, Viewer } from "./queries";
 import * as q from "./queries";
 
@@ -94,29 +93,37 @@ export async function shareRequest(db: Db, viewer: Viewer, body: CreatePrayerBod
   const member = await q.memberSettings(db, viewer.id);
   const isAnonymous = body.isAnonymous ?? member?.settings.showNameOnPrayerWall === false;
   const isPrivate = body.isPrivate ?? false;
-  const id = await db.transaction(async (tx) => {
-    const newId = await q.insertRequest(tx, {
-      userId: viewer.id,
-      content: body.content,
-      isPrivate,
-      isAnonymous,
-    });
-    const who = member?.firstName?.trim() || "A member";
-    await recordActivity(
-      tx,
-      "prayer_shared",
-      isPrivate ? `${who} shared a private prayer request` : `${who} shared a prayer request`,
-      viewer.id,
-    );
-    return newId;
-  });
-  const row = await q.findRequest(db, viewer, id);
-  return present(viewer, row!, []);
+  const who = member?.firstName?.trim() || "A member";
+  const saved = await q.insertRequest(
+    db,
+    { userId: viewer.id, content: body.content, isPrivate, isAnonymous },
+    {
+      kind: "prayer_shared",
+      description: isPrivate ? `${who} shared a private prayer request` : `${who} shared a prayer request`,
+    },
+  );
+  const row: RequestRow = {
+    ...saved,
+    userId: viewer.id,
+    content: body.content,
+    isPrivate,
+    isAnonymous,
+    prayerCount: 0,
+    isAnswered: false,
+    praiseNote: null,
+    answeredAt: null,
+    firstName: member?.firstName ?? null,
+    lastName: member?.lastName ?? null,
+    profileImageUrl: member?.profileImageUrl ?? null,
+    prayedByMe: false,
+    responseCount: 0,
+  };
+  return present(viewer, row, []);
 }
 
 export async function pray(db: Db, viewer: Viewer, id: number) {
-  await visibleRequest(db, viewer, id);
-  const prayerCount = await db.transaction((tx) => q.markPrayed(tx, id, viewer.id));
+  const prayerCount = await q.prayOnce(db, viewer, id);
+  if (prayerCount === undefined) throw notFound(NOT_FOUND);
   return { id, prayerCount, prayedByMe: true };
 }
 

@@ -91,7 +91,7 @@ export async function addDiscussion(
   member: { id: number; firstName: string | null; email: string; profileImageUrl: string | null },
   body: { videoId: number; content: string; isReflectionPrompt: boolean },
 ) {
-  if (!(await q.videoExists(db, body.videoId))) throw notFound(VIDEO_MESSAGES.notFound);
+  // One round trip: a missing video shows up as the foreign key refusing the row.
   const row = await orVideoNotFound(() =>
     q.insertDiscussion(db, {
       videoId: body.videoId,
