@@ -41,6 +41,8 @@ export default defineConfig({
     target: "es2022",
     sourcemap: false,
     assetsInlineLimit: 0,
+    // The server reads it to announce a page's chunks in its HTML.
+    manifest: true,
     rolldownOptions: {
       output: {
         // Over HTTP/1.1 a browser opens six connections per site: dozens of one-kilobyte chunks
@@ -53,6 +55,8 @@ export default defineConfig({
               name: "radix",
               test: /node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|tslib)[\\/]/,
             },
+            // Icons shared by several pages in one file, not a request each.
+            { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/, minShareCount: 2 },
             {
               name: "forms",
               test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]|src[\\/]web[\\/]lib[\\/]zod-web/,

@@ -117,7 +117,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       !request.url.startsWith("/api/") &&
       request.url !== "/api" &&
       !path.extname(request.url.split("?")[0] ?? "");
-    if (isPage && sendIndex) return sendIndex(reply);
+    if (isPage && sendIndex) return sendIndex(request, reply);
     return reply.status(404).send({ message: "Not found" });
   });
 

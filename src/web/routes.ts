@@ -1,4 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
+import { memberPageFor, memberPages } from "~/core/member-pages";
 
 type PageComponent = ComponentType<{ params: Record<string, string | undefined> }>;
 type Loader = () => Promise<{ default: PageComponent }>;
@@ -9,33 +10,24 @@ interface MemberRoute {
   page: LazyExoticComponent<PageComponent>;
 }
 
-const route = (path: string, load: Loader): MemberRoute => ({ path, load, page: lazy(load) });
+// Every page module becomes its own chunk; the table in core says which address opens which.
+const pageModules = import.meta.glob<{ default: PageComponent }>([
+  "./features/*/*-page.tsx",
+  // Pages of the visitor app, which loads them itself.
+  "!./features/{auth,errors,landing}/*",
+]);
 
 /** Signed-in pages, each in its own chunk. */
-export const memberRoutes: MemberRoute[] = [
-  route("/", () => import("./features/home/home-page")),
-  route("/videos", () => import("./features/videos/videos-page")),
-  route("/video/:id", () => import("./features/videos/video-detail-page")),
-  route("/video-notes", () => import("./features/notes/notes-page")),
-  route("/articles", () => import("./features/articles/articles-page")),
-  route("/courses", () => import("./features/courses/courses-page")),
-  route("/admin/articles", () => import("./features/articles/admin-articles-page")),
-  route("/community", () => import("./features/community/community-page")),
-  route("/discipleship", () => import("./features/discipleship/discipleship-page")),
-  route("/cultivation-groups", () => import("./features/groups/cultivation-groups-page")),
-  route("/cultivation-groups/:id", () => import("./features/groups/group-page")),
-  route("/local-communities", () => import("./features/local-groups/local-communities-page")),
-  route("/profile", () => import("./features/profile/profile-page")),
-  route("/subscribe", () => import("./features/payments/subscribe-page")),
-  route("/donate", () => import("./features/payments/donate-page")),
-  route("/admin", () => import("./features/admin/admin-page")),
-];
-
-const pattern = (path: string) => new RegExp(`^${path.replace(/:[^/]+/g, "[^/]+")}/?$`);
+export const memberRoutes: MemberRoute[] = memberPages.map(({ path, module }) => {
+  const load = pageModules[`./${module.slice("src/web/".length)}`];
+  if (!load) throw new Error(`no page module ${module}`);
+  return { path, load, page: lazy(load) };
+});
 
 /** Starts downloading the page the address points at while the app itself is still starting. */
 export function preloadMemberPage(pathname: string) {
-  void memberRoutes.find((r) => pattern(r.path).test(pathname))?.load();
+  const page = memberPageFor(pathname);
+  if (page) void memberRoutes.find((r) => r.path === page.path)?.load();
 }
 
 /**

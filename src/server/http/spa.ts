@@ -1,8 +1,56 @@
 import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { memberPageFor, memberPages } from "../../core/member-pages";
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from "../../core/public-config";
+import { SIGNED_IN_HINT_COOKIE } from "../auth/sessions";
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const MEMBER_APP = "src/web/member-app.tsx";
+const USER_URL = "/api/auth/user";
+
+/** The files a module needs (itself and what it imports), minus those the page already loads. */
+function chunkFiles(manifest: Manifest, key: string, loaded: Set<string>, out = new Set<string>()) {
+  const chunk = manifest[key];
+  if (!chunk || loaded.has(chunk.file) || out.has(chunk.file)) return out;
+  out.add(chunk.file);
+  for (const imported of chunk.imports ?? []) chunkFiles(manifest, imported, loaded, out);
+  return out;
+}
+
+/**
+ * What a returning member's page will ask for first, announced in the HTML: the member app and the
+ * page's own chunks, who she is, and the page's first answers. The browser fetches them at once,
+ * while the app's script is still starting, instead of one after another.
+ */
+function memberHints(manifest: Manifest, pageModule: string | undefined, data: string[]): string {
+  // The entry and its imports are in the HTML already.
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const loaded = entry ? chunkFiles(manifest, entry, new Set()) : new Set<string>();
+  const files = chunkFiles(manifest, MEMBER_APP, loaded);
+  if (pageModule) chunkFiles(manifest, pageModule, loaded, files);
+  const scripts = [...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`);
+  // Same credentials mode as the app's own fetch, or the browser would not reuse the answer.
+  const answers = [USER_URL, ...data].map(
+    (url) => `<link rel="preload" as="fetch" href="${url}" crossorigin="use-credentials">`,
+  );
+  return [...scripts, ...answers].join("");
+}
+
+function readManifest(webRoot: string): Manifest {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(webRoot, ".vite", "manifest.json"), "utf8")) as Manifest;
+  } catch {
+    return {};
+  }
+}
 
 /** JSON inside a <script type="application/json"> block: never executed, so CSP stays strict. */
 function embedConfig(html: string, config: PublicConfig): string {
@@ -23,6 +71,13 @@ export async function registerSpa(app: FastifyInstance, webRoot: string, publicC
     return false;
   }
   const indexHtml = embedConfig(fs.readFileSync(indexFile, "utf8"), publicConfig);
+  const manifest = readManifest(webRoot);
+  const withHints = (hints: string) => indexHtml.replace("</head>", `${hints}</head>`);
+  // Every variant is built once here; a page request costs a lookup.
+  const memberHtml = new Map(
+    memberPages.map((page) => [page.path, withHints(memberHints(manifest, page.module, page.data ?? []))]),
+  );
+  const memberOtherHtml = withHints(memberHints(manifest, undefined, []));
 
   await app.register(fastifyStatic, {
     root: webRoot,
@@ -43,10 +98,20 @@ export async function registerSpa(app: FastifyInstance, webRoot: string, publicC
     },
   });
 
-  const sendIndex = (reply: import("fastify").FastifyReply) =>
-    reply.header("Cache-Control", "no-cache").type("text/html; charset=utf-8").send(indexHtml);
+  const htmlFor = (request: FastifyRequest) => {
+    // The service worker keeps /index.html as the app shell: it must stay the plain one.
+    if (request.cookies[SIGNED_IN_HINT_COOKIE] !== "1" || request.url === "/index.html") return indexHtml;
+    const page = memberPageFor(request.url.split("?")[0] ?? "/");
+    return page ? memberHtml.get(page.path)! : memberOtherHtml;
+  };
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .header("Cache-Control", "no-cache")
+      .header("Vary", "Cookie")
+      .type("text/html; charset=utf-8")
+      .send(htmlFor(request));
 
-  app.get("/", (_req, reply) => sendIndex(reply));
-  app.get("/index.html", (_req, reply) => sendIndex(reply));
+  app.get("/", sendIndex);
+  app.get("/index.html", sendIndex);
   return sendIndex;
 }

@@ -1,0 +1,54 @@
+import { DEMO_MEMBER, expect, signIn, test } from "./support/fixtures";
+
+// The server names, in a returning member's HTML, the files and first answers her page needs. A
+// hint the page does not use is wasted bandwidth, and one that does not match the page's own
+// request makes the browser download the answer twice: each must be fetched exactly once.
+const pages = [
+  ["/", ["/api/auth/user", "/api/dashboard"]],
+  ["/videos", ["/api/auth/user", "/api/videos?limit=24"]],
+  ["/community", ["/api/auth/user", "/api/prayer-requests?limit=20", "/api/prayer-requests/defaults"]],
+  ["/articles", ["/api/auth/user", "/api/articles?limit=24", "/api/articles/tags"]],
+  [
+    "/courses",
+    ["/api/auth/user", "/api/courses?limit=24", "/api/course-interests", "/api/course-enrollments"],
+  ],
+] as const;
+
+test.describe("a returning member's first page", () => {
+  test.use({ serviceWorkers: "block" });
+
+  for (const [pathname, answers] of pages) {
+    test(`${pathname} announces its answers and chunks, and fetches each once`, async ({ page }) => {
+      await signIn(page, DEMO_MEMBER);
+      const html = await (await page.request.get(pathname)).text();
+      for (const url of answers) {
+        expect(html).toContain(`<link rel="preload" as="fetch" href="${url}" crossorigin="use-credentials">`);
+      }
+      expect(html).toContain('rel="modulepreload" crossorigin href="/assets/member-app-');
+
+      const fetched = new Map<string, number>();
+      page.on("request", (request) => {
+        const url = new URL(request.url());
+        if (url.pathname.startsWith("/api/") && !url.pathname.startsWith("/api/thumbnails/")) {
+          const key = url.pathname + url.search;
+          fetched.set(key, (fetched.get(key) ?? 0) + 1);
+        }
+      });
+      await page.goto(pathname, { waitUntil: "networkidle" });
+      await expect(
+        page
+          .getByRole("navigation", { name: "Main" })
+          .or(page.getByRole("navigation", { name: "Quick" }))
+          .first(),
+      ).toBeVisible();
+      // Exactly the announced answers, each once: a request the page adds later must be announced too.
+      expect(Object.fromEntries(fetched)).toEqual(Object.fromEntries(answers.map((url) => [url, 1])));
+    });
+  }
+
+  test("a visitor's page carries no member hints", async ({ page }) => {
+    const html = await (await page.request.get("/community")).text();
+    expect(html).not.toContain('modulepreload" crossorigin href="/assets/member-app-');
+    expect(html).not.toContain('as="fetch"');
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * Signed-in pages: the address each answers and the module that draws it. The browser app lazy-loads
+ * the module; the server reads this table to tell the browser, in the HTML itself, which files and
+ * which first answer the page will need, so they download while the app starts.
+ */
+export interface MemberPage {
+  path: string;
+  /** Source module, relative to the project root (as the build manifest names it). */
+  module: string;
+  /** API answers the page asks for as soon as it appears, exactly as it asks for them. */
+  data?: string[];
+}
+
+export const memberPages: MemberPage[] = [
+  { path: "/", module: "src/web/features/home/home-page.tsx", data: ["/api/dashboard"] },
+  { path: "/videos", module: "src/web/features/videos/videos-page.tsx", data: ["/api/videos?limit=24"] },
+  { path: "/video/:id", module: "src/web/features/videos/video-detail-page.tsx" },
+  { path: "/video-notes", module: "src/web/features/notes/notes-page.tsx" },
+  {
+    path: "/articles",
+    module: "src/web/features/articles/articles-page.tsx",
+    data: ["/api/articles?limit=24", "/api/articles/tags"],
+  },
+  {
+    path: "/courses",
+    module: "src/web/features/courses/courses-page.tsx",
+    data: ["/api/courses?limit=24", "/api/course-interests", "/api/course-enrollments"],
+  },
+  { path: "/admin/articles", module: "src/web/features/articles/admin-articles-page.tsx" },
+  {
+    path: "/community",
+    module: "src/web/features/community/community-page.tsx",
+    data: ["/api/prayer-requests?limit=20", "/api/prayer-requests/defaults"],
+  },
+  { path: "/discipleship", module: "src/web/features/discipleship/discipleship-page.tsx" },
+  { path: "/cultivation-groups", module: "src/web/features/groups/cultivation-groups-page.tsx" },
+  { path: "/cultivation-groups/:id", module: "src/web/features/groups/group-page.tsx" },
+  { path: "/local-communities", module: "src/web/features/local-groups/local-communities-page.tsx" },
+  { path: "/profile", module: "src/web/features/profile/profile-page.tsx" },
+  { path: "/subscribe", module: "src/web/features/payments/subscribe-page.tsx" },
+  { path: "/donate", module: "src/web/features/payments/donate-page.tsx" },
+  { path: "/admin", module: "src/web/features/admin/admin-page.tsx" },
+];
+
+const patterns = memberPages.map(
+  (page) => [new RegExp(`^${page.path.replace(/:[^/]+/g, "[^/]+")}/?$`), page] as const,
+);
+
+/** The page an address opens, if it is a signed-in page. */
+export function memberPageFor(pathname: string): MemberPage | undefined {
+  return patterns.find(([pattern]) => pattern.test(pathname))?.[1];
+}
