@@ -21,11 +21,10 @@ export function load({
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
     connections,
-    duration: amount ? undefined : duration,
-    amount,
     requests,
     timeout: 10,
-    ...(amount ? {} : { warmup: { connections, duration: 2 } }),
+    // Either a number of requests or a timed run after a warm-up (autocannon refuses an undefined duration).
+    ...(amount ? { amount } : { duration, warmup: { connections, duration: 2 } }),
   }).then((result) => ({
     rps: result.requests.average,
     p50: result.latency.p50,

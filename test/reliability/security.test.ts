@@ -4,13 +4,18 @@ import { createDatabaseFromTemplate } from "../support/databases";
 import { recordFigures } from "../support/figures";
 import { type ServerProcess, startServer } from "../support/server-process";
 
-function expectSecurityHeaders(headers: Headers | Record<string, unknown>) {
+function expectSecurityHeaders(headers: Headers | Record<string, unknown>, kind: "document" | "api") {
   const get = (name: string) =>
     headers instanceof Headers ? headers.get(name) : (headers[name] as string | undefined);
   const csp = String(get("content-security-policy"));
-  expect(csp).toContain("default-src 'self'");
+  if (kind === "document") {
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+  } else {
+    // Data only: nothing may load or run at all.
+    expect(csp).toMatch(/^default-src 'none';/);
+  }
   expect(csp).toContain("frame-ancestors 'none'");
-  expect(csp).toContain("object-src 'none'");
   expect(/script-src [^;]*'unsafe-inline'/.test(csp)).toBe(false);
   expect(/script-src [^;]*'unsafe-eval'/.test(csp)).toBe(false);
   expect(get("x-content-type-options")).toBe("nosniff");
@@ -39,16 +44,16 @@ describe("security headers on every kind of response", () => {
     const page = await fetch(`${server.url}/community`);
     expect(page.status).toBe(200);
     expect(page.headers.get("cache-control")).toBe("no-cache");
-    expectSecurityHeaders(page.headers);
+    expectSecurityHeaders(page.headers, "document");
     const html = await page.text();
     const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     expect(asset).toBeTruthy();
     const js = await fetch(server.url + asset, { headers: { "accept-encoding": "br, gzip" } });
     expect(js.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(js.headers.get("content-encoding")).toBe("br");
-    expectSecurityHeaders(js.headers);
+    expectSecurityHeaders(js.headers, "document");
     for (const path of ["/api/health", "/api/auth/user", "/api/nothing-here"]) {
-      expectSecurityHeaders((await fetch(server.url + path)).headers);
+      expectSecurityHeaders((await fetch(server.url + path)).headers, "api");
     }
     // No inline script can run: the only inline block is JSON data.
     expect(html).not.toMatch(/<script(?![^>]*(type="module"|type="application\/json"))[^>]*>[^<]+<\/script>/);

@@ -52,12 +52,29 @@ export function securityHeaders(config: AppConfig): Record<string, string> {
   };
 }
 
+/**
+ * API answers are data, never documents: nothing in them may load, run or be framed, so their
+ * policy is the strictest one (OWASP's advice for REST services), and the headers that only mean
+ * something to a document are left off. A third of the bytes of a small answer were headers.
+ */
+export function apiSecurityHeaders(config: AppConfig): Record<string, string> {
+  return {
+    "content-security-policy": `default-src 'none';frame-ancestors 'none'${config.secureCookies ? ";upgrade-insecure-requests" : ""}`,
+    "cross-origin-resource-policy": "same-origin",
+    "referrer-policy": "strict-origin-when-cross-origin",
+    ...(config.secureCookies && { "strict-transport-security": "max-age=31536000; includeSubDomains" }),
+    "x-content-type-options": "nosniff",
+    "x-frame-options": "DENY",
+  };
+}
+
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export async function registerSecurity(app: FastifyInstance, config: AppConfig) {
-  const headers = securityHeaders(config);
-  app.addHook("onRequest", async (_request, reply) => {
-    reply.headers(headers);
+  const pageHeaders = securityHeaders(config);
+  const apiHeaders = apiSecurityHeaders(config);
+  app.addHook("onRequest", async (request, reply) => {
+    reply.headers(request.url.startsWith("/api/") ? apiHeaders : pageHeaders);
   });
 
   // Cross-site request forgery: a state-changing call must come from our own pages.

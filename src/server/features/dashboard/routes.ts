@@ -12,6 +12,12 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
   app.get(
     "/dashboard",
     { preHandler: requireUser, schema: { response: { 200: dashboard, 401: messageResponse } } },
-    async (request) => service.dashboard(db, memberOf(request), app.memberCache),
+    async (request, reply) => {
+      const viewer = memberOf(request);
+      // Her answer changes with the community (the cache's version) or the shared teasers (their ETag).
+      const teasers = await service.sharedTeasers(db);
+      const key = `home|${viewer.id}|${viewer.isAdmin}|${viewer.membershipTier}|${teasers.etag}`;
+      return app.memberCache.reply(request, reply, key, () => service.dashboard(db, viewer, teasers.value));
+    },
   );
 }

@@ -1,5 +1,4 @@
 import type { Db } from "../../db/client";
-import type { MemberCache } from "../../http/member-cache";
 import { sharedCache } from "../../http/shared-cache";
 import * as q from "./queries";
 
@@ -9,7 +8,7 @@ type SharedTeasers = {
   courses: Awaited<ReturnType<typeof q.featuredCourses>>;
 };
 /** The newest teachings, articles and courses are the same for everyone: read them once every few seconds. */
-function sharedTeasers(db: Db) {
+export function sharedTeasers(db: Db) {
   return sharedCache<SharedTeasers>(db, "dashboard-teasers").get("teasers", async () => {
     const [videos, articles, courses] = await Promise.all([
       q.recentVideos(db),
@@ -26,24 +25,13 @@ interface Viewer {
   membershipTier: "free" | "premium";
 }
 
-/** Her mentoring counts and the prayers she may see change only with community rows. */
-function personal(db: Db, viewer: Viewer, cache: MemberCache) {
-  return cache.get(`home|${viewer.id}|${viewer.isAdmin}`, async () => {
-    const [discipleship, prayers] = await Promise.all([
-      q.discipleshipCounts(db, viewer.id),
-      q.latestPrayers(db, viewer),
-    ]);
-    return { discipleship, prayers };
-  });
-}
-
-/** The home page in one answer; the reads are independent, so they run side by side. */
-export async function dashboard(db: Db, viewer: Viewer, cache: MemberCache) {
-  const [teasers, { discipleship, prayers }] = await Promise.all([
-    sharedTeasers(db),
-    personal(db, viewer, cache),
+/** The home page in one answer; her own reads are independent, so they run side by side. */
+export async function dashboard(db: Db, viewer: Viewer, teasers: SharedTeasers) {
+  const [discipleship, prayers] = await Promise.all([
+    q.discipleshipCounts(db, viewer.id),
+    q.latestPrayers(db, viewer),
   ]);
-  const { videos, articles, courses } = teasers.value;
+  const { videos, articles, courses } = teasers;
   return {
     videos,
     articles,
