@@ -62,11 +62,14 @@ export default defineConfig({
               test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]|src[\\/]web[\\/]lib[\\/]zod-web/,
             },
             {
-              // Small shared app modules; not the ones that bring Radix or zod with them.
+              // Small shared app modules; not the ones that bring Radix, zod or the query library
+              // with them (the landing page needs none of those).
               name: "ui",
               test: (id: string) =>
                 /src[\\/](web[\\/](components|lib)|core)[\\/]/.test(id) &&
-                !/schemas|zod-web|dialog|tabs|switch|toaster|select|app-shell/.test(id),
+                !/schemas|zod-web|dialog|tabs|switch|toaster|select|app-shell|lib[\\/](auth|query-client)\./.test(
+                  id,
+                ),
               minShareCount: 2,
             },
           ],

@@ -46,6 +46,16 @@ test.describe("a returning member's first page", () => {
     });
   }
 
+  test("the sign-in page announces its own chunk to a visitor", async ({ page }) => {
+    const html = await (await page.request.get("/sign-in")).text();
+    expect(html).toMatch(/rel="modulepreload" crossorigin href="\/assets\/sign-in-page-[^"]+\.js"/);
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto("/sign-in");
+    await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
+    expect(requested.filter((p) => p.includes("sign-in-page"))).toHaveLength(1);
+  });
+
   test("a visitor's page carries no member hints", async ({ page }) => {
     const html = await (await page.request.get("/community")).text();
     expect(html).not.toContain('modulepreload" crossorigin href="/assets/member-app-');

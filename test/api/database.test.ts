@@ -59,6 +59,12 @@ describe("migrations", () => {
       const applied = await a.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
       const files = fs.readdirSync("src/server/db/migrations").filter((f) => f.endsWith(".sql"));
       expect(applied.rows[0]).toEqual({ n: files.length });
+      // Lists ask for ORDER BY ... DESC (nulls first); an index built DESC NULLS LAST cannot give
+      // that order in either direction, and every page of a large table would be sorted in full.
+      const backwards = await a.db.execute<{ indexname: string }>(
+        sql`select indexname from pg_indexes where schemaname = 'public' and indexdef like '%DESC NULLS LAST%'`,
+      );
+      expect(backwards.rows.map((r) => r.indexname)).toEqual([]);
     } finally {
       await a.close();
       await b.close();

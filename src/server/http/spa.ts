@@ -14,6 +14,8 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 const MEMBER_APP = "src/web/member-app.tsx";
+/** Visitor pages the visitor app loads lazily: their chunks are announced the same way. */
+const VISITOR_PAGES: Record<string, string> = { "/sign-in": "src/web/features/auth/sign-in-page.tsx" };
 const USER_URL = "/api/auth/user";
 
 /** The files a module needs (itself and what it imports), minus those the page already loads. */
@@ -31,18 +33,25 @@ function chunkFiles(manifest: Manifest, key: string, loaded: Set<string>, out = 
  * while the app's script is still starting, instead of one after another.
  */
 function memberHints(manifest: Manifest, pageModule: string | undefined, data: string[]): string {
-  // The entry and its imports are in the HTML already.
-  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-  const loaded = entry ? chunkFiles(manifest, entry, new Set()) : new Set<string>();
-  const files = chunkFiles(manifest, MEMBER_APP, loaded);
-  if (pageModule) chunkFiles(manifest, pageModule, loaded, files);
-  const scripts = [...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`);
+  const files = new Set<string>();
+  for (const key of [MEMBER_APP, pageModule]) if (key) moduleHints(manifest, key, files);
+  const scripts = modulePreloads(files);
   // Same credentials mode as the app's own fetch, or the browser would not reuse the answer.
   const answers = [USER_URL, ...data].map(
     (url) => `<link rel="preload" as="fetch" href="${url}" crossorigin="use-credentials">`,
   );
-  return [...scripts, ...answers].join("");
+  return scripts + answers.join("");
 }
+
+/** Adds to `files` the chunks `module` needs beyond those the HTML loads already (the entry's). */
+function moduleHints(manifest: Manifest, module: string, files = new Set<string>()) {
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const loaded = entry ? chunkFiles(manifest, entry, new Set()) : new Set<string>();
+  return chunkFiles(manifest, module, loaded, files);
+}
+
+const modulePreloads = (files: Set<string>) =>
+  [...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join("");
 
 function readManifest(webRoot: string): Manifest {
   try {
@@ -78,6 +87,12 @@ export async function registerSpa(app: FastifyInstance, webRoot: string, publicC
     memberPages.map((page) => [page.path, withHints(memberHints(manifest, page.module, page.data ?? []))]),
   );
   const memberOtherHtml = withHints(memberHints(manifest, undefined, []));
+  const visitorHtml = new Map(
+    Object.entries(VISITOR_PAGES).map(([page, module]) => [
+      page,
+      withHints(modulePreloads(moduleHints(manifest, module))),
+    ]),
+  );
 
   await app.register(fastifyStatic, {
     root: webRoot,
@@ -100,8 +115,10 @@ export async function registerSpa(app: FastifyInstance, webRoot: string, publicC
 
   const htmlFor = (request: FastifyRequest) => {
     // The service worker keeps /index.html as the app shell: it must stay the plain one.
-    if (request.cookies[SIGNED_IN_HINT_COOKIE] !== "1" || request.url === "/index.html") return indexHtml;
-    const page = memberPageFor(request.url.split("?")[0] ?? "/");
+    if (request.url === "/index.html") return indexHtml;
+    const pathname = request.url.split("?")[0] ?? "/";
+    if (request.cookies[SIGNED_IN_HINT_COOKIE] !== "1") return visitorHtml.get(pathname) ?? indexHtml;
+    const page = memberPageFor(pathname);
     return page ? memberHtml.get(page.path)! : memberOtherHtml;
   };
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) =>

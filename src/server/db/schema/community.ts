@@ -30,11 +30,11 @@ export const prayerRequests = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("prayer_requests_public_idx").on(t.id.desc()).where(sql`${t.isPrivate} = false`),
+    index("prayer_requests_public_idx").on(t.id.desc().nullsFirst()).where(sql`${t.isPrivate} = false`),
     index("prayer_requests_answered_idx")
-      .on(t.id.desc())
+      .on(t.id.desc().nullsFirst())
       .where(sql`${t.isPrivate} = false and ${t.isAnswered} = true`),
-    index("prayer_requests_user_idx").on(t.userId, t.id.desc()),
+    index("prayer_requests_user_idx").on(t.userId, t.id.desc().nullsFirst()),
     index("prayer_requests_created_idx").on(t.createdAt),
   ],
 );
@@ -91,7 +91,7 @@ export const cultivationGroups = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("cultivation_groups_category_idx").on(t.category, t.id.desc()),
+    index("cultivation_groups_category_idx").on(t.category, t.id.desc().nullsFirst()),
     index("cultivation_groups_search_trgm_idx").using(
       "gin",
       sql`(${t.name} || ' ' || ${t.description}) gin_trgm_ops`,
@@ -117,7 +117,7 @@ export const cultivationGroupMembers = pgTable(
   },
   (t) => [
     uniqueIndex("cultivation_members_group_user_idx").on(t.groupId, t.userId),
-    index("cultivation_members_user_idx").on(t.userId, t.id.desc()),
+    index("cultivation_members_user_idx").on(t.userId, t.id.desc().nullsFirst()),
   ],
 );
 
@@ -167,7 +167,7 @@ export const localGroups = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("local_groups_type_idx").on(t.meetingType, t.id.desc()),
+    index("local_groups_type_idx").on(t.meetingType, t.id.desc().nullsFirst()),
     index("local_groups_search_trgm_idx").using("gin", sql`(${t.name} || ' ' || ${t.location}) gin_trgm_ops`),
     index("local_groups_created_idx").on(t.createdAt),
   ],
@@ -190,7 +190,7 @@ export const localGroupMembers = pgTable(
   },
   (t) => [
     uniqueIndex("local_members_group_user_idx").on(t.groupId, t.userId),
-    index("local_members_user_idx").on(t.userId, t.id.desc()),
+    index("local_members_user_idx").on(t.userId, t.id.desc().nullsFirst()),
   ],
 );
 
@@ -239,7 +239,7 @@ export const discipleshipConnections = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("discipleship_connections_mentor_idx").on(t.mentorId, t.id.desc()),
-    index("discipleship_connections_mentee_idx").on(t.menteeId, t.id.desc()),
+    index("discipleship_connections_mentor_idx").on(t.mentorId, t.id.desc().nullsFirst()),
+    index("discipleship_connections_mentee_idx").on(t.menteeId, t.id.desc().nullsFirst()),
   ],
 );

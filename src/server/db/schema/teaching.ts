@@ -30,8 +30,12 @@ export const videos = pgTable(
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [
-    index("videos_published_idx").on(t.publishedAt.desc(), t.id.desc()),
-    index("videos_series_published_idx").on(t.series, t.publishedAt.desc(), t.id.desc()),
+    index("videos_published_idx").on(t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("videos_series_published_idx").on(
+      t.series,
+      t.publishedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index("videos_search_trgm_idx").using("gin", sql`(${t.title} || ' ' || ${t.description}) gin_trgm_ops`),
     index("videos_created_idx").on(t.createdAt),
   ],
@@ -100,8 +104,8 @@ export const discussions = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("discussions_video_idx").on(t.videoId, t.id.desc()),
-    index("discussions_user_idx").on(t.userId, t.id.desc()),
+    index("discussions_video_idx").on(t.videoId, t.id.desc().nullsFirst()),
+    index("discussions_user_idx").on(t.userId, t.id.desc().nullsFirst()),
   ],
 );
 
@@ -134,7 +138,7 @@ export const videoNotes = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("video_notes_user_idx").on(t.userId, t.id.desc()),
+    index("video_notes_user_idx").on(t.userId, t.id.desc().nullsFirst()),
     index("video_notes_tags_idx").using("gin", t.tags),
   ],
 );
@@ -158,7 +162,7 @@ export const articles = pgTable(
   },
   (t) => [
     uniqueIndex("articles_guid_idx").on(t.guid),
-    index("articles_published_idx").on(t.publishedAt.desc(), t.id.desc()),
+    index("articles_published_idx").on(t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("articles_search_trgm_idx").using("gin", sql`(${t.title} || ' ' || ${t.excerpt}) gin_trgm_ops`),
     index("articles_tags_idx").using("gin", t.tags),
   ],
@@ -177,7 +181,7 @@ export const articleDiscussions = pgTable(
     content: text("content").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("article_discussions_article_idx").on(t.articleId, t.id.desc())],
+  (t) => [index("article_discussions_article_idx").on(t.articleId, t.id.desc().nullsFirst())],
 );
 
 export const courses = pgTable(
@@ -200,7 +204,7 @@ export const courses = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("courses_status_idx").on(t.status, t.id.desc()),
+    index("courses_status_idx").on(t.status, t.id.desc().nullsFirst()),
     index("courses_search_trgm_idx").using("gin", sql`(${t.title} || ' ' || ${t.description}) gin_trgm_ops`),
   ],
 );
