@@ -17,6 +17,7 @@ import { type ReactNode, useEffect, useState } from "react";
 import { Link, useLocation } from "wouter";
 import type { CurrentUser } from "~/core/schemas/auth";
 import { cn } from "~/web/lib/cn";
+import { publicConfig } from "~/web/lib/public-config";
 import { Logo } from "./logo";
 import { Avatar } from "./ui/avatar";
 
@@ -63,7 +64,7 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
       </a>
       <header className="sticky top-0 z-30 border-b border-linen/70 bg-cream/90 backdrop-blur-md">
         <div className="container-page flex h-16 items-center gap-3">
-          <Link href="/" className="shrink-0 rounded-lg" aria-label="Home">
+          <Link href="/" className="shrink-0 rounded-lg" aria-label={`${publicConfig.siteName} home`}>
             <Logo />
           </Link>
           <nav aria-label="Main" className="ml-4 hidden flex-1 items-center gap-0.5 xl:flex">

@@ -35,14 +35,14 @@ export function VideoCard({ video, eager = false }: { video: VideoItem; eager?: 
             {video.series}
           </Badge>
         )}
-        <h3 className="mt-2 font-sans text-lg leading-snug font-bold">
+        <h2 className="mt-2 font-sans text-lg leading-snug font-bold">
           <Link
             href={`/video/${video.id}`}
             className="outline-none after:absolute after:inset-0 after:content-['']"
           >
             {video.title}
           </Link>
-        </h3>
+        </h2>
         <p className="mt-1.5 line-clamp-2 text-sm text-muted">{video.description}</p>
         <p className="mt-auto flex items-center gap-3 pt-3 text-sm text-muted">
           <span className="inline-flex items-center gap-1">
