@@ -24,7 +24,7 @@ async function scriptWeight(page: Page, url: string) {
       ? fs.statSync(`${file}.gz`).size
       : gzipSync(fs.readFileSync(file)).length;
   }
-  return { bytes, thirdParty };
+  return { bytes, thirdParty, scripts: [...scripts] };
 }
 
 test.describe("page weight budgets", () => {
@@ -47,4 +47,19 @@ test.describe("page weight budgets", () => {
     expect(bytes, `${(bytes / KiB).toFixed(1)} KiB`).toBeLessThanOrEqual(170 * KiB);
     expect(thirdParty).toEqual([]);
   });
+
+  for (const [pathname, heading] of [
+    ["/videos", "Video Library"],
+    ["/community", "Community"],
+    ["/articles", "Articles"],
+  ] as const) {
+    test(`${pathname} opens without the form library, which only pages with a form on screen need`, async ({
+      page,
+    }) => {
+      await signIn(page, DEMO_MEMBER);
+      const { scripts } = await scriptWeight(page, pathname);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      expect(scripts.filter((s) => /\/forms-/.test(s))).toEqual([]);
+    });
+  }
 });

@@ -26,6 +26,8 @@ export const MEETING_TYPES = [
   "Other",
 ] as const;
 export type MeetingType = (typeof MEETING_TYPES)[number];
+/** The meeting types the Discover filter offers (SPEC §2.12); "Other" is a create-form choice only. */
+export const MEETING_TYPE_FILTERS = MEETING_TYPES.filter((t) => t !== "Other");
 
 export const MENTEE_LEVELS = {
   new: "New Believer",
@@ -98,3 +100,6 @@ export const LIMITS = {
   tags: 20,
   url: 2048,
 } as const;
+
+/** Page size of a video's or an article's reflections. */
+export const DISCUSSION_PAGE_SIZE = 20;

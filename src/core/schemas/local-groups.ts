@@ -6,9 +6,6 @@ import { descriptionText } from "./groups";
 export const LOCAL_ROLES = ["leader", "member"] as const;
 export type LocalRole = (typeof LOCAL_ROLES)[number];
 
-/** The meeting types the Discover filter offers (SPEC §2.12); "Other" is a create-form choice only. */
-export const MEETING_TYPE_FILTERS = MEETING_TYPES.filter((t) => t !== "Other");
-
 export const LOCAL_GROUP_MESSAGES = {
   nameRequired: "Group name is required",
   meetingTypeRequired: "Meeting type is required",

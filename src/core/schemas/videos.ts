@@ -18,7 +18,6 @@ export const VIDEO_DURATION_MAX = 24 * 3600;
 export const REFLECTION_PROMPTS_MAX = 10;
 /** Page size of the library grid and of a video's reflections. */
 export const VIDEO_PAGE_SIZE = 24;
-export const DISCUSSION_PAGE_SIZE = 20;
 export const RELATED_DEFAULT = 4;
 
 export const videoSeries = z.enum(VIDEO_SERIES, { message: "Choose one of the series" });

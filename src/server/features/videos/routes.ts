@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { DISCUSSION_PAGE_SIZE } from "../../../core/constants";
 import { pageQuery } from "../../../core/schemas/common";
 import {
   createDiscussionBody,
-  DISCUSSION_PAGE_SIZE,
   discussionItem,
   likeResponse,
   reflectionItem,

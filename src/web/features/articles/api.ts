@@ -1,4 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
+import { DISCUSSION_PAGE_SIZE } from "~/core/constants";
 import type {
   AdminArticle,
   Article,
@@ -15,7 +16,6 @@ export const DISCUSSIONS_URL = "/api/article-discussions";
 export const ADMIN_ARTICLES_URL = "/api/admin/articles";
 export const ADMIN_ARTICLE_COUNT_URL = "/api/admin/articles/count";
 const PAGE_SIZE = 24;
-const DISCUSSION_PAGE_SIZE = 20;
 
 type Params = Record<string, string | number | undefined>;
 

@@ -1,8 +1,7 @@
 import { Clock, Home, Lock, MapPin, MessageCircle, Plus, Search, Users } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
-import { SKELETON_COUNT } from "~/core/constants";
+import { MEETING_TYPE_FILTERS, SKELETON_COUNT } from "~/core/constants";
 import type { LocalGroup, MyLocalGroupMembership } from "~/core/schemas/local-groups";
-import { MEETING_TYPE_FILTERS } from "~/core/schemas/local-groups";
 import { PageHeader } from "~/web/components/page-header";
 import { Badge } from "~/web/components/ui/badge";
 import { Button } from "~/web/components/ui/button";

@@ -5,6 +5,7 @@ import {
   useMutation,
   useQuery,
 } from "@tanstack/react-query";
+import { DISCUSSION_PAGE_SIZE } from "~/core/constants";
 import type {
   AdminVideoBody,
   AdminVideoItem,
@@ -16,7 +17,6 @@ import type {
   VideoDetail,
   VideoItem,
 } from "~/core/schemas/videos";
-import { DISCUSSION_PAGE_SIZE } from "~/core/schemas/videos";
 import { apiRequest, urlFromKey } from "~/web/lib/api";
 import { queryClient } from "~/web/lib/query-client";
 
