@@ -46,6 +46,35 @@ test.describe("a returning member's first page", () => {
     });
   }
 
+  test("the video library announces its first thumbnails, and each is downloaded once", async ({ page }) => {
+    await signIn(page, DEMO_MEMBER);
+    const html = await (await page.request.get("/videos")).text();
+    const announced = [...html.matchAll(/<link rel="preload" as="image" href="([^"]+)"/g)].map((m) => m[1]);
+    expect(announced.length).toBeGreaterThan(0);
+    const fetched = new Map<string, number>();
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith("/api/thumbnails/")) {
+        fetched.set(url.pathname + url.search, (fetched.get(url.pathname + url.search) ?? 0) + 1);
+      }
+    });
+    await page.goto("/videos", { waitUntil: "networkidle" });
+    await expect(page.getByRole("heading", { level: 1, name: "Video Library" })).toBeVisible();
+    // The first cards show exactly the announced stills.
+    const shown = await page
+      .locator("main img")
+      .evaluateAll((imgs) =>
+        imgs
+          .slice(0, 3)
+          .map(
+            (img) =>
+              new URL((img as HTMLImageElement).src).pathname + new URL((img as HTMLImageElement).src).search,
+          ),
+      );
+    expect(shown.slice(0, announced.length)).toEqual(announced);
+    for (const url of announced) expect(fetched.get(url!), url).toBe(1);
+  });
+
   test("the sign-in page announces its own chunk to a visitor", async ({ page }) => {
     const html = await (await page.request.get("/sign-in")).text();
     expect(html).toMatch(/rel="modulepreload" crossorigin href="\/assets\/sign-in-page-[^"]+\.js"/);

@@ -11,6 +11,7 @@ import authRoutes from "./auth/routes";
 import type { AppConfig } from "./config";
 import type { Database, Db } from "./db/client";
 import { featureRoutes } from "./features";
+import { firstLibraryThumbnails } from "./features/videos/library-cache";
 import { registerErrorHandler } from "./http/errors";
 import healthRoutes from "./http/health";
 import { registerInputChecks } from "./http/input";
@@ -110,7 +111,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(authRoutes, { prefix: "/api" });
   for (const routes of featureRoutes) await app.register(routes, { prefix: "/api" });
 
-  const sendIndex = await registerSpa(app, options.webRoot ?? defaultWebRoot(), publicConfigOf(config));
+  const sendIndex = await registerSpa(app, options.webRoot ?? defaultWebRoot(), publicConfigOf(config), {
+    "/videos": () => firstLibraryThumbnails(database.db),
+  });
   app.setNotFoundHandler((request, reply) => {
     const isPage =
       (request.method === "GET" || request.method === "HEAD") &&

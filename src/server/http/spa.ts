@@ -73,7 +73,15 @@ function embedConfig(html: string, config: PublicConfig): string {
  * Serves the built browser app: hashed assets cached for a year (precompressed .br/.gz when the
  * browser accepts them), and index.html for every other non-API path so client routes work on reload.
  */
-export async function registerSpa(app: FastifyInstance, webRoot: string, publicConfig: PublicConfig) {
+/** Images a signed-in page shows first, by page path (they depend on data, so asked per request). */
+export type ImageHints = Record<string, () => Promise<string[]>>;
+
+export async function registerSpa(
+  app: FastifyInstance,
+  webRoot: string,
+  publicConfig: PublicConfig,
+  imageHints: ImageHints = {},
+) {
   const indexFile = path.join(webRoot, "index.html");
   if (!fs.existsSync(indexFile)) {
     app.log.warn(`no built web app at ${webRoot}; run "npm run build" to serve pages`);
@@ -121,12 +129,24 @@ export async function registerSpa(app: FastifyInstance, webRoot: string, publicC
     const page = memberPageFor(pathname);
     return page ? memberHtml.get(page.path)! : memberOtherHtml;
   };
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply) =>
-    reply
+  const imagesFor = async (request: FastifyRequest): Promise<string> => {
+    if (request.cookies[SIGNED_IN_HINT_COOKIE] !== "1") return "";
+    const page = memberPageFor(request.url.split("?")[0] ?? "/");
+    const images = page && imageHints[page.path];
+    if (!images) return "";
+    // A hint is only a hint: if it cannot be had, the page is sent without it.
+    const urls = await images().catch(() => []);
+    return urls.map((url) => `<link rel="preload" as="image" href="${url}" fetchpriority="high">`).join("");
+  };
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    const images = await imagesFor(request);
+    const html = htmlFor(request);
+    return reply
       .header("Cache-Control", "no-cache")
       .header("Vary", "Cookie")
       .type("text/html; charset=utf-8")
-      .send(htmlFor(request));
+      .send(images ? html.replace("</head>", `${images}</head>`) : html);
+  };
 
   app.get("/", sendIndex);
   app.get("/index.html", sendIndex);
