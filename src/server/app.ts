@@ -89,8 +89,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerInputChecks(app);
   // Only JSON bodies: a text/plain POST is what a cross-site form would send.
   app.removeContentTypeParser("text/plain");
-  app.addHook("onSend", async (request, reply) => {
+  app.addHook("onRequest", (request, reply, done) => {
     reply.header("x-request-id", request.id);
+    done();
   });
 
   app.decorate("config", config);

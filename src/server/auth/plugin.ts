@@ -25,16 +25,20 @@ export async function registerAuth(app: FastifyInstance) {
   cache.subscribe(() => memberCache.invalidate());
   // The database's notice reaches this instance a moment after the commit; a write answered here
   // must not be followed by a stale read here, so drop the answers before this reply goes out.
-  app.addHook("onSend", async (request, reply) => {
+  app.addHook("onSend", (request, reply, payload, done) => {
     if (request.method !== "GET" && request.method !== "HEAD" && reply.statusCode < 400) {
       memberCache.invalidate();
     }
+    done(null, payload);
   });
   app.decorateRequest("user", null);
-  app.addHook("onRequest", async (request, reply) => {
-    if (!request.url.startsWith("/api/") || !request.cookies[SESSION_COOKIE]) return;
+  app.addHook("onRequest", (request, reply, done) => {
+    if (!request.url.startsWith("/api/") || !request.cookies[SESSION_COOKIE]) return done();
     // Load balancer probes must answer whatever the session store is doing.
-    if (request.url === "/api/health" || request.url === "/api/ready") return;
-    request.user = await resolveSession(app.db, app.config, request, reply, cache);
+    if (request.url === "/api/health" || request.url === "/api/ready") return done();
+    resolveSession(app.db, app.config, request, reply, cache).then((user) => {
+      request.user = user;
+      done();
+    }, done);
   });
 }

@@ -18,10 +18,11 @@ export function containsNul(value: unknown): boolean {
  * 500. It is refused up front, before any handler runs, on every API route.
  */
 export function registerInputChecks(app: FastifyInstance) {
-  app.addHook("preValidation", async (request) => {
-    if (!request.url.startsWith("/api/")) return;
+  app.addHook("preValidation", (request, _reply, done) => {
+    if (!request.url.startsWith("/api/")) return done();
     if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
-      throw badRequest(NUL_MESSAGE);
+      return done(badRequest(NUL_MESSAGE));
     }
+    done();
   });
 }

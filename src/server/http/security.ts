@@ -73,20 +73,18 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export async function registerSecurity(app: FastifyInstance, config: AppConfig) {
   const pageHeaders = securityHeaders(config);
   const apiHeaders = apiSecurityHeaders(config);
-  app.addHook("onRequest", async (request, reply) => {
+  // One synchronous hook for both: it runs on every request, and an async hook costs a promise.
+  app.addHook("onRequest", (request, reply, done) => {
     reply.headers(request.url.startsWith("/api/") ? apiHeaders : pageHeaders);
-  });
-
-  // Cross-site request forgery: a state-changing call must come from our own pages.
-  // Browsers send Origin on every such request; a foreign or missing one is refused.
-  app.addHook("onRequest", async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
-    if (request.routeOptions.config?.skipOriginCheck) return;
+    // Cross-site request forgery: a state-changing call must come from our own pages.
+    // Browsers send Origin on every such request; a foreign or missing one is refused.
+    if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.skipOriginCheck) return done();
     const origin = request.headers.origin;
     const ownOrigin = `${request.protocol}://${request.host}`;
     if (!origin || (origin !== config.publicOrigin && origin !== ownOrigin)) {
-      throw forbidden("This request must come from the site itself.");
+      return done(forbidden("This request must come from the site itself."));
     }
+    done();
   });
 }
 
