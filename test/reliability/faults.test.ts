@@ -47,13 +47,28 @@ describe("graceful stop", () => {
       DATABASE_URL: db.url,
       SESSION_SECRET: SECRET,
       AUTH_RATE_LIMIT: "10000",
+      // The server logs each request as it arrives: the signal is sent once all of them are inside.
+      LOG_LEVEL: "info",
     });
     const client = new HttpClient(server.url);
     // Registrations hash passwords (tens of milliseconds each), so many are in flight at once.
     const inFlight = Array.from({ length: 24 }, (_, i) =>
       client.request("POST", "/api/auth/register", account(`drain-${i}@example.test`)),
     );
-    await Promise.race(inFlight);
+    const arrived = () =>
+      server
+        .output()
+        .split("\n")
+        .filter((line) => line.includes('"incoming request"') && line.includes("/api/auth/register")).length;
+    await new Promise<void>((resolve) => {
+      const check = () => {
+        if (arrived() < 24) return;
+        server.child.stdout!.off("data", check);
+        resolve();
+      };
+      server.child.stdout!.on("data", check);
+      check();
+    });
     const code = server.stop("SIGTERM");
     const answers = await Promise.all(inFlight);
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 201));
