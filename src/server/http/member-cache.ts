@@ -1,12 +1,5 @@
-import { createHash } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-
-interface Entry<T> {
-  version: number;
-  value: T;
-  body?: string;
-  etag?: string;
-}
+import { type CachedAnswer, sendCachedAnswer } from "./cached-answer";
 
 /**
  * Answers that differ per member (her view of the prayer wall, her home page) but change only when
@@ -16,8 +9,8 @@ interface Entry<T> {
  */
 export class MemberCache {
   private version = 0;
-  private readonly entries = new Map<string, Entry<unknown>>();
-  private readonly loading = new Map<string, Promise<Entry<unknown>>>();
+  private readonly entries = new Map<string, CachedAnswer<unknown>>();
+  private readonly loading = new Map<string, Promise<CachedAnswer<unknown>>>();
 
   constructor(
     private readonly live: () => boolean,
@@ -39,26 +32,21 @@ export class MemberCache {
     return (await this.entry(key, load)).value;
   }
 
-  /** Sends a cached answer already serialised by the route's response schema, or 304 on a revisit. */
+  /** Sends the answer for `key` (see `sendCachedAnswer`). */
   async reply<T>(request: FastifyRequest, reply: FastifyReply, key: string, load: () => Promise<T>) {
-    const entry = await this.entry(key, load);
-    entry.body ??= reply.serialize(entry.value) as string;
-    entry.etag ??= `W/"${createHash("sha1").update(entry.body).digest("base64url").slice(0, 22)}"`;
-    reply.header("etag", entry.etag).header("cache-control", "private, no-cache");
-    if (request.headers["if-none-match"] === entry.etag) return reply.status(304).send();
-    return reply.type("application/json; charset=utf-8").send(entry.body);
+    return sendCachedAnswer(request, reply, await this.entry(key, load));
   }
 
-  private async entry<T>(key: string, load: () => Promise<T>): Promise<Entry<T>> {
+  private async entry<T>(key: string, load: () => Promise<T>): Promise<CachedAnswer<T>> {
     const version = this.version;
-    if (!this.live()) return { version, value: await load() };
+    if (!this.live()) return { value: await load() };
     const hit = this.entries.get(key);
-    if (hit) return hit as Entry<T>;
+    if (hit) return hit as CachedAnswer<T>;
     // A member's parallel requests for the same answer share one load.
     let pending = this.loading.get(key);
     if (!pending) {
       pending = load().then((value) => {
-        const entry: Entry<unknown> = { version, value };
+        const entry: CachedAnswer<unknown> = { value };
         // A change that arrived while loading may not be in `value`: hand it out, but do not keep it.
         if (this.version === version && this.live()) {
           this.loading.delete(key);
@@ -72,6 +60,6 @@ export class MemberCache {
       });
       this.loading.set(key, pending);
     }
-    return pending as Promise<Entry<T>>;
+    return pending as Promise<CachedAnswer<T>>;
   }
 }

@@ -1,5 +1,5 @@
-import { createHash } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { type CachedAnswer, sendCachedAnswer, weakEtag } from "./cached-answer";
 
 const registry = new WeakMap<object, Map<string, SharedCache<unknown>>>();
 const uncached = new WeakSet<object>();
@@ -29,12 +29,8 @@ export function invalidateSharedCaches(db: object) {
   for (const cache of registry.get(db)?.values() ?? []) cache.clear();
 }
 
-interface CachedAnswer<T> {
-  value: T;
-  etag: string;
-  storedAt: number;
-  body?: string;
-}
+/** The ETag is worked out at once: the home page's per-member answers are keyed by it. */
+type SharedAnswer<T> = CachedAnswer<T> & { etag: string; storedAt: number };
 
 /**
  * Answers for lists that are the same for every member (the video library, say), kept for a
@@ -43,15 +39,15 @@ interface CachedAnswer<T> {
  * catch up within the time to live.
  */
 export class SharedCache<T> {
-  private readonly entries = new Map<string, CachedAnswer<T>>();
-  private readonly loading = new Map<string, Promise<CachedAnswer<T>>>();
+  private readonly entries = new Map<string, SharedAnswer<T>>();
+  private readonly loading = new Map<string, Promise<SharedAnswer<T>>>();
 
   constructor(
     private readonly ttlMs = 2000,
     private readonly maxEntries = 500,
   ) {}
 
-  async get(key: string, load: () => Promise<T>): Promise<CachedAnswer<T>> {
+  async get(key: string, load: () => Promise<T>): Promise<SharedAnswer<T>> {
     const hit = this.entries.get(key);
     if (hit && Date.now() - hit.storedAt < this.ttlMs) return hit;
     // Many requests arriving together for the same key share one query.
@@ -59,9 +55,9 @@ export class SharedCache<T> {
     if (!pending) {
       pending = load()
         .then((value) => {
-          const etag = `W/"${createHash("sha1").update(JSON.stringify(value)).digest("base64url").slice(0, 22)}"`;
+          const etag = weakEtag(JSON.stringify(value));
           if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-          const entry: CachedAnswer<T> = { value, etag, storedAt: Date.now() };
+          const entry: SharedAnswer<T> = { value, etag, storedAt: Date.now() };
           this.entries.set(key, entry);
           return entry;
         })
@@ -75,14 +71,8 @@ export class SharedCache<T> {
     this.entries.clear();
   }
 
-  /** Sends the cached list, or 304 when the browser already holds this version. */
+  /** Sends the cached list (see `sendCachedAnswer`). */
   async reply(request: FastifyRequest, reply: FastifyReply, key: string, load: () => Promise<T>) {
-    const entry = await this.get(key, load);
-    // Private: the answer needs a signed-in member, so no shared proxy may keep it.
-    reply.header("etag", entry.etag).header("cache-control", "private, no-cache");
-    if (request.headers["if-none-match"] === entry.etag) return reply.status(304).send();
-    // Serialised once by the route's response schema, then sent as it is.
-    entry.body ??= reply.serialize(entry.value) as string;
-    return reply.type("application/json; charset=utf-8").send(entry.body);
+    return sendCachedAnswer(request, reply, await this.get(key, load));
   }
 }

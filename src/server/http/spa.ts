@@ -33,9 +33,7 @@ function chunkFiles(manifest: Manifest, key: string, loaded: Set<string>, out = 
  * while the app's script is still starting, instead of one after another.
  */
 function memberHints(manifest: Manifest, pageModule: string | undefined, data: string[]): string {
-  const files = new Set<string>();
-  for (const key of [MEMBER_APP, pageModule]) if (key) moduleHints(manifest, key, files);
-  const scripts = modulePreloads(files);
+  const scripts = modulePreloads(moduleHints(manifest, pageModule ? [MEMBER_APP, pageModule] : [MEMBER_APP]));
   // Same credentials mode as the app's own fetch, or the browser would not reuse the answer.
   const answers = [USER_URL, ...data].map(
     (url) => `<link rel="preload" as="fetch" href="${url}" crossorigin="use-credentials">`,
@@ -43,11 +41,13 @@ function memberHints(manifest: Manifest, pageModule: string | undefined, data: s
   return scripts + answers.join("");
 }
 
-/** Adds to `files` the chunks `module` needs beyond those the HTML loads already (the entry's). */
-function moduleHints(manifest: Manifest, module: string, files = new Set<string>()) {
+/** The chunks `modules` need beyond those the HTML loads already (the entry's). */
+function moduleHints(manifest: Manifest, modules: string[]) {
   const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   const loaded = entry ? chunkFiles(manifest, entry, new Set()) : new Set<string>();
-  return chunkFiles(manifest, module, loaded, files);
+  const files = new Set<string>();
+  for (const module of modules) chunkFiles(manifest, module, loaded, files);
+  return files;
 }
 
 const modulePreloads = (files: Set<string>) =>
@@ -98,7 +98,7 @@ export async function registerSpa(
   const visitorHtml = new Map(
     Object.entries(VISITOR_PAGES).map(([page, module]) => [
       page,
-      withHints(modulePreloads(moduleHints(manifest, module))),
+      withHints(modulePreloads(moduleHints(manifest, [module]))),
     ]),
   );
 
@@ -121,31 +121,28 @@ export async function registerSpa(
     },
   });
 
-  const htmlFor = (request: FastifyRequest) => {
-    // The service worker keeps /index.html as the app shell: it must stay the plain one.
-    if (request.url === "/index.html") return indexHtml;
-    const pathname = request.url.split("?")[0] ?? "/";
-    if (request.cookies[SIGNED_IN_HINT_COOKIE] !== "1") return visitorHtml.get(pathname) ?? indexHtml;
-    const page = memberPageFor(pathname);
-    return page ? memberHtml.get(page.path)! : memberOtherHtml;
-  };
-  const imagesFor = async (request: FastifyRequest): Promise<string> => {
-    if (request.cookies[SIGNED_IN_HINT_COOKIE] !== "1") return "";
-    const page = memberPageFor(request.url.split("?")[0] ?? "/");
-    const images = page && imageHints[page.path];
-    if (!images) return "";
-    // A hint is only a hint: if it cannot be had, the page is sent without it.
-    const urls = await images().catch(() => []);
-    return urls.map((url) => `<link rel="preload" as="image" href="${url}" fetchpriority="high">`).join("");
-  };
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
-    const images = await imagesFor(request);
-    const html = htmlFor(request);
+    const pathname = request.url.split("?")[0] ?? "/";
+    let html: string;
+    // The service worker keeps /index.html as the app shell: it must stay the plain one.
+    if (request.url === "/index.html") html = indexHtml;
+    else if (request.cookies[SIGNED_IN_HINT_COOKIE] !== "1") html = visitorHtml.get(pathname) ?? indexHtml;
+    else {
+      const page = memberPageFor(pathname);
+      html = page ? memberHtml.get(page.path)! : memberOtherHtml;
+      const images = page && imageHints[page.path];
+      // A hint is only a hint: if it cannot be had, the page is sent without it.
+      const urls = images ? await images().catch(() => []) : [];
+      if (urls.length) {
+        const links = urls.map((url) => `<link rel="preload" as="image" href="${url}" fetchpriority="high">`);
+        html = html.replace("</head>", `${links.join("")}</head>`);
+      }
+    }
     return reply
       .header("Cache-Control", "no-cache")
       .header("Vary", "Cookie")
       .type("text/html; charset=utf-8")
-      .send(images ? html.replace("</head>", `${images}</head>`) : html);
+      .send(html);
   };
 
   app.get("/", sendIndex);
