@@ -26,89 +26,110 @@ function preloadFonts(): Plugin {
 
 import { VitePWA } from "vite-plugin-pwa";
 
-export default defineConfig({
-  root: ".",
-  publicDir: "public",
-  resolve: {
-    alias: [
-      { find: "~", replacement: path.resolve(import.meta.dirname, "src") },
-      { find: /^zod$/, replacement: path.resolve(import.meta.dirname, "src/web/lib/zod-web.ts") },
-    ],
-  },
-  build: {
-    outDir: `${process.env.DIST_DIR ?? "dist"}/web`,
-    emptyOutDir: true,
-    target: "es2022",
-    sourcemap: false,
-    assetsInlineLimit: 0,
-    // The server reads it to announce a page's chunks in its HTML.
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        // Over HTTP/1.1 a browser opens six connections per site: dozens of one-kilobyte chunks
-        // (an icon, a hook) queue behind each other. Group what is shared into a few files.
-        codeSplitting: {
-          groups: [
-            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam)[\\/]/ },
-            { name: "query", test: /node_modules[\\/]@tanstack[\\/]/ },
-            {
-              name: "radix",
-              test: /node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|tslib)[\\/]/,
+const dist = process.env.DIST_DIR ?? "dist";
+const resolve = {
+  alias: [
+    { find: "~", replacement: path.resolve(import.meta.dirname, "src") },
+    { find: /^zod$/, replacement: path.resolve(import.meta.dirname, "src/web/lib/zod-web.ts") },
+  ],
+};
+
+export default defineConfig(({ isSsrBuild }) =>
+  // `vite build --ssr src/web/prerender.tsx`: the module the server renders visitor pages with.
+  isSsrBuild
+    ? {
+        resolve,
+        publicDir: false,
+        plugins: [react()],
+        build: { outDir: `${dist}/prerender`, emptyOutDir: true, target: "node20" },
+      }
+    : {
+        root: ".",
+        publicDir: "public",
+        resolve,
+        build: {
+          outDir: `${dist}/web`,
+          emptyOutDir: true,
+          target: "es2022",
+          sourcemap: false,
+          assetsInlineLimit: 0,
+          // The server reads it to announce a page's chunks in its HTML.
+          manifest: true,
+          rolldownOptions: {
+            output: {
+              // Over HTTP/1.1 a browser opens six connections per site: dozens of one-kilobyte chunks
+              // (an icon, a hook) queue behind each other. Group what is shared into a few files.
+              codeSplitting: {
+                groups: [
+                  {
+                    name: "react",
+                    test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam)[\\/]/,
+                  },
+                  { name: "query", test: /node_modules[\\/]@tanstack[\\/]/ },
+                  {
+                    name: "radix",
+                    test: /node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|tslib)[\\/]/,
+                  },
+                  // Icons shared by several pages in one file, not a request each.
+                  { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/, minShareCount: 2 },
+                  {
+                    name: "forms",
+                    test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]|src[\\/]web[\\/]lib[\\/]zod-web/,
+                  },
+                  {
+                    // Small shared app modules; not the ones that bring Radix, zod or the query library
+                    // with them (the landing page needs none of those).
+                    name: "ui",
+                    test: (id: string) =>
+                      /src[\\/](web[\\/](components|lib)|core)[\\/]/.test(id) &&
+                      !/schemas|zod-web|dialog|tabs|switch|toaster|select|app-shell|lib[\\/](auth|query-client)\./.test(
+                        id,
+                      ),
+                    minShareCount: 2,
+                  },
+                ],
+              },
             },
-            // Icons shared by several pages in one file, not a request each.
-            { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/, minShareCount: 2 },
-            {
-              name: "forms",
-              test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]|src[\\/]web[\\/]lib[\\/]zod-web/,
-            },
-            {
-              // Small shared app modules; not the ones that bring Radix, zod or the query library
-              // with them (the landing page needs none of those).
-              name: "ui",
-              test: (id: string) =>
-                /src[\\/](web[\\/](components|lib)|core)[\\/]/.test(id) &&
-                !/schemas|zod-web|dialog|tabs|switch|toaster|select|app-shell|lib[\\/](auth|query-client)\./.test(
-                  id,
-                ),
-              minShareCount: 2,
-            },
-          ],
+          },
         },
-      },
-    },
-  },
-  server: {
-    proxy: { "/api": { target: "http://127.0.0.1:3001", changeOrigin: false } },
-  },
-  plugins: [
-    preloadFonts(),
-    react(),
-    tailwindcss(),
-    VitePWA({
-      registerType: "autoUpdate",
-      injectRegister: false,
-      manifest: {
-        name: "Mishpacha",
-        short_name: "Mishpacha",
-        description: "A community for Christian and Messianic Jewish women to grow in faith together.",
-        theme_color: "#4f6a48",
-        background_color: "#fbf7f0",
-        display: "standalone",
-        start_url: "/",
-        scope: "/",
-        icons: [
-          { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" },
-          { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png" },
-          { src: "/icons/icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+        server: {
+          proxy: { "/api": { target: "http://127.0.0.1:3001", changeOrigin: false } },
+        },
+        plugins: [
+          preloadFonts(),
+          react(),
+          tailwindcss(),
+          VitePWA({
+            registerType: "autoUpdate",
+            injectRegister: false,
+            manifest: {
+              name: "Mishpacha",
+              short_name: "Mishpacha",
+              description: "A community for Christian and Messianic Jewish women to grow in faith together.",
+              theme_color: "#4f6a48",
+              background_color: "#fbf7f0",
+              display: "standalone",
+              start_url: "/",
+              scope: "/",
+              icons: [
+                { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" },
+                { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png" },
+                {
+                  src: "/icons/icon-maskable-512.png",
+                  sizes: "512x512",
+                  type: "image/png",
+                  purpose: "maskable",
+                },
+              ],
+            },
+            workbox: {
+              globPatterns: ["**/*.{js,css,html,woff2,png,svg}"],
+              navigateFallback: "/index.html",
+              // Sign-in, sign-out and every API call must reach the server.
+              navigateFallbackDenylist: [/^\/api\//],
+              cleanupOutdatedCaches: true,
+            },
+          }),
         ],
       },
-      workbox: {
-        globPatterns: ["**/*.{js,css,html,woff2,png,svg}"],
-        navigateFallback: "/index.html",
-        // Sign-in, sign-out and every API call must reach the server.
-        navigateFallbackDenylist: [/^\/api\//],
-        cleanupOutdatedCaches: true,
-      },
-    }),
-  ],
-});
+);

@@ -74,6 +74,39 @@ test.describe("landing page", () => {
   });
 });
 
+test.describe("visitor pages drawn by the server", () => {
+  test.describe("before any script runs", () => {
+    test.use({ javaScriptEnabled: false });
+    test("the landing and sign-in pages already show their content", async ({ page }) => {
+      await page.goto("/");
+      await expect(
+        page.getByRole("heading", { level: 1, name: "Cultivate Your Spiritual Garden" }),
+      ).toBeVisible();
+      await expect(page.getByRole("button", { name: "Join the Mishpacha" }).first()).toBeVisible();
+      await page.goto("/sign-in");
+      await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
+      await expect(page.getByLabel("E-mail")).toBeVisible();
+    });
+  });
+
+  test("the app takes the drawn sign-in page over without redrawing it", async ({ page }) => {
+    // Marks the heading the server sent once the HTML is parsed, before the app's script runs.
+    await page.addInitScript(() => {
+      document.addEventListener("readystatechange", () => {
+        if (document.readyState === "interactive")
+          document.querySelector("h1")?.setAttribute("data-from-server", "yes");
+      });
+    });
+    await page.goto("/sign-in");
+    await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
+    await page.getByRole("tab", { name: "Create account" }).click();
+    await expect(page.getByRole("heading", { name: "Join the family" })).toHaveAttribute(
+      "data-from-server",
+      "yes",
+    );
+  });
+});
+
 test.describe("joining and signing in", () => {
   test("a visitor joins, lands in the member shell and signs out", async ({ page }) => {
     await page.goto("/");

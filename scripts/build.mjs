@@ -1,5 +1,6 @@
-// Builds the browser app and the server, precompresses the static files (served as-is, no
-// compression work per request), then stamps the build so `npm start` knows it is current.
+// Builds the browser app, the module the server prerenders visitor pages with, and the server;
+// precompresses the static files (served as-is, no compression work per request), then stamps the
+// build so `npm start` knows it is current.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -9,6 +10,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 const dist = process.env.DIST_DIR ?? "dist";
 const run = (cmd, args) => execFileSync(cmd, args, { stdio: "inherit" });
 run("npx", ["vite", "build", "--logLevel", "warn"]);
+run("npx", ["vite", "build", "--ssr", "src/web/prerender.tsx", "--logLevel", "warn"]);
 run("node", ["scripts/build-server.mjs"]);
 
 function* files(dir) {

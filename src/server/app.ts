@@ -37,6 +37,8 @@ export interface BuildOptions {
   /** Folder of the built browser app; defaults to dist/web beside the server bundle. */
   webRoot?: string;
   logger?: FastifyServerOptions["logger"];
+  /** Render the visitor pages at start-up instead of for the first visitor. */
+  prerenderAtStart?: boolean;
 }
 
 export const defaultWebRoot = () => {
@@ -112,8 +114,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(authRoutes, { prefix: "/api" });
   for (const routes of featureRoutes) await app.register(routes, { prefix: "/api" });
 
-  const sendIndex = await registerSpa(app, options.webRoot ?? defaultWebRoot(), publicConfigOf(config), {
-    "/videos": () => firstLibraryThumbnails(database.db),
+  const sendIndex = await registerSpa(app, {
+    webRoot: options.webRoot ?? defaultWebRoot(),
+    publicConfig: publicConfigOf(config),
+    imageHints: { "/videos": () => firstLibraryThumbnails(database.db) },
+    prerenderAtStart: options.prerenderAtStart,
   });
   app.setNotFoundHandler((request, reply) => {
     const isPage =

@@ -67,7 +67,7 @@ async function main() {
   await runMigrations(database);
   const seeded = config.demo ? await seedDemo(database) : false;
 
-  app = await buildApp({ config, database });
+  app = await buildApp({ config, database, prerenderAtStart: true });
   await app.listen({ port: config.port, host: config.host });
   stopJobs = startJobs(app);
 

@@ -1,4 +1,5 @@
 import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
+import { Router } from "wouter";
 import { hasSessionHint, useBootUser } from "./lib/boot-user";
 import { useToasts } from "./lib/toast";
 import { preloadMemberPage } from "./routes";
@@ -68,14 +69,15 @@ function LazyToaster() {
   return Toaster ? <Toaster /> : null;
 }
 
-export function App() {
+/** `ssrPath` is given when the server renders a visitor page; the browser renders the same tree. */
+export function App({ ssrPath }: { ssrPath?: string }) {
   return (
-    <>
+    <Router ssrPath={ssrPath}>
       <Root />
       <LazyToaster />
       <Suspense fallback={null}>
         <InstallPrompt />
       </Suspense>
-    </>
+    </Router>
   );
 }

@@ -1,10 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { memberPageFor, memberPages } from "../../core/member-pages";
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from "../../core/public-config";
 import { SIGNED_IN_HINT_COOKIE } from "../auth/sessions";
+import { prerenderVisitorPages, withPrerendered } from "./prerender";
 
 interface ManifestChunk {
   file: string;
@@ -61,6 +63,27 @@ function readManifest(webRoot: string): Manifest {
   }
 }
 
+/**
+ * A page is one of a few fixed variants, each compressed once on first use and kept (the same way
+ * the static files are precompressed at build time). Variants made per request are sent as they are.
+ */
+function pageEncoder() {
+  const kept = new Map<string, { br: Buffer; gzip: Buffer }>();
+  return (html: string, acceptEncoding = "") => {
+    let encoded = kept.get(html);
+    if (!encoded) {
+      encoded = {
+        br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        gzip: gzipSync(html, { level: 9 }),
+      };
+      kept.set(html, encoded);
+    }
+    if (/\bbr\b/.test(acceptEncoding)) return { encoding: "br", body: encoded.br };
+    if (/\bgzip\b/.test(acceptEncoding)) return { encoding: "gzip", body: encoded.gzip };
+    return { encoding: undefined, body: html };
+  };
+}
+
 /** JSON inside a <script type="application/json"> block: never executed, so CSP stays strict. */
 function embedConfig(html: string, config: PublicConfig): string {
   const json = JSON.stringify(config).replace(/</g, "\\u003c");
@@ -76,11 +99,17 @@ function embedConfig(html: string, config: PublicConfig): string {
 /** Images a signed-in page shows first, by page path (they depend on data, so asked per request). */
 export type ImageHints = Record<string, () => Promise<string[]>>;
 
+export interface SpaOptions {
+  webRoot: string;
+  publicConfig: PublicConfig;
+  imageHints?: ImageHints;
+  /** Render the visitor pages now rather than for the first visitor (a server, not a test). */
+  prerenderAtStart?: boolean;
+}
+
 export async function registerSpa(
   app: FastifyInstance,
-  webRoot: string,
-  publicConfig: PublicConfig,
-  imageHints: ImageHints = {},
+  { webRoot, publicConfig, imageHints = {}, prerenderAtStart = false }: SpaOptions,
 ) {
   const indexFile = path.join(webRoot, "index.html");
   if (!fs.existsSync(indexFile)) {
@@ -101,6 +130,26 @@ export async function registerSpa(
       withHints(modulePreloads(moduleHints(manifest, [module]))),
     ]),
   );
+  // Visitor pages arrive drawn: their HTML is rendered once, off the main thread, and kept.
+  let prerendered: Promise<Map<string, string>> | undefined;
+  const prerenderedPages = () => {
+    prerendered ??= prerenderVisitorPages(
+      path.join(webRoot, "..", "prerender", "prerender.js"),
+      publicConfig,
+      (message) => app.log.warn(`visitor pages are drawn in the browser: ${message}`),
+    ).then(
+      (pages) =>
+        new Map(
+          [...pages].map(([page, markup]) => [
+            page,
+            withPrerendered(visitorHtml.get(page) ?? indexHtml, markup),
+          ]),
+        ),
+    );
+    return prerendered;
+  };
+  if (prerenderAtStart) void prerenderedPages();
+  const encode = pageEncoder();
 
   await app.register(fastifyStatic, {
     root: webRoot,
@@ -122,27 +171,35 @@ export async function registerSpa(
   });
 
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
-    const pathname = request.url.split("?")[0] ?? "/";
+    const [pathname = "/", query] = request.url.split("?");
     let html: string;
+    let fixed = true;
     // The service worker keeps /index.html as the app shell: it must stay the plain one.
     if (request.url === "/index.html") html = indexHtml;
-    else if (request.cookies[SIGNED_IN_HINT_COOKIE] !== "1") html = visitorHtml.get(pathname) ?? indexHtml;
-    else {
+    else if (request.cookies[SIGNED_IN_HINT_COOKIE] !== "1") {
+      // A query string (?mode=register, ?error=…) changes what the page shows: drawn in the browser.
+      const drawn = query === undefined ? (await prerenderedPages()).get(pathname) : undefined;
+      html = drawn ?? visitorHtml.get(pathname) ?? indexHtml;
+    } else {
       const page = memberPageFor(pathname);
       html = page ? memberHtml.get(page.path)! : memberOtherHtml;
       const images = page && imageHints[page.path];
       // A hint is only a hint: if it cannot be had, the page is sent without it.
       const urls = images ? await images().catch(() => []) : [];
       if (urls.length) {
+        fixed = false;
         const links = urls.map((url) => `<link rel="preload" as="image" href="${url}" fetchpriority="high">`);
         html = html.replace("</head>", `${links.join("")}</head>`);
       }
     }
-    return reply
+    reply
       .header("Cache-Control", "no-cache")
-      .header("Vary", "Cookie")
-      .type("text/html; charset=utf-8")
-      .send(html);
+      .header("Vary", "Cookie, Accept-Encoding")
+      .type("text/html; charset=utf-8");
+    if (!fixed) return reply.send(html);
+    const { encoding, body } = encode(html, request.headers["accept-encoding"]);
+    if (encoding) reply.header("Content-Encoding", encoding);
+    return reply.send(body);
   };
 
   app.get("/", sendIndex);

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { cn } from "~/web/lib/cn";
 import { publicConfig } from "~/web/lib/public-config";
 
@@ -6,6 +6,10 @@ import { publicConfig } from "~/web/lib/public-config";
 export function Logo({ className, light = false }: { className?: string; light?: boolean }) {
   const [failed, setFailed] = useState(false);
   const name = publicConfig.siteName;
+  // On a page the server drew, the image may have failed before the app was there to hear it.
+  const failedEarly = useCallback((img: HTMLImageElement | null) => {
+    if (img?.complete && img.naturalWidth === 0) setFailed(true);
+  }, []);
   return (
     <span className={cn("inline-flex items-center gap-2.5", className)}>
       {failed ? (
@@ -22,6 +26,7 @@ export function Logo({ className, light = false }: { className?: string; light?:
           width={36}
           height={36}
           className="size-9"
+          ref={failedEarly}
           onError={() => setFailed(true)}
         />
       )}

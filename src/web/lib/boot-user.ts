@@ -17,7 +17,8 @@ export async function fetchCurrentUser(): Promise<CurrentUser | null> {
 }
 
 /** Set beside the (unreadable) session cookie by the server; without it nobody is signed in. */
-export const hasSessionHint = () => /(?:^|;\s*)signed_in=1(?:;|$)/.test(document.cookie);
+export const hasSessionHint = () =>
+  typeof document !== "undefined" && /(?:^|;\s*)signed_in=1(?:;|$)/.test(document.cookie);
 
 /**
  * The first question every page asks: who is here? Answered with a plain fetch so the landing page
