@@ -102,6 +102,30 @@ describe("members' cached views of the community", () => {
     expect(home.body.prayerRequests[0].user.firstName).toBe("Abby");
   });
 
+  it("announces a prayer once: a second 'I prayed' changes nothing and says nothing", async () => {
+    const author = await t.member();
+    const friend = await t.member();
+    const { body: created } = await author.client.post("/api/prayer-requests", { content: "Rain" });
+    const listener = await t.database.pool.connect();
+    const notices: string[] = [];
+    listener.on("notification", (n) => notices.push(n.payload ?? ""));
+    try {
+      await listener.query("LISTEN mishpacha_auth");
+      expect((await friend.client.post(`/api/prayer-requests/${created.id}/pray`)).body.prayerCount).toBe(1);
+      expect((await friend.client.post(`/api/prayer-requests/${created.id}/pray`)).body.prayerCount).toBe(1);
+      // A notice sent after the second prayer would arrive before this query's answer.
+      await listener.query("select 1");
+      // The mark and the counter moved in one transaction: one notice.
+      expect(notices.filter((p) => p === "c:")).toHaveLength(1);
+      await t.database.db.execute(sql`delete from prayer_marks where prayer_request_id = ${created.id}`);
+      await listener.query("select 1");
+      expect(notices.filter((p) => p === "c:")).toHaveLength(2);
+    } finally {
+      await listener.query("UNLISTEN mishpacha_auth");
+      listener.release();
+    }
+  });
+
   it("answers a revisit of an unchanged wall with 304", async () => {
     const m = await t.member();
     const first = await m.client.get("/api/prayer-requests");

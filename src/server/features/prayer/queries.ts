@@ -1,5 +1,6 @@
 import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
+import { preparedStatement } from "../../db/prepared";
 import { prayerMarks, prayerRequests, prayerResponses, users } from "../../db/schema";
 import type { ActivityKind } from "../activity/record";
 
@@ -211,6 +212,21 @@ export async function memberSettings(db: Db, userId: number) {
   return row;
 }
 
+const insertRequestStatement = preparedStatement<
+  { id: number; created_at: Date },
+  [number, string, boolean, boolean, ActivityKind, string]
+>(
+  "prayer_request_insert",
+  `with saved as (
+     insert into prayer_requests (user_id, content, is_private, is_anonymous)
+     values ($1, $2, $3, $4)
+     returning id, created_at
+   ), logged as (
+     insert into activity_log (kind, description, user_id) values ($5, $6, $1)
+   )
+   select id, created_at from saved`,
+);
+
 /**
  * Stores a request and its line in the activity log in one statement: atomic without a
  * transaction's extra round trips, which matters on the busiest write of the site.
@@ -220,18 +236,38 @@ export async function insertRequest(
   values: { userId: number; content: string; isPrivate: boolean; isAnonymous: boolean },
   activity: { kind: ActivityKind; description: string },
 ) {
-  const result = await db.execute<{ id: number; created_at: string | Date }>(sql`with saved as (
-      insert into prayer_requests (user_id, content, is_private, is_anonymous)
-      values (${values.userId}, ${values.content}, ${values.isPrivate}, ${values.isAnonymous})
-      returning id, created_at
-    ), logged as (
-      insert into activity_log (kind, description, user_id)
-      values (${activity.kind}, ${activity.description}, ${values.userId})
-    )
-    select id, created_at from saved`);
-  const row = result.rows[0]!;
-  return { id: row.id, createdAt: new Date(row.created_at) };
+  const [row] = await insertRequestStatement(
+    db,
+    values.userId,
+    values.content,
+    values.isPrivate,
+    values.isAnonymous,
+    activity.kind,
+    activity.description,
+  );
+  return { id: row!.id, createdAt: new Date(row!.created_at) };
 }
+
+const prayOnceStatement = preparedStatement<
+  { prayer_count: number; moved: number | null },
+  [number, number, boolean]
+>(
+  "prayer_pray_once",
+  `with target as (
+     select id, prayer_count from prayer_requests
+     where id = $1 and (is_private = false or user_id = $2 or $3)
+   ), marked as (
+     insert into prayer_marks (prayer_request_id, user_id)
+     select id, $2 from target
+     on conflict do nothing
+     returning prayer_request_id
+   ), counted as (
+     update prayer_requests set prayer_count = prayer_count + 1
+     where id in (select prayer_request_id from marked)
+     returning prayer_count
+   )
+   select t.prayer_count, (select prayer_count from counted) as moved from target t`,
+);
 
 /**
  * "I prayed" in one statement: the mark is written only when the viewer may see the request and
@@ -239,22 +275,7 @@ export async function insertRequest(
  * for this viewer.
  */
 export async function prayOnce(db: Db, viewer: Viewer, requestId: number): Promise<number | undefined> {
-  const result = await db.execute<{ prayer_count: number; moved: number | null }>(sql`with target as (
-      select id, prayer_count from prayer_requests
-      where id = ${requestId}
-        and (is_private = false or user_id = ${viewer.id} or ${viewer.isAdmin})
-    ), marked as (
-      insert into prayer_marks (prayer_request_id, user_id)
-      select id, ${viewer.id} from target
-      on conflict do nothing
-      returning prayer_request_id
-    ), counted as (
-      update prayer_requests set prayer_count = prayer_count + 1
-      where id in (select prayer_request_id from marked)
-      returning prayer_count
-    )
-    select t.prayer_count, (select prayer_count from counted) as moved from target t`);
-  const row = result.rows[0];
+  const [row] = await prayOnceStatement(db, requestId, viewer.id, viewer.isAdmin);
   return row ? (row.moved ?? row.prayer_count) : undefined;
 }
 

@@ -1,5 +1,6 @@
 import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
+import { preparedStatement } from "../../db/prepared";
 import {
   discussionLikes,
   discussions,
@@ -239,12 +240,41 @@ export async function listDiscussions(
     .limit(options.limit);
 }
 
+const insertDiscussionStatement = preparedStatement<
+  {
+    id: number;
+    video_id: number;
+    content: string;
+    created_at: Date;
+    likes: number;
+    is_reflection_prompt: boolean;
+  },
+  [number, number, string, boolean]
+>(
+  "discussion_insert",
+  `insert into discussions (video_id, user_id, content, is_reflection_prompt) values ($1, $2, $3, $4)
+   returning id, video_id, content, created_at, likes, is_reflection_prompt`,
+);
+
 export async function insertDiscussion(
-  db: Conn,
+  db: Db,
   values: { videoId: number; userId: number; content: string; isReflectionPrompt: boolean },
 ) {
-  const [row] = await db.insert(discussions).values(values).returning();
-  return row!;
+  const [row] = await insertDiscussionStatement(
+    db,
+    values.videoId,
+    values.userId,
+    values.content,
+    values.isReflectionPrompt,
+  );
+  return {
+    id: row!.id,
+    videoId: row!.video_id,
+    content: row!.content,
+    createdAt: row!.created_at,
+    likes: row!.likes,
+    isReflectionPrompt: row!.is_reflection_prompt,
+  };
 }
 
 export async function discussionExists(db: Conn, id: number) {
