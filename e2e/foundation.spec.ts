@@ -86,6 +86,8 @@ test.describe("visitor pages drawn by the server", () => {
       await page.goto("/sign-in");
       await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
       await expect(page.getByLabel("E-mail")).toBeVisible();
+      // Until the app runs, the form cannot be sent (natively it would put the password in the address).
+      await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeDisabled();
     });
   });
 

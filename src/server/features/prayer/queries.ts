@@ -213,27 +213,33 @@ export async function memberSettings(db: Db, userId: number) {
 }
 
 const insertRequestStatement = preparedStatement<
-  { id: number; created_at: Date },
-  [number, string, boolean, boolean, ActivityKind, string]
+  { id: number; created_at: Date; is_anonymous: boolean },
+  [number, string, boolean, boolean | null, ActivityKind, string]
 >(
   "prayer_request_insert",
+  // Unless she chose, a request is anonymous when her settings keep her name off the wall.
   `with saved as (
      insert into prayer_requests (user_id, content, is_private, is_anonymous)
-     values ($1, $2, $3, $4)
-     returning id, created_at
+     values ($1, $2, $3, coalesce(
+       $4,
+       (select settings -> 'showNameOnPrayerWall' = 'false'::jsonb from users where id = $1),
+       false
+     ))
+     returning id, created_at, is_anonymous
    ), logged as (
      insert into activity_log (kind, description, user_id) values ($5, $6, $1)
    )
-   select id, created_at from saved`,
+   select id, created_at, is_anonymous from saved`,
 );
 
 /**
  * Stores a request and its line in the activity log in one statement: atomic without a
  * transaction's extra round trips, which matters on the busiest write of the site.
+ * `isAnonymous` undefined: as the member's settings say.
  */
 export async function insertRequest(
   db: Db,
-  values: { userId: number; content: string; isPrivate: boolean; isAnonymous: boolean },
+  values: { userId: number; content: string; isPrivate: boolean; isAnonymous?: boolean },
   activity: { kind: ActivityKind; description: string },
 ) {
   const [row] = await insertRequestStatement(
@@ -241,11 +247,11 @@ export async function insertRequest(
     values.userId,
     values.content,
     values.isPrivate,
-    values.isAnonymous,
+    values.isAnonymous ?? null,
     activity.kind,
     activity.description,
   );
-  return { id: row!.id, createdAt: new Date(row!.created_at) };
+  return { id: row!.id, createdAt: new Date(row!.created_at), isAnonymous: row!.is_anonymous };
 }
 
 const prayOnceStatement = preparedStatement<

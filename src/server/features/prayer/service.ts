@@ -6,6 +6,7 @@ import {
   type PrayerListQuery,
   type RespondBody,
 } from "../../../core/schemas/prayer";
+import type { SessionUser } from "../../auth/sessions";
 import type { Db } from "../../db/client";
 import { forbidden, notFound } from "../../http/errors";
 import type { RequestRow, ResponseRow, Viewer } from "./queries";
@@ -89,14 +90,17 @@ async function visibleRequest(db: Db, viewer: Viewer, id: number) {
   return row;
 }
 
-export async function shareRequest(db: Db, viewer: Viewer, body: CreatePrayerBody) {
-  const member = await q.memberSettings(db, viewer.id);
-  const isAnonymous = body.isAnonymous ?? member?.settings.showNameOnPrayerWall === false;
+/** The author's name and picture come with her session (kept fresh when her row changes). */
+export async function shareRequest(
+  db: Db,
+  viewer: Viewer & Pick<SessionUser, "firstName" | "lastName" | "profileImageUrl">,
+  body: CreatePrayerBody,
+) {
   const isPrivate = body.isPrivate ?? false;
-  const who = member?.firstName?.trim() || "A member";
+  const who = viewer.firstName?.trim() || "A member";
   const saved = await q.insertRequest(
     db,
-    { userId: viewer.id, content: body.content, isPrivate, isAnonymous },
+    { userId: viewer.id, content: body.content, isPrivate, isAnonymous: body.isAnonymous },
     {
       kind: "prayer_shared",
       description: isPrivate ? `${who} shared a private prayer request` : `${who} shared a prayer request`,
@@ -107,14 +111,13 @@ export async function shareRequest(db: Db, viewer: Viewer, body: CreatePrayerBod
     userId: viewer.id,
     content: body.content,
     isPrivate,
-    isAnonymous,
     prayerCount: 0,
     isAnswered: false,
     praiseNote: null,
     answeredAt: null,
-    firstName: member?.firstName ?? null,
-    lastName: member?.lastName ?? null,
-    profileImageUrl: member?.profileImageUrl ?? null,
+    firstName: viewer.firstName,
+    lastName: viewer.lastName,
+    profileImageUrl: viewer.profileImageUrl,
     prayedByMe: false,
     responseCount: 0,
   };

@@ -11,6 +11,7 @@ import { Field, Input } from "~/web/components/ui/input";
 import { ApiError, apiRequest } from "~/web/lib/api";
 import { cn } from "~/web/lib/cn";
 import { publicConfig } from "~/web/lib/public-config";
+import { useHydrated } from "~/web/lib/use-hydrated";
 
 type Mode = "sign-in" | "register";
 
@@ -115,6 +116,7 @@ function formError(err: unknown) {
 }
 
 function SignInForm({ returnTo }: { returnTo: string }) {
+  const hydrated = useHydrated();
   const signedIn = useSignedIn(returnTo);
   const [serverError, setServerError] = useState<string>();
   const form = useForm<z.input<typeof loginBody>>({ resolver: zodResolver(loginBody) });
@@ -130,7 +132,7 @@ function SignInForm({ returnTo }: { returnTo: string }) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
       <Field id="login-email" label="E-mail" error={errors.email?.message}>
         <Input
           id="login-email"
@@ -154,7 +156,7 @@ function SignInForm({ returnTo }: { returnTo: string }) {
           {serverError}
         </p>
       )}
-      <Button type="submit" className="w-full" disabled={isSubmitting}>
+      <Button type="submit" className="w-full" disabled={isSubmitting || !hydrated}>
         {isSubmitting ? "Signing in..." : "Sign in"}
       </Button>
     </form>
@@ -162,6 +164,7 @@ function SignInForm({ returnTo }: { returnTo: string }) {
 }
 
 function RegisterForm({ returnTo }: { returnTo: string }) {
+  const hydrated = useHydrated();
   const signedIn = useSignedIn(returnTo);
   const [serverError, setServerError] = useState<string>();
   const form = useForm<z.input<typeof registerBody>>({ resolver: zodResolver(registerBody) });
@@ -177,7 +180,7 @@ function RegisterForm({ returnTo }: { returnTo: string }) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="reg-first" label="First name" error={errors.firstName?.message}>
           <Input
@@ -224,7 +227,7 @@ function RegisterForm({ returnTo }: { returnTo: string }) {
           {serverError}
         </p>
       )}
-      <Button type="submit" className="w-full" disabled={isSubmitting}>
+      <Button type="submit" className="w-full" disabled={isSubmitting || !hydrated}>
         {isSubmitting ? "Creating your account..." : "Create account"}
       </Button>
     </form>
