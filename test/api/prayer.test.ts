@@ -166,6 +166,49 @@ describe("praying", () => {
     expect(row!.prayerCount).toBe(1);
   });
 
+  it("counts every member who prays at the same moment, and answers each with a count that includes her", async () => {
+    const id = (await share(hannah, { content: "Peace in the hospital." })).body.id;
+    const friends = await Promise.all(Array.from({ length: 12 }, () => t.member()));
+    const results = await Promise.all(friends.map((f) => f.client.post(`/api/prayer-requests/${id}/pray`)));
+    for (const r of results) {
+      expect(r.status).toBe(200);
+      expect(r.body.prayerCount).toBeGreaterThanOrEqual(1);
+      expect(r.body.prayerCount).toBeLessThanOrEqual(12);
+    }
+    const [row] = await t.database.db.select().from(prayerRequests).where(eq(prayerRequests.id, id));
+    expect(row!.prayerCount).toBe(12);
+  });
+
+  it("stores requests shared at the same moment each with its own author, text and settings", async () => {
+    const quiet = await t.member({ firstName: "Quiet" });
+    await t.database.db
+      .update(users)
+      .set({ settings: { showNameOnPrayerWall: false } })
+      .where(eq(users.id, quiet.id));
+    const authors = [ruth, quiet, hannah, quiet, ruth, hannah, quiet, ruth];
+    const results = await Promise.all(
+      authors.map((m, i) => share(m, { content: `Same moment ${i}`, isPrivate: i % 3 === 0 })),
+    );
+    for (const [i, r] of results.entries()) {
+      expect(r.status).toBe(201);
+      expect(r.body).toMatchObject({
+        content: `Same moment ${i}`,
+        isPrivate: i % 3 === 0,
+        isAnonymous: authors[i] === quiet,
+      });
+    }
+    expect(new Set(results.map((r) => r.body.id)).size).toBe(authors.length);
+    const rows = await t.database.db.select().from(prayerRequests);
+    for (const [i, r] of results.entries()) {
+      expect(rows.find((row) => row.id === r.body.id)).toMatchObject({
+        userId: authors[i]!.id,
+        content: `Same moment ${i}`,
+      });
+    }
+    const lines = await t.database.db.select().from(activityLog).where(eq(activityLog.userId, quiet.id));
+    expect(lines.filter((l) => l.kind === "prayer_shared")).toHaveLength(3);
+  });
+
   it("answers 404 for an unknown request and 400 for a bad id", async () => {
     expect((await ruth.client.post("/api/prayer-requests/999999/pray")).status).toBe(404);
     expect((await ruth.client.post("/api/prayer-requests/abc/pray")).status).toBe(400);

@@ -340,6 +340,33 @@ describe("likes and saves", () => {
 });
 
 describe("discussions", () => {
+  it("stores reflections posted at the same moment each once, and one on a removed video fails alone", async () => {
+    const video = await addVideo();
+    const posts = [
+      ...Array.from({ length: 10 }, (_, i) => ({ content: `Together ${i}`, videoId: video.id })),
+      { content: "On nothing", videoId: 987654 },
+    ];
+    const results = await Promise.all(
+      posts.map((body, i) => (i % 2 ? ruth : hannah).client.post("/api/discussions", body)),
+    );
+    expect(results.at(-1)!.status).toBe(404);
+    for (const [i, r] of results.slice(0, -1).entries()) {
+      expect(r.status).toBe(201);
+      expect(r.body).toMatchObject({
+        content: `Together ${i}`,
+        videoId: video.id,
+        user: { id: (i % 2 ? ruth : hannah).id },
+      });
+    }
+    const stored = (await ruth.client.get(`/api/videos/${video.id}/discussions?limit=50`)).body;
+    expect(stored.map((d: { content: string }) => d.content).sort()).toEqual(
+      posts
+        .slice(0, -1)
+        .map((p) => p.content)
+        .sort(),
+    );
+  });
+
   it("posts a reflection with the author's name and picture, never an e-mail", async () => {
     const video = await addVideo();
     const res = await ruth.client.post("/api/discussions", {

@@ -1,4 +1,5 @@
 import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
+import { batchedStatement } from "../../db/batched-statement";
 import type { Db, Tx } from "../../db/client";
 import { preparedStatement } from "../../db/prepared";
 import { prayerMarks, prayerRequests, prayerResponses, users } from "../../db/schema";
@@ -212,78 +213,106 @@ export async function memberSettings(db: Db, userId: number) {
   return row;
 }
 
-const insertRequestStatement = preparedStatement<
+interface NewRequest {
+  userId: number;
+  content: string;
+  isPrivate: boolean;
+  /** Undefined: as the member's settings say. */
+  isAnonymous?: boolean;
+  activity: { kind: ActivityKind; description: string };
+}
+
+const insertRequestsStatement = preparedStatement<
   { id: number; created_at: Date; is_anonymous: boolean },
-  [number, string, boolean, boolean | null, ActivityKind, string]
+  [number[], string[], boolean[], (boolean | null)[], string[], string[]]
 >(
-  "prayer_request_insert",
+  "prayer_requests_insert",
+  // Ids are drawn first so each saved row is matched to its input (RETURNING has no set order).
   // Unless she chose, a request is anonymous when her settings keep her name off the wall.
-  `with saved as (
-     insert into prayer_requests (user_id, content, is_private, is_anonymous)
-     values ($1, $2, $3, coalesce(
-       $4,
-       (select settings -> 'showNameOnPrayerWall' = 'false'::jsonb from users where id = $1),
-       false
-     ))
+  `with input as (
+     select nextval('prayer_requests_id_seq')::int as id, t.*
+     from unnest($1::int[], $2::text[], $3::bool[], $4::bool[], $5::text[], $6::text[])
+       with ordinality as t(user_id, content, is_private, is_anonymous, kind, description, ord)
+   ), saved as (
+     insert into prayer_requests (id, user_id, content, is_private, is_anonymous)
+     select i.id, i.user_id, i.content, i.is_private,
+       coalesce(i.is_anonymous, u.settings -> 'showNameOnPrayerWall' = 'false'::jsonb, false)
+     from input i left join users u on u.id = i.user_id
      returning id, created_at, is_anonymous
    ), logged as (
-     insert into activity_log (kind, description, user_id) values ($5, $6, $1)
+     insert into activity_log (kind, description, user_id)
+     select kind, description, user_id from input order by ord
    )
-   select id, created_at, is_anonymous from saved`,
+   select saved.id, saved.created_at, saved.is_anonymous
+   from saved join input using (id)
+   order by input.ord`,
 );
 
 /**
- * Stores a request and its line in the activity log in one statement: atomic without a
- * transaction's extra round trips, which matters on the busiest write of the site.
- * `isAnonymous` undefined: as the member's settings say.
+ * Stores requests with their lines in the activity log in one statement: atomic without a
+ * transaction's extra round trips; requests shared at the same moment go together.
  */
-export async function insertRequest(
-  db: Db,
-  values: { userId: number; content: string; isPrivate: boolean; isAnonymous?: boolean },
-  activity: { kind: ActivityKind; description: string },
-) {
-  const [row] = await insertRequestStatement(
+export const insertRequest = batchedStatement(async (db: Db, inputs: NewRequest[]) => {
+  const rows = await insertRequestsStatement(
     db,
-    values.userId,
-    values.content,
-    values.isPrivate,
-    values.isAnonymous ?? null,
-    activity.kind,
-    activity.description,
+    inputs.map((r) => r.userId),
+    inputs.map((r) => r.content),
+    inputs.map((r) => r.isPrivate),
+    inputs.map((r) => r.isAnonymous ?? null),
+    inputs.map((r) => r.activity.kind),
+    inputs.map((r) => r.activity.description),
   );
-  return { id: row!.id, createdAt: new Date(row!.created_at), isAnonymous: row!.is_anonymous };
-}
+  return rows.map((row) => ({
+    id: row.id,
+    createdAt: new Date(row.created_at),
+    isAnonymous: row.is_anonymous,
+  }));
+});
 
-const prayOnceStatement = preparedStatement<
-  { prayer_count: number; moved: number | null },
-  [number, number, boolean]
->(
+const prayOnceStatement = preparedStatement<{ prayer_count: number }, [number[], number[], boolean[]]>(
   "prayer_pray_once",
-  `with target as (
-     select id, prayer_count from prayer_requests
-     where id = $1 and (is_private = false or user_id = $2 or $3)
+  `with input as (
+     select * from unnest($1::int[], $2::int[], $3::bool[]) with ordinality as t(request_id, user_id, is_admin, ord)
+   ), target as (
+     select i.ord, i.user_id, p.id, p.prayer_count
+     from input i join prayer_requests p
+       on p.id = i.request_id and (p.is_private = false or p.user_id = i.user_id or i.is_admin)
    ), marked as (
      insert into prayer_marks (prayer_request_id, user_id)
-     select id, $2 from target
+     select distinct id, user_id from target
      on conflict do nothing
      returning prayer_request_id
    ), counted as (
-     update prayer_requests set prayer_count = prayer_count + 1
-     where id in (select prayer_request_id from marked)
-     returning prayer_count
+     update prayer_requests p set prayer_count = p.prayer_count + m.n
+     from (select prayer_request_id, count(*)::int as n from marked group by 1) m
+     where p.id = m.prayer_request_id
+     returning p.id, p.prayer_count
    )
-   select t.prayer_count, (select prayer_count from counted) as moved from target t`,
+   select input.ord, coalesce(c.prayer_count, t.prayer_count) as prayer_count
+   from input
+     left join target t on t.ord = input.ord
+     left join counted c on c.id = t.id
+   order by input.ord`,
 );
 
 /**
  * "I prayed" in one statement: the mark is written only when the viewer may see the request and
- * has not prayed for it yet, and only then does the counter move. Undefined: no such request
- * for this viewer.
+ * has not prayed for it yet, and only then does the counter move; prayers said at the same moment
+ * go together. Undefined: no such request for this viewer.
  */
-export async function prayOnce(db: Db, viewer: Viewer, requestId: number): Promise<number | undefined> {
-  const [row] = await prayOnceStatement(db, requestId, viewer.id, viewer.isAdmin);
-  return row ? (row.moved ?? row.prayer_count) : undefined;
-}
+export const prayOnce = batchedStatement(
+  async (db: Db, inputs: { viewer: Viewer; requestId: number }[]) => {
+    const rows = await prayOnceStatement(
+      db,
+      inputs.map((p) => p.requestId),
+      inputs.map((p) => p.viewer.id),
+      inputs.map((p) => p.viewer.isAdmin),
+    );
+    return rows.map((row) => row.prayer_count ?? undefined);
+  },
+  // One batch at a time: two batches moving the same counters could wait on each other.
+  { inFlight: 1 },
+);
 
 /** Records "I prayed" once per member; the counter moves only when a new mark was written. */
 export async function markPrayed(tx: Tx, requestId: number, userId: number): Promise<number> {

@@ -98,14 +98,16 @@ export async function shareRequest(
 ) {
   const isPrivate = body.isPrivate ?? false;
   const who = viewer.firstName?.trim() || "A member";
-  const saved = await q.insertRequest(
-    db,
-    { userId: viewer.id, content: body.content, isPrivate, isAnonymous: body.isAnonymous },
-    {
+  const saved = await q.insertRequest(db, {
+    userId: viewer.id,
+    content: body.content,
+    isPrivate,
+    isAnonymous: body.isAnonymous,
+    activity: {
       kind: "prayer_shared",
       description: isPrivate ? `${who} shared a private prayer request` : `${who} shared a prayer request`,
     },
-  );
+  });
   const row: RequestRow = {
     ...saved,
     userId: viewer.id,
@@ -125,7 +127,7 @@ export async function shareRequest(
 }
 
 export async function pray(db: Db, viewer: Viewer, id: number) {
-  const prayerCount = await q.prayOnce(db, viewer, id);
+  const prayerCount = await q.prayOnce(db, { viewer, requestId: id });
   if (prayerCount === undefined) throw notFound(NOT_FOUND);
   return { id, prayerCount, prayedByMe: true };
 }

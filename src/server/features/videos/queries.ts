@@ -1,4 +1,5 @@
 import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
+import { batchedStatement } from "../../db/batched-statement";
 import type { Db, Tx } from "../../db/client";
 import { preparedStatement } from "../../db/prepared";
 import {
@@ -240,7 +241,14 @@ export async function listDiscussions(
     .limit(options.limit);
 }
 
-const insertDiscussionStatement = preparedStatement<
+interface NewDiscussion {
+  videoId: number;
+  userId: number;
+  content: string;
+  isReflectionPrompt: boolean;
+}
+
+const insertDiscussionsStatement = preparedStatement<
   {
     id: number;
     video_id: number;
@@ -249,33 +257,42 @@ const insertDiscussionStatement = preparedStatement<
     likes: number;
     is_reflection_prompt: boolean;
   },
-  [number, number, string, boolean]
+  [number[], number[], string[], boolean[]]
 >(
-  "discussion_insert",
-  `insert into discussions (video_id, user_id, content, is_reflection_prompt) values ($1, $2, $3, $4)
-   returning id, video_id, content, created_at, likes, is_reflection_prompt`,
+  "discussions_insert",
+  // Ids are drawn first so each saved row is matched to its input (RETURNING has no set order).
+  `with input as (
+     select nextval('discussions_id_seq')::int as id, t.*
+     from unnest($1::int[], $2::int[], $3::text[], $4::bool[])
+       with ordinality as t(video_id, user_id, content, is_reflection_prompt, ord)
+   ), saved as (
+     insert into discussions (id, video_id, user_id, content, is_reflection_prompt)
+     select id, video_id, user_id, content, is_reflection_prompt from input
+     returning id, created_at, likes
+   )
+   select saved.id, input.video_id, input.content, saved.created_at, saved.likes, input.is_reflection_prompt
+   from saved join input using (id)
+   order by input.ord`,
 );
 
-export async function insertDiscussion(
-  db: Db,
-  values: { videoId: number; userId: number; content: string; isReflectionPrompt: boolean },
-) {
-  const [row] = await insertDiscussionStatement(
+/** Reflections posted at the same moment are stored in one statement (see `batchedStatement`). */
+export const insertDiscussion = batchedStatement(async (db: Db, inputs: NewDiscussion[]) => {
+  const rows = await insertDiscussionsStatement(
     db,
-    values.videoId,
-    values.userId,
-    values.content,
-    values.isReflectionPrompt,
+    inputs.map((d) => d.videoId),
+    inputs.map((d) => d.userId),
+    inputs.map((d) => d.content),
+    inputs.map((d) => d.isReflectionPrompt),
   );
-  return {
-    id: row!.id,
-    videoId: row!.video_id,
-    content: row!.content,
-    createdAt: row!.created_at,
-    likes: row!.likes,
-    isReflectionPrompt: row!.is_reflection_prompt,
-  };
-}
+  return rows.map((row) => ({
+    id: row.id,
+    videoId: row.video_id,
+    content: row.content,
+    createdAt: row.created_at,
+    likes: row.likes,
+    isReflectionPrompt: row.is_reflection_prompt,
+  }));
+});
 
 export async function discussionExists(db: Conn, id: number) {
   const [row] = await db.select({ id: discussions.id }).from(discussions).where(eq(discussions.id, id));

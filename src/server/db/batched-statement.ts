@@ -1,0 +1,71 @@
+import type { Db } from "./client";
+
+interface Call<In, Out> {
+  input: In;
+  resolve: (out: Out) => void;
+  reject: (err: unknown) => void;
+}
+
+/** The calls of one statement on one database, sent in batches. */
+class BatchQueue<In, Out> {
+  private readonly waiting: Call<In, Out>[] = [];
+  private running = 0;
+
+  constructor(
+    private readonly run: (inputs: In[]) => Promise<Out[]>,
+    private readonly maxBatch: number,
+    private readonly inFlight: number,
+  ) {}
+
+  submit(input: In): Promise<Out> {
+    return new Promise<Out>((resolve, reject) => {
+      this.waiting.push({ input, resolve, reject });
+      this.pump();
+    });
+  }
+
+  private pump() {
+    while (this.running < this.inFlight && this.waiting.length > 0) {
+      const batch = this.waiting.splice(0, this.maxBatch);
+      this.running++;
+      void this.send(batch).finally(() => {
+        this.running--;
+        this.pump();
+      });
+    }
+  }
+
+  private async send(batch: Call<In, Out>[]) {
+    try {
+      const outs = await this.run(batch.map((call) => call.input));
+      for (const [i, call] of batch.entries()) call.resolve(outs[i] as Out);
+    } catch (err) {
+      if (batch.length === 1) return batch[0]!.reject(err);
+      // One bad row (a video deleted meanwhile) must not fail the others: each goes alone.
+      await Promise.all(
+        batch.map((call) => this.run([call.input]).then(([out]) => call.resolve(out as Out), call.reject)),
+      );
+    }
+  }
+}
+
+/**
+ * A write many members make at once (a reflection, a prayer), sent together. A call that finds the
+ * statement idle goes at once; calls arriving while `inFlight` batches are in the database wait and
+ * leave together as the next batch: one round trip and one commit for all of them, each answered
+ * only once its row is committed. `run` answers one result per input, in the inputs' order.
+ */
+export function batchedStatement<In, Out>(
+  run: (db: Db, inputs: In[]) => Promise<Out[]>,
+  { maxBatch = 64, inFlight = 2 }: { maxBatch?: number; inFlight?: number } = {},
+) {
+  const queues = new WeakMap<Db, BatchQueue<In, Out>>();
+  return (db: Db, input: In): Promise<Out> => {
+    let queue = queues.get(db);
+    if (!queue) {
+      queue = new BatchQueue((inputs) => run(db, inputs), maxBatch, inFlight);
+      queues.set(db, queue);
+    }
+    return queue.submit(input);
+  };
+}

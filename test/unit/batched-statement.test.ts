@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { batchedStatement } from "../../src/server/db/batched-statement";
+import type { Db } from "../../src/server/db/client";
+
+/** A stand-in statement: records each batch it is sent and answers after `release()`. */
+function statement(fail?: (input: number) => boolean) {
+  const batches: number[][] = [];
+  const pending: (() => void)[] = [];
+  const run = batchedStatement(
+    (_db: Db, inputs: number[]) =>
+      new Promise<number[]>((resolve, reject) => {
+        batches.push(inputs);
+        pending.push(() =>
+          inputs.some((n) => fail?.(n)) ? reject(new Error("bad row")) : resolve(inputs.map((n) => n * 10)),
+        );
+      }),
+    { maxBatch: 3, inFlight: 1 },
+  );
+  const release = async () => {
+    while (pending.length) pending.shift()!();
+    await new Promise((r) => setImmediate(r));
+  };
+  return { run, batches, release };
+}
+
+const db = {} as Db;
+
+describe("a batched statement", () => {
+  it("sends a lone call at once, and those arriving meanwhile together, each answered with its own result", async () => {
+    const s = statement();
+    const answers = [1, 2, 3, 4, 5, 6].map((n) => s.run(db, n));
+    expect(s.batches).toEqual([[1]]);
+    await s.release();
+    expect(s.batches).toEqual([[1], [2, 3, 4]]);
+    await s.release();
+    await s.release();
+    expect(s.batches).toEqual([[1], [2, 3, 4], [5, 6]]);
+    expect(await Promise.all(answers)).toEqual([10, 20, 30, 40, 50, 60]);
+  });
+
+  it("retries a failed batch call by call, so one bad row fails alone", async () => {
+    const s = statement((n) => n === 3);
+    const first = s.run(db, 1);
+    const answers = [2, 3, 4].map((n) => s.run(db, n).catch((err: Error) => err.message));
+    for (let i = 0; i < 4; i++) await s.release();
+    expect(await first).toBe(10);
+    expect(await Promise.all(answers)).toEqual([20, "bad row", 40]);
+    expect(s.batches).toEqual([[1], [2, 3, 4], [2], [3], [4]]);
+  });
+
+  it("keeps the calls of different databases apart", async () => {
+    const s = statement();
+    const other = {} as Db;
+    const a = s.run(db, 1);
+    const b = s.run(other, 2);
+    expect(s.batches).toEqual([[1], [2]]);
+    await s.release();
+    expect([await a, await b]).toEqual([10, 20]);
+  });
+});
