@@ -1,21 +1,21 @@
 import type { FastifyInstance } from "fastify";
 import { MemberCache } from "../http/member-cache";
 import { SessionCache } from "./session-cache";
-import { type CachedUser, resolveSession, SESSION_COOKIE, type SessionUser } from "./sessions";
+import { resolveSession, SESSION_COOKIE, type SessionUser } from "./sessions";
 
 declare module "fastify" {
   interface FastifyRequest {
     user: SessionUser | null;
   }
   interface FastifyInstance {
-    sessionCache: SessionCache<CachedUser>;
+    sessionCache: SessionCache<SessionUser>;
     memberCache: MemberCache;
   }
 }
 
 /** Resolves the session cookie once per API request; requests without a cookie cost nothing. */
 export async function registerAuth(app: FastifyInstance) {
-  const cache = new SessionCache<CachedUser>();
+  const cache = new SessionCache<SessionUser>();
   app.decorate("sessionCache", cache);
   await cache.listen(app.database.pool, (err) => app.log.warn({ err }, "session cache listener lost"));
   app.addHook("onClose", () => cache.close());
@@ -36,8 +36,13 @@ export async function registerAuth(app: FastifyInstance) {
     if (!request.url.startsWith("/api/") || !request.cookies[SESSION_COOKIE]) return done();
     // Load balancer probes must answer whatever the session store is doing.
     if (request.url === "/api/health" || request.url === "/api/ready") return done();
-    resolveSession(app.db, app.config, request, reply, cache).then((user) => {
+    const user = resolveSession(app.db, app.config, request, reply, cache);
+    if (!(user instanceof Promise)) {
       request.user = user;
+      return done();
+    }
+    user.then((resolved) => {
+      request.user = resolved;
       done();
     }, done);
   });

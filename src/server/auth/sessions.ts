@@ -68,22 +68,36 @@ export function clearSessionCookies(reply: FastifyReply) {
   reply.clearCookie(SIGNED_IN_HINT_COOKIE, { path: "/" });
 }
 
-export type CachedUser = Omit<SessionUser, "isAdmin" | "sessionId">;
-
 /**
  * Looks up the session (from the cache of recently seen sessions, else in one indexed query) and
- * slides its expiry forward once a day.
+ * slides its expiry forward once a day. A session in the cache is answered synchronously: most
+ * requests cost no promise here.
  */
-export async function resolveSession(
+export function resolveSession(
   db: Db,
   config: AppConfig,
   request: FastifyRequest,
   reply: FastifyReply,
-  cache?: SessionCache<CachedUser>,
-): Promise<SessionUser | null> {
+  cache?: SessionCache<SessionUser>,
+): SessionUser | null | Promise<SessionUser | null> {
   const token = request.cookies[SESSION_COOKIE];
   if (!token || token.length > 100) return null;
   const id = hashToken(token);
+  const found = cache?.get(id);
+  if (found && !needsRefresh(found.expiresAt)) return found.user;
+  return resolveStoredSession(db, config, reply, cache, token, id);
+}
+
+const needsRefresh = (expiresAt: number) => expiresAt - Date.now() < SESSION_TTL_MS - REFRESH_AFTER_MS;
+
+async function resolveStoredSession(
+  db: Db,
+  config: AppConfig,
+  reply: FastifyReply,
+  cache: SessionCache<SessionUser> | undefined,
+  token: string,
+  id: string,
+): Promise<SessionUser | null> {
   let found = cache?.get(id);
   if (!found) {
     const row = await loadSession(db, id);
@@ -91,17 +105,19 @@ export async function resolveSession(
       clearSessionCookies(reply);
       return null;
     }
-    const { expiresAt, ...user } = row;
+    const { expiresAt, ...stored } = row;
+    // Kept whole, so a cached request builds nothing; nobody changes a request's user.
+    const user: SessionUser = { ...stored, isAdmin: isAdministrator(config, stored), sessionId: id };
     found = { user, userId: user.id, expiresAt: expiresAt.getTime() };
     cache?.set(id, found);
   }
-  if (found.expiresAt - Date.now() < SESSION_TTL_MS - REFRESH_AFTER_MS) {
+  if (needsRefresh(found.expiresAt)) {
     const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
     // The update's notification evicts this entry everywhere; the next request reloads it once.
     await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
     setSessionCookies(reply, config, token);
   }
-  return { ...found.user, isAdmin: isAdministrator(config, found.user), sessionId: id };
+  return found.user;
 }
 
 async function loadSession(db: Db, id: string) {
@@ -125,13 +141,13 @@ async function loadSession(db: Db, id: string) {
 }
 
 /** Ends a session; the cache passed in forgets it at once (other instances hear it from the database). */
-export async function endSession(db: Db, sessionId: string, cache?: SessionCache<CachedUser>) {
+export async function endSession(db: Db, sessionId: string, cache?: SessionCache<SessionUser>) {
   cache?.forgetSession(sessionId);
   await db.delete(sessions).where(eq(sessions.id, sessionId));
   cache?.forgetSession(sessionId);
 }
 
-export async function endAllSessions(db: Db, userId: number, cache?: SessionCache<CachedUser>) {
+export async function endAllSessions(db: Db, userId: number, cache?: SessionCache<SessionUser>) {
   cache?.forgetUser(userId);
   await db.delete(sessions).where(eq(sessions.userId, userId));
   cache?.forgetUser(userId);
