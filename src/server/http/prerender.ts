@@ -1,19 +1,16 @@
+import { execFile } from "node:child_process";
 import fs from "node:fs";
 import { pathToFileURL } from "node:url";
-import { Worker } from "node:worker_threads";
 import type { PublicConfig } from "../../core/public-config";
 
-// Runs in a worker thread: React's server renderer and the page components are loaded there and
-// freed with it, so the server process keeps only the HTML.
-const WORKER = `
-const { parentPort, workerData } = require("node:worker_threads");
-import(workerData.module)
-  .then(async (m) => {
-    const pages = {};
-    for (const path of m.PRERENDERED_PATHS) pages[path] = await m.renderVisitorPage(path, workerData.config);
-    parentPort.postMessage({ pages });
-  })
-  .catch((err) => parentPort.postMessage({ error: String((err && err.stack) || err) }));
+// Runs in a short-lived child process: React's server renderer and the page components load there
+// and all their memory goes back to the system when it exits; the server keeps only the HTML.
+const CHILD = `
+const { module, config } = JSON.parse(process.env.PRERENDER_INPUT);
+const m = await import(module);
+const pages = {};
+for (const path of m.PRERENDERED_PATHS) pages[path] = await m.renderVisitorPage(path, config);
+process.stdout.write(JSON.stringify(pages));
 `;
 
 /**
@@ -28,25 +25,31 @@ export function prerenderVisitorPages(
   timeoutMs = 15_000,
 ): Promise<Map<string, string>> {
   if (!fs.existsSync(moduleFile)) return Promise.resolve(new Map());
+  const input = JSON.stringify({ module: pathToFileURL(moduleFile).href, config });
   return new Promise((resolve) => {
-    const worker = new Worker(WORKER, {
-      eval: true,
-      workerData: { module: pathToFileURL(moduleFile).href, config },
-    });
-    const done = (pages: Map<string, string>, error?: string) => {
-      clearTimeout(timer);
-      if (error) onError(error);
-      resolve(pages);
-      void worker.terminate();
-    };
-    const timer = setTimeout(() => done(new Map(), "prerendering timed out"), timeoutMs);
-    worker.once("message", (msg: { pages?: Record<string, string>; error?: string }) =>
-      done(new Map(Object.entries(msg.pages ?? {})), msg.error),
+    execFile(
+      process.execPath,
+      ["--input-type=module", "--eval", CHILD],
+      {
+        env: { ...process.env, PRERENDER_INPUT: input, NODE_ENV: "production" },
+        timeout: timeoutMs,
+        maxBuffer: 16 * 1024 * 1024,
+      },
+      (err, stdout, stderr) => {
+        if (err) {
+          onError(`${err.message}${stderr ? `\n${stderr}` : ""}`);
+          return resolve(new Map());
+        }
+        try {
+          resolve(new Map(Object.entries(JSON.parse(stdout) as Record<string, string>)));
+        } catch (parseErr) {
+          onError(String(parseErr));
+          resolve(new Map());
+        }
+      },
     );
-    worker.once("error", (err) => done(new Map(), err.stack ?? String(err)));
   });
 }
-
 /** The page's HTML with the prerendered markup in #root; hoisted resource hints go to the head. */
 export function withPrerendered(html: string, markup: string): string {
   const hints = markup.match(/^(?:<link [^>]*\/?>)+/)?.[0] ?? "";
