@@ -130,13 +130,10 @@ export async function registerSpa(
       withHints(modulePreloads(moduleHints(manifest, [module]))),
     ]),
   );
-  // Visitor pages arrive drawn: their HTML is rendered once, off the main thread, and kept.
-  let prerendered: Promise<Map<string, string>> | undefined;
-  const prerenderedPages = () => {
-    prerendered ??= prerenderVisitorPages(
-      path.join(webRoot, "..", "prerender", "prerender.js"),
-      publicConfig,
-      (message) => app.log.warn(`visitor pages are drawn in the browser: ${message}`),
+  // Visitor pages arrive drawn: their HTML is rendered off the main thread and kept for the day.
+  const render = () =>
+    prerenderVisitorPages(path.join(webRoot, "..", "prerender", "prerender.js"), publicConfig, (message) =>
+      app.log.warn(`visitor pages are drawn in the browser: ${message}`),
     ).then(
       (pages) =>
         new Map(
@@ -146,7 +143,19 @@ export async function registerSpa(
           ]),
         ),
     );
-    return prerendered;
+  let prerendered: { day: string; pages: Promise<Map<string, string>> } | undefined;
+  const prerenderedPages = () => {
+    const day = new Date().toISOString().slice(0, 10);
+    if (!prerendered) prerendered = { day, pages: render() };
+    else if (prerendered.day !== day) {
+      // A new day (the footer's year may have turned): drawn again, the old pages served meanwhile.
+      const next = render();
+      prerendered = { day, pages: prerendered.pages };
+      void next.then((pages) => {
+        if (pages.size > 0) prerendered = { day, pages: next };
+      });
+    }
+    return prerendered.pages;
   };
   if (prerenderAtStart) void prerenderedPages();
   const encode = pageEncoder();

@@ -163,7 +163,8 @@ export default function LandingPage() {
       <footer className="border-t border-linen bg-parchment/60">
         <div className="container-page flex flex-col items-center justify-between gap-4 py-8 sm:flex-row">
           <Logo />
-          <p className="text-sm text-muted">
+          {/* Drawn by the server: around New Year the visitor's clock may say another year. */}
+          <p className="text-sm text-muted" suppressHydrationWarning>
             © 2024–{new Date().getFullYear()} {siteName}. All rights reserved.
           </p>
         </div>
