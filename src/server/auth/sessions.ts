@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppConfig } from "../config";
 import type { Db } from "../db/client";
 import { sessions, users } from "../db/schema";
-import type { SessionCache } from "./session-cache";
+import type { CachedSession, SessionCache } from "./session-cache";
 
 export const SESSION_COOKIE = "sid";
 /**
@@ -85,7 +85,7 @@ export function resolveSession(
   const id = hashToken(token);
   const found = cache?.get(id);
   if (found && !needsRefresh(found.expiresAt)) return found.user;
-  return resolveStoredSession(db, config, reply, cache, token, id);
+  return resolveStoredSession(db, config, reply, cache, token, id, found);
 }
 
 const needsRefresh = (expiresAt: number) => expiresAt - Date.now() < SESSION_TTL_MS - REFRESH_AFTER_MS;
@@ -97,8 +97,9 @@ async function resolveStoredSession(
   cache: SessionCache<SessionUser> | undefined,
   token: string,
   id: string,
+  cached: CachedSession<SessionUser> | undefined,
 ): Promise<SessionUser | null> {
-  let found = cache?.get(id);
+  let found = cached;
   if (!found) {
     const row = await loadSession(db, id);
     if (!row) {
