@@ -9,6 +9,7 @@ import { Skeleton } from "~/web/components/ui/skeleton";
 import { Switch } from "~/web/components/ui/switch";
 import { cn } from "~/web/lib/cn";
 import { notifyError, notifySuccess } from "~/web/lib/notify";
+import { useDeferredData } from "~/web/lib/use-deferred-data";
 import { usePrayerDefaults, usePrayerWall, useSharePrayer, type WallFilter } from "./prayer-api";
 import { PrayerCard } from "./prayer-card";
 
@@ -16,7 +17,8 @@ export function PrayerWall() {
   const [filter, setFilter] = useState<WallFilter>("all");
   const [respondingTo, setRespondingTo] = useState<number | null>(null);
   const wall = usePrayerWall(filter);
-  const requests = wall.data?.pages.flat() ?? [];
+  const shown = useDeferredData(wall);
+  const requests = shown.data?.pages.flat() ?? [];
   const newest = filter === "all" ? requests[0] : undefined;
 
   return (
@@ -70,7 +72,7 @@ export function PrayerWall() {
           </fieldset>
         </div>
 
-        {wall.isPending ? (
+        {shown.pending ? (
           <WallSkeleton />
         ) : wall.isError ? (
           <ErrorState

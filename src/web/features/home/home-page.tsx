@@ -33,11 +33,12 @@ import { ErrorState } from "~/web/components/ui/empty-state";
 import { Skeleton } from "~/web/components/ui/skeleton";
 import { useAuth } from "~/web/lib/auth";
 import { cn } from "~/web/lib/cn";
+import { useDeferredData } from "~/web/lib/use-deferred-data";
 
 export default function HomePage() {
   const { user } = useAuth();
   const dashboard = useQuery<Dashboard>({ queryKey: ["/api/dashboard"] });
-  const data = dashboard.data;
+  const { data } = useDeferredData(dashboard);
   const tier = data?.membership.tier ?? user?.membershipTier ?? "free";
 
   return (

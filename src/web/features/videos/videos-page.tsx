@@ -7,6 +7,7 @@ import { Button } from "~/web/components/ui/button";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
 import { Input } from "~/web/components/ui/input";
 import { cn } from "~/web/lib/cn";
+import { useDeferredData } from "~/web/lib/use-deferred-data";
 import { useLibrary } from "./api";
 import { VideoCard, VideoCardSkeleton } from "./video-card";
 
@@ -45,6 +46,7 @@ export default function VideosPage() {
   };
 
   const videos = useLibrary({ search: search || undefined, series });
+  const shown = useDeferredData(videos);
   const filtering = Boolean(search || series);
   const clearFilters = () => {
     clearTimeout(timer.current);
@@ -121,18 +123,18 @@ export default function VideosPage() {
       </div>
 
       <section aria-label="Videos" aria-busy={videos.isFetching}>
-        {videos.isPending ? (
+        {shown.pending ? (
           <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
             {Array.from({ length: SKELETON_COUNT }, (_, i) => (
               <VideoCardSkeleton key={i} />
             ))}
           </div>
-        ) : videos.isError ? (
+        ) : videos.isError || !shown.data ? (
           <ErrorState
             message="We couldn't load the videos just now. Please try again."
             onRetry={() => void videos.refetch()}
           />
-        ) : videos.data.length === 0 ? (
+        ) : shown.data.length === 0 ? (
           filtering ? (
             <EmptyState
               icon={Search}
@@ -153,10 +155,10 @@ export default function VideosPage() {
         ) : (
           <>
             <p className="sr-only" aria-live="polite">
-              {filtering ? `Showing ${videos.data.length}${videos.hasNextPage ? " or more" : ""} videos` : ""}
+              {filtering ? `Showing ${shown.data.length}${videos.hasNextPage ? " or more" : ""} videos` : ""}
             </p>
             <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-              {videos.data.map((video, index) => (
+              {shown.data.map((video, index) => (
                 <li key={video.id} className="flex">
                   <VideoCard video={video} eager={index < 3} />
                 </li>

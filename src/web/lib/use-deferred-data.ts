@@ -1,0 +1,18 @@
+import { useDeferredValue } from "react";
+
+interface QueryState<T> {
+  data: T | undefined;
+  isPending: boolean;
+  isSuccess: boolean;
+}
+
+/**
+ * A query's answer, drawn in the background. The query library updates the page synchronously, so
+ * a long list arriving would be drawn in one long task; deferred, React draws it in short slices and
+ * the page keeps answering taps meanwhile. `pending` stays true until that drawing has the answer,
+ * so the skeleton shows until then.
+ */
+export function useDeferredData<T>(query: QueryState<T>) {
+  const data = useDeferredValue(query.data);
+  return { data, pending: query.isPending || (query.isSuccess && data === undefined) };
+}
