@@ -1,4 +1,4 @@
-import * as client from "openid-client";
+import type { Configuration } from "openid-client";
 import type { AppConfig } from "../config";
 import { unavailable } from "../http/errors";
 import type { OidcClaims } from "./accounts";
@@ -17,18 +17,23 @@ export interface PendingLogin {
   returnTo?: string;
 }
 
+// Loaded with the first external sign-in: a site without a provider never needs the library.
+const loadClient = () => import("openid-client");
+
 export function createOidc(config: NonNullable<AppConfig["oidc"]>, publicUrl: string) {
   const redirectUri = `${publicUrl}/api/callback`;
   const issuer = new URL(config.issuerUrl);
   const insecure = issuer.protocol === "http:";
-  let discovered: Promise<client.Configuration> | undefined;
+  let discovered: Promise<Configuration> | undefined;
 
   const configuration = () => {
-    discovered ??= client
-      .discovery(issuer, config.clientId, config.clientSecret, undefined, {
-        execute: insecure ? [client.allowInsecureRequests] : [],
-        timeout: 10,
-      })
+    discovered ??= loadClient()
+      .then((client) =>
+        client.discovery(issuer, config.clientId, config.clientSecret, undefined, {
+          execute: insecure ? [client.allowInsecureRequests] : [],
+          timeout: 10,
+        }),
+      )
       .catch((err) => {
         discovered = undefined; // try again on the next sign-in
         throw unavailable(`The sign-in provider is not reachable right now (${(err as Error).message}).`);
@@ -38,7 +43,7 @@ export function createOidc(config: NonNullable<AppConfig["oidc"]>, publicUrl: st
 
   return {
     async start(returnTo?: string): Promise<OidcLogin> {
-      const cfg = await configuration();
+      const [cfg, client] = await Promise.all([configuration(), loadClient()]);
       const verifier = client.randomPKCECodeVerifier();
       const state = client.randomState();
       const nonce = client.randomNonce();
@@ -55,7 +60,7 @@ export function createOidc(config: NonNullable<AppConfig["oidc"]>, publicUrl: st
 
     /** Exchanges the code; throws when state, nonce or PKCE do not match. */
     async finish(callbackUrl: URL, pending: PendingLogin): Promise<OidcClaims> {
-      const cfg = await configuration();
+      const [cfg, client] = await Promise.all([configuration(), loadClient()]);
       const tokens = await client.authorizationCodeGrant(cfg, callbackUrl, {
         pkceCodeVerifier: pending.verifier,
         expectedState: pending.state,

@@ -1,6 +1,6 @@
 import rateLimit, { type RateLimitOptions } from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import { HttpError } from "./errors";
 
 declare module "fastify" {
@@ -72,6 +72,8 @@ export async function registerRateLimits(
 ) {
   let redis: Redis | undefined;
   if (options.redisUrl) {
+    // Loaded only here: a single instance keeps its counters in memory and never needs the client.
+    const { Redis } = await import("ioredis");
     redis = new Redis(options.redisUrl, {
       connectTimeout: 2000,
       maxRetriesPerRequest: 1,

@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
-import { XMLParser, XMLValidator } from "fast-xml-parser";
-import sanitizeHtml from "sanitize-html";
+import type SanitizeHtml from "sanitize-html";
 import { LIMITS } from "../../../core/constants";
 import { splitTags } from "../../../core/courses";
 import { HttpError } from "../../http/errors";
@@ -117,21 +116,35 @@ function describeNetworkError(err: unknown): string {
 const formatMegabytes = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB` : `${bytes} bytes`;
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: "@_",
-  // Keep every value a string: "<guid>1</guid>" must stay "1", never become the number 1.
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  processEntities: true,
-  htmlEntities: true,
-  isArray: (_name, jPath) => jPath === "rss.channel.item" || jPath === "rss.channel.item.category",
-});
+// The XML and HTML libraries are loaded with the first sync: a site without a newsletter feed never
+// needs them. Set before any item is read; only parseFeed reaches the functions that use it.
+let sanitizeHtml: typeof SanitizeHtml;
+let xml: ReturnType<typeof loadXml> | undefined;
+async function loadXml() {
+  const [{ XMLParser, XMLValidator }, sanitize] = await Promise.all([
+    import("fast-xml-parser"),
+    import("sanitize-html"),
+  ]);
+  sanitizeHtml = sanitize.default;
+  const parser = new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: "@_",
+    // Keep every value a string: "<guid>1</guid>" must stay "1", never become the number 1.
+    parseTagValue: false,
+    parseAttributeValue: false,
+    trimValues: true,
+    processEntities: true,
+    htmlEntities: true,
+    isArray: (_name, jPath) => jPath === "rss.channel.item" || jPath === "rss.channel.item.category",
+  });
+  return { parser, validator: XMLValidator };
+}
 
 /** Parses an RSS 2.0 document into items, or explains why it cannot. */
-export function parseFeed(xml: string, name: string): FeedItem[] {
-  const text = xml.replace(/^\uFEFF/, "").trim();
+export async function parseFeed(body: string, name: string): Promise<FeedItem[]> {
+  xml ??= loadXml();
+  const { parser, validator } = await xml;
+  const text = body.replace(/^\uFEFF/, "").trim();
   if (!text.startsWith("<")) {
     throw badFeed(
       `The ${name} feed did not return XML. Check that NEWSLETTER_FEED_URL points to the RSS feed.`,
@@ -142,7 +155,7 @@ export function parseFeed(xml: string, name: string): FeedItem[] {
       `The ${name} feed address returned a web page, not an RSS feed. Check that NEWSLETTER_FEED_URL points to the RSS feed (it usually ends in /feed).`,
     );
   }
-  const valid = XMLValidator.validate(text);
+  const valid = validator.validate(text);
   if (valid !== true) {
     throw badFeed(
       `The ${name} feed is not well-formed XML (line ${valid.err.line}: ${valid.err.msg.replace(/\.$/, "")}).`,
@@ -238,7 +251,7 @@ const BLOCK_TAGS =
   /<(\/?(?:p|div|br|hr|li|ul|ol|h[1-6]|blockquote|pre|tr|td|th|table|figure|figcaption|section|article|header|footer)\b[^>]*)>/gi;
 
 /** Plain text of an HTML fragment: scripts and styles dropped, entities decoded, spaces collapsed. */
-export function htmlToText(html: string): string {
+function htmlToText(html: string): string {
   if (!html) return "";
   const escaped = sanitizeHtml(html.replace(BLOCK_TAGS, " <$1> "), {
     allowedTags: [],
@@ -265,7 +278,7 @@ function clip(text: string, max: number): string {
 const excerptOf = (text: string) => clip(text, EXCERPT_MAX);
 
 /** The article body as safe HTML: formatting, links and images only; links open apart from the app. */
-export function sanitizeArticleHtml(html: string): string {
+function sanitizeArticleHtml(html: string): string {
   return sanitizeHtml(html, {
     allowedTags: [
       ...sanitizeHtml.defaults.allowedTags.filter((t) => t !== "iframe"),

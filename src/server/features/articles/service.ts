@@ -37,7 +37,7 @@ export async function syncArticles(db: Db, options: SyncOptions): Promise<Articl
     );
   }
   const xml = await fetchFeed(feedUrl, { name, timeoutMs: options.timeoutMs, maxBytes: options.maxBytes });
-  const items = parseFeed(xml, name);
+  const items = await parseFeed(xml, name);
   const result = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SYNC_WRITE_LOCK})`);
     const result = await q.upsertFeedItems(tx, items, new Date());

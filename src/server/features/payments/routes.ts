@@ -12,6 +12,7 @@ import { memberOf, requireUser } from "../../auth/guards";
 import { unavailable } from "../../http/errors";
 import { paymentsContext } from "./index";
 import * as service from "./service";
+import { loadStripeSdk } from "./stripe";
 import { applyEvent, verifyEvent } from "./webhook";
 
 /** Stripe webhooks are small; this leaves room for an invoice with many lines. */
@@ -22,6 +23,7 @@ const errors = { 400: messageResponse, 401: messageResponse, 409: messageRespons
 /** Patron subscription, donations, the customer portal and Stripe's webhooks. */
 export default async function paymentRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  if (app.config.stripe) await loadStripeSdk();
 
   const payments = (request: FastifyRequest) => {
     const ctx = paymentsContext(app, request.log);

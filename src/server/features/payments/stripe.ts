@@ -1,15 +1,24 @@
 import type { FastifyBaseLogger } from "fastify";
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { PAYMENT_MESSAGES } from "../../../core/schemas/payments";
 import type { AppConfig } from "../../config";
 import { HttpError, unavailable } from "../../http/errors";
 
 export type StripeSettings = NonNullable<AppConfig["stripe"]>;
 
+// The SDK is large; a site without payments never loads it.
+let sdk: typeof Stripe | undefined;
+
+/** Loads the SDK; called where payments are configured, before any client is made. */
+export async function loadStripeSdk() {
+  sdk ??= (await import("stripe")).default;
+}
+
 /** The SDK pointed at Stripe, or at STRIPE_API_BASE (a local stand-in) when set. */
 export function createStripeClient(settings: StripeSettings): Stripe {
+  if (!sdk) throw new Error("the Stripe SDK is not loaded yet (loadStripeSdk)");
   const base = settings.apiBase ? new URL(settings.apiBase) : undefined;
-  return new Stripe(settings.secretKey, {
+  return new sdk(settings.secretKey, {
     maxNetworkRetries: 2,
     timeout: 20_000,
     appInfo: { name: "mishpacha" },
@@ -22,7 +31,7 @@ export function createStripeClient(settings: StripeSettings): Stripe {
 }
 
 export const isStripeError = (err: unknown): err is Stripe.errors.StripeError =>
-  err instanceof Stripe.errors.StripeError;
+  sdk !== undefined && err instanceof sdk.errors.StripeError;
 
 export const isMissingResource = (err: unknown) =>
   isStripeError(err) && (err.code === "resource_missing" || err.statusCode === 404);
