@@ -1,3 +1,4 @@
+import "./heap-settings";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
