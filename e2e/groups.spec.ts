@@ -66,7 +66,10 @@ test.describe("cultivation groups", () => {
     // A second member, in her own browser, asks to join with a message.
     const second = await anotherMember(browser, "Tamar");
     await second.page.goto("/cultivation-groups");
+    // The list is searched once she pauses typing; acting before then would hit a card that moves.
+    const searched = second.page.waitForResponse((res) => /[?&]search=/.test(res.url()));
     await second.page.getByRole("searchbox", { name: "Search groups" }).fill(groupName);
+    await searched;
     const discovered = card(second.page, groupName);
     await expect(discovered.getByText("Approval required")).toBeVisible();
     await expect(discovered.getByText("Private group")).toBeAttached();

@@ -69,7 +69,9 @@ test.describe("local communities", () => {
     const second = await anotherMember(browser, "Keturah");
     await second.page.goto("/local-communities");
     await expect(second.page.getByRole("heading", { name: "Your Groups" })).toHaveCount(0);
+    const searched = second.page.waitForResponse((res) => /[?&]search=/.test(res.url()));
     await second.page.getByRole("searchbox", { name: "Search local groups" }).fill(town.toUpperCase());
+    await searched;
     const found = card(second.page.getByRole("region", { name: "Discover Local Groups" }), name);
     await expect(found.getByText(town)).toBeVisible();
     await expect(found.getByText("Saturdays at 9:00 AM")).toBeVisible();
