@@ -50,6 +50,7 @@ export function prerenderVisitorPages(
     );
   });
 }
+
 /** The page's HTML with the prerendered markup in #root; hoisted resource hints go to the head. */
 export function withPrerendered(html: string, markup: string): string {
   const hints = markup.match(/^(?:<link [^>]*\/?>)+/)?.[0] ?? "";
