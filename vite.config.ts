@@ -35,13 +35,13 @@ const resolve = {
 };
 
 export default defineConfig(({ isSsrBuild }) =>
-  // `vite build --ssr src/web/prerender.tsx`: the module the server renders visitor pages with.
+  // `vite build --ssr src/web/server-render.tsx`: the module the server draws pages with.
   isSsrBuild
     ? {
         resolve,
         publicDir: false,
         plugins: [react()],
-        build: { outDir: `${dist}/prerender`, emptyOutDir: true, target: "node20" },
+        build: { outDir: `${dist}/server-render`, emptyOutDir: true, target: "node20" },
       }
     : {
         root: ".",

@@ -1,4 +1,4 @@
-// Builds the browser app, the module the server prerenders visitor pages with, and the server;
+// Builds the browser app, the module the server draws pages with, and the server;
 // precompresses the static files (served as-is, no compression work per request), then stamps the
 // build so `npm start` knows it is current.
 import { execFileSync } from "node:child_process";
@@ -10,7 +10,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 const dist = process.env.DIST_DIR ?? "dist";
 const run = (cmd, args) => execFileSync(cmd, args, { stdio: "inherit" });
 run("npx", ["vite", "build", "--logLevel", "warn"]);
-run("npx", ["vite", "build", "--ssr", "src/web/prerender.tsx", "--logLevel", "warn"]);
+run("npx", ["vite", "build", "--ssr", "src/web/server-render.tsx", "--logLevel", "warn"]);
 run("node", ["scripts/build-server.mjs"]);
 
 function* files(dir) {

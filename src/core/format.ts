@@ -10,28 +10,83 @@ export function formatDuration(totalSeconds: number | null | undefined): string 
   return `${minutes}:${seconds.toString().padStart(2, "0")}`;
 }
 
-const longDate = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric" });
-const shortDate = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric" });
-const dateTime = new Intl.DateTimeFormat("en-US", {
-  year: "numeric",
-  month: "short",
-  day: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-});
+/**
+ * Where dates are read: the browser's own zone and clock, unless a page is being drawn for a member
+ * elsewhere (on the server, in her zone) or taken over from such a drawing (at the moment it was
+ * drawn, so the text the browser computes is the text it already shows).
+ */
+export interface DateContext {
+  /** An IANA zone such as "America/Chicago"; undefined is the zone of the machine running this. */
+  timeZone?: string;
+  now?: () => Date;
+}
+
+let dateContext: () => DateContext = () => ({});
+
+/** Sets where the zone and clock come from (the server's page renderer, the browser's hydration). */
+export function setDateContext(source: () => DateContext) {
+  dateContext = source;
+}
+
+const now = () => dateContext().now?.() ?? new Date();
+
+interface Formatters {
+  long: Intl.DateTimeFormat;
+  short: Intl.DateTimeFormat;
+  dateTime: Intl.DateTimeFormat;
+  day: Intl.DateTimeFormat;
+}
+const formatters = new Map<string | undefined, Formatters>();
+
+function formattersFor(timeZone: string | undefined): Formatters {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    const zone = { timeZone };
+    f = {
+      long: new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", ...zone }),
+      short: new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", ...zone }),
+      dateTime: new Intl.DateTimeFormat("en-US", {
+        year: "numeric",
+        month: "short",
+        day: "numeric",
+        hour: "numeric",
+        minute: "2-digit",
+        ...zone,
+      }),
+      day: new Intl.DateTimeFormat("en-US", { year: "numeric", month: "numeric", day: "numeric", ...zone }),
+    };
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+const current = () => formattersFor(dateContext().timeZone);
+
+/** Whether `zone` names a time zone this runtime knows (a cookie may say anything). */
+export function isTimeZone(zone: string): boolean {
+  if (!zone || zone.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const toDate = (value: string | number | Date) => (value instanceof Date ? value : new Date(value));
 
 /** "November 22, 2026" */
-export const formatLongDate = (value: string | number | Date) => longDate.format(toDate(value));
+export const formatLongDate = (value: string | number | Date) => current().long.format(toDate(value));
 /** "Nov 22, 2026" */
-export const formatShortDate = (value: string | number | Date) => shortDate.format(toDate(value));
+export const formatShortDate = (value: string | number | Date) => current().short.format(toDate(value));
 /** "Nov 22, 2026, 7:58 AM" */
-export const formatDateTime = (value: string | number | Date) => dateTime.format(toDate(value));
+export const formatDateTime = (value: string | number | Date) => current().dateTime.format(toDate(value));
+/** "2026" */
+export const formatYear = (value: string | number | Date) => String(calendarDay(toDate(value)).year);
 
 /** Videos: Today, Yesterday, N days ago (< 7), N weeks ago (< 30 days), then months. */
-export function formatVideoAge(value: string | number | Date, now: Date = new Date()): string {
-  const days = Math.floor((startOfDay(now) - startOfDay(toDate(value))) / DAY);
+export function formatVideoAge(value: string | number | Date, at: Date = now()): string {
+  const days = dayNumber(at) - dayNumber(toDate(value));
   if (days <= 0) return "Today";
   if (days === 1) return "Yesterday";
   if (days < 7) return `${days} days ago`;
@@ -44,8 +99,8 @@ export function formatVideoAge(value: string | number | Date, now: Date = new Da
 }
 
 /** Prayer requests: Just now, Nh ago, Nd ago (< 7 days), then a date. */
-export function formatPrayerAge(value: string | number | Date, now: Date = new Date()): string {
-  const elapsed = now.getTime() - toDate(value).getTime();
+export function formatPrayerAge(value: string | number | Date, at: Date = now()): string {
+  const elapsed = at.getTime() - toDate(value).getTime();
   const hours = Math.floor(elapsed / (60 * 60 * 1000));
   if (hours < 1) return "Just now";
   if (hours < 24) return `${hours}h ago`;
@@ -55,8 +110,8 @@ export function formatPrayerAge(value: string | number | Date, now: Date = new D
 }
 
 /** Prayer wall summary line: minutes, hours and days. */
-export function formatWallAge(value: string | number | Date, now: Date = new Date()): string {
-  const minutes = Math.max(0, Math.floor((now.getTime() - toDate(value).getTime()) / 60000));
+export function formatWallAge(value: string | number | Date, at: Date = now()): string {
+  const minutes = Math.max(0, Math.floor((at.getTime() - toDate(value).getTime()) / 60000));
   if (minutes < 60) return minutes <= 1 ? "1 minute ago" : `${minutes} minutes ago`;
   const hours = Math.floor(minutes / 60);
   if (hours < 24) return hours === 1 ? "1 hour ago" : `${hours} hours ago`;
@@ -64,8 +119,23 @@ export function formatWallAge(value: string | number | Date, now: Date = new Dat
   return days === 1 ? "1 day ago" : `${days} days ago`;
 }
 
-function startOfDay(d: Date): number {
-  return new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+/** The calendar date of an instant in the current zone. */
+function calendarDay(d: Date): { year: number; month: number; day: number } {
+  if (dateContext().timeZone === undefined) {
+    return { year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate() };
+  }
+  const parts = Object.fromEntries(
+    current()
+      .day.formatToParts(d)
+      .map((p) => [p.type, p.value]),
+  );
+  return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day) };
+}
+
+/** Days since 1970-01-01 of the instant's calendar date: whole days apart, whatever the clock changes. */
+function dayNumber(d: Date): number {
+  const { year, month, day } = calendarDay(d);
+  return Date.UTC(year, month - 1, day) / DAY;
 }
 
 /** Display name of a member on a discussion: first name, else the e-mail's local part. */

@@ -1,7 +1,8 @@
 /**
  * Signed-in pages: the address each answers and the module that draws it. The browser app lazy-loads
- * the module; the server reads this table to tell the browser, in the HTML itself, which files and
- * which first answer the page will need, so they download while the app starts.
+ * the module; the server draws the page with the member's data when it can, and otherwise tells the
+ * browser, in the HTML itself, which files and which first answers the page will need, so they
+ * download while the app starts.
  */
 export interface MemberPage {
   path: string;
@@ -50,3 +51,9 @@ const patterns = memberPages.map(
 export function memberPageFor(pathname: string): MemberPage | undefined {
   return patterns.find(([pattern]) => pattern.test(pathname))?.[1];
 }
+
+/** The element of a drawn member page that carries what it was drawn with (JSON, never executed). */
+export const DRAWN_PAGE_ELEMENT_ID = "page-state";
+
+/** Cookie in which the app keeps the member's time zone, so the server writes her dates as she reads them. */
+export const TIME_ZONE_COOKIE = "tz";

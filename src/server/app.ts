@@ -119,6 +119,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     publicConfig: publicConfigOf(config),
     imageHints: { "/videos": () => firstLibraryThumbnails(database.db) },
     prerenderAtStart: options.prerenderAtStart,
+    drawMemberPages: config.serverRender,
   });
   app.setNotFoundHandler((request, reply) => {
     const isPage =

@@ -85,6 +85,7 @@ const envSchema = z.object({
   DEMO: flag,
   TRUST_PROXY: flag,
   RESPONSE_CACHE: flag,
+  SERVER_RENDER: flag,
   AUTH_RATE_LIMIT: positiveInt(10),
   WRITE_RATE_LIMIT: positiveInt(30),
   LOG_LEVEL: z.preprocess(
@@ -125,6 +126,8 @@ export interface AppConfig {
   demo: boolean;
   /** Keep answers in memory (shared lists, members' community views); off: every read queries. */
   responseCache: boolean;
+  /** Draw members' pages in the server with their answers; off: the browser draws them. */
+  serverRender: boolean;
   /** Behind a load balancer: take the client address and protocol from X-Forwarded-* headers. */
   trustProxy: boolean;
   authRateLimit: number;
@@ -215,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     newsletter: { name: e.NEWSLETTER_NAME, feedUrl: e.NEWSLETTER_FEED_URL },
     demo: e.DEMO ?? !e.DATABASE_URL,
     responseCache: e.RESPONSE_CACHE ?? true,
+    serverRender: e.SERVER_RENDER ?? true,
     trustProxy: e.TRUST_PROXY ?? false,
     authRateLimit: e.AUTH_RATE_LIMIT,
     writeRateLimit: e.WRITE_RATE_LIMIT,

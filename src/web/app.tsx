@@ -1,6 +1,7 @@
 import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
 import { Router } from "wouter";
 import { hasSessionHint, useBootUser } from "./lib/boot-user";
+import type { MemberStart } from "./lib/drawn-page";
 import { useToasts } from "./lib/toast";
 import { preloadMemberPage } from "./routes";
 import VisitorApp from "./visitor-app";
@@ -30,8 +31,8 @@ export function FullPageLoading() {
   );
 }
 
-function Root() {
-  const boot = useBootUser();
+function Root({ start }: { start?: MemberStart }) {
+  const boot = useBootUser(start?.user);
   if (boot.status === "loading") return <FullPageLoading />;
   if (boot.status === "error") {
     return (
@@ -52,7 +53,11 @@ function Root() {
   }
   return (
     <Suspense fallback={<FullPageLoading />}>
-      {boot.user ? <MemberApp user={boot.user} /> : <VisitorApp />}
+      {boot.user ? (
+        <MemberApp user={boot.user} queries={start?.queries} client={start?.client} />
+      ) : (
+        <VisitorApp />
+      )}
     </Suspense>
   );
 }
@@ -69,11 +74,22 @@ function LazyToaster() {
   return Toaster ? <Toaster /> : null;
 }
 
-/** `ssrPath` is given when the server renders a visitor page; the browser renders the same tree. */
-export function App({ ssrPath }: { ssrPath?: string }) {
+/**
+ * `ssrPath` and `ssrSearch` are given when the server draws a page, and `start` when it draws a
+ * member's; the browser renders the same tree from the same `start`.
+ */
+export function App({
+  ssrPath,
+  ssrSearch,
+  start,
+}: {
+  ssrPath?: string;
+  ssrSearch?: string;
+  start?: MemberStart;
+}) {
   return (
-    <Router ssrPath={ssrPath}>
-      <Root />
+    <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
+      <Root start={start} />
       <LazyToaster />
       <Suspense fallback={null}>
         <InstallPrompt />

@@ -1,19 +1,32 @@
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
+import { setDateContext } from "~/core/format";
 import { App } from "./app";
+import { browserTimeZone, readDrawnPage, rememberTimeZone, whenPageTakenOver } from "./lib/drawn-page";
 import "./lib/install-offer";
 import "./styles.css";
 
+rememberTimeZone();
 const container = document.getElementById("root")!;
+const drawn = readDrawnPage();
+// The server sends visitor pages, and members' pages when it can, already drawn: the app takes them
+// over rather than draw them again. A member's page drawn in another zone than this browser's (she
+// is travelling) is drawn again here, from the same answers, so its dates read as her clock does.
+const takeOver =
+  container.hasAttribute("data-prerendered") && (!drawn || drawn.timeZone === browserTimeZone());
+if (drawn && takeOver) {
+  // Until then, "5 minutes ago" counts from when the page was drawn, so it reads as the page does.
+  setDateContext(() => ({ now: () => new Date(drawn.drawnAt) }));
+  whenPageTakenOver(() => setDateContext(() => ({})));
+}
 const app = (
   <StrictMode>
-    <App />
+    <App start={drawn && { user: drawn.user, queries: drawn.queries }} />
   </StrictMode>
 );
 // As a transition, the first render runs in short slices: the page stays responsive while it starts.
 startTransition(() => {
-  // The server sends the visitor pages already rendered: the app takes them over rather than redraw.
-  if (container.hasAttribute("data-prerendered")) hydrateRoot(container, app);
+  if (takeOver) hydrateRoot(container, app);
   else createRoot(container).render(app);
 });
 

@@ -1,11 +1,12 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { Suspense, useState } from "react";
+import { type DehydratedState, hydrate, type QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { Suspense, useEffect, useState } from "react";
 import { Redirect, Route, Switch } from "wouter";
 import type { CurrentUser } from "~/core/schemas/auth";
 import { AppShell } from "./components/app-shell";
 import { PageSpinner } from "./components/ui/spinner";
 import NotFoundPage from "./features/errors/not-found-page";
 import { USER_KEY, useAuth } from "./lib/auth";
+import { pageTakenOver } from "./lib/drawn-page";
 import { queryClient } from "./lib/query-client";
 import { memberRoutes } from "./routes";
 
@@ -30,15 +31,34 @@ function MemberRoutes({ initialUser }: { initialUser: CurrentUser }) {
           </Route>
           <Route component={NotFoundPage} />
         </Switch>
+        <TakenOver />
       </Suspense>
     </AppShell>
   );
 }
 
-export default function MemberApp({ user }: { user: CurrentUser }) {
-  useState(() => queryClient.setQueryData(USER_KEY, user));
+/** Runs once the page's own part is on screen: for a page the server drew, once React has taken it over. */
+function TakenOver() {
+  useEffect(pageTakenOver, []);
+  return null;
+}
+
+export default function MemberApp({
+  user,
+  queries,
+  client = queryClient,
+}: {
+  user: CurrentUser;
+  /** The answers a page drawn by the server showed: the page starts from them, as it was drawn. */
+  queries?: DehydratedState;
+  client?: QueryClient;
+}) {
+  useState(() => {
+    if (queries) hydrate(client, queries);
+    client.setQueryData(USER_KEY, user);
+  });
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       <MemberRoutes initialUser={user} />
     </QueryClientProvider>
   );

@@ -1,6 +1,13 @@
+import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { eq } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, type TestContext } from "../support/app";
+import { memberPages } from "../../src/core/member-pages";
+import { defaultWebRoot, publicConfigOf } from "../../src/server/app";
+import { prayerRequests, videos } from "../../src/server/db/schema";
+import { memberPageRenderer } from "../../src/server/http/member-render";
+import { createTestContext, type TestClient, type TestContext } from "../support/app";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -9,6 +16,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const rootOf = (html: string) => html.slice(html.indexOf('<div id="root"'));
+const cookieOf = ({ client }: { client: TestClient }) =>
+  [...client.jar].map(([k, v]) => `${k}=${v}`).join("; ");
+const serverRenderModule = () => path.join(defaultWebRoot(), "..", "server-render", "server-render.js");
 
 describe("pages sent to visitors", () => {
   it("sends the landing page already drawn, with the configured site name", async () => {
@@ -33,10 +43,10 @@ describe("pages sent to visitors", () => {
     expect(res.body).not.toContain("Welcome back");
   });
 
-  it("does not send a member the visitor's landing page", async () => {
-    const { client } = await t.member();
+  it("does not send a member the visitor's landing page, but her own home", async () => {
+    const { client } = await t.member({ firstName: "Esther" });
     const res = await client.get("/");
-    expect(rootOf(res.body)).toMatch(/^<div id="root">/);
+    expect(rootOf(res.body)).toMatch(/Shalom, (<!-- -->)?Esther/);
     expect(res.body).not.toContain("Cultivate Your Spiritual Garden");
   });
 
@@ -55,5 +65,116 @@ describe("pages sent to visitors", () => {
     const gzip = await t.app.inject({ url: "/sign-in", headers: { "accept-encoding": "gzip" } });
     expect(gzip.headers["content-encoding"]).toBe("gzip");
     expect(gunzipSync(gzip.rawPayload).toString("utf8")).toContain("Welcome back");
+  });
+});
+
+describe("pages sent to members", () => {
+  const stateOf = (html: string) => {
+    const found = html.match(/<script id="page-state" type="application\/json">(.*?)<\/script>/s);
+    return found ? JSON.parse(found[1]!) : undefined;
+  };
+
+  it("sends her video library drawn with the library in it, and what it was drawn with", async () => {
+    await t.database.db
+      .insert(videos)
+      .values({ title: "Abiding in the Vine", description: "John 15.", series: "Grace Series" });
+    const { client, email } = await t.member({ firstName: "Ruth" });
+    const res = await client.get("/videos");
+    expect(res.status).toBe(200);
+    expect(res.headers["cache-control"]).toBe("private, no-cache");
+    const root = rootOf(res.body);
+    expect(root).toMatch(/^<div id="root" data-prerendered>/);
+    expect(root).toContain("Video Library");
+    expect(root).toContain("Abiding in the Vine");
+    expect(root).not.toContain("<script>");
+    const state = stateOf(res.body);
+    expect(state.user).toMatchObject({ email, firstName: "Ruth" });
+    expect(state.timeZone).toBe("UTC");
+    expect(JSON.stringify(state.queries)).toContain("Abiding in the Vine");
+    // The answers are in the page: nothing to fetch while the app starts.
+    expect(res.body).not.toContain('as="fetch"');
+    expect(res.body).toContain('rel="modulepreload" crossorigin href="/assets/member-app-');
+  });
+
+  it("writes her dates in the zone her browser keeps in a cookie", async () => {
+    const member = await t.member();
+    const shared = await member.client.post("/api/prayer-requests", { content: "For rain on the fields." });
+    // Shared late on a January evening in Chicago: already the next day in UTC.
+    await t.database.db
+      .update(prayerRequests)
+      .set({ createdAt: new Date("2026-01-10T02:30:00Z") })
+      .where(eq(prayerRequests.id, shared.body.id));
+    const inUtc = await member.client.get("/community");
+    expect(rootOf(inUtc.body)).toContain("Jan 10, 2026");
+    const inChicago = await member.client.get("/community", {
+      cookie: `${cookieOf(member)}; tz=America/Chicago`,
+    });
+    expect(rootOf(inChicago.body)).toContain("Jan 9, 2026");
+    expect(stateOf(inChicago.body).timeZone).toBe("America/Chicago");
+    const nonsense = await member.client.get("/community", {
+      cookie: `${cookieOf(member)}; tz=Mars%2FOlympus`,
+    });
+    expect(stateOf(nonsense.body).timeZone).toBe("UTC");
+  });
+
+  it("keeps what members wrote from closing the embedded state", async () => {
+    const member = await t.member();
+    await member.client.post("/api/prayer-requests", { content: "</script><script>alert(1)</script>" });
+    const res = await member.client.get("/community");
+    expect(res.body).not.toContain("<script>alert(1)");
+    expect(JSON.stringify(stateOf(res.body))).toContain("</script><script>alert(1)</script>");
+  });
+
+  it("draws only what the member may see, and leaves a refused answer to the browser", async () => {
+    const member = await t.member();
+    const res = await member.client.get("/admin");
+    const state = stateOf(res.body);
+    const keys = state.queries.queries.map((q: { queryKey: unknown[] }) => String(q.queryKey[0]));
+    expect(keys.some((key: string) => key.startsWith("/api/admin"))).toBe(false);
+    expect(rootOf(res.body)).toMatch(/^<div id="root" data-prerendered>/);
+  });
+
+  it("sends the page to be drawn in the browser when her session has ended", async () => {
+    const res = await t.visitor().get("/videos", { cookie: "sid=expired; signed_in=1" });
+    expect(rootOf(res.body)).toMatch(/^<div id="root">/);
+    expect(stateOf(res.body)).toBeUndefined();
+    expect(res.body).toContain('<link rel="preload" as="fetch" href="/api/videos?limit=24"');
+  });
+
+  it("asks, when drawing a page, for the answers its HTML announces when it cannot be drawn", async () => {
+    const { client } = await t.member();
+    const cookie = cookieOf({ client });
+    const render = memberPageRenderer(t.app, serverRenderModule(), publicConfigOf(t.config));
+    for (const page of memberPages.filter((p) => p.data)) {
+      const request = {
+        headers: { cookie },
+        cookies: {},
+        id: "test",
+        log: t.app.log,
+      } as unknown as FastifyRequest;
+      const drawn = await render(request, page.path, "");
+      expect(drawn?.asked.toSorted(), page.path).toEqual(["/api/auth/user", ...page.data!].toSorted());
+    }
+  });
+});
+
+describe("pages when the server does not draw members' pages", () => {
+  let plain: TestContext;
+  beforeAll(async () => {
+    plain = await createTestContext({ SERVER_RENDER: "0" });
+  });
+  afterAll(() => plain.close());
+
+  it("announces each page's chunks and first answers instead", async () => {
+    const { client } = await plain.member();
+    for (const page of memberPages.filter((p) => p.data)) {
+      const res = await client.get(page.path);
+      expect(rootOf(res.body)).toMatch(/^<div id="root">/);
+      for (const url of ["/api/auth/user", ...page.data!]) {
+        expect(res.body).toContain(
+          `<link rel="preload" as="fetch" href="${url}" crossorigin="use-credentials">`,
+        );
+      }
+    }
   });
 });

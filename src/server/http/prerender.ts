@@ -51,11 +51,14 @@ export function prerenderVisitorPages(
   });
 }
 
-/** The page's HTML with the prerendered markup in #root; hoisted resource hints go to the head. */
-export function withPrerendered(html: string, markup: string): string {
+/**
+ * The page's HTML with the drawn markup in #root (and `after` right behind it); hoisted resource
+ * hints go to the head.
+ */
+export function withPrerendered(html: string, markup: string, after = ""): string {
   const hints = markup.match(/^(?:<link [^>]*\/?>)+/)?.[0] ?? "";
   const body = markup.slice(hints.length);
   return html
-    .replace("</head>", `${hints}</head>`)
-    .replace(/<div id="root">.*$/m, () => `<div id="root" data-prerendered>${body}</div>`);
+    .replace("</head>", () => `${hints}</head>`)
+    .replace(/<div id="root">.*$/m, () => `<div id="root" data-prerendered>${body}</div>${after}`);
 }

@@ -1,11 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { memberPageFor, memberPages } from "../../core/member-pages";
+import { DRAWN_PAGE_ELEMENT_ID, memberPageFor, memberPages } from "../../core/member-pages";
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from "../../core/public-config";
 import { SIGNED_IN_HINT_COOKIE } from "../auth/sessions";
+import { memberPageRenderer } from "./member-render";
 import { prerenderVisitorPages, withPrerendered } from "./prerender";
 
 interface ManifestChunk {
@@ -63,9 +65,21 @@ function readManifest(webRoot: string): Manifest {
   }
 }
 
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** A page made for one request, compressed off the main thread at a quick setting. */
+async function encodeOnce(html: string, acceptEncoding = "") {
+  if (/\bbr\b/.test(acceptEncoding)) {
+    return { encoding: "br", body: await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) };
+  }
+  if (/\bgzip\b/.test(acceptEncoding)) return { encoding: "gzip", body: await gzipAsync(html, { level: 6 }) };
+  return { encoding: undefined, body: html };
+}
+
 /**
  * A page is one of a few fixed variants, each compressed once on first use and kept (the same way
- * the static files are precompressed at build time). Variants made per request are sent as they are.
+ * the static files are precompressed at build time).
  */
 function pageEncoder() {
   const kept = new Map<string, { br: Buffer; gzip: Buffer }>();
@@ -105,11 +119,13 @@ export interface SpaOptions {
   imageHints?: ImageHints;
   /** Render the visitor pages now rather than for the first visitor (a server, not a test). */
   prerenderAtStart?: boolean;
+  /** Draw members' pages in the server with their answers (on unless turned off). */
+  drawMemberPages?: boolean;
 }
 
 export async function registerSpa(
   app: FastifyInstance,
-  { webRoot, publicConfig, imageHints = {}, prerenderAtStart = false }: SpaOptions,
+  { webRoot, publicConfig, imageHints = {}, prerenderAtStart = false, drawMemberPages = true }: SpaOptions,
 ) {
   const indexFile = path.join(webRoot, "index.html");
   if (!fs.existsSync(indexFile)) {
@@ -124,6 +140,15 @@ export async function registerSpa(
     memberPages.map((page) => [page.path, withHints(memberHints(manifest, page.module, page.data ?? []))]),
   );
   const memberOtherHtml = withHints(memberHints(manifest, undefined, []));
+  // A page drawn with its answers needs only its files announced: the answers are in it.
+  const memberDrawnHtml = new Map(
+    memberPages.map((page) => [
+      page.path,
+      withHints(modulePreloads(moduleHints(manifest, [MEMBER_APP, page.module]))),
+    ]),
+  );
+  const serverRender = path.join(webRoot, "..", "server-render", "server-render.js");
+  const drawMember = drawMemberPages ? memberPageRenderer(app, serverRender, publicConfig) : undefined;
   const visitorHtml = new Map(
     Object.entries(VISITOR_PAGES).map(([page, module]) => [
       page,
@@ -132,7 +157,7 @@ export async function registerSpa(
   );
   // Visitor pages arrive drawn: their HTML is rendered off the main thread and kept for the day.
   const render = () =>
-    prerenderVisitorPages(path.join(webRoot, "..", "prerender", "prerender.js"), publicConfig, (message) =>
+    prerenderVisitorPages(serverRender, publicConfig, (message) =>
       app.log.warn(`visitor pages are drawn in the browser: ${message}`),
     ).then(
       (pages) =>
@@ -183,6 +208,7 @@ export async function registerSpa(
     const [pathname = "/", query] = request.url.split("?");
     let html: string;
     let fixed = true;
+    let personal = false;
     // The service worker keeps /index.html as the app shell: it must stay the plain one.
     if (request.url === "/index.html") html = indexHtml;
     else if (request.cookies[SIGNED_IN_HINT_COOKIE] !== "1") {
@@ -191,8 +217,15 @@ export async function registerSpa(
       html = drawn ?? visitorHtml.get(pathname) ?? indexHtml;
     } else {
       const page = memberPageFor(pathname);
+      const drawn = page && drawMember ? await drawMember(request, pathname, query ?? "") : undefined;
       html = page ? memberHtml.get(page.path)! : memberOtherHtml;
-      const images = page && imageHints[page.path];
+      if (page && drawn) {
+        fixed = false;
+        personal = true;
+        const state = `<script id="${DRAWN_PAGE_ELEMENT_ID}" type="application/json">${drawn.state}</script>`;
+        html = withPrerendered(memberDrawnHtml.get(page.path)!, drawn.markup, state);
+      }
+      const images = !drawn && page && imageHints[page.path];
       // A hint is only a hint: if it cannot be had, the page is sent without it.
       const urls = images ? await images().catch(() => []) : [];
       if (urls.length) {
@@ -202,11 +235,13 @@ export async function registerSpa(
       }
     }
     reply
-      .header("Cache-Control", "no-cache")
+      // A member's drawn page holds her own data: never kept by a shared cache.
+      .header("Cache-Control", personal ? "private, no-cache" : "no-cache")
       .header("Vary", "Cookie, Accept-Encoding")
       .type("text/html; charset=utf-8");
-    if (!fixed) return reply.send(html);
-    const { encoding, body } = encode(html, request.headers["accept-encoding"]);
+    const { encoding, body } = fixed
+      ? encode(html, request.headers["accept-encoding"])
+      : await encodeOnce(html, request.headers["accept-encoding"]);
     if (encoding) reply.header("Content-Encoding", encoding);
     return reply.send(body);
   };

@@ -22,14 +22,19 @@ export const hasSessionHint = () =>
 
 /**
  * The first question every page asks: who is here? Answered with a plain fetch so the landing page
- * does not carry the data-fetching library; the member app seeds its cache with the answer.
+ * does not carry the data-fetching library; the member app seeds its cache with the answer. A page
+ * the server drew for a member already knows (`known`).
  */
-export function useBootUser(): BootState {
+export function useBootUser(known?: CurrentUser): BootState {
   const [state, setState] = useState<BootState>(() =>
-    hasSessionHint() ? { status: "loading" } : { status: "ready", user: null },
+    known
+      ? { status: "ready", user: known }
+      : hasSessionHint()
+        ? { status: "loading" }
+        : { status: "ready", user: null },
   );
   useEffect(() => {
-    if (!hasSessionHint()) return;
+    if (known || !hasSessionHint()) return;
     let live = true;
     fetchCurrentUser().then(
       (user) => live && setState({ status: "ready", user }),
@@ -38,6 +43,6 @@ export function useBootUser(): BootState {
     return () => {
       live = false;
     };
-  }, []);
+  }, [known]);
   return state;
 }

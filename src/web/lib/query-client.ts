@@ -15,16 +15,21 @@ export const getQueryFn =
     }
   };
 
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      queryFn: getQueryFn({ on401: "throw" }),
-      refetchInterval: false,
-      refetchOnWindowFocus: false,
-      refetchOnReconnect: false,
-      staleTime: Number.POSITIVE_INFINITY,
-      retry: false,
+/** The app's cache settings; the server draws each member's page with a client of its own. */
+export const createQueryClient = () =>
+  new QueryClient({
+    defaultOptions: {
+      queries: {
+        queryFn: getQueryFn({ on401: "throw" }),
+        refetchInterval: false,
+        refetchOnWindowFocus: false,
+        refetchOnReconnect: false,
+        staleTime: Number.POSITIVE_INFINITY,
+        retry: false,
+      },
+      mutations: { retry: false },
     },
-    mutations: { retry: false },
-  },
-});
+  });
+
+/** The browser's one cache. */
+export const queryClient = createQueryClient();

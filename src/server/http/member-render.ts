@@ -1,0 +1,132 @@
+import fs from "node:fs";
+import { pathToFileURL } from "node:url";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { isTimeZone } from "../../core/format";
+import { TIME_ZONE_COOKIE } from "../../core/member-pages";
+import type { PublicConfig } from "../../core/public-config";
+import type { CurrentUser } from "../../core/schemas/auth";
+
+type PageFetch = (url: string, init: RequestInit) => Promise<Response>;
+
+/** What the server-side build of the app exports for members' pages (src/web/server-render.tsx). */
+interface ServerRenderModule {
+  renderMemberPage(input: {
+    path: string;
+    search: string;
+    user: CurrentUser;
+    timeZone: string;
+    config: PublicConfig;
+    fetch: PageFetch;
+  }): Promise<{ markup: string; state: unknown }>;
+}
+
+export interface DrawnMemberPage {
+  /** The markup inside #root. */
+  markup: string;
+  /** What it was drawn with, as JSON safe inside a <script> element. */
+  state: string;
+  /** The API answers the drawing asked for, in order. */
+  asked: string[];
+}
+
+export interface MemberRendererOptions {
+  /** A drawing that takes longer is abandoned: the page is drawn in the browser instead. */
+  timeoutMs?: number;
+  /** Drawings under way at once; beyond that, pages are drawn in the browser (it keeps up under load). */
+  maxConcurrent?: number;
+}
+
+const USER_URL = "/api/auth/user";
+const DEFAULT_TIME_ZONE = "UTC";
+
+/**
+ * Draws a signed-in member's page in the server with her own answers, so it paints before any
+ * script runs. The answers come from the app's own routes, asked in process with her cookie, so
+ * every check and serialiser is the one her browser would meet. Answers undefined whenever the page
+ * cannot be drawn (no server-side build, signed out, too busy, too slow, an error): the page is then
+ * sent as before and drawn in the browser.
+ */
+export function memberPageRenderer(
+  app: FastifyInstance,
+  moduleFile: string,
+  config: PublicConfig,
+  { timeoutMs = 3000, maxConcurrent = 16 }: MemberRendererOptions = {},
+) {
+  let loaded: Promise<ServerRenderModule | undefined> | undefined;
+  // Loaded with the first member's page: an instance that only answers the API never holds it.
+  const load = () =>
+    (loaded ??= fs.existsSync(moduleFile)
+      ? (import(pathToFileURL(moduleFile).href) as Promise<ServerRenderModule>).catch((err: unknown) => {
+          app.log.warn(
+            { err },
+            "members' pages are drawn in the browser: the server-side build did not load",
+          );
+          return undefined;
+        })
+      : Promise.resolve(undefined));
+  let underWay = 0;
+
+  return async function render(
+    request: FastifyRequest,
+    path: string,
+    search: string,
+  ): Promise<DrawnMemberPage | undefined> {
+    if (underWay >= maxConcurrent) return undefined;
+    underWay += 1;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      const module = await load();
+      if (!module) return undefined;
+      const asked: string[] = [];
+      const fetch = asMember(app, request, asked);
+      const who = await fetch(USER_URL, {});
+      if (who.status !== 200) return undefined;
+      const user = (await who.json()) as CurrentUser;
+      const zone = request.cookies[TIME_ZONE_COOKIE];
+      const drawing = module.renderMemberPage({
+        path,
+        search,
+        user,
+        timeZone: zone && isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE,
+        config,
+        fetch,
+      });
+      const late = new Promise<undefined>((resolve) => {
+        timer = setTimeout(() => resolve(undefined), timeoutMs);
+      });
+      const drawn = await Promise.race([drawing, late]);
+      if (!drawn) {
+        drawing.catch(() => {});
+        request.log.warn(
+          { path },
+          `a member's page took over ${timeoutMs} ms to draw; sent to be drawn in the browser`,
+        );
+        return undefined;
+      }
+      // `<` escaped: the JSON can never close its <script> element, whatever a member wrote.
+      return { markup: drawn.markup, state: JSON.stringify(drawn.state).replace(/</g, "\\u003c"), asked };
+    } catch (err) {
+      request.log.warn({ err, path }, "a member's page could not be drawn; sent to be drawn in the browser");
+      return undefined;
+    } finally {
+      clearTimeout(timer);
+      underWay -= 1;
+    }
+  };
+}
+
+/** GET requests to the app's own API as the member who asked for the page; a drawing never writes. */
+function asMember(app: FastifyInstance, request: FastifyRequest, asked: string[]): PageFetch {
+  const headers = { cookie: request.headers.cookie ?? "", "x-request-id": request.id };
+  return async (url, init) => {
+    const method = init.method ?? "GET";
+    if (method !== "GET") throw new Error(`a page being drawn sent ${method} ${url}`);
+    asked.push(url);
+    const res = await app.inject({ method: "GET", url, headers });
+    const type = res.headers["content-type"];
+    return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : res.body, {
+      status: res.statusCode,
+      headers: type ? { "content-type": String(type) } : {},
+    });
+  };
+}
