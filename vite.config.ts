@@ -27,6 +27,12 @@ function preloadFonts(): Plugin {
 import { VitePWA } from "vite-plugin-pwa";
 
 const dist = process.env.DIST_DIR ?? "dist";
+
+// Radix and what it brings; the parts only the account menu uses; our components built on it.
+const RADIX_PARTS =
+  /node_modules[\\/](@radix-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|tslib)[\\/]/;
+const MENU_PARTS = /@radix-ui[\\/]react-(dropdown-menu|menu|popper|arrow|use-rect)[\\/]/;
+const RADIX_WRAPPERS = /src[\\/]web[\\/]components[\\/]ui[\\/](dialog|tabs|switch|select|toaster)\./;
 const resolve = {
   alias: [
     { find: "~", replacement: path.resolve(import.meta.dirname, "src") },
@@ -65,10 +71,26 @@ export default defineConfig(({ isSsrBuild }) =>
                     name: "react",
                     test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam)[\\/]/,
                   },
-                  { name: "query", test: /node_modules[\\/]@tanstack[\\/]/ },
+                  // What every member page needs and no visitor page does: the member app and its cache.
                   {
+                    name: "member",
+                    // Only these: what they import is shared with visitor pages and stays where it is.
+                    includeDependenciesRecursively: false,
+                    test: /node_modules[\\/]@tanstack[\\/]|src[\\/]web[\\/](member-app|lib[\\/](auth|query-client))\./,
+                  },
+                  {
+                    // Dialogs, tabs and switches. The account menu's own parts (its positioning library
+                    // above all) stay in the menu's chunk, which loads after the page.
                     name: "radix",
-                    test: /node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|tslib)[\\/]/,
+                    includeDependenciesRecursively: false,
+                    test: (id: string) =>
+                      RADIX_WRAPPERS.test(id) || (RADIX_PARTS.test(id) && !MENU_PARTS.test(id)),
+                  },
+                  // The library's cards and stills, shared by several pages: one file rather than three.
+                  {
+                    name: "video-cards",
+                    includeDependenciesRecursively: false,
+                    test: /src[\\/]web[\\/]features[\\/]videos[\\/](api|video-card|video-thumbnail)\./,
                   },
                   // Icons shared by several pages in one file, not a request each.
                   { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/, minShareCount: 2 },

@@ -45,9 +45,21 @@ export const test = base.extend<Fixtures>({
     },
     { auto: true },
   ],
-  page: async ({ page, allowInstallPrompt }, use) => {
+  page: async ({ page, allowInstallPrompt, javaScriptEnabled }, use) => {
     if (!allowInstallPrompt) {
       await page.addInitScript(() => localStorage.setItem("install-prompt-dismissed-at", String(Date.now())));
+    }
+    // A page the server drew shows before its script runs, and a press before then does nothing:
+    // like a member, a test acts once the app has taken the page over.
+    for (const name of javaScriptEnabled === false ? [] : (["goto", "reload"] as const)) {
+      const navigate = page[name].bind(page) as (...args: unknown[]) => ReturnType<Page["goto"]>;
+      page[name] = (async (...args: unknown[]) => {
+        const response = await navigate(...args);
+        if (await page.locator("#root[data-prerendered]").count()) {
+          await page.locator("html[data-live]").waitFor({ state: "attached" });
+        }
+        return response;
+      }) as never;
     }
     await use(page);
   },

@@ -2,12 +2,19 @@ import { describe, expect, it } from "vitest";
 import {
   displayName,
   dollarsToCents,
+  formatCount,
+  formatDateTime,
+  formatDollars,
   formatDuration,
   formatLongDate,
   formatPrayerAge,
+  formatShortDate,
   formatVideoAge,
   formatWallAge,
   initial,
+  isTimeZone,
+  setDateContext,
+  zoneFingerprint,
 } from "./format";
 
 describe("formatDuration", () => {
@@ -66,5 +73,71 @@ describe("dollarsToCents", () => {
     expect(dollarsToCents(0.07)).toBe(7);
     expect(dollarsToCents(25)).toBe(2500);
     expect(() => dollarsToCents(-1)).toThrow();
+  });
+});
+
+describe("dates written for a member elsewhere", () => {
+  const at = <T>(zone: string | undefined, run: () => T): T => {
+    setDateContext(() => ({ timeZone: zone }));
+    try {
+      return run();
+    } finally {
+      setDateContext(() => ({}));
+    }
+  };
+  const evening = new Date("2026-01-10T02:30:00Z");
+
+  it("writes the calendar date and clock of her zone", () => {
+    expect(at("UTC", () => formatShortDate(evening))).toBe("Jan 10, 2026");
+    expect(at("America/Chicago", () => formatShortDate(evening))).toBe("Jan 9, 2026");
+    expect(at("America/Chicago", () => formatLongDate(evening))).toBe("January 9, 2026");
+    expect(at("America/Chicago", () => formatDateTime(evening))).toBe("Jan 9, 2026, 8:30 PM");
+    expect(at("Asia/Jerusalem", () => formatDateTime(evening))).toBe("Jan 10, 2026, 4:30 AM");
+    expect(at("UTC", () => formatDateTime(new Date("2026-03-01T00:05:00Z")))).toBe("Mar 1, 2026, 12:05 AM");
+    expect(at("UTC", () => formatDateTime(new Date("2026-03-01T12:00:00Z")))).toBe("Mar 1, 2026, 12:00 PM");
+  });
+
+  it("counts Today and Yesterday by her calendar", () => {
+    const morning = new Date("2026-01-10T15:00:00Z");
+    expect(at("UTC", () => formatVideoAge(evening, morning))).toBe("Today");
+    expect(at("America/Chicago", () => formatVideoAge(evening, morning))).toBe("Yesterday");
+  });
+
+  it("writes what Intl writes for the same zone", () => {
+    const samples = [evening, new Date("2026-07-04T16:45:00Z"), new Date("2025-12-31T23:59:00Z")];
+    for (const zone of ["UTC", "America/New_York", "Australia/Adelaide"]) {
+      const intl = new Intl.DateTimeFormat("en-US", {
+        timeZone: zone,
+        year: "numeric",
+        month: "long",
+        day: "numeric",
+      });
+      for (const d of samples) expect(at(zone, () => formatLongDate(d))).toBe(intl.format(d));
+    }
+  });
+
+  it("tells zones apart by their offsets, whatever their names", () => {
+    const drawn = Date.parse("2026-11-23T12:00:00Z");
+    expect(at("UTC", () => zoneFingerprint(drawn))).toEqual(at("Etc/UTC", () => zoneFingerprint(drawn)));
+    expect(at("America/Chicago", () => zoneFingerprint(drawn))).toEqual([-360, -360, -300]);
+    expect(at("America/Chicago", () => zoneFingerprint(drawn))).not.toEqual(
+      at("America/Mexico_City", () => zoneFingerprint(drawn)),
+    );
+  });
+
+  it("accepts only zone names it knows", () => {
+    expect(isTimeZone("America/Chicago")).toBe(true);
+    expect(isTimeZone("Mars/Olympus")).toBe(false);
+    expect(isTimeZone("")).toBe(false);
+  });
+});
+
+describe("counts", () => {
+  it("groups thousands with commas", () => {
+    expect(formatCount(0)).toBe("0");
+    expect(formatCount(999)).toBe("999");
+    expect(formatCount(1234567)).toBe("1,234,567");
+    expect(formatCount(12.5)).toBe("12.5");
+    expect(formatDollars(1500)).toBe("$1,500");
   });
 });

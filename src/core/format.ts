@@ -30,37 +30,70 @@ export function setDateContext(source: () => DateContext) {
 
 const now = () => dateContext().now?.() ?? new Date();
 
-interface Formatters {
-  long: Intl.DateTimeFormat;
-  short: Intl.DateTimeFormat;
-  dateTime: Intl.DateTimeFormat;
-  day: Intl.DateTimeFormat;
-}
-const formatters = new Map<string | undefined, Formatters>();
+// Dates are written by hand in the one locale the app speaks (en-US): the browser's Intl needs tens
+// of milliseconds to load its locale data on first use, a long task on a phone as a page starts.
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
-function formattersFor(timeZone: string | undefined): Formatters {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    const zone = { timeZone };
-    f = {
-      long: new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", ...zone }),
-      short: new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", ...zone }),
-      dateTime: new Intl.DateTimeFormat("en-US", {
-        year: "numeric",
-        month: "short",
-        day: "numeric",
-        hour: "numeric",
-        minute: "2-digit",
-        ...zone,
-      }),
-      day: new Intl.DateTimeFormat("en-US", { year: "numeric", month: "numeric", day: "numeric", ...zone }),
+interface CalendarParts {
+  year: number;
+  /** 1–12 */
+  month: number;
+  day: number;
+  /** 0–23 */
+  hour: number;
+  minute: number;
+}
+
+const zoneParts = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar date and wall-clock time of an instant in the current zone. */
+function calendarParts(d: Date): CalendarParts {
+  const zone = dateContext().timeZone;
+  if (zone === undefined) {
+    return {
+      year: d.getFullYear(),
+      month: d.getMonth() + 1,
+      day: d.getDate(),
+      hour: d.getHours(),
+      minute: d.getMinutes(),
     };
-    formatters.set(timeZone, f);
   }
-  return f;
+  // Another zone than this machine's: only the server draws in one, where Intl's cost is paid once.
+  let format = zoneParts.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+    });
+    zoneParts.set(zone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(d).map((p) => [p.type, Number(p.value)]));
+  return {
+    year: parts.year ?? 0,
+    month: parts.month ?? 1,
+    day: parts.day ?? 1,
+    hour: (parts.hour ?? 0) % 24,
+    minute: parts.minute ?? 0,
+  };
 }
-
-const current = () => formattersFor(dateContext().timeZone);
 
 /** Whether `zone` names a time zone this runtime knows (a cookie may say anything). */
 export function isTimeZone(zone: string): boolean {
@@ -73,16 +106,42 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
+/**
+ * The current zone's offsets from UTC (minutes) now and at the turn of each half of the year: two
+ * zones alike in these write the same dates, whatever they are called.
+ */
+export function zoneFingerprint(at: number): number[] {
+  const year = new Date(at).getUTCFullYear();
+  return [at, Date.UTC(year, 0, 1), Date.UTC(year, 6, 1)].map((t) => {
+    const d = new Date(t);
+    const p = calendarParts(d);
+    return Math.round((Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) - t) / 60_000);
+  });
+}
+
 const toDate = (value: string | number | Date) => (value instanceof Date ? value : new Date(value));
 
 /** "November 22, 2026" */
-export const formatLongDate = (value: string | number | Date) => current().long.format(toDate(value));
+export function formatLongDate(value: string | number | Date) {
+  const { year, month, day } = calendarParts(toDate(value));
+  return `${MONTHS[month - 1]} ${day}, ${year}`;
+}
+
 /** "Nov 22, 2026" */
-export const formatShortDate = (value: string | number | Date) => current().short.format(toDate(value));
+export function formatShortDate(value: string | number | Date) {
+  const { year, month, day } = calendarParts(toDate(value));
+  return `${MONTHS[month - 1]!.slice(0, 3)} ${day}, ${year}`;
+}
+
 /** "Nov 22, 2026, 7:58 AM" */
-export const formatDateTime = (value: string | number | Date) => current().dateTime.format(toDate(value));
+export function formatDateTime(value: string | number | Date) {
+  const { year, month, day, hour, minute } = calendarParts(toDate(value));
+  const clock = `${hour % 12 || 12}:${String(minute).padStart(2, "0")} ${hour < 12 ? "AM" : "PM"}`;
+  return `${MONTHS[month - 1]!.slice(0, 3)} ${day}, ${year}, ${clock}`;
+}
+
 /** "2026" */
-export const formatYear = (value: string | number | Date) => String(calendarDay(toDate(value)).year);
+export const formatYear = (value: string | number | Date) => String(calendarParts(toDate(value)).year);
 
 /** Videos: Today, Yesterday, N days ago (< 7), N weeks ago (< 30 days), then months. */
 export function formatVideoAge(value: string | number | Date, at: Date = now()): string {
@@ -119,22 +178,9 @@ export function formatWallAge(value: string | number | Date, at: Date = now()): 
   return days === 1 ? "1 day ago" : `${days} days ago`;
 }
 
-/** The calendar date of an instant in the current zone. */
-function calendarDay(d: Date): { year: number; month: number; day: number } {
-  if (dateContext().timeZone === undefined) {
-    return { year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate() };
-  }
-  const parts = Object.fromEntries(
-    current()
-      .day.formatToParts(d)
-      .map((p) => [p.type, p.value]),
-  );
-  return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day) };
-}
-
 /** Days since 1970-01-01 of the instant's calendar date: whole days apart, whatever the clock changes. */
 function dayNumber(d: Date): number {
-  const { year, month, day } = calendarDay(d);
+  const { year, month, day } = calendarParts(d);
   return Date.UTC(year, month - 1, day) / DAY;
 }
 
@@ -152,9 +198,16 @@ export function initial(user: { firstName?: string | null; email?: string | null
   return (displayName(user).charAt(0) || "?").toUpperCase();
 }
 
+/** 1234567 -> "1,234,567" (by hand, like the dates: no locale data to load). */
+export function formatCount(n: number): string {
+  const [whole = "0", fraction] = String(n).split(".");
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
+}
+
 /** Whole dollars without decimals, otherwise two decimals: 15 -> "$15", 19.5 -> "$19.50". */
 export function formatDollars(amount: number): string {
-  return Number.isInteger(amount) ? `$${amount.toLocaleString("en-US")}` : `$${amount.toFixed(2)}`;
+  return Number.isInteger(amount) ? `$${formatCount(amount)}` : `$${amount.toFixed(2)}`;
 }
 
 /** Non-negative dollars to cents through the decimal string, so 19.99 becomes exactly 1999. */

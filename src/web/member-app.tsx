@@ -1,12 +1,12 @@
 import { type DehydratedState, hydrate, type QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { Suspense, useEffect, useState } from "react";
+import { Suspense, useState } from "react";
 import { Redirect, Route, Switch } from "wouter";
 import type { CurrentUser } from "~/core/schemas/auth";
 import { AppShell } from "./components/app-shell";
+import { PageLive } from "./components/page-live";
 import { PageSpinner } from "./components/ui/spinner";
 import NotFoundPage from "./features/errors/not-found-page";
 import { USER_KEY, useAuth } from "./lib/auth";
-import { pageTakenOver } from "./lib/drawn-page";
 import { queryClient } from "./lib/query-client";
 import { memberRoutes } from "./routes";
 
@@ -31,16 +31,10 @@ function MemberRoutes({ initialUser }: { initialUser: CurrentUser }) {
           </Route>
           <Route component={NotFoundPage} />
         </Switch>
-        <TakenOver />
+        <PageLive />
       </Suspense>
     </AppShell>
   );
-}
-
-/** Runs once the page's own part is on screen: for a page the server drew, once React has taken it over. */
-function TakenOver() {
-  useEffect(pageTakenOver, []);
-  return null;
 }
 
 export default function MemberApp({

@@ -6,7 +6,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { dehydrate, type Query } from "@tanstack/react-query";
 import { type ReactNode, StrictMode } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
-import { setDateContext } from "~/core/format";
+import { setDateContext, zoneFingerprint } from "~/core/format";
 import type { PublicConfig } from "~/core/public-config";
 import type { CurrentUser } from "~/core/schemas/auth";
 import { App } from "./app";
@@ -107,6 +107,7 @@ export async function renderMemberPage(
     const state: DrawnPage = {
       user: input.user,
       timeZone: input.timeZone,
+      zone: zoneFingerprint(now.getTime()),
       drawnAt: now.getTime(),
       queries: dehydrate(client),
     };

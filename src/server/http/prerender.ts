@@ -53,12 +53,14 @@ export function prerenderVisitorPages(
 
 /**
  * The page's HTML with the drawn markup in #root (and `after` right behind it); hoisted resource
- * hints go to the head.
+ * hints go to the head. Its scripts only make a page that is already drawn interactive, so they are
+ * fetched after what paints it (the style sheet, fonts, the first images) rather than before.
  */
 export function withPrerendered(html: string, markup: string, after = ""): string {
   const hints = markup.match(/^(?:<link [^>]*\/?>)+/)?.[0] ?? "";
   const body = markup.slice(hints.length);
   return html
+    .replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ')
     .replace("</head>", () => `${hints}</head>`)
     .replace(/<div id="root">.*$/m, () => `<div id="root" data-prerendered>${body}</div>${after}`);
 }

@@ -1,22 +1,9 @@
-import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import {
-  Bell,
-  BookOpen,
-  GraduationCap,
-  Home,
-  LayoutDashboard,
-  LogOut,
-  Menu,
-  Newspaper,
-  PlayCircle,
-  User,
-  Users,
-  X,
-} from "lucide-react";
-import { type ReactNode, useEffect, useState } from "react";
+import { Bell, GraduationCap, Home, Menu, Newspaper, PlayCircle, Users, X } from "lucide-react";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { Link, useLocation } from "wouter";
 import type { CurrentUser } from "~/core/schemas/auth";
 import { cn } from "~/web/lib/cn";
+import { whenIdle } from "~/web/lib/idle";
 import { publicConfig } from "~/web/lib/public-config";
 import { Logo } from "./logo";
 import { Avatar } from "./ui/avatar";
@@ -176,54 +163,36 @@ function NavLink({
   );
 }
 
+const ACCOUNT_TRIGGER_CLASS =
+  "rounded-full p-1 transition-colors hover:bg-parchment data-[state=open]:bg-parchment";
+const loadAccountMenu = () => import("./account-menu");
+const AccountMenu = lazy(loadAccountMenu);
+
+/**
+ * The account button is drawn with the page; the menu behind it, with its positioning library,
+ * loads once the page is idle or as soon as she reaches for it, and opens on her first press.
+ */
 function UserMenu({ user }: { user: CurrentUser }) {
-  const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email;
-  const item =
-    "flex cursor-pointer items-center gap-2.5 rounded-lg px-3 py-2 text-sm font-medium outline-none data-[highlighted]:bg-parchment";
+  const [pressed, setPressed] = useState(false);
+  useEffect(() => whenIdle(loadAccountMenu), []);
+  const button = (
+    <button
+      type="button"
+      className={ACCOUNT_TRIGGER_CLASS}
+      aria-label="Account menu"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={() => void loadAccountMenu()}
+      onFocus={() => void loadAccountMenu()}
+      onClick={() => setPressed(true)}
+    >
+      <Avatar user={user} />
+    </button>
+  );
+  if (!pressed) return button;
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        className="rounded-full p-1 transition-colors hover:bg-parchment data-[state=open]:bg-parchment"
-        aria-label="Account menu"
-      >
-        <Avatar user={user} />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          className="z-50 w-60 rounded-2xl border border-linen bg-white p-1.5 shadow-[var(--shadow-lift)] animate-fade-in"
-        >
-          <div className="px-3 py-2">
-            <p className="truncate font-semibold">{name}</p>
-            <p className="truncate text-sm text-muted">{user.email}</p>
-          </div>
-          <DropdownMenu.Separator className="my-1 h-px bg-linen" />
-          <DropdownMenu.Item asChild className={item}>
-            <Link href="/profile">
-              <User className="size-4" aria-hidden="true" /> Profile
-            </Link>
-          </DropdownMenu.Item>
-          {user.isAdmin && (
-            <DropdownMenu.Item asChild className={item}>
-              <Link href="/admin">
-                <LayoutDashboard className="size-4" aria-hidden="true" /> Admin Dashboard
-              </Link>
-            </DropdownMenu.Item>
-          )}
-          <DropdownMenu.Item asChild className={item}>
-            <Link href="/video-notes">
-              <BookOpen className="size-4" aria-hidden="true" /> My Notes
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Separator className="my-1 h-px bg-linen" />
-          <DropdownMenu.Item asChild className={item}>
-            <a href="/api/logout">
-              <LogOut className="size-4" aria-hidden="true" /> Sign Out
-            </a>
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <Suspense fallback={button}>
+      <AccountMenu user={user} defaultOpen triggerClassName={ACCOUNT_TRIGGER_CLASS} />
+    </Suspense>
   );
 }

@@ -1,12 +1,13 @@
 import type { DehydratedState, QueryClient } from "@tanstack/react-query";
-import { DRAWN_PAGE_ELEMENT_ID, TIME_ZONE_COOKIE } from "~/core/member-pages";
+import { DRAWN_PAGE_ELEMENT_ID } from "~/core/member-pages";
 import type { CurrentUser } from "~/core/schemas/auth";
 
 /** What a member's page was drawn with on the server, embedded in its HTML beside the markup. */
 export interface DrawnPage {
   user: CurrentUser;
-  /** The zone its dates were written in. */
+  /** The zone its dates were written in, and that zone's offsets (see `zoneFingerprint`). */
   timeZone: string;
+  zone: number[];
   /** When it was drawn (ms since the epoch): relative times ("5 minutes ago") were counted from it. */
   drawnAt: number;
   /** The answers the page showed, as the query cache holds them. */
@@ -30,29 +31,4 @@ export function readDrawnPage(): DrawnPage | undefined {
   } catch {
     return undefined;
   }
-}
-
-export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
-/** Tells the server the zone to write a member's dates in when it draws her next page. */
-export function rememberTimeZone() {
-  const zone = browserTimeZone();
-  if (!zone) return;
-  const value = encodeURIComponent(zone);
-  if (document.cookie.split(/;\s*/).includes(`${TIME_ZONE_COOKIE}=${value}`)) return;
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox; the value is encoded above.
-  document.cookie = `${TIME_ZONE_COOKIE}=${value}; path=/; max-age=31536000; samesite=lax`;
-}
-
-let onTakenOver: (() => void) | undefined;
-
-/** Runs `done` once the member's page is on screen and live (for a drawn page: hydrated). */
-export function whenPageTakenOver(done: () => void) {
-  onTakenOver = done;
-}
-
-export function pageTakenOver() {
-  const done = onTakenOver;
-  onTakenOver = undefined;
-  done?.();
 }

@@ -1,6 +1,7 @@
 import { MapPin, Sprout, Users, UsersRound } from "lucide-react";
 import { Link } from "wouter";
 import { SKELETON_COUNT } from "~/core/constants";
+import { formatCount } from "~/core/format";
 import type { AdminGroup } from "~/core/schemas/admin";
 import { Badge } from "~/web/components/ui/badge";
 import { Button, buttonClass } from "~/web/components/ui/button";
@@ -83,7 +84,7 @@ function GroupCard({ group }: { group: AdminGroup }) {
       <div className="mt-4 flex items-center justify-between gap-3">
         <span className="inline-flex items-center gap-1.5 text-sm text-muted">
           <Users className="size-4" aria-hidden="true" />
-          {group.memberCount.toLocaleString("en-US")} {group.memberCount === 1 ? "member" : "members"}
+          {formatCount(group.memberCount)} {group.memberCount === 1 ? "member" : "members"}
         </span>
         <Link
           href={cultivation ? `/cultivation-groups/${group.id}` : "/local-communities"}

@@ -1,7 +1,7 @@
 import { Activity, Crown, ExternalLink, Newspaper, PlayCircle, Users, UsersRound } from "lucide-react";
 import { Link } from "wouter";
 import { RECENT_ACTIVITY_COUNT } from "~/core/constants";
-import { formatDateTime } from "~/core/format";
+import { formatCount, formatDateTime } from "~/core/format";
 import { ADMIN_MESSAGES } from "~/core/schemas/admin";
 import { Card } from "~/web/components/ui/card";
 import { ErrorState } from "~/web/components/ui/empty-state";
@@ -10,7 +10,7 @@ import { ApiError } from "~/web/lib/api";
 import { useAnalytics } from "./api";
 import { StatCard } from "./stat-card";
 
-export const count = (n: number) => n.toLocaleString("en-US");
+export const count = (n: number) => formatCount(n);
 export const thisMonth = (n: number) => `+${count(n)} this month`;
 
 export function OverviewTab() {

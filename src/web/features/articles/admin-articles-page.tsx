@@ -10,7 +10,7 @@ import {
   ShieldAlert,
 } from "lucide-react";
 import { Link } from "wouter";
-import { formatLongDate } from "~/core/format";
+import { formatCount, formatLongDate } from "~/core/format";
 import type { AdminArticle, ArticleSyncResult } from "~/core/schemas/articles";
 import { PageHeader } from "~/web/components/page-header";
 import { Badge } from "~/web/components/ui/badge";
@@ -28,8 +28,7 @@ import { toast } from "~/web/lib/toast";
 import { useAdminArticleCount, useAdminArticles, useSyncArticles } from "./api";
 import { readingTimeText } from "./article-card";
 
-const plural = (n: number, one: string, many: string) =>
-  `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 export function syncSummary({ added, updated }: ArticleSyncResult) {
   if (!added && !updated) return "Everything is already up to date.";
@@ -107,7 +106,7 @@ function ArticleManagement() {
 
       <section aria-labelledby="current-articles">
         <h2 id="current-articles" className="text-2xl font-semibold">
-          Current Articles{count.data ? ` (${count.data.count.toLocaleString("en-US")})` : ""}
+          Current Articles{count.data ? ` (${formatCount(count.data.count)})` : ""}
         </h2>
         <div className="mt-4" aria-live="polite" aria-busy={articles.isLoading}>
           {articles.isLoading ? (

@@ -11,6 +11,7 @@ import { Field, Input } from "~/web/components/ui/input";
 import { ApiError, apiRequest } from "~/web/lib/api";
 import { cn } from "~/web/lib/cn";
 import { publicConfig } from "~/web/lib/public-config";
+import { rememberTimeZone } from "~/web/lib/time-zone";
 import { useHydrated } from "~/web/lib/use-hydrated";
 
 type Mode = "sign-in" | "register";
@@ -92,6 +93,7 @@ export default function SignInPage() {
               </div>
               <a
                 href={`/api/login?returnTo=${encodeURIComponent(returnTo)}`}
+                onClick={rememberTimeZone}
                 className="inline-flex h-11 w-full items-center justify-center gap-2 rounded-full border border-linen bg-white font-semibold hover:bg-parchment"
               >
                 <KeyRound className="size-4" aria-hidden="true" />
@@ -107,7 +109,11 @@ export default function SignInPage() {
 
 function useSignedIn(returnTo: string) {
   // A full navigation so the member app starts fresh, at the page she was heading to.
-  return (_user: CurrentUser) => window.location.assign(returnTo);
+  return (_user: CurrentUser) => {
+    // Her first page is then drawn with her dates in her zone.
+    rememberTimeZone();
+    window.location.assign(returnTo);
+  };
 }
 
 function formError(err: unknown) {

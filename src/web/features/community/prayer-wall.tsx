@@ -91,7 +91,7 @@ export function PrayerWall() {
           <>
             <ul className="space-y-4" aria-label="Prayer requests">
               {requests.map((request) => (
-                <li key={request.id}>
+                <li key={request.id} className="list-item-lazy">
                   <PrayerCard
                     request={request}
                     respondOpen={respondingTo === request.id}

@@ -1,7 +1,7 @@
 import { Archive, BellRing, Clock, ExternalLink, GraduationCap, Pencil, Plus, Users } from "lucide-react";
 import { useState } from "react";
 import { COURSE_STATUS_LABELS, type CourseAdminStatus } from "~/core/courses";
-import { formatDollars } from "~/core/format";
+import { formatCount, formatDollars } from "~/core/format";
 import type { AdminCourse } from "~/core/schemas/courses";
 import { Badge, type BadgeTone } from "~/web/components/ui/badge";
 import { Button } from "~/web/components/ui/button";
@@ -133,11 +133,11 @@ function CourseRow({
           <ul className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted" aria-label="Details">
             <li className="inline-flex items-center gap-1.5">
               <Users className="size-4" aria-hidden="true" />
-              {course.enrolledCount.toLocaleString("en-US")} enrolled
+              {formatCount(course.enrolledCount)} enrolled
             </li>
             <li className="inline-flex items-center gap-1.5">
               <BellRing className="size-4" aria-hidden="true" />
-              {course.interestCount.toLocaleString("en-US")} interested
+              {formatCount(course.interestCount)} interested
             </li>
             {course.estimatedDuration && (
               <li className="inline-flex items-center gap-1.5">

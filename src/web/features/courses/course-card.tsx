@@ -1,7 +1,7 @@
 import { Clock, ExternalLink, Users } from "lucide-react";
 import { CARD_TAG_LIMIT } from "~/core/constants";
 import { COURSE_STATUS_LABELS } from "~/core/courses";
-import { formatDollars } from "~/core/format";
+import { formatCount, formatDollars } from "~/core/format";
 import type { Course } from "~/core/schemas/courses";
 import { Badge } from "~/web/components/ui/badge";
 import { Button, buttonClass } from "~/web/components/ui/button";
@@ -10,7 +10,7 @@ import { Skeleton } from "~/web/components/ui/skeleton";
 import { notifyError, notifySuccess } from "~/web/lib/notify";
 import { useEnroll } from "./api";
 
-export const enrolledText = (n: number) => `${n.toLocaleString("en-US")} enrolled`;
+export const enrolledText = (n: number) => `${formatCount(n)} enrolled`;
 
 export function CourseCard({
   course,

@@ -1,6 +1,7 @@
 import { Crown, Sprout } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useLocation, useSearchParams } from "wouter";
+import { formatYear } from "~/core/format";
 import { Avatar } from "~/web/components/ui/avatar";
 import { Badge } from "~/web/components/ui/badge";
 import { Card } from "~/web/components/ui/card";
@@ -70,9 +71,7 @@ export default function ProfilePage() {
                 {tier === "premium" && <Crown className="size-3.5" aria-hidden="true" />}
                 {tierLabel(tier)}
               </Badge>
-              {since && (
-                <span className="text-sm text-muted">Member since {new Date(since).getFullYear()}</span>
-              )}
+              {since && <span className="text-sm text-muted">Member since {formatYear(since)}</span>}
             </div>
           </div>
         </div>

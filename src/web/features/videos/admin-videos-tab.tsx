@@ -1,7 +1,7 @@
 import { Pencil, Plus, Search, Trash2, Video as VideoIcon } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "wouter";
-import { formatShortDate } from "~/core/format";
+import { formatCount, formatShortDate } from "~/core/format";
 import type { AdminVideoItem } from "~/core/schemas/videos";
 import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
@@ -114,7 +114,7 @@ export default function AdminVideosTab() {
                     {video.title}
                   </Link>
                   <p className="mt-0.5 text-sm text-muted">
-                    {video.series ?? "No series"} · {video.views.toLocaleString("en-US")} views ·{" "}
+                    {video.series ?? "No series"} · {formatCount(video.views)} views ·{" "}
                     <time dateTime={video.publishedAt}>{formatShortDate(video.publishedAt)}</time>
                   </p>
                 </div>
@@ -160,9 +160,7 @@ export default function AdminVideosTab() {
                       </Link>
                     </th>
                     <td className="px-4 py-3 whitespace-nowrap text-muted">{video.series ?? "None"}</td>
-                    <td className="px-4 py-3 text-right tabular-nums">
-                      {video.views.toLocaleString("en-US")}
-                    </td>
+                    <td className="px-4 py-3 text-right tabular-nums">{formatCount(video.views)}</td>
                     <td className="px-4 py-3 whitespace-nowrap">
                       <time dateTime={video.publishedAt}>{formatShortDate(video.publishedAt)}</time>
                     </td>

@@ -1,14 +1,13 @@
 import { Clock, Eye } from "lucide-react";
 import { Link } from "wouter";
-import { formatDuration, formatVideoAge } from "~/core/format";
+import { formatCount, formatDuration, formatVideoAge } from "~/core/format";
 import type { VideoItem } from "~/core/schemas/videos";
 import { Badge } from "~/web/components/ui/badge";
 import { Card } from "~/web/components/ui/card";
 import { Skeleton } from "~/web/components/ui/skeleton";
 import { VideoThumbnail } from "./video-thumbnail";
 
-export const formatViews = (views: number) =>
-  `${views.toLocaleString("en-US")} ${views === 1 ? "view" : "views"}`;
+export const formatViews = (views: number) => `${formatCount(views)} ${views === 1 ? "view" : "views"}`;
 
 /** One video in the library grid; the whole card is the link to its page. */
 /** `eager` for the first cards on screen: their image is what the page is waiting to show. */

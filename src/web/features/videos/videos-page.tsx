@@ -159,7 +159,7 @@ export default function VideosPage() {
             </p>
             <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
               {shown.data.map((video, index) => (
-                <li key={video.id} className="flex">
+                <li key={video.id} className="list-item-lazy flex">
                   <VideoCard video={video} eager={index < 3} />
                 </li>
               ))}
