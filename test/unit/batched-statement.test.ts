@@ -18,31 +18,44 @@ function statement(fail?: (input: number) => boolean) {
   );
   const release = async () => {
     while (pending.length) pending.shift()!();
-    await new Promise((r) => setImmediate(r));
+    await turn();
+    await turn();
   };
   return { run, batches, release };
 }
 
 const db = {} as Db;
+/** One turn of the event loop: what was submitted in the last one has been sent. */
+const turn = () => new Promise((r) => setImmediate(r));
 
 describe("a batched statement", () => {
-  it("sends a lone call at once, and those arriving meanwhile together, each answered with its own result", async () => {
+  it("sends the calls of one turn together, and those arriving meanwhile after, each answered with its own result", async () => {
     const s = statement();
-    const answers = [1, 2, 3, 4, 5, 6].map((n) => s.run(db, n));
-    expect(s.batches).toEqual([[1]]);
+    const answers = [1, 2].map((n) => s.run(db, n));
+    expect(s.batches).toEqual([]);
+    await turn();
+    expect(s.batches).toEqual([[1, 2]]);
+    answers.push(...[3, 4, 5, 6].map((n) => s.run(db, n)));
+    await turn();
+    // One batch at a time: the next waits for the first to be answered.
+    expect(s.batches).toEqual([[1, 2]]);
     await s.release();
-    expect(s.batches).toEqual([[1], [2, 3, 4]]);
+    expect(s.batches).toEqual([
+      [1, 2],
+      [3, 4, 5],
+    ]);
     await s.release();
+    expect(s.batches).toEqual([[1, 2], [3, 4, 5], [6]]);
     await s.release();
-    expect(s.batches).toEqual([[1], [2, 3, 4], [5, 6]]);
     expect(await Promise.all(answers)).toEqual([10, 20, 30, 40, 50, 60]);
   });
 
   it("retries a failed batch call by call, so one bad row fails alone", async () => {
     const s = statement((n) => n === 3);
     const first = s.run(db, 1);
+    await turn();
     const answers = [2, 3, 4].map((n) => s.run(db, n).catch((err: Error) => err.message));
-    for (let i = 0; i < 4; i++) await s.release();
+    for (let i = 0; i < 5; i++) await s.release();
     expect(await first).toBe(10);
     expect(await Promise.all(answers)).toEqual([20, "bad row", 40]);
     expect(s.batches).toEqual([[1], [2, 3, 4], [2], [3], [4]]);
@@ -53,6 +66,7 @@ describe("a batched statement", () => {
     const other = {} as Db;
     const a = s.run(db, 1);
     const b = s.run(other, 2);
+    await turn();
     expect(s.batches).toEqual([[1], [2]]);
     await s.release();
     expect([await a, await b]).toEqual([10, 20]);

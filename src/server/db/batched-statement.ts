@@ -10,6 +10,7 @@ interface Call<In, Out> {
 class BatchQueue<In, Out> {
   private readonly waiting: Call<In, Out>[] = [];
   private running = 0;
+  private scheduled = false;
 
   constructor(
     private readonly run: (inputs: In[]) => Promise<Out[]>,
@@ -20,6 +21,19 @@ class BatchQueue<In, Out> {
   submit(input: In): Promise<Out> {
     return new Promise<Out>((resolve, reject) => {
       this.waiting.push({ input, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  /**
+   * Sends once the requests read in this turn of the event loop have all been handled, so they
+   * leave as one batch rather than the first alone and the rest after it.
+   */
+  private schedule() {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
       this.pump();
     });
   }
@@ -30,7 +44,7 @@ class BatchQueue<In, Out> {
       this.running++;
       void this.send(batch).finally(() => {
         this.running--;
-        this.pump();
+        this.schedule();
       });
     }
   }
