@@ -34,7 +34,9 @@ export async function lighthouseScores(base, cookie, runs = 3) {
   const results = [];
   for (const [name, pagePath, signedIn] of PAGES) {
     const scores = { performance: [], accessibility: [], bestPractices: [] };
-    for (let i = 0; i < runs; i += 1) {
+    // A run whose trace Lighthouse could not read (it says so: NO_NAVSTART and the like) measured
+    // nothing; it is run again, a couple of times at most, rather than counted as a zero.
+    for (let i = 0, attempts = 0; i < runs && attempts < runs + 2; attempts += 1) {
       const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lh-"));
       const chrome = await launch({
         chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -60,9 +62,14 @@ export async function lighthouseScores(base, cookie, runs = 3) {
           // Resetting storage would clear the cookies; the profile is new, so the cache is cold anyway.
           disableStorageReset: signedIn,
         });
+        if (result.lhr.runtimeError) {
+          console.log(`  Lighthouse could not measure ${name} (${result.lhr.runtimeError.code}); running it again`);
+          continue;
+        }
         if (new URL(result.lhr.finalDisplayedUrl).pathname !== pagePath) {
           throw new Error(`Lighthouse ended on ${result.lhr.finalDisplayedUrl}, not ${pagePath}`);
         }
+        i += 1;
         const c = result.lhr.categories;
         scores.performance.push(Math.round(c.performance.score * 100));
         scores.accessibility.push(Math.round(c.accessibility.score * 100));

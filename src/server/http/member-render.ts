@@ -66,7 +66,7 @@ export function memberPageRenderer(
       : Promise.resolve(undefined));
   let underWay = 0;
 
-  return async function render(
+  async function render(
     request: FastifyRequest,
     path: string,
     search: string,
@@ -112,7 +112,10 @@ export function memberPageRenderer(
       clearTimeout(timer);
       underWay -= 1;
     }
-  };
+  }
+  /** Loads the server-side build now rather than with the first member's page. */
+  const warm = () => void load();
+  return Object.assign(render, { warm });
 }
 
 /** GET requests to the app's own API as the member who asked for the page; a drawing never writes. */

@@ -182,7 +182,10 @@ export async function registerSpa(
     }
     return prerendered.pages;
   };
-  if (prerenderAtStart) void prerenderedPages();
+  if (prerenderAtStart) {
+    void prerenderedPages();
+    drawMember?.warm();
+  }
   const encode = pageEncoder();
 
   await app.register(fastifyStatic, {
