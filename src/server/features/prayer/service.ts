@@ -108,8 +108,12 @@ export async function shareRequest(
       description: isPrivate ? `${who} shared a private prayer request` : `${who} shared a prayer request`,
     },
   });
+  // Written out rather than spread from `saved`: V8 builds `{ ...a, many more }` property by
+  // property in a slow mode, several microseconds on the busiest write.
   const row: RequestRow = {
-    ...saved,
+    id: saved.id,
+    createdAt: saved.createdAt,
+    isAnonymous: saved.isAnonymous,
     userId: viewer.id,
     content: body.content,
     isPrivate,
