@@ -63,7 +63,9 @@ export async function lighthouseScores(base, cookie, runs = 3) {
           disableStorageReset: signedIn,
         });
         if (result.lhr.runtimeError) {
-          console.log(`  Lighthouse could not measure ${name} (${result.lhr.runtimeError.code}); running it again`);
+          console.log(
+            `  Lighthouse could not measure ${name} (${result.lhr.runtimeError.code}); running it again`,
+          );
           continue;
         }
         if (new URL(result.lhr.finalDisplayedUrl).pathname !== pagePath) {
