@@ -120,6 +120,42 @@ describe("pages sent to members", () => {
     expect(stateOf(nonsense.body).timeZone).toBe("UTC");
   });
 
+  it("draws several members' pages at once, each with her own answers, zone and name", async () => {
+    const miriam = await t.member({ firstName: "Miriam" });
+    const leah = await t.member({ firstName: "Leah" });
+    for (const m of [miriam, leah]) {
+      const shared = await m.client.post("/api/prayer-requests", {
+        content: `${m.firstName}'s private hope.`,
+        isPrivate: true,
+      });
+      // Evening of the 9th in Denver, early morning of the 10th in Jerusalem.
+      await t.database.db
+        .update(prayerRequests)
+        .set({ createdAt: new Date("2026-01-10T02:30:00Z") })
+        .where(eq(prayerRequests.id, shared.body.id));
+    }
+    const draw = (m: typeof miriam, zone: string) =>
+      m.client.get("/community", { cookie: `${cookieOf(m)}; tz=${encodeURIComponent(zone)}` });
+    const pages = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        i % 2 ? draw(leah, "Asia/Jerusalem") : draw(miriam, "America/Denver"),
+      ),
+    );
+    for (const [i, page] of pages.entries()) {
+      const [mine, theirs, zone, day, otherDay] =
+        i % 2
+          ? ["Leah", "Miriam", "Asia/Jerusalem", "Jan 10, 2026", "Jan 9, 2026"]
+          : ["Miriam", "Leah", "America/Denver", "Jan 9, 2026", "Jan 10, 2026"];
+      const state = stateOf(page.body);
+      expect(state.user.firstName).toBe(mine);
+      expect(state.timeZone).toBe(zone);
+      expect(page.body).toContain(`${mine}'s private hope.`);
+      expect(page.body).not.toContain(`${theirs}'s private hope.`);
+      expect(rootOf(page.body)).toContain(day);
+      expect(rootOf(page.body)).not.toContain(otherDay);
+    }
+  });
+
   it("keeps what members wrote from closing the embedded state", async () => {
     const member = await t.member();
     await member.client.post("/api/prayer-requests", { content: "</script><script>alert(1)</script>" });
