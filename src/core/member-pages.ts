@@ -1,3 +1,9 @@
+import type { PublicConfig } from "./public-config";
+import type { CurrentUser } from "./schemas/auth";
+
+/** Who is signed in: the answer every member page starts from. */
+export const USER_URL = "/api/auth/user";
+
 /**
  * Signed-in pages: the address each answers and the module that draws it. The browser app lazy-loads
  * the module; the server draws the page with the member's data when it can, and otherwise tells the
@@ -57,3 +63,18 @@ export const DRAWN_PAGE_ELEMENT_ID = "page-state";
 
 /** Cookie in which the app keeps the member's time zone, so the server writes her dates as she reads them. */
 export const TIME_ZONE_COOKIE = "tz";
+
+/** A `fetch` of the API: the network in the browser, the server's own routes when it draws a page. */
+export type PageFetch = (url: string, init: RequestInit) => Promise<Response>;
+
+/** What the server gives the server-side build of the app to draw a member's page. */
+export interface MemberPageInput {
+  path: string;
+  /** The query string without its "?", if any. */
+  search: string;
+  user: CurrentUser;
+  timeZone: string;
+  config: PublicConfig;
+  /** Answers a GET of the API as her. */
+  fetch: PageFetch;
+}

@@ -7,8 +7,8 @@ import { dehydrate, type Query } from "@tanstack/react-query";
 import { type ReactNode, StrictMode } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
 import { setDateContext, zoneFingerprint } from "~/core/format";
+import type { MemberPageInput, PageFetch } from "~/core/member-pages";
 import type { PublicConfig } from "~/core/public-config";
-import type { CurrentUser } from "~/core/schemas/auth";
 import { App } from "./app";
 import { setApiTransport } from "./lib/api";
 import { USER_KEY } from "./lib/auth";
@@ -18,9 +18,6 @@ import { createQueryClient } from "./lib/query-client";
 
 /** Visitor pages with no per-request content: the same HTML serves every visitor. */
 export const PRERENDERED_PATHS = ["/", "/sign-in"];
-
-/** Answers a GET of the API as the member whose page is drawn (the server's own routes, in process). */
-export type PageFetch = (url: string, init: RequestInit) => Promise<Response>;
 
 interface Drawing {
   fetch: PageFetch;
@@ -63,16 +60,6 @@ async function draw(tree: ReactNode): Promise<string> {
 export async function renderVisitorPage(path: string, config: PublicConfig): Promise<string> {
   Object.assign(publicConfig, config);
   return draw(<App ssrPath={path} />);
-}
-
-export interface MemberPageInput {
-  path: string;
-  /** The query string without its "?", if any. */
-  search: string;
-  user: CurrentUser;
-  timeZone: string;
-  config: PublicConfig;
-  fetch: PageFetch;
 }
 
 const wantsData = (query: Query) => {

@@ -2,22 +2,13 @@ import fs from "node:fs";
 import { pathToFileURL } from "node:url";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { isTimeZone } from "../../core/format";
-import { TIME_ZONE_COOKIE } from "../../core/member-pages";
+import { type MemberPageInput, type PageFetch, TIME_ZONE_COOKIE, USER_URL } from "../../core/member-pages";
 import type { PublicConfig } from "../../core/public-config";
 import type { CurrentUser } from "../../core/schemas/auth";
 
-type PageFetch = (url: string, init: RequestInit) => Promise<Response>;
-
 /** What the server-side build of the app exports for members' pages (src/web/server-render.tsx). */
 interface ServerRenderModule {
-  renderMemberPage(input: {
-    path: string;
-    search: string;
-    user: CurrentUser;
-    timeZone: string;
-    config: PublicConfig;
-    fetch: PageFetch;
-  }): Promise<{ markup: string; state: unknown }>;
+  renderMemberPage(input: MemberPageInput): Promise<{ markup: string; state: unknown }>;
 }
 
 export interface DrawnMemberPage {
@@ -36,7 +27,6 @@ export interface MemberRendererOptions {
   maxConcurrent?: number;
 }
 
-const USER_URL = "/api/auth/user";
 const DEFAULT_TIME_ZONE = "UTC";
 
 /**

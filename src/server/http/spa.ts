@@ -4,7 +4,7 @@ import { promisify } from "node:util";
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { DRAWN_PAGE_ELEMENT_ID, memberPageFor, memberPages } from "../../core/member-pages";
+import { DRAWN_PAGE_ELEMENT_ID, memberPageFor, memberPages, USER_URL } from "../../core/member-pages";
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from "../../core/public-config";
 import { SIGNED_IN_HINT_COOKIE } from "../auth/sessions";
 import { memberPageRenderer } from "./member-render";
@@ -20,7 +20,6 @@ type Manifest = Record<string, ManifestChunk>;
 const MEMBER_APP = "src/web/member-app.tsx";
 /** Visitor pages the visitor app loads lazily: their chunks are announced the same way. */
 const VISITOR_PAGES: Record<string, string> = { "/sign-in": "src/web/features/auth/sign-in-page.tsx" };
-const USER_URL = "/api/auth/user";
 
 /** The files a module needs (itself and what it imports), minus those the page already loads. */
 function chunkFiles(manifest: Manifest, key: string, loaded: Set<string>, out = new Set<string>()) {

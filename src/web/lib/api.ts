@@ -3,6 +3,8 @@
  * failed response becomes an ApiError whose message is "{status}: {body or statusText}".
  */
 
+import type { PageFetch } from "~/core/member-pages";
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -28,12 +30,10 @@ async function toError(res: Response): Promise<ApiError> {
   return new ApiError(res.status, `${res.status}: ${text}`, serverMessage, fieldErrors);
 }
 
-type Transport = (url: string, init: RequestInit) => Promise<Response>;
-
-let transport: Transport = (url, init) => fetch(url, init);
+let transport: PageFetch = (url, init) => fetch(url, init);
 
 /** Where requests go: the network in the browser; the server itself when it draws a member's page. */
-export function setApiTransport(next: Transport) {
+export function setApiTransport(next: PageFetch) {
   transport = next;
 }
 

@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { USER_QUERY_STALE_MS } from "~/core/constants";
+import { USER_URL } from "~/core/member-pages";
 import type { CurrentUser } from "~/core/schemas/auth";
-import { fetchCurrentUser, USER_URL } from "./boot-user";
+import { fetchCurrentUser } from "./boot-user";
 
 export const USER_KEY = [USER_URL] as const;
 

@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
+import { USER_URL } from "~/core/member-pages";
 import type { CurrentUser } from "~/core/schemas/auth";
-
-export const USER_URL = "/api/auth/user";
 
 export type BootState =
   | { status: "loading" }
