@@ -4,6 +4,8 @@ import { chromiumPath } from "./e2e/support/chromium";
 // Chosen once here; workers inherit the environment of this process.
 process.env.E2E_PORT ??= String(4300 + (process.pid % 1000));
 const port = Number(process.env.E2E_PORT);
+// Where the browser tests read the mail the app sent (e2e/support/services/mailbox.mjs).
+process.env.E2E_MAILBOX_PORT ??= String(port + 2000);
 const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
@@ -40,6 +42,6 @@ export default defineConfig({
     timeout: 60_000,
     stdout: "ignore",
     stderr: "pipe",
-    env: { E2E_PORT: String(port) },
+    env: { E2E_PORT: String(port), E2E_MAILBOX_PORT: process.env.E2E_MAILBOX_PORT },
   },
 });

@@ -74,6 +74,7 @@ const baseEnv = {
   AUTH_RATE_LIMIT: "100000000",
   WRITE_RATE_LIMIT: "100000000",
   LOG_LEVEL: "warn",
+  MAIL_TRANSPORT: "log",
 };
 
 async function signIn(url, email = "ruth@example.com") {

@@ -90,6 +90,41 @@ export async function signIn(page: Page, account: { email: string; password: str
   expect(res.status(), await res.text()).toBe(200);
 }
 
+export interface ReceivedMail {
+  to: string;
+  from: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** The newest mail to this address whose text holds `contains`, as the test's SMTP server received it. */
+export async function mailTo(to: string, contains: string): Promise<ReceivedMail> {
+  let found: ReceivedMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await fetch(
+          `http://127.0.0.1:${process.env.E2E_MAILBOX_PORT}/messages?to=${encodeURIComponent(to)}`,
+        );
+        const mails = (await res.json()) as ReceivedMail[];
+        found = mails.findLast((m) => m.text.includes(contains));
+        return Boolean(found);
+      },
+      { message: `a mail to ${to} containing ${contains}`, timeout: 15_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** The link to one of the site's pages in a mail, as a path on this site. */
+export function linkIn(mail: ReceivedMail, page: string): string {
+  const link = mail.text.match(new RegExp(`https?://\\S+/${page}\\?token=[\\w-]+`))?.[0];
+  if (!link) throw new Error(`no /${page} link in: ${mail.text}`);
+  const url = new URL(link);
+  return url.pathname + url.search;
+}
+
 /** axe-core scan; fails on serious or critical violations. */
 export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();

@@ -6,6 +6,7 @@ import cookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import type { PublicConfig } from "../core/public-config";
+import { registerAccessControl } from "./auth/access";
 import { registerAuth } from "./auth/plugin";
 import authRoutes from "./auth/routes";
 import type { AppConfig } from "./config";
@@ -109,6 +110,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     redisUrl: config.redisUrl,
   });
   await registerAuth(app);
+  registerAccessControl(app);
 
   await app.register(healthRoutes, { prefix: "/api" });
   await app.register(authRoutes, { prefix: "/api" });

@@ -35,6 +35,29 @@ describe("configuration", () => {
     expect(loadConfig({ ...oidc, OIDC_ISSUER_URL: "https://idp.example.org" }).oidc).toBeDefined();
   });
 
+  it("writes mail to the log on the embedded default, and refuses DATABASE_URL without SMTP_URL unless told", () => {
+    expect(loadConfig({}).mail).toEqual({
+      transport: "log",
+      smtpUrl: undefined,
+      from: '"Mishpacha" <no-reply@localhost>',
+    });
+    const production = { DATABASE_URL: "postgres://db/app", SESSION_SECRET: "s".repeat(32) };
+    expect(() => loadConfig(production)).toThrow(/SMTP_URL: required with DATABASE_URL/);
+    expect(loadConfig({ ...production, MAIL_TRANSPORT: "log" }).mail.transport).toBe("log");
+    const smtp = loadConfig({
+      ...production,
+      SMTP_URL: "smtps://user:pass@mail.example.org:465",
+      PUBLIC_URL: "https://community.example.org",
+      SITE_NAME: "Beit Shalom",
+    });
+    expect(smtp.mail).toEqual({
+      transport: "smtp",
+      smtpUrl: "smtps://user:pass@mail.example.org:465",
+      from: '"Beit Shalom" <no-reply@community.example.org>',
+    });
+    expect(() => loadConfig({ SMTP_URL: "http://mail.example.org" })).toThrow(/SMTP_URL="http/);
+  });
+
   it("asks for all payment settings together", () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: "sk_test_x" })).toThrow(/must be set together/);
   });

@@ -88,6 +88,20 @@ const envSchema = z.object({
   SERVER_RENDER: flag,
   AUTH_RATE_LIMIT: positiveInt(10),
   WRITE_RATE_LIMIT: positiveInt(30),
+  SMTP_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\/[^/]/, {
+        message: "must start with smtp:// or smtps://, e.g. smtp://user:pass@mail.example.org:587",
+      })
+      .optional(),
+  ),
+  MAIL_FROM: optionalString,
+  MAIL_TRANSPORT: z.preprocess(
+    blankToUndefined,
+    z.enum(["smtp", "log"], { message: "must be smtp or log" }).optional(),
+  ),
   LOG_LEVEL: z.preprocess(
     blankToUndefined,
     z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -133,6 +147,13 @@ export interface AppConfig {
   authRateLimit: number;
   writeRateLimit: number;
   logLevel: string;
+  mail: {
+    /** smtp: through `smtpUrl`; log: written to the server log (trying the app on a laptop). */
+    transport: "smtp" | "log";
+    smtpUrl: string | undefined;
+    /** The sender, e.g. `"Mishpacha" <no-reply@community.example.org>`. */
+    from: string;
+  };
 }
 
 /** Parses the environment. Throws ConfigError with one line per bad variable. */
@@ -198,6 +219,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   }
 
+  const mailTransport = e.MAIL_TRANSPORT ?? (e.SMTP_URL ? "smtp" : "log");
+  if (mailTransport === "smtp" && !e.SMTP_URL) {
+    problems.push(
+      "  SMTP_URL: required with MAIL_TRANSPORT=smtp, e.g. smtp://user:pass@mail.example.org:587",
+    );
+  } else if (e.DATABASE_URL && !e.SMTP_URL && e.MAIL_TRANSPORT !== "log") {
+    // In production a member who registers must get her link; set MAIL_TRANSPORT=log to mean it.
+    problems.push(
+      "  SMTP_URL: required with DATABASE_URL so that members receive their mail, e.g. smtp://user:pass@mail.example.org:587 (or MAIL_TRANSPORT=log to write mail to the log instead)",
+    );
+  }
+  const mailFrom =
+    e.MAIL_FROM ?? `"${e.SITE_NAME.replace(/["\\]/g, "")}" <no-reply@${new URL(publicUrl).hostname}>`;
+
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
 
   return {
@@ -223,5 +258,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authRateLimit: e.AUTH_RATE_LIMIT,
     writeRateLimit: e.WRITE_RATE_LIMIT,
     logLevel: e.LOG_LEVEL,
+    mail: { transport: mailTransport, smtpUrl: e.SMTP_URL, from: mailFrom },
   };
 }

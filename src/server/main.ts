@@ -8,6 +8,7 @@ import { type Database, openDatabase } from "./db/client";
 import { type EmbeddedPostgres, startEmbeddedPostgres } from "./db/embedded-postgres";
 import { runMigrations } from "./db/migrate";
 import { demoAccounts, seedDemo } from "./db/seed";
+import { isDatabaseUnavailable } from "./http/errors";
 import { startJobs } from "./jobs";
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -24,15 +25,16 @@ function sessionSecretIn(dataDir: string): string {
 let embedded: EmbeddedPostgres | undefined;
 let database: Database | undefined;
 let app: Awaited<ReturnType<typeof buildApp>> | undefined;
-let stopJobs: (() => void) | undefined;
+let stopJobs: (() => Promise<void>) | undefined;
 let closing = false;
 
 /** Stops taking requests, lets in-flight ones finish, then closes the pool and the embedded server. */
 async function shutdown(code: number) {
   if (closing) return;
   closing = true;
-  stopJobs?.();
   if (app) await closeGracefully(app).catch(() => {});
+  // After the requests: a request still being answered may enqueue; the worker finishes what it runs.
+  await stopJobs?.().catch(() => {});
   await database?.close().catch(() => {});
   await embedded?.stop().catch(() => {});
   process.exit(code);
@@ -53,7 +55,13 @@ async function main() {
 
   process.on("SIGINT", () => void shutdown(0));
   process.on("SIGTERM", () => void shutdown(0));
-  process.on("uncaughtException", (err) => {
+  process.on("uncaughtException", (err, origin) => {
+    // A lost database connection surfaces in background work (the job engine's listener) as a
+    // rejection nobody awaits; the requests answer 503 and everything reconnects, so live on.
+    if (origin === "unhandledRejection" && isDatabaseUnavailable(err)) {
+      process.stderr.write(`database connection lost in background work: ${err.message}\n`);
+      return;
+    }
     process.stderr.write(`fatal: ${err.stack ?? err}\n`);
     void shutdown(1);
   });
@@ -70,10 +78,13 @@ async function main() {
 
   app = await buildApp({ config, database, prerenderAtStart: true });
   await app.listen({ port: config.port, host: config.host });
-  stopJobs = startJobs(app);
+  stopJobs = await startJobs(app);
 
   const where = embedded ? `embedded PostgreSQL in ${config.dataDir}` : "PostgreSQL at DATABASE_URL";
   say(`\n  ${config.siteName} is ready at ${config.publicUrl} (${where}, ${Date.now() - started} ms)`);
+  if (config.mail.transport === "log") {
+    say("  Mail is not sent: each message is written here instead (set SMTP_URL to send it).");
+  }
   if (config.demo) {
     say(`  ${seeded ? "Demo content added." : "Demo accounts:"}`);
     say(`    member: ${demoAccounts.member.email} / ${demoAccounts.member.password}`);

@@ -1,5 +1,11 @@
-import { type DehydratedState, hydrate, type QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { Suspense, useState } from "react";
+import {
+  type DehydratedState,
+  hydrate,
+  type QueryClient,
+  QueryClientProvider,
+  useQueryClient,
+} from "@tanstack/react-query";
+import { Suspense, useMemo, useState } from "react";
 import { Redirect, Route, Switch } from "wouter";
 import type { CurrentUser } from "~/core/schemas/auth";
 import { AppShell } from "./components/app-shell";
@@ -8,32 +14,60 @@ import { PageSpinner } from "./components/ui/spinner";
 import NotFoundPage from "./features/errors/not-found-page";
 import { USER_KEY, useAuth } from "./lib/auth";
 import { queryClient } from "./lib/query-client";
-import { memberRoutes } from "./routes";
+import { type AccountPageMember, accountRoutes, memberRoutes } from "./routes";
 
 function MemberRoutes({ initialUser }: { initialUser: CurrentUser }) {
   const { user } = useAuth();
+  const client = useQueryClient();
+  const email = (user ?? initialUser).email;
+  // The account pages (links from her mail) refresh what a followed link changed.
+  const member = useMemo<AccountPageMember>(
+    () => ({
+      email,
+      refresh: async () => {
+        await Promise.all([
+          client.invalidateQueries({ queryKey: USER_KEY }),
+          client.invalidateQueries({ queryKey: ["/api/profile"] }),
+        ]);
+      },
+    }),
+    [client, email],
+  );
   // Signed out elsewhere (the user query answered 401): start over as a visitor.
   if (user === null) {
     window.location.assign("/");
     return <PageSpinner />;
   }
   return (
-    <AppShell user={user ?? initialUser}>
-      <Suspense fallback={<PageSpinner />}>
-        <Switch>
-          {memberRoutes.map(({ path, page: Page }) => (
-            <Route key={path} path={path}>
-              {(params) => <Page params={params} />}
-            </Route>
-          ))}
-          <Route path="/sign-in">
-            <Redirect to="/" />
-          </Route>
-          <Route component={NotFoundPage} />
-        </Switch>
-        <PageLive />
-      </Suspense>
-    </AppShell>
+    <Switch>
+      {/* Opened from her mail, signed in or not: a card of their own, without the app's navigation. */}
+      {accountRoutes.map(({ path, page: Page }) => (
+        <Route key={path} path={path}>
+          <Suspense fallback={<PageSpinner />}>
+            <Page member={member} />
+            <PageLive />
+          </Suspense>
+        </Route>
+      ))}
+      <Route>
+        <AppShell user={user ?? initialUser}>
+          <Suspense fallback={<PageSpinner />}>
+            <Switch>
+              {memberRoutes.map(({ path, page: Page }) => (
+                <Route key={path} path={path}>
+                  {(params) => <Page params={params} />}
+                </Route>
+              ))}
+              <Route path="/sign-in">
+                <Redirect to="/" />
+              </Route>
+              <Route component={NotFoundPage} />
+            </Switch>
+            <PageLive />
+          </Suspense>
+        </AppShell>
+      </Route>
+    </Switch>
   );
 }
 

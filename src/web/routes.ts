@@ -52,3 +52,23 @@ export const guardedPaths = [
 
 /** Admin pages show their own sign-in prompt to visitors. */
 export const adminPaths = ["/admin", "/admin/articles"];
+
+/** Who opened an account page: a member is signed in in this browser (absent for a visitor). */
+export interface AccountPageMember {
+  email: string;
+  /** Asks again for what a followed link changed: who she is (the e-mail banner) and her profile. */
+  refresh: () => Promise<void>;
+}
+export type AccountPage = ComponentType<{ member?: AccountPageMember }>;
+
+/**
+ * Pages reached from links in e-mails (and "Forgot your password?"). Anyone may open them, signed in
+ * or not, so both apps route them, each page in its own chunk, drawn as a card without the member
+ * app's navigation.
+ */
+export const accountRoutes: Array<{ path: string; page: LazyExoticComponent<AccountPage> }> = [
+  { path: "/forgot-password", page: lazy(() => import("./features/auth/forgot-password-page")) },
+  { path: "/reset-password", page: lazy(() => import("./features/auth/reset-password-page")) },
+  { path: "/verify-email", page: lazy(() => import("./features/auth/verify-email-page")) },
+  { path: "/confirm-email", page: lazy(() => import("./features/auth/confirm-email-page")) },
+];

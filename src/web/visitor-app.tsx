@@ -5,7 +5,7 @@ import { PageSpinner } from "./components/ui/spinner";
 import NotFoundPage from "./features/errors/not-found-page";
 import LandingPage from "./features/landing/landing-page";
 import { announceSignedOut } from "./lib/signed-out";
-import { adminPaths, guardedPaths } from "./routes";
+import { accountRoutes, adminPaths, guardedPaths } from "./routes";
 
 const SignInPage = lazy(() => import("./features/auth/sign-in-page"));
 const AdminSignInPrompt = lazy(() => import("./features/auth/admin-sign-in-prompt"));
@@ -22,6 +22,11 @@ export default function VisitorApp() {
       <Switch>
         <Route path="/" component={LandingPage} />
         <Route path="/sign-in" component={SignInPage} />
+        {accountRoutes.map(({ path, page: Page }) => (
+          <Route key={path} path={path}>
+            <Page />
+          </Route>
+        ))}
         {adminPaths.map((path) => (
           <Route key={path} path={path} component={AdminSignInPrompt} />
         ))}

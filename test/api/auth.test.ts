@@ -135,8 +135,10 @@ describe("the current user", () => {
     expect(res.body).toEqual({ message: "Unauthorized" });
   });
 
-  it("marks addresses in ADMIN_EMAILS as administrators, whatever their case", async () => {
+  it("marks verified addresses in ADMIN_EMAILS as administrators, whatever their case", async () => {
     const admin = await t.member({ email: "Owner@Example.test" });
+    expect((await admin.client.get("/api/auth/user")).body.isAdmin).toBe(false);
+    await t.verify(admin);
     expect((await admin.client.get("/api/auth/user")).body.isAdmin).toBe(true);
   });
 

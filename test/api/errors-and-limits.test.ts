@@ -39,7 +39,11 @@ describe("unexpected failures", () => {
       inject("templateDatabase"),
       inject("runPrefix"),
     );
-    const config = loadConfig({ DATABASE_URL: created.url, SESSION_SECRET: randomBytes(32).toString("hex") });
+    const config = loadConfig({
+      DATABASE_URL: created.url,
+      SESSION_SECRET: randomBytes(32).toString("hex"),
+      MAIL_TRANSPORT: "log",
+    });
     const database = openDatabase(created.url, { max: 2 });
     const logged: Array<Record<string, unknown>> = [];
     const app = await buildApp({
@@ -50,7 +54,7 @@ describe("unexpected failures", () => {
         stream: { write: (line: string) => logged.push(JSON.parse(line)) },
       },
     });
-    app.get("/api/boom", async () => {
+    app.get("/api/boom", { config: { access: "public" } }, async () => {
       throw new Error("secret internals at /srv/app.ts:42");
     });
     try {
@@ -78,6 +82,7 @@ describe("unexpected failures", () => {
       DATABASE_URL: "postgres://nobody@127.0.0.1:1/none",
       SESSION_SECRET: randomBytes(32).toString("hex"),
       LOG_LEVEL: "silent",
+      MAIL_TRANSPORT: "log",
     });
     const database = openDatabase(config.databaseUrl!, { max: 2 });
     const app = await buildApp({ config, database, logger: false });

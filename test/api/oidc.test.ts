@@ -1,7 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../src/server/db/schema";
-import { createTestContext, type TestClient, type TestContext } from "../support/app";
+import {
+  createTestContext,
+  TEST_ADMIN_EMAIL,
+  TEST_PASSWORD,
+  type TestClient,
+  type TestContext,
+} from "../support/app";
 import { RedirectWalker, startOidcProvider } from "../support/oidc-provider";
 
 const PUBLIC_URL = "http://localhost:4999";
@@ -121,6 +127,44 @@ describe("external sign-in", () => {
     expect(res.headers.location).toBe("/sign-in?error=external");
     const [row] = await t.database.db.select().from(users).where(eq(users.id, existing.id));
     expect(row?.oidcSubject).toBeNull();
+  });
+
+  it("makes no administrator of an address the provider did not verify", async () => {
+    idp.signInAs({ sub: "idp-chooser", email: TEST_ADMIN_EMAIL, email_verified: false, given_name: "Eve" });
+    const client = t.visitor();
+    const back = await startSignIn(client);
+    await client.get(back.pathname + back.search);
+    const me = await client.get("/api/auth/user");
+    expect(me.body).toMatchObject({ email: TEST_ADMIN_EMAIL, emailVerified: false, isAdmin: false });
+    expect((await client.get("/api/admin/users")).status).toBe(403);
+    // She is asked to prove the address with a link of ours instead.
+    expect((await t.queuedMails(TEST_ADMIN_EMAIL)).at(-1)?.text).toContain("/verify-email?token=");
+  });
+
+  it("counts an address as verified when the provider says so", async () => {
+    idp.signInAs({ sub: "idp-verified", email: "rivka.idp@example.test", email_verified: true });
+    const client = t.visitor();
+    const back = await startSignIn(client);
+    await client.get(back.pathname + back.search);
+    expect((await client.get("/api/auth/user")).body).toMatchObject({
+      emailVerified: true,
+      hasPassword: false,
+    });
+  });
+
+  it("gives an account taken ahead of its owner to the owner her provider vouches for", async () => {
+    const squatter = await t.member({ email: "claimed.early@example.test" });
+    idp.signInAs({ sub: "idp-owner", email: "claimed.early@example.test", email_verified: true });
+    const owner = t.visitor();
+    const back = await startSignIn(owner);
+    await owner.get(back.pathname + back.search);
+    expect((await owner.get("/api/auth/user")).body).toMatchObject({ id: squatter.id, emailVerified: true });
+    // The squatter's session and password are gone.
+    expect((await squatter.client.get("/api/auth/user")).status).toBe(401);
+    const login = await t
+      .visitor()
+      .post("/api/auth/login", { email: squatter.email, password: TEST_PASSWORD });
+    expect(login.status).toBe(401);
   });
 
   it("sends visitors to the built-in sign-in page when no provider is configured", async () => {

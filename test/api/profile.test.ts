@@ -15,6 +15,7 @@ import {
   videos,
 } from "../../src/server/db/schema";
 import { createTestContext, TEST_PASSWORD, type TestContext } from "../support/app";
+import { linkIn, tokenOf } from "../support/mailbox";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -58,7 +59,7 @@ describe("reading the profile", () => {
 });
 
 describe("editing the profile", () => {
-  it("saves names, e-mail and About Me; the current user follows", async () => {
+  it("saves names and About Me at once, and a new e-mail only once its link is followed", async () => {
     const m = await t.member();
     const email = `renamed-${m.id}@example.test`;
     const res = await m.client.patch("/api/profile", {
@@ -71,11 +72,17 @@ describe("editing the profile", () => {
     expect(res.body).toMatchObject({
       firstName: "Miriam",
       lastName: "Katz",
-      email,
+      email: m.email,
+      pendingEmail: email,
       bio: "Learning Hebrew, slowly.",
     });
+    const [confirm] = await t.queuedMails(email);
+    const res2 = await t.visitor().post("/api/profile/email/confirm", {
+      token: tokenOf(linkIn(confirm!.text, "confirm-email")),
+    });
+    expect(res2.status).toBe(200);
     const me = await m.client.get("/api/auth/user");
-    expect(me.body).toMatchObject({ firstName: "Miriam", lastName: "Katz", email });
+    expect(me.body).toMatchObject({ firstName: "Miriam", lastName: "Katz", email, emailVerified: true });
     // She signs in with the new address from now on.
     const again = await t.visitor().post("/api/auth/login", { email, password: TEST_PASSWORD });
     expect(again.status).toBe(200);

@@ -51,7 +51,12 @@ import {
   prayerResponseList,
   prayResult,
 } from "../../src/core/schemas/prayer";
-import { memberSettings, profileExport, profileResponse } from "../../src/core/schemas/profile";
+import {
+  memberSettings,
+  profileExport,
+  profileResponse,
+  signedOutOthersResult,
+} from "../../src/core/schemas/profile";
 import {
   adminVideoItem,
   discussionItem,
@@ -212,6 +217,35 @@ const TABLE: Record<string, Entry> = {
     path: () => "/api/auth/login",
     body: () => ({ email: seeker.email, password: TEST_PASSWORD }),
     expect: { visitor: ok(currentUser, 200, (res) => expect(res.body.email).toBe(seeker.email)) },
+  },
+  "POST /api/auth/verify-email": {
+    public: "the mailed link is the proof; she may open it where she is not signed in",
+    path: () => "/api/auth/verify-email",
+    body: () => ({ token: "a-link-nobody-was-ever-sent-0000" }),
+    expect: { visitor: 400 },
+  },
+  "POST /api/auth/password-reset": {
+    public: "a member who forgot her password is not signed in",
+    path: () => "/api/auth/password-reset",
+    body: () => ({ email: seeker.email }),
+    expect: { visitor: ok(messageResponse, 202) },
+  },
+  "POST /api/auth/password-reset/confirm": {
+    public: "the mailed link is the proof",
+    path: () => "/api/auth/password-reset/confirm",
+    body: () => ({ token: "a-link-nobody-was-ever-sent-0000", password: TEST_PASSWORD }),
+    expect: { visitor: 400 },
+  },
+  "POST /api/profile/email/confirm": {
+    public: "the link mailed to the new address is the proof",
+    path: () => "/api/profile/email/confirm",
+    body: () => ({ token: "a-link-nobody-was-ever-sent-0000" }),
+    expect: { visitor: 400 },
+  },
+  // The administrator proved her address; the others have not yet.
+  "POST /api/auth/resend-verification": {
+    path: () => "/api/auth/resend-verification",
+    expect: { ...everyMember(ok(messageResponse, 202)), admin: 409 },
   },
   "GET /api/auth/user": {
     path: () => "/api/auth/user",
@@ -573,6 +607,22 @@ const TABLE: Record<string, Entry> = {
       ok(profileResponse, 200, (res, caller) => expect(res.body.email).toBe(emailOf(caller))),
     ),
   },
+  "DELETE /api/profile/email/pending": {
+    path: () => "/api/profile/email/pending",
+    expect: everyMember(
+      ok(profileResponse, 200, (res, caller) => expect(res.body.email).toBe(emailOf(caller))),
+    ),
+  },
+  // Her own password, unchanged: only this session of hers goes on.
+  "POST /api/profile/password": {
+    path: () => "/api/profile/password",
+    body: () => ({ currentPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD }),
+    expect: everyMember(ok(messageResponse)),
+  },
+  "POST /api/profile/sign-out-others": {
+    path: () => "/api/profile/sign-out-others",
+    expect: everyMember(ok(signedOutOthersResult)),
+  },
   "PATCH /api/profile/settings": {
     path: () => "/api/profile/settings",
     body: () => ({ groupNotifications: false }),
@@ -773,6 +823,38 @@ const MAY_CARRY_PAYMENT_SECRET = new Set([
   "POST /api/create-subscription",
   "POST /api/create-payment-intent",
 ]);
+
+/** Values no route accepts, sent where a route reads its input. */
+const JUNK_BODY = { junk: ["\u0000", -1, { deep: true }], email: 42, content: "" };
+const withJunkParams = (url: string) => url.replace(/:\w+/g, "not-an-id");
+
+describe("who is asking is decided before what she sent is read", () => {
+  it("answers 401 to a visitor and 403 to a member on every route that is not theirs, whatever they send", async () => {
+    const visitor = t.visitor();
+    const member = actors.other.client;
+    const publicRoutes = new Set(
+      Object.entries(TABLE)
+        .filter(([, entry]) => entry.public)
+        .map(([key]) => key),
+    );
+    let tried = 0;
+    for (const key of apiRoutes()) {
+      if (publicRoutes.has(key)) continue;
+      const [method, url] = key.split(" ") as ["GET" | "POST" | "PATCH" | "DELETE", string];
+      const path = `${withJunkParams(url)}?limit=junk&before=-1&search=${"x".repeat(500)}`;
+      const body = method === "GET" ? undefined : JUNK_BODY;
+      const asVisitor = await visitor.request(method, path, body);
+      expect(asVisitor.status, `${key} as a visitor`).toBe(401);
+      expect(asVisitor.body, `${key} as a visitor`).toEqual({ message: "Unauthorized" });
+      if (url.startsWith("/api/admin/")) {
+        const asMember = await member.request(method, path, body);
+        expect(asMember.status, `${key} as a member`).toBe(403);
+      }
+      tried += 1;
+    }
+    expect(tried).toBeGreaterThan(60);
+  });
+});
 
 describe("the authorization matrix", () => {
   it("has exactly one entry for every API route the server registers", () => {

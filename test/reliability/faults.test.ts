@@ -149,7 +149,16 @@ describe("a database outage", () => {
 
     await cluster.stop();
     const started = Date.now();
-    const during = await member.request("GET", "/api/auth/user");
+    const during = await member.request("GET", "/api/auth/user").catch((err) => {
+      throw new Error(
+        `the server is gone: ${err}\n${server
+          .output()
+          .split("\n")
+          .filter((l) => /fatal|"level":[56]0/.test(l))
+          .join("\n")
+          .slice(-4000)}`,
+      );
+    });
     const waited = Date.now() - started;
     expect(during.status).toBe(503);
     expect(during.body.message).toMatch(/temporarily unavailable/);

@@ -562,7 +562,9 @@ describe("random input on every write route", () => {
       const limit = LARGER_BODY_LIMITS[key] ?? BODY_LIMIT;
       const url = route.url.replace(/:\w+/g, "1");
       const body: Body = { kind: "json", value: { content: "x".repeat(limit) } };
-      const res = await send(member.client, route.method, url, body);
+      // Who is asking is decided first: a member on an administrator's route hears 403 whatever the size.
+      const caller = route.url.startsWith("/api/admin/") ? admin : member;
+      const res = await send(caller.client, route.method, url, body);
       expect(res.statusCode, `${key}: ${describeFailure(res)}`).toBe(413);
       expect(res.json(), key).toEqual({ message: "The request is too large." });
     }

@@ -5,7 +5,10 @@ import { buildApp } from "../../src/server/app";
 import { type AppConfig, loadConfig } from "../../src/server/config";
 import { type Database, openDatabase } from "../../src/server/db/client";
 import { invalidateSharedCaches } from "../../src/server/http/shared-cache";
+import { startWorker } from "../../src/server/jobs/worker";
+import type { OutgoingMail } from "../../src/server/mail/transport";
 import { createDatabaseFromTemplate } from "./databases";
+import { linkIn, tokenOf } from "./mailbox";
 
 export const TEST_ADMIN_EMAIL = "owner@example.test";
 export const TEST_PASSWORD = "correct horse battery";
@@ -82,15 +85,27 @@ export interface TestContext {
   visitor(): TestClient;
   /** Registers a new member (unique e-mail) and returns her signed-in client. */
   member(overrides?: Partial<{ email: string; firstName: string; lastName: string }>): Promise<Member>;
-  /** A member whose e-mail is in ADMIN_EMAILS. */
+  /** A member whose e-mail is in ADMIN_EMAILS, verified through the link mailed to her. */
   admin(): Promise<Member>;
+  /** Mails waiting on the job queue for this address, oldest first (what the worker would send). */
+  queuedMails(to: string): Promise<OutgoingMail[]>;
+  /** Confirms her address with the link in the latest verification mail queued for her. */
+  verify(member: Member): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface ContextOptions {
+  /** Run the job queue's worker in this context (mail reaches SMTP_URL). */
+  jobs?: boolean;
 }
 
 let sequence = 0;
 
 /** A fresh database copied from the migrated template, and the whole app built on it. */
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  options: ContextOptions = {},
+): Promise<TestContext> {
   const created = await createDatabaseFromTemplate(
     inject("dbAdminUrl"),
     inject("templateDatabase"),
@@ -103,11 +118,13 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     AUTH_RATE_LIMIT: "1000",
     WRITE_RATE_LIMIT: "1000",
     LOG_LEVEL: "silent",
+    ...(!env.SMTP_URL && { MAIL_TRANSPORT: "log" }),
     ...env,
   });
   const database = openDatabase(created.url, { max: 5 });
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
+  const worker = options.jobs ? await startWorker(app) : undefined;
 
   const visitor = () => new TestClient(app, config.publicOrigin);
   const member: TestContext["member"] = async (overrides = {}) => {
@@ -126,14 +143,41 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     return { client, id: res.body.id, email, firstName, lastName };
   };
 
+  const queuedMails = async (to: string) => {
+    const { rows } = await database.pool.query<{ payload: OutgoingMail }>(
+      // The engine's own table: its public view leaves the payload out.
+      `select j.payload from graphile_worker._private_jobs j
+       join graphile_worker._private_tasks t on t.id = j.task_id
+       where t.identifier = 'send-mail' and lower(j.payload->>'to') = lower($1) order by j.id`,
+      [to],
+    );
+    return rows.map((r) => r.payload);
+  };
+  const verify = async (who: Member) => {
+    const mails = await queuedMails(who.email);
+    const last = mails.findLast((m) => m.text.includes("/verify-email?token="));
+    if (!last) throw new Error(`no verification mail queued for ${who.email}`);
+    const res = await who.client.post("/api/auth/verify-email", {
+      token: tokenOf(linkIn(last.text, "verify-email")),
+    });
+    if (res.status !== 200) throw new Error(`verify failed: ${res.status} ${JSON.stringify(res.body)}`);
+  };
+
   return {
     app,
     database,
     config,
     visitor,
     member,
-    admin: () => member({ email: TEST_ADMIN_EMAIL, firstName: "Owner", lastName: "Admin" }),
+    async admin() {
+      const owner = await member({ email: TEST_ADMIN_EMAIL, firstName: "Owner", lastName: "Admin" });
+      await verify(owner);
+      return owner;
+    },
+    queuedMails,
+    verify,
     async close() {
+      await worker?.stop();
       await app.close();
       await database.close();
       await created.drop();

@@ -48,6 +48,7 @@ export async function startServer(
       PUBLIC_URL: `http://localhost:${port}`,
       LOG_LEVEL: "warn",
       DEMO: "0",
+      MAIL_TRANSPORT: "log",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

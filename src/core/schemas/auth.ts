@@ -48,6 +48,10 @@ export const currentUser = z.object({
   membershipTier: z.enum(MEMBERSHIP_TIERS),
   createdAt: dateTime,
   isAdmin: z.boolean(),
+  /** She has followed a link mailed to her address (or her sign-in provider vouched for it). */
+  emailVerified: z.boolean(),
+  /** She can sign in with a password (members of an external provider only may have none). */
+  hasPassword: z.boolean(),
 });
 /** Response types are the schema's input side: what travels as JSON (dates as ISO strings). */
 export type CurrentUser = z.input<typeof currentUser>;
@@ -65,4 +69,35 @@ export const AUTH_MESSAGES = {
   emailTaken: "An account with this e-mail already exists. Try signing in instead.",
   unauthorized: "Unauthorized",
   forbidden: "You don't have permission to do that.",
+  linkInvalid: "This link has expired or has already been used.",
+  emailVerified: "Thank you. Your e-mail address is confirmed.",
+  alreadyVerified: "Your e-mail address is already confirmed.",
+  verificationSent: (email: string) => `We've sent a new confirmation link to ${email}.`,
+  tooManyMails:
+    "We've sent several links in the last hour. Please look in your inbox (and the spam folder), or try again later.",
+  resetSent:
+    "If an account uses that address, we've sent it a link to choose a new password. The link works for one hour.",
+  passwordReset: "Your new password is set, and you're signed in.",
 } as const;
+
+/** A single-use link's token, as the link pages send it back. */
+export const tokenBody = z.object({
+  token: z
+    .string({ message: AUTH_MESSAGES.linkInvalid })
+    .trim()
+    .min(20, { message: AUTH_MESSAGES.linkInvalid })
+    .max(200, { message: AUTH_MESSAGES.linkInvalid }),
+});
+export type TokenBody = z.infer<typeof tokenBody>;
+
+/** POST /api/auth/password-reset: the address to send a reset link to. */
+export const passwordResetBody = z.object({ email: emailSchema });
+export type PasswordResetBody = z.infer<typeof passwordResetBody>;
+
+/** POST /api/auth/password-reset/confirm: the mailed token and the new password. */
+export const passwordResetConfirmBody = tokenBody.extend({ password: passwordSchema });
+export type PasswordResetConfirmBody = z.infer<typeof passwordResetConfirmBody>;
+
+/** An address a link confirmed (verification or a change of address). */
+export const emailConfirmedResult = z.object({ message: z.string(), email: z.string() });
+export type EmailConfirmedResult = z.infer<typeof emailConfirmedResult>;

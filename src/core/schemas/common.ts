@@ -26,7 +26,11 @@ export const searchText = z
   .optional()
   .transform((v) => (v ? v : undefined));
 
-export const messageResponse = z.object({ message: z.string() });
+/** Every error answer: a message, and for a form, the message for each field that needs one. */
+export const messageResponse = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
 
 /** Trimmed, required text with a spec message; blank after trimming fails with the same message. */
 export const requiredText = (message: string, max: number = LIMITS.text) =>

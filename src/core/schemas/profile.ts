@@ -1,12 +1,20 @@
 import { z } from "zod";
 import { LIMITS, MEMBERSHIP_TIERS } from "../constants";
-import { emailSchema } from "./auth";
+import { emailSchema, passwordSchema } from "./auth";
 import { dateTime } from "./common";
 
 export const PROFILE_MESSAGES = {
   updated: "Profile Updated",
   updateFailed: "Failed to update profile",
   emailTaken: "Another account already uses this e-mail address.",
+  emailChangePending: (email: string) =>
+    `We've sent a link to ${email}. Your address changes when you follow it.`,
+  emailChanged: (email: string) => `Your e-mail address is now ${email}.`,
+  wrongCurrentPassword: "Your current password is not correct.",
+  noPassword: "Your account signs in through your sign-in provider and has no password here.",
+  passwordChanged: "Your password is changed. Your other devices have been signed out.",
+  signedOutOthers: (count: number) =>
+    count === 1 ? "One other device has been signed out." : `${count} other devices have been signed out.`,
   confirmDelete: "Type DELETE to confirm that you want to delete your account.",
   deleted: "Your account and your personal data have been deleted.",
   billingNotCancelled:
@@ -96,8 +104,25 @@ export const profileResponse = z.object({
   settings: memberSettings,
   /** She has paid through Stripe before, so the customer portal has something to show. */
   hasBillingAccount: z.boolean(),
+  emailVerified: z.boolean(),
+  /** A new address waiting for her to follow the link mailed to it; the old one holds until then. */
+  pendingEmail: z.string().nullable(),
+  hasPassword: z.boolean(),
 });
 export type Profile = z.input<typeof profileResponse>;
+
+/** POST /api/profile/password. */
+export const changePasswordBody = z.object({
+  currentPassword: z
+    .string({ message: "Please enter your current password" })
+    .min(1, { message: "Please enter your current password" })
+    .max(LIMITS.password, { message: "Your current password is not correct." }),
+  newPassword: passwordSchema,
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+
+/** POST /api/profile/sign-out-others: how many other sessions ended. */
+export const signedOutOthersResult = z.object({ message: z.string(), ended: z.number() });
 
 export const deleteAccountBody = z.object({
   confirm: z.literal("DELETE", { message: PROFILE_MESSAGES.confirmDelete }),
@@ -106,7 +131,7 @@ export const deleteAccountBody = z.object({
 /** Everything that is hers, for GET /api/profile/export. */
 export const profileExport = z.object({
   exportedAt: dateTime,
-  profile: profileResponse.omit({ hasBillingAccount: true }),
+  profile: profileResponse.omit({ hasBillingAccount: true, pendingEmail: true, hasPassword: true }),
   prayerRequests: z.array(
     z.object({
       id: z.number(),

@@ -1,13 +1,15 @@
 import { eq, sql } from "drizzle-orm";
 import type { RegisterBody } from "../../core/schemas/auth";
 import { AUTH_MESSAGES } from "../../core/schemas/auth";
-import type { Db } from "../db/client";
+import type { AppConfig } from "../config";
+import { type Db, isUniqueViolation } from "../db/client";
 import { users } from "../db/schema";
 import { recordActivity } from "../features/activity/record";
 import { conflict, HttpError } from "../http/errors";
+import { sendVerification } from "./account-mail";
 import { hashPassword, verifyPassword } from "./passwords";
-
-const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === "23505";
+import type { SessionCache } from "./session-cache";
+import { endAllSessions, type SessionUser } from "./sessions";
 
 export const findUserByEmail = async (db: Db, email: string) => {
   const [row] = await db
@@ -18,7 +20,8 @@ export const findUserByEmail = async (db: Db, email: string) => {
   return row;
 };
 
-export async function registerMember(db: Db, input: RegisterBody) {
+/** A new account starts unverified: a link goes to her address in the same transaction. */
+export async function registerMember(db: Db, config: AppConfig, input: RegisterBody) {
   if (await findUserByEmail(db, input.email)) throw conflict(AUTH_MESSAGES.emailTaken);
   const passwordHash = await hashPassword(input.password);
   try {
@@ -33,6 +36,7 @@ export async function registerMember(db: Db, input: RegisterBody) {
         `${input.firstName} ${input.lastName} joined the community`,
         user!.id,
       );
+      await sendVerification(tx, config, user!);
       return user!;
     });
   } catch (err) {
@@ -59,23 +63,41 @@ export interface OidcClaims {
   picture?: string;
 }
 
-/** Creates or updates the member behind an external sign-in. */
-export async function upsertOidcMember(db: Db, claims: OidcClaims) {
+/**
+ * Creates or updates the member behind an external sign-in. Her address counts as verified only
+ * when the provider says so (`email_verified`); a provider that lets people type any address
+ * proves nothing, so such an account starts unverified and gets a link of ours.
+ */
+export async function upsertOidcMember(
+  db: Db,
+  config: AppConfig,
+  claims: OidcClaims,
+  cache?: SessionCache<SessionUser>,
+) {
   const profile = {
     ...(claims.firstName !== undefined && { firstName: claims.firstName }),
     ...(claims.lastName !== undefined && { lastName: claims.lastName }),
     ...(claims.picture !== undefined && { profileImageUrl: claims.picture }),
     updatedAt: new Date(),
   };
+  const verifiedNow = claims.emailVerified ? new Date() : null;
   const [linked] = await db
-    .select({ id: users.id })
+    .select({ id: users.id, email: users.email, emailVerifiedAt: users.emailVerifiedAt })
     .from(users)
     .where(sql`${users.oidcIssuer} = ${claims.issuer} and ${users.oidcSubject} = ${claims.subject}`)
     .limit(1);
   if (linked) {
+    let address = {};
+    if (linked.email.toLowerCase() === claims.email) {
+      if (!linked.emailVerifiedAt && verifiedNow) address = { emailVerifiedAt: verifiedNow };
+    } else {
+      // Her address changed at the provider; follow it unless another account holds it.
+      const holder = await findUserByEmail(db, claims.email);
+      if (!holder) address = { email: claims.email, emailVerifiedAt: verifiedNow };
+    }
     const [user] = await db
       .update(users)
-      .set({ ...profile, email: claims.email })
+      .set({ ...profile, ...address })
       .where(eq(users.id, linked.id))
       .returning();
     return user!;
@@ -84,11 +106,24 @@ export async function upsertOidcMember(db: Db, claims: OidcClaims) {
   if (existing) {
     // Linking an existing account on an unverified address would let anyone claim it.
     if (!claims.emailVerified) throw conflict(AUTH_MESSAGES.emailTaken);
-    const [user] = await db
-      .update(users)
-      .set({ ...profile, oidcIssuer: claims.issuer, oidcSubject: claims.subject })
-      .where(eq(users.id, existing.id))
-      .returning();
+    // The provider proved the mailbox. An account that never proved it may have been taken ahead
+    // of its owner: its password and sessions go, as a password reset through the mailbox would.
+    const squatted = !existing.emailVerifiedAt;
+    const [user] = await db.transaction(async (tx) => {
+      if (squatted) await endAllSessions(tx, existing.id);
+      return tx
+        .update(users)
+        .set({
+          ...profile,
+          oidcIssuer: claims.issuer,
+          oidcSubject: claims.subject,
+          emailVerifiedAt: existing.emailVerifiedAt ?? verifiedNow,
+          ...(squatted && { passwordHash: null }),
+        })
+        .where(eq(users.id, existing.id))
+        .returning();
+    });
+    if (squatted) cache?.forgetUser(existing.id);
     return user!;
   }
   return db.transaction(async (tx) => {
@@ -96,6 +131,7 @@ export async function upsertOidcMember(db: Db, claims: OidcClaims) {
       .insert(users)
       .values({
         email: claims.email,
+        emailVerifiedAt: verifiedNow,
         firstName: claims.firstName ?? null,
         lastName: claims.lastName ?? null,
         profileImageUrl: claims.picture ?? null,
@@ -105,6 +141,7 @@ export async function upsertOidcMember(db: Db, claims: OidcClaims) {
       .returning();
     const name = [claims.firstName, claims.lastName].filter(Boolean).join(" ") || claims.email.split("@")[0];
     await recordActivity(tx, "member_joined", `${name} joined the community`, user!.id);
+    if (!verifiedNow) await sendVerification(tx, config, user!);
     return user!;
   });
 }

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppConfig } from "../config";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { sessions, users } from "../db/schema";
 import type { CachedSession, SessionCache } from "./session-cache";
 
@@ -26,15 +26,37 @@ export interface SessionUser {
   membershipTier: "free" | "premium";
   role: "member" | "admin";
   createdAt: Date;
+  emailVerified: boolean;
+  hasPassword: boolean;
   isAdmin: boolean;
   sessionId: string;
 }
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-export function isAdministrator(config: AppConfig, user: { email: string; role: string }) {
-  return user.role === "admin" || config.adminEmails.includes(user.email.toLowerCase());
+/** ADMIN_EMAILS grants its rights only to an address its holder has proved she receives mail at. */
+export function isAdministrator(
+  config: AppConfig,
+  user: { email: string; role: string; emailVerified: boolean },
+) {
+  return (
+    user.role === "admin" || (user.emailVerified && config.adminEmails.includes(user.email.toLowerCase()))
+  );
 }
+
+/** Columns a member's session carries, selected wherever a user row becomes "who is asking". */
+export const sessionUserColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  profileImageUrl: users.profileImageUrl,
+  membershipTier: users.membershipTier,
+  role: users.role,
+  createdAt: users.createdAt,
+  emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`.as("email_verified"),
+  hasPassword: sql<boolean>`${users.passwordHash} is not null`.as("has_password"),
+};
 
 export function cookieOptions(config: AppConfig) {
   return {
@@ -123,17 +145,7 @@ async function resolveStoredSession(
 
 async function loadSession(db: Db, id: string) {
   const [row] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      profileImageUrl: users.profileImageUrl,
-      membershipTier: users.membershipTier,
-      role: users.role,
-      createdAt: users.createdAt,
-      expiresAt: sessions.expiresAt,
-    })
+    .select({ ...sessionUserColumns, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, id), gt(sessions.expiresAt, sql`now()`)))
@@ -148,10 +160,25 @@ export async function endSession(db: Db, sessionId: string, cache?: SessionCache
   cache?.forgetSession(sessionId);
 }
 
-export async function endAllSessions(db: Db, userId: number, cache?: SessionCache<SessionUser>) {
+export async function endAllSessions(db: Db | Tx, userId: number, cache?: SessionCache<SessionUser>) {
   cache?.forgetUser(userId);
   await db.delete(sessions).where(eq(sessions.userId, userId));
   cache?.forgetUser(userId);
+}
+
+/** Ends her sessions on every other device; answers how many ended. */
+export async function endOtherSessions(
+  db: Db | Tx,
+  userId: number,
+  keepSessionId: string,
+  cache?: SessionCache<SessionUser>,
+) {
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
+    .returning({ id: sessions.id });
+  for (const { id } of ended) cache?.forgetSession(id);
+  return ended.length;
 }
 
 export async function deleteExpiredSessions(db: Db) {

@@ -27,8 +27,18 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     query_timeout: 20_000,
     application_name: "mishpacha",
   });
-  // An idle client losing its connection (database restart) must not crash the process.
+  // A client losing its connection (database restart) must not crash the process: the pool's
+  // idle clients report here, and checked-out ones (a LISTEN held open) on their own emitter; the
+  // query in flight fails with the same error, which its caller handles.
   pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
+}
+
+/** A unique index refused the row (Drizzle wraps the driver's error in `cause`). */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: unknown } | null;
+  if (!e) return false;
+  return e.code === "23505" || (e.cause !== undefined && isUniqueViolation(e.cause));
 }

@@ -9,6 +9,12 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 // Any constant: every instance takes the same lock, so only one migrates at a time.
 const MIGRATION_LOCK = 7_341_001;
 
+type LoggerClass = typeof import("graphile-worker").Logger;
+const quietLogger = (Logger: LoggerClass) =>
+  new Logger(() => (level, message) => {
+    if (level === "error") process.stderr.write(`job queue migration: ${message}\n`);
+  });
+
 /** Applies pending migrations under a Postgres advisory lock; instances starting together wait their turn. */
 export async function runMigrations(database: Database): Promise<void> {
   const client = await database.pool.connect();
@@ -16,6 +22,9 @@ export async function runMigrations(database: Database): Promise<void> {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
     try {
       await migrate(database.db, { migrationsFolder });
+      // The job queue's own tables (schema graphile_worker), installed and upgraded by the engine.
+      const worker = await import("graphile-worker");
+      await worker.runMigrations({ pgPool: database.pool, logger: quietLogger(worker.Logger) });
     } finally {
       await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]);
     }

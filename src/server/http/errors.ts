@@ -6,6 +6,8 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** Messages per form field, as validation errors carry them. */
+    readonly errors?: Record<string, string>,
   ) {
     super(message);
     this.name = "HttpError";
@@ -13,6 +15,10 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string) => new HttpError(400, message);
+/** A 400 about one field of the form, shown under that field. */
+export const fieldError = (field: string, message: string) =>
+  new HttpError(400, message, { [field]: message });
+export const tooManyRequests = (message: string) => new HttpError(429, message);
 export const unauthorized = () => new HttpError(401, "Unauthorized");
 export const forbidden = (message = "You don't have permission to do that.") => new HttpError(403, message);
 export const notFound = (message = "Not found") => new HttpError(404, message);
@@ -70,7 +76,9 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(400).send({ message, errors });
     }
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ message: error.message });
+      return reply
+        .status(error.statusCode)
+        .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, "database unavailable");

@@ -3,9 +3,9 @@ import type { FastifyInstance } from "fastify";
 
 /** For load balancers: /health says the process is up, /ready that it can reach the database. */
 export default async function healthRoutes(app: FastifyInstance) {
-  app.get("/health", async () => ({ status: "ok" }));
+  app.get("/health", { config: { access: "public" } }, async () => ({ status: "ok" }));
 
-  app.get("/ready", async (request, reply) => {
+  app.get("/ready", { config: { access: "public" } }, async (request, reply) => {
     try {
       await Promise.race([
         app.db.execute(sql`select 1`),

@@ -1,19 +1,27 @@
 import type { FastifyInstance } from "fastify";
 import { deleteExpiredSessions } from "../auth/sessions";
+import { deleteStaleTokens } from "../auth/tokens";
 import { runScheduledArticleSync } from "../features/articles/service";
+import { startWorker } from "./worker";
 
 const HOUR = 60 * 60 * 1000;
 
-/** Recurring work. Every instance runs the timers; each job is safe to run concurrently or guards itself. */
-export function startJobs(app: FastifyInstance) {
+/**
+ * Background work: the job queue's worker (mail, and whatever is enqueued with the changes that
+ * cause it), and housekeeping timers, each safe to run in every instance at once or guarded itself.
+ */
+export async function startJobs(app: FastifyInstance): Promise<() => Promise<void>> {
   const timers: NodeJS.Timeout[] = [];
   const every = (ms: number, name: string, job: () => Promise<unknown>) => {
     const run = () => job().catch((err) => app.log.warn({ err, job: name }, "job failed"));
     timers.push(setInterval(run, ms).unref());
   };
   every(HOUR, "delete-expired-sessions", () => deleteExpiredSessions(app.db));
+  every(HOUR, "delete-stale-links", () => deleteStaleTokens(app.db));
   every(HOUR, "sync-articles", () => runScheduledArticleSync(app));
-  return () => {
+  const worker = await startWorker(app);
+  return async () => {
     for (const t of timers) clearInterval(t);
+    await worker.stop();
   };
 }

@@ -7,6 +7,7 @@ import { whenIdle } from "~/web/lib/idle";
 import { publicConfig } from "~/web/lib/public-config";
 import { Logo } from "./logo";
 import { Avatar } from "./ui/avatar";
+import { VerifyEmailBanner } from "./verify-email-banner";
 
 export const NAV_LINKS = [
   { href: "/", label: "Home" },
@@ -100,6 +101,8 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
           </nav>
         )}
       </header>
+
+      {user.emailVerified === false && <VerifyEmailBanner email={user.email} />}
 
       <main id="main" className="container-page flex-1 pt-6 pb-28 sm:pt-8 md:pb-16">
         {children}

@@ -30,6 +30,8 @@ export const users = pgTable(
     oidcIssuer: text("oidc_issuer"),
     oidcSubject: text("oidc_subject"),
     stripeCustomerId: text("stripe_customer_id"),
+    /** When she proved she holds `email` (a mailed link, a password reset, or her provider's word). */
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     settings: jsonb("settings").$type<MemberSettings>().notNull().default({}),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -55,6 +57,37 @@ export const sessions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+export const ACCOUNT_TOKEN_PURPOSES = ["verify_email", "change_email", "reset_password"] as const;
+export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];
+
+/**
+ * Single-use links mailed to a member. Only a hash of the token is stored; `email` is the address
+ * the link was sent to, which following it proves. Rows stay after use for an hour or so, so the
+ * number of links sent recently can be counted.
+ */
+export const accountTokens = pgTable(
+  "account_tokens",
+  {
+    id: serial("id").primaryKey(),
+    /** SHA-256 of the token in the link. */
+    tokenHash: text("token_hash").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ACCOUNT_TOKEN_PURPOSES }).notNull(),
+    email: text("email").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** Set when followed, or when a newer link of the same purpose replaced it. */
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("account_tokens_hash_idx").on(t.tokenHash),
+    index("account_tokens_user_idx").on(t.userId, t.purpose, t.createdAt),
+    index("account_tokens_expires_idx").on(t.expiresAt),
+  ],
 );
 
 /** What happened in the community, for the admin overview. */

@@ -25,6 +25,7 @@ export async function seedMembers(tx: Tx) {
       {
         email: DEMO_MEMBER_EMAIL,
         passwordHash,
+        emailVerifiedAt: new Date(),
         firstName: "Ruth",
         lastName: "Abrams",
         bio: "Mother of three, learning to rest in grace one morning at a time.",
@@ -33,6 +34,7 @@ export async function seedMembers(tx: Tx) {
       {
         email: DEMO_ADMIN_EMAIL,
         passwordHash,
+        emailVerifiedAt: new Date(),
         firstName: "Naomi",
         lastName: "Feldman",
         role: "admin" as const,
@@ -42,6 +44,7 @@ export async function seedMembers(tx: Tx) {
       ...others.map(([firstName, lastName, email], i) => ({
         email,
         passwordHash,
+        emailVerifiedAt: new Date(),
         firstName,
         lastName,
         createdAt: daysAgo(10 + i * 17),

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -13,18 +13,14 @@ import {
   createArticleDiscussionBody,
 } from "../../../core/schemas/articles";
 import { idParams, pageQuery } from "../../../core/schemas/common";
-import { memberOf, requireUser } from "../../auth/guards";
-import { forbidden, unauthorized } from "../../http/errors";
+import { memberOf } from "../../auth/guards";
 import * as q from "./queries";
 import { addDiscussion, countView, requireArticle, syncArticles } from "./service";
 
 const TAGS_MAX = 100;
 
 /** Administrators only, with the article page's own wording for everyone else. */
-async function requireArticleAdmin(request: FastifyRequest) {
-  if (!request.user) throw unauthorized();
-  if (!request.user.isAdmin) throw forbidden(ARTICLE_MESSAGES.notAdmin);
-}
+const articleAdmin = { access: "admin", deniedMessage: ARTICLE_MESSAGES.notAdmin } as const;
 
 export default async function articleRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -33,23 +29,19 @@ export default async function articleRoutes(fastify: FastifyInstance) {
   app.get(
     "/articles",
     {
-      preHandler: requireUser,
       schema: { querystring: articleListQuery, response: { 200: z.array(articleSchema) } },
     },
     async (request) => q.listArticles(db, request.query),
   );
 
-  app.get(
-    "/articles/tags",
-    { preHandler: requireUser, schema: { response: { 200: z.array(z.string()) } } },
-    async () => q.listArticleTags(db, TAGS_MAX),
+  app.get("/articles/tags", { schema: { response: { 200: z.array(z.string()) } } }, async () =>
+    q.listArticleTags(db, TAGS_MAX),
   );
 
   /** "Read on …" was opened: counts toward the views the admin page shows. */
   app.post(
     "/articles/:id/view",
     {
-      preHandler: requireUser,
       config: { rateLimit: app.rateLimits.write },
       schema: { params: idParams },
     },
@@ -62,7 +54,6 @@ export default async function articleRoutes(fastify: FastifyInstance) {
   app.get(
     "/article-discussions",
     {
-      preHandler: requireUser,
       schema: { querystring: articleDiscussionsQuery, response: { 200: z.array(articleDiscussionSchema) } },
     },
     async (request) => {
@@ -75,7 +66,6 @@ export default async function articleRoutes(fastify: FastifyInstance) {
   app.post(
     "/article-discussions",
     {
-      preHandler: requireUser,
       config: { rateLimit: app.rateLimits.write },
       schema: { body: createArticleDiscussionBody, response: { 201: articleDiscussionSchema } },
     },
@@ -88,7 +78,7 @@ export default async function articleRoutes(fastify: FastifyInstance) {
   app.get(
     "/admin/articles",
     {
-      preHandler: requireArticleAdmin,
+      config: articleAdmin,
       schema: { querystring: pageQuery, response: { 200: z.array(adminArticleSchema) } },
     },
     async (request) => q.listAdminArticles(db, request.query),
@@ -96,15 +86,14 @@ export default async function articleRoutes(fastify: FastifyInstance) {
 
   app.get(
     "/admin/articles/count",
-    { preHandler: requireArticleAdmin, schema: { response: { 200: articleCount } } },
+    { config: articleAdmin, schema: { response: { 200: articleCount } } },
     async () => ({ count: await q.countArticles(db) }),
   );
 
   app.post(
     "/admin/articles/sync",
     {
-      preHandler: requireArticleAdmin,
-      config: { rateLimit: app.rateLimits.write },
+      config: { ...articleAdmin, rateLimit: app.rateLimits.write },
       schema: { response: { 200: articleSyncResult } },
     },
     async (request) =>

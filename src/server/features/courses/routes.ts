@@ -13,7 +13,7 @@ import {
   notifyResult,
   updateCourseBody,
 } from "../../../core/schemas/courses";
-import { memberOf, requireAdmin, requireUser } from "../../auth/guards";
+import { memberOf } from "../../auth/guards";
 import { invalidateSharedCaches } from "../../http/shared-cache";
 import * as q from "./queries";
 import { createCourse, enroll, notifyWhenReady, updateCourse } from "./service";
@@ -25,7 +25,6 @@ export default async function courseRoutes(fastify: FastifyInstance) {
   app.get(
     "/courses",
     {
-      preHandler: requireUser,
       schema: { querystring: courseListQuery, response: { 200: z.array(courseSchema) } },
     },
     async (request) => q.listCourses(db, request.query),
@@ -33,21 +32,20 @@ export default async function courseRoutes(fastify: FastifyInstance) {
 
   app.get(
     "/course-enrollments",
-    { preHandler: requireUser, schema: { response: { 200: z.array(courseEnrollmentSchema) } } },
+    { schema: { response: { 200: z.array(courseEnrollmentSchema) } } },
     async (request) => q.listEnrollments(db, memberOf(request).id),
   );
 
   /** The coming-soon courses this member asked to hear about. */
   app.get(
     "/course-interests",
-    { preHandler: requireUser, schema: { response: { 200: z.array(courseEnrollmentSchema) } } },
+    { schema: { response: { 200: z.array(courseEnrollmentSchema) } } },
     async (request) => q.listInterests(db, memberOf(request).id),
   );
 
   app.post(
     "/courses/:id/enroll",
     {
-      preHandler: requireUser,
       config: { rateLimit: app.rateLimits.write },
       schema: { params: idParams, response: { 200: enrollResult } },
     },
@@ -57,7 +55,6 @@ export default async function courseRoutes(fastify: FastifyInstance) {
   app.post(
     "/courses/:id/notify",
     {
-      preHandler: requireUser,
       config: { rateLimit: app.rateLimits.write },
       schema: { params: idParams, response: { 200: notifyResult } },
     },
@@ -67,7 +64,6 @@ export default async function courseRoutes(fastify: FastifyInstance) {
   app.get(
     "/admin/courses",
     {
-      preHandler: requireAdmin,
       schema: { querystring: adminCourseListQuery, response: { 200: z.array(adminCourseSchema) } },
     },
     async (request) => q.listAdminCourses(db, request.query),
@@ -76,7 +72,6 @@ export default async function courseRoutes(fastify: FastifyInstance) {
   app.post(
     "/admin/courses",
     {
-      preHandler: requireAdmin,
       config: { rateLimit: app.rateLimits.write },
       schema: { body: createCourseBody, response: { 201: adminCourseSchema } },
     },
@@ -90,7 +85,6 @@ export default async function courseRoutes(fastify: FastifyInstance) {
   app.patch(
     "/admin/courses/:id",
     {
-      preHandler: requireAdmin,
       config: { rateLimit: app.rateLimits.write },
       schema: { params: idParams, body: updateCourseBody, response: { 200: adminCourseSchema } },
     },

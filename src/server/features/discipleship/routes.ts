@@ -9,7 +9,7 @@ import {
   discipleshipConnection,
   discipleshipConnectionList,
 } from "../../../core/schemas/discipleship";
-import { memberOf, requireUser } from "../../auth/guards";
+import { memberOf } from "../../auth/guards";
 import * as service from "./service";
 
 const errors = {
@@ -23,7 +23,6 @@ const errors = {
 export default async function discipleshipRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
-  app.addHook("preHandler", requireUser);
 
   app.get(
     "/discipleship/connections",

@@ -18,7 +18,7 @@ import {
   myGroupMembership,
   setMemberRoleBody,
 } from "../../../core/schemas/groups";
-import { memberOf, requireUser } from "../../auth/guards";
+import { memberOf } from "../../auth/guards";
 import * as service from "./service";
 
 /** Cultivation groups: discover, create, join with approvals, and each group's page. */
@@ -29,7 +29,6 @@ export default async function groupRoutes(fastify: FastifyInstance) {
   app.get(
     "/cultivation-groups",
     {
-      preHandler: requireUser,
       schema: { querystring: cultivationGroupsQuery, response: { 200: z.array(cultivationGroupSummary) } },
     },
     (request) => service.listGroups(db, memberOf(request), request.query),
@@ -38,7 +37,6 @@ export default async function groupRoutes(fastify: FastifyInstance) {
   app.get(
     "/my-groups",
     {
-      preHandler: requireUser,
       schema: { querystring: pageQuery, response: { 200: z.array(myGroupMembership) } },
     },
     (request) => service.myGroups(db, memberOf(request), request.query),
@@ -47,7 +45,6 @@ export default async function groupRoutes(fastify: FastifyInstance) {
   app.post(
     "/cultivation-groups",
     {
-      preHandler: requireUser,
       config: { rateLimit: app.rateLimits.write },
       schema: { body: createCultivationGroupBody, response: { 201: cultivationGroupDetail } },
     },
@@ -59,14 +56,13 @@ export default async function groupRoutes(fastify: FastifyInstance) {
 
   app.get(
     "/cultivation-groups/:id",
-    { preHandler: requireUser, schema: { params: idParams, response: { 200: cultivationGroupDetail } } },
+    { schema: { params: idParams, response: { 200: cultivationGroupDetail } } },
     (request) => service.getGroup(db, memberOf(request), request.params.id),
   );
 
   app.post(
     "/cultivation-groups/:id/join",
     {
-      preHandler: requireUser,
       config: { rateLimit: app.rateLimits.write },
       schema: { params: idParams, body: joinCultivationGroupBody, response: { 200: joinResult } },
     },
@@ -75,14 +71,13 @@ export default async function groupRoutes(fastify: FastifyInstance) {
 
   app.post(
     "/cultivation-groups/:id/leave",
-    { preHandler: requireUser, schema: { params: idParams, response: { 200: leaveResult } } },
+    { schema: { params: idParams, response: { 200: leaveResult } } },
     (request) => service.leaveGroup(db, memberOf(request), request.params.id),
   );
 
   app.get(
     "/cultivation-groups/:id/requests",
     {
-      preHandler: requireUser,
       schema: { params: idParams, querystring: pageQuery, response: { 200: z.array(joinRequest) } },
     },
     (request) => service.listRequests(db, memberOf(request), request.params.id, request.query),
@@ -95,7 +90,6 @@ export default async function groupRoutes(fastify: FastifyInstance) {
     app.post(
       `/cultivation-groups/:id/requests/:requestId/${action}`,
       {
-        preHandler: requireUser,
         schema: { params: groupRequestParams, response: { 200: joinRequestDecision } },
       },
       (request) =>
@@ -106,7 +100,6 @@ export default async function groupRoutes(fastify: FastifyInstance) {
   app.patch(
     "/cultivation-groups/:id/members/:userId",
     {
-      preHandler: requireUser,
       schema: { params: groupMemberParams, body: setMemberRoleBody, response: { 200: groupMember } },
     },
     (request) =>

@@ -10,7 +10,7 @@ import {
   localLeaveResult,
   myLocalGroupMembership,
 } from "../../../core/schemas/local-groups";
-import { memberOf, requireUser } from "../../auth/guards";
+import { memberOf } from "../../auth/guards";
 import * as service from "./service";
 
 /** Local in-person groups: discover by name or area, create, join and leave. */
@@ -21,7 +21,6 @@ export default async function localGroupRoutes(fastify: FastifyInstance) {
   app.get(
     "/local-groups",
     {
-      preHandler: requireUser,
       schema: { querystring: localGroupsQuery, response: { 200: z.array(localGroup) } },
     },
     (request) => service.listGroups(db, memberOf(request), request.query),
@@ -30,7 +29,6 @@ export default async function localGroupRoutes(fastify: FastifyInstance) {
   app.get(
     "/my-local-groups",
     {
-      preHandler: requireUser,
       schema: { querystring: pageQuery, response: { 200: z.array(myLocalGroupMembership) } },
     },
     (request) => service.myGroups(db, memberOf(request), request.query),
@@ -39,7 +37,6 @@ export default async function localGroupRoutes(fastify: FastifyInstance) {
   app.post(
     "/local-groups",
     {
-      preHandler: requireUser,
       config: { rateLimit: app.rateLimits.write },
       schema: { body: createLocalGroupBody, response: { 201: localGroup } },
     },
@@ -52,7 +49,6 @@ export default async function localGroupRoutes(fastify: FastifyInstance) {
   app.post(
     "/local-groups/:id/join",
     {
-      preHandler: requireUser,
       config: { rateLimit: app.rateLimits.write },
       schema: { params: idParams, response: { 200: localJoinResult } },
     },
@@ -61,7 +57,7 @@ export default async function localGroupRoutes(fastify: FastifyInstance) {
 
   app.post(
     "/local-groups/:id/leave",
-    { preHandler: requireUser, schema: { params: idParams, response: { 200: localLeaveResult } } },
+    { schema: { params: idParams, response: { 200: localLeaveResult } } },
     (request) => service.leaveGroup(db, memberOf(request), request.params.id),
   );
 }

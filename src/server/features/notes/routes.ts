@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParams } from "../../../core/schemas/common";
 import { createNoteBody, noteItem, noteListQuery } from "../../../core/schemas/notes";
-import { memberOf, requireUser } from "../../auth/guards";
+import { memberOf } from "../../auth/guards";
 import * as service from "./service";
 
 /** A member's private video notes and highlights. */
@@ -13,20 +13,17 @@ export default async function noteRoutes(fastify: FastifyInstance) {
 
   app.get(
     "/video-notes",
-    { preHandler: requireUser, schema: { querystring: noteListQuery, response: { 200: z.array(noteItem) } } },
+    { schema: { querystring: noteListQuery, response: { 200: z.array(noteItem) } } },
     async (request) => service.listNotes(db, memberOf(request).id, request.query),
   );
 
-  app.get(
-    "/video-notes/tags",
-    { preHandler: requireUser, schema: { response: { 200: z.array(z.string()) } } },
-    async (request) => service.listTags(db, memberOf(request).id),
+  app.get("/video-notes/tags", { schema: { response: { 200: z.array(z.string()) } } }, async (request) =>
+    service.listTags(db, memberOf(request).id),
   );
 
   app.post(
     "/video-notes",
     {
-      preHandler: requireUser,
       config: { rateLimit: app.rateLimits.write },
       schema: { body: createNoteBody, response: { 201: noteItem } },
     },
@@ -36,12 +33,8 @@ export default async function noteRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.delete(
-    "/video-notes/:id",
-    { preHandler: requireUser, schema: { params: idParams } },
-    async (request, reply) => {
-      await service.removeNote(db, memberOf(request).id, request.params.id);
-      return reply.status(204).send();
-    },
-  );
+  app.delete("/video-notes/:id", { schema: { params: idParams } }, async (request, reply) => {
+    await service.removeNote(db, memberOf(request).id, request.params.id);
+    return reply.status(204).send();
+  });
 }

@@ -8,7 +8,7 @@ import {
   PAYMENT_MESSAGES,
   webhookResponse,
 } from "../../../core/schemas/payments";
-import { memberOf, requireUser } from "../../auth/guards";
+import { memberOf } from "../../auth/guards";
 import { unavailable } from "../../http/errors";
 import { paymentsContext } from "./index";
 import * as service from "./service";
@@ -30,7 +30,7 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
     if (!ctx) throw unavailable(PAYMENT_MESSAGES.notConfigured);
     return ctx;
   };
-  /** Runs after requireUser, so a visitor hears 401 and a member hears why payments are off. */
+  /** Runs after the access check, so a visitor hears 401 and a member hears why payments are off. */
   const requirePayments = async (request: FastifyRequest) => {
     payments(request);
   };
@@ -38,7 +38,7 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
   app.post(
     "/create-subscription",
     {
-      preHandler: [requireUser, requirePayments],
+      preHandler: requirePayments,
       config: { rateLimit: app.rateLimits.write },
       schema: { response: { 200: clientSecretResponse, ...errors } },
     },
@@ -48,7 +48,7 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
   app.post(
     "/create-payment-intent",
     {
-      preHandler: [requireUser, requirePayments],
+      preHandler: requirePayments,
       config: { rateLimit: app.rateLimits.write },
       schema: { body: createPaymentIntentBody, response: { 200: clientSecretResponse, ...errors } },
     },
@@ -58,7 +58,7 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
   app.post(
     "/billing-portal",
     {
-      preHandler: [requireUser, requirePayments],
+      preHandler: requirePayments,
       config: { rateLimit: app.rateLimits.write },
       schema: { response: { 200: billingPortalResponse, ...errors } },
     },
@@ -76,8 +76,8 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
       "/stripe/webhook",
       {
         bodyLimit: WEBHOOK_BODY_LIMIT,
-        // Stripe calls from its servers: no Origin, but a signature.
-        config: { skipOriginCheck: true },
+        // Stripe calls from its servers: no Origin and no session, but a signature.
+        config: { access: "public", skipOriginCheck: true },
         schema: { response: { 200: webhookResponse, 400: messageResponse, 503: messageResponse } },
       },
       async (request) => {

@@ -14,7 +14,7 @@ import {
   prayResult,
   respondBody,
 } from "../../../core/schemas/prayer";
-import { memberOf, requireUser } from "../../auth/guards";
+import { memberOf } from "../../auth/guards";
 import * as service from "./service";
 
 const errors = { 400: messageResponse, 401: messageResponse, 403: messageResponse, 404: messageResponse };
@@ -22,7 +22,6 @@ const errors = { 400: messageResponse, 401: messageResponse, 403: messageRespons
 export default async function prayerRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
-  app.addHook("preHandler", requireUser);
 
   app.get(
     "/prayer-requests",

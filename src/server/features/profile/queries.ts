@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { SettingKey } from "../../../core/schemas/profile";
 import type { Db, Tx } from "../../db/client";
 import {
@@ -40,21 +40,20 @@ const profileColumns = {
   createdAt: users.createdAt,
   settings: users.settings,
   stripeCustomerId: users.stripeCustomerId,
+  emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,
+  hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+  /** A new address whose confirmation link still waits to be followed. */
+  // Spelled out: in UPDATE … RETURNING, Drizzle writes a column without its table, which the
+  // subquery would read as its own.
+  pendingEmail: sql<string | null>`(
+    select t.email from account_tokens t
+    where t.user_id = users.id and t.purpose = 'change_email' and t.used_at is null and t.expires_at > now()
+    order by t.id desc limit 1)`,
 };
 
 export async function findProfile(db: Db | Tx, userId: number) {
   const [row] = await db.select(profileColumns).from(users).where(eq(users.id, userId)).limit(1);
   return row;
-}
-
-/** Another account (any case) already holds this address. */
-export async function emailTakenByOther(db: Db | Tx, email: string, userId: number) {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), ne(users.id, userId)))
-    .limit(1);
-  return Boolean(row);
 }
 
 export async function updateProfile(

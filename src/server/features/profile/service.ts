@@ -5,13 +5,13 @@ import {
   type UpdateProfileBody,
   type UpdateSettingsBody,
 } from "../../../core/schemas/profile";
-import { endAllSessions } from "../../auth/sessions";
+import { requestEmailChange } from "../../auth/identity";
+import { endAllSessions, type SessionUser } from "../../auth/sessions";
+import type { AppConfig } from "../../config";
 import type { Db } from "../../db/client";
-import { conflict, unauthorized, unavailable } from "../../http/errors";
+import { unauthorized, unavailable } from "../../http/errors";
 import { closeBillingAccount, paymentsContext } from "../payments";
 import * as q from "./queries";
-
-const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === "23505";
 
 type ProfileRow = NonNullable<Awaited<ReturnType<typeof q.findProfile>>>;
 
@@ -27,28 +27,30 @@ export async function getProfile(db: Db, userId: number) {
   return present(row);
 }
 
-/** Blank fields were already dropped by the schema, so what is left replaces the current values. */
-export async function updateProfile(db: Db, userId: number, input: UpdateProfileBody) {
+/**
+ * Blank fields were already dropped by the schema, so what is left replaces the current values. A
+ * new e-mail address is not set here: a link goes to it, and it becomes hers when she follows it.
+ */
+export async function updateProfile(
+  db: Db,
+  config: AppConfig,
+  member: SessionUser,
+  input: UpdateProfileBody,
+) {
   const changes = {
     ...(input.firstName !== undefined && { firstName: input.firstName }),
     ...(input.lastName !== undefined && { lastName: input.lastName }),
-    ...(input.email !== undefined && { email: input.email }),
     ...(input.bio !== undefined && { bio: input.bio || null }),
   };
-  if (changes.email && (await q.emailTakenByOther(db, changes.email, userId))) {
-    throw conflict(PROFILE_MESSAGES.emailTaken);
+  if (input.email !== undefined && input.email !== member.email.toLowerCase()) {
+    const firstName = changes.firstName ?? member.firstName;
+    await requestEmailChange(db, config, { id: member.id, email: member.email, firstName }, input.email);
   }
-  try {
-    const row = Object.keys(changes).length
-      ? await q.updateProfile(db, userId, changes)
-      : await q.findProfile(db, userId);
-    if (!row) throw unauthorized();
-    return present(row);
-  } catch (err) {
-    // Two accounts racing for the same address: the unique index decides.
-    if (isUniqueViolation(err)) throw conflict(PROFILE_MESSAGES.emailTaken);
-    throw err;
-  }
+  const row = Object.keys(changes).length
+    ? await q.updateProfile(db, member.id, changes)
+    : await q.findProfile(db, member.id);
+  if (!row) throw unauthorized();
+  return present(row);
 }
 
 export async function updateSettings(db: Db, userId: number, input: UpdateSettingsBody) {
@@ -62,7 +64,12 @@ export async function updateSettings(db: Db, userId: number, input: UpdateSettin
 export async function exportData(db: Db, userId: number) {
   const row = await q.findProfile(db, userId);
   if (!row) throw unauthorized();
-  const { hasBillingAccount: _billing, ...profile } = present(row);
+  const {
+    hasBillingAccount: _billing,
+    pendingEmail: _pending,
+    hasPassword: _password,
+    ...profile
+  } = present(row);
   return { exportedAt: new Date(), profile, ...(await q.exportRows(db, userId)) };
 }
 

@@ -8,7 +8,7 @@ import {
   adminVideoPatch,
   videoParams,
 } from "../../../core/schemas/videos";
-import { memberOf, requireAdmin } from "../../auth/guards";
+import { memberOf } from "../../auth/guards";
 import { invalidateSharedCaches } from "../../http/shared-cache";
 import * as service from "./service";
 
@@ -20,7 +20,6 @@ export default async function adminVideoRoutes(fastify: FastifyInstance) {
   app.get(
     "/admin/videos",
     {
-      preHandler: requireAdmin,
       schema: { querystring: adminVideoListQuery, response: { 200: z.array(adminVideoItem) } },
     },
     async (request) => service.adminVideos(db, request.query),
@@ -29,7 +28,6 @@ export default async function adminVideoRoutes(fastify: FastifyInstance) {
   app.post(
     "/admin/videos",
     {
-      preHandler: requireAdmin,
       config: { rateLimit: app.rateLimits.write },
       schema: { body: adminVideoBody, response: { 201: adminVideoItem } },
     },
@@ -43,7 +41,6 @@ export default async function adminVideoRoutes(fastify: FastifyInstance) {
   app.patch(
     "/admin/videos/:id",
     {
-      preHandler: requireAdmin,
       schema: { params: videoParams, body: adminVideoPatch, response: { 200: adminVideoItem } },
     },
     async (request) => {
@@ -53,13 +50,9 @@ export default async function adminVideoRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.delete(
-    "/admin/videos/:id",
-    { preHandler: requireAdmin, schema: { params: videoParams } },
-    async (request, reply) => {
-      await service.removeVideo(db, request.params.id);
-      invalidateSharedCaches(db);
-      return reply.status(204).send();
-    },
-  );
+  app.delete("/admin/videos/:id", { schema: { params: videoParams } }, async (request, reply) => {
+    await service.removeVideo(db, request.params.id);
+    invalidateSharedCaches(db);
+    return reply.status(204).send();
+  });
 }

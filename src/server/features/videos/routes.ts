@@ -16,7 +16,7 @@ import {
   videoParams,
   viewResponse,
 } from "../../../core/schemas/videos";
-import { memberOf, requireUser } from "../../auth/guards";
+import { memberOf } from "../../auth/guards";
 import { libraryCache } from "./library-cache";
 import * as q from "./queries";
 import * as service from "./service";
@@ -33,7 +33,6 @@ export default async function videoRoutes(fastify: FastifyInstance) {
   app.get(
     "/videos",
     {
-      preHandler: requireUser,
       schema: { querystring: videoListQuery, response: { 200: z.array(videoItem) } },
     },
     async (request, reply) =>
@@ -44,14 +43,13 @@ export default async function videoRoutes(fastify: FastifyInstance) {
 
   app.get(
     "/videos/:id",
-    { preHandler: requireUser, schema: { params: videoParams, response: { 200: videoDetail } } },
+    { schema: { params: videoParams, response: { 200: videoDetail } } },
     async (request) => service.getVideo(db, request.params.id, memberOf(request).id),
   );
 
   app.get(
     "/videos/:id/related",
     {
-      preHandler: requireUser,
       schema: { params: videoParams, querystring: relatedQuery, response: { 200: z.array(videoItem) } },
     },
     async (request) => service.relatedVideos(db, request.params.id, request.query.limit),
@@ -59,32 +57,31 @@ export default async function videoRoutes(fastify: FastifyInstance) {
 
   app.post(
     "/videos/:id/view",
-    { preHandler: requireUser, schema: { params: videoParams, response: { 200: viewResponse } } },
+    { schema: { params: videoParams, response: { 200: viewResponse } } },
     async (request) => service.recordView(db, request.params.id, memberOf(request).id),
   );
 
   app.post(
     "/videos/:id/like",
-    { preHandler: requireUser, schema: { params: videoParams, response: { 200: likeResponse } } },
+    { schema: { params: videoParams, response: { 200: likeResponse } } },
     async (request) => service.toggleLike(db, request.params.id, memberOf(request).id),
   );
 
   app.post(
     "/videos/:id/save",
-    { preHandler: requireUser, schema: { params: videoParams, response: { 200: saveResponse } } },
+    { schema: { params: videoParams, response: { 200: saveResponse } } },
     async (request) => service.toggleSave(db, request.params.id, memberOf(request).id),
   );
 
   app.get(
     "/saved-videos",
-    { preHandler: requireUser, schema: { querystring: pageQuery, response: { 200: z.array(videoItem) } } },
+    { schema: { querystring: pageQuery, response: { 200: z.array(videoItem) } } },
     async (request) => q.listSavedVideos(db, memberOf(request).id, request.query),
   );
 
   app.get(
     "/videos/:id/discussions",
     {
-      preHandler: requireUser,
       schema: {
         params: videoParams,
         querystring: discussionPage,
@@ -97,7 +94,6 @@ export default async function videoRoutes(fastify: FastifyInstance) {
   app.post(
     "/discussions",
     {
-      preHandler: requireUser,
       config: { rateLimit: app.rateLimits.write },
       schema: { body: createDiscussionBody, response: { 201: discussionItem } },
     },
@@ -109,14 +105,13 @@ export default async function videoRoutes(fastify: FastifyInstance) {
 
   app.post(
     "/discussions/:id/like",
-    { preHandler: requireUser, schema: { params: videoParams, response: { 200: likeResponse } } },
+    { schema: { params: videoParams, response: { 200: likeResponse } } },
     async (request) => service.toggleDiscussionLike(db, request.params.id, memberOf(request).id),
   );
 
   app.get(
     "/reflections",
     {
-      preHandler: requireUser,
       schema: { querystring: pageQuery, response: { 200: z.array(reflectionItem) } },
     },
     async (request) => service.memberReflections(db, memberOf(request).id, request.query),

@@ -29,6 +29,8 @@ export default async function thumbnailRoutes(fastify: FastifyInstance) {
   app.get(
     "/thumbnails/:youtubeId",
     {
+      // Video thumbnails are public images, served from our own origin.
+      config: { access: "public" },
       schema: {
         params: z.object({
           youtubeId: z.string().refine(isYouTubeId, { message: "Not a YouTube video id" }),

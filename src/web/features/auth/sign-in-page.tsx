@@ -157,6 +157,14 @@ function SignInForm({ returnTo }: { returnTo: string }) {
           {...form.register("password")}
         />
       </Field>
+      <p className="-mt-1 text-right">
+        <Link
+          href="/forgot-password"
+          className="rounded text-sm font-semibold text-sage-700 underline-offset-4 hover:underline"
+        >
+          Forgot your password?
+        </Link>
+      </p>
       {serverError && (
         <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm font-medium text-danger">
           {serverError}

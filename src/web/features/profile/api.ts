@@ -1,5 +1,12 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
-import type { Profile, ResolvedSettings, UpdateSettingsBody } from "~/core/schemas/profile";
+import type { z } from "zod";
+import type {
+  ChangePasswordBody,
+  Profile,
+  ResolvedSettings,
+  signedOutOthersResult,
+  UpdateSettingsBody,
+} from "~/core/schemas/profile";
 import type { ReflectionItem, VideoItem } from "~/core/schemas/videos";
 import { apiRequest, urlFromKey } from "~/web/lib/api";
 import { USER_KEY } from "~/web/lib/auth";
@@ -74,5 +81,30 @@ export function useUpdateSettings() {
 export function useDeleteAccount() {
   return useMutation({
     mutationFn: () => apiRequest<{ message: string }>("DELETE", "/api/profile", { confirm: "DELETE" }),
+  });
+}
+
+/** Withdraws the new address waiting for confirmation; her current one stays. */
+export function useCancelEmailChange() {
+  return useMutation({
+    mutationFn: () => apiRequest<Profile>("DELETE", "/api/profile/email/pending"),
+    onSuccess: (profile) => {
+      queryClient.setQueryData(PROFILE_KEY, profile);
+    },
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: ChangePasswordBody) =>
+      apiRequest<{ message: string }>("POST", "/api/profile/password", body),
+  });
+}
+
+/** Ends every session of hers but this one. */
+export function useSignOutOthers() {
+  return useMutation({
+    mutationFn: () =>
+      apiRequest<z.infer<typeof signedOutOthersResult>>("POST", "/api/profile/sign-out-others"),
   });
 }

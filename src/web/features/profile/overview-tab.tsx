@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Bookmark, Pencil, PlayCircle } from "lucide-react";
+import { Bookmark, MailQuestion, Pencil, PlayCircle } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "wouter";
@@ -15,7 +15,7 @@ import { Field, Input, Textarea } from "~/web/components/ui/input";
 import { Skeleton } from "~/web/components/ui/skeleton";
 import { ApiError } from "~/web/lib/api";
 import { notifyError, notifySuccess } from "~/web/lib/notify";
-import { useSavedVideos, useUpdateProfile } from "./api";
+import { useCancelEmailChange, useSavedVideos, useUpdateProfile } from "./api";
 
 type FormInput = z.input<typeof updateProfileBody>;
 type FormOutput = z.output<typeof updateProfileBody>;
@@ -56,7 +56,13 @@ function ProfileDetails({ profile }: { profile: Profile }) {
     <dl className="grid gap-5 sm:grid-cols-2">
       {row("First Name", profile.firstName)}
       {row("Last Name", profile.lastName)}
-      <div className="sm:col-span-2">{row("Email", profile.email)}</div>
+      <div className="sm:col-span-2">
+        <dt className="text-sm font-semibold text-muted">Email</dt>
+        <dd className="mt-0.5 break-words text-ink">
+          {profile.email}
+          {profile.pendingEmail && <PendingEmail pendingEmail={profile.pendingEmail} />}
+        </dd>
+      </div>
       <div className="sm:col-span-2">
         <dt className="text-sm font-semibold text-muted">About Me</dt>
         <dd
@@ -86,8 +92,11 @@ function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void
 
   const onSubmit = form.handleSubmit((values) =>
     update.mutate(values, {
-      onSuccess: () => {
-        notifySuccess(PROFILE_MESSAGES.updated, "Your changes have been saved.");
+      onSuccess: (saved) => {
+        // A new address is only hers once she follows the link mailed to it.
+        const newEmail = values.email && values.email !== profile.email ? saved.pendingEmail : null;
+        if (newEmail) notifySuccess("Check your inbox", PROFILE_MESSAGES.emailChangePending(newEmail));
+        else notifySuccess(PROFILE_MESSAGES.updated, "Your changes have been saved.");
         onDone();
       },
       onError: (err) => {
@@ -132,6 +141,7 @@ function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void
           {...form.register("email")}
         />
       </Field>
+      {profile.pendingEmail && <PendingEmail pendingEmail={profile.pendingEmail} />}
       <Field
         id="profile-bio"
         label="About Me"
@@ -157,6 +167,41 @@ function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void
         </Button>
       </div>
     </form>
+  );
+}
+
+/** A new address waiting for her to follow the link mailed to it, and a way to withdraw it. */
+function PendingEmail({ pendingEmail }: { pendingEmail: string }) {
+  const cancel = useCancelEmailChange();
+  return (
+    <div className="mt-3 flex flex-col gap-3 rounded-xl border border-gold-400/30 bg-gold-100/50 p-3 sm:flex-row sm:items-center">
+      <MailQuestion className="hidden size-5 shrink-0 text-gold-700 sm:block" aria-hidden="true" />
+      <p className="min-w-0 flex-1 text-sm text-ink">
+        Confirmation pending: we sent a link to{" "}
+        <strong className="font-semibold break-words">{pendingEmail}</strong>. Your address changes when you
+        follow it.
+      </p>
+      <Button
+        variant="outline"
+        size="sm"
+        className="self-start bg-white/80 sm:self-auto"
+        disabled={cancel.isPending}
+        onClick={() =>
+          cancel.mutate(undefined, {
+            onSuccess: (profile) =>
+              notifySuccess("Change cancelled", `Your e-mail address stays ${profile.email}.`),
+            onError: (err) =>
+              notifyError(
+                err,
+                { title: "Error", description: "We couldn't cancel the change. Please try again." },
+                { preferServerMessage: true },
+              ),
+          })
+        }
+      >
+        {cancel.isPending ? "Cancelling..." : "Cancel change"}
+      </Button>
+    </div>
   );
 }
 

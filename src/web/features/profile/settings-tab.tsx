@@ -1,13 +1,18 @@
-import { Bell, Download, LogOut, ShieldCheck, Trash2 } from "lucide-react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Bell, Download, KeyRound, LogOut, MonitorSmartphone, ShieldCheck, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
-import type { Profile, SettingKey } from "~/core/schemas/profile";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { changePasswordBody, type Profile, type SettingKey } from "~/core/schemas/profile";
 import { Button, buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { Dialog, DialogClose, DialogContent } from "~/web/components/ui/dialog";
-import { Input } from "~/web/components/ui/input";
+import { Field, Input } from "~/web/components/ui/input";
 import { Switch } from "~/web/components/ui/switch";
-import { notifyError } from "~/web/lib/notify";
-import { EXPORT_URL, useDeleteAccount, useUpdateSettings } from "./api";
+import { ApiError } from "~/web/lib/api";
+import { notifyError, notifySuccess } from "~/web/lib/notify";
+import { PASSWORD_HINT, PASSWORDS_DIFFER } from "~/web/lib/passwords";
+import { EXPORT_URL, useChangePassword, useDeleteAccount, useSignOutOthers, useUpdateSettings } from "./api";
 
 const PRIVACY: Array<{ key: SettingKey; label: string; description: string }> = [
   {
@@ -90,6 +95,8 @@ export function SettingsTab({ profile }: { profile: Profile }) {
         {saved}
       </p>
 
+      {profile.hasPassword && <ChangePassword email={profile.email} />}
+
       <Card className="p-5 sm:p-7">
         <h2 className="font-sans text-xl font-bold">Your data</h2>
         <p className="mt-1 text-muted">
@@ -104,15 +111,24 @@ export function SettingsTab({ profile }: { profile: Profile }) {
         </div>
       </Card>
 
-      <Card className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:justify-between sm:p-7">
-        <div>
-          <h2 className="font-sans text-xl font-bold">Sign out</h2>
-          <p className="mt-1 text-muted">Sign out of {profile.email} on this device.</p>
+      <Card className="p-5 sm:p-7">
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+          <div>
+            <h2 className="font-sans text-xl font-bold">Sign out</h2>
+            <p className="mt-1 break-words text-muted">Sign out of {profile.email} on this device.</p>
+          </div>
+          <a href="/api/logout" className={buttonClass("secondary")}>
+            <LogOut aria-hidden="true" />
+            Sign Out
+          </a>
         </div>
-        <a href="/api/logout" className={buttonClass("secondary")}>
-          <LogOut aria-hidden="true" />
-          Sign Out
-        </a>
+        <div className="mt-5 flex flex-col gap-4 border-t border-linen pt-5 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-muted">
+            Signed in on a phone or computer you no longer use? Sign out everywhere else and stay signed in
+            here.
+          </p>
+          <SignOutOthers />
+        </div>
       </Card>
     </div>
   );
@@ -213,6 +229,149 @@ function DeleteAccount() {
             </Button>
           </div>
         </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+// The new password twice; only the new one travels.
+const changePasswordForm = changePasswordBody
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: PASSWORDS_DIFFER,
+    path: ["confirmPassword"],
+  });
+type ChangePasswordForm = z.input<typeof changePasswordForm>;
+const PASSWORD_FIELDS = ["currentPassword", "newPassword"] as const;
+
+/** For members who sign in with a password: a new one, given the current one. */
+function ChangePassword({ email }: { email: string }) {
+  const change = useChangePassword();
+  const form = useForm<ChangePasswordForm>({
+    resolver: zodResolver(changePasswordForm),
+    defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(({ currentPassword, newPassword }) =>
+    change.mutate(
+      { currentPassword, newPassword },
+      {
+        onSuccess: ({ message }) => {
+          notifySuccess("Password changed", message);
+          form.reset();
+        },
+        onError: (err) => {
+          const fields = err instanceof ApiError && err.status === 400 ? err.fieldErrors : undefined;
+          const wrong = PASSWORD_FIELDS.filter((field) => fields?.[field]);
+          if (wrong.length > 0) {
+            for (const field of wrong) form.setError(field, { message: fields?.[field] });
+            form.setFocus(wrong[0]!);
+            return;
+          }
+          notifyError(
+            err,
+            { title: "Error", description: "We couldn't change your password. Please try again." },
+            { preferServerMessage: true },
+          );
+        },
+      },
+    ),
+  );
+
+  const describedBy = (id: string, error: unknown, hint?: boolean) =>
+    error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+
+  return (
+    <Card className="p-5 sm:p-7">
+      <h2 className="flex items-center gap-2 font-sans text-xl font-bold">
+        <KeyRound className="size-5 text-sage-600" aria-hidden="true" />
+        Change password
+      </h2>
+      <p className="mt-1 text-muted">Your other devices are signed out when you change it.</p>
+      <form onSubmit={onSubmit} noValidate className="mt-5 max-w-md space-y-4">
+        {/* For password managers: whose password this is. */}
+        <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+        <Field id="current-password" label="Current password" error={errors.currentPassword?.message}>
+          <Input
+            id="current-password"
+            type="password"
+            autoComplete="current-password"
+            aria-invalid={Boolean(errors.currentPassword)}
+            aria-describedby={describedBy("current-password", errors.currentPassword)}
+            {...form.register("currentPassword")}
+          />
+        </Field>
+        <Field
+          id="new-password"
+          label="New password"
+          hint={PASSWORD_HINT}
+          error={errors.newPassword?.message}
+        >
+          <Input
+            id="new-password"
+            type="password"
+            autoComplete="new-password"
+            aria-invalid={Boolean(errors.newPassword)}
+            aria-describedby={describedBy("new-password", errors.newPassword, true)}
+            {...form.register("newPassword")}
+          />
+        </Field>
+        <Field id="confirm-password" label="Confirm new password" error={errors.confirmPassword?.message}>
+          <Input
+            id="confirm-password"
+            type="password"
+            autoComplete="new-password"
+            aria-invalid={Boolean(errors.confirmPassword)}
+            aria-describedby={describedBy("confirm-password", errors.confirmPassword)}
+            {...form.register("confirmPassword")}
+          />
+        </Field>
+        <Button type="submit" disabled={change.isPending}>
+          {change.isPending ? "Changing..." : "Change password"}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+/** Ends her sessions on every other device, after she says yes. */
+function SignOutOthers() {
+  const [open, setOpen] = useState(false);
+  const signOut = useSignOutOthers();
+
+  const confirm = () =>
+    signOut.mutate(undefined, {
+      onSuccess: ({ message }) => {
+        setOpen(false);
+        notifySuccess("Signed out elsewhere", message);
+      },
+      onError: (err) =>
+        notifyError(
+          err,
+          { title: "Error", description: "We couldn't sign out your other devices. Please try again." },
+          { preferServerMessage: true },
+        ),
+    });
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <Button variant="outline" className="shrink-0" onClick={() => setOpen(true)}>
+        <MonitorSmartphone aria-hidden="true" />
+        Sign out of all other devices
+      </Button>
+      <DialogContent
+        title="Sign out of all other devices?"
+        description="Anyone using your account on another phone, tablet or computer will need to sign in again. You stay signed in here."
+      >
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <DialogClose asChild>
+            <Button variant="outline">Cancel</Button>
+          </DialogClose>
+          <Button onClick={confirm} disabled={signOut.isPending}>
+            {signOut.isPending ? "Signing out..." : "Sign out other devices"}
+          </Button>
+        </div>
       </DialogContent>
     </Dialog>
   );

@@ -1,0 +1,39 @@
+import { sql } from "drizzle-orm";
+import type { Db, Tx } from "../db/client";
+import type { OutgoingMail } from "../mail/transport";
+
+/** What each task on the queue receives. Adding a kind of background work starts here. */
+export interface JobPayloads {
+  "send-mail": OutgoingMail;
+}
+export type TaskName = keyof JobPayloads;
+
+export interface EnqueueOptions {
+  /**
+   * One pending job per key: enqueuing again with the same key replaces a job that has not run yet
+   * (a newer link supersedes the older one), so one event never produces two mails.
+   */
+  jobKey?: string;
+  runAt?: Date;
+  /** Retries with exponential backoff until this many attempts (about four days at 25). */
+  maxAttempts?: number;
+}
+
+/**
+ * Adds a job through the job engine's own SQL function, on the caller's connection: called with a
+ * transaction, the job exists only if that transaction commits, and is never lost once it has.
+ */
+export async function enqueue<T extends TaskName>(
+  tx: Db | Tx,
+  task: T,
+  payload: JobPayloads[T],
+  options: EnqueueOptions = {},
+): Promise<void> {
+  await tx.execute(sql`select graphile_worker.add_job(
+    ${task}::text,
+    payload => ${JSON.stringify(payload)}::json,
+    run_at => ${options.runAt?.toISOString() ?? null}::timestamptz,
+    max_attempts => ${options.maxAttempts ?? 25}::int,
+    job_key => ${options.jobKey ?? null}::text
+  )`);
+}

@@ -1,0 +1,336 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accountTokens, users } from "../../src/server/db/schema";
+import { enqueue } from "../../src/server/jobs/queue";
+import {
+  createTestContext,
+  type Member,
+  TEST_ADMIN_EMAIL,
+  TEST_PASSWORD,
+  type TestContext,
+} from "../support/app";
+import { linkIn, tokenOf } from "../support/mailbox";
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t?.close());
+
+const NEW_PASSWORD = "a brand new password";
+
+/** The token in the newest mail to this address that links to the page. */
+async function tokenMailed(to: string, page: string) {
+  const mails = await t.queuedMails(to);
+  const mail = mails.findLast((m) => m.text.includes(`/${page}?token=`));
+  if (!mail) throw new Error(`no /${page} mail queued for ${to}`);
+  return tokenOf(linkIn(mail.text, page));
+}
+
+const me = (m: Member) => m.client.get("/api/auth/user").then((r) => r.body);
+
+describe("rights an address grants are granted only to a proven address", () => {
+  it("makes no administrator of a member who changes her e-mail to an administrator's address", async () => {
+    const m = await t.member();
+    const res = await m.client.patch("/api/profile", { email: TEST_ADMIN_EMAIL });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ email: m.email, pendingEmail: TEST_ADMIN_EMAIL });
+    expect((await m.client.get("/api/admin/users")).status).toBe(403);
+    expect(await me(m)).toMatchObject({ email: m.email, isAdmin: false });
+  });
+
+  it("makes no administrator of a visitor who registers with an administrator's address until she confirms it", async () => {
+    const owner = await t.member({ email: TEST_ADMIN_EMAIL });
+    expect(await me(owner)).toMatchObject({ emailVerified: false, isAdmin: false });
+    expect((await owner.client.get("/api/admin/users")).status).toBe(403);
+    await t.verify(owner);
+    expect(await me(owner)).toMatchObject({ emailVerified: true, isAdmin: true });
+    expect((await owner.client.get("/api/admin/users")).status).toBe(200);
+  });
+});
+
+describe("verifying an address", () => {
+  it("mails a single-use link on registration and confirms the address with it", async () => {
+    const m = await t.member({ firstName: "Hannah" });
+    const [mail] = await t.queuedMails(m.email);
+    expect(mail!.subject).toContain(t.config.siteName);
+    expect(mail!.html).toContain("Hannah");
+    const link = linkIn(mail!.text, "verify-email");
+    expect(link.startsWith(`${t.config.publicUrl}/verify-email?token=`)).toBe(true);
+    const stored = await t.database.db.select().from(accountTokens).where(eq(accountTokens.userId, m.id));
+    expect(stored.map((r) => r.tokenHash)).not.toContain(tokenOf(link));
+
+    const res = await t.visitor().post("/api/auth/verify-email", { token: tokenOf(link) });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: "Thank you. Your e-mail address is confirmed.", email: m.email });
+    expect((await me(m)).emailVerified).toBe(true);
+    const again = await t.visitor().post("/api/auth/verify-email", { token: tokenOf(link) });
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe("This link has expired or has already been used.");
+  });
+
+  it("refuses a link older than 24 hours", async () => {
+    const m = await t.member();
+    const token = await tokenMailed(m.email, "verify-email");
+    await t.database.db
+      .update(accountTokens)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(accountTokens.userId, m.id));
+    expect((await t.visitor().post("/api/auth/verify-email", { token })).status).toBe(400);
+    expect((await me(m)).emailVerified).toBe(false);
+  });
+
+  it("rejects a missing or malformed token with the link's message", async () => {
+    for (const body of [{}, { token: "" }, { token: "short" }, { token: 42 }]) {
+      const res = await t.visitor().post("/api/auth/verify-email", body);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe("This link has expired or has already been used.");
+    }
+  });
+
+  it("resends a fresh link a few times an hour, then answers 429, and only the newest link works", async () => {
+    const m = await t.member();
+    const first = await tokenMailed(m.email, "verify-email");
+    const res = await m.client.post("/api/auth/resend-verification");
+    expect(res.status).toBe(202);
+    expect(res.body.message).toBe(`We've sent a new confirmation link to ${m.email}.`);
+    // The mail not yet sent is replaced, not doubled: one event, one mail.
+    expect(await t.queuedMails(m.email)).toHaveLength(1);
+    expect((await t.visitor().post("/api/auth/verify-email", { token: first })).status).toBe(400);
+    expect((await m.client.post("/api/auth/resend-verification")).status).toBe(202);
+    const limited = await m.client.post("/api/auth/resend-verification");
+    expect(limited.status).toBe(429);
+    expect(limited.body.message).toMatch(/several links in the last hour/);
+    const newest = await tokenMailed(m.email, "verify-email");
+    expect((await t.visitor().post("/api/auth/verify-email", { token: newest })).status).toBe(200);
+    expect((await m.client.post("/api/auth/resend-verification")).status).toBe(409);
+  });
+
+  it("answers 401 to a visitor asking for a new link", async () => {
+    expect((await t.visitor().post("/api/auth/resend-verification")).status).toBe(401);
+  });
+});
+
+describe("resetting a forgotten password", () => {
+  it("answers the same whether or not the address has an account", async () => {
+    const m = await t.member();
+    const known = await t.visitor().post("/api/auth/password-reset", { email: m.email.toUpperCase() });
+    const unknown = await t.visitor().post("/api/auth/password-reset", { email: "nobody.here@example.test" });
+    expect(known.status).toBe(202);
+    expect(unknown.status).toBe(202);
+    expect(known.body).toEqual(unknown.body);
+    expect(await t.queuedMails("nobody.here@example.test")).toEqual([]);
+    expect((await t.queuedMails(m.email)).some((mail) => mail.text.includes("/reset-password?token="))).toBe(
+      true,
+    );
+  });
+
+  it("lets her back in with a new password, proves her address and ends every other session", async () => {
+    const m = await t.member();
+    await t.visitor().post("/api/auth/password-reset", { email: m.email });
+    const token = await tokenMailed(m.email, "reset-password");
+    const device = t.visitor();
+    const res = await device.post("/api/auth/password-reset/confirm", { token, password: NEW_PASSWORD });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: m.id, emailVerified: true });
+    expect((await device.get("/api/auth/user")).body.id).toBe(m.id);
+    expect((await m.client.get("/api/auth/user")).status).toBe(401);
+    const old = await t.visitor().post("/api/auth/login", { email: m.email, password: TEST_PASSWORD });
+    expect(old.status).toBe(401);
+    const fresh = await t.visitor().post("/api/auth/login", { email: m.email, password: NEW_PASSWORD });
+    expect(fresh.status).toBe(200);
+    const reuse = await t
+      .visitor()
+      .post("/api/auth/password-reset/confirm", { token, password: "another one!" });
+    expect(reuse.status).toBe(400);
+  });
+
+  it("refuses a link older than one hour and a password too short", async () => {
+    const m = await t.member();
+    await t.visitor().post("/api/auth/password-reset", { email: m.email });
+    const token = await tokenMailed(m.email, "reset-password");
+    const short = await t.visitor().post("/api/auth/password-reset/confirm", { token, password: "short" });
+    expect(short.status).toBe(400);
+    expect(short.body.message).toBe("Password must be at least 8 characters");
+    await t.database.db
+      .update(accountTokens)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(accountTokens.userId, m.id));
+    const late = await t
+      .visitor()
+      .post("/api/auth/password-reset/confirm", { token, password: NEW_PASSWORD });
+    expect(late.status).toBe(400);
+  });
+
+  it("sends a few links an hour for one address, whatever the sign-in limit allows, without saying so", async () => {
+    const m = await t.member();
+    const answers = [];
+    for (let i = 0; i < 5; i++) {
+      answers.push(await t.visitor().post("/api/auth/password-reset", { email: m.email }));
+    }
+    expect(answers.map((a) => a.status)).toEqual([202, 202, 202, 202, 202]);
+    const issued = await t.database.db
+      .select()
+      .from(accountTokens)
+      .where(sql`${accountTokens.userId} = ${m.id} and ${accountTokens.purpose} = 'reset_password'`);
+    expect(issued).toHaveLength(3);
+  });
+
+  it("gives an address taken ahead of its owner back to the owner, and shuts the squatter out", async () => {
+    const address = "taken.early@example.test";
+    const squatter = await t.member({ email: address });
+    const owner = t.visitor();
+    const blocked = await owner.post("/api/auth/register", {
+      email: address,
+      password: TEST_PASSWORD,
+      firstName: "Real",
+      lastName: "Owner",
+    });
+    expect(blocked.status).toBe(409);
+    await owner.post("/api/auth/password-reset", { email: address });
+    const token = await tokenMailed(address, "reset-password");
+    const res = await owner.post("/api/auth/password-reset/confirm", { token, password: NEW_PASSWORD });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ email: address, emailVerified: true });
+    expect((await squatter.client.get("/api/auth/user")).status).toBe(401);
+    const squatterLogin = await t
+      .visitor()
+      .post("/api/auth/login", { email: address, password: TEST_PASSWORD });
+    expect(squatterLogin.status).toBe(401);
+  });
+});
+
+describe("changing the e-mail address", () => {
+  it("keeps the old address until the new one is confirmed, tells the old one, and reserves nothing", async () => {
+    const m = await t.member({ firstName: "Lydia" });
+    const next = `lydia.next.${m.id}@example.test`;
+    const res = await m.client.patch("/api/profile", { email: next });
+    expect(res.body).toMatchObject({ email: m.email, pendingEmail: next });
+    const notice = (await t.queuedMails(m.email)).at(-1)!;
+    expect(notice.text).toContain(next);
+    expect(notice.text).not.toContain("/confirm-email?token=");
+    const token = await tokenMailed(next, "confirm-email");
+
+    // Someone else registers the address meanwhile: it was not reserved, so the link now fails.
+    const other = await t.member({ email: next });
+    const clash = await t.visitor().post("/api/profile/email/confirm", { token });
+    expect(clash.status).toBe(409);
+    expect(clash.body.message).toBe("Another account already uses this e-mail address.");
+    expect((await me(m)).email).toBe(m.email);
+    expect((await me(other)).email).toBe(next);
+  });
+
+  it("cancels a pending change", async () => {
+    const m = await t.member();
+    await m.client.patch("/api/profile", { email: `cancel.${m.id}@example.test` });
+    const token = await tokenMailed(`cancel.${m.id}@example.test`, "confirm-email");
+    const res = await m.client.delete("/api/profile/email/pending");
+    expect(res.status).toBe(200);
+    expect(res.body.pendingEmail).toBeNull();
+    expect((await t.visitor().post("/api/profile/email/confirm", { token })).status).toBe(400);
+  });
+
+  it("makes the confirmed new address hers and verified, and an administrator's address only then grants rights", async () => {
+    const fresh = await createTestContext({ ADMIN_EMAILS: "pastor@ministry.test" });
+    try {
+      const m = await fresh.member();
+      await m.client.patch("/api/profile", { email: "pastor@ministry.test" });
+      expect((await m.client.get("/api/admin/users")).status).toBe(403);
+      const [mail] = await fresh.queuedMails("pastor@ministry.test");
+      const res = await fresh
+        .visitor()
+        .post("/api/profile/email/confirm", { token: tokenOf(linkIn(mail!.text, "confirm-email")) });
+      expect(res.status).toBe(200);
+      expect(res.body.email).toBe("pastor@ministry.test");
+      expect((await m.client.get("/api/auth/user")).body).toMatchObject({
+        email: "pastor@ministry.test",
+        emailVerified: true,
+        isAdmin: true,
+      });
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe("changing the password and signing out elsewhere", () => {
+  it("refuses a wrong current password with a message under that field", async () => {
+    const m = await t.member();
+    const res = await m.client.post("/api/profile/password", {
+      currentPassword: "not my password",
+      newPassword: NEW_PASSWORD,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      message: "Your current password is not correct.",
+      errors: { currentPassword: "Your current password is not correct." },
+    });
+  });
+
+  it("changes it, keeps this device signed in, ends the others and tells her mailbox", async () => {
+    const m = await t.member();
+    const laptop = t.visitor();
+    await laptop.post("/api/auth/login", { email: m.email, password: TEST_PASSWORD });
+    const res = await m.client.post("/api/profile/password", {
+      currentPassword: TEST_PASSWORD,
+      newPassword: NEW_PASSWORD,
+    });
+    expect(res.status).toBe(200);
+    expect((await m.client.get("/api/auth/user")).status).toBe(200);
+    expect((await laptop.get("/api/auth/user")).status).toBe(401);
+    expect((await t.queuedMails(m.email)).at(-1)!.subject).toMatch(/password/i);
+    const login = await t.visitor().post("/api/auth/login", { email: m.email, password: NEW_PASSWORD });
+    expect(login.status).toBe(200);
+  });
+
+  it("signs her out of every other device", async () => {
+    const m = await t.member();
+    const phone = t.visitor();
+    const tablet = t.visitor();
+    for (const device of [phone, tablet]) {
+      await device.post("/api/auth/login", { email: m.email, password: TEST_PASSWORD });
+    }
+    const res = await m.client.post("/api/profile/sign-out-others");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: "2 other devices have been signed out.", ended: 2 });
+    expect((await phone.get("/api/auth/user")).status).toBe(401);
+    expect((await tablet.get("/api/auth/user")).status).toBe(401);
+    expect((await m.client.get("/api/auth/user")).status).toBe(200);
+  });
+
+  it("has no password to change for a member who signs in only through her provider", async () => {
+    const m = await t.member();
+    await t.database.db.update(users).set({ passwordHash: null }).where(eq(users.id, m.id));
+    expect((await m.client.get("/api/profile")).body.hasPassword).toBe(false);
+    const res = await m.client.post("/api/profile/password", {
+      currentPassword: "anything",
+      newPassword: NEW_PASSWORD,
+    });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe("mail rides on the change that causes it", () => {
+  it("enqueues nothing when the change's transaction rolls back", async () => {
+    const to = "rolled.back@example.test";
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await enqueue(tx, "send-mail", { to, subject: "s", text: "t", html: "<p>t</p>" });
+        throw new Error("the change failed");
+      }),
+    ).rejects.toThrow("the change failed");
+    expect(await t.queuedMails(to)).toEqual([]);
+  });
+
+  it("enqueues nothing when registration is refused", async () => {
+    const m = await t.member();
+    const before = (await t.queuedMails(m.email)).length;
+    await t.visitor().post("/api/auth/register", {
+      email: m.email,
+      password: TEST_PASSWORD,
+      firstName: "Again",
+      lastName: "Again",
+    });
+    expect(await t.queuedMails(m.email)).toHaveLength(before);
+  });
+});
