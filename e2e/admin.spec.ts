@@ -127,7 +127,7 @@ test.describe("admin dashboard", () => {
     await page.goto("/admin");
     await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
     await expect(page.getByText("You don't have permission to access the admin dashboard.")).toBeVisible();
-    await expect(page.getByText(member.email)).toBeVisible();
+    await expect(page.locator("main").getByText(member.email)).toBeVisible();
     const body = (await page.locator("main").textContent()) ?? "";
     expect(body).not.toContain("owner@example.test");
     expect(body).not.toContain(DEMO_ADMIN.email);

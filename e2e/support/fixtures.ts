@@ -98,9 +98,9 @@ export interface ReceivedMail {
   html: string;
 }
 
-/** The newest mail to this address whose text holds `contains`, as the test's SMTP server received it. */
-export async function mailTo(to: string, contains: string): Promise<ReceivedMail> {
-  let found: ReceivedMail | undefined;
+/** The newest mail to `to` whose text holds `contains`, once `count` such mails reached the test's SMTP server. */
+export async function mailTo(to: string, contains: string, { count = 1 } = {}): Promise<ReceivedMail> {
+  let found: ReceivedMail[] = [];
   await expect
     .poll(
       async () => {
@@ -108,13 +108,13 @@ export async function mailTo(to: string, contains: string): Promise<ReceivedMail
           `http://127.0.0.1:${process.env.E2E_MAILBOX_PORT}/messages?to=${encodeURIComponent(to)}`,
         );
         const mails = (await res.json()) as ReceivedMail[];
-        found = mails.findLast((m) => m.text.includes(contains));
-        return Boolean(found);
+        found = mails.filter((m) => m.text.includes(contains));
+        return found.length >= count;
       },
-      { message: `a mail to ${to} containing ${contains}`, timeout: 15_000 },
+      { message: `${count} mail(s) to ${to} containing ${contains}`, timeout: 15_000 },
     )
     .toBe(true);
-  return found!;
+  return found[found.length - 1]!;
 }
 
 /** The link to one of the site's pages in a mail, as a path on this site. */
