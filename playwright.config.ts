@@ -1,8 +1,9 @@
 import { defineConfig } from "@playwright/test";
 import { chromiumPath } from "./e2e/support/chromium";
 
-// Chosen once here; workers inherit the environment of this process.
-process.env.E2E_PORT ??= String(4300 + (process.pid % 1000));
+// Chosen once here; workers inherit the environment of this process. 4300–4999 holds none of the
+// ports Chromium refuses to open (5060 and 5061, say).
+process.env.E2E_PORT ??= String(4300 + (process.pid % 700));
 const port = Number(process.env.E2E_PORT);
 // Where the browser tests read the mail the app sent (e2e/support/services/mailbox.mjs).
 process.env.E2E_MAILBOX_PORT ??= String(port + 2000);

@@ -41,7 +41,7 @@ const resolve = {
 };
 
 export default defineConfig(({ isSsrBuild }) =>
-  // `vite build --ssr src/web/server-render.tsx`: the module the server draws pages with.
+  // `vite build --ssr src/web/server-render.tsx`: the module the server renders pages with.
   isSsrBuild
     ? {
         resolve,

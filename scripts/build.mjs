@@ -1,4 +1,4 @@
-// Builds the browser app, the module the server draws pages with, and the server;
+// Builds the browser app, the module the server renders pages with, and the server;
 // precompresses the static files (served as-is, no compression work per request), then stamps the
 // build so `npm start` knows it is current.
 import { execFileSync } from "node:child_process";

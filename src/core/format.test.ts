@@ -2,15 +2,15 @@ import { describe, expect, it } from "vitest";
 import {
   displayName,
   dollarsToCents,
+  formatCalendarAge,
+  formatCompactAge,
   formatCount,
   formatDateTime,
   formatDollars,
   formatDuration,
   formatLongDate,
-  formatPrayerAge,
+  formatRelativeAge,
   formatShortDate,
-  formatVideoAge,
-  formatWallAge,
   initial,
   isTimeZone,
   setDateContext,
@@ -31,30 +31,30 @@ describe("dates", () => {
     expect(formatLongDate(new Date(2026, 10, 22, 12))).toBe("November 22, 2026");
   });
 
-  it("describes a video's age in days, weeks, then months", () => {
+  it("writes an age in calendar days, weeks, then months", () => {
     const now = new Date(2026, 10, 22, 12);
     const ago = (days: number) => new Date(now.getTime() - days * 86_400_000);
-    expect(formatVideoAge(ago(0), now)).toBe("Today");
-    expect(formatVideoAge(ago(1), now)).toBe("Yesterday");
-    expect(formatVideoAge(ago(6), now)).toBe("6 days ago");
-    expect(formatVideoAge(ago(14), now)).toBe("2 weeks ago");
-    expect(formatVideoAge(ago(65), now)).toBe("2 months ago");
+    expect(formatCalendarAge(ago(0), now)).toBe("Today");
+    expect(formatCalendarAge(ago(1), now)).toBe("Yesterday");
+    expect(formatCalendarAge(ago(6), now)).toBe("6 days ago");
+    expect(formatCalendarAge(ago(14), now)).toBe("2 weeks ago");
+    expect(formatCalendarAge(ago(65), now)).toBe("2 months ago");
   });
 
-  it("describes a prayer request's age as Just now, Nh ago, Nd ago, then a date", () => {
+  it("writes a compact age as Just now, Nh ago, Nd ago, then a date", () => {
     const now = new Date("2026-11-22T12:00:00Z");
     const hoursAgo = (h: number) => new Date(now.getTime() - h * 3_600_000);
-    expect(formatPrayerAge(hoursAgo(0.5), now)).toBe("Just now");
-    expect(formatPrayerAge(hoursAgo(3), now)).toBe("3h ago");
-    expect(formatPrayerAge(hoursAgo(50), now)).toBe("2d ago");
-    expect(formatPrayerAge(hoursAgo(24 * 10), now)).toBe("Nov 12, 2026");
+    expect(formatCompactAge(hoursAgo(0.5), now)).toBe("Just now");
+    expect(formatCompactAge(hoursAgo(3), now)).toBe("3h ago");
+    expect(formatCompactAge(hoursAgo(50), now)).toBe("2d ago");
+    expect(formatCompactAge(hoursAgo(24 * 10), now)).toBe("Nov 12, 2026");
   });
 
-  it("describes wall times in minutes, hours and days", () => {
+  it("writes a relative age in minutes, hours and days", () => {
     const now = new Date("2026-11-22T12:00:00Z");
-    expect(formatWallAge(new Date(now.getTime() - 5 * 60_000), now)).toBe("5 minutes ago");
-    expect(formatWallAge(new Date(now.getTime() - 2 * 3_600_000), now)).toBe("2 hours ago");
-    expect(formatWallAge(new Date(now.getTime() - 3 * 86_400_000), now)).toBe("3 days ago");
+    expect(formatRelativeAge(new Date(now.getTime() - 5 * 60_000), now)).toBe("5 minutes ago");
+    expect(formatRelativeAge(new Date(now.getTime() - 2 * 3_600_000), now)).toBe("2 hours ago");
+    expect(formatRelativeAge(new Date(now.getTime() - 3 * 86_400_000), now)).toBe("3 days ago");
   });
 });
 
@@ -99,8 +99,8 @@ describe("dates written for a member elsewhere", () => {
 
   it("counts Today and Yesterday by her calendar", () => {
     const morning = new Date("2026-01-10T15:00:00Z");
-    expect(at("UTC", () => formatVideoAge(evening, morning))).toBe("Today");
-    expect(at("America/Chicago", () => formatVideoAge(evening, morning))).toBe("Yesterday");
+    expect(at("UTC", () => formatCalendarAge(evening, morning))).toBe("Today");
+    expect(at("America/Chicago", () => formatCalendarAge(evening, morning))).toBe("Yesterday");
   });
 
   it("writes what Intl writes for the same zone", () => {
@@ -117,11 +117,13 @@ describe("dates written for a member elsewhere", () => {
   });
 
   it("tells zones apart by their offsets, whatever their names", () => {
-    const drawn = Date.parse("2026-11-23T12:00:00Z");
-    expect(at("UTC", () => zoneFingerprint(drawn))).toEqual(at("Etc/UTC", () => zoneFingerprint(drawn)));
-    expect(at("America/Chicago", () => zoneFingerprint(drawn))).toEqual([-360, -360, -300]);
-    expect(at("America/Chicago", () => zoneFingerprint(drawn))).not.toEqual(
-      at("America/Mexico_City", () => zoneFingerprint(drawn)),
+    const renderedAt = Date.parse("2026-11-23T12:00:00Z");
+    expect(at("UTC", () => zoneFingerprint(renderedAt))).toEqual(
+      at("Etc/UTC", () => zoneFingerprint(renderedAt)),
+    );
+    expect(at("America/Chicago", () => zoneFingerprint(renderedAt))).toEqual([-360, -360, -300]);
+    expect(at("America/Chicago", () => zoneFingerprint(renderedAt))).not.toEqual(
+      at("America/Mexico_City", () => zoneFingerprint(renderedAt)),
     );
   });
 

@@ -1,4 +1,4 @@
-/** Formatting shared by every screen: durations, dates and relative times. */
+/** Formatting shared by every screen: durations, dates and relative times, names, counts and money. */
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -11,9 +11,9 @@ export function formatDuration(totalSeconds: number | null | undefined): string 
 }
 
 /**
- * Where dates are read: the browser's own zone and clock, unless a page is being drawn for a member
- * elsewhere (on the server, in her zone) or taken over from such a drawing (at the moment it was
- * drawn, so the text the browser computes is the text it already shows).
+ * Where dates are read: the browser's own zone and clock, unless a page is being rendered for a member
+ * elsewhere (on the server, in her zone) or hydrated from such a render (at the moment it was
+ * rendered, so the text the browser computes is the text it already shows).
  */
 export interface DateContext {
   /** An IANA zone such as "America/Chicago"; undefined is the zone of the machine running this. */
@@ -71,7 +71,7 @@ function calendarParts(d: Date): CalendarParts {
       minute: d.getMinutes(),
     };
   }
-  // Another zone than this machine's: only the server draws in one, where Intl's cost is paid once.
+  // Another zone than this machine's: only the server renders in one, where Intl's cost is paid once.
   let format = zoneParts.get(zone);
   if (!format) {
     format = new Intl.DateTimeFormat("en-US", {
@@ -143,8 +143,8 @@ export function formatDateTime(value: string | number | Date) {
 /** "2026" */
 export const formatYear = (value: string | number | Date) => String(calendarParts(toDate(value)).year);
 
-/** Videos: Today, Yesterday, N days ago (< 7), N weeks ago (< 30 days), then months. */
-export function formatVideoAge(value: string | number | Date, at: Date = now()): string {
+/** Age in calendar days: Today, Yesterday, N days ago (< 7), N weeks ago (< 30 days), then months. */
+export function formatCalendarAge(value: string | number | Date, at: Date = now()): string {
   const days = dayNumber(at) - dayNumber(toDate(value));
   if (days <= 0) return "Today";
   if (days === 1) return "Yesterday";
@@ -157,8 +157,8 @@ export function formatVideoAge(value: string | number | Date, at: Date = now()):
   return months === 1 ? "1 month ago" : `${months} months ago`;
 }
 
-/** Prayer requests: Just now, Nh ago, Nd ago (< 7 days), then a date. */
-export function formatPrayerAge(value: string | number | Date, at: Date = now()): string {
+/** Short age: Just now, Nh ago, Nd ago (< 7 days), then the short date. */
+export function formatCompactAge(value: string | number | Date, at: Date = now()): string {
   const elapsed = at.getTime() - toDate(value).getTime();
   const hours = Math.floor(elapsed / (60 * 60 * 1000));
   if (hours < 1) return "Just now";
@@ -168,8 +168,8 @@ export function formatPrayerAge(value: string | number | Date, at: Date = now())
   return formatShortDate(value);
 }
 
-/** Prayer wall summary line: minutes, hours and days. */
-export function formatWallAge(value: string | number | Date, at: Date = now()): string {
+/** Age in words: N minutes ago (at least 1), then hours, then days. */
+export function formatRelativeAge(value: string | number | Date, at: Date = now()): string {
   const minutes = Math.max(0, Math.floor((at.getTime() - toDate(value).getTime()) / 60000));
   if (minutes < 60) return minutes <= 1 ? "1 minute ago" : `${minutes} minutes ago`;
   const hours = Math.floor(minutes / 60);

@@ -5,8 +5,8 @@ import type { CurrentUser } from "./schemas/auth";
 export const USER_URL = "/api/auth/user";
 
 /**
- * Signed-in pages: the address each answers and the module that draws it. The browser app lazy-loads
- * the module; the server draws the page with the member's data when it can, and otherwise tells the
+ * Signed-in pages: the address each answers and the module that renders it. The browser app lazy-loads
+ * the module; the server renders the page with the member's data when it can, and otherwise tells the
  * browser, in the HTML itself, which files and which first answers the page will need, so they
  * download while the app starts.
  */
@@ -58,16 +58,16 @@ export function memberPageFor(pathname: string): MemberPage | undefined {
   return patterns.find(([pattern]) => pattern.test(pathname))?.[1];
 }
 
-/** The element of a drawn member page that carries what it was drawn with (JSON, never executed). */
-export const DRAWN_PAGE_ELEMENT_ID = "page-state";
+/** The element of a server-rendered member page that carries its dehydrated state (JSON, never executed). */
+export const DEHYDRATED_STATE_ELEMENT_ID = "page-state";
 
 /** Cookie in which the app keeps the member's time zone, so the server writes her dates as she reads them. */
 export const TIME_ZONE_COOKIE = "tz";
 
-/** A `fetch` of the API: the network in the browser, the server's own routes when it draws a page. */
+/** A `fetch` of the API: the network in the browser, the server's own routes when it renders a page. */
 export type PageFetch = (url: string, init: RequestInit) => Promise<Response>;
 
-/** What the server gives the server-side build of the app to draw a member's page. */
+/** What the server gives the server-side build of the app to render a member's page. */
 export interface MemberPageInput {
   path: string;
   /** The query string without its "?", if any. */

@@ -16,11 +16,12 @@ import { firstLibraryThumbnails } from "./features/videos/library-cache";
 import { registerErrorHandler } from "./http/errors";
 import healthRoutes from "./http/health";
 import { registerInputChecks } from "./http/input";
+import { apiReferenceRoutes } from "./http/openapi";
+import { registerPages } from "./http/pages";
 import { registerRateLimits } from "./http/rate-limit";
 import { registerSecurity } from "./http/security";
 import { serializerCompiler } from "./http/serializer";
 import { disableSharedCaches } from "./http/shared-cache";
-import { registerSpa } from "./http/spa";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -114,14 +115,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(healthRoutes, { prefix: "/api" });
   await app.register(authRoutes, { prefix: "/api" });
+  await app.register(apiReferenceRoutes, { prefix: "/api" });
   for (const routes of featureRoutes) await app.register(routes, { prefix: "/api" });
 
-  const sendIndex = await registerSpa(app, {
+  const sendIndex = await registerPages(app, {
     webRoot: options.webRoot ?? defaultWebRoot(),
     publicConfig: publicConfigOf(config),
     imageHints: { "/videos": () => firstLibraryThumbnails(database.db) },
     prerenderAtStart: options.prerenderAtStart,
-    drawMemberPages: config.serverRender,
+    renderMemberPages: config.serverRender,
   });
   app.setNotFoundHandler((request, reply) => {
     const isPage =

@@ -140,7 +140,7 @@ export interface AppConfig {
   demo: boolean;
   /** Keep answers in memory (shared lists, members' community views); off: every read queries. */
   responseCache: boolean;
-  /** Draw members' pages in the server with their answers; off: the browser draws them. */
+  /** Render members' pages in the server with their answers; off: the browser renders them. */
   serverRender: boolean;
   /** Behind a load balancer: take the client address and protocol from X-Forwarded-* headers. */
   trustProxy: boolean;

@@ -1,7 +1,7 @@
 import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
 import { Router } from "wouter";
 import { hasSessionHint, useBootUser } from "./lib/boot-user";
-import type { MemberStart } from "./lib/drawn-page";
+import type { MemberStart } from "./lib/dehydrated-state";
 import { useToasts } from "./lib/toast";
 import { preloadMemberPage } from "./routes";
 import VisitorApp from "./visitor-app";
@@ -66,16 +66,17 @@ function Root({ start }: { start?: MemberStart }) {
 function LazyToaster() {
   const toasts = useToasts();
   const [Toaster, setToaster] = useState<ComponentType | null>(null);
-  const wanted = toasts.length > 0;
+  const hasToasts = toasts.length > 0;
   useEffect(() => {
     // Loaded by hand rather than with lazy(): Suspense would hold the first toast back for a moment.
-    if (wanted && !Toaster) void import("./components/ui/toaster").then((m) => setToaster(() => m.default));
-  }, [wanted, Toaster]);
+    if (hasToasts && !Toaster)
+      void import("./components/ui/toaster").then((m) => setToaster(() => m.default));
+  }, [hasToasts, Toaster]);
   return Toaster ? <Toaster /> : null;
 }
 
 /**
- * `ssrPath` and `ssrSearch` are given when the server draws a page, and `start` when it draws a
+ * `ssrPath` and `ssrSearch` are given when the server renders a page, and `start` when it renders a
  * member's; the browser renders the same tree from the same `start`.
  */
 export function App({

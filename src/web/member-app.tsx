@@ -9,7 +9,7 @@ import { Suspense, useMemo, useState } from "react";
 import { Redirect, Route, Switch } from "wouter";
 import type { CurrentUser } from "~/core/schemas/auth";
 import { AppShell } from "./components/app-shell";
-import { PageLive } from "./components/page-live";
+import { HydrationMarker } from "./components/hydration-marker";
 import { PageSpinner } from "./components/ui/spinner";
 import NotFoundPage from "./features/errors/not-found-page";
 import { USER_KEY, useAuth } from "./lib/auth";
@@ -45,7 +45,7 @@ function MemberRoutes({ initialUser }: { initialUser: CurrentUser }) {
         <Route key={path} path={path}>
           <Suspense fallback={<PageSpinner />}>
             <Page member={member} />
-            <PageLive />
+            <HydrationMarker />
           </Suspense>
         </Route>
       ))}
@@ -63,7 +63,7 @@ function MemberRoutes({ initialUser }: { initialUser: CurrentUser }) {
               </Route>
               <Route component={NotFoundPage} />
             </Switch>
-            <PageLive />
+            <HydrationMarker />
           </Suspense>
         </AppShell>
       </Route>
@@ -77,7 +77,7 @@ export default function MemberApp({
   client = queryClient,
 }: {
   user: CurrentUser;
-  /** The answers a page drawn by the server showed: the page starts from them, as it was drawn. */
+  /** The dehydrated answers of a server-rendered page: the page starts from them, as it was rendered. */
   queries?: DehydratedState;
   client?: QueryClient;
 }) {

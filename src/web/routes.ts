@@ -63,7 +63,7 @@ export type AccountPage = ComponentType<{ member?: AccountPageMember }>;
 
 /**
  * Pages reached from links in e-mails (and "Forgot your password?"). Anyone may open them, signed in
- * or not, so both apps route them, each page in its own chunk, drawn as a card without the member
+ * or not, so both apps route them, each page in its own chunk, rendered as a card without the member
  * app's navigation.
  */
 export const accountRoutes: Array<{ path: string; page: LazyExoticComponent<AccountPage> }> = [

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from "react";
 import { Route, Switch } from "wouter";
-import { PageLive } from "./components/page-live";
+import { HydrationMarker } from "./components/hydration-marker";
 import { PageSpinner } from "./components/ui/spinner";
 import NotFoundPage from "./features/errors/not-found-page";
 import LandingPage from "./features/landing/landing-page";
@@ -35,7 +35,7 @@ export default function VisitorApp() {
         ))}
         <Route component={NotFoundPage} />
       </Switch>
-      <PageLive />
+      <HydrationMarker />
     </Suspense>
   );
 }

@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { endpoint } from "../../src/core/contract";
 import { buildApp } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
 import { openDatabase } from "../../src/server/db/client";
+import { serve } from "../../src/server/http/endpoint-routes";
 import { createTestContext, type TestContext } from "../support/app";
 import { createDatabaseFromTemplate } from "../support/databases";
 
@@ -54,7 +56,14 @@ describe("unexpected failures", () => {
         stream: { write: (line: string) => logged.push(JSON.parse(line)) },
       },
     });
-    app.get("/api/boom", { config: { access: "public" } }, async () => {
+    const boom = endpoint({
+      method: "GET",
+      path: "/api/boom",
+      summary: "Fails",
+      caller: "visitor",
+      response: null,
+    });
+    serve(app, boom, async () => {
       throw new Error("secret internals at /srv/app.ts:42");
     });
     try {

@@ -21,7 +21,7 @@ const cookieOf = ({ client }: { client: TestClient }) =>
 const serverRenderModule = () => path.join(defaultWebRoot(), "..", "server-render", "server-render.js");
 
 describe("pages sent to visitors", () => {
-  it("sends the landing page already drawn, with the configured site name", async () => {
+  it("sends the landing page already rendered, with the configured site name", async () => {
     const res = await t.visitor().get("/");
     expect(res.status).toBe(200);
     const root = rootOf(res.body);
@@ -31,7 +31,7 @@ describe("pages sent to visitors", () => {
     expect(root).not.toContain("Loading...");
   });
 
-  it("sends the sign-in page drawn, and announces its chunk as before", async () => {
+  it("sends the sign-in page prerendered, and announces its chunk as before", async () => {
     const res = await t.visitor().get("/sign-in");
     expect(rootOf(res.body)).toContain("Welcome back");
     expect(res.body).toMatch(/rel="modulepreload"[^>]* href="\/assets\/sign-in-page-[^"]+\.js"/);
@@ -74,7 +74,7 @@ describe("pages sent to members", () => {
     return found ? JSON.parse(found[1]!) : undefined;
   };
 
-  it("sends her video library drawn with the library in it, and what it was drawn with", async () => {
+  it("sends her video library rendered with the library in it, and its dehydrated state", async () => {
     await t.database.db
       .insert(videos)
       .values({ title: "Abiding in the Vine", description: "John 15.", series: "Grace Series" });
@@ -94,7 +94,7 @@ describe("pages sent to members", () => {
     // The answers are in the page: nothing to fetch while the app starts.
     expect(res.body).not.toContain('as="fetch"');
     expect(res.body).toMatch(/rel="modulepreload"[^>]* href="\/assets\/member-app-/);
-    // Drawn, the page paints without its scripts: they come after the style sheet, fonts and images.
+    // Server-rendered, the page paints without its scripts: they come after the style sheet, fonts and images.
     expect(res.body).toMatch(/<script type="module" fetchpriority="low"/);
     expect(res.body).not.toMatch(/rel="modulepreload" (?!fetchpriority="low")/);
   });
@@ -120,7 +120,7 @@ describe("pages sent to members", () => {
     expect(stateOf(nonsense.body).timeZone).toBe("UTC");
   });
 
-  it("draws several members' pages at once, each with her own answers, zone and name", async () => {
+  it("renders several members' pages at once, each with her own answers, zone and name", async () => {
     const miriam = await t.member({ firstName: "Miriam" });
     const leah = await t.member({ firstName: "Leah" });
     for (const m of [miriam, leah]) {
@@ -134,11 +134,11 @@ describe("pages sent to members", () => {
         .set({ createdAt: new Date("2026-01-10T02:30:00Z") })
         .where(eq(prayerRequests.id, shared.body.id));
     }
-    const draw = (m: typeof miriam, zone: string) =>
+    const fetchPage = (m: typeof miriam, zone: string) =>
       m.client.get("/community", { cookie: `${cookieOf(m)}; tz=${encodeURIComponent(zone)}` });
     const pages = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        i % 2 ? draw(leah, "Asia/Jerusalem") : draw(miriam, "America/Denver"),
+        i % 2 ? fetchPage(leah, "Asia/Jerusalem") : fetchPage(miriam, "America/Denver"),
       ),
     );
     for (const [i, page] of pages.entries()) {
@@ -164,7 +164,7 @@ describe("pages sent to members", () => {
     expect(JSON.stringify(stateOf(res.body))).toContain("</script><script>alert(1)</script>");
   });
 
-  it("draws only what the member may see, and leaves a refused answer to the browser", async () => {
+  it("renders only what the member may see, and leaves a refused answer to the browser", async () => {
     const member = await t.member();
     const res = await member.client.get("/admin");
     const state = stateOf(res.body);
@@ -173,14 +173,14 @@ describe("pages sent to members", () => {
     expect(rootOf(res.body)).toMatch(/^<div id="root" data-prerendered>/);
   });
 
-  it("sends the page to be drawn in the browser when her session has ended", async () => {
+  it("sends the page to be rendered in the browser when her session has ended", async () => {
     const res = await t.visitor().get("/videos", { cookie: "sid=expired; signed_in=1" });
     expect(rootOf(res.body)).toMatch(/^<div id="root">/);
     expect(stateOf(res.body)).toBeUndefined();
     expect(res.body).toContain('<link rel="preload" as="fetch" href="/api/videos?limit=24"');
   });
 
-  it("asks, when drawing a page, for the answers its HTML announces when it cannot be drawn", async () => {
+  it("prefetches, when rendering a page, the answers its HTML announces when it cannot be rendered", async () => {
     const { client } = await t.member();
     const cookie = cookieOf({ client });
     const render = memberPageRenderer(t.app, serverRenderModule(), publicConfigOf(t.config));
@@ -191,13 +191,13 @@ describe("pages sent to members", () => {
         id: "test",
         log: t.app.log,
       } as unknown as FastifyRequest;
-      const drawn = await render(request, page.path, "");
-      expect(drawn?.asked.toSorted(), page.path).toEqual(["/api/auth/user", ...page.data!].toSorted());
+      const rendered = await render(request, page.path, "");
+      expect(rendered?.requested.toSorted(), page.path).toEqual(["/api/auth/user", ...page.data!].toSorted());
     }
   });
 });
 
-describe("pages when the server does not draw members' pages", () => {
+describe("pages when the server does not render members' pages", () => {
   let plain: TestContext;
   beforeAll(async () => {
     plain = await createTestContext({ SERVER_RENDER: "0" });

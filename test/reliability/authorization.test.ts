@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { apiDocument } from "../../src/core/endpoints/reference";
 import { adminGroup, adminUser, analyticsResponse } from "../../src/core/schemas/admin";
 import {
   adminArticleSchema,
@@ -670,6 +671,9 @@ const TABLE: Record<string, Entry> = {
   },
   "GET /api/admin/users": { path: () => "/api/admin/users", expect: adminOnly(ok(z.array(adminUser))) },
   "GET /api/admin/groups": { path: () => "/api/admin/groups", expect: adminOnly(ok(z.array(adminGroup))) },
+
+  // The API's own description.
+  "GET /api/openapi.json": { path: () => "/api/openapi.json", expect: adminOnly(ok(apiDocument)) },
 };
 
 /** API routes as the app registered them (pages and HEAD are not part of the API). */

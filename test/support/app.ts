@@ -1,6 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { inject } from "vitest";
+import type { z } from "zod";
+import { type Answer as AnswerOf, type CallInput, type Endpoint, urlOf } from "../../src/core/contract";
+import type { messageResponse } from "../../src/core/schemas/common";
 import { buildApp } from "../../src/server/app";
 import { type AppConfig, loadConfig } from "../../src/server/config";
 import { type Database, openDatabase } from "../../src/server/db/client";
@@ -60,6 +63,18 @@ export class TestClient {
       parsed = JSON.parse(res.body);
     }
     return { status: res.statusCode, body: parsed as T, headers: res.headers, cookies: res.cookies };
+  }
+
+  /**
+   * Calls an endpoint by its declaration: the URL, method and body come from it, and the answer is
+   * typed as the endpoint's success (an error answer's `message` and `errors` are there too).
+   */
+  call<E extends Endpoint>(
+    e: E,
+    ...[input]: object extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>]
+  ): Promise<Answer<AnswerOf<E> & Partial<z.input<typeof messageResponse>>>> {
+    const parts = (input ?? {}) as { params?: unknown; query?: unknown; body?: unknown };
+    return this.request(e.method, urlOf(e, parts), parts.body);
   }
 
   get = <T = any>(url: string, headers?: Record<string, string>) =>

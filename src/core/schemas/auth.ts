@@ -64,6 +64,9 @@ export const returnToSchema = z
   .optional()
   .catch(undefined);
 
+/** `GET /api/login?returnTo=`: where to come back to after signing in with the external provider. */
+export const loginRedirectQuery = z.object({ returnTo: returnToSchema });
+
 export const AUTH_MESSAGES = {
   wrongCredentials: "Incorrect e-mail or password",
   emailTaken: "An account with this e-mail already exists. Try signing in instead.",

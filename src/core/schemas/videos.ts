@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { DESCRIPTION_MIN, LIMITS, VIDEO_SERIES } from "../constants";
+import { DESCRIPTION_MIN, DISCUSSION_PAGE_SIZE, LIMITS, VIDEO_SERIES } from "../constants";
 import { parseTimecode, TIMECODE_MESSAGE } from "../timecode";
-import { parseYouTubeId } from "../youtube";
+import { isYouTubeId, parseYouTubeId } from "../youtube";
 import { dateTime, idParams, idSchema, pageQuery, requiredText, searchText } from "./common";
 
 export const VIDEO_MESSAGES = {
@@ -36,6 +36,20 @@ export const relatedQuery = z.object({
 });
 
 export const videoParams = idParams;
+
+/** A video's reflections, a page at a time: `pageQuery` with the discussions' own page size. */
+export const discussionPageQuery = pageQuery.extend({
+  limit: pageQuery.shape.limit.unwrap().default(DISCUSSION_PAGE_SIZE),
+});
+
+/** The sizes of still YouTube makes that a thumbnail may ask for. */
+export const THUMBNAIL_SIZES = ["mqdefault", "hqdefault", "sddefault"] as const;
+
+/** `GET /api/thumbnails/:youtubeId`. */
+export const thumbnailParams = z.object({
+  youtubeId: z.string().refine(isYouTubeId, { message: "Not a YouTube video id" }),
+});
+export const thumbnailQuery = z.object({ size: z.enum(THUMBNAIL_SIZES).default("hqdefault") });
 
 /** A video as the library, the home page and saved videos show it. */
 export const videoItem = z.object({

@@ -1,17 +1,23 @@
 import type { FastifyInstance, onRequestHookHandler } from "fastify";
+import type { Caller } from "../../core/contract";
 import { forbidden, unauthorized } from "../http/errors";
+import { type RoutePolicy, routePolicies } from "./route-policies";
 
 /**
  * Who may call a route. Every API route is for members unless it says otherwise, and everything
  * under /api/admin is for administrators whatever it says: a route that forgets to declare itself
  * is closed, not open.
  */
-export type Access = "public" | "member" | "admin";
+export type Access = Caller;
 
 declare module "fastify" {
   interface FastifyContextConfig {
-    /** Who may call this route (see `Access`); `public` routes say why in a comment. */
+    /** Who may call this route (see `Access`); routes open to visitors say why in a comment. */
     access?: Access;
+    /** The declaration the route was registered from (`serve`): every API route has one. */
+    endpoint?: string;
+    /** A rule about her place in what the path names, checked after `access` (`route-policies.ts`). */
+    policy?: RoutePolicy;
     /** What a member who is not an administrator hears on an admin route, if not the dashboard's words. */
     deniedMessage?: string;
   }
@@ -19,7 +25,7 @@ declare module "fastify" {
 
 const ADMIN_MESSAGE = "You don't have permission to access the admin dashboard.";
 
-const guards: Record<Exclude<Access, "public">, onRequestHookHandler> = {
+const guards: Record<Exclude<Access, "visitor">, onRequestHookHandler> = {
   member: (request, _reply, done) => done(request.user ? undefined : unauthorized()),
   admin: (request, _reply, done) => {
     if (!request.user) return done(unauthorized());
@@ -45,10 +51,16 @@ export function accessOf(url: string, declared: Access | undefined): Access {
 export function registerAccessControl(app: FastifyInstance) {
   app.addHook("onRoute", (route) => {
     if (!route.url.startsWith("/api/") && route.url !== "/api") return;
+    if (!route.config?.endpoint && route.method !== "HEAD") {
+      throw new Error(`${route.method} ${route.url} is not declared: register API routes with serve()`);
+    }
     const access = accessOf(route.url, route.config?.access);
     route.config = { ...route.config, access };
-    if (access === "public") return;
+    if (access === "visitor") return;
     const own = route.onRequest ? [route.onRequest].flat() : [];
-    route.onRequest = [guards[access], ...own];
+    const policy = route.config?.policy;
+    const checks: onRequestHookHandler[] = [guards[access]];
+    if (policy) checks.push(async (request) => routePolicies[policy](request));
+    route.onRequest = [...checks, ...own];
   });
 }

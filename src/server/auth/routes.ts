@@ -1,21 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import {
-  currentUser,
-  emailConfirmedResult,
-  loginBody,
-  passwordResetBody,
-  passwordResetConfirmBody,
-  registerBody,
-  returnToSchema,
-  tokenBody,
-} from "../../core/schemas/auth";
-import { messageResponse } from "../../core/schemas/common";
+import { authEndpoints as api } from "../../core/endpoints/auth";
+import { returnToSchema } from "../../core/schemas/auth";
 import { users } from "../db/schema";
+import { serve } from "../http/endpoint-routes";
 import { authenticate, registerMember, upsertOidcMember } from "./accounts";
-import { memberOf } from "./guards";
 import { confirmPasswordReset, requestPasswordReset, resendVerification, verifyEmail } from "./identity";
 import { createOidc, type PendingLogin } from "./oidc";
 import { clearSessionCookies, endSession, isAdministrator, startSession } from "./sessions";
@@ -37,10 +26,7 @@ interface UserRow {
   hasPassword?: boolean;
 }
 
-const errors = { 400: messageResponse, 401: messageResponse, 409: messageResponse, 429: messageResponse };
-
-export default async function authRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export default async function authRoutes(app: FastifyInstance) {
   const { config, db } = app;
   const oidc = config.oidc ? createOidc(config.oidc, config.publicUrl) : undefined;
 
@@ -67,116 +53,52 @@ export default async function authRoutes(fastify: FastifyInstance) {
     await startSession(db, config, reply, userId);
   };
 
-  app.post(
-    "/auth/register",
-    {
-      // Creating an account.
-      config: { access: "public", rateLimit: app.rateLimits.auth },
-      schema: { body: registerBody, response: { 201: currentUser, ...errors } },
-    },
-    async (request, reply) => {
-      const user = await registerMember(db, config, request.body);
-      await signIn(reply, user.id, request.user?.sessionId);
-      return reply.status(201).send(present(user));
-    },
-  );
+  serve(app, api.register, async ({ viewer, body, reply }) => {
+    const user = await registerMember(db, config, body);
+    await signIn(reply, user.id, viewer?.sessionId);
+    return present(user);
+  });
 
-  app.post(
-    "/auth/login",
-    {
-      // Signing in.
-      config: { access: "public", rateLimit: app.rateLimits.auth },
-      schema: { body: loginBody, response: { 200: currentUser, ...errors } },
-    },
-    async (request, reply) => {
-      const user = await authenticate(db, request.body.email, request.body.password);
-      await signIn(reply, user.id, request.user?.sessionId);
-      return present(user);
-    },
-  );
+  serve(app, api.login, async ({ viewer, body, reply }) => {
+    const user = await authenticate(db, body.email, body.password);
+    await signIn(reply, user.id, viewer?.sessionId);
+    return present(user);
+  });
 
-  app.get(
-    "/auth/user",
-    { schema: { response: { 200: currentUser, 401: messageResponse } } },
-    async (request) => present(memberOf(request)),
-  );
+  serve(app, api.user, ({ viewer }) => present(viewer));
 
-  app.post(
-    "/auth/verify-email",
-    {
-      // The mailed link is the proof; she may open it on a device where she is not signed in.
-      config: { access: "public", rateLimit: app.rateLimits.auth },
-      schema: { body: tokenBody, response: { 200: emailConfirmedResult, ...errors } },
-    },
-    async (request) => verifyEmail(db, request.body.token),
-  );
+  serve(app, api.verifyEmail, ({ body }) => verifyEmail(db, body.token));
 
-  app.post(
-    "/auth/resend-verification",
-    { config: { rateLimit: app.rateLimits.auth }, schema: { response: { 202: messageResponse, ...errors } } },
-    async (request, reply) => reply.status(202).send(await resendVerification(db, config, memberOf(request))),
-  );
+  serve(app, api.resendVerification, ({ viewer }) => resendVerification(db, config, viewer));
 
-  app.post(
-    "/auth/password-reset",
-    {
-      // A member who forgot her password is not signed in.
-      config: { access: "public", rateLimit: app.rateLimits.auth },
-      schema: { body: passwordResetBody, response: { 202: messageResponse, ...errors } },
-    },
-    async (request, reply) =>
-      reply.status(202).send(await requestPasswordReset(db, config, request.body.email)),
-  );
+  serve(app, api.passwordReset, ({ body }) => requestPasswordReset(db, config, body.email));
 
-  app.post(
-    "/auth/password-reset/confirm",
-    {
-      // The mailed link is the proof.
-      config: { access: "public", rateLimit: app.rateLimits.auth },
-      schema: { body: passwordResetConfirmBody, response: { 200: currentUser, ...errors } },
-    },
-    async (request, reply) => {
-      const userId = await confirmPasswordReset(
-        db,
-        app.sessionCache,
-        request.body.token,
-        request.body.password,
-      );
-      // Every session of the account ended with the reset, so this device's (if any) is gone too.
-      await startSession(db, config, reply, userId);
-      const [user] = await db.select().from(users).where(eq(users.id, userId));
-      return present(user!);
-    },
-  );
+  serve(app, api.passwordResetConfirm, async ({ body, reply }) => {
+    const userId = await confirmPasswordReset(db, app.sessionCache, body.token, body.password);
+    // Every session of the account ended with the reset, so this device's (if any) is gone too.
+    await startSession(db, config, reply, userId);
+    const [user] = await db.select().from(users).where(eq(users.id, userId));
+    return present(user!);
+  });
 
-  app.get(
-    "/login",
-    {
-      // Starts signing in.
-      config: { access: "public", rateLimit: app.rateLimits.auth },
-      schema: { querystring: z.object({ returnTo: returnToSchema }) },
-    },
-    async (request, reply) => {
-      const { returnTo } = request.query;
-      if (!oidc) {
-        return reply.redirect(returnTo ? `/sign-in?returnTo=${encodeURIComponent(returnTo)}` : "/sign-in");
-      }
-      const login = await oidc.start(returnTo);
-      reply.setCookie(OIDC_COOKIE, JSON.stringify(login.pending), {
-        path: "/api/callback",
-        httpOnly: true,
-        sameSite: "lax",
-        secure: config.secureCookies,
-        maxAge: 600,
-        signed: true,
-      });
-      return reply.redirect(login.authorizationUrl.href);
-    },
-  );
+  serve(app, api.oidcLogin, async ({ query, reply }) => {
+    const { returnTo } = query;
+    if (!oidc) {
+      return reply.redirect(returnTo ? `/sign-in?returnTo=${encodeURIComponent(returnTo)}` : "/sign-in");
+    }
+    const login = await oidc.start(returnTo);
+    reply.setCookie(OIDC_COOKIE, JSON.stringify(login.pending), {
+      path: "/api/callback",
+      httpOnly: true,
+      sameSite: "lax",
+      secure: config.secureCookies,
+      maxAge: 600,
+      signed: true,
+    });
+    return reply.redirect(login.authorizationUrl.href);
+  });
 
-  // The external provider's return address.
-  const callbackConfig = { access: "public", rateLimit: app.rateLimits.auth } as const;
-  app.get("/callback", { config: callbackConfig }, async (request, reply) => {
+  serve(app, api.oidcCallback, async ({ viewer, request, reply }) => {
     const failed = (reason: string) => {
       request.log.warn({ reason }, "external sign-in failed");
       reply.clearCookie(OIDC_COOKIE, { path: "/api/callback" });
@@ -200,13 +122,12 @@ export default async function authRoutes(fastify: FastifyInstance) {
       return failed((err as Error).message);
     }
     reply.clearCookie(OIDC_COOKIE, { path: "/api/callback" });
-    await signIn(reply, userId, request.user?.sessionId);
+    await signIn(reply, userId, viewer?.sessionId);
     return reply.redirect(returnToSchema.parse(pending.returnTo) ?? "/");
   });
 
-  // Signing out is harmless without a session.
-  app.get("/logout", { config: { access: "public" } }, async (request, reply) => {
-    if (request.user) await endSession(db, request.user.sessionId, app.sessionCache);
+  serve(app, api.logout, async ({ viewer, reply }) => {
+    if (viewer) await endSession(db, viewer.sessionId, app.sessionCache);
     clearSessionCookies(reply);
     return reply.redirect("/");
   });

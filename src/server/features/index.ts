@@ -12,7 +12,7 @@ import prayerRoutes from "./prayer/routes";
 import profileRoutes from "./profile/routes";
 import adminVideoRoutes from "./videos/admin-routes";
 import videoRoutes from "./videos/routes";
-import thumbnailRoutes from "./videos/thumbnails";
+import thumbnailRoutes from "./videos/thumbnail-routes";
 
 /** Every feature's API routes, mounted under /api in this order. */
 export const featureRoutes: FastifyPluginAsync[] = [

@@ -11,30 +11,30 @@ interface ServerRenderModule {
   renderMemberPage(input: MemberPageInput): Promise<{ markup: string; state: unknown }>;
 }
 
-export interface DrawnMemberPage {
+export interface RenderedMemberPage {
   /** The markup inside #root. */
   markup: string;
-  /** What it was drawn with, as JSON safe inside a <script> element. */
+  /** Its dehydrated state, as JSON safe inside a <script> element. */
   state: string;
-  /** The API answers the drawing asked for, in order. */
-  asked: string[];
+  /** The API URLs the render requested (who she is, then its prefetched queries), in order. */
+  requested: string[];
 }
 
 export interface MemberRendererOptions {
-  /** A drawing that takes longer is abandoned: the page is drawn in the browser instead. */
+  /** A render that takes longer is abandoned: the page is rendered in the browser instead. */
   timeoutMs?: number;
-  /** Drawings under way at once; beyond that, pages are drawn in the browser (it keeps up under load). */
+  /** Renders under way at once; beyond that, pages are rendered in the browser (it keeps up under load). */
   maxConcurrent?: number;
 }
 
 const DEFAULT_TIME_ZONE = "UTC";
 
 /**
- * Draws a signed-in member's page in the server with her own answers, so it paints before any
- * script runs. The answers come from the app's own routes, asked in process with her cookie, so
+ * Renders a signed-in member's page in the server with her own answers, so it paints before any
+ * script runs. The answers come from the app's own routes, requested in process with her cookie, so
  * every check and serialiser is the one her browser would meet. Answers undefined whenever the page
- * cannot be drawn (no server-side build, signed out, too busy, too slow, an error): the page is then
- * sent as before and drawn in the browser.
+ * cannot be rendered (no server-side build, signed out, too busy, too slow, an error): the page is then
+ * sent as before and rendered in the browser.
  */
 export function memberPageRenderer(
   app: FastifyInstance,
@@ -49,7 +49,7 @@ export function memberPageRenderer(
       ? (import(pathToFileURL(moduleFile).href) as Promise<ServerRenderModule>).catch((err: unknown) => {
           app.log.warn(
             { err },
-            "members' pages are drawn in the browser: the server-side build did not load",
+            "members' pages are rendered in the browser: the server-side build did not load",
           );
           return undefined;
         })
@@ -60,20 +60,20 @@ export function memberPageRenderer(
     request: FastifyRequest,
     path: string,
     search: string,
-  ): Promise<DrawnMemberPage | undefined> {
+  ): Promise<RenderedMemberPage | undefined> {
     if (underWay >= maxConcurrent) return undefined;
     underWay += 1;
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
       const module = await load();
       if (!module) return undefined;
-      const asked: string[] = [];
-      const fetch = asMember(app, request, asked);
+      const requested: string[] = [];
+      const fetch = asMember(app, request, requested);
       const who = await fetch(USER_URL, {});
       if (who.status !== 200) return undefined;
       const user = (await who.json()) as CurrentUser;
       const zone = request.cookies[TIME_ZONE_COOKIE];
-      const drawing = module.renderMemberPage({
+      const rendering = module.renderMemberPage({
         path,
         search,
         user,
@@ -84,19 +84,26 @@ export function memberPageRenderer(
       const late = new Promise<undefined>((resolve) => {
         timer = setTimeout(() => resolve(undefined), timeoutMs);
       });
-      const drawn = await Promise.race([drawing, late]);
-      if (!drawn) {
-        drawing.catch(() => {});
+      const rendered = await Promise.race([rendering, late]);
+      if (!rendered) {
+        rendering.catch(() => {});
         request.log.warn(
           { path },
-          `a member's page took over ${timeoutMs} ms to draw; sent to be drawn in the browser`,
+          `a member's page took over ${timeoutMs} ms to render; sent to be rendered in the browser`,
         );
         return undefined;
       }
       // `<` escaped: the JSON can never close its <script> element, whatever a member wrote.
-      return { markup: drawn.markup, state: JSON.stringify(drawn.state).replace(/</g, "\\u003c"), asked };
+      return {
+        markup: rendered.markup,
+        state: JSON.stringify(rendered.state).replace(/</g, "\\u003c"),
+        requested,
+      };
     } catch (err) {
-      request.log.warn({ err, path }, "a member's page could not be drawn; sent to be drawn in the browser");
+      request.log.warn(
+        { err, path },
+        "a member's page could not be rendered; sent to be rendered in the browser",
+      );
       return undefined;
     } finally {
       clearTimeout(timer);
@@ -108,13 +115,13 @@ export function memberPageRenderer(
   return Object.assign(render, { warm });
 }
 
-/** GET requests to the app's own API as the member who asked for the page; a drawing never writes. */
-function asMember(app: FastifyInstance, request: FastifyRequest, asked: string[]): PageFetch {
+/** GET requests to the app's own API as the member who requested the page; a render never writes. */
+function asMember(app: FastifyInstance, request: FastifyRequest, requested: string[]): PageFetch {
   const headers = { cookie: request.headers.cookie ?? "", "x-request-id": request.id };
   return async (url, init) => {
     const method = init.method ?? "GET";
-    if (method !== "GET") throw new Error(`a page being drawn sent ${method} ${url}`);
-    asked.push(url);
+    if (method !== "GET") throw new Error(`a page being rendered sent ${method} ${url}`);
+    requested.push(url);
     const res = await app.inject({ method: "GET", url, headers });
     const type = res.headers["content-type"];
     return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : res.body, {

@@ -16,7 +16,7 @@ process.stdout.write(JSON.stringify(pages));
 /**
  * Renders the visitor pages (landing, sign-in) with the built server-side module. Answers the markup
  * of each page's #root by path; empty when there is no such module (a development checkout) or the
- * render fails, and the pages are then drawn in the browser as before.
+ * render fails, and the pages are then rendered in the browser as before.
  */
 export function prerenderVisitorPages(
   moduleFile: string,
@@ -52,8 +52,8 @@ export function prerenderVisitorPages(
 }
 
 /**
- * The page's HTML with the drawn markup in #root (and `after` right behind it); hoisted resource
- * hints go to the head. Its scripts only make a page that is already drawn interactive, so they are
+ * The page's HTML with the rendered markup in #root (and `after` right behind it); hoisted resource
+ * hints go to the head. Its scripts only hydrate a page that is already rendered, so they are
  * fetched after what paints it (the style sheet, fonts, the first images) rather than before.
  */
 export function withPrerendered(html: string, markup: string, after = ""): string {

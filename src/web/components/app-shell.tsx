@@ -172,7 +172,7 @@ const loadAccountMenu = () => import("./account-menu");
 const AccountMenu = lazy(loadAccountMenu);
 
 /**
- * The account button is drawn with the page; the menu behind it, with its positioning library,
+ * The account button is rendered with the page; the menu behind it, with its positioning library,
  * loads once the page is idle or as soon as she reaches for it, and opens on her first press.
  */
 function UserMenu({ user }: { user: CurrentUser }) {

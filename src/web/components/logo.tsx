@@ -6,7 +6,7 @@ import { publicConfig } from "~/web/lib/public-config";
 export function Logo({ className, light = false }: { className?: string; light?: boolean }) {
   const [failed, setFailed] = useState(false);
   const name = publicConfig.siteName;
-  // On a page the server drew, the image may have failed before the app was there to hear it.
+  // On a server-rendered page, the image may have failed before the app was there to hear it.
   const failedEarly = useCallback((img: HTMLImageElement | null) => {
     if (img?.complete && img.naturalWidth === 0) setFailed(true);
   }, []);

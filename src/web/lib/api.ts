@@ -32,7 +32,7 @@ async function toError(res: Response): Promise<ApiError> {
 
 let transport: PageFetch = (url, init) => fetch(url, init);
 
-/** Where requests go: the network in the browser; the server itself when it draws a member's page. */
+/** Where requests go: the network in the browser; the server itself when it renders a member's page. */
 export function setApiTransport(next: PageFetch) {
   transport = next;
 }

@@ -22,7 +22,7 @@ export const hasSessionHint = () =>
 /**
  * The first question every page asks: who is here? Answered with a plain fetch so the landing page
  * does not carry the data-fetching library; the member app seeds its cache with the answer. A page
- * the server drew for a member already knows (`known`).
+ * the server rendered for a member already knows (`known`).
  */
 export function useBootUser(known?: CurrentUser): BootState {
   const [state, setState] = useState<BootState>(() =>

@@ -15,7 +15,7 @@ export const getQueryFn =
     }
   };
 
-/** The app's cache settings; the server draws each member's page with a client of its own. */
+/** The app's cache settings; the server renders each member's page with a client of its own. */
 export const createQueryClient = () =>
   new QueryClient({
     defaultOptions: {

@@ -10,7 +10,7 @@ const cookieValue = () =>
 export const knowsTimeZone = () => Boolean(cookieValue());
 
 /**
- * Tells the server the zone to write a member's dates in when it draws her pages. Asking the browser
+ * Tells the server the zone to write a member's dates in when it renders her pages. Asking the browser
  * for its zone's name loads its locale data (a long task on a phone): called when she signs in, or
  * once a page is idle, never while one starts.
  */

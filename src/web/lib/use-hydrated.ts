@@ -3,7 +3,7 @@ import { useSyncExternalStore } from "react";
 const subscribe = () => () => {};
 
 /**
- * False while a page the server drew is still waiting for its script (and on the server), true
+ * False while a server-rendered page is still waiting for its script (and on the server), true
  * once the app runs it: a form must not submit natively before its handler is there.
  */
 export const useHydrated = () =>

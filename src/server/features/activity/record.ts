@@ -1,22 +1,4 @@
-import type { Db, Tx } from "../../db/client";
-import { activityLog } from "../../db/schema";
-
-export type ActivityKind =
-  | "member_joined"
-  | "video_added"
-  | "group_created"
-  | "prayer_shared"
-  | "patron_started"
-  | "donation_received"
-  | "course_added"
-  | "articles_synced";
-
-/** Appends to the activity log shown on the admin overview. Call it inside the write's transaction. */
-export async function recordActivity(
-  db: Db | Tx,
-  kind: ActivityKind,
-  description: string,
-  userId?: number | null,
-): Promise<void> {
-  await db.insert(activityLog).values({ kind, description, userId: userId ?? null });
-}
+// Moved to src/server/activity/record.ts (the activity log is shared by every feature, not a feature of
+// its own). This re-export stays only for src/server/auth/accounts.ts; delete it once that imports
+// "../activity/record".
+export { type ActivityKind, recordActivity } from "../../activity/record";

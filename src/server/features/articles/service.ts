@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { ARTICLE_MESSAGES, type ArticleSyncResult } from "../../../core/schemas/articles";
+import { recordActivity } from "../../activity/record";
 import type { Db } from "../../db/client";
 import { notFound, unavailable } from "../../http/errors";
 import { invalidateSharedCaches } from "../../http/shared-cache";
-import { recordActivity } from "../activity/record";
 import { fetchFeed, parseFeed } from "./feed";
 import * as q from "./queries";
 

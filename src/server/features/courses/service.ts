@@ -1,8 +1,8 @@
 import { COURSE_MESSAGES } from "../../../core/courses";
 import type { CreateCourseBody, UpdateCourseBody } from "../../../core/schemas/courses";
+import { recordActivity } from "../../activity/record";
 import type { Db } from "../../db/client";
 import { conflict, notFound } from "../../http/errors";
-import { recordActivity } from "../activity/record";
 import * as q from "./queries";
 
 /** Idempotent: enrolling twice keeps one enrolment. Only active courses take enrolments. */

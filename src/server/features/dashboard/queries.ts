@@ -1,10 +1,11 @@
-import { and, desc, eq, ne, or, sql } from "drizzle-orm";
+import { desc, eq, ne, or, sql } from "drizzle-orm";
 import {
   DASHBOARD_ARTICLE_COUNT,
   DASHBOARD_COURSE_COUNT,
   DASHBOARD_PRAYER_COUNT,
   DASHBOARD_VIDEO_COUNT,
 } from "../../../core/schemas/dashboard";
+import { newestPrayerRequestIdsVisibleTo, type Viewer } from "../../auth/policies";
 import type { Db } from "../../db/client";
 import { articles, courses, discipleshipConnections, prayerRequests, users, videos } from "../../db/schema";
 
@@ -75,18 +76,9 @@ export async function discipleshipCounts(db: Db, userId: number) {
   return { activePartners: row?.active ?? 0, pendingConnections: row?.pending ?? 0 };
 }
 
-/**
- * The newest requests she may see: public ones and her own private ones (administrators see all),
- * each branch on its own index.
- */
-export function latestPrayers(db: Db, viewer: { id: number; isAdmin: boolean }) {
-  const visible = viewer.isAdmin
-    ? sql`select a.id from prayer_requests a order by a.id desc limit ${DASHBOARD_PRAYER_COUNT}`
-    : sql`(select a.id from prayer_requests a where a.is_private = false
-          order by a.id desc limit ${DASHBOARD_PRAYER_COUNT})
-        union all
-        (select b.id from prayer_requests b where b.user_id = ${viewer.id} and b.is_private = true
-          order by b.id desc limit ${DASHBOARD_PRAYER_COUNT})`;
+/** The newest requests she may see (the prayer wall's rule), each branch on its own index. */
+export function latestPrayers(db: Db, viewer: Viewer) {
+  const visible = newestPrayerRequestIdsVisibleTo(viewer, { limit: DASHBOARD_PRAYER_COUNT });
   return db
     .select({
       id: prayerRequests.id,
@@ -103,7 +95,7 @@ export function latestPrayers(db: Db, viewer: { id: number; isAdmin: boolean }) 
     })
     .from(prayerRequests)
     .innerJoin(users, eq(users.id, prayerRequests.userId))
-    .where(and(sql`${prayerRequests.id} in (${visible})`))
+    .where(sql`${prayerRequests.id} in (${visible})`)
     .orderBy(desc(prayerRequests.id))
     .limit(DASHBOARD_PRAYER_COUNT);
 }

@@ -1,23 +1,30 @@
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { messageResponse } from "../../../core/schemas/common";
-import { dashboard } from "../../../core/schemas/dashboard";
-import { memberOf } from "../../auth/guards";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { dashboardEndpoints as api } from "../../../core/endpoints/dashboard";
+import { serve } from "../../http/endpoint-routes";
 import * as service from "./service";
 
-export default async function dashboardRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db } = app;
+type Teasers = Awaited<ReturnType<typeof service.sharedTeasers>>;
 
-  app.get(
-    "/dashboard",
-    { schema: { response: { 200: dashboard, 401: messageResponse } } },
-    async (request, reply) => {
-      const viewer = memberOf(request);
+export default async function dashboardRoutes(app: FastifyInstance) {
+  const { db } = app;
+  /** The teasers read for a request's cache key, so that her answer embeds those very ones. */
+  const teasersOf = new WeakMap<FastifyRequest, Teasers>();
+
+  serve(
+    app,
+    api.home,
+    ({ viewer, request }) => {
+      const teasers = teasersOf.get(request);
+      if (!teasers) throw new Error("The dashboard's teasers are read for its cache key first");
+      return service.dashboard(db, viewer, teasers.value);
+    },
+    {
       // Her answer changes with the community (the cache's version) or the shared teasers (their ETag).
-      const teasers = await service.sharedTeasers(db);
-      const key = `home|${viewer.id}|${viewer.isAdmin}|${viewer.membershipTier}|${teasers.etag}`;
-      return app.memberCache.reply(request, reply, key, () => service.dashboard(db, viewer, teasers.value));
+      vary: async ({ request }) => {
+        const teasers = await service.sharedTeasers(db);
+        teasersOf.set(request, teasers);
+        return teasers.etag;
+      },
     },
   );
 }

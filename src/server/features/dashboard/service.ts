@@ -1,3 +1,4 @@
+import { hidesPrayerAuthorFrom } from "../../auth/policies";
 import type { Db } from "../../db/client";
 import { sharedCache } from "../../http/shared-cache";
 import * as q from "./queries";
@@ -37,20 +38,17 @@ export async function dashboard(db: Db, viewer: Viewer, teasers: SharedTeasers) 
     articles,
     courses,
     discipleship,
-    prayerRequests: prayers.map((p) => {
-      const showAuthor = !p.isAnonymous || p.userId === viewer.id || viewer.isAdmin;
-      return {
-        id: p.id,
-        content: p.content,
-        createdAt: p.createdAt,
-        isPrivate: p.isPrivate,
-        isAnswered: p.isAnswered,
-        prayerCount: p.prayerCount,
-        user: showAuthor
-          ? { id: p.userId, firstName: p.firstName, lastName: p.lastName, profileImageUrl: p.profileImageUrl }
-          : { firstName: "Anonymous", profileImageUrl: null },
-      };
-    }),
+    prayerRequests: prayers.map((p) => ({
+      id: p.id,
+      content: p.content,
+      createdAt: p.createdAt,
+      isPrivate: p.isPrivate,
+      isAnswered: p.isAnswered,
+      prayerCount: p.prayerCount,
+      user: hidesPrayerAuthorFrom(viewer, p)
+        ? { firstName: "Anonymous", profileImageUrl: null }
+        : { id: p.userId, firstName: p.firstName, lastName: p.lastName, profileImageUrl: p.profileImageUrl },
+    })),
     membership: { tier: viewer.membershipTier },
   };
 }

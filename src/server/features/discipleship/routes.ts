@@ -1,62 +1,16 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { idParams, messageResponse } from "../../../core/schemas/common";
-import {
-  connectionsQuery,
-  createConnectionBody,
-  createConnectionResult,
-  discipleshipConnection,
-  discipleshipConnectionList,
-} from "../../../core/schemas/discipleship";
-import { memberOf } from "../../auth/guards";
+import { discipleshipEndpoints as api } from "../../../core/endpoints/discipleship";
+import { serve } from "../../http/endpoint-routes";
 import * as service from "./service";
 
-const errors = {
-  400: messageResponse,
-  401: messageResponse,
-  403: messageResponse,
-  404: messageResponse,
-  409: messageResponse,
-};
-
-export default async function discipleshipRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export default async function discipleshipRoutes(app: FastifyInstance) {
   const { db } = app;
-
-  app.get(
-    "/discipleship/connections",
-    { schema: { querystring: connectionsQuery, response: { 200: discipleshipConnectionList, ...errors } } },
-    async (request) => service.list(db, memberOf(request), request.query),
-  );
-
-  app.post(
-    "/discipleship/connections",
-    {
-      config: { rateLimit: app.rateLimits.write },
-      schema: { body: createConnectionBody, response: { 201: createConnectionResult, ...errors } },
-    },
-    async (request, reply) => {
-      const result = await service.submit(db, memberOf(request), request.body);
-      return reply.status(201).send(result);
-    },
-  );
-
-  const transitions = { accept: service.accept, decline: service.decline, complete: service.complete };
-  for (const [action, run] of Object.entries(transitions)) {
-    app.post(
-      `/discipleship/connections/:id/${action}`,
-      { schema: { params: idParams, response: { 200: discipleshipConnection, ...errors } } },
-      async (request) => run(db, memberOf(request), request.params.id),
-    );
-  }
-
-  app.post(
-    "/discipleship/entries/:id/withdraw",
-    { schema: { params: idParams, response: { 204: z.null(), ...errors } } },
-    async (request, reply) => {
-      await service.withdraw(db, memberOf(request), request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
+  serve(app, api.connections, ({ viewer, query }) => service.list(db, viewer, query));
+  serve(app, api.submit, ({ viewer, body }) => service.submit(db, viewer, body));
+  serve(app, api.accept, ({ viewer, params }) => service.accept(db, viewer, params.id));
+  serve(app, api.decline, ({ viewer, params }) => service.decline(db, viewer, params.id));
+  serve(app, api.complete, ({ viewer, params }) => service.complete(db, viewer, params.id));
+  serve(app, api.withdraw, async ({ viewer, params }) => {
+    await service.withdraw(db, viewer, params.id);
+  });
 }

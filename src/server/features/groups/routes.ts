@@ -1,114 +1,28 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { idParams, pageQuery } from "../../../core/schemas/common";
-import {
-  createCultivationGroupBody,
-  cultivationGroupDetail,
-  cultivationGroupSummary,
-  cultivationGroupsQuery,
-  groupMember,
-  groupMemberParams,
-  groupRequestParams,
-  joinCultivationGroupBody,
-  joinRequest,
-  joinRequestDecision,
-  joinResult,
-  leaveResult,
-  myGroupMembership,
-  setMemberRoleBody,
-} from "../../../core/schemas/groups";
-import { memberOf } from "../../auth/guards";
+import { groupsEndpoints as api } from "../../../core/endpoints/groups";
+import { serve } from "../../http/endpoint-routes";
 import * as service from "./service";
 
 /** Cultivation groups: discover, create, join with approvals, and each group's page. */
-export default async function groupRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export default async function groupRoutes(app: FastifyInstance) {
   const { db } = app;
-
-  app.get(
-    "/cultivation-groups",
-    {
-      schema: { querystring: cultivationGroupsQuery, response: { 200: z.array(cultivationGroupSummary) } },
-    },
-    (request) => service.listGroups(db, memberOf(request), request.query),
+  serve(app, api.list, ({ viewer, query }) => service.listGroups(db, viewer, query));
+  serve(app, api.mine, ({ viewer, query }) => service.myGroups(db, viewer, query));
+  serve(app, api.create, ({ viewer, body }) => service.createGroup(db, viewer, body));
+  serve(app, api.get, ({ viewer, params }) => service.getGroup(db, viewer, params.id));
+  serve(app, api.join, ({ viewer, params, body }) =>
+    service.joinGroup(db, viewer, params.id, body.requestMessage),
   );
-
-  app.get(
-    "/my-groups",
-    {
-      schema: { querystring: pageQuery, response: { 200: z.array(myGroupMembership) } },
-    },
-    (request) => service.myGroups(db, memberOf(request), request.query),
+  serve(app, api.leave, ({ viewer, params }) => service.leaveGroup(db, viewer, params.id));
+  // The group-admin policy decides who is refused; the service checks again in its transaction.
+  serve(app, api.requests, ({ viewer, params, query }) => service.listRequests(db, viewer, params.id, query));
+  serve(app, api.approveRequest, ({ viewer, params }) =>
+    service.decideRequest(db, viewer, params.id, params.requestId, "approved"),
   );
-
-  app.post(
-    "/cultivation-groups",
-    {
-      config: { rateLimit: app.rateLimits.write },
-      schema: { body: createCultivationGroupBody, response: { 201: cultivationGroupDetail } },
-    },
-    async (request, reply) => {
-      const group = await service.createGroup(db, memberOf(request), request.body);
-      return reply.status(201).send(group);
-    },
+  serve(app, api.declineRequest, ({ viewer, params }) =>
+    service.decideRequest(db, viewer, params.id, params.requestId, "declined"),
   );
-
-  app.get(
-    "/cultivation-groups/:id",
-    { schema: { params: idParams, response: { 200: cultivationGroupDetail } } },
-    (request) => service.getGroup(db, memberOf(request), request.params.id),
-  );
-
-  app.post(
-    "/cultivation-groups/:id/join",
-    {
-      config: { rateLimit: app.rateLimits.write },
-      schema: { params: idParams, body: joinCultivationGroupBody, response: { 200: joinResult } },
-    },
-    (request) => service.joinGroup(db, memberOf(request), request.params.id, request.body.requestMessage),
-  );
-
-  app.post(
-    "/cultivation-groups/:id/leave",
-    { schema: { params: idParams, response: { 200: leaveResult } } },
-    (request) => service.leaveGroup(db, memberOf(request), request.params.id),
-  );
-
-  app.get(
-    "/cultivation-groups/:id/requests",
-    {
-      schema: { params: idParams, querystring: pageQuery, response: { 200: z.array(joinRequest) } },
-    },
-    (request) => service.listRequests(db, memberOf(request), request.params.id, request.query),
-  );
-
-  for (const [action, decision] of [
-    ["approve", "approved"],
-    ["decline", "declined"],
-  ] as const) {
-    app.post(
-      `/cultivation-groups/:id/requests/:requestId/${action}`,
-      {
-        schema: { params: groupRequestParams, response: { 200: joinRequestDecision } },
-      },
-      (request) =>
-        service.decideRequest(db, memberOf(request), request.params.id, request.params.requestId, decision),
-    );
-  }
-
-  app.patch(
-    "/cultivation-groups/:id/members/:userId",
-    {
-      schema: { params: groupMemberParams, body: setMemberRoleBody, response: { 200: groupMember } },
-    },
-    (request) =>
-      service.setMemberRole(
-        db,
-        memberOf(request),
-        request.params.id,
-        request.params.userId,
-        request.body.role,
-      ),
+  serve(app, api.setMemberRole, ({ viewer, params, body }) =>
+    service.setMemberRole(db, viewer, params.id, params.userId, body.role),
   );
 }

@@ -5,10 +5,10 @@ import {
   GROUP_MESSAGES,
   type GroupRole,
 } from "../../../core/schemas/groups";
+import { recordActivity } from "../../activity/record";
 import type { SessionUser } from "../../auth/sessions";
 import type { Db, Tx } from "../../db/client";
 import { conflict, forbidden, notFound } from "../../http/errors";
-import { recordActivity } from "../activity/record";
 import * as q from "./queries";
 
 type Member = Pick<SessionUser, "id" | "firstName" | "lastName">;

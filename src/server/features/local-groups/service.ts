@@ -5,10 +5,10 @@ import {
   type LocalGroupsQuery,
   type LocalRole,
 } from "../../../core/schemas/local-groups";
+import { recordActivity } from "../../activity/record";
 import type { SessionUser } from "../../auth/sessions";
 import type { Db } from "../../db/client";
 import { notFound } from "../../http/errors";
-import { recordActivity } from "../activity/record";
 import * as q from "./queries";
 
 type Member = Pick<SessionUser, "id" | "firstName" | "lastName">;

@@ -1,9 +1,9 @@
 import type Stripe from "stripe";
 import { PATRON_PLAN_NAME } from "../../../core/constants";
 import { formatDollars } from "../../../core/format";
+import { recordActivity } from "../../activity/record";
 import type { Tx } from "../../db/client";
 import { badRequest } from "../../http/errors";
-import { recordActivity } from "../activity/record";
 import * as q from "./queries";
 import type { PaymentsContext } from "./service";
 import { callStripe, isMissingResource } from "./stripe";

@@ -1,14 +1,13 @@
 import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import type { ActivityKind } from "../../activity/record";
+import { newestPrayerRequestIdsVisibleTo, prayerRequestVisibleTo, type Viewer } from "../../auth/policies";
 import { batchedStatement } from "../../db/batched-statement";
 import type { Db, Tx } from "../../db/client";
 import { preparedStatement } from "../../db/prepared";
 import { prayerMarks, prayerRequests, prayerResponses, users } from "../../db/schema";
-import type { ActivityKind } from "../activity/record";
 
-export interface Viewer {
-  id: number;
-  isAdmin: boolean;
-}
+export type { Viewer };
 
 export interface PageOptions {
   limit: number;
@@ -46,26 +45,14 @@ export interface ResponseRow {
   profileImageUrl: string | null;
 }
 
-/**
- * Ids on one page of the wall as `viewer` may see it. A member sees public requests and her own
- * private ones: two keyset branches, each served by its own index (public / by author), so a deep
- * page costs the same as the first however large the wall grows.
- */
-function visibleIds(viewer: Viewer, { limit, before, answered }: PageOptions): SQL {
-  const filters = (alias: string) => {
+/** Extra conditions of a page of the wall, on the prayer_requests alias `table`. */
+function pageFilters({ before, answered }: PageOptions) {
+  return (table: string) => {
     const parts: SQL[] = [];
-    if (before !== undefined) parts.push(sql.raw(`${alias}.id < ${Number(before)}`));
-    if (answered !== undefined) parts.push(sql.raw(`${alias}.is_answered = ${answered ? "true" : "false"}`));
-    return parts.length ? sql` and ${sql.join(parts, sql` and `)}` : sql``;
+    if (before !== undefined) parts.push(sql.raw(`${table}.id < ${Number(before)}`));
+    if (answered !== undefined) parts.push(sql.raw(`${table}.is_answered = ${answered ? "true" : "false"}`));
+    return parts;
   };
-  if (viewer.isAdmin) {
-    return sql`select a.id from prayer_requests a where true${filters("a")} order by a.id desc limit ${limit}`;
-  }
-  return sql`(select a.id from prayer_requests a where a.is_private = false${filters("a")}
-      order by a.id desc limit ${limit})
-    union all
-    (select b.id from prayer_requests b where b.user_id = ${viewer.id} and b.is_private = true${filters("b")}
-      order by b.id desc limit ${limit})`;
 }
 
 const requestColumns = (viewerId: number) => ({
@@ -94,7 +81,12 @@ export async function listRequests(db: Db, viewer: Viewer, options: PageOptions)
     .select(requestColumns(viewer.id))
     .from(prayerRequests)
     .innerJoin(users, eq(users.id, prayerRequests.userId))
-    .where(sql`${prayerRequests.id} in (${visibleIds(viewer, options)})`)
+    .where(
+      sql`${prayerRequests.id} in (${newestPrayerRequestIdsVisibleTo(viewer, {
+        limit: options.limit,
+        where: pageFilters(options),
+      })})`,
+    )
     .orderBy(desc(prayerRequests.id))
     .limit(options.limit);
 }
@@ -269,6 +261,18 @@ export const insertRequest = batchedStatement(async (db: Db, inputs: NewRequest[
   }));
 });
 
+/** A fragment written into a prepared statement's text: it must carry no parameters. */
+function statementText(fragment: SQL): string {
+  const { sql: text, params } = new PgDialect().sqlToQuery(fragment);
+  if (params.length > 0) throw new Error("A prepared statement's fragment must not carry parameters");
+  return text;
+}
+
+/** Who may see request `p` when the viewer is a row `i` of the batch's input. */
+const visibleToInput = statementText(
+  prayerRequestVisibleTo({ id: sql.raw("i.user_id"), isAdmin: sql.raw("i.is_admin") }, "p"),
+);
+
 const prayOnceStatement = preparedStatement<{ prayer_count: number }, [number[], number[], boolean[]]>(
   "prayer_pray_once",
   `with input as (
@@ -276,7 +280,7 @@ const prayOnceStatement = preparedStatement<{ prayer_count: number }, [number[],
    ), target as (
      select i.ord, i.user_id, p.id, p.prayer_count
      from input i join prayer_requests p
-       on p.id = i.request_id and (p.is_private = false or p.user_id = i.user_id or i.is_admin)
+       on p.id = i.request_id and ${visibleToInput}
    ), marked as (
      insert into prayer_marks (prayer_request_id, user_id)
      select distinct id, user_id from target

@@ -6,6 +6,7 @@ import {
   type PrayerListQuery,
   type RespondBody,
 } from "../../../core/schemas/prayer";
+import { canSeePrayerRequest, hidesPrayerAuthorFrom } from "../../auth/policies";
 import type { SessionUser } from "../../auth/sessions";
 import type { Db } from "../../db/client";
 import { forbidden, notFound } from "../../http/errors";
@@ -14,14 +15,6 @@ import * as q from "./queries";
 
 const NOT_FOUND = "Prayer request not found";
 const ANONYMOUS = { firstName: "Anonymous", profileImageUrl: null };
-
-/** Private requests exist only for their author and administrators: others get a plain 404. */
-const canSee = (viewer: Viewer, row: { userId: number; isPrivate: boolean }) =>
-  !row.isPrivate || row.userId === viewer.id || viewer.isAdmin;
-
-/** The author's name is hidden on an anonymous request, except from herself and administrators. */
-const revealsAuthor = (viewer: Viewer, row: { userId: number; isAnonymous: boolean }) =>
-  !row.isAnonymous || row.userId === viewer.id || viewer.isAdmin;
 
 const person = (row: {
   userId: number;
@@ -37,7 +30,7 @@ const person = (row: {
 
 function presentResponse(viewer: Viewer, request: RequestRow, response: ResponseRow) {
   // The author answering on her own anonymous request stays anonymous too.
-  const hidden = response.userId === request.userId && !revealsAuthor(viewer, request);
+  const hidden = response.userId === request.userId && hidesPrayerAuthorFrom(viewer, request);
   return {
     id: response.id,
     content: response.content,
@@ -60,7 +53,7 @@ function present(viewer: Viewer, row: RequestRow, responses: ResponseRow[]) {
     isAnswered: row.isAnswered,
     praiseNote: row.praiseNote,
     answeredAt: row.answeredAt,
-    user: revealsAuthor(viewer, row) ? person(row) : ANONYMOUS,
+    user: hidesPrayerAuthorFrom(viewer, row) ? ANONYMOUS : person(row),
     responses: responses.map((r) => presentResponse(viewer, row, r)),
     responseCount: row.responseCount,
   };
@@ -86,7 +79,7 @@ export async function listWall(db: Db, viewer: Viewer, query: PrayerListQuery) {
 
 async function visibleRequest(db: Db, viewer: Viewer, id: number) {
   const row = await q.findAccess(db, id);
-  if (!row || !canSee(viewer, row)) throw notFound(NOT_FOUND);
+  if (!row || !canSeePrayerRequest(viewer, row)) throw notFound(NOT_FOUND);
   return row;
 }
 

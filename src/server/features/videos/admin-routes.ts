@@ -1,58 +1,25 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import {
-  adminVideoBody,
-  adminVideoItem,
-  adminVideoListQuery,
-  adminVideoPatch,
-  videoParams,
-} from "../../../core/schemas/videos";
-import { memberOf } from "../../auth/guards";
+import { videosEndpoints as api } from "../../../core/endpoints/videos";
+import { serve } from "../../http/endpoint-routes";
 import { invalidateSharedCaches } from "../../http/shared-cache";
 import * as service from "./service";
 
 /** The admin dashboard's Videos tab: list, add, edit and delete. */
-export default async function adminVideoRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export default async function adminVideoRoutes(app: FastifyInstance) {
   const { db } = app;
-
-  app.get(
-    "/admin/videos",
-    {
-      schema: { querystring: adminVideoListQuery, response: { 200: z.array(adminVideoItem) } },
-    },
-    async (request) => service.adminVideos(db, request.query),
-  );
-
-  app.post(
-    "/admin/videos",
-    {
-      config: { rateLimit: app.rateLimits.write },
-      schema: { body: adminVideoBody, response: { 201: adminVideoItem } },
-    },
-    async (request, reply) => {
-      const created = await service.createVideo(db, memberOf(request).id, request.body);
-      invalidateSharedCaches(db);
-      return reply.status(201).send(created);
-    },
-  );
-
-  app.patch(
-    "/admin/videos/:id",
-    {
-      schema: { params: videoParams, body: adminVideoPatch, response: { 200: adminVideoItem } },
-    },
-    async (request) => {
-      const edited = await service.editVideo(db, request.params.id, request.body);
-      invalidateSharedCaches(db);
-      return edited;
-    },
-  );
-
-  app.delete("/admin/videos/:id", { schema: { params: videoParams } }, async (request, reply) => {
-    await service.removeVideo(db, request.params.id);
+  serve(app, api.adminList, ({ query }) => service.adminVideos(db, query));
+  serve(app, api.adminCreate, async ({ viewer, body }) => {
+    const created = await service.createVideo(db, viewer.id, body);
     invalidateSharedCaches(db);
-    return reply.status(204).send();
+    return created;
+  });
+  serve(app, api.adminEdit, async ({ params, body }) => {
+    const edited = await service.editVideo(db, params.id, body);
+    invalidateSharedCaches(db);
+    return edited;
+  });
+  serve(app, api.adminRemove, async ({ params }) => {
+    await service.removeVideo(db, params.id);
+    invalidateSharedCaches(db);
   });
 }

@@ -1,119 +1,26 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { DISCUSSION_PAGE_SIZE } from "../../../core/constants";
-import { pageQuery } from "../../../core/schemas/common";
-import {
-  createDiscussionBody,
-  discussionItem,
-  likeResponse,
-  reflectionItem,
-  relatedQuery,
-  saveResponse,
-  videoDetail,
-  videoItem,
-  videoListQuery,
-  videoParams,
-  viewResponse,
-} from "../../../core/schemas/videos";
-import { memberOf } from "../../auth/guards";
-import { libraryCache } from "./library-cache";
+import { videosEndpoints as api } from "../../../core/endpoints/videos";
+import { serve } from "../../http/endpoint-routes";
 import * as q from "./queries";
 import * as service from "./service";
 
-const discussionPage = pageQuery.extend({
-  limit: pageQuery.shape.limit.unwrap().default(DISCUSSION_PAGE_SIZE),
-});
-
 /** The video library, a video's page, its reflections, and the member's likes, saves and views. */
-export default async function videoRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export default async function videoRoutes(app: FastifyInstance) {
   const { db } = app;
-
-  app.get(
-    "/videos",
-    {
-      schema: { querystring: videoListQuery, response: { 200: z.array(videoItem) } },
-    },
-    async (request, reply) =>
-      libraryCache(db).reply(request, reply, JSON.stringify(request.query), () =>
-        q.listVideos(db, request.query),
-      ),
+  // Shared: the page's first-thumbnail hint reads the same entry (`library-cache.ts`).
+  serve(app, api.library, ({ query }) => q.listVideos(db, query));
+  serve(app, api.video, ({ viewer, params }) => service.getVideo(db, params.id, viewer.id));
+  serve(app, api.related, ({ params, query }) => service.relatedVideos(db, params.id, query.limit));
+  serve(app, api.view, ({ viewer, params }) => service.recordView(db, params.id, viewer.id));
+  serve(app, api.like, ({ viewer, params }) => service.toggleLike(db, params.id, viewer.id));
+  serve(app, api.save, ({ viewer, params }) => service.toggleSave(db, params.id, viewer.id));
+  serve(app, api.saved, ({ viewer, query }) => q.listSavedVideos(db, viewer.id, query));
+  serve(app, api.discussions, ({ viewer, params, query }) =>
+    service.videoDiscussions(db, params.id, viewer.id, query),
   );
-
-  app.get(
-    "/videos/:id",
-    { schema: { params: videoParams, response: { 200: videoDetail } } },
-    async (request) => service.getVideo(db, request.params.id, memberOf(request).id),
+  serve(app, api.discuss, ({ viewer, body }) => service.addDiscussion(db, viewer, body));
+  serve(app, api.likeDiscussion, ({ viewer, params }) =>
+    service.toggleDiscussionLike(db, params.id, viewer.id),
   );
-
-  app.get(
-    "/videos/:id/related",
-    {
-      schema: { params: videoParams, querystring: relatedQuery, response: { 200: z.array(videoItem) } },
-    },
-    async (request) => service.relatedVideos(db, request.params.id, request.query.limit),
-  );
-
-  app.post(
-    "/videos/:id/view",
-    { schema: { params: videoParams, response: { 200: viewResponse } } },
-    async (request) => service.recordView(db, request.params.id, memberOf(request).id),
-  );
-
-  app.post(
-    "/videos/:id/like",
-    { schema: { params: videoParams, response: { 200: likeResponse } } },
-    async (request) => service.toggleLike(db, request.params.id, memberOf(request).id),
-  );
-
-  app.post(
-    "/videos/:id/save",
-    { schema: { params: videoParams, response: { 200: saveResponse } } },
-    async (request) => service.toggleSave(db, request.params.id, memberOf(request).id),
-  );
-
-  app.get(
-    "/saved-videos",
-    { schema: { querystring: pageQuery, response: { 200: z.array(videoItem) } } },
-    async (request) => q.listSavedVideos(db, memberOf(request).id, request.query),
-  );
-
-  app.get(
-    "/videos/:id/discussions",
-    {
-      schema: {
-        params: videoParams,
-        querystring: discussionPage,
-        response: { 200: z.array(discussionItem) },
-      },
-    },
-    async (request) => service.videoDiscussions(db, request.params.id, memberOf(request).id, request.query),
-  );
-
-  app.post(
-    "/discussions",
-    {
-      config: { rateLimit: app.rateLimits.write },
-      schema: { body: createDiscussionBody, response: { 201: discussionItem } },
-    },
-    async (request, reply) => {
-      const created = await service.addDiscussion(db, memberOf(request), request.body);
-      return reply.status(201).send(created);
-    },
-  );
-
-  app.post(
-    "/discussions/:id/like",
-    { schema: { params: videoParams, response: { 200: likeResponse } } },
-    async (request) => service.toggleDiscussionLike(db, request.params.id, memberOf(request).id),
-  );
-
-  app.get(
-    "/reflections",
-    {
-      schema: { querystring: pageQuery, response: { 200: z.array(reflectionItem) } },
-    },
-    async (request) => service.memberReflections(db, memberOf(request).id, request.query),
-  );
+  serve(app, api.reflections, ({ viewer, query }) => service.memberReflections(db, viewer.id, query));
 }

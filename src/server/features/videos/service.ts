@@ -2,9 +2,9 @@ import { displayName } from "../../../core/format";
 import type { AdminVideoChanges, AdminVideoValues } from "../../../core/schemas/videos";
 import { VIDEO_MESSAGES } from "../../../core/schemas/videos";
 import { parseYouTubeId, youTubeWatchUrl } from "../../../core/youtube";
+import { recordActivity } from "../../activity/record";
 import type { Db } from "../../db/client";
 import { badRequest, notFound } from "../../http/errors";
-import { recordActivity } from "../activity/record";
 import * as q from "./queries";
 
 /** Postgres' error code, also when the driver's error is wrapped (Drizzle puts it in `cause`). */

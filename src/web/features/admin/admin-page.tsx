@@ -7,15 +7,16 @@ import { buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { Skeleton } from "~/web/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/web/components/ui/tabs";
+import { AdminCoursesTab } from "~/web/features/courses";
+import { AdminVideosTab } from "~/web/features/videos";
 import { useAuth } from "~/web/lib/auth";
 import { GroupsTab } from "./groups-tab";
 import { OverviewTab } from "./overview-tab";
 import { RevenueTab } from "./revenue-tab";
 import { UsersTab } from "./users-tab";
 
-// Built with the teaching features; each loads with its tab.
-const AdminVideosTab = lazy(() => import("~/web/features/videos/admin-videos-tab"));
-const AdminCoursesTab = lazy(() => import("~/web/features/courses/admin-courses-tab"));
+/** The API reference: its own chunk, loaded with its tab. */
+const ApiReferenceTab = lazy(() => import("./api-reference-tab"));
 
 const TABS = [
   { value: "overview", label: "Overview" },
@@ -24,6 +25,7 @@ const TABS = [
   { value: "groups", label: "Groups" },
   { value: "revenue", label: "Revenue" },
   { value: "courses", label: "Courses" },
+  { value: "api", label: "API" },
 ] as const;
 type Tab = (typeof TABS)[number]["value"];
 
@@ -107,6 +109,11 @@ function Dashboard() {
         <TabsContent value="courses">
           <LazyTab>
             <AdminCoursesTab />
+          </LazyTab>
+        </TabsContent>
+        <TabsContent value="api">
+          <LazyTab>
+            <ApiReferenceTab />
           </LazyTab>
         </TabsContent>
       </Tabs>

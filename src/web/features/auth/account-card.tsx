@@ -67,7 +67,7 @@ export const CardText = ({ children, className }: { children: ReactNode; classNa
 
 /**
  * The `token` of the link she followed: undefined until the page runs in the browser (the address
- * is read in an effect, never while drawing), then the token or null when the link has none.
+ * is read in an effect, never while rendering), then the token or null when the link has none.
  */
 export function useLinkToken() {
   const [token, setToken] = useState<string | null>();

@@ -66,7 +66,7 @@ export default function ResetPasswordPage() {
         onDone={() => {
           setDone(true);
           // A full load: she is signed in now, and the member app starts fresh. Her first page is
-          // drawn with her dates in her zone.
+          // rendered with her dates in her zone.
           rememberTimeZone();
           window.location.assign("/");
         }}

@@ -110,7 +110,7 @@ export default function SignInPage() {
 function useSignedIn(returnTo: string) {
   // A full navigation so the member app starts fresh, at the page she was heading to.
   return (_user: CurrentUser) => {
-    // Her first page is then drawn with her dates in her zone.
+    // Her first page is then rendered with her dates in her zone.
     rememberTimeZone();
     window.location.assign(returnTo);
   };

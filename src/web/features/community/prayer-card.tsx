@@ -1,6 +1,6 @@
 import { HandHeart, Lock, MessageCircle, Sparkles, UserRound } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { formatLongDate, formatPrayerAge, formatWallAge } from "~/core/format";
+import { formatCompactAge, formatLongDate, formatRelativeAge } from "~/core/format";
 import { PRAISE_NOTE_MAX } from "~/core/prayer";
 import type { PrayerPerson, PrayerRequest, PrayerResponse } from "~/core/schemas/prayer";
 import { Avatar } from "~/web/components/ui/avatar";
@@ -70,7 +70,7 @@ export function PrayerCard({
             </h3>
             <p className="text-sm text-muted">
               <time dateTime={request.createdAt} title={formatLongDate(request.createdAt)}>
-                {formatPrayerAge(request.createdAt)}
+                {formatCompactAge(request.createdAt)}
               </time>
               {request.isAnonymous && !isAnonymous(request.user) && " · shared anonymously"}
             </p>
@@ -98,7 +98,8 @@ export function PrayerCard({
               {request.answeredAt && (
                 <span className="font-semibold text-muted">
                   {" "}
-                  · answered <time dateTime={request.answeredAt}>{formatWallAge(request.answeredAt)}</time>
+                  · answered{" "}
+                  <time dateTime={request.answeredAt}>{formatRelativeAge(request.answeredAt)}</time>
                 </span>
               )}
             </p>
@@ -205,7 +206,7 @@ function ResponseItem({ response }: { response: PrayerResponse }) {
             {isAnonymous(response.user) ? "Anonymous" : shortName(response.user)}
           </span>
           <time dateTime={response.createdAt} className="text-muted">
-            {formatWallAge(response.createdAt)}
+            {formatRelativeAge(response.createdAt)}
           </time>
           {response.isPraying && (
             <Badge tone="sage" className="py-0">

@@ -1,6 +1,6 @@
 import { HandHeart, Sparkles } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { formatWallAge } from "~/core/format";
+import { formatRelativeAge } from "~/core/format";
 import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
@@ -44,7 +44,7 @@ export function PrayerWall() {
             {newest && (
               <p className="text-sm text-muted">
                 Latest request shared{" "}
-                <time dateTime={newest.createdAt}>{formatWallAge(newest.createdAt)}</time>
+                <time dateTime={newest.createdAt}>{formatRelativeAge(newest.createdAt)}</time>
               </p>
             )}
           </div>

@@ -5,7 +5,7 @@ export default function NotFoundPage() {
   return (
     <main className="flex min-h-[70dvh] items-center justify-center px-4 py-16">
       <div className="max-w-md text-center">
-        <p className="font-display text-7xl font-semibold text-sage-300" aria-hidden="true">
+        <p className="font-display text-7xl font-semibold text-sage-500" aria-hidden="true">
           404
         </p>
         <h1 className="mt-2 text-3xl font-semibold">404 Page Not Found</h1>

@@ -1,7 +1,7 @@
 import { ArrowLeft, Check, Crown, Inbox, Lock, LogOut, ScrollText, Sprout, Users, X } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
-import { formatPrayerAge, formatShortDate } from "~/core/format";
+import { formatCompactAge, formatShortDate } from "~/core/format";
 import type { CultivationGroupDetail, GroupMember, JoinRequest } from "~/core/schemas/groups";
 import { Avatar } from "~/web/components/ui/avatar";
 import { Badge } from "~/web/components/ui/badge";
@@ -268,7 +268,7 @@ function RequestRow({ groupId, request }: { groupId: number; request: JoinReques
         <Avatar user={request.user} />
         <div className="min-w-0">
           <p className="font-semibold">{name}</p>
-          <p className="text-sm text-muted">Asked {formatPrayerAge(request.createdAt)}</p>
+          <p className="text-sm text-muted">Asked {formatCompactAge(request.createdAt)}</p>
           {request.requestMessage && (
             <blockquote className="mt-2 rounded-xl bg-parchment/70 px-3 py-2 text-[0.95rem] whitespace-pre-line">
               {request.requestMessage}

@@ -18,7 +18,7 @@ import {
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { PATRON_MONTHLY_PRICE_DOLLARS, PATRON_PLAN_NAME } from "~/core/constants";
-import { formatDuration, formatPrayerAge, formatShortDate, formatVideoAge } from "~/core/format";
+import { formatCalendarAge, formatCompactAge, formatDuration, formatShortDate } from "~/core/format";
 import type {
   Dashboard,
   DashboardArticle,
@@ -185,7 +185,7 @@ function Videos({ videos }: { videos: DashboardVideo[] }) {
               <h3 className="mt-1 line-clamp-2 font-sans text-base font-bold text-ink group-hover:text-sage-700">
                 {video.title}
               </h3>
-              <p className="mt-1 text-sm text-muted">{formatVideoAge(video.publishedAt)}</p>
+              <p className="mt-1 text-sm text-muted">{formatCalendarAge(video.publishedAt)}</p>
             </div>
           </Link>
         </li>
@@ -319,7 +319,7 @@ function Prayers({ prayers }: { prayers: DashboardPrayer[] }) {
             <p className="flex flex-wrap items-center gap-x-2 text-sm">
               <span className="font-bold">{prayerAuthor(prayer.user)}</span>
               <time dateTime={prayer.createdAt} className="text-muted">
-                {formatPrayerAge(prayer.createdAt)}
+                {formatCompactAge(prayer.createdAt)}
               </time>
               {prayer.isAnswered && <Badge tone="yellow">Answered</Badge>}
               {prayer.isPrivate && <Badge tone="neutral">Private</Badge>}

@@ -40,14 +40,14 @@ const FEATURES = [
 export default function LandingPage() {
   const [joinOpen, setJoinOpen] = useState(false);
   const [learnOpen, setLearnOpen] = useState(false);
-  const [dialogsWanted, setDialogsWanted] = useState(false);
+  const [dialogsNeeded, setDialogsNeeded] = useState(false);
   const { siteName, founderName } = publicConfig;
   const openJoin = () => {
-    setDialogsWanted(true);
+    setDialogsNeeded(true);
     setJoinOpen(true);
   };
   const openLearnMore = () => {
-    setDialogsWanted(true);
+    setDialogsNeeded(true);
     setLearnOpen(true);
   };
 
@@ -163,14 +163,14 @@ export default function LandingPage() {
       <footer className="border-t border-linen bg-parchment/60">
         <div className="container-page flex flex-col items-center justify-between gap-4 py-8 sm:flex-row">
           <Logo />
-          {/* Drawn by the server: around New Year the visitor's clock may say another year. */}
+          {/* Rendered by the server: around New Year the visitor's clock may say another year. */}
           <p className="text-sm text-muted" suppressHydrationWarning>
             © 2024–{new Date().getFullYear()} {siteName}. All rights reserved.
           </p>
         </div>
       </footer>
 
-      {dialogsWanted && (
+      {dialogsNeeded && (
         <Suspense fallback={null}>
           <LandingDialogs
             joinOpen={joinOpen}

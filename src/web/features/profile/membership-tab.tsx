@@ -5,7 +5,7 @@ import { formatDollars } from "~/core/format";
 import type { Profile } from "~/core/schemas/profile";
 import { buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
-import { ManageSubscriptionButton } from "~/web/features/payments/manage-subscription";
+import { ManageSubscriptionButton } from "~/web/features/payments";
 
 const PATRON_PERKS = ["Exclusive teaching content", "Priority discipleship access", "Prayer support network"];
 

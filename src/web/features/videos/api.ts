@@ -32,7 +32,7 @@ type Params = Record<string, string | number | undefined>;
  * Pages of a list endpoint fetched on demand with `before`. The key ends in "pages" so it never
  * collides with a plain query of the same list (the home page asks for the newest three).
  */
-export function usePagedList<T extends { id: number }>(url: string, params: Params, pageSize: number) {
+function usePagedList<T extends { id: number }>(url: string, params: Params, pageSize: number) {
   return useInfiniteQuery({
     queryKey: [url, params, "pages"] as QueryKey,
     queryFn: ({ pageParam }) =>

@@ -1,6 +1,6 @@
 import { Clock, Eye } from "lucide-react";
 import { Link } from "wouter";
-import { formatCount, formatDuration, formatVideoAge } from "~/core/format";
+import { formatCalendarAge, formatCount, formatDuration } from "~/core/format";
 import type { VideoItem } from "~/core/schemas/videos";
 import { Badge } from "~/web/components/ui/badge";
 import { Card } from "~/web/components/ui/card";
@@ -49,7 +49,7 @@ export function VideoCard({ video, eager = false }: { video: VideoItem; eager?: 
             {formatViews(video.views)}
           </span>
           <span aria-hidden="true">·</span>
-          <span>{formatVideoAge(video.publishedAt)}</span>
+          <span>{formatCalendarAge(video.publishedAt)}</span>
         </p>
       </div>
     </Card>

@@ -1,7 +1,7 @@
 import { ChevronDown, Heart, Lightbulb, MessageCircle, X } from "lucide-react";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { COMMENT_ROWS, LIMITS } from "~/core/constants";
-import { formatPrayerAge } from "~/core/format";
+import { formatCompactAge } from "~/core/format";
 import type { DiscussionItem } from "~/core/schemas/videos";
 import { Avatar } from "~/web/components/ui/avatar";
 import { Badge } from "~/web/components/ui/badge";
@@ -252,7 +252,7 @@ function Discussion({
           <span className="font-semibold">{name}</span>
           {d.isReflectionPrompt && <Badge tone="yellow">Reflection</Badge>}
           <time dateTime={d.createdAt} className="text-sm text-muted">
-            {formatPrayerAge(d.createdAt)}
+            {formatCompactAge(d.createdAt)}
           </time>
         </header>
         <p className="mt-1.5 leading-relaxed break-words whitespace-pre-wrap">{d.content}</p>

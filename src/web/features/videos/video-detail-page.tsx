@@ -25,7 +25,7 @@ import { ApiError } from "~/web/lib/api";
 import { cn } from "~/web/lib/cn";
 import { notifyError, notifySuccess } from "~/web/lib/notify";
 import { toast } from "~/web/lib/toast";
-import { NoteDialog, type NoteStart } from "../notes/note-dialog";
+import { NoteDialog, type NoteStart } from "../notes";
 import { recordView, useRelatedVideos, useToggleVideoLike, useToggleVideoSave, useVideo } from "./api";
 import { formatViews } from "./video-card";
 import { VideoConversation } from "./video-conversation";

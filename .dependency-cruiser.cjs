@@ -1,0 +1,91 @@
+/**
+ * The import rules of docs/development.md ("Layout"), checked on every `npm run lint`
+ * (`depcruise --config .dependency-cruiser.cjs src`). A broken rule fails the lint with the rule's name,
+ * the two files and the comment below.
+ *
+ * Shared places anyone may import: src/core (both sides), src/web/components and src/web/lib (browser),
+ * and the server's own modules outside src/server/features (auth, db, http, jobs, mail, activity…).
+ * A feature's public surface is its `index.ts`: another feature may import that file and nothing else
+ * of it. Something several features need belongs in a shared place rather than in one feature.
+ */
+/** @type {import("dependency-cruiser").IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "core-imports-neither-web-nor-server",
+      comment:
+        "src/core is shared by the server and the browser and does no I/O: it may not import src/web or " +
+        "src/server. Move what both sides need into src/core instead.",
+      severity: "error",
+      from: { path: "^src/core/" },
+      to: { path: "^src/(web|server)/" },
+    },
+    {
+      name: "web-never-imports-server",
+      comment:
+        "The browser app never imports server code (it would ship it to the browser, or fail to build). " +
+        "Share types and schemas through src/core.",
+      severity: "error",
+      from: { path: "^src/web/" },
+      to: { path: "^src/server/" },
+    },
+    {
+      name: "web-feature-uses-other-features-only-through-their-index",
+      comment:
+        "A browser feature (src/web/features/<feature>/) never reaches into another feature's files. Import " +
+        "what that feature offers from its index.ts (its public surface), or move a truly shared piece to " +
+        "src/web/components, src/web/lib or src/core.",
+      severity: "error",
+      from: { path: "^src/web/features/([^/]+)/" },
+      to: {
+        path: "^src/web/features/",
+        pathNot: ["^src/web/features/$1/", "^src/web/features/[^/]+/index\\.tsx?$"],
+      },
+    },
+    {
+      name: "server-feature-uses-other-features-only-through-their-index",
+      comment:
+        "A server feature (src/server/features/<feature>/) never reaches into another feature's routes, " +
+        "service or queries. Import what that feature offers from its index.ts (as profile does with " +
+        "payments), or move a truly shared piece out of features/ (auth, db, http, jobs, mail, activity). " +
+        "Read models such as the dashboard and the admin analytics keep their own queries over the shared tables.",
+      severity: "error",
+      from: { path: "^src/server/features/([^/]+)/" },
+      to: {
+        path: "^src/server/features/",
+        pathNot: ["^src/server/features/$1/", "^src/server/features/[^/]+/index\\.ts$"],
+      },
+    },
+    {
+      name: "shared-web-code-never-imports-features",
+      comment:
+        "Shared browser code (src/web/components, src/web/lib and any other folder of src/web but features/) " +
+        "is used by every feature and so depends on none. Only the app's own files at the top of src/web " +
+        "(app, member-app, visitor-app, routes, server-render) put features together.",
+      severity: "error",
+      from: { path: "^src/web/[^/]+/", pathNot: "^src/web/features/" },
+      to: { path: "^src/web/features/" },
+    },
+    {
+      name: "every-import-resolves",
+      comment:
+        "An import that cannot be resolved (a typo, or a path alias the checker does not know) would slip " +
+        "past the rules above, which match resolved paths. Fix the import, or teach this file the alias.",
+      severity: "error",
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    // Type-only imports count: a `import type` from the server is still a dependency on it.
+    tsPreCompilationDeps: true,
+    // Resolves the `~/` alias.
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      mainFields: ["module", "main", "types", "typings"],
+    },
+  },
+};

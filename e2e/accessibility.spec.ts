@@ -1,0 +1,162 @@
+import type { Page } from "@playwright/test";
+import { fakeStripeJs } from "./support/fake-stripe";
+import { DEMO_ADMIN, expect, expectAccessible, registerMember, signIn, test } from "./support/fixtures";
+import { stubYouTube } from "./support/youtube";
+
+/**
+ * axe on every screen, as each kind of person sees it: a visitor, a new member, an administrator.
+ * Screens are grouped by who sees them, one browser page per group, so the file costs a few sign-ins
+ * rather than one per screen. Each screen is scanned once its heading shows and nothing on it is still
+ * loading (no skeleton, spinner or busy region), so axe sees what a person would.
+ *
+ * A new page or tab belongs here too.
+ */
+
+interface Screen {
+  /** Address, with `?tab=` for a tab that has one. */
+  path: string;
+  /** The level-1 heading the screen shows once drawn. */
+  heading: string;
+  /** The tab (role "tab") that is open, for a tabbed page. */
+  tab?: string;
+}
+
+/** What a screen shows while its answers are on their way: skeletons, spinners, busy regions. */
+const LOADING = '.animate-pulse, .animate-spin, [aria-busy="true"], [role="status"]:has-text("Loading")';
+
+/**
+ * Opens each screen in turn and scans it once drawn. A failing screen does not stop the others: the
+ * test fails at the end with every screen's problems.
+ */
+async function scanAll(page: Page, screens: Screen[]) {
+  const problems: string[] = [];
+  for (const screen of screens) {
+    const name = screen.tab ? `${screen.path} (${screen.tab} tab)` : screen.path;
+    await test.step(name, async () => {
+      try {
+        await page.goto(screen.path);
+        await expect(
+          page.getByRole("heading", { level: 1, name: screen.heading, exact: true }),
+        ).toBeVisible();
+        if (screen.tab) {
+          await expect(page.getByRole("tab", { name: screen.tab, exact: true })).toHaveAttribute(
+            "aria-selected",
+            "true",
+          );
+          await expect(page.getByRole("tabpanel")).toBeVisible();
+        }
+        await expect(page.locator(LOADING)).toHaveCount(0);
+        await expectAccessible(page);
+      } catch (err) {
+        problems.push(`${name}: ${(err as Error).message}`);
+      }
+    });
+  }
+  expect(problems, "screens with problems").toEqual([]);
+}
+
+/** Every tab of a page whose tabs are addressable: `[value of ?tab= (none for the first), label]`. */
+const tabs = (path: string, heading: string, list: Array<[string | undefined, string]>): Screen[] =>
+  list.map(([value, tab]) => ({ path: value ? `${path}?tab=${value}` : path, heading, tab }));
+
+/** An item of a list that the demo content fills, for the pages that show one item. */
+async function firstItem(page: Page, url: string): Promise<{ id: number; title?: string; name?: string }> {
+  const res = await page.request.get(url);
+  expect(res.ok(), await res.text()).toBe(true);
+  const [first] = (await res.json()) as Array<{ id: number; title?: string; name?: string }>;
+  expect(first, `${url} lists something`).toBeDefined();
+  return first!;
+}
+
+test.describe("accessibility: no serious or critical axe violation on any screen", () => {
+  // A dozen screens a test, each loaded, settled and scanned.
+  test.describe.configure({ timeout: 120_000 });
+
+  test("a visitor's screens", async ({ page }) => {
+    await scanAll(page, [
+      { path: "/", heading: "Cultivate Your Spiritual Garden" },
+      { path: "/sign-in", heading: "Welcome back" },
+      { path: "/forgot-password", heading: "Forgot your password?" },
+      // Links from mails, opened without their token.
+      { path: "/reset-password", heading: "This link can't be used" },
+      { path: "/verify-email", heading: "This link can't be used" },
+      { path: "/confirm-email", heading: "This link can't be used" },
+      // Administration asks a visitor to sign in.
+      { path: "/admin", heading: "Administrator sign-in" },
+      { path: "/no-such-page", heading: "404 Page Not Found" },
+    ]);
+
+    await test.step("/sign-in (Create account tab)", async () => {
+      await page.goto("/sign-in");
+      await page.getByRole("tab", { name: "Create account" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Join the family" })).toBeVisible();
+      await expectAccessible(page);
+    });
+  });
+
+  test("a member's screens: home, teaching, prayer, and what is not hers", async ({ page }) => {
+    await stubYouTube(page);
+    const member = await registerMember(page);
+    const video = await firstItem(page, "/api/videos?limit=1");
+    await scanAll(page, [
+      { path: "/", heading: `Shalom, ${member.firstName}` },
+      { path: "/videos", heading: "Video Library" },
+      { path: `/video/${video.id}`, heading: video.title! },
+      { path: "/video-notes", heading: "Video Notes & Highlights" },
+      { path: "/articles", heading: "Miriam's Articles" },
+      { path: "/courses", heading: "Spiritual Courses" },
+      ...tabs("/community", "Community", [
+        [undefined, "Prayer Wall"],
+        ["groups", "Groups"],
+        ["events", "Events"],
+      ]),
+      { path: "/local-communities", heading: "Local Communities" },
+      // Administration, refused to a member, and an address that is no page, inside the member app.
+      { path: "/admin", heading: "Access Denied" },
+      { path: "/admin/articles", heading: "Access Denied" },
+      { path: "/no-such-page", heading: "404 Page Not Found" },
+    ]);
+  });
+
+  test("a member's screens: groups, discipleship, profile, giving", async ({ page }) => {
+    await fakeStripeJs(page);
+    const member = await registerMember(page);
+    const group = await firstItem(page, "/api/cultivation-groups?limit=1");
+    await scanAll(page, [
+      ...tabs("/cultivation-groups", "Cultivation Groups", [
+        [undefined, "Discover Groups"],
+        ["my-groups", "My Groups"],
+        ["create", "Create Group"],
+      ]),
+      { path: `/cultivation-groups/${group.id}`, heading: group.name! },
+      ...tabs("/discipleship", "Discipleship Hub", [
+        [undefined, "My Connections"],
+        ["find", "Find Mentorship"],
+        ["resources", "Resources"],
+      ]),
+      ...tabs("/profile", `${member.firstName} ${member.lastName}`, [
+        [undefined, "Overview"],
+        ["reflections", "Reflections"],
+        ["settings", "Settings"],
+        ["membership", "Membership"],
+      ]),
+      { path: "/subscribe", heading: "Become a Mishpacha Patron" },
+      { path: "/donate", heading: "Give to the Ministry" },
+    ]);
+  });
+
+  test("an administrator's screens: every tab of the dashboard, and the articles", async ({ page }) => {
+    await signIn(page, DEMO_ADMIN);
+    await scanAll(page, [
+      ...tabs("/admin", "Admin Dashboard", [
+        [undefined, "Overview"],
+        ["videos", "Videos"],
+        ["users", "Users"],
+        ["groups", "Groups"],
+        ["revenue", "Revenue"],
+        ["courses", "Courses"],
+      ]),
+      { path: "/admin/articles", heading: "Article Management" },
+    ]);
+  });
+});

@@ -1,0 +1,90 @@
+import { z } from "zod";
+import { endpoint } from "../contract";
+import { idParams } from "../schemas/common";
+import {
+  adminCourseListQuery,
+  adminCourseSchema,
+  courseEnrollmentSchema,
+  courseListQuery,
+  courseSchema,
+  createCourseBody,
+  enrollResult,
+  notifyResult,
+  updateCourseBody,
+} from "../schemas/courses";
+
+/** Courses: the catalogue, her enrolments and interests, and their administration. */
+export const coursesEndpoints = {
+  list: endpoint({
+    method: "GET",
+    path: "/api/courses",
+    summary: "Active and coming-soon courses, newest first, searched or by status",
+    caller: "member",
+    query: courseListQuery,
+    response: z.array(courseSchema),
+  }),
+  enrollments: endpoint({
+    method: "GET",
+    path: "/api/course-enrollments",
+    summary: "The courses she is enrolled in",
+    caller: "member",
+    response: z.array(courseEnrollmentSchema),
+  }),
+  interests: endpoint({
+    method: "GET",
+    path: "/api/course-interests",
+    summary: "The coming-soon courses she asked to hear about",
+    caller: "member",
+    response: z.array(courseEnrollmentSchema),
+  }),
+  enroll: endpoint({
+    method: "POST",
+    path: "/api/courses/:id/enroll",
+    summary: "Enroll her in an open course (once, however often she asks)",
+    caller: "member",
+    params: idParams,
+    response: enrollResult,
+    // 409: the course is not open for enrolment.
+    errors: [409],
+    rateLimit: "write",
+  }),
+  notify: endpoint({
+    method: "POST",
+    path: "/api/courses/:id/notify",
+    summary: "Ask to hear when a coming-soon course opens",
+    caller: "member",
+    params: idParams,
+    response: notifyResult,
+    // 409: the course is already open.
+    errors: [409],
+    rateLimit: "write",
+  }),
+  adminList: endpoint({
+    method: "GET",
+    path: "/api/admin/courses",
+    summary: "Every course for the admin dashboard, archived ones too, newest first",
+    caller: "admin",
+    query: adminCourseListQuery,
+    response: z.array(adminCourseSchema),
+  }),
+  adminCreate: endpoint({
+    method: "POST",
+    path: "/api/admin/courses",
+    summary: "Add a course",
+    caller: "admin",
+    body: createCourseBody,
+    status: 201,
+    response: adminCourseSchema,
+    rateLimit: "write",
+  }),
+  adminEdit: endpoint({
+    method: "PATCH",
+    path: "/api/admin/courses/:id",
+    summary: "Edit a course; archiving hides it from members",
+    caller: "admin",
+    params: idParams,
+    body: updateCourseBody,
+    response: adminCourseSchema,
+    rateLimit: "write",
+  }),
+};

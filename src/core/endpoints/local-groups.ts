@@ -1,0 +1,58 @@
+import { z } from "zod";
+import { endpoint } from "../contract";
+import { idParams, pageQuery } from "../schemas/common";
+import {
+  createLocalGroupBody,
+  localGroup,
+  localGroupsQuery,
+  localJoinResult,
+  localLeaveResult,
+  myLocalGroupMembership,
+} from "../schemas/local-groups";
+
+/** Local in-person groups: discover by name or area, create, join and leave. */
+export const localGroupsEndpoints = {
+  list: endpoint({
+    method: "GET",
+    path: "/api/local-groups",
+    summary: "Local groups by name or area; the meeting place only for their members",
+    caller: "member",
+    query: localGroupsQuery,
+    response: z.array(localGroup),
+  }),
+  mine: endpoint({
+    method: "GET",
+    path: "/api/my-local-groups",
+    summary: "The local groups she belongs to",
+    caller: "member",
+    query: pageQuery,
+    response: z.array(myLocalGroupMembership),
+  }),
+  create: endpoint({
+    method: "POST",
+    path: "/api/local-groups",
+    summary: "Start a local group, with her as its leader",
+    caller: "member",
+    body: createLocalGroupBody,
+    status: 201,
+    response: localGroup,
+    rateLimit: "write",
+  }),
+  join: endpoint({
+    method: "POST",
+    path: "/api/local-groups/:id/join",
+    summary: "Join a local group",
+    caller: "member",
+    params: idParams,
+    response: localJoinResult,
+    rateLimit: "write",
+  }),
+  leave: endpoint({
+    method: "POST",
+    path: "/api/local-groups/:id/leave",
+    summary: "Leave a local group; a leaving leader hands over to the longest-standing member",
+    caller: "member",
+    params: idParams,
+    response: localLeaveResult,
+  }),
+};

@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { endpoint } from "../contract";
+import { idParams } from "../schemas/common";
+import { createNoteBody, noteItem, noteListQuery } from "../schemas/notes";
+
+/** A member's private video notes and highlights. */
+export const notesEndpoints = {
+  list: endpoint({
+    method: "GET",
+    path: "/api/video-notes",
+    summary: "Her notes, newest first, searched, by tag or only highlights",
+    caller: "member",
+    query: noteListQuery,
+    response: z.array(noteItem),
+  }),
+  tags: endpoint({
+    method: "GET",
+    path: "/api/video-notes/tags",
+    summary: "Every tag she has used on her notes, alphabetically",
+    caller: "member",
+    response: z.array(z.string()),
+  }),
+  create: endpoint({
+    method: "POST",
+    path: "/api/video-notes",
+    summary: "Write a note, optionally on a video at a moment in it",
+    caller: "member",
+    body: createNoteBody,
+    status: 201,
+    response: noteItem,
+    rateLimit: "write",
+  }),
+  remove: endpoint({
+    method: "DELETE",
+    path: "/api/video-notes/:id",
+    summary: "Delete one of her notes",
+    caller: "member",
+    params: idParams,
+    status: 204,
+    response: null,
+  }),
+};

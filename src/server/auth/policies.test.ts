@@ -1,0 +1,172 @@
+import { type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import {
+  canSeePrayerRequest,
+  hidesPrayerAuthorFrom,
+  newestPrayerRequestIdsVisibleTo,
+  prayerAuthorHiddenFrom,
+  prayerRequestVisibleTo,
+  type Viewer,
+} from "./policies";
+
+const AUTHOR_ID = 1;
+const author: Viewer = { id: AUTHOR_ID, isAdmin: false };
+const member: Viewer = { id: 2, isAdmin: false };
+const admin: Viewer = { id: 3, isAdmin: true };
+/** An administrator reading her own request: both rights at once. */
+const adminAuthor: Viewer = { id: AUTHOR_ID, isAdmin: true };
+
+const request = (flags: { isPrivate?: boolean; isAnonymous?: boolean } = {}) => ({
+  userId: AUTHOR_ID,
+  isPrivate: flags.isPrivate ?? false,
+  isAnonymous: flags.isAnonymous ?? false,
+});
+
+describe("canSeePrayerRequest", () => {
+  it("lets every member see a public request", () => {
+    for (const viewer of [member, author, admin]) expect(canSeePrayerRequest(viewer, request())).toBe(true);
+  });
+
+  it("lets the author see her own private request", () => {
+    expect(canSeePrayerRequest(author, request({ isPrivate: true }))).toBe(true);
+  });
+
+  it("lets an administrator see another member's private request", () => {
+    expect(canSeePrayerRequest(admin, request({ isPrivate: true }))).toBe(true);
+  });
+
+  it("keeps a private request from other members", () => {
+    expect(canSeePrayerRequest(member, request({ isPrivate: true }))).toBe(false);
+  });
+
+  it("does not let anonymity hide a public request", () => {
+    expect(canSeePrayerRequest(member, request({ isAnonymous: true }))).toBe(true);
+  });
+
+  it("keeps a private anonymous request from other members only", () => {
+    const row = request({ isPrivate: true, isAnonymous: true });
+    expect(canSeePrayerRequest(member, row)).toBe(false);
+    expect(canSeePrayerRequest(author, row)).toBe(true);
+    expect(canSeePrayerRequest(admin, row)).toBe(true);
+  });
+});
+
+describe("hidesPrayerAuthorFrom", () => {
+  it("names the author of a request that is not anonymous, private or not", () => {
+    for (const viewer of [member, author, admin]) {
+      expect(hidesPrayerAuthorFrom(viewer, request())).toBe(false);
+      expect(hidesPrayerAuthorFrom(viewer, request({ isPrivate: true }))).toBe(false);
+    }
+  });
+
+  it("hides an anonymous author from other members", () => {
+    expect(hidesPrayerAuthorFrom(member, request({ isAnonymous: true }))).toBe(true);
+  });
+
+  it("does not hide the author from herself", () => {
+    expect(hidesPrayerAuthorFrom(author, request({ isAnonymous: true }))).toBe(false);
+  });
+
+  it("does not hide the author from an administrator", () => {
+    expect(hidesPrayerAuthorFrom(admin, request({ isAnonymous: true }))).toBe(false);
+  });
+
+  it("names the author of a private anonymous request to the two who may see it", () => {
+    const row = request({ isPrivate: true, isAnonymous: true });
+    expect(hidesPrayerAuthorFrom(author, row)).toBe(false);
+    expect(hidesPrayerAuthorFrom(admin, row)).toBe(false);
+  });
+});
+
+/** Every combination of author, privacy and anonymity, as rows of prayer_requests. */
+const rows = [AUTHOR_ID, member.id]
+  .flatMap((userId) =>
+    [false, true].flatMap((isPrivate) =>
+      [false, true].map((isAnonymous) => ({ userId, isPrivate, isAnonymous })),
+    ),
+  )
+  .map((row, i) => ({ id: i + 1, ...row }));
+
+const viewers = { member, author, admin, adminAuthor };
+
+describe("the SQL of each rule agrees with its TypeScript", () => {
+  let client: pg.Client;
+  const dialect = new PgDialect();
+  const query = async <T extends pg.QueryResultRow>(fragment: SQL) => {
+    const { sql: text, params } = dialect.sqlToQuery(fragment);
+    return (await client.query<T>(text, params)).rows;
+  };
+
+  beforeAll(async () => {
+    // A temporary table of the same name and columns stands in for prayer_requests: no copy of
+    // the schema needed, and it disappears with the connection.
+    client = new pg.Client({ connectionString: inject("dbAdminUrl") });
+    await client.connect();
+    await client.query(`create temporary table prayer_requests (
+      id int primary key, user_id int not null, is_private boolean not null, is_anonymous boolean not null)`);
+    for (const r of rows) {
+      await client.query("insert into prayer_requests values ($1, $2, $3, $4)", [
+        r.id,
+        r.userId,
+        r.isPrivate,
+        r.isAnonymous,
+      ]);
+    }
+  });
+  afterAll(() => client?.end());
+
+  for (const [name, viewer] of Object.entries(viewers)) {
+    it(`decides as TypeScript does for the ${name}, with a known viewer`, async () => {
+      const answers = await query<{ id: number; visible: boolean; hidden: boolean }>(
+        sql`select id, ${prayerRequestVisibleTo(viewer)} as visible, ${prayerAuthorHiddenFrom(viewer)} as hidden
+          from prayer_requests order by id`,
+      );
+      expect(answers).toEqual(
+        rows.map((r) => ({
+          id: r.id,
+          visible: canSeePrayerRequest(viewer, r),
+          hidden: hidesPrayerAuthorFrom(viewer, r),
+        })),
+      );
+    });
+
+    it(`decides as TypeScript does for the ${name}, with the viewer read from columns`, async () => {
+      const columns = { id: sql.raw("v.id"), isAdmin: sql.raw("v.is_admin") };
+      const answers = await query<{ id: number; visible: boolean; hidden: boolean }>(
+        sql`select p.id, ${prayerRequestVisibleTo(columns, "p")} as visible,
+            ${prayerAuthorHiddenFrom(columns, "p")} as hidden
+          from prayer_requests p, (select ${viewer.id}::int as id, ${viewer.isAdmin}::boolean as is_admin) v
+          order by p.id`,
+      );
+      expect(answers).toEqual(
+        rows.map((r) => ({
+          id: r.id,
+          visible: canSeePrayerRequest(viewer, r),
+          hidden: hidesPrayerAuthorFrom(viewer, r),
+        })),
+      );
+    });
+
+    it(`lists the newest requests the ${name} may see, each once, and only those`, async () => {
+      const listed = await query<{ id: number }>(
+        sql`select id from (${newestPrayerRequestIdsVisibleTo(viewer, { limit: 100 })}) ids order by id`,
+      );
+      expect(listed.map((r) => r.id)).toEqual(
+        rows.filter((r) => canSeePrayerRequest(viewer, r)).map((r) => r.id),
+      );
+    });
+  }
+
+  it("cuts each branch of the list at the limit, newest first, after the caller's conditions", async () => {
+    const listed = await query<{ id: number }>(
+      sql`select id from (${newestPrayerRequestIdsVisibleTo(author, {
+        limit: 1,
+        where: (table) => [sql.raw(`${table}.id < 7`)],
+      })}) ids order by id desc`,
+    );
+    // Public ones below 7: 1, 2, 5, 6; her own private ones: 3, 4.
+    expect(listed.map((r) => r.id)).toEqual([6, 4]);
+  });
+});

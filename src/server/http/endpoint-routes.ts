@@ -1,0 +1,130 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { BodyOf, Endpoint, ParamsOf, QueryOf, Result } from "../../core/contract";
+import { messageResponse } from "../../core/schemas/common";
+import type { SessionUser } from "../auth/sessions";
+import { sharedCache } from "./shared-cache";
+
+/** What a handler is given: the validated inputs, and the request and reply when it needs them. */
+export interface HandlerContext<E extends Endpoint> {
+  /** Who is calling: always someone signed in, unless the endpoint is open to visitors. */
+  viewer: E["caller"] extends "visitor" ? SessionUser | null : SessionUser;
+  params: ParamsOf<E>;
+  query: QueryOf<E>;
+  body: BodyOf<E>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+type Returned<E extends Endpoint> = Result<E> | FastifyReply;
+
+/** Answers the call; an endpoint without a body to send may simply return. */
+export type EndpointHandler<E extends Endpoint> = (
+  ctx: HandlerContext<E>,
+) => Promise<Returned<E>> | Returned<E> | (E["response"] extends null ? Promise<void> : never);
+
+export interface ServeOptions<E extends Endpoint> {
+  /**
+   * For `cache: "member"`: something else her answer depends on, beyond the member and the
+   * request (the version of a shared list it embeds, say).
+   */
+  vary?: (ctx: HandlerContext<E>) => Promise<string> | string;
+}
+
+/** The answers an endpoint may give besides its success: implied by its caller and inputs. */
+export function errorStatuses(e: Endpoint): number[] {
+  const statuses = new Set<number>(e.errors ?? []);
+  if (e.params || e.query || e.body) statuses.add(400);
+  if (e.caller !== "visitor") statuses.add(401);
+  if (e.caller === "admin" || e.policy) statuses.add(403);
+  if (e.params) statuses.add(404);
+  if (e.rateLimit) statuses.add(429);
+  return [...statuses].sort();
+}
+
+/** JSON of a validated value with its keys in order, so equal inputs give equal cache keys. */
+function stableJson(value: unknown): string {
+  if (value === undefined) return "";
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === "object" && !Array.isArray(v) && !(v instanceof Date)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)),
+        )
+      : v,
+  );
+}
+
+/** The key under which a shared answer to these inputs is kept (the same for every caller). */
+export const sharedKeyOf = (e: Endpoint, params: unknown, query: unknown) =>
+  `${e.id}|${stableJson(params)}|${stableJson(query)}`;
+
+/** The shared cache of one endpoint, for code that warms or reads it outside a request. */
+export const sharedCacheOf = <T>(db: object, e: Endpoint) => sharedCache<T>(db, e.id);
+
+/**
+ * Registers the route an endpoint declares, in a plugin mounted under the endpoint's prefix:
+ * access (decided before the body is read: `src/server/auth/access.ts`), the schemas that validate
+ * its inputs and encode its answer and errors, its rate limit, and its cache.
+ */
+export function serve<E extends Endpoint>(
+  fastify: FastifyInstance,
+  e: E,
+  handler: EndpointHandler<E>,
+  options: ServeOptions<E> = {},
+) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  if (!e.path.startsWith(app.prefix)) throw new Error(`${e.id} is not under ${app.prefix}`);
+  const status = e.status ?? 200;
+  const response: Record<number, unknown> = {};
+  if (e.response) response[status] = e.response;
+  for (const code of errorStatuses(e)) response[code] = messageResponse;
+  const schema: FastifySchema = { response };
+  if (e.params) schema.params = e.params;
+  if (e.query) schema.querystring = e.query;
+  if (e.body) schema.body = e.body;
+
+  const run = async (request: FastifyRequest, reply: FastifyReply) => {
+    const ctx = {
+      viewer: request.user ?? null,
+      // Only what the endpoint declares: the cache keys are built from these.
+      params: e.params ? request.params : undefined,
+      query: e.query ? request.query : undefined,
+      body: e.body ? request.body : undefined,
+      request,
+      reply,
+    } as HandlerContext<E>;
+    if (e.cache === "member") {
+      const viewer = request.user!;
+      const extra = options.vary ? await options.vary(ctx) : "";
+      const key = `${e.id}|${viewer.id}|${viewer.isAdmin}|${viewer.membershipTier}|${stableJson(ctx.params)}|${stableJson(ctx.query)}|${extra}`;
+      return app.memberCache.reply(request, reply, key, async () => (await handler(ctx)) as Result<E>);
+    }
+    if (e.cache === "shared") {
+      return sharedCacheOf<Result<E>>(app.db, e).reply(
+        request,
+        reply,
+        sharedKeyOf(e, ctx.params, ctx.query),
+        async () => (await handler(ctx)) as Result<E>,
+      );
+    }
+    const result = await handler(ctx);
+    if (result === reply) return reply;
+    if (status !== 200) reply.status(status);
+    return e.response ? result : reply.send();
+  };
+
+  app.route({
+    method: e.method,
+    url: e.path.slice(app.prefix.length) || "/",
+    schema,
+    config: {
+      endpoint: e.id,
+      access: e.caller,
+      policy: e.policy,
+      deniedMessage: e.deniedMessage,
+      skipOriginCheck: e.crossSite,
+      rateLimit: e.rateLimit ? app.rateLimits[e.rateLimit] : undefined,
+    },
+    handler: run,
+  });
+}

@@ -1,0 +1,148 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { DEHYDRATED_STATE_ELEMENT_ID, memberPageFor, memberPages } from "../../core/member-pages";
+import type { PublicConfig } from "../../core/public-config";
+import { SIGNED_IN_HINT_COOKIE } from "../auth/sessions";
+import { embedConfig } from "./embed-config";
+import { memberPageRenderer } from "./member-render";
+import { encodeOnce, pageEncoder } from "./page-compression";
+import { MEMBER_APP, memberHints, moduleHints, modulePreloads, readManifest } from "./page-hints";
+import { prerenderVisitorPages, withPrerendered } from "./prerender";
+import { registerStaticFiles } from "./static-files";
+
+/** Visitor pages the visitor app loads lazily: their chunks are announced the same way. */
+const VISITOR_PAGES: Record<string, string> = { "/sign-in": "src/web/features/auth/sign-in-page.tsx" };
+
+/** Images a signed-in page shows first, by page path (they depend on data, so looked up per request). */
+export type ImageHints = Record<string, () => Promise<string[]>>;
+
+export interface PageOptions {
+  webRoot: string;
+  publicConfig: PublicConfig;
+  imageHints?: ImageHints;
+  /** Render the visitor pages now rather than for the first visitor (a server, not a test). */
+  prerenderAtStart?: boolean;
+  /** Render members' pages in the server with their answers (on unless turned off). */
+  renderMemberPages?: boolean;
+}
+
+/**
+ * Serves the built browser app: its files (`static-files.ts`), and for every other non-API path the
+ * page, so client routes work on reload. Visitors get the prerendered page, a signed-in member her
+ * page rendered with her answers when it can be, else index.html with hints of what it will need.
+ * Answers the page handler (for the not-found handler), or false when there is no build.
+ */
+export async function registerPages(
+  app: FastifyInstance,
+  { webRoot, publicConfig, imageHints = {}, prerenderAtStart = false, renderMemberPages = true }: PageOptions,
+) {
+  const indexFile = path.join(webRoot, "index.html");
+  if (!fs.existsSync(indexFile)) {
+    app.log.warn(`no built web app at ${webRoot}; run "npm run build" to serve pages`);
+    return false;
+  }
+  const indexHtml = embedConfig(fs.readFileSync(indexFile, "utf8"), publicConfig);
+  const manifest = readManifest(webRoot);
+  const withHints = (hints: string) => indexHtml.replace("</head>", `${hints}</head>`);
+  // Every variant is built once here; a page request costs a lookup.
+  const memberHtml = new Map(
+    memberPages.map((page) => [page.path, withHints(memberHints(manifest, page.module, page.data ?? []))]),
+  );
+  const memberOtherHtml = withHints(memberHints(manifest, undefined, []));
+  // A page rendered with its answers needs only its files announced: the answers are in it.
+  const memberRenderedHtml = new Map(
+    memberPages.map((page) => [
+      page.path,
+      withHints(modulePreloads(moduleHints(manifest, [MEMBER_APP, page.module]))),
+    ]),
+  );
+  const serverRender = path.join(webRoot, "..", "server-render", "server-render.js");
+  const renderMember = renderMemberPages ? memberPageRenderer(app, serverRender, publicConfig) : undefined;
+  const visitorHtml = new Map(
+    Object.entries(VISITOR_PAGES).map(([page, module]) => [
+      page,
+      withHints(modulePreloads(moduleHints(manifest, [module]))),
+    ]),
+  );
+  // Visitor pages arrive rendered: their HTML is prerendered off the main thread and kept for the day.
+  const render = () =>
+    prerenderVisitorPages(serverRender, publicConfig, (message) =>
+      app.log.warn(`visitor pages are rendered in the browser: ${message}`),
+    ).then(
+      (pages) =>
+        new Map(
+          [...pages].map(([page, markup]) => [
+            page,
+            withPrerendered(visitorHtml.get(page) ?? indexHtml, markup),
+          ]),
+        ),
+    );
+  let prerendered: { day: string; pages: Promise<Map<string, string>> } | undefined;
+  const prerenderedPages = () => {
+    const day = new Date().toISOString().slice(0, 10);
+    if (!prerendered) prerendered = { day, pages: render() };
+    else if (prerendered.day !== day) {
+      // A new day (the footer's year may have turned): rendered again, the old pages served meanwhile.
+      const next = render();
+      prerendered = { day, pages: prerendered.pages };
+      void next.then((pages) => {
+        if (pages.size > 0) prerendered = { day, pages: next };
+      });
+    }
+    return prerendered.pages;
+  };
+  if (prerenderAtStart) {
+    void prerenderedPages();
+    renderMember?.warm();
+  }
+  const encode = pageEncoder();
+
+  await registerStaticFiles(app, webRoot);
+
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    const [pathname = "/", query] = request.url.split("?");
+    let html: string;
+    let fixed = true;
+    let personal = false;
+    // The service worker keeps /index.html as the app shell: it must stay the plain one.
+    if (request.url === "/index.html") html = indexHtml;
+    else if (request.cookies[SIGNED_IN_HINT_COOKIE] !== "1") {
+      // A query string (?mode=register, ?error=…) changes what the page shows: rendered in the browser.
+      const prerenderedHtml = query === undefined ? (await prerenderedPages()).get(pathname) : undefined;
+      html = prerenderedHtml ?? visitorHtml.get(pathname) ?? indexHtml;
+    } else {
+      const page = memberPageFor(pathname);
+      const rendered = page && renderMember ? await renderMember(request, pathname, query ?? "") : undefined;
+      html = page ? memberHtml.get(page.path)! : memberOtherHtml;
+      if (page && rendered) {
+        fixed = false;
+        personal = true;
+        const state = `<script id="${DEHYDRATED_STATE_ELEMENT_ID}" type="application/json">${rendered.state}</script>`;
+        html = withPrerendered(memberRenderedHtml.get(page.path)!, rendered.markup, state);
+      }
+      const images = !rendered && page && imageHints[page.path];
+      // A hint is only a hint: if it cannot be had, the page is sent without it.
+      const urls = images ? await images().catch(() => []) : [];
+      if (urls.length) {
+        fixed = false;
+        const links = urls.map((url) => `<link rel="preload" as="image" href="${url}" fetchpriority="high">`);
+        html = html.replace("</head>", `${links.join("")}</head>`);
+      }
+    }
+    reply
+      // A member's server-rendered page holds her own data: never kept by a shared cache.
+      .header("Cache-Control", personal ? "private, no-cache" : "no-cache")
+      .header("Vary", "Cookie, Accept-Encoding")
+      .type("text/html; charset=utf-8");
+    const { encoding, body } = fixed
+      ? encode(html, request.headers["accept-encoding"])
+      : await encodeOnce(html, request.headers["accept-encoding"]);
+    if (encoding) reply.header("Content-Encoding", encoding);
+    return reply.send(body);
+  };
+
+  app.get("/", sendIndex);
+  app.get("/index.html", sendIndex);
+  return sendIndex;
+}

@@ -1,0 +1,507 @@
+import { Download, Globe, type LucideIcon, Search, ShieldCheck, Users } from "lucide-react";
+import { Fragment, type ReactNode, useId, useMemo, useState } from "react";
+import { type ApiDocument, type ApiOperation, referenceEndpoints } from "~/core/endpoints/reference";
+import { formatCount } from "~/core/format";
+import { Badge, type BadgeTone } from "~/web/components/ui/badge";
+import { Button, buttonClass } from "~/web/components/ui/button";
+import { Card } from "~/web/components/ui/card";
+import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
+import { Input } from "~/web/components/ui/input";
+import { Skeleton } from "~/web/components/ui/skeleton";
+import { ApiError } from "~/web/lib/api";
+import { useEndpoint } from "~/web/lib/endpoints";
+import { useDebounced } from "~/web/lib/use-debounced";
+
+const DOCUMENT_URL = referenceEndpoints.openApi.path;
+
+type JsonSchema = Record<string, unknown>;
+
+interface Entry {
+  method: string;
+  /** OpenAPI style: `/api/prayer-requests/{id}/pray`. */
+  path: string;
+  operation: ApiOperation;
+}
+
+interface Group {
+  tag: string;
+  label: string;
+  entries: Entry[];
+}
+
+/**
+ * Admin dashboard, API tab: the OpenAPI document the server generates from the endpoint
+ * declarations, read as a reference: each endpoint by feature, who may call it, what it takes and
+ * what it answers.
+ */
+export default function ApiReferenceTab() {
+  // The document changes only with a new release of the server.
+  const reference = useEndpoint(referenceEndpoints.openApi, undefined, {
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const [draft, setDraft] = useState("");
+  const search = useDebounced(draft.trim());
+  const headingId = useId();
+  const searchId = useId();
+
+  const groups = useMemo(() => (reference.data ? groupsOf(reference.data) : []), [reference.data]);
+  const shown = useMemo(() => matching(groups, search), [groups, search]);
+  const total = groups.reduce((n, g) => n + g.entries.length, 0);
+  const found = shown.reduce((n, g) => n + g.entries.length, 0);
+
+  return (
+    <section aria-labelledby={headingId} className="space-y-5">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div className="min-w-0">
+          <h2 id={headingId} className="text-2xl font-semibold">
+            API reference
+          </h2>
+          <p className="mt-1 max-w-2xl text-sm text-muted">
+            Every endpoint the app calls, described from the same declarations the server runs on: who may
+            call it, what it takes and what it answers.
+          </p>
+        </div>
+        <a
+          href={DOCUMENT_URL}
+          download="mishpacha-openapi.json"
+          className={buttonClass("outline", "sm", "self-start sm:self-auto")}
+        >
+          <Download aria-hidden="true" /> Download OpenAPI document
+        </a>
+      </div>
+
+      <div className="relative max-w-md">
+        <label htmlFor={searchId} className="sr-only">
+          Search endpoints
+        </label>
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-muted"
+        />
+        <Input
+          id={searchId}
+          type="search"
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          placeholder="Search by path or summary..."
+          className="pl-11"
+        />
+      </div>
+
+      {reference.isPending ? (
+        <Loading />
+      ) : reference.isError ? (
+        <ErrorState
+          message={
+            (reference.error instanceof ApiError && reference.error.serverMessage) ||
+            "We couldn't load the API reference just now."
+          }
+          onRetry={() => void reference.refetch()}
+        />
+      ) : total === 0 ? (
+        <EmptyState icon={Search} title="No endpoints yet">
+          The document lists no endpoint.
+        </EmptyState>
+      ) : (
+        <>
+          <p role="status" className="text-sm text-muted">
+            {search
+              ? `${found === 1 ? "1 endpoint matches" : `${formatCount(found)} endpoints match`} "${search}".`
+              : `${formatCount(total)} endpoints in ${formatCount(groups.length)} features.`}
+          </p>
+          {found === 0 ? (
+            <EmptyState
+              icon={Search}
+              title="No endpoints found"
+              action={
+                <Button variant="outline" onClick={() => setDraft("")}>
+                  Clear search
+                </Button>
+              }
+            >
+              No endpoint's path or summary matches "{search}".
+            </EmptyState>
+          ) : (
+            <>
+              <FeatureIndex groups={shown} />
+              {shown.map((group) => (
+                <FeatureSection key={group.tag} group={group} />
+              ))}
+            </>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function Loading() {
+  return (
+    <ul className="space-y-3" aria-label="Loading the API reference">
+      {Array.from({ length: 4 }, (_, i) => (
+        <li key={i}>
+          <Card className="space-y-3 p-5">
+            <Skeleton className="h-6 w-3/4 max-w-md" />
+            <Skeleton className="h-4 w-full max-w-lg" />
+            <Skeleton className="h-4 w-1/2" />
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const anchorOf = (tag: string) => `api-${tag}`;
+
+/** Links to each feature's section: on a phone the reference is long. */
+function FeatureIndex({ groups }: { groups: Group[] }) {
+  if (groups.length < 2) return null;
+  return (
+    <nav aria-label="Features">
+      <ul className="flex flex-wrap gap-2">
+        {groups.map((group) => (
+          <li key={group.tag}>
+            <a
+              href={`#${anchorOf(group.tag)}`}
+              className="inline-flex items-center gap-1.5 rounded-full border border-linen bg-white/70 px-3 py-1 text-sm font-semibold text-ink transition-colors hover:bg-parchment"
+            >
+              {group.label}
+              <span className="text-xs font-normal text-muted">{group.entries.length}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function FeatureSection({ group }: { group: Group }) {
+  const id = anchorOf(group.tag);
+  return (
+    <section aria-labelledby={`${id}-heading`} id={id} className="scroll-mt-24 space-y-3 pt-2">
+      <h3 id={`${id}-heading`} className="flex items-baseline gap-2 font-sans text-lg font-bold">
+        {group.label}
+        <span className="text-sm font-normal text-muted">
+          {group.entries.length === 1 ? "1 endpoint" : `${group.entries.length} endpoints`}
+        </span>
+      </h3>
+      <ul className="space-y-3">
+        {group.entries.map((entry) => (
+          <li
+            key={`${entry.method} ${entry.path}`}
+            className="list-item-lazy [contain-intrinsic-size:auto_12rem]"
+          >
+            <EndpointCard entry={entry} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+const METHOD_TONES: Record<string, BadgeTone> = {
+  GET: "sage",
+  POST: "gold",
+  PUT: "blue",
+  PATCH: "blue",
+  DELETE: "clay",
+};
+
+const CALLERS: Record<ApiOperation["x-caller"], { label: string; icon: LucideIcon; className: string }> = {
+  visitor: { label: "Anyone", icon: Globe, className: "text-muted" },
+  member: { label: "Members", icon: Users, className: "text-sage-700" },
+  admin: { label: "Administrators", icon: ShieldCheck, className: "text-clay-700" },
+};
+
+function EndpointCard({ entry }: { entry: Entry }) {
+  const { operation } = entry;
+  const caller = CALLERS[operation["x-caller"]];
+  const notes = notesOf(operation.description);
+  const body = bodyOf(operation);
+  const { success, errors } = answersOf(operation);
+  const missing = [operation.parameters.length === 0 && "No parameters", !body && "No JSON body"].filter(
+    Boolean,
+  );
+
+  return (
+    <Card className="p-4 sm:p-5">
+      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
+        <h4 className="flex min-w-0 items-start gap-2.5 font-mono text-[0.95rem] font-semibold tracking-normal">
+          <Badge
+            tone={METHOD_TONES[entry.method] ?? "neutral"}
+            className="w-16 shrink-0 justify-center font-mono"
+          >
+            {entry.method}
+          </Badge>{" "}
+          <span className="min-w-0 break-all">{entry.path}</span>
+        </h4>
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+          <span className="sr-only">Who may call it: </span>
+          <span className={`inline-flex items-center gap-1.5 font-semibold ${caller.className}`}>
+            <caller.icon className="size-4" aria-hidden="true" />
+            {caller.label}
+          </span>
+          {notes.policy && (
+            <span className="text-muted">
+              and the <code className="font-mono text-ink">{notes.policy}</code> policy
+            </span>
+          )}
+        </p>
+      </div>
+      <p className="mt-2 text-ink">{operation.summary}</p>
+      {notes.other.length > 0 && <p className="mt-1 text-sm text-muted">{notes.other.join(" ")}</p>}
+
+      <dl className="mt-4 grid gap-4 border-t border-linen pt-4 text-sm md:grid-cols-2">
+        {operation.parameters.length > 0 && (
+          <div>
+            <DetailTerm>Parameters</DetailTerm>
+            <dd>
+              <ul className="mt-1.5 space-y-1.5">
+                {operation.parameters.map((p) => (
+                  <li key={`${p.in} ${p.name}`}>
+                    <Field
+                      name={p.name}
+                      facts={[`in ${p.in}`, p.required ? "required" : "optional", ...describe(p.schema)]}
+                    />
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </div>
+        )}
+        {body && (
+          <div>
+            <DetailTerm>
+              JSON body{body.optional && <span className="font-normal normal-case"> (optional)</span>}
+            </DetailTerm>
+            <dd>
+              {body.fields.length > 0 ? (
+                <ul className="mt-1.5 space-y-1.5">
+                  {body.fields.map((f) => (
+                    <li key={f.name}>
+                      <Field name={f.name} facts={[f.required ? "required" : "optional", ...f.facts]} />
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="mt-1.5 text-muted">{body.facts.join(" · ")}</p>
+              )}
+            </dd>
+          </div>
+        )}
+        <div>
+          <DetailTerm>Answers</DetailTerm>
+          <dd>
+            <ul className="mt-1.5 space-y-1.5">
+              {success.map(([status, description]) => (
+                <li key={status} className="flex items-start gap-2">
+                  <Badge tone="sage" className="shrink-0 font-mono">
+                    {status}
+                  </Badge>
+                  <span className="min-w-0">{description}</span>
+                </li>
+              ))}
+              {errors.map(([status, description]) => (
+                <li key={status} className="flex items-start gap-2">
+                  <Badge tone="neutral" className="shrink-0 font-mono">
+                    {status}
+                  </Badge>
+                  <span className="min-w-0 text-muted">
+                    <WithCode text={description} />
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </dd>
+        </div>
+        {missing.length > 0 && (
+          <div className="md:col-span-2">
+            <dt className="sr-only">Inputs</dt>
+            <dd className="text-muted">{missing.join(" · ")}</dd>
+          </div>
+        )}
+      </dl>
+    </Card>
+  );
+}
+
+function DetailTerm({ children }: { children: ReactNode }) {
+  return <dt className="text-xs font-bold tracking-wide text-muted uppercase">{children}</dt>;
+}
+
+function Field({ name, facts }: { name: string; facts: string[] }) {
+  return (
+    <span className="break-words">
+      <code className="font-mono font-semibold text-ink">{name}</code>
+      <span className="text-muted"> · {facts.join(" · ")}</span>
+    </span>
+  );
+}
+
+/** Text with `backticked` words set as code, as the document's descriptions write them. */
+function WithCode({ text }: { text: string }) {
+  return text.split("`").map((part, i) =>
+    i % 2 === 1 ? (
+      <code key={i} className="font-mono text-ink">
+        {part}
+      </code>
+    ) : (
+      <Fragment key={i}>{part}</Fragment>
+    ),
+  );
+}
+
+// Reading the document.
+
+/** "localGroups" → "Local groups". */
+const labelOf = (tag: string) => {
+  const words = tag.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/** Every operation under its feature (its first tag), features in the document's order. */
+function groupsOf(document: ApiDocument): Group[] {
+  const byTag = new Map<string, Entry[]>(document.tags.map((t) => [t.name, []]));
+  for (const [path, operations] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      const tag = operation.tags[0] ?? "other";
+      if (!byTag.has(tag)) byTag.set(tag, []);
+      byTag.get(tag)?.push({ method: method.toUpperCase(), path, operation });
+    }
+  }
+  return [...byTag]
+    .filter(([, entries]) => entries.length > 0)
+    .map(([tag, entries]) => ({ tag, label: labelOf(tag), entries }));
+}
+
+/** The endpoints whose path or summary holds the words searched for. */
+function matching(groups: Group[], search: string): Group[] {
+  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return groups;
+  return groups
+    .map((group) => ({
+      ...group,
+      entries: group.entries.filter((e) => {
+        const text = `${e.path} ${e.operation.summary}`.toLowerCase();
+        return words.every((w) => text.includes(w));
+      }),
+    }))
+    .filter((group) => group.entries.length > 0);
+}
+
+/**
+ * The description's sentences beyond "Who may call it" (shown as the caller): the policy also
+ * checked, if any, and the rest (rate limits).
+ */
+function notesOf(description: string): { policy?: string; other: string[] } {
+  const sentences = description.split(/(?<=\.)\s+/).filter(Boolean);
+  let policy: string | undefined;
+  const other: string[] = [];
+  for (const sentence of sentences) {
+    if (sentence.startsWith("Who may call it:")) continue;
+    const named = /the `([^`]+)` policy/.exec(sentence);
+    if (named) policy = named[1];
+    else other.push(sentence);
+  }
+  return { policy, other };
+}
+
+interface Body {
+  optional: boolean;
+  fields: { name: string; required: boolean; facts: string[] }[];
+  /** What it is, when it is not an object with named fields. */
+  facts: string[];
+}
+
+function bodyOf(operation: ApiOperation): Body | undefined {
+  const content = operation.requestBody?.content;
+  if (!content) return undefined;
+  const schema = (content["application/json"] ?? Object.values(content)[0])?.schema;
+  if (!schema) return undefined;
+  // An optional body is written `anyOf: [{ type: "object", … }, { type: "null" }]`.
+  const variants = Array.isArray(schema.anyOf) ? (schema.anyOf as JsonSchema[]) : [schema];
+  const optional = variants.some((v) => v.type === "null");
+  const object = variants.find((v) => v.type === "object" || v.properties);
+  if (!object) return { optional, fields: [], facts: describe(schema) };
+  const properties = (object.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((object.required as string[] | undefined) ?? []);
+  return {
+    optional,
+    fields: Object.entries(properties).map(([name, property]) => ({
+      name,
+      required: required.has(name),
+      facts: describe(property),
+    })),
+    facts: ["an object"],
+  };
+}
+
+function answersOf(operation: ApiOperation) {
+  const answers = Object.entries(operation.responses).map(
+    ([status, response]) => [status, response.description] as const,
+  );
+  return {
+    success: answers.filter(([status]) => status.startsWith("2")),
+    errors: answers.filter(([status]) => !status.startsWith("2")),
+  };
+}
+
+/** Numbers as large as a database id allows: not worth saying. */
+const ID_LIMIT = 2_147_483_647;
+
+/** A JSON Schema in a few words: its type, then its limits and default. */
+function describe(schema: JsonSchema): string[] {
+  const facts = [typeOf(schema), ...limitsOf(schema)];
+  if (schema.default !== undefined) facts.push(`default ${JSON.stringify(schema.default)}`);
+  return facts;
+}
+
+function typeOf(schema: JsonSchema): string {
+  if (schema.const !== undefined) return `exactly ${JSON.stringify(schema.const)}`;
+  if (Array.isArray(schema.enum)) return `one of ${schema.enum.map((v) => JSON.stringify(v)).join(", ")}`;
+  const variants = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
+  if (Array.isArray(variants)) {
+    return variants
+      .map((v) => {
+        const limits = limitsOf(v);
+        return limits.length > 0 ? `${typeOf(v)} (${limits.join(", ")})` : typeOf(v);
+      })
+      .join(" or ");
+  }
+  if (typeof schema.$ref === "string") return schema.$ref.split("/").pop() ?? "object";
+  const type = schema.type;
+  if (Array.isArray(type)) return type.join(" or ");
+  if (type === "array") {
+    const items = schema.items as JsonSchema | undefined;
+    return items ? `list of ${typeOf(items)}` : "list";
+  }
+  if (typeof type === "string")
+    return typeof schema.format === "string" ? `${type} (${schema.format})` : type;
+  return "any value";
+}
+
+function limitsOf(schema: JsonSchema): string[] {
+  const n = (key: string) => (typeof schema[key] === "number" ? (schema[key] as number) : undefined);
+  const limits: string[] = [];
+  const range = (min: number | undefined, max: number | undefined, unit: string) => {
+    const u = unit ? ` ${unit}` : "";
+    if (min !== undefined && max !== undefined) limits.push(`${formatCount(min)}–${formatCount(max)}${u}`);
+    else if (max !== undefined) limits.push(`up to ${formatCount(max)}${u}`);
+    else if (min !== undefined) limits.push(`at least ${formatCount(min)}${u}`);
+  };
+  range(n("minLength"), n("maxLength"), "characters");
+  range(n("minItems"), n("maxItems"), "items");
+  const max = n("maximum") === ID_LIMIT ? undefined : n("maximum");
+  const above = n("exclusiveMinimum");
+  if (above !== undefined) {
+    limits.push(
+      max !== undefined
+        ? `above ${formatCount(above)}, up to ${formatCount(max)}`
+        : `above ${formatCount(above)}`,
+    );
+  } else {
+    range(n("minimum"), max, "");
+  }
+  if (typeof schema.pattern === "string") limits.push(`matching ${schema.pattern}`);
+  return limits;
+}

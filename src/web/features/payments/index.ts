@@ -1,0 +1,3 @@
+// What other features may use of payments (the dependency rules let them import this file and nothing
+// else here): the button that opens Stripe's customer portal, also shown on the profile.
+export { ManageSubscriptionButton } from "./manage-subscription";

@@ -1,0 +1,6 @@
+// What other features may use of videos (the dependency rules let them import this file and nothing
+// else here).
+import { lazy } from "react";
+
+/** The admin dashboard's Videos tab: its own chunk, loaded with the tab. */
+export const AdminVideosTab = lazy(() => import("./admin-videos-tab"));
