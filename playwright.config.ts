@@ -1,12 +1,12 @@
 import { defineConfig } from "@playwright/test";
-import { chromiumPath } from "./e2e/support/chromium";
+import { CHROMIUM_ARGS, chromiumPath } from "./e2e/support/chromium";
 
-// Chosen once here; workers inherit the environment of this process. 4300–4999 holds none of the
-// ports Chromium refuses to open (5060 and 5061, say).
+// Chosen once here; workers inherit the environment of this process. 4300–4999, and 5300–5999 for
+// the mailbox, hold none of the ports browsers and fetch refuse to open (5060, 6666 and the like).
 process.env.E2E_PORT ??= String(4300 + (process.pid % 700));
 const port = Number(process.env.E2E_PORT);
 // Where the browser tests read the mail the app sent (e2e/support/services/mailbox.mjs).
-process.env.E2E_MAILBOX_PORT ??= String(port + 2000);
+process.env.E2E_MAILBOX_PORT ??= String(port + 1000);
 const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
@@ -22,18 +22,7 @@ export default defineConfig({
     baseURL,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
-    launchOptions: {
-      executablePath: chromiumPath(),
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    },
+    launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
   },
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
   webServer: {

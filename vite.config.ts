@@ -26,6 +26,40 @@ function preloadFonts(): Plugin {
 
 import { VitePWA } from "vite-plugin-pwa";
 
+/**
+ * The browser derives URLs and query keys from the endpoint declarations (`src/core/endpoints`), and
+ * needs only their methods and paths: their schemas would bring zod into every page. In the browser
+ * build, what a declaration file imports from zod or `../schemas/*` (and the schemas it builds with
+ * `z`) is an inert stand-in, so a page that reads a list loads no form library. Code that needs a
+ * schema imports it from `src/core/schemas`, which stays whole.
+ */
+function endpointsWithoutSchemas(): Plugin {
+  const declarations = /src[\\/]core[\\/]endpoints[\\/][^\\/]+\.ts$/;
+  const schemaImport = /^import\s+(type\s+)?\{([^}]*)\}\s+from\s+"(zod|\.\.\/schemas\/[^"]+)";?$/gm;
+  const stub =
+    "const __inert = new Proxy(function () {}, { get: (_, key) => (key === Symbol.toPrimitive ? () => '' : __inert), apply: () => __inert, construct: () => __inert });\n";
+  return {
+    name: "endpoints-without-schemas",
+    enforce: "pre",
+    transform(code, id) {
+      if (!declarations.test(id)) return;
+      let found = false;
+      const out = code.replace(schemaImport, (_line, typeOnly: string | undefined, names: string) => {
+        if (typeOnly) return "";
+        const locals = names
+          .split(",")
+          .map((n) => n.trim())
+          .filter((n) => n && !n.startsWith("type "))
+          .map((n) => n.split(/\s+as\s+/).pop());
+        if (locals.length === 0) return "";
+        found = true;
+        return `const ${locals.map((n) => `${n} = __inert`).join(", ")};`;
+      });
+      return found ? { code: stub + out, map: null } : undefined;
+    },
+  };
+}
+
 const dist = process.env.DIST_DIR ?? "dist";
 
 // Radix and what it brings; the parts only the account menu uses; our components built on it.
@@ -104,7 +138,7 @@ export default defineConfig(({ isSsrBuild }) =>
                     name: "ui",
                     test: (id: string) =>
                       /src[\\/](web[\\/](components|lib)|core)[\\/]/.test(id) &&
-                      !/schemas|zod-web|dialog|tabs|switch|toaster|select|app-shell|lib[\\/](auth|query-client)\./.test(
+                      !/schemas|endpoints|zod-web|dialog|tabs|tabbed-page|group-card|switch|toaster|select|app-shell|lib[\\/](auth|query-client)\./.test(
                         id,
                       ),
                     minShareCount: 2,
@@ -118,6 +152,7 @@ export default defineConfig(({ isSsrBuild }) =>
           proxy: { "/api": { target: "http://127.0.0.1:3001", changeOrigin: false } },
         },
         plugins: [
+          endpointsWithoutSchemas(),
           preloadFonts(),
           react(),
           tailwindcss(),

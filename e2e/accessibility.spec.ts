@@ -155,6 +155,7 @@ test.describe("accessibility: no serious or critical axe violation on any screen
         ["groups", "Groups"],
         ["revenue", "Revenue"],
         ["courses", "Courses"],
+        ["api", "API"],
       ]),
       { path: "/admin/articles", heading: "Article Management" },
     ]);

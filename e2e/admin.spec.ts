@@ -1,15 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
 import Stripe from "stripe";
-import {
-  DEMO_ADMIN,
-  DEMO_MEMBER,
-  expect,
-  expectAccessible,
-  registerMember,
-  signIn,
-  test,
-} from "./support/fixtures";
+import { DEMO_ADMIN, DEMO_MEMBER } from "./support/demo";
+import { expect, expectAccessible, registerMember, signIn, test } from "./support/fixtures";
 import { STAND_IN } from "./support/services/stripe.mjs";
 
 const statValue = (page: Page, label: string): Locator =>

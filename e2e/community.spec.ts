@@ -1,19 +1,5 @@
-import type { Browser, Page } from "@playwright/test";
-import { expect, expectAccessible, registerMember, test } from "./support/fixtures";
-
-/** A second, separately signed-in member in her own browser context. */
-async function anotherMember(browser: Browser, firstName: string) {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  await context.addInitScript(() => localStorage.setItem("install-prompt-dismissed-at", String(Date.now())));
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("console", (msg) => {
-    if (msg.type() === "error") errors.push(msg.text());
-  });
-  page.on("pageerror", (err) => errors.push(err.message));
-  const member = await registerMember(page, { firstName, lastName: "Friend" });
-  return { context, page, member, errors };
-}
+import type { Page } from "@playwright/test";
+import { anotherMember, expect, expectAccessible, registerMember, test } from "./support/fixtures";
 
 /** The wall card that holds `text` (the outer list item, not a response inside it). */
 const card = (page: Page, text: string) =>
@@ -54,7 +40,7 @@ test.describe("prayer wall", () => {
     await expect(mine.getByText("Just now")).toBeVisible();
     await expect(mine.getByText("Be the first to pray")).toBeVisible();
 
-    const friend = await anotherMember(browser, "Shira");
+    const friend = await anotherMember(browser, { firstName: "Shira", lastName: "Friend" });
     await friend.page.goto("/community");
     const theirs = card(friend.page, content);
     await expect(theirs.getByRole("heading", { name: "Tamar A." })).toBeVisible();
@@ -143,7 +129,7 @@ test.describe("prayer wall", () => {
     await page.getByRole("button", { name: "Share Request" }).click();
     await expect(card(page, hidden).getByText("shared anonymously")).toBeVisible();
 
-    const friend = await anotherMember(browser, "Keturah");
+    const friend = await anotherMember(browser, { firstName: "Keturah", lastName: "Friend" });
     await friend.page.goto("/community");
     await expect(card(friend.page, hidden).getByRole("heading", { name: "Anonymous" })).toBeVisible();
     await expect(card(friend.page, hidden)).not.toContainText("Dinah");

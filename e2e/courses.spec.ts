@@ -1,12 +1,5 @@
-import {
-  DEMO_ADMIN,
-  DEMO_MEMBER,
-  expect,
-  expectAccessible,
-  registerMember,
-  signIn,
-  test,
-} from "./support/fixtures";
+import { DEMO_ADMIN, DEMO_MEMBER } from "./support/demo";
+import { expect, expectAccessible, registerMember, signIn, test } from "./support/fixtures";
 
 test.describe("courses", () => {
   test("a member enrols in a course, then continues it", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, registerMember, test } from "./support/fixtures";
+import { anotherMember, expect, expectAccessible, registerMember, test } from "./support/fixtures";
 
 test.describe("discipleship", () => {
   test("a mentee and a mentor are matched and the mentor accepts", async ({ page, browser }) => {
@@ -6,14 +6,8 @@ test.describe("discipleship", () => {
     // A focus area nobody else has, so the demo mentor waiting on "prayer" is not the match.
     const focus = `fasting ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
-    const mentorContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-    await mentorContext.addInitScript(() =>
-      localStorage.setItem("install-prompt-dismissed-at", String(Date.now())),
-    );
-    const mentorPage = await mentorContext.newPage();
-    const mentorErrors: string[] = [];
-    mentorPage.on("console", (msg) => msg.type() === "error" && mentorErrors.push(msg.text()));
-    await registerMember(mentorPage, { firstName: "Elisheva", lastName: "Mentor" });
+    const mentor = await anotherMember(browser, { firstName: "Elisheva", lastName: "Mentor" });
+    const mentorPage = mentor.page;
 
     await mentorPage.goto("/discipleship?tab=find");
     await mentorPage.getByText("Become a mentor").click();
@@ -72,8 +66,8 @@ test.describe("discipleship", () => {
     await mentorCard.getByRole("button", { name: "Accept" }).click();
     await expect(mentorPage.getByText("Connection accepted", { exact: true })).toBeVisible();
     await expect(mentorCard.getByText("Active", { exact: true })).toBeVisible();
-    expect(mentorErrors).toEqual([]);
-    await mentorContext.close();
+    expect(mentor.errors).toEqual([]);
+    await mentor.context.close();
 
     await page.reload();
     await expect(menteeCard.getByText("Active", { exact: true })).toBeVisible();

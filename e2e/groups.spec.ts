@@ -1,22 +1,6 @@
-import type { Browser, Page } from "@playwright/test";
-import { DEMO_ADMIN, expect, expectAccessible, registerMember, signIn, test } from "./support/fixtures";
-
-/** A second, separately signed-in member in her own browser context. */
-async function anotherMember(browser: Browser, firstName: string) {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  await context.addInitScript(() => localStorage.setItem("install-prompt-dismissed-at", String(Date.now())));
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("console", (msg) => {
-    if (msg.type() === "error") errors.push(msg.text());
-  });
-  page.on("pageerror", (err) => errors.push(err.message));
-  const member = await registerMember(page, { firstName, lastName: "Second" });
-  return { context, page, member, errors };
-}
-
-const card = (page: Page, name: string) =>
-  page.getByRole("listitem").filter({ has: page.getByRole("heading", { name, exact: true }) });
+import { DEMO_ADMIN } from "./support/demo";
+import { anotherMember, expect, expectAccessible, registerMember, signIn, test } from "./support/fixtures";
+import { cardTitled as card } from "./support/locators";
 
 test.describe("cultivation groups", () => {
   test("a member creates a group, another asks to join, the admin approves, and she sees it in My Groups", async ({
@@ -64,7 +48,7 @@ test.describe("cultivation groups", () => {
     await expectAccessible(page);
 
     // A second member, in her own browser, asks to join with a message.
-    const second = await anotherMember(browser, "Tamar");
+    const second = await anotherMember(browser, { firstName: "Tamar", lastName: "Second" });
     await second.page.goto("/cultivation-groups");
     // The list is searched once she pauses typing; acting before then would hit a card that moves.
     const searched = second.page.waitForResponse((res) => /[?&]search=/.test(res.url()));
@@ -140,7 +124,7 @@ test.describe("cultivation groups", () => {
     });
     expect(created.status()).toBe(201);
 
-    const second = await anotherMember(browser, "Ruthie");
+    const second = await anotherMember(browser, { firstName: "Ruthie", lastName: "Second" });
     await second.page.goto("/cultivation-groups?category=interests");
     await expect(second.page.getByRole("combobox", { name: "Filter by category" })).toHaveValue("interests");
     const open = card(second.page, groupName);

@@ -1,12 +1,5 @@
-import {
-  DEMO_ADMIN,
-  DEMO_MEMBER,
-  expect,
-  expectAccessible,
-  registerMember,
-  signIn,
-  test,
-} from "./support/fixtures";
+import { DEMO_ADMIN, DEMO_MEMBER } from "./support/demo";
+import { expect, expectAccessible, registerMember, signIn, test } from "./support/fixtures";
 
 test.describe("home dashboard", () => {
   test("greets the demo member by name and shows every section, arriving drawn with its answers", async ({

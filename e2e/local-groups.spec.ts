@@ -1,24 +1,5 @@
-import type { Browser, Locator, Page } from "@playwright/test";
-import { expect, expectAccessible, registerMember, test } from "./support/fixtures";
-
-async function anotherMember(browser: Browser, firstName: string) {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  await context.addInitScript(() => localStorage.setItem("install-prompt-dismissed-at", String(Date.now())));
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("console", (msg) => {
-    if (msg.type() === "error") errors.push(msg.text());
-  });
-  page.on("pageerror", (err) => errors.push(err.message));
-  await registerMember(page, { firstName });
-  return { context, page, errors };
-}
-
-/** The list item holding the card whose heading is `name`, within a page or a section of it. */
-const card = (scope: Page | Locator, name: string) => {
-  const page = "goto" in scope ? scope : scope.page();
-  return scope.getByRole("listitem").filter({ has: page.getByRole("heading", { name, exact: true }) });
-};
+import { anotherMember, expect, expectAccessible, registerMember, test } from "./support/fixtures";
+import { cardTitled as card } from "./support/locators";
 
 test.describe("local communities", () => {
   test("a member creates a local group and another joins it", async ({ page, browser }) => {
@@ -66,7 +47,7 @@ test.describe("local communities", () => {
     await expect(mine.getByText("Prayer Group")).toBeVisible();
 
     // Another member finds it by its town, sees only the general area, and joins.
-    const second = await anotherMember(browser, "Keturah");
+    const second = await anotherMember(browser, { firstName: "Keturah" });
     await second.page.goto("/local-communities");
     await expect(second.page.getByRole("heading", { name: "Your Groups" })).toHaveCount(0);
     const searched = second.page.waitForResponse((res) => /[?&]search=/.test(res.url()));

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { CHROMIUM_ARGS, chromiumPath } from "../../e2e/support/chromium.ts";
 
 const PAGES = [
   ["landing", "/", false],
@@ -39,18 +40,9 @@ export async function lighthouseScores(base, cookie, runs = 3) {
     for (let i = 0, attempts = 0; i < runs && attempts < runs + 2; attempts += 1) {
       const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lh-"));
       const chrome = await launch({
-        chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+        chromePath: chromiumPath(),
         userDataDir,
-        chromeFlags: [
-          "--headless=new",
-          "--no-sandbox",
-          "--disable-gpu",
-          "--disable-quic",
-          "--no-first-run",
-          "--disable-background-networking",
-          "--disable-component-update",
-          "--disable-sync",
-        ],
+        chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
       });
       try {
         if (signedIn) await addCookies(chrome.port, origin, cookie);

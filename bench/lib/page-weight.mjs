@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
+import { CHROMIUM_ARGS, chromiumPath } from "../../e2e/support/chromium.ts";
 
 const webRoot = path.resolve("dist", "web");
 const THIRD_PARTY = /js\.stripe\.com|youtube\.com\/iframe_api|youtube\.com\/s\/player|ytimg\.com\/.*\.js/;
@@ -13,18 +14,7 @@ function gzippedSize(urlPath) {
 }
 
 export function launchChromium() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 }
 
 async function weigh(browser, url, cookie) {

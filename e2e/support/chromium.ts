@@ -6,3 +6,18 @@ export function chromiumPath(): string {
 }
 
 export const chromiumInstalled = () => fs.existsSync(chromiumPath());
+
+/**
+ * How every headless Chromium here starts: the browser tests, the page-weight and Lighthouse
+ * benchmarks. No sandbox (containers), no GPU, no QUIC, and none of the browser's own traffic
+ * (first-run pages, updates, sync) in the measurements.
+ */
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];

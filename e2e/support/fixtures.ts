@@ -1,9 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { type Browser, type BrowserContext, test as base, expect, type Page } from "@playwright/test";
 
-export const DEMO_PASSWORD = "mishpacha-demo";
-export const DEMO_MEMBER = { email: "ruth@example.com", password: DEMO_PASSWORD, firstName: "Ruth" };
-export const DEMO_ADMIN = { email: "naomi@example.com", password: DEMO_PASSWORD, firstName: "Naomi" };
+export { DEMO_ADMIN, DEMO_MEMBER, DEMO_PASSWORD } from "./demo";
 
 let counter = 0;
 export function uniqueEmail(prefix = "member") {
@@ -17,6 +15,20 @@ export interface NewMember {
   firstName: string;
   lastName: string;
 }
+
+/** The console errors and uncaught exceptions of a page, as they happen. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error") errors.push(msg.text());
+  });
+  page.on("pageerror", (err) => errors.push(err.message));
+  return errors;
+}
+
+/** Keeps the install card away (it would cover buttons) on a page, or on every page of a context. */
+const dismissInstallPrompt = (target: Page | BrowserContext) =>
+  target.addInitScript(() => localStorage.setItem("install-prompt-dismissed-at", String(Date.now())));
 
 interface Fixtures {
   /** Console errors a test expects (a 401 from a wrong password, a missing image…). */
@@ -34,11 +46,7 @@ export const test = base.extend<Fixtures>({
   },
   consoleErrors: [
     async ({ page, allowedConsoleErrors }, use) => {
-      const errors: string[] = [];
-      page.on("console", (msg) => {
-        if (msg.type() === "error") errors.push(msg.text());
-      });
-      page.on("pageerror", (err) => errors.push(err.message));
+      const errors = collectErrors(page);
       await use(errors);
       const unexpected = errors.filter((e) => !allowedConsoleErrors.some((re) => re.test(e)));
       expect(unexpected, "the page logged errors to the console").toEqual([]);
@@ -46,9 +54,7 @@ export const test = base.extend<Fixtures>({
     { auto: true },
   ],
   page: async ({ page, allowInstallPrompt, javaScriptEnabled }, use) => {
-    if (!allowInstallPrompt) {
-      await page.addInitScript(() => localStorage.setItem("install-prompt-dismissed-at", String(Date.now())));
-    }
+    if (!allowInstallPrompt) await dismissInstallPrompt(page);
     // A page the server drew shows before its script runs, and a press before then does nothing:
     // like a member, a test acts once the app has taken the page over.
     for (const name of javaScriptEnabled === false ? [] : (["goto", "reload"] as const)) {
@@ -81,6 +87,19 @@ export async function registerMember(page: Page, overrides: Partial<NewMember> =
   });
   expect(res.status(), await res.text()).toBe(201);
   return member;
+}
+
+/**
+ * A second member, registered and signed in in a browser context of her own, with the errors her
+ * page logs (expect them empty); close her `context` when done.
+ */
+export async function anotherMember(browser: Browser, overrides: Partial<NewMember> = {}) {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  await dismissInstallPrompt(context);
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  const member = await registerMember(page, overrides);
+  return { context, page, member, errors };
 }
 
 /** Signs an existing account in through the API. */

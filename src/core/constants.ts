@@ -103,3 +103,6 @@ export const LIMITS = {
 
 /** Page size of a video's or an article's reflections. */
 export const DISCUSSION_PAGE_SIZE = 20;
+
+/** Cards a page of the video library, the articles or the courses shows before "Load more". */
+export const CARDS_PAGE_SIZE = 24;

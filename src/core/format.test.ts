@@ -12,7 +12,9 @@ import {
   formatRelativeAge,
   formatShortDate,
   initial,
+  initialsOf,
   isTimeZone,
+  personName,
   setDateContext,
   zoneFingerprint,
 } from "./format";
@@ -59,10 +61,32 @@ describe("dates", () => {
 });
 
 describe("member names", () => {
-  it("falls back from first name to the e-mail's local part", () => {
-    expect(displayName({ firstName: "Ruth", email: "r@example.com" })).toBe("Ruth");
+  it("falls back from her name to the e-mail's local part, then to the screen's word", () => {
+    expect(personName({ firstName: "Ruth", email: "r@example.com" })).toBe("Ruth");
+    expect(personName({ firstName: " ", email: "naomi@example.com" })).toBe("naomi");
+    expect(personName(null)).toBe("Anonymous");
+    expect(personName({ firstName: null }, { nameless: "A sister" })).toBe("A sister");
+    expect(personName({ lastName: "Abel" }, { form: "full", nameless: "A member" })).toBe("A member");
+  });
+
+  it("writes the first, full or short form", () => {
+    const ruth = { firstName: " Ruth ", lastName: "abel", email: "ruth@example.com" };
+    expect(personName(ruth)).toBe("Ruth");
+    expect(personName(ruth, { form: "full" })).toBe("Ruth abel");
+    expect(personName(ruth, { form: "short" })).toBe("Ruth A.");
+    expect(personName({ firstName: "Ruth", lastName: " " }, { form: "short" })).toBe("Ruth");
+    expect(personName({ email: "esther@example.com", lastName: "Stone" }, { form: "full" })).toBe("esther");
+  });
+
+  it("gives an avatar its letter", () => {
+    expect(initialsOf({ firstName: "ruth" })).toBe("R");
+    expect(initialsOf({ email: "esther@example.com" })).toBe("E");
+    expect(initialsOf({ lastName: "Stone" })).toBe("?");
+    expect(initialsOf(undefined)).toBe("?");
+  });
+
+  it("keeps the old names working", () => {
     expect(displayName({ firstName: " ", email: "naomi@example.com" })).toBe("naomi");
-    expect(displayName(null)).toBe("Anonymous");
     expect(initial({ email: "esther@example.com" })).toBe("E");
   });
 });

@@ -184,19 +184,48 @@ function dayNumber(d: Date): number {
   return Date.UTC(year, month - 1, day) / DAY;
 }
 
-/** Display name of a member on a discussion: first name, else the e-mail's local part. */
-export function displayName(user: { firstName?: string | null; email?: string | null } | null | undefined) {
-  if (!user) return "Anonymous";
-  const first = user.firstName?.trim();
-  if (first) return first;
-  const local = user.email?.split("@")[0]?.trim();
-  return local || "Anonymous";
+/** What a screen knows of a member: any of her names, and her e-mail when it may be shown. */
+export interface Person {
+  firstName?: string | null;
+  lastName?: string | null;
+  email?: string | null;
 }
 
-/** Avatar fallback: first letter of the first name or of the e-mail. */
-export function initial(user: { firstName?: string | null; email?: string | null } | null | undefined) {
-  return (displayName(user).charAt(0) || "?").toUpperCase();
+/** How much of her name to show: "Ruth", "Ruth Abel", or "Ruth A." (the prayer wall's form). */
+export type NameForm = "first" | "full" | "short";
+
+/**
+ * A member's name, the one way every screen and the server write it. Fallback order:
+ * 1. her first name (trimmed), with her last name (`full`) or its initial (`short`) when she has one;
+ * 2. the part of her e-mail before "@", when the object carries an e-mail (her own account, the
+ *    author of a reflection as the server names her); pass only the names to leave it out;
+ * 3. `nameless`, the screen's word for someone without a name: "Anonymous" unless it says
+ *    otherwise ("A sister", "A member", "friend").
+ * A last name alone is not a name (the wall would show "A."): it falls through like no name.
+ */
+export function personName(
+  person: Person | null | undefined,
+  { form = "first", nameless = "Anonymous" }: { form?: NameForm; nameless?: string } = {},
+): string {
+  const first = person?.firstName?.trim();
+  if (first) {
+    const last = form === "first" ? undefined : person?.lastName?.trim();
+    if (!last) return first;
+    return form === "full" ? `${first} ${last}` : `${first} ${last.charAt(0).toUpperCase()}.`;
+  }
+  return person?.email?.split("@")[0]?.trim() || nameless;
 }
+
+/** The letter an avatar shows without a picture: the first of `personName`'s answer, "?" for none. */
+export function initialsOf(person: Person | null | undefined): string {
+  return (personName(person, { nameless: "" }).charAt(0) || "?").toUpperCase();
+}
+
+/** @deprecated Use `personName(user)`: her first name, else her e-mail's local part, else "Anonymous". */
+export const displayName = (user: Person | null | undefined) => personName(user);
+
+/** @deprecated Use `initialsOf(user)`. */
+export const initial = initialsOf;
 
 /** 1234567 -> "1,234,567" (by hand, like the dates: no locale data to load). */
 export function formatCount(n: number): string {

@@ -1,3 +1,11 @@
+import { CARDS_PAGE_SIZE } from "./constants";
+import { urlOf } from "./contract";
+import { articlesEndpoints } from "./endpoints/articles";
+import { coursesEndpoints } from "./endpoints/courses";
+import { dashboardEndpoints } from "./endpoints/dashboard";
+import { prayerEndpoints } from "./endpoints/prayer";
+import { videosEndpoints } from "./endpoints/videos";
+import { PRAYER_PAGE_SIZE } from "./prayer";
 import type { PublicConfig } from "./public-config";
 import type { CurrentUser } from "./schemas/auth";
 
@@ -19,25 +27,39 @@ export interface MemberPage {
 }
 
 export const memberPages: MemberPage[] = [
-  { path: "/", module: "src/web/features/home/home-page.tsx", data: ["/api/dashboard"] },
-  { path: "/videos", module: "src/web/features/videos/videos-page.tsx", data: ["/api/videos?limit=24"] },
+  { path: "/", module: "src/web/features/home/home-page.tsx", data: [urlOf(dashboardEndpoints.home)] },
+  {
+    path: "/videos",
+    module: "src/web/features/videos/videos-page.tsx",
+    data: [urlOf(videosEndpoints.library, { query: { limit: CARDS_PAGE_SIZE } })],
+  },
   { path: "/video/:id", module: "src/web/features/videos/video-detail-page.tsx" },
   { path: "/video-notes", module: "src/web/features/notes/notes-page.tsx" },
   {
     path: "/articles",
     module: "src/web/features/articles/articles-page.tsx",
-    data: ["/api/articles?limit=24", "/api/articles/tags"],
+    data: [
+      urlOf(articlesEndpoints.list, { query: { limit: CARDS_PAGE_SIZE } }),
+      urlOf(articlesEndpoints.tags),
+    ],
   },
   {
     path: "/courses",
     module: "src/web/features/courses/courses-page.tsx",
-    data: ["/api/courses?limit=24", "/api/course-interests", "/api/course-enrollments"],
+    data: [
+      urlOf(coursesEndpoints.list, { query: { limit: CARDS_PAGE_SIZE } }),
+      urlOf(coursesEndpoints.interests),
+      urlOf(coursesEndpoints.enrollments),
+    ],
   },
   { path: "/admin/articles", module: "src/web/features/articles/admin-articles-page.tsx" },
   {
     path: "/community",
     module: "src/web/features/community/community-page.tsx",
-    data: ["/api/prayer-requests?limit=20", "/api/prayer-requests/defaults"],
+    data: [
+      urlOf(prayerEndpoints.wall, { query: { limit: PRAYER_PAGE_SIZE } }),
+      urlOf(prayerEndpoints.defaults),
+    ],
   },
   { path: "/discipleship", module: "src/web/features/discipleship/discipleship-page.tsx" },
   { path: "/cultivation-groups", module: "src/web/features/groups/cultivation-groups-page.tsx" },

@@ -1,7 +1,9 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BodyIn } from "../../src/core/contract";
+import { videosEndpoints } from "../../src/core/endpoints/videos";
 import { activityLog, discussions, videos } from "../../src/server/db/schema";
-import { createTestContext, type Member, type TestContext } from "../support/app";
+import { createTestContext, invalid, type Member, type TestContext } from "../support/app";
 
 let t: TestContext;
 let admin: Member;
@@ -14,7 +16,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const valid = (overrides: Record<string, unknown> = {}) => ({
+type VideoBody = BodyIn<typeof videosEndpoints.adminCreate>;
+
+const valid = (overrides: Partial<VideoBody> = {}): VideoBody => ({
   title: "Grace That Finds Us First",
   description: "We open Romans and trace how grace arrives before we reach for it.",
   youtubeUrl: "https://www.youtube.com/watch?v=ej_6dVdJSIU",
@@ -31,10 +35,10 @@ describe("who may manage videos", () => {
       .returning();
     const visitor = t.visitor();
     const attempts = (client: typeof visitor) => [
-      client.get("/api/admin/videos"),
-      client.post("/api/admin/videos", valid()),
-      client.patch(`/api/admin/videos/${video!.id}`, { title: "Changed" }),
-      client.delete(`/api/admin/videos/${video!.id}`),
+      client.call(videosEndpoints.adminList),
+      client.call(videosEndpoints.adminCreate, { body: valid() }),
+      client.call(videosEndpoints.adminEdit, { params: { id: video!.id }, body: { title: "Changed" } }),
+      client.call(videosEndpoints.adminRemove, { params: { id: video!.id } }),
     ];
     for (const res of await Promise.all(attempts(visitor))) {
       expect(res.status).toBe(401);
@@ -51,10 +55,9 @@ describe("who may manage videos", () => {
 
 describe("adding a video", () => {
   it("creates it, records the activity and shows it in the library", async () => {
-    const res = await admin.client.post(
-      "/api/admin/videos",
-      valid({ reflectionPrompts: ["Where is grace meeting you?", " ", "Who needs it?"] }),
-    );
+    const res = await admin.client.call(videosEndpoints.adminCreate, {
+      body: valid({ reflectionPrompts: ["Where is grace meeting you?", " ", "Who needs it?"] }),
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       id: expect.any(Number),
@@ -78,9 +81,9 @@ describe("adding a video", () => {
       description: "New video added: Grace That Finds Us First",
     });
 
-    const library = await member.client.get("/api/videos");
+    const library = await member.client.call(videosEndpoints.library);
     expect(library.body.map((v: { id: number }) => v.id)).toContain(res.body.id);
-    const list = await admin.client.get("/api/admin/videos");
+    const list = await admin.client.call(videosEndpoints.adminList);
     expect(list.status).toBe(200);
     expect(list.body[0]).toMatchObject({
       id: res.body.id,
@@ -89,10 +92,8 @@ describe("adding a video", () => {
   });
 
   it("needs only a title, a description and a YouTube link", async () => {
-    const res = await admin.client.post("/api/admin/videos", {
-      title: "Minimal",
-      description: "Just enough words here.",
-      youtubeUrl: "youtu.be/9cSC9uobtPM",
+    const res = await admin.client.call(videosEndpoints.adminCreate, {
+      body: { title: "Minimal", description: "Just enough words here.", youtubeUrl: "youtu.be/9cSC9uobtPM" },
     });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ series: null, duration: null, reflectionPrompts: [] });
@@ -109,13 +110,13 @@ describe("adding a video", () => {
     ["https://www.youtube.com/live/dQw4w9WgXcQ", "dQw4w9WgXcQ"],
     ["www.youtube.com/watch?v=dQw4w9WgXcQ", "dQw4w9WgXcQ"],
   ])("reads the video id from %s", async (youtubeUrl, id) => {
-    const res = await admin.client.post("/api/admin/videos", valid({ youtubeUrl }));
+    const res = await admin.client.call(videosEndpoints.adminCreate, { body: valid({ youtubeUrl }) });
     expect(res.status).toBe(201);
     expect(res.body.youtubeId).toBe(id);
   });
 
   it("says what is wrong, in the words of the specification", async () => {
-    const cases: Array<[Record<string, unknown>, string, string]> = [
+    const cases: Array<[VideoBody, string, string]> = [
       [valid({ title: "" }), "title", "Title is required"],
       [valid({ title: "   " }), "title", "Title is required"],
       [valid({ title: undefined }), "title", "Title is required"],
@@ -135,28 +136,38 @@ describe("adding a video", () => {
       ],
       [valid({ youtubeUrl: "javascript:alert(1)" }), "youtubeUrl", "Must be a valid YouTube URL"],
       [valid({ youtubeUrl: "" }), "youtubeUrl", "Must be a valid YouTube URL"],
-      [valid({ series: "Another Series" }), "series", "Choose one of the series"],
+      [valid({ series: invalid("Another Series") }), "series", "Choose one of the series"],
     ];
     for (const [body, field, message] of cases) {
-      const res = await admin.client.post("/api/admin/videos", body);
+      const res = await admin.client.call(videosEndpoints.adminCreate, { body });
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body.errors[field], JSON.stringify(body)).toBe(message);
+      expect(res.body.errors?.[field], JSON.stringify(body)).toBe(message);
     }
-    expect((await admin.client.post("/api/admin/videos", valid({ duration: -1 }))).status).toBe(400);
-    expect((await admin.client.post("/api/admin/videos", valid({ duration: "7:45" }))).status).toBe(400);
+    expect(
+      (await admin.client.call(videosEndpoints.adminCreate, { body: valid({ duration: -1 }) })).status,
+    ).toBe(400);
+    expect(
+      (await admin.client.call(videosEndpoints.adminCreate, { body: valid({ duration: invalid("7:45") }) }))
+        .status,
+    ).toBe(400);
   });
 });
 
 describe("editing a video", () => {
   it("changes only the fields sent, and null clears series and duration", async () => {
-    const created = await admin.client.post("/api/admin/videos", valid({ title: "Before" }));
+    const created = await admin.client.call(videosEndpoints.adminCreate, {
+      body: valid({ title: "Before" }),
+    });
     const id = created.body.id;
-    const res = await admin.client.patch(`/api/admin/videos/${id}`, {
-      title: "After",
-      youtubeUrl: "https://youtu.be/9cSC9uobtPM",
-      series: null,
-      duration: null,
-      reflectionPrompts: ["A new prompt"],
+    const res = await admin.client.call(videosEndpoints.adminEdit, {
+      params: { id },
+      body: {
+        title: "After",
+        youtubeUrl: "https://youtu.be/9cSC9uobtPM",
+        series: null,
+        duration: null,
+        reflectionPrompts: ["A new prompt"],
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -168,35 +179,51 @@ describe("editing a video", () => {
       duration: null,
       reflectionPrompts: ["A new prompt"],
     });
-    const detail = await member.client.get(`/api/videos/${id}`);
+    const detail = await member.client.call(videosEndpoints.video, { params: { id } });
     expect(detail.body).toMatchObject({ title: "After", youtubeId: "9cSC9uobtPM" });
-    const nothing = await admin.client.patch(`/api/admin/videos/${id}`, {});
+    const nothing = await admin.client.call(videosEndpoints.adminEdit, { params: { id }, body: {} });
     expect(nothing.status).toBe(200);
     expect(nothing.body.title).toBe("After");
   });
 
   it("validates like adding, and answers 404 for an unknown video", async () => {
-    const created = await admin.client.post("/api/admin/videos", valid());
-    const bad = await admin.client.patch(`/api/admin/videos/${created.body.id}`, { youtubeUrl: "nope" });
+    const created = await admin.client.call(videosEndpoints.adminCreate, { body: valid() });
+    const bad = await admin.client.call(videosEndpoints.adminEdit, {
+      params: { id: created.body.id },
+      body: { youtubeUrl: "nope" },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe("Must be a valid YouTube URL");
-    const short = await admin.client.patch(`/api/admin/videos/${created.body.id}`, { description: "short" });
+    const short = await admin.client.call(videosEndpoints.adminEdit, {
+      params: { id: created.body.id },
+      body: { description: "short" },
+    });
     expect(short.body.message).toBe("Description must be at least 10 characters");
-    expect((await admin.client.patch("/api/admin/videos/987654", { title: "x" })).status).toBe(404);
-    expect((await admin.client.patch("/api/admin/videos/abc", { title: "x" })).status).toBe(400);
+    expect(
+      (await admin.client.call(videosEndpoints.adminEdit, { params: { id: 987654 }, body: { title: "x" } }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await admin.client.call(videosEndpoints.adminEdit, { params: { id: "abc" }, body: { title: "x" } }))
+        .status,
+    ).toBe(400);
   });
 });
 
 describe("deleting a video", () => {
   it("removes it with its reflections", async () => {
-    const created = await admin.client.post("/api/admin/videos", valid({ title: "To delete" }));
+    const created = await admin.client.call(videosEndpoints.adminCreate, {
+      body: valid({ title: "To delete" }),
+    });
     const id = created.body.id;
-    await member.client.post("/api/discussions", { content: "A thought", videoId: id });
-    const res = await admin.client.delete(`/api/admin/videos/${id}`);
+    await member.client.call(videosEndpoints.discuss, { body: { content: "A thought", videoId: id } });
+    const res = await admin.client.call(videosEndpoints.adminRemove, { params: { id } });
     expect(res.status).toBe(204);
-    expect((await member.client.get(`/api/videos/${id}`)).status).toBe(404);
+    expect((await member.client.call(videosEndpoints.video, { params: { id } })).status).toBe(404);
     expect(await t.database.db.select().from(discussions).where(eq(discussions.videoId, id))).toHaveLength(0);
-    expect((await admin.client.delete(`/api/admin/videos/${id}`)).status).toBe(404);
-    expect((await admin.client.delete("/api/admin/videos/abc")).status).toBe(400);
+    expect((await admin.client.call(videosEndpoints.adminRemove, { params: { id } })).status).toBe(404);
+    expect((await admin.client.call(videosEndpoints.adminRemove, { params: { id: "abc" } })).status).toBe(
+      400,
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminEndpoints } from "../../src/core/endpoints/admin";
 import {
   activityLog,
   cultivationGroups,
@@ -9,17 +10,14 @@ import {
   users,
   videos,
 } from "../../src/server/db/schema";
-import { createTestContext, type Member, type TestContext } from "../support/app";
+import { contextWithAdmin, createTestContext, type Member, type TestContext } from "../support/app";
 
 let t: TestContext;
 let admin: Member;
-beforeAll(async () => {
-  t = await createTestContext();
-  admin = await t.admin();
-});
+beforeAll(async () => ({ t, admin } = await contextWithAdmin()));
 afterAll(() => t.close());
 
-const ADMIN_PATHS = ["/api/admin/analytics", "/api/admin/users", "/api/admin/groups"];
+const ADMIN_READS = [adminEndpoints.analytics, adminEndpoints.users, adminEndpoints.groups];
 
 /** Noon on the 15th of last month: last month in any time zone. */
 const lastMonth = () => {
@@ -29,18 +27,23 @@ const lastMonth = () => {
 
 describe("access", () => {
   it("answers 401 to visitors", async () => {
-    for (const path of ADMIN_PATHS) {
-      const res = await t.visitor().get(path);
-      expect(res.status, path).toBe(401);
+    for (const e of ADMIN_READS) {
+      const res = await t.visitor().call(e);
+      expect(res.status, res.request).toBe(401);
       expect(res.body).toEqual({ message: "Unauthorized" });
     }
   });
 
   it("answers 403 to members, even with a malformed query", async () => {
     const m = await t.member();
-    for (const path of [...ADMIN_PATHS, "/api/admin/users?limit=abc", "/api/admin/groups?cursor=x"]) {
-      const res = await m.client.get(path);
-      expect(res.status, path).toBe(403);
+    const calls = [
+      ...ADMIN_READS.map((e) => () => m.client.call(e)),
+      () => m.client.call(adminEndpoints.users, { query: { limit: "abc" } }),
+      () => m.client.call(adminEndpoints.groups, { query: { cursor: "x" } }),
+    ];
+    for (const call of calls) {
+      const res = await call();
+      expect(res.status, res.request).toBe(403);
       expect(res.body).toEqual({ message: "You don't have permission to access the admin dashboard." });
     }
   });
@@ -48,22 +51,19 @@ describe("access", () => {
   it("lets members with the admin role in as well as owner addresses", async () => {
     const m = await t.member();
     await t.database.db.update(users).set({ role: "admin" }).where(eq(users.id, m.id));
-    expect((await m.client.get("/api/admin/analytics")).status).toBe(200);
-    expect((await admin.client.get("/api/admin/analytics")).status).toBe(200);
+    expect((await m.client.call(adminEndpoints.analytics)).status).toBe(200);
+    expect((await admin.client.call(adminEndpoints.analytics)).status).toBe(200);
   });
 });
 
 describe("analytics", () => {
   let fresh: TestContext;
   let owner: Member;
-  beforeAll(async () => {
-    fresh = await createTestContext();
-    owner = await fresh.admin();
-  });
+  beforeAll(async () => ({ t: fresh, admin: owner } = await contextWithAdmin()));
   afterAll(() => fresh.close());
 
   it("starts at zero with no recent activity beyond the owner joining", async () => {
-    const res = await owner.client.get("/api/admin/analytics");
+    const res = await owner.client.call(adminEndpoints.analytics);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       totalUsers: 1,
@@ -154,7 +154,7 @@ describe("analytics", () => {
       { kind: "group_created", description: "Circle was planted" },
     ]);
 
-    const res = await owner.client.get("/api/admin/analytics");
+    const res = await owner.client.call(adminEndpoints.analytics);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       totalUsers: 5,
@@ -172,7 +172,7 @@ describe("analytics", () => {
       newSubscriptions: 1,
       conversionRate: 40,
     });
-    expect(res.body.recentActivity.map((r: any) => r.description)).toEqual([
+    expect(res.body.recentActivity.map((r) => r.description)).toEqual([
       "Circle was planted",
       "New video: New one",
       "Dee Tester joined the community",
@@ -189,7 +189,7 @@ describe("analytics", () => {
       await other.database.db
         .insert(payments)
         .values({ userId: o.id, kind: "donation", amountCents: 100, stripeObjectId: "pi_first" });
-      const res = await o.client.get("/api/admin/analytics");
+      const res = await o.client.call(adminEndpoints.analytics);
       expect(res.body).toMatchObject({ monthlyRevenue: 1, revenueGrowth: 100, conversionRate: 0 });
     } finally {
       await other.close();
@@ -205,9 +205,9 @@ describe("users", () => {
     await db.update(users).set({ membershipTier: "premium" }).where(eq(users.id, made[3]!.id));
     await db.update(users).set({ firstName: null, lastName: null }).where(eq(users.id, made[2]!.id));
 
-    const first = await admin.client.get("/api/admin/users?limit=2");
+    const first = await admin.client.call(adminEndpoints.users, { query: { limit: 2 } });
     expect(first.status).toBe(200);
-    expect(first.body.map((u: any) => u.id)).toEqual([made[3]!.id, made[2]!.id]);
+    expect(first.body.map((u) => u.id)).toEqual([made[3]!.id, made[2]!.id]);
     expect(first.body[0]).toEqual({
       id: made[3]!.id,
       email: made[3]!.email,
@@ -218,18 +218,20 @@ describe("users", () => {
     });
     expect(first.body[1]).toMatchObject({ firstName: null, lastName: null, membershipTier: "free" });
 
-    const second = await admin.client.get(`/api/admin/users?limit=2&before=${made[2]!.id}`);
-    expect(second.body.map((u: any) => u.id)).toEqual([made[1]!.id, made[0]!.id]);
+    const second = await admin.client.call(adminEndpoints.users, {
+      query: { limit: 2, before: made[2]!.id },
+    });
+    expect(second.body.map((u) => u.id)).toEqual([made[1]!.id, made[0]!.id]);
 
-    const all = await admin.client.get("/api/admin/users?limit=100");
-    const times = all.body.map((u: any) => Date.parse(u.createdAt));
+    const all = await admin.client.call(adminEndpoints.users, { query: { limit: 100 } });
+    const times = all.body.map((u) => Date.parse(u.createdAt));
     expect(times).toEqual([...times].sort((x, y) => y - x));
-    expect(all.body.map((u: any) => u.email)).toContain(admin.email);
+    expect(all.body.map((u) => u.email)).toContain(admin.email);
   });
 
   it("rejects a bad page size", async () => {
-    expect((await admin.client.get("/api/admin/users?limit=0")).status).toBe(400);
-    expect((await admin.client.get("/api/admin/users?limit=101")).status).toBe(400);
+    expect((await admin.client.call(adminEndpoints.users, { query: { limit: 0 } })).status).toBe(400);
+    expect((await admin.client.call(adminEndpoints.users, { query: { limit: 101 } })).status).toBe(400);
   });
 });
 
@@ -270,7 +272,7 @@ describe("groups", () => {
       })
       .returning();
 
-    const res = await admin.client.get("/api/admin/groups");
+    const res = await admin.client.call(adminEndpoints.groups);
     expect(res.status).toBe(200);
     expect(res.body.slice(0, 3)).toEqual([
       {
@@ -292,17 +294,23 @@ describe("groups", () => {
       expect.objectContaining({ id: c1!.id, type: "cultivation", name: "Wives of Valor", memberCount: 12 }),
     ]);
 
-    const page1 = await admin.client.get("/api/admin/groups?limit=1");
-    expect(page1.body.map((g: any) => g.name)).toEqual(["Shabbat Circle"]);
-    const page2 = await admin.client.get(`/api/admin/groups?limit=1&cursor=cultivation-${c2!.id}`);
-    expect(page2.body.map((g: any) => g.name)).toEqual(["Tuesday Prayer"]);
-    const page3 = await admin.client.get(`/api/admin/groups?limit=1&cursor=local-${l1!.id}`);
-    expect(page3.body.map((g: any) => g.name)).toEqual(["Wives of Valor"]);
+    const page1 = await admin.client.call(adminEndpoints.groups, { query: { limit: 1 } });
+    expect(page1.body.map((g) => g.name)).toEqual(["Shabbat Circle"]);
+    const page2 = await admin.client.call(adminEndpoints.groups, {
+      query: { limit: 1, cursor: `cultivation-${c2!.id}` },
+    });
+    expect(page2.body.map((g) => g.name)).toEqual(["Tuesday Prayer"]);
+    const page3 = await admin.client.call(adminEndpoints.groups, {
+      query: { limit: 1, cursor: `local-${l1!.id}` },
+    });
+    expect(page3.body.map((g) => g.name)).toEqual(["Wives of Valor"]);
   });
 
   it("rejects a malformed cursor", async () => {
     for (const cursor of ["nope", "local-", "local-99999999999", "video-1"]) {
-      expect((await admin.client.get(`/api/admin/groups?cursor=${cursor}`)).status, cursor).toBe(400);
+      expect((await admin.client.call(adminEndpoints.groups, { query: { cursor } })).status, cursor).toBe(
+        400,
+      );
     }
   });
 });

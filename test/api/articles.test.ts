@@ -2,13 +2,14 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { asc, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { articlesEndpoints } from "../../src/core/endpoints/articles";
 import { activityLog, articleDiscussions, articles } from "../../src/server/db/schema";
 import {
   runScheduledArticleSync,
   SCHEDULED_SYNC_LOCK,
   syncArticles,
 } from "../../src/server/features/articles/service";
-import { createTestContext, type Member, type TestContext } from "../support/app";
+import { createTestContext, expectWriteLimit, invalid, type Member, type TestContext } from "../support/app";
 
 /** A Substack-shaped RSS 2.0 document. */
 interface Post {
@@ -180,7 +181,7 @@ afterAll(async () => {
 });
 
 const snapshot = () => t.database.db.select().from(articles).orderBy(asc(articles.id));
-const sync = () => admin.client.post("/api/admin/articles/sync");
+const sync = () => admin.client.call(articlesEndpoints.adminSync);
 
 describe("syncing from the newsletter feed", () => {
   beforeEach(() => {
@@ -227,7 +228,7 @@ describe("syncing from the newsletter feed", () => {
     expect(html).toContain('<img src="https://cdn.example/a.png" />');
     expect(html).toContain('href="https://ok.example/p"');
     expect(html).toContain('rel="noopener noreferrer nofollow"');
-    const list = await member.client.get("/api/articles");
+    const list = await member.client.call(articlesEndpoints.list);
     expect(JSON.stringify(list.body)).not.toMatch(/<script|contentHtml|guid/);
   });
 
@@ -343,7 +344,7 @@ describe("syncing from the newsletter feed", () => {
     const other = await createTestContext();
     try {
       const owner = await other.admin();
-      const res = await owner.client.post("/api/admin/articles/sync");
+      const res = await owner.client.call(articlesEndpoints.adminSync);
       expect(res.status).toBe(503);
       expect(res.body.message).toBe(
         "Article sync is not set up yet: set NEWSLETTER_FEED_URL to the address of your Substack feed.",
@@ -354,8 +355,8 @@ describe("syncing from the newsletter feed", () => {
   });
 
   it("is for administrators only", async () => {
-    expect((await t.visitor().post("/api/admin/articles/sync")).status).toBe(401);
-    const res = await member.client.post("/api/admin/articles/sync");
+    expect((await t.visitor().call(articlesEndpoints.adminSync)).status).toBe(401);
+    const res = await member.client.call(articlesEndpoints.adminSync);
     expect(res.status).toBe(403);
     expect(res.body.message).toBe("You don't have permission to access the article management.");
   });
@@ -363,63 +364,68 @@ describe("syncing from the newsletter feed", () => {
 
 describe("the article list", () => {
   it("lists newest first with the fields members see", async () => {
-    const res = await member.client.get("/api/articles");
+    const res = await member.client.call(articlesEndpoints.list);
     expect(res.status).toBe(200);
-    expect(res.body.map((a: any) => a.title)).toEqual([
+    expect(res.body.map((a) => a.title)).toEqual([
       "Bread of Life",
       "Rest & Renewal",
       "El Roi: the God Who Sees",
       "Praying the Psalms",
     ]);
-    expect(Object.keys(res.body[0]).sort()).toEqual(
+    expect(Object.keys(res.body[0]!).sort()).toEqual(
       ["author", "excerpt", "id", "publishedAt", "readingTime", "tags", "title", "url", "views"].sort(),
     );
   });
 
   it("searches title and excerpt, case-insensitively, taking % and _ literally", async () => {
-    const byTitle = await member.client.get("/api/articles?search=el%20roi");
-    expect(byTitle.body.map((a: any) => a.title)).toEqual(["El Roi: the God Who Sees"]);
-    const byExcerpt = await member.client.get("/api/articles?search=MATZAH");
-    expect(byExcerpt.body.map((a: any) => a.title)).toEqual(["Bread of Life"]);
-    expect((await member.client.get("/api/articles?search=%25")).body).toEqual([]);
-    expect((await member.client.get("/api/articles?search=_")).body).toEqual([]);
+    const byTitle = await member.client.call(articlesEndpoints.list, { query: { search: "el roi" } });
+    expect(byTitle.body.map((a) => a.title)).toEqual(["El Roi: the God Who Sees"]);
+    const byExcerpt = await member.client.call(articlesEndpoints.list, { query: { search: "MATZAH" } });
+    expect(byExcerpt.body.map((a) => a.title)).toEqual(["Bread of Life"]);
+    expect((await member.client.call(articlesEndpoints.list, { query: { search: "%" } })).body).toEqual([]);
+    expect((await member.client.call(articlesEndpoints.list, { query: { search: "_" } })).body).toEqual([]);
   });
 
   it("filters by tag and lists every distinct tag, the most used first", async () => {
-    const grace = await member.client.get("/api/articles?tag=Grace");
-    expect(grace.body.map((a: any) => a.title)).toEqual(["El Roi: the God Who Sees", "Praying the Psalms"]);
-    const tags = await member.client.get("/api/articles/tags");
+    const grace = await member.client.call(articlesEndpoints.list, { query: { tag: "Grace" } });
+    expect(grace.body.map((a) => a.title)).toEqual(["El Roi: the God Who Sees", "Praying the Psalms"]);
+    const tags = await member.client.call(articlesEndpoints.tags);
     expect(tags.status).toBe(200);
     expect(tags.body[0]).toBe("Grace");
     expect([...tags.body].sort()).toEqual(["Feasts", "Grace", "Prayer", "Rest", "Sabbath", "Torah"]);
   });
 
   it("pages with limit and before", async () => {
-    const first = await member.client.get("/api/articles?limit=2");
+    const first = await member.client.call(articlesEndpoints.list, { query: { limit: 2 } });
     expect(first.body).toHaveLength(2);
-    const next = await member.client.get(`/api/articles?limit=2&before=${first.body[1].id}`);
-    expect(next.body.map((a: any) => a.title)).toEqual(["El Roi: the God Who Sees", "Praying the Psalms"]);
-    expect((await member.client.get("/api/articles?limit=0")).status).toBe(400);
-    expect((await member.client.get("/api/articles?limit=101")).status).toBe(400);
+    const next = await member.client.call(articlesEndpoints.list, {
+      query: { limit: 2, before: first.body[1]!.id },
+    });
+    expect(next.body.map((a) => a.title)).toEqual(["El Roi: the God Who Sees", "Praying the Psalms"]);
+    expect((await member.client.call(articlesEndpoints.list, { query: { limit: 0 } })).status).toBe(400);
+    expect((await member.client.call(articlesEndpoints.list, { query: { limit: 101 } })).status).toBe(400);
   });
 
   it("counts a view when a member opens the article", async () => {
     const [row] = await t.database.db.select().from(articles).where(eq(articles.guid, "post-3"));
-    const res = await member.client.post(`/api/articles/${row!.id}/view`);
+    const res = await member.client.call(articlesEndpoints.view, { params: { id: row!.id } });
     expect(res.status).toBe(204);
     const [after] = await t.database.db.select().from(articles).where(eq(articles.id, row!.id));
     expect(after!.views).toBe(row!.views + 1);
-    expect((await member.client.post("/api/articles/999999/view")).status).toBe(404);
-    expect((await member.client.post("/api/articles/abc/view")).status).toBe(400);
+    expect((await member.client.call(articlesEndpoints.view, { params: { id: 999999 } })).status).toBe(404);
+    expect((await member.client.call(articlesEndpoints.view, { params: { id: "abc" } })).status).toBe(400);
   });
 
   it("refuses visitors", async () => {
-    for (const url of ["/api/articles", "/api/articles/tags", "/api/article-discussions?articleId=1"]) {
-      const res = await t.visitor().get(url);
+    for (const res of [
+      await t.visitor().call(articlesEndpoints.list),
+      await t.visitor().call(articlesEndpoints.tags),
+      await t.visitor().call(articlesEndpoints.discussions, { query: { articleId: 1 } }),
+    ]) {
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ message: "Unauthorized" });
     }
-    expect((await t.visitor().post("/api/articles/1/view")).status).toBe(401);
+    expect((await t.visitor().call(articlesEndpoints.view, { params: { id: 1 } })).status).toBe(401);
   });
 });
 
@@ -432,9 +438,8 @@ describe("article discussions", () => {
 
   it("stores a thought and lists it, newest first, with the first name only", async () => {
     const other = await t.member({ firstName: "Hannah", email: "hannah.discuss@example.test" });
-    const first = await other.client.post("/api/article-discussions", {
-      articleId,
-      content: "  This blessed me today.  ",
+    const first = await other.client.call(articlesEndpoints.discuss, {
+      body: { articleId, content: "  This blessed me today.  " },
     });
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({
@@ -442,41 +447,43 @@ describe("article discussions", () => {
       content: "This blessed me today.",
       user: { firstName: "Hannah", profileImageUrl: null },
     });
-    await member.client.post("/api/article-discussions", { articleId, content: "Amen!" });
+    await member.client.call(articlesEndpoints.discuss, { body: { articleId, content: "Amen!" } });
 
-    const list = await member.client.get(`/api/article-discussions?articleId=${articleId}`);
+    const list = await member.client.call(articlesEndpoints.discussions, { query: { articleId } });
     expect(list.status).toBe(200);
-    expect(list.body.map((d: any) => d.content)).toEqual(["Amen!", "This blessed me today."]);
-    expect(list.body[1].user).toEqual({ firstName: "Hannah", profileImageUrl: null });
+    expect(list.body.map((d) => d.content)).toEqual(["Amen!", "This blessed me today."]);
+    expect(list.body[1]!.user).toEqual({ firstName: "Hannah", profileImageUrl: null });
     const raw = JSON.stringify(list.body);
     expect(raw).not.toContain("@example.test");
     expect(raw).not.toContain("Tester");
 
-    const paged = await member.client.get(
-      `/api/article-discussions?articleId=${articleId}&limit=1&before=${list.body[0].id}`,
-    );
-    expect(paged.body.map((d: any) => d.content)).toEqual(["This blessed me today."]);
+    const paged = await member.client.call(articlesEndpoints.discussions, {
+      query: { articleId, limit: 1, before: list.body[0]!.id },
+    });
+    expect(paged.body.map((d) => d.content)).toEqual(["This blessed me today."]);
   });
 
   it("rejects blank thoughts and unknown articles", async () => {
-    const blank = await member.client.post("/api/article-discussions", { articleId, content: "   " });
+    const blank = await member.client.call(articlesEndpoints.discuss, {
+      body: { articleId, content: "   " },
+    });
     expect(blank.status).toBe(400);
     expect(blank.body.message).toBe("Please write your thoughts before sharing");
-    const missing = await member.client.post("/api/article-discussions", { articleId });
+    const missing = await member.client.call(articlesEndpoints.discuss, { body: invalid({ articleId }) });
     expect(missing.status).toBe(400);
-    const tooLong = await member.client.post("/api/article-discussions", {
-      articleId,
-      content: "x".repeat(5001),
+    const tooLong = await member.client.call(articlesEndpoints.discuss, {
+      body: { articleId, content: "x".repeat(5001) },
     });
     expect(tooLong.status).toBe(400);
-    const unknown = await member.client.post("/api/article-discussions", {
-      articleId: 999_999,
-      content: "Hello",
+    const unknown = await member.client.call(articlesEndpoints.discuss, {
+      body: { articleId: 999_999, content: "Hello" },
     });
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe("Article not found");
-    expect((await member.client.get("/api/article-discussions?articleId=999999")).status).toBe(404);
-    expect((await member.client.get("/api/article-discussions")).status).toBe(400);
+    expect(
+      (await member.client.call(articlesEndpoints.discussions, { query: { articleId: 999999 } })).status,
+    ).toBe(404);
+    expect((await member.client.call(articlesEndpoints.discussions)).status).toBe(400);
     const rows = await t.database.db
       .select()
       .from(articleDiscussions)
@@ -485,46 +492,37 @@ describe("article discussions", () => {
   });
 
   it("refuses visitors", async () => {
-    const res = await t.visitor().post("/api/article-discussions", { articleId, content: "Hi" });
+    const res = await t.visitor().call(articlesEndpoints.discuss, { body: { articleId, content: "Hi" } });
     expect(res.status).toBe(401);
   });
 
-  it("is limited per member like other content", async () => {
-    const limited = await createTestContext({ WRITE_RATE_LIMIT: "2" });
-    try {
+  it("is limited per member like other content", () =>
+    expectWriteLimit(async (limited) => {
       const [row] = await limited.database.db
         .insert(articles)
         .values({ guid: "g", title: "T" })
         .returning({ id: articles.id });
       const m = await limited.member();
-      const post = () => m.client.post("/api/article-discussions", { articleId: row!.id, content: "Hi" });
-      expect((await post()).status).toBe(201);
-      expect((await post()).status).toBe(201);
-      const third = await post();
-      expect(third.status).toBe(429);
-      expect(third.body.message).toMatch(/Too many requests/);
-    } finally {
-      await limited.close();
-    }
-  });
+      return () => m.client.call(articlesEndpoints.discuss, { body: { articleId: row!.id, content: "Hi" } });
+    }));
 });
 
 describe("the admin article list", () => {
   it("lists every article with its discussion count, and the total", async () => {
-    const res = await admin.client.get("/api/admin/articles");
+    const res = await admin.client.call(articlesEndpoints.adminList);
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(4);
-    const rest = res.body.find((a: any) => a.title === "Rest & Renewal");
+    const rest = res.body.find((a) => a.title === "Rest & Renewal")!;
     expect(rest.discussionCount).toBe(2);
     expect(rest.views).toBe(7);
-    const count = await admin.client.get("/api/admin/articles/count");
+    const count = await admin.client.call(articlesEndpoints.adminCount);
     expect(count.body).toEqual({ count: 4 });
   });
 
   it("answers 401 to visitors and 403 to members", async () => {
-    for (const url of ["/api/admin/articles", "/api/admin/articles/count"]) {
-      expect((await t.visitor().get(url)).status).toBe(401);
-      const res = await member.client.get(url);
+    for (const e of [articlesEndpoints.adminList, articlesEndpoints.adminCount]) {
+      expect((await t.visitor().call(e)).status).toBe(401);
+      const res = await member.client.call(e);
       expect(res.status).toBe(403);
       expect(res.body.message).toBe("You don't have permission to access the article management.");
     }

@@ -1,8 +1,11 @@
 import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BodyIn } from "../../src/core/contract";
+import { authEndpoints } from "../../src/core/endpoints/auth";
+import { healthEndpoints } from "../../src/core/endpoints/health";
 import { sessions, users } from "../../src/server/db/schema";
-import { createTestContext, TEST_PASSWORD, type TestContext } from "../support/app";
+import { createTestContext, invalid, messageOf, TEST_PASSWORD, type TestContext } from "../support/app";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -10,13 +13,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const register = (body: Record<string, unknown>) => t.visitor().post("/api/auth/register", body);
+const register = (body: BodyIn<typeof authEndpoints.register>) =>
+  t.visitor().call(authEndpoints.register, { body });
 const valid = (email: string) => ({ email, password: TEST_PASSWORD, firstName: "Ruth", lastName: "Abrams" });
 
 describe("registering", () => {
   it("creates the member, signs her in with a secure session cookie", async () => {
     const client = t.visitor();
-    const res = await client.post("/api/auth/register", valid("ruth.register@example.test"));
+    const res = await client.call(authEndpoints.register, { body: valid("ruth.register@example.test") });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       email: "ruth.register@example.test",
@@ -35,14 +39,14 @@ describe("registering", () => {
     expect(sid.maxAge).toBe(30 * 24 * 3600);
     expect(res.cookies.find((c) => c.name === "signed_in")?.httpOnly).toBeFalsy();
 
-    const me = await client.get("/api/auth/user");
+    const me = await client.call(authEndpoints.user);
     expect(me.status).toBe(200);
     expect(me.body.email).toBe("ruth.register@example.test");
   });
 
   it("stores only a hash of the session token", async () => {
     const client = t.visitor();
-    await client.post("/api/auth/register", valid("hash.check@example.test"));
+    await client.call(authEndpoints.register, { body: valid("hash.check@example.test") });
     const token = client.jar.get("sid")!;
     const hash = createHash("sha256").update(token).digest("hex");
     const rows = await t.database.db.select().from(sessions).where(eq(sessions.id, hash));
@@ -55,7 +59,7 @@ describe("registering", () => {
     const res = await register({ ...valid("short@example.test"), password: "1234567" });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe("Password must be at least 8 characters");
-    expect(res.body.errors.password).toBe("Password must be at least 8 characters");
+    expect(res.body.errors?.password).toBe("Password must be at least 8 characters");
   });
 
   it("rejects an invalid e-mail address and blank names", async () => {
@@ -80,7 +84,7 @@ describe("registering", () => {
   });
 
   it("answers 400 with a message for a body that is not an object", async () => {
-    const res = await t.visitor().request("POST", "/api/auth/register", null);
+    const res = await t.visitor().call(authEndpoints.register, { body: invalid(null) });
     expect(res.status).toBe(400);
     expect(typeof res.body.message).toBe("string");
   });
@@ -93,22 +97,21 @@ describe("signing in", () => {
 
   it("signs in with the right password, case-insensitively on the e-mail", async () => {
     const client = t.visitor();
-    const res = await client.post("/api/auth/login", {
-      email: "SignIn@example.test",
-      password: TEST_PASSWORD,
+    const res = await client.call(authEndpoints.login, {
+      body: { email: "SignIn@example.test", password: TEST_PASSWORD },
     });
     expect(res.status).toBe(200);
     expect(res.body.email).toBe("signin@example.test");
-    expect((await client.get("/api/auth/user")).status).toBe(200);
+    expect((await client.call(authEndpoints.user)).status).toBe(200);
   });
 
   it("gives the same answer for a wrong password and an unknown e-mail", async () => {
     const wrong = await t
       .visitor()
-      .post("/api/auth/login", { email: "signin@example.test", password: "wrong password" });
+      .call(authEndpoints.login, { body: { email: "signin@example.test", password: "wrong password" } });
     const unknown = await t
       .visitor()
-      .post("/api/auth/login", { email: "nobody@example.test", password: "whatever1" });
+      .call(authEndpoints.login, { body: { email: "nobody@example.test", password: "whatever1" } });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual({ message: "Incorrect e-mail or password" });
@@ -118,35 +121,39 @@ describe("signing in", () => {
 
   it("issues a new session token on every sign-in and drops the previous one", async () => {
     const client = t.visitor();
-    await client.post("/api/auth/login", { email: "signin@example.test", password: TEST_PASSWORD });
+    await client.call(authEndpoints.login, {
+      body: { email: "signin@example.test", password: TEST_PASSWORD },
+    });
     const first = client.jar.get("sid")!;
-    await client.post("/api/auth/login", { email: "signin@example.test", password: TEST_PASSWORD });
+    await client.call(authEndpoints.login, {
+      body: { email: "signin@example.test", password: TEST_PASSWORD },
+    });
     const second = client.jar.get("sid")!;
     expect(second).not.toBe(first);
-    const stale = await t.visitor().get("/api/auth/user", { cookie: `sid=${first}` });
+    const stale = await t.visitor().call(authEndpoints.user, { headers: { cookie: `sid=${first}` } });
     expect(stale.status).toBe(401);
   });
 });
 
 describe("the current user", () => {
   it("answers 401 Unauthorized to a visitor", async () => {
-    const res = await t.visitor().get("/api/auth/user");
+    const res = await t.visitor().call(authEndpoints.user);
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ message: "Unauthorized" });
   });
 
   it("marks verified addresses in ADMIN_EMAILS as administrators, whatever their case", async () => {
     const admin = await t.member({ email: "Owner@Example.test" });
-    expect((await admin.client.get("/api/auth/user")).body.isAdmin).toBe(false);
+    expect((await admin.client.call(authEndpoints.user)).body.isAdmin).toBe(false);
     await t.verify(admin);
-    expect((await admin.client.get("/api/auth/user")).body.isAdmin).toBe(true);
+    expect((await admin.client.call(authEndpoints.user)).body.isAdmin).toBe(true);
   });
 
   it("marks members with the admin role as administrators", async () => {
     const m = await t.member();
-    expect((await m.client.get("/api/auth/user")).body.isAdmin).toBe(false);
+    expect((await m.client.call(authEndpoints.user)).body.isAdmin).toBe(false);
     await t.database.db.update(users).set({ role: "admin" }).where(eq(users.id, m.id));
-    expect((await m.client.get("/api/auth/user")).body.isAdmin).toBe(true);
+    expect((await m.client.call(authEndpoints.user)).body.isAdmin).toBe(true);
   });
 });
 
@@ -154,11 +161,13 @@ describe("sessions", () => {
   it("ends the session on sign-out and returns to the home page", async () => {
     const m = await t.member();
     const token = m.client.jar.get("sid")!;
-    const res = await m.client.get("/api/logout");
+    const res = await m.client.call(authEndpoints.logout);
     expect(res.status).toBe(302);
     expect(res.headers.location).toBe("/");
     expect(m.client.jar.has("sid")).toBe(false);
-    expect((await t.visitor().get("/api/auth/user", { cookie: `sid=${token}` })).status).toBe(401);
+    expect((await t.visitor().call(authEndpoints.user, { headers: { cookie: `sid=${token}` } })).status).toBe(
+      401,
+    );
   });
 
   it("expires a session after its 30 days", async () => {
@@ -168,7 +177,7 @@ describe("sessions", () => {
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.id, hash));
-    const res = await m.client.get("/api/auth/user");
+    const res = await m.client.call(authEndpoints.user);
     expect(res.status).toBe(401);
   });
 
@@ -177,7 +186,7 @@ describe("sessions", () => {
     const hash = createHash("sha256").update(m.client.jar.get("sid")!).digest("hex");
     const soon = new Date(Date.now() + 3 * 86_400_000);
     await t.database.db.update(sessions).set({ expiresAt: soon }).where(eq(sessions.id, hash));
-    const res = await m.client.get("/api/auth/user");
+    const res = await m.client.call(authEndpoints.user);
     expect(res.status).toBe(200);
     expect(res.cookies.find((c) => c.name === "sid")).toBeDefined();
     const [row] = await t.database.db.select().from(sessions).where(eq(sessions.id, hash));
@@ -186,44 +195,45 @@ describe("sessions", () => {
 });
 
 describe("request safety", () => {
+  /** Sends the sign-in route a payload as it is, from the site, not JSON the client would write. */
+  const signInWithRawBody = (payload: string, contentType: string) =>
+    t.app.inject({
+      method: authEndpoints.login.method,
+      url: authEndpoints.login.path,
+      payload,
+      headers: { "content-type": contentType, origin: t.config.publicOrigin },
+    });
+
   it("refuses a state-changing request from another site or without an Origin", async () => {
     const body = valid("csrf@example.test");
-    const foreign = await t.visitor().post("/api/auth/register", body, { origin: "https://evil.example" });
+    const foreign = await t
+      .visitor()
+      .call(authEndpoints.register, { body, headers: { origin: "https://evil.example" } });
     expect(foreign.status).toBe(403);
     expect(foreign.body.message).toMatch(/must come from the site/);
     const client = t.visitor();
     const res = await t.app.inject({
-      method: "POST",
-      url: "/api/auth/register",
+      method: authEndpoints.register.method,
+      url: authEndpoints.register.path,
       payload: body,
     });
     expect(res.statusCode).toBe(403);
-    expect((await client.post("/api/auth/register", body)).status).toBe(201);
+    expect((await client.call(authEndpoints.register, { body })).status).toBe(201);
   });
 
   it("refuses a form-style text/plain body", async () => {
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/auth/login",
-      payload: "email=a@b.c",
-      headers: { "content-type": "text/plain", origin: t.config.publicOrigin },
-    });
+    const res = await signInWithRawBody("email=a@b.c", "text/plain");
     expect(res.statusCode).toBe(415);
-    expect(res.json().message).toMatch(/JSON/);
+    expect(messageOf(res.json())).toMatch(/JSON/);
   });
 
   it("answers clear messages for malformed JSON and oversized bodies", async () => {
-    const bad = await t.app.inject({
-      method: "POST",
-      url: "/api/auth/login",
-      payload: "{not json",
-      headers: { "content-type": "application/json", origin: t.config.publicOrigin },
-    });
+    const bad = await signInWithRawBody("{not json", "application/json");
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe("The request body is not valid JSON.");
+    expect(messageOf(bad.json())).toBe("The request body is not valid JSON.");
     const huge = await t
       .visitor()
-      .post("/api/auth/login", { email: "a@b.co", password: "x".repeat(200_000) });
+      .call(authEndpoints.login, { body: { email: "a@b.co", password: "x".repeat(200_000) } });
     expect(huge.status).toBe(413);
     expect(huge.body.message).toBe("The request is too large.");
   });
@@ -235,7 +245,7 @@ describe("request safety", () => {
   });
 
   it("sends security headers", async () => {
-    const res = await t.visitor().get("/api/health");
+    const res = await t.visitor().call(healthEndpoints.health);
     expect(res.status).toBe(200);
     // An API answer is data: its policy lets nothing load or run.
     expect(res.headers["content-security-policy"]).toBe("default-src 'none';frame-ancestors 'none'");
@@ -248,7 +258,7 @@ describe("request safety", () => {
 
 describe("health", () => {
   it("reports the process up and the database reachable", async () => {
-    expect((await t.visitor().get("/api/health")).body).toEqual({ status: "ok" });
-    expect((await t.visitor().get("/api/ready")).body).toEqual({ status: "ready" });
+    expect((await t.visitor().call(healthEndpoints.health)).body).toEqual({ status: "ok" });
+    expect((await t.visitor().call(healthEndpoints.ready)).body).toEqual({ status: "ready" });
   });
 });

@@ -1,5 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BodyIn } from "../../src/core/contract";
+import { dashboardEndpoints } from "../../src/core/endpoints/dashboard";
+import { discipleshipEndpoints } from "../../src/core/endpoints/discipleship";
+import { prayerEndpoints } from "../../src/core/endpoints/prayer";
 import { articles, courses, users, videos } from "../../src/server/db/schema";
 import { createTestContext, type Member, type TestContext } from "../support/app";
 
@@ -18,13 +22,13 @@ afterAll(() => t.close());
 
 describe("the home dashboard", () => {
   it("answers 401 to a visitor", async () => {
-    const res = await t.visitor().get("/api/dashboard");
+    const res = await t.visitor().call(dashboardEndpoints.home);
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ message: "Unauthorized" });
   });
 
   it("is empty but complete on a new site", async () => {
-    const res = await ruth.client.get("/api/dashboard");
+    const res = await ruth.client.call(dashboardEndpoints.home);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       videos: [],
@@ -66,68 +70,67 @@ describe("the home dashboard", () => {
       { title: "Old", description: "Retired.", status: "archived" as const },
     ]);
 
-    const body = (await ruth.client.get("/api/dashboard")).body;
-    expect(body.videos.map((v: any) => v.title)).toEqual([
+    const body = (await ruth.client.call(dashboardEndpoints.home)).body;
+    expect(body.videos.map((v) => v.title)).toEqual([
       "Video 1 days old",
       "Video 2 days old",
       "Video 3 days old",
     ]);
     expect(body.videos[0]).toMatchObject({ series: "Grace Series", duration: 601, views: 0 });
-    expect(body.articles.map((a: any) => a.title)).toEqual(["Article 1 days old", "Article 2 days old"]);
+    expect(body.articles.map((a) => a.title)).toEqual(["Article 1 days old", "Article 2 days old"]);
     expect(body.articles[0]).toMatchObject({ readingTime: 4, tags: ["faith"], url: null });
-    expect(body.courses.map((c: any) => c.title)).toEqual(["Open", "Soon B"]);
+    expect(body.courses.map((c) => c.title)).toEqual(["Open", "Soon B"]);
     expect(body.courses[0]).toMatchObject({ status: "active", enrolledCount: 47 });
   });
 
   it("shows the 2 latest prayer requests she may see, never another member's private one", async () => {
-    const share = (m: Member, body: object) => m.client.post("/api/prayer-requests", body);
+    const share = (m: Member, body: BodyIn<typeof prayerEndpoints.share>) =>
+      m.client.call(prayerEndpoints.share, { body });
     await share(hannah, { content: "Older public request." });
     const publicId = (await share(hannah, { content: "Newest public request.", isAnonymous: true })).body.id;
     const privateId = (await share(hannah, { content: "Hannah's private request.", isPrivate: true })).body
       .id;
 
-    const ruthView = (await ruth.client.get("/api/dashboard")).body.prayerRequests;
-    expect(ruthView.map((p: any) => p.content)).toEqual(["Newest public request.", "Older public request."]);
-    expect(ruthView[0].user).toEqual({ firstName: "Anonymous", profileImageUrl: null });
-    expect(ruthView[1].user).toMatchObject({ firstName: "Hannah", lastName: "Levi" });
+    const ruthView = (await ruth.client.call(dashboardEndpoints.home)).body.prayerRequests;
+    expect(ruthView.map((p) => p.content)).toEqual(["Newest public request.", "Older public request."]);
+    expect(ruthView[0]!.user).toEqual({ firstName: "Anonymous", profileImageUrl: null });
+    expect(ruthView[1]!.user).toMatchObject({ firstName: "Hannah", lastName: "Levi" });
     expect(JSON.stringify(ruthView)).not.toContain("@");
 
-    const hannahView = (await hannah.client.get("/api/dashboard")).body.prayerRequests;
-    expect(hannahView.map((p: any) => p.id)).toEqual([privateId, publicId]);
-    expect(hannahView[1].user.firstName).toBe("Hannah");
+    const hannahView = (await hannah.client.call(dashboardEndpoints.home)).body.prayerRequests;
+    expect(hannahView.map((p) => p.id)).toEqual([privateId, publicId]);
+    expect(hannahView[1]!.user.firstName).toBe("Hannah");
 
     const admin = await t.admin();
-    const adminView = (await admin.client.get("/api/dashboard")).body.prayerRequests;
-    expect(adminView.map((p: any) => p.id)).toEqual([privateId, publicId]);
-    expect(adminView[1].user.firstName).toBe("Hannah");
+    const adminView = (await admin.client.call(dashboardEndpoints.home)).body.prayerRequests;
+    expect(adminView.map((p) => p.id)).toEqual([privateId, publicId]);
+    expect(adminView[1]!.user.firstName).toBe("Hannah");
   });
 
   it("counts her active discipleship partners and pending matches", async () => {
     const mentor = await t.member();
     const mentee = await t.member();
-    await mentor.client.post("/api/discipleship/connections", {
-      experienceLevel: "seasoned",
-      focusAreas: ["dashboard-focus"],
+    await mentor.client.call(discipleshipEndpoints.submit, {
+      body: { experienceLevel: "seasoned", focusAreas: ["dashboard-focus"] },
     });
-    const match = await mentee.client.post("/api/discipleship/connections", {
-      experienceLevel: "new",
-      focusAreas: ["Dashboard-Focus"],
+    const match = await mentee.client.call(discipleshipEndpoints.submit, {
+      body: { experienceLevel: "new", focusAreas: ["Dashboard-Focus"] },
     });
-    expect((await mentee.client.get("/api/dashboard")).body.discipleship).toEqual({
+    expect((await mentee.client.call(dashboardEndpoints.home)).body.discipleship).toEqual({
       activePartners: 0,
       pendingConnections: 1,
     });
-    await mentor.client.post(`/api/discipleship/connections/${match.body.id}/accept`);
-    expect((await mentee.client.get("/api/dashboard")).body.discipleship).toEqual({
+    await mentor.client.call(discipleshipEndpoints.accept, { params: { id: match.body.id } });
+    expect((await mentee.client.call(dashboardEndpoints.home)).body.discipleship).toEqual({
       activePartners: 1,
       pendingConnections: 0,
     });
-    expect((await mentor.client.get("/api/dashboard")).body.discipleship.activePartners).toBe(1);
+    expect((await mentor.client.call(dashboardEndpoints.home)).body.discipleship.activePartners).toBe(1);
   });
 
   it("reports her membership tier", async () => {
     await t.database.db.update(users).set({ membershipTier: "premium" }).where(eq(users.id, hannah.id));
-    expect((await hannah.client.get("/api/dashboard")).body.membership).toEqual({ tier: "premium" });
-    expect((await ruth.client.get("/api/dashboard")).body.membership).toEqual({ tier: "free" });
+    expect((await hannah.client.call(dashboardEndpoints.home)).body.membership).toEqual({ tier: "premium" });
+    expect((await ruth.client.call(dashboardEndpoints.home)).body.membership).toEqual({ tier: "free" });
   });
 });

@@ -1,7 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BodyIn } from "../../src/core/contract";
+import { dashboardEndpoints } from "../../src/core/endpoints/dashboard";
+import { discipleshipEndpoints } from "../../src/core/endpoints/discipleship";
 import { discipleshipConnections, discipleshipEntries } from "../../src/server/db/schema";
-import { createTestContext, type Member, type TestContext } from "../support/app";
+import { createTestContext, invalid, type Member, type TestContext } from "../support/app";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -9,9 +12,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const submit = (m: Member, experienceLevel: unknown, focusAreas: unknown) =>
-  m.client.post("/api/discipleship/connections", { experienceLevel, focusAreas });
-const connections = async (m: Member) => (await m.client.get("/api/discipleship/connections")).body as any[];
+type Offer = BodyIn<typeof discipleshipEndpoints.submit>;
+
+const submit = (m: Member, experienceLevel: Offer["experienceLevel"], focusAreas: Offer["focusAreas"]) =>
+  m.client.call(discipleshipEndpoints.submit, { body: { experienceLevel, focusAreas } });
+const connections = async (m: Member) => (await m.client.call(discipleshipEndpoints.connections)).body;
 
 /** Each test gets its own focus area so earlier waiting entries never interfere. */
 let topic = 0;
@@ -57,7 +62,7 @@ describe("submitting a request or an offer", () => {
       ["apostle", ["prayer"]],
     ];
     for (const [level, areas] of cases) {
-      const res = await submit(m, level, areas);
+      const res = await submit(m, invalid(level), invalid(areas));
       expect(res.status, JSON.stringify([level, areas])).toBe(400);
       expect(res.body.message).toBe("Please fill in all required fields.");
     }
@@ -77,14 +82,19 @@ describe("submitting a request or an offer", () => {
 
   it("answers 401 to a visitor on every route", async () => {
     const v = t.visitor();
-    expect((await v.get("/api/discipleship/connections")).status).toBe(401);
+    expect((await v.call(discipleshipEndpoints.connections)).status).toBe(401);
     expect(
-      (await v.post("/api/discipleship/connections", { experienceLevel: "new", focusAreas: ["x"] })).status,
+      (await v.call(discipleshipEndpoints.submit, { body: { experienceLevel: "new", focusAreas: ["x"] } }))
+        .status,
     ).toBe(401);
-    for (const action of ["accept", "decline", "complete"]) {
-      expect((await v.post(`/api/discipleship/connections/1/${action}`)).status).toBe(401);
+    for (const e of [
+      discipleshipEndpoints.accept,
+      discipleshipEndpoints.decline,
+      discipleshipEndpoints.complete,
+    ]) {
+      expect((await v.call(e, { params: { id: 1 } })).status).toBe(401);
     }
-    expect((await v.post("/api/discipleship/entries/1/withdraw")).status).toBe(401);
+    expect((await v.call(discipleshipEndpoints.withdraw, { params: { id: 1 } })).status).toBe(401);
   });
 });
 
@@ -112,7 +122,7 @@ describe("matching", () => {
     const mentorView = await connections(mentor);
     expect(mentorView).toHaveLength(1);
     expect(mentorView[0]).toMatchObject({ id: res.body.id, role: "mentor", status: "pending" });
-    expect(mentorView[0].mentee.firstName).toBe("Lydia");
+    expect(mentorView[0]!.mentee?.firstName).toBe("Lydia");
     expect(JSON.stringify(mentorView)).not.toContain("@example.test");
     // Neither side is still listed as waiting.
     expect((await connections(mentee)).filter((c) => c.status === "waiting")).toEqual([]);
@@ -127,8 +137,8 @@ describe("matching", () => {
     const mentor = await t.member();
     const res = await submit(mentor, "leader", [focus]);
     expect(res.body).toMatchObject({ matched: true, role: "mentor", status: "pending" });
-    expect(res.body.mentee.id).toBe(first.id);
-    expect((await connections(second))[0].status).toBe("waiting");
+    expect(res.body.mentee?.id).toBe(first.id);
+    expect((await connections(second))[0]!.status).toBe("waiting");
   });
 
   it("does not match without a shared focus area", async () => {
@@ -189,49 +199,55 @@ describe("the life of a connection", () => {
 
   it("the mentor accepts, then either side completes it", async () => {
     const { mentor, mentee, id } = await matchedPair();
-    const accepted = await mentor.client.post(`/api/discipleship/connections/${id}/accept`);
+    const accepted = await mentor.client.call(discipleshipEndpoints.accept, { params: { id } });
     expect(accepted.status).toBe(200);
     expect(accepted.body).toMatchObject({ id, status: "active", role: "mentor" });
-    expect((await connections(mentee))[0].status).toBe("active");
-    expect((await mentee.client.get("/api/dashboard")).body.discipleship.activePartners).toBe(1);
+    expect((await connections(mentee))[0]!.status).toBe("active");
+    expect((await mentee.client.call(dashboardEndpoints.home)).body.discipleship.activePartners).toBe(1);
 
-    const again = await mentor.client.post(`/api/discipleship/connections/${id}/accept`);
+    const again = await mentor.client.call(discipleshipEndpoints.accept, { params: { id } });
     expect(again.status).toBe(409);
 
-    const done = await mentee.client.post(`/api/discipleship/connections/${id}/complete`);
+    const done = await mentee.client.call(discipleshipEndpoints.complete, { params: { id } });
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({ status: "completed", role: "mentee" });
-    expect((await connections(mentor))[0].status).toBe("completed");
+    expect((await connections(mentor))[0]!.status).toBe("completed");
   });
 
   it("only the mentor may accept or decline", async () => {
     const { mentee, id } = await matchedPair();
-    const res = await mentee.client.post(`/api/discipleship/connections/${id}/accept`);
+    const res = await mentee.client.call(discipleshipEndpoints.accept, { params: { id } });
     expect(res.status).toBe(403);
     expect(res.body.message).toBe("Only the mentor can respond to this connection.");
-    expect((await mentee.client.post(`/api/discipleship/connections/${id}/decline`)).status).toBe(403);
+    expect((await mentee.client.call(discipleshipEndpoints.decline, { params: { id } })).status).toBe(403);
   });
 
   it("is invisible to anyone else", async () => {
     const { id } = await matchedPair();
     const stranger = await t.member();
-    for (const action of ["accept", "decline", "complete"]) {
-      expect((await stranger.client.post(`/api/discipleship/connections/${id}/${action}`)).status).toBe(404);
+    for (const e of [
+      discipleshipEndpoints.accept,
+      discipleshipEndpoints.decline,
+      discipleshipEndpoints.complete,
+    ]) {
+      expect((await stranger.client.call(e, { params: { id } })).status).toBe(404);
     }
     expect(await connections(stranger)).toEqual([]);
-    expect((await stranger.client.post("/api/discipleship/connections/999999/accept")).status).toBe(404);
+    expect(
+      (await stranger.client.call(discipleshipEndpoints.accept, { params: { id: 999999 } })).status,
+    ).toBe(404);
   });
 
   it("can be completed only while active", async () => {
     const { mentor, id } = await matchedPair();
-    const res = await mentor.client.post(`/api/discipleship/connections/${id}/complete`);
+    const res = await mentor.client.call(discipleshipEndpoints.complete, { params: { id } });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe("Only an active connection can be marked completed.");
   });
 
   it("a declined mentee waits again and is matched with the next mentor who shares her focus", async () => {
     const { mentor, mentee, id, focus } = await matchedPair();
-    const declined = await mentor.client.post(`/api/discipleship/connections/${id}/decline`);
+    const declined = await mentor.client.call(discipleshipEndpoints.decline, { params: { id } });
     expect(declined.body.status).toBe("declined");
     const list = await connections(mentee);
     expect(list.map((c) => c.status).sort()).toEqual(["declined", "waiting"]);
@@ -243,7 +259,7 @@ describe("the life of a connection", () => {
     const next = await t.member({ firstName: "Esther" });
     const res = await submit(next, "teacher", [focus]);
     expect(res.body).toMatchObject({ matched: true, status: "pending" });
-    expect(res.body.mentee.id).toBe(mentee.id);
+    expect(res.body.mentee?.id).toBe(mentee.id);
   });
 });
 
@@ -252,10 +268,10 @@ describe("withdrawing", () => {
     const m = await t.member();
     const other = await t.member();
     const id = (await submit(m, "new", [area()])).body.id;
-    expect((await other.client.post(`/api/discipleship/entries/${id}/withdraw`)).status).toBe(404);
-    expect((await m.client.post(`/api/discipleship/entries/${id}/withdraw`)).status).toBe(204);
+    expect((await other.client.call(discipleshipEndpoints.withdraw, { params: { id } })).status).toBe(404);
+    expect((await m.client.call(discipleshipEndpoints.withdraw, { params: { id } })).status).toBe(204);
     expect(await connections(m)).toEqual([]);
-    expect((await m.client.post(`/api/discipleship/entries/${id}/withdraw`)).status).toBe(409);
+    expect((await m.client.call(discipleshipEndpoints.withdraw, { params: { id } })).status).toBe(409);
     const [row] = await t.database.db
       .select()
       .from(discipleshipEntries)

@@ -1,12 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoint } from "../../src/core/contract";
+import { authEndpoints } from "../../src/core/endpoints/auth";
+import { healthEndpoints } from "../../src/core/endpoints/health";
 import { buildApp } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
 import { openDatabase } from "../../src/server/db/client";
 import { serve } from "../../src/server/http/endpoint-routes";
-import { createTestContext, type TestContext } from "../support/app";
-import { createDatabaseFromTemplate } from "../support/databases";
+import { createTestContext, messageOf, type TestContext } from "../support/app";
+import { freshDatabase } from "../support/fresh";
 
 describe("rate limits", () => {
   let t: TestContext;
@@ -18,17 +20,14 @@ describe("rate limits", () => {
   it("stops sign-in attempts from one address after AUTH_RATE_LIMIT a minute", async () => {
     const client = t.visitor();
     const attempt = () =>
-      client.post("/api/auth/login", { email: "someone@example.test", password: "guessing123" });
+      client.call(authEndpoints.login, { body: { email: "someone@example.test", password: "guessing123" } });
     for (let i = 0; i < 3; i += 1) expect((await attempt()).status).toBe(401);
     const blocked = await attempt();
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toMatch(/^Too many requests\. Please wait .+ and try again\.$/);
     // Creating accounts draws on the same budget of the same address.
-    const register = await client.post("/api/auth/register", {
-      email: "new@example.test",
-      password: "long enough",
-      firstName: "A",
-      lastName: "B",
+    const register = await client.call(authEndpoints.register, {
+      body: { email: "new@example.test", password: "long enough", firstName: "A", lastName: "B" },
     });
     expect(register.status).toBe(429);
   });
@@ -36,11 +35,7 @@ describe("rate limits", () => {
 
 describe("unexpected failures", () => {
   it("answer 500 with a plain message, never a stack trace, and are logged with the request id", async () => {
-    const created = await createDatabaseFromTemplate(
-      inject("dbAdminUrl"),
-      inject("templateDatabase"),
-      inject("runPrefix"),
-    );
+    const created = await freshDatabase();
     const config = loadConfig({
       DATABASE_URL: created.url,
       SESSION_SECRET: randomBytes(32).toString("hex"),
@@ -68,8 +63,8 @@ describe("unexpected failures", () => {
     });
     try {
       const res = await app.inject({
-        method: "GET",
-        url: "/api/boom",
+        method: boom.method,
+        url: boom.path,
         headers: { "x-request-id": "req-123" },
       });
       expect(res.statusCode).toBe(500);
@@ -96,17 +91,20 @@ describe("unexpected failures", () => {
     const database = openDatabase(config.databaseUrl!, { max: 2 });
     const app = await buildApp({ config, database, logger: false });
     try {
-      const ready = await app.inject({ method: "GET", url: "/api/ready" });
+      const ready = await app.inject({
+        method: healthEndpoints.ready.method,
+        url: healthEndpoints.ready.path,
+      });
       expect(ready.statusCode).toBe(503);
-      expect(ready.json().status).toBe("not ready");
+      expect(ready.json()).toMatchObject({ status: "not ready" });
       const started = Date.now();
       const res = await app.inject({
-        method: "GET",
-        url: "/api/auth/user",
+        method: authEndpoints.user.method,
+        url: authEndpoints.user.path,
         headers: { cookie: "sid=whatever" },
       });
       expect(res.statusCode).toBe(503);
-      expect(res.json().message).toMatch(/temporarily unavailable/);
+      expect(messageOf(res.json())).toMatch(/temporarily unavailable/);
       expect(Date.now() - started).toBeLessThan(10_000);
     } finally {
       await app.close();

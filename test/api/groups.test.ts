@@ -1,7 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BodyIn } from "../../src/core/contract";
+import { groupsEndpoints } from "../../src/core/endpoints/groups";
 import { activityLog, cultivationGroupMembers, cultivationGroups } from "../../src/server/db/schema";
-import { createTestContext, type Member, type TestContext } from "../support/app";
+import { createTestContext, invalid, type Member, type TestContext } from "../support/app";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -9,17 +11,19 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const validGroup = (overrides: Record<string, unknown> = {}) => ({
+type GroupBody = BodyIn<typeof groupsEndpoints.create>;
+
+const validGroup = (overrides: Partial<GroupBody> = {}): GroupBody => ({
   name: "Daughters of Zion",
   description: "A circle for Messianic Jewish women to study the feasts together.",
   category: "cultural",
   ...overrides,
 });
 
-async function createGroup(owner: Member, overrides: Record<string, unknown> = {}) {
-  const res = await owner.client.post("/api/cultivation-groups", validGroup(overrides));
+async function createGroup(owner: Member, overrides: Partial<GroupBody> = {}) {
+  const res = await owner.client.call(groupsEndpoints.create, { body: validGroup(overrides) });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body as { id: number; name: string };
+  return res.body;
 }
 
 const groupRow = async (id: number) =>
@@ -32,16 +36,16 @@ describe("signed out", () => {
   it("answers 401 Unauthorized on every route", async () => {
     const visitor = t.visitor();
     const calls = [
-      visitor.get("/api/cultivation-groups"),
-      visitor.get("/api/my-groups"),
-      visitor.post("/api/cultivation-groups", validGroup()),
-      visitor.get("/api/cultivation-groups/1"),
-      visitor.post("/api/cultivation-groups/1/join", {}),
-      visitor.post("/api/cultivation-groups/1/leave"),
-      visitor.get("/api/cultivation-groups/1/requests"),
-      visitor.post("/api/cultivation-groups/1/requests/1/approve"),
-      visitor.post("/api/cultivation-groups/1/requests/1/decline"),
-      visitor.patch("/api/cultivation-groups/1/members/1", { role: "admin" }),
+      visitor.call(groupsEndpoints.list),
+      visitor.call(groupsEndpoints.mine),
+      visitor.call(groupsEndpoints.create, { body: validGroup() }),
+      visitor.call(groupsEndpoints.get, { params: { id: 1 } }),
+      visitor.call(groupsEndpoints.join, { params: { id: 1 }, body: {} }),
+      visitor.call(groupsEndpoints.leave, { params: { id: 1 } }),
+      visitor.call(groupsEndpoints.requests, { params: { id: 1 } }),
+      visitor.call(groupsEndpoints.approveRequest, { params: { id: 1, requestId: 1 } }),
+      visitor.call(groupsEndpoints.declineRequest, { params: { id: 1, requestId: 1 } }),
+      visitor.call(groupsEndpoints.setMemberRole, { params: { id: 1, userId: 1 }, body: { role: "admin" } }),
     ];
     for (const res of await Promise.all(calls)) {
       expect(res.status).toBe(401);
@@ -53,7 +57,9 @@ describe("signed out", () => {
 describe("creating a group", () => {
   it("applies the defaults, makes the creator its admin and records the activity", async () => {
     const owner = await t.member({ firstName: "Naomi", lastName: "Feldman" });
-    const res = await owner.client.post("/api/cultivation-groups", validGroup({ name: "  Zion Circle  " }));
+    const res = await owner.client.call(groupsEndpoints.create, {
+      body: validGroup({ name: "  Zion Circle  " }),
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       name: "Zion Circle",
@@ -79,26 +85,25 @@ describe("creating a group", () => {
     const activity = await t.database.db.select().from(activityLog).where(eq(activityLog.userId, owner.id));
     expect(activity.map((a) => a.kind)).toContain("group_created");
 
-    const mine = await owner.client.get("/api/my-groups");
+    const mine = await owner.client.call(groupsEndpoints.mine);
     expect(mine.status).toBe(200);
     expect(mine.body[0]).toMatchObject({
       role: "admin",
       group: { id: res.body.id, name: "Zion Circle", category: "cultural", memberCount: 1 },
     });
-    expect(typeof mine.body[0].joinedAt).toBe("string");
+    expect(typeof mine.body[0]!.joinedAt).toBe("string");
   });
 
   it("keeps the chosen settings and guidelines", async () => {
     const owner = await t.member();
-    const res = await owner.client.post(
-      "/api/cultivation-groups",
-      validGroup({
+    const res = await owner.client.call(groupsEndpoints.create, {
+      body: validGroup({
         guidelines: "Keep what is shared here in confidence.",
         isPrivate: false,
         requiresApproval: false,
         maxMembers: 5,
       }),
-    );
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       guidelines: "Keep what is shared here in confidence.",
@@ -122,19 +127,19 @@ describe("creating a group", () => {
     [{ maxMembers: 12.5 }, "Maximum members must be between 5 and 100"],
   ])("rejects %j with the spec's message", async (overrides, message) => {
     const owner = await t.member();
-    const res = await owner.client.post("/api/cultivation-groups", validGroup(overrides));
+    const res = await owner.client.call(groupsEndpoints.create, { body: validGroup(invalid(overrides)) });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
   });
 
   it("accepts the bounds 5 and 100", async () => {
     const owner = await t.member();
-    expect((await owner.client.post("/api/cultivation-groups", validGroup({ maxMembers: 5 }))).status).toBe(
-      201,
-    );
-    expect((await owner.client.post("/api/cultivation-groups", validGroup({ maxMembers: 100 }))).status).toBe(
-      201,
-    );
+    expect(
+      (await owner.client.call(groupsEndpoints.create, { body: validGroup({ maxMembers: 5 }) })).status,
+    ).toBe(201);
+    expect(
+      (await owner.client.call(groupsEndpoints.create, { body: validGroup({ maxMembers: 100 }) })).status,
+    ).toBe(201);
   });
 
   it("is rate limited like other content", async () => {
@@ -143,7 +148,7 @@ describe("creating a group", () => {
       const owner = await limited.member();
       const statuses: number[] = [];
       for (let i = 0; i < 3; i++) {
-        statuses.push((await owner.client.post("/api/cultivation-groups", validGroup())).status);
+        statuses.push((await owner.client.call(groupsEndpoints.create, { body: validGroup() })).status);
       }
       expect(statuses).toEqual([201, 201, 429]);
     } finally {
@@ -186,10 +191,10 @@ describe("discovering groups", () => {
   });
 
   it("lists groups newest first with member counts and the viewer's state", async () => {
-    const res = await viewer.client.get("/api/cultivation-groups");
+    const res = await viewer.client.call(groupsEndpoints.list);
     expect(res.status).toBe(200);
-    const ours = res.body.filter((g: any) => Object.values(ids).includes(g.id));
-    expect(ours.map((g: any) => g.id)).toEqual([ids.percent, ids.mothers, ids.prophecy]);
+    const ours = res.body.filter((g) => Object.values(ids).includes(g.id));
+    expect(ours.map((g) => g.id)).toEqual([ids.percent, ids.mothers, ids.prophecy]);
     expect(ours[1]).toMatchObject({
       memberCount: 1,
       isMember: false,
@@ -201,40 +206,46 @@ describe("discovering groups", () => {
   });
 
   it("searches name and description case-insensitively", async () => {
-    const byDescription = await viewer.client.get("/api/cultivation-groups?search=mothers");
-    expect(byDescription.body.map((g: any) => g.id)).toEqual([ids.mothers]);
-    const byName = await viewer.client.get("/api/cultivation-groups?search=PROPHETS");
-    expect(byName.body.map((g: any) => g.id)).toEqual([ids.prophecy]);
-    const none = await viewer.client.get("/api/cultivation-groups?search=zzzz-nothing");
+    const byDescription = await viewer.client.call(groupsEndpoints.list, { query: { search: "mothers" } });
+    expect(byDescription.body.map((g) => g.id)).toEqual([ids.mothers]);
+    const byName = await viewer.client.call(groupsEndpoints.list, { query: { search: "PROPHETS" } });
+    expect(byName.body.map((g) => g.id)).toEqual([ids.prophecy]);
+    const none = await viewer.client.call(groupsEndpoints.list, { query: { search: "zzzz-nothing" } });
     expect(none.body).toEqual([]);
   });
 
   it("takes search wildcards literally", async () => {
-    const res = await viewer.client.get(`/api/cultivation-groups?search=${encodeURIComponent("100%")}`);
-    expect(res.body.map((g: any) => g.id)).toEqual([ids.percent]);
-    const underscore = await viewer.client.get("/api/cultivation-groups?search=_");
+    const res = await viewer.client.call(groupsEndpoints.list, { query: { search: "100%" } });
+    expect(res.body.map((g) => g.id)).toEqual([ids.percent]);
+    const underscore = await viewer.client.call(groupsEndpoints.list, { query: { search: "_" } });
     expect(underscore.body).toEqual([]);
   });
 
   it("filters by category, and treats a blank category as all", async () => {
-    const study = await viewer.client.get("/api/cultivation-groups?category=study");
+    const study = await viewer.client.call(groupsEndpoints.list, { query: { category: "study" } });
     expect(study.body.length).toBeGreaterThan(0);
-    expect(study.body.every((g: any) => g.category === "study")).toBe(true);
-    expect(study.body.map((g: any) => g.id)).toContain(ids.prophecy);
-    const both = await viewer.client.get("/api/cultivation-groups?category=life-stage&search=arrows");
-    expect(both.body.map((g: any) => g.id)).toEqual([ids.mothers]);
-    const all = await viewer.client.get("/api/cultivation-groups?category=");
+    expect(study.body.every((g) => g.category === "study")).toBe(true);
+    expect(study.body.map((g) => g.id)).toContain(ids.prophecy);
+    const both = await viewer.client.call(groupsEndpoints.list, {
+      query: { category: "life-stage", search: "arrows" },
+    });
+    expect(both.body.map((g) => g.id)).toEqual([ids.mothers]);
+    const all = await viewer.client.call(groupsEndpoints.list, { query: { category: "" } });
     expect(all.status).toBe(200);
     expect(all.body.length).toBeGreaterThanOrEqual(3);
-    expect((await viewer.client.get("/api/cultivation-groups?category=gardening")).status).toBe(400);
+    expect(
+      (await viewer.client.call(groupsEndpoints.list, { query: { category: "gardening" } })).status,
+    ).toBe(400);
   });
 
   it("pages with limit and before", async () => {
-    const first = await viewer.client.get("/api/cultivation-groups?limit=2");
+    const first = await viewer.client.call(groupsEndpoints.list, { query: { limit: 2 } });
     expect(first.body).toHaveLength(2);
-    const next = await viewer.client.get(`/api/cultivation-groups?limit=2&before=${first.body[1].id}`);
-    expect(next.body[0].id).toBeLessThan(first.body[1].id);
-    expect((await viewer.client.get("/api/cultivation-groups?limit=1000")).status).toBe(400);
+    const next = await viewer.client.call(groupsEndpoints.list, {
+      query: { limit: 2, before: first.body[1]!.id },
+    });
+    expect(next.body[0]!.id).toBeLessThan(first.body[1]!.id);
+    expect((await viewer.client.call(groupsEndpoints.list, { query: { limit: 1000 } })).status).toBe(400);
   });
 });
 
@@ -243,11 +254,11 @@ describe("joining", () => {
     const owner = await t.member();
     const joiner = await t.member();
     const group = await createGroup(owner, { requiresApproval: false });
-    const res = await joiner.client.post(`/api/cultivation-groups/${group.id}/join`, {});
+    const res = await joiner.client.call(groupsEndpoints.join, { params: { id: group.id }, body: {} });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: "joined" });
     expect((await groupRow(group.id)).memberCount).toBe(2);
-    const mine = await joiner.client.get("/api/my-groups");
+    const mine = await joiner.client.call(groupsEndpoints.mine);
     expect(mine.body[0]).toMatchObject({ role: "member", group: { id: group.id, memberCount: 2 } });
   });
 
@@ -255,10 +266,10 @@ describe("joining", () => {
     const owner = await t.member();
     const joiner = await t.member();
     const group = await createGroup(owner, { requiresApproval: false });
-    expect((await joiner.client.post(`/api/cultivation-groups/${group.id}/join`)).body).toEqual({
+    expect((await joiner.client.call(groupsEndpoints.join, { params: { id: group.id } })).body).toEqual({
       status: "joined",
     });
-    expect((await joiner.client.post(`/api/cultivation-groups/${group.id}/join`)).body).toEqual({
+    expect((await joiner.client.call(groupsEndpoints.join, { params: { id: group.id } })).body).toEqual({
       status: "joined",
     });
     expect((await groupRow(group.id)).memberCount).toBe(2);
@@ -269,17 +280,19 @@ describe("joining", () => {
     const owner = await t.member();
     const joiner = await t.member({ firstName: "Abigail" });
     const group = await createGroup(owner);
-    const res = await joiner.client.post(`/api/cultivation-groups/${group.id}/join`, {
-      requestMessage: "  I'd love to learn with you.  ",
+    const res = await joiner.client.call(groupsEndpoints.join, {
+      params: { id: group.id },
+      body: { requestMessage: "  I'd love to learn with you.  " },
     });
     expect(res.body).toEqual({ status: "pending" });
-    const again = await joiner.client.post(`/api/cultivation-groups/${group.id}/join`, {
-      requestMessage: "Again",
+    const again = await joiner.client.call(groupsEndpoints.join, {
+      params: { id: group.id },
+      body: { requestMessage: "Again" },
     });
     expect(again.body).toEqual({ status: "pending" });
     expect((await groupRow(group.id)).memberCount).toBe(1);
 
-    const requests = await owner.client.get(`/api/cultivation-groups/${group.id}/requests`);
+    const requests = await owner.client.call(groupsEndpoints.requests, { params: { id: group.id } });
     expect(requests.status).toBe(200);
     expect(requests.body).toHaveLength(1);
     expect(requests.body[0]).toMatchObject({
@@ -288,10 +301,10 @@ describe("joining", () => {
     });
     expect(JSON.stringify(requests.body)).not.toContain(joiner.email);
 
-    const seen = await joiner.client.get(`/api/cultivation-groups/${group.id}`);
+    const seen = await joiner.client.call(groupsEndpoints.get, { params: { id: group.id } });
     expect(seen.body).toMatchObject({ isMember: false, hasPendingRequest: true, role: null });
-    const listed = await joiner.client.get("/api/cultivation-groups");
-    expect(listed.body.find((g: any) => g.id === group.id).hasPendingRequest).toBe(true);
+    const listed = await joiner.client.call(groupsEndpoints.list);
+    expect(listed.body.find((g) => g.id === group.id)!.hasPendingRequest).toBe(true);
   });
 
   it("refuses a full group with 409 and a clear message, for open and approval groups", async () => {
@@ -299,11 +312,13 @@ describe("joining", () => {
     const open = await createGroup(owner, { requiresApproval: false, maxMembers: 5 });
     for (let i = 0; i < 4; i++) {
       const m = await t.member();
-      expect((await m.client.post(`/api/cultivation-groups/${open.id}/join`, {})).body.status).toBe("joined");
+      expect(
+        (await m.client.call(groupsEndpoints.join, { params: { id: open.id }, body: {} })).body.status,
+      ).toBe("joined");
     }
     expect((await groupRow(open.id)).memberCount).toBe(5);
     const late = await t.member();
-    const res = await late.client.post(`/api/cultivation-groups/${open.id}/join`, {});
+    const res = await late.client.call(groupsEndpoints.join, { params: { id: open.id }, body: {} });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe("This group is full. It has reached its maximum number of members.");
     expect((await groupRow(open.id)).memberCount).toBe(5);
@@ -312,15 +327,19 @@ describe("joining", () => {
       .update(cultivationGroups)
       .set({ requiresApproval: true })
       .where(eq(cultivationGroups.id, open.id));
-    expect((await late.client.post(`/api/cultivation-groups/${open.id}/join`, {})).status).toBe(409);
+    expect((await late.client.call(groupsEndpoints.join, { params: { id: open.id }, body: {} })).status).toBe(
+      409,
+    );
   });
 
   it("answers 404 for an unknown group and 400 for a bad id", async () => {
     const m = await t.member();
-    expect((await m.client.post("/api/cultivation-groups/999999/join", {})).status).toBe(404);
-    expect((await m.client.post("/api/cultivation-groups/abc/join", {})).status).toBe(400);
-    expect((await m.client.get("/api/cultivation-groups/999999")).status).toBe(404);
-    expect((await m.client.get("/api/cultivation-groups/abc")).status).toBe(400);
+    expect((await m.client.call(groupsEndpoints.join, { params: { id: 999999 }, body: {} })).status).toBe(
+      404,
+    );
+    expect((await m.client.call(groupsEndpoints.join, { params: { id: "abc" }, body: {} })).status).toBe(400);
+    expect((await m.client.call(groupsEndpoints.get, { params: { id: 999999 } })).status).toBe(404);
+    expect((await m.client.call(groupsEndpoints.get, { params: { id: "abc" } })).status).toBe(400);
   });
 
   it("keeps the count right when many join an open group at the same moment", async () => {
@@ -328,7 +347,7 @@ describe("joining", () => {
     const group = await createGroup(owner, { requiresApproval: false, maxMembers: 6 });
     const joiners = await Promise.all(Array.from({ length: 8 }, () => t.member()));
     const results = await Promise.all(
-      joiners.map((j) => j.client.post(`/api/cultivation-groups/${group.id}/join`, {})),
+      joiners.map((j) => j.client.call(groupsEndpoints.join, { params: { id: group.id }, body: {} })),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(5);
     expect(results.filter((r) => r.status === 409)).toHaveLength(3);
@@ -347,37 +366,41 @@ describe("approvals", () => {
   });
 
   const requestFrom = async (m: Member, groupId = group.id) => {
-    await m.client.post(`/api/cultivation-groups/${groupId}/join`, { requestMessage: "Hello" });
-    const list = await owner.client.get(`/api/cultivation-groups/${groupId}/requests`);
-    return list.body.find((r: any) => r.user.id === m.id).id as number;
+    await m.client.call(groupsEndpoints.join, { params: { id: groupId }, body: { requestMessage: "Hello" } });
+    const list = await owner.client.call(groupsEndpoints.requests, { params: { id: groupId } });
+    return list.body.find((r) => r.user.id === m.id)!.id;
   };
 
   it("request, then the admin approves: she is a member and the count moves", async () => {
     const joiner = await t.member();
     const requestId = await requestFrom(joiner);
-    const detail = await owner.client.get(`/api/cultivation-groups/${group.id}`);
+    const detail = await owner.client.call(groupsEndpoints.get, { params: { id: group.id } });
     expect(detail.body.pendingRequestCount).toBe(1);
 
-    const res = await owner.client.post(`/api/cultivation-groups/${group.id}/requests/${requestId}/approve`);
+    const res = await owner.client.call(groupsEndpoints.approveRequest, {
+      params: { id: group.id, requestId },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id: requestId, status: "approved", memberCount: 2 });
     expect((await groupRow(group.id)).memberCount).toBe(2);
 
-    const mine = await joiner.client.get("/api/my-groups");
-    expect(mine.body.map((m: any) => m.group.id)).toContain(group.id);
-    const seen = await joiner.client.get(`/api/cultivation-groups/${group.id}`);
+    const mine = await joiner.client.call(groupsEndpoints.mine);
+    expect(mine.body.map((m) => m.group.id)).toContain(group.id);
+    const seen = await joiner.client.call(groupsEndpoints.get, { params: { id: group.id } });
     expect(seen.body).toMatchObject({ isMember: true, role: "member", hasPendingRequest: false });
     expect(seen.body).not.toHaveProperty("pendingRequestCount");
-    expect((await owner.client.get(`/api/cultivation-groups/${group.id}/requests`)).body).toEqual([]);
+    expect((await owner.client.call(groupsEndpoints.requests, { params: { id: group.id } })).body).toEqual(
+      [],
+    );
 
     // Approving again answers the same; declining it now is a conflict.
-    const again = await owner.client.post(
-      `/api/cultivation-groups/${group.id}/requests/${requestId}/approve`,
-    );
+    const again = await owner.client.call(groupsEndpoints.approveRequest, {
+      params: { id: group.id, requestId },
+    });
     expect(again.body).toMatchObject({ status: "approved", memberCount: 2 });
-    const decline = await owner.client.post(
-      `/api/cultivation-groups/${group.id}/requests/${requestId}/decline`,
-    );
+    const decline = await owner.client.call(groupsEndpoints.declineRequest, {
+      params: { id: group.id, requestId },
+    });
     expect(decline.status).toBe(409);
     expect((await groupRow(group.id)).memberCount).toBe(2);
   });
@@ -385,18 +408,21 @@ describe("approvals", () => {
   it("request, then the admin declines: no membership, and she may ask again", async () => {
     const joiner = await t.member();
     const requestId = await requestFrom(joiner);
-    const res = await owner.client.post(`/api/cultivation-groups/${group.id}/requests/${requestId}/decline`);
+    const res = await owner.client.call(groupsEndpoints.declineRequest, {
+      params: { id: group.id, requestId },
+    });
     expect(res.status).toBe(200);
     expect(res.body.status).toBe("declined");
-    const seen = await joiner.client.get(`/api/cultivation-groups/${group.id}`);
+    const seen = await joiner.client.call(groupsEndpoints.get, { params: { id: group.id } });
     expect(seen.body).toMatchObject({ isMember: false, hasPendingRequest: false });
-    expect((await joiner.client.get("/api/my-groups")).body).toEqual([]);
+    expect((await joiner.client.call(groupsEndpoints.mine)).body).toEqual([]);
     expect(
-      (await owner.client.post(`/api/cultivation-groups/${group.id}/requests/${requestId}/approve`)).status,
+      (await owner.client.call(groupsEndpoints.approveRequest, { params: { id: group.id, requestId } }))
+        .status,
     ).toBe(409);
-    expect((await joiner.client.post(`/api/cultivation-groups/${group.id}/join`, {})).body.status).toBe(
-      "pending",
-    );
+    expect(
+      (await joiner.client.call(groupsEndpoints.join, { params: { id: group.id }, body: {} })).body.status,
+    ).toBe("pending");
   });
 
   it("refuses non-admins with 403: the requester herself, an ordinary member, a stranger", async () => {
@@ -404,34 +430,42 @@ describe("approvals", () => {
     const requestId = await requestFrom(joiner);
     const plain = await t.member();
     const openGroup = await createGroup(owner, { requiresApproval: false });
-    await plain.client.post(`/api/cultivation-groups/${openGroup.id}/join`, {});
+    await plain.client.call(groupsEndpoints.join, { params: { id: openGroup.id }, body: {} });
     const stranger = await t.member();
     for (const who of [joiner, stranger]) {
-      for (const action of ["approve", "decline"]) {
-        const res = await who.client.post(
-          `/api/cultivation-groups/${group.id}/requests/${requestId}/${action}`,
-        );
+      for (const e of [groupsEndpoints.approveRequest, groupsEndpoints.declineRequest]) {
+        const res = await who.client.call(e, { params: { id: group.id, requestId } });
         expect(res.status).toBe(403);
         expect(res.body.message).toBe("Only the group's admins can do that.");
       }
-      expect((await who.client.get(`/api/cultivation-groups/${group.id}/requests`)).status).toBe(403);
+      expect((await who.client.call(groupsEndpoints.requests, { params: { id: group.id } })).status).toBe(
+        403,
+      );
     }
-    expect((await plain.client.get(`/api/cultivation-groups/${openGroup.id}/requests`)).status).toBe(403);
+    expect((await plain.client.call(groupsEndpoints.requests, { params: { id: openGroup.id } })).status).toBe(
+      403,
+    );
     expect((await groupRow(group.id)).memberCount).toBeGreaterThanOrEqual(1);
-    const still = await owner.client.get(`/api/cultivation-groups/${group.id}/requests`);
-    expect(still.body.map((r: any) => r.id)).toContain(requestId);
+    const still = await owner.client.call(groupsEndpoints.requests, { params: { id: group.id } });
+    expect(still.body.map((r) => r.id)).toContain(requestId);
   });
 
   it("does not let an admin of one group decide another group's requests", async () => {
     const otherOwner = await t.member();
     const other = await createGroup(otherOwner);
     const joiner = await t.member();
-    await joiner.client.post(`/api/cultivation-groups/${other.id}/join`, {});
-    const [req] = (await otherOwner.client.get(`/api/cultivation-groups/${other.id}/requests`)).body;
-    const crossed = await owner.client.post(`/api/cultivation-groups/${group.id}/requests/${req.id}/approve`);
+    await joiner.client.call(groupsEndpoints.join, { params: { id: other.id }, body: {} });
+    const [req] = (await otherOwner.client.call(groupsEndpoints.requests, { params: { id: other.id } })).body;
+    const crossed = await owner.client.call(groupsEndpoints.approveRequest, {
+      params: { id: group.id, requestId: req!.id },
+    });
     expect(crossed.status).toBe(404);
     expect(
-      (await owner.client.post(`/api/cultivation-groups/${other.id}/requests/${req.id}/approve`)).status,
+      (
+        await owner.client.call(groupsEndpoints.approveRequest, {
+          params: { id: other.id, requestId: req!.id },
+        })
+      ).status,
     ).toBe(403);
   });
 
@@ -441,20 +475,28 @@ describe("approvals", () => {
     const ids: number[] = [];
     for (const m of waiting) ids.push(await requestFrom(m, small.id));
     for (const id of ids.slice(0, 4)) {
-      const res = await owner.client.post(`/api/cultivation-groups/${small.id}/requests/${id}/approve`);
+      const res = await owner.client.call(groupsEndpoints.approveRequest, {
+        params: { id: small.id, requestId: id },
+      });
       expect(res.status).toBe(200);
     }
-    const res = await owner.client.post(`/api/cultivation-groups/${small.id}/requests/${ids[4]}/approve`);
+    const res = await owner.client.call(groupsEndpoints.approveRequest, {
+      params: { id: small.id, requestId: ids[4] },
+    });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe("This group is full. It has reached its maximum number of members.");
     expect((await groupRow(small.id)).memberCount).toBe(5);
-    const pending = await owner.client.get(`/api/cultivation-groups/${small.id}/requests`);
-    expect(pending.body.map((r: any) => r.id)).toEqual([ids[4]]);
+    const pending = await owner.client.call(groupsEndpoints.requests, { params: { id: small.id } });
+    expect(pending.body.map((r) => r.id)).toEqual([ids[4]]);
   });
 
   it("answers 404 for an unknown request", async () => {
     expect(
-      (await owner.client.post(`/api/cultivation-groups/${group.id}/requests/999999/approve`)).status,
+      (
+        await owner.client.call(groupsEndpoints.approveRequest, {
+          params: { id: group.id, requestId: 999999 },
+        })
+      ).status,
     ).toBe(404);
   });
 });
@@ -468,17 +510,18 @@ describe("the group page", () => {
       guidelines: "Confidentiality first.",
     });
     const stranger = await t.member();
-    const res = await stranger.client.get(`/api/cultivation-groups/${group.id}`);
+    const res = await stranger.client.call(groupsEndpoints.get, { params: { id: group.id } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ guidelines: "Confidentiality first.", memberCount: 1, isMember: false });
     expect(res.body).not.toHaveProperty("members");
     expect(res.body).not.toHaveProperty("pendingRequestCount");
 
-    await stranger.client.post(`/api/cultivation-groups/${group.id}/join`, {});
-    const asMember = await stranger.client.get(`/api/cultivation-groups/${group.id}`);
-    expect(asMember.body.members.map((m: any) => m.userId)).toEqual([owner.id, stranger.id]);
-    expect(asMember.body.members[0].role).toBe("admin");
-    for (const m of asMember.body.members) expect(Object.keys(m)).not.toContain("email");
+    await stranger.client.call(groupsEndpoints.join, { params: { id: group.id }, body: {} });
+    const asMember = await stranger.client.call(groupsEndpoints.get, { params: { id: group.id } });
+    const members = asMember.body.members!;
+    expect(members.map((m) => m.userId)).toEqual([owner.id, stranger.id]);
+    expect(members[0]!.role).toBe("admin");
+    for (const m of members) expect(Object.keys(m)).not.toContain("email");
     expect(JSON.stringify(asMember.body)).not.toMatch(/@example\.test/);
   });
 
@@ -486,7 +529,7 @@ describe("the group page", () => {
     const owner = await t.member();
     const group = await createGroup(owner, { isPrivate: false });
     const stranger = await t.member();
-    const res = await stranger.client.get(`/api/cultivation-groups/${group.id}`);
+    const res = await stranger.client.call(groupsEndpoints.get, { params: { id: group.id } });
     expect(res.body.members).toHaveLength(1);
     expect(JSON.stringify(res.body)).not.toContain(owner.email);
   });
@@ -497,14 +540,14 @@ describe("leaving and admins", () => {
     const owner = await t.member();
     const group = await createGroup(owner, { requiresApproval: false });
     const m = await t.member();
-    await m.client.post(`/api/cultivation-groups/${group.id}/join`, {});
-    const res = await m.client.post(`/api/cultivation-groups/${group.id}/leave`);
+    await m.client.call(groupsEndpoints.join, { params: { id: group.id }, body: {} });
+    const res = await m.client.call(groupsEndpoints.leave, { params: { id: group.id } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: "left" });
     expect((await groupRow(group.id)).memberCount).toBe(1);
-    expect((await m.client.get("/api/my-groups")).body).toEqual([]);
+    expect((await m.client.call(groupsEndpoints.mine)).body).toEqual([]);
     // Leaving again changes nothing.
-    expect((await m.client.post(`/api/cultivation-groups/${group.id}/leave`)).status).toBe(200);
+    expect((await m.client.call(groupsEndpoints.leave, { params: { id: group.id } })).status).toBe(200);
     expect((await groupRow(group.id)).memberCount).toBe(1);
   });
 
@@ -512,51 +555,66 @@ describe("leaving and admins", () => {
     const owner = await t.member();
     const group = await createGroup(owner);
     const m = await t.member();
-    await m.client.post(`/api/cultivation-groups/${group.id}/join`, {});
-    await m.client.post(`/api/cultivation-groups/${group.id}/leave`);
-    expect((await owner.client.get(`/api/cultivation-groups/${group.id}/requests`)).body).toEqual([]);
-    expect((await m.client.get(`/api/cultivation-groups/${group.id}`)).body.hasPendingRequest).toBe(false);
+    await m.client.call(groupsEndpoints.join, { params: { id: group.id }, body: {} });
+    await m.client.call(groupsEndpoints.leave, { params: { id: group.id } });
+    expect((await owner.client.call(groupsEndpoints.requests, { params: { id: group.id } })).body).toEqual(
+      [],
+    );
+    expect(
+      (await m.client.call(groupsEndpoints.get, { params: { id: group.id } })).body.hasPendingRequest,
+    ).toBe(false);
   });
 
   it("keeps the last admin while others remain, until she makes someone else admin", async () => {
     const owner = await t.member();
     const group = await createGroup(owner, { requiresApproval: false });
     const m = await t.member();
-    await m.client.post(`/api/cultivation-groups/${group.id}/join`, {});
+    await m.client.call(groupsEndpoints.join, { params: { id: group.id }, body: {} });
 
-    const refused = await owner.client.post(`/api/cultivation-groups/${group.id}/leave`);
+    const refused = await owner.client.call(groupsEndpoints.leave, { params: { id: group.id } });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toMatch(/Make another member an admin/);
 
     expect(
-      (await m.client.patch(`/api/cultivation-groups/${group.id}/members/${owner.id}`, { role: "member" }))
-        .status,
+      (
+        await m.client.call(groupsEndpoints.setMemberRole, {
+          params: { id: group.id, userId: owner.id },
+          body: { role: "member" },
+        })
+      ).status,
     ).toBe(403);
-    const demoteSelf = await owner.client.patch(`/api/cultivation-groups/${group.id}/members/${owner.id}`, {
-      role: "member",
+    const demoteSelf = await owner.client.call(groupsEndpoints.setMemberRole, {
+      params: { id: group.id, userId: owner.id },
+      body: { role: "member" },
     });
     expect(demoteSelf.status).toBe(409);
 
-    const promoted = await owner.client.patch(`/api/cultivation-groups/${group.id}/members/${m.id}`, {
-      role: "admin",
+    const promoted = await owner.client.call(groupsEndpoints.setMemberRole, {
+      params: { id: group.id, userId: m.id },
+      body: { role: "admin" },
     });
     expect(promoted.status).toBe(200);
     expect(promoted.body).toMatchObject({ userId: m.id, role: "admin" });
     expect(promoted.body).not.toHaveProperty("email");
 
-    expect((await owner.client.post(`/api/cultivation-groups/${group.id}/leave`)).status).toBe(200);
+    expect((await owner.client.call(groupsEndpoints.leave, { params: { id: group.id } })).status).toBe(200);
     expect((await groupRow(group.id)).memberCount).toBe(1);
     const stranger = await t.member();
     expect(
       (
-        await owner.client.patch(`/api/cultivation-groups/${group.id}/members/${stranger.id}`, {
-          role: "admin",
+        await owner.client.call(groupsEndpoints.setMemberRole, {
+          params: { id: group.id, userId: stranger.id },
+          body: { role: "admin" },
         })
       ).status,
     ).toBe(403);
     expect(
-      (await m.client.patch(`/api/cultivation-groups/${group.id}/members/${stranger.id}`, { role: "admin" }))
-        .status,
+      (
+        await m.client.call(groupsEndpoints.setMemberRole, {
+          params: { id: group.id, userId: stranger.id },
+          body: { role: "admin" },
+        })
+      ).status,
     ).toBe(404);
   });
 
@@ -564,14 +622,16 @@ describe("leaving and admins", () => {
     const owner = await t.member();
     const group = await createGroup(owner);
     const hopeful = await t.member();
-    await hopeful.client.post(`/api/cultivation-groups/${group.id}/join`, {});
-    expect((await owner.client.post(`/api/cultivation-groups/${group.id}/leave`)).status).toBe(200);
+    await hopeful.client.call(groupsEndpoints.join, { params: { id: group.id }, body: {} });
+    expect((await owner.client.call(groupsEndpoints.leave, { params: { id: group.id } })).status).toBe(200);
     const row = await groupRow(group.id);
     expect(row).toMatchObject({ memberCount: 0, isActive: false });
-    const listed = await hopeful.client.get("/api/cultivation-groups");
-    expect(listed.body.map((g: any) => g.id)).not.toContain(group.id);
-    expect((await hopeful.client.get(`/api/cultivation-groups/${group.id}`)).status).toBe(404);
-    expect((await hopeful.client.post(`/api/cultivation-groups/${group.id}/join`, {})).status).toBe(404);
+    const listed = await hopeful.client.call(groupsEndpoints.list);
+    expect(listed.body.map((g) => g.id)).not.toContain(group.id);
+    expect((await hopeful.client.call(groupsEndpoints.get, { params: { id: group.id } })).status).toBe(404);
+    expect(
+      (await hopeful.client.call(groupsEndpoints.join, { params: { id: group.id }, body: {} })).status,
+    ).toBe(404);
   });
 });
 
@@ -580,10 +640,12 @@ describe("my groups", () => {
     const owner = await t.member();
     const a = await createGroup(owner, { name: "First" });
     const b = await createGroup(owner, { name: "Second" });
-    const res = await owner.client.get("/api/my-groups");
-    expect(res.body.map((m: any) => m.group.id)).toEqual([b.id, a.id]);
-    const page = await owner.client.get(`/api/my-groups?limit=1&before=${res.body[0].id}`);
-    expect(page.body.map((m: any) => m.group.id)).toEqual([a.id]);
+    const res = await owner.client.call(groupsEndpoints.mine);
+    expect(res.body.map((m) => m.group.id)).toEqual([b.id, a.id]);
+    const page = await owner.client.call(groupsEndpoints.mine, {
+      query: { limit: 1, before: res.body[0]!.id },
+    });
+    expect(page.body.map((m) => m.group.id)).toEqual([a.id]);
     const [row] = (
       await t.database.db.execute(
         sql`select count(*)::int as count from cultivation_group_members where user_id = ${owner.id}`,

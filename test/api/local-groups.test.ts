@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BodyIn } from "../../src/core/contract";
+import { localGroupsEndpoints } from "../../src/core/endpoints/local-groups";
 import { activityLog, localGroupMembers, localGroups } from "../../src/server/db/schema";
-import { createTestContext, type Member, type TestContext } from "../support/app";
+import { createTestContext, invalid, type Member, type TestContext } from "../support/app";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -9,7 +11,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const validGroup = (overrides: Record<string, unknown> = {}) => ({
+type LocalGroupBody = BodyIn<typeof localGroupsEndpoints.create>;
+
+const validGroup = (overrides: Partial<LocalGroupBody> = {}): LocalGroupBody => ({
   name: "Austin Sisters in the Word",
   description: "We read a chapter together each week and pray for one another.",
   meetingType: "Bible Study",
@@ -20,10 +24,10 @@ const validGroup = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-async function createGroup(leader: Member, overrides: Record<string, unknown> = {}) {
-  const res = await leader.client.post("/api/local-groups", validGroup(overrides));
+async function createGroup(leader: Member, overrides: Partial<LocalGroupBody> = {}) {
+  const res = await leader.client.call(localGroupsEndpoints.create, { body: validGroup(overrides) });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body as { id: number };
+  return res.body;
 }
 
 const groupRow = async (id: number) =>
@@ -33,11 +37,11 @@ describe("signed out", () => {
   it("answers 401 Unauthorized on every route", async () => {
     const visitor = t.visitor();
     for (const res of await Promise.all([
-      visitor.get("/api/local-groups"),
-      visitor.get("/api/my-local-groups"),
-      visitor.post("/api/local-groups", validGroup()),
-      visitor.post("/api/local-groups/1/join"),
-      visitor.post("/api/local-groups/1/leave"),
+      visitor.call(localGroupsEndpoints.list),
+      visitor.call(localGroupsEndpoints.mine),
+      visitor.call(localGroupsEndpoints.create, { body: validGroup() }),
+      visitor.call(localGroupsEndpoints.join, { params: { id: 1 } }),
+      visitor.call(localGroupsEndpoints.leave, { params: { id: 1 } }),
     ])) {
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ message: "Unauthorized" });
@@ -48,7 +52,7 @@ describe("signed out", () => {
 describe("creating a local group", () => {
   it("makes the creator its leader, with every detail visible to her", async () => {
     const leader = await t.member({ firstName: "Lydia", lastName: "Brooks" });
-    const res = await leader.client.post("/api/local-groups", validGroup());
+    const res = await leader.client.call(localGroupsEndpoints.create, { body: validGroup() });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       name: "Austin Sisters in the Word",
@@ -69,7 +73,7 @@ describe("creating a local group", () => {
     const activity = await t.database.db.select().from(activityLog).where(eq(activityLog.userId, leader.id));
     expect(activity.map((a) => a.kind)).toContain("group_created");
 
-    const mine = await leader.client.get("/api/my-local-groups");
+    const mine = await leader.client.call(localGroupsEndpoints.mine);
     expect(mine.status).toBe(200);
     expect(mine.body).toHaveLength(1);
     expect(mine.body[0]).toMatchObject({
@@ -87,10 +91,9 @@ describe("creating a local group", () => {
 
   it("treats meeting time, address and contact as optional", async () => {
     const leader = await t.member();
-    const res = await leader.client.post(
-      "/api/local-groups",
-      validGroup({ address: undefined, meetingTime: "", contactInfo: "   " }),
-    );
+    const res = await leader.client.call(localGroupsEndpoints.create, {
+      body: validGroup({ address: undefined, meetingTime: "", contactInfo: "   " }),
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ address: null, meetingTime: null, contactInfo: null });
   });
@@ -107,7 +110,9 @@ describe("creating a local group", () => {
     [{ location: undefined }, "Location is required"],
   ])("rejects %j with the spec's message", async (overrides, message) => {
     const leader = await t.member();
-    const res = await leader.client.post("/api/local-groups", validGroup(overrides));
+    const res = await leader.client.call(localGroupsEndpoints.create, {
+      body: validGroup(invalid(overrides)),
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
   });
@@ -147,31 +152,41 @@ describe("finding local groups", () => {
   });
 
   it("searches name and location case-insensitively, not the description", async () => {
-    const byLocation = await viewer.client.get("/api/local-groups?search=brooklyn");
-    expect(byLocation.body.map((g: any) => g.id)).toEqual([ids.brooklyn]);
-    const byName = await viewer.client.get("/api/local-groups?search=PRAYER%20circle");
-    expect(byName.body.map((g: any) => g.id)).toEqual([ids.springs]);
-    expect((await viewer.client.get("/api/local-groups?search=%25")).body).toEqual([]);
+    const byLocation = await viewer.client.call(localGroupsEndpoints.list, { query: { search: "brooklyn" } });
+    expect(byLocation.body.map((g) => g.id)).toEqual([ids.brooklyn]);
+    const byName = await viewer.client.call(localGroupsEndpoints.list, {
+      query: { search: "PRAYER circle" },
+    });
+    expect(byName.body.map((g) => g.id)).toEqual([ids.springs]);
+    expect((await viewer.client.call(localGroupsEndpoints.list, { query: { search: "%" } })).body).toEqual(
+      [],
+    );
   });
 
   it("filters by meeting type, with a blank type meaning all", async () => {
-    const books = await viewer.client.get(`/api/local-groups?meetingType=${encodeURIComponent("Book Club")}`);
-    expect(books.body.map((g: any) => g.id)).toEqual([ids.nashville]);
-    const all = await viewer.client.get("/api/local-groups?meetingType=");
+    const books = await viewer.client.call(localGroupsEndpoints.list, {
+      query: { meetingType: "Book Club" },
+    });
+    expect(books.body.map((g) => g.id)).toEqual([ids.nashville]);
+    const all = await viewer.client.call(localGroupsEndpoints.list, { query: { meetingType: "" } });
     expect(all.body.length).toBeGreaterThanOrEqual(3);
-    expect((await viewer.client.get("/api/local-groups?meetingType=Potluck")).status).toBe(400);
+    expect(
+      (await viewer.client.call(localGroupsEndpoints.list, { query: { meetingType: "Potluck" } })).status,
+    ).toBe(400);
   });
 
   it("lists newest first and pages", async () => {
-    const first = await viewer.client.get("/api/local-groups?limit=2");
+    const first = await viewer.client.call(localGroupsEndpoints.list, { query: { limit: 2 } });
     expect(first.body).toHaveLength(2);
-    expect(first.body[0].id).toBeGreaterThan(first.body[1].id);
-    const next = await viewer.client.get(`/api/local-groups?limit=2&before=${first.body[1].id}`);
-    expect(next.body.every((g: any) => g.id < first.body[1].id)).toBe(true);
+    expect(first.body[0]!.id).toBeGreaterThan(first.body[1]!.id);
+    const next = await viewer.client.call(localGroupsEndpoints.list, {
+      query: { limit: 2, before: first.body[1]!.id },
+    });
+    expect(next.body.every((g) => g.id < first.body[1]!.id)).toBe(true);
   });
 
   it("shows non-members the general area only: no address, no contact", async () => {
-    const res = await viewer.client.get("/api/local-groups?search=Brooklyn");
+    const res = await viewer.client.call(localGroupsEndpoints.list, { query: { search: "Brooklyn" } });
     const [group] = res.body;
     expect(group).toMatchObject({
       location: "Brooklyn, NY",
@@ -190,15 +205,17 @@ describe("joining", () => {
     const leader = await t.member();
     const group = await createGroup(leader);
     const m = await t.member();
-    const res = await m.client.post(`/api/local-groups/${group.id}/join`);
+    const res = await m.client.call(localGroupsEndpoints.join, { params: { id: group.id } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: "joined", role: "member" });
-    const again = await m.client.post(`/api/local-groups/${group.id}/join`);
+    const again = await m.client.call(localGroupsEndpoints.join, { params: { id: group.id } });
     expect(again.body).toEqual({ status: "joined", role: "member" });
     expect((await groupRow(group.id)).memberCount).toBe(2);
-    expect((await leader.client.post(`/api/local-groups/${group.id}/join`)).body.role).toBe("leader");
+    expect(
+      (await leader.client.call(localGroupsEndpoints.join, { params: { id: group.id } })).body.role,
+    ).toBe("leader");
 
-    const listed = (await m.client.get("/api/local-groups")).body.find((g: any) => g.id === group.id);
+    const listed = (await m.client.call(localGroupsEndpoints.list)).body.find((g) => g.id === group.id);
     expect(listed).toMatchObject({
       isMember: true,
       role: "member",
@@ -206,14 +223,14 @@ describe("joining", () => {
       address: "Hyde Park Church, room 204, 3901 Speedway",
       contactInfo: "austin.sisters@example.org",
     });
-    const mine = await m.client.get("/api/my-local-groups");
+    const mine = await m.client.call(localGroupsEndpoints.mine);
     expect(mine.body[0]).toMatchObject({ role: "member", group: { id: group.id } });
   });
 
   it("answers 404 for an unknown group and 400 for a bad id", async () => {
     const m = await t.member();
-    expect((await m.client.post("/api/local-groups/999999/join")).status).toBe(404);
-    expect((await m.client.post("/api/local-groups/nope/join")).status).toBe(400);
+    expect((await m.client.call(localGroupsEndpoints.join, { params: { id: 999999 } })).status).toBe(404);
+    expect((await m.client.call(localGroupsEndpoints.join, { params: { id: "nope" } })).status).toBe(400);
   });
 
   it("counts concurrent joins exactly", async () => {
@@ -221,7 +238,9 @@ describe("joining", () => {
     const group = await createGroup(leader);
     const members = await Promise.all(Array.from({ length: 6 }, () => t.member()));
     await Promise.all(
-      members.flatMap((m) => [0, 1].map(() => m.client.post(`/api/local-groups/${group.id}/join`))),
+      members.flatMap((m) =>
+        [0, 1].map(() => m.client.call(localGroupsEndpoints.join, { params: { id: group.id } })),
+      ),
     );
     expect((await groupRow(group.id)).memberCount).toBe(7);
   });
@@ -232,12 +251,14 @@ describe("leaving", () => {
     const leader = await t.member();
     const group = await createGroup(leader);
     const m = await t.member();
-    await m.client.post(`/api/local-groups/${group.id}/join`);
-    expect((await m.client.post(`/api/local-groups/${group.id}/leave`)).body).toEqual({ status: "left" });
+    await m.client.call(localGroupsEndpoints.join, { params: { id: group.id } });
+    expect((await m.client.call(localGroupsEndpoints.leave, { params: { id: group.id } })).body).toEqual({
+      status: "left",
+    });
     expect((await groupRow(group.id)).memberCount).toBe(1);
-    const listed = (await m.client.get("/api/local-groups")).body.find((g: any) => g.id === group.id);
+    const listed = (await m.client.call(localGroupsEndpoints.list)).body.find((g) => g.id === group.id);
     expect(listed).not.toHaveProperty("contactInfo");
-    expect((await m.client.post(`/api/local-groups/${group.id}/leave`)).status).toBe(200);
+    expect((await m.client.call(localGroupsEndpoints.leave, { params: { id: group.id } })).status).toBe(200);
     expect((await groupRow(group.id)).memberCount).toBe(1);
   });
 
@@ -246,17 +267,19 @@ describe("leaving", () => {
     const group = await createGroup(leader);
     const first = await t.member();
     const second = await t.member();
-    await first.client.post(`/api/local-groups/${group.id}/join`);
-    await second.client.post(`/api/local-groups/${group.id}/join`);
-    await leader.client.post(`/api/local-groups/${group.id}/leave`);
-    expect((await first.client.get("/api/my-local-groups")).body[0].role).toBe("leader");
-    expect((await second.client.get("/api/my-local-groups")).body[0].role).toBe("member");
+    await first.client.call(localGroupsEndpoints.join, { params: { id: group.id } });
+    await second.client.call(localGroupsEndpoints.join, { params: { id: group.id } });
+    await leader.client.call(localGroupsEndpoints.leave, { params: { id: group.id } });
+    expect((await first.client.call(localGroupsEndpoints.mine)).body[0]!.role).toBe("leader");
+    expect((await second.client.call(localGroupsEndpoints.mine)).body[0]!.role).toBe("member");
 
-    await first.client.post(`/api/local-groups/${group.id}/leave`);
-    await second.client.post(`/api/local-groups/${group.id}/leave`);
+    await first.client.call(localGroupsEndpoints.leave, { params: { id: group.id } });
+    await second.client.call(localGroupsEndpoints.leave, { params: { id: group.id } });
     expect(await groupRow(group.id)).toMatchObject({ memberCount: 0, isActive: false });
-    const listed = await leader.client.get("/api/local-groups");
-    expect(listed.body.map((g: any) => g.id)).not.toContain(group.id);
-    expect((await leader.client.post(`/api/local-groups/${group.id}/join`)).status).toBe(404);
+    const listed = await leader.client.call(localGroupsEndpoints.list);
+    expect(listed.body.map((g) => g.id)).not.toContain(group.id);
+    expect((await leader.client.call(localGroupsEndpoints.join, { params: { id: group.id } })).status).toBe(
+      404,
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authEndpoints } from "../../src/core/endpoints/auth";
 import { buildApp } from "../../src/server/app";
 import { openDatabase } from "../../src/server/db/client";
 import { enqueue } from "../../src/server/jobs/queue";
@@ -45,7 +46,7 @@ describe("mail through a real SMTP server", () => {
     expect(mail.messageId).toMatch(/^<job-\d+@/);
     const res = await t
       .visitor()
-      .post("/api/auth/verify-email", { token: new URL(link).searchParams.get("token") });
+      .call(authEndpoints.verifyEmail, { body: { token: new URL(link).searchParams.get("token")! } });
     expect(res.status).toBe(200);
   });
 

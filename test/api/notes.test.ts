@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BodyIn } from "../../src/core/contract";
+import { notesEndpoints } from "../../src/core/endpoints/notes";
 import { videoNotes, videos } from "../../src/server/db/schema";
-import { createTestContext, type Member, type TestContext } from "../support/app";
+import { createTestContext, invalid, type Member, type TestContext } from "../support/app";
 
 let t: TestContext;
 let ruth: Member;
@@ -28,10 +30,10 @@ describe("signed out", () => {
   it("answers 401 on every notes route", async () => {
     const visitor = t.visitor();
     for (const res of await Promise.all([
-      visitor.get("/api/video-notes"),
-      visitor.get("/api/video-notes/tags"),
-      visitor.post("/api/video-notes", { content: "A note" }),
-      visitor.delete("/api/video-notes/1"),
+      visitor.call(notesEndpoints.list),
+      visitor.call(notesEndpoints.tags),
+      visitor.call(notesEndpoints.create, { body: { content: "A note" } }),
+      visitor.call(notesEndpoints.remove, { params: { id: 1 } }),
     ])) {
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ message: "Unauthorized" });
@@ -41,7 +43,7 @@ describe("signed out", () => {
 
 describe("creating a note", () => {
   it("needs only content; the rest has sensible defaults", async () => {
-    const res = await ruth.client.post("/api/video-notes", { content: "  Rest in grace.  " });
+    const res = await ruth.client.call(notesEndpoints.create, { body: { content: "  Rest in grace.  " } });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       id: expect.any(Number),
@@ -56,12 +58,14 @@ describe("creating a note", () => {
   });
 
   it("keeps the video, the time in seconds, cleaned tags and the highlight flag", async () => {
-    const res = await ruth.client.post("/api/video-notes", {
-      videoId: grace.id,
-      content: "Grace arrives before effort",
-      timestamp: 134,
-      tags: [" grace ", "", "Romans", "grace", "GRACE", "  "],
-      isHighlight: true,
+    const res = await ruth.client.call(notesEndpoints.create, {
+      body: {
+        videoId: grace.id,
+        content: "Grace arrives before effort",
+        timestamp: 134,
+        tags: [" grace ", "", "Romans", "grace", "GRACE", "  "],
+        isHighlight: true,
+      },
     });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
@@ -75,10 +79,10 @@ describe("creating a note", () => {
 
   it("says 'Note content is required' for missing or blank content", async () => {
     for (const body of [{}, { content: "" }, { content: "   " }, { content: null }]) {
-      const res = await ruth.client.post("/api/video-notes", body);
+      const res = await ruth.client.call(notesEndpoints.create, { body: invalid(body) });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe("Note content is required");
-      expect(res.body.errors.content).toBe("Note content is required");
+      expect(res.body.errors?.content).toBe("Note content is required");
     }
   });
 
@@ -94,10 +98,12 @@ describe("creating a note", () => {
       { content: "x", isHighlight: "yes" },
     ];
     for (const body of bad) {
-      const res = await ruth.client.post("/api/video-notes", body);
+      const res = await ruth.client.call(notesEndpoints.create, { body: invalid(body) });
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
-    const unknown = await ruth.client.post("/api/video-notes", { content: "x", videoId: 987654 });
+    const unknown = await ruth.client.call(notesEndpoints.create, {
+      body: { content: "x", videoId: 987654 },
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toBe("That video no longer exists");
   });
@@ -110,7 +116,8 @@ describe("listing, searching and filtering", () => {
   beforeAll(async () => {
     member = await t.member();
     other = await t.member();
-    const add = (body: Record<string, unknown>) => member.client.post("/api/video-notes", body);
+    const add = (body: BodyIn<typeof notesEndpoints.create>) =>
+      member.client.call(notesEndpoints.create, { body });
     await add({
       videoId: grace.id,
       content: "Grace comes first",
@@ -125,13 +132,15 @@ describe("listing, searching and filtering", () => {
     });
     await add({ content: "Small group ideas: pray a psalm each week", tags: ["prayer", "small group"] });
     await add({ videoId: daniel.id, content: "The Son of Man", tags: ["prophecy"], isHighlight: true });
-    await other.client.post("/api/video-notes", { content: "Someone else's grace note", tags: ["secret"] });
+    await other.client.call(notesEndpoints.create, {
+      body: { content: "Someone else's grace note", tags: ["secret"] },
+    });
   });
 
   const contents = (body: { content: string }[]) => body.map((n) => n.content);
 
   it("shows only the member's own notes, newest first", async () => {
-    const res = await member.client.get("/api/video-notes");
+    const res = await member.client.call(notesEndpoints.list);
     expect(res.status).toBe(200);
     expect(contents(res.body)).toEqual([
       "The Son of Man",
@@ -143,51 +152,56 @@ describe("listing, searching and filtering", () => {
   });
 
   it("searches the note's content and its video's title, ignoring case", async () => {
-    expect(contents((await member.client.get("/api/video-notes?search=PSALM")).body)).toEqual([
-      "Small group ideas: pray a psalm each week",
-    ]);
-    expect(contents((await member.client.get("/api/video-notes?search=babylon")).body)).toEqual([
-      "The Son of Man",
-      "Windows open toward Jerusalem",
-    ]);
-    expect(contents((await member.client.get("/api/video-notes?search=grace")).body)).toEqual([
-      "Grace comes first",
-    ]);
-    expect((await member.client.get("/api/video-notes?search=%25")).body).toEqual([]);
+    expect(
+      contents((await member.client.call(notesEndpoints.list, { query: { search: "PSALM" } })).body),
+    ).toEqual(["Small group ideas: pray a psalm each week"]);
+    expect(
+      contents((await member.client.call(notesEndpoints.list, { query: { search: "babylon" } })).body),
+    ).toEqual(["The Son of Man", "Windows open toward Jerusalem"]);
+    expect(
+      contents((await member.client.call(notesEndpoints.list, { query: { search: "grace" } })).body),
+    ).toEqual(["Grace comes first"]);
+    expect((await member.client.call(notesEndpoints.list, { query: { search: "%" } })).body).toEqual([]);
   });
 
   it("filters by tag and by highlights, and both together", async () => {
-    expect(contents((await member.client.get("/api/video-notes?tag=prayer")).body)).toEqual([
-      "Small group ideas: pray a psalm each week",
-      "Windows open toward Jerusalem",
-    ]);
-    expect(contents((await member.client.get("/api/video-notes?tag=small%20group")).body)).toEqual([
-      "Small group ideas: pray a psalm each week",
-    ]);
-    expect(contents((await member.client.get("/api/video-notes?highlights=true")).body)).toEqual([
-      "The Son of Man",
-      "Grace comes first",
-    ]);
-    expect((await member.client.get("/api/video-notes?highlights=false")).body).toHaveLength(4);
-    expect(contents((await member.client.get("/api/video-notes?highlights=true&tag=grace")).body)).toEqual([
-      "Grace comes first",
-    ]);
-    expect((await member.client.get("/api/video-notes?tag=secret")).body).toEqual([]);
-    expect((await member.client.get("/api/video-notes?highlights=maybe")).status).toBe(400);
+    expect(
+      contents((await member.client.call(notesEndpoints.list, { query: { tag: "prayer" } })).body),
+    ).toEqual(["Small group ideas: pray a psalm each week", "Windows open toward Jerusalem"]);
+    expect(
+      contents((await member.client.call(notesEndpoints.list, { query: { tag: "small group" } })).body),
+    ).toEqual(["Small group ideas: pray a psalm each week"]);
+    expect(
+      contents((await member.client.call(notesEndpoints.list, { query: { highlights: "true" } })).body),
+    ).toEqual(["The Son of Man", "Grace comes first"]);
+    expect(
+      (await member.client.call(notesEndpoints.list, { query: { highlights: "false" } })).body,
+    ).toHaveLength(4);
+    expect(
+      contents(
+        (await member.client.call(notesEndpoints.list, { query: { highlights: "true", tag: "grace" } })).body,
+      ),
+    ).toEqual(["Grace comes first"]);
+    expect((await member.client.call(notesEndpoints.list, { query: { tag: "secret" } })).body).toEqual([]);
+    expect((await member.client.call(notesEndpoints.list, { query: { highlights: "maybe" } })).status).toBe(
+      400,
+    );
   });
 
   it("pages with limit and before", async () => {
-    const first = await member.client.get("/api/video-notes?limit=3");
+    const first = await member.client.call(notesEndpoints.list, { query: { limit: 3 } });
     expect(first.body).toHaveLength(3);
-    const next = await member.client.get(`/api/video-notes?limit=3&before=${first.body[2].id}`);
+    const next = await member.client.call(notesEndpoints.list, {
+      query: { limit: 3, before: first.body[2]!.id },
+    });
     expect(contents(next.body)).toEqual(["Grace comes first"]);
   });
 
   it("lists the member's own tags once each, alphabetically", async () => {
-    const res = await member.client.get("/api/video-notes/tags");
+    const res = await member.client.call(notesEndpoints.tags);
     expect(res.status).toBe(200);
     expect(res.body).toEqual(["grace", "prayer", "prophecy", "romans", "small group"]);
-    expect((await other.client.get("/api/video-notes/tags")).body).toEqual(["secret"]);
+    expect((await other.client.call(notesEndpoints.tags)).body).toEqual(["secret"]);
   });
 
   it("keeps a note when its video is deleted, without a title", async () => {
@@ -195,36 +209,42 @@ describe("listing, searching and filtering", () => {
       .insert(videos)
       .values({ title: "Temporary", description: "Soon to be removed by an admin." })
       .returning();
-    const note = await member.client.post("/api/video-notes", { videoId: temp!.id, content: "Kept" });
+    const note = await member.client.call(notesEndpoints.create, {
+      body: { videoId: temp!.id, content: "Kept" },
+    });
     await t.database.db.delete(videos).where(eq(videos.id, temp!.id));
-    const list = await member.client.get("/api/video-notes?search=Kept");
+    const list = await member.client.call(notesEndpoints.list, { query: { search: "Kept" } });
     expect(list.body[0]).toMatchObject({ id: note.body.id, videoId: null, videoTitle: null });
   });
 });
 
 describe("deleting a note", () => {
   it("deletes the member's own note", async () => {
-    const note = await ruth.client.post("/api/video-notes", { content: "To be removed" });
-    const res = await ruth.client.delete(`/api/video-notes/${note.body.id}`);
+    const note = await ruth.client.call(notesEndpoints.create, { body: { content: "To be removed" } });
+    const res = await ruth.client.call(notesEndpoints.remove, { params: { id: note.body.id } });
     expect(res.status).toBe(204);
     const rows = await t.database.db.select().from(videoNotes).where(eq(videoNotes.id, note.body.id));
     expect(rows).toHaveLength(0);
-    expect((await ruth.client.delete(`/api/video-notes/${note.body.id}`)).status).toBe(404);
+    expect((await ruth.client.call(notesEndpoints.remove, { params: { id: note.body.id } })).status).toBe(
+      404,
+    );
   });
 
   it("answers 404 for another member's note and leaves it alone", async () => {
-    const note = await hannah.client.post("/api/video-notes", { content: "Hannah's private note" });
-    const res = await ruth.client.delete(`/api/video-notes/${note.body.id}`);
+    const note = await hannah.client.call(notesEndpoints.create, {
+      body: { content: "Hannah's private note" },
+    });
+    const res = await ruth.client.call(notesEndpoints.remove, { params: { id: note.body.id } });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ message: "Note not found" });
     const rows = await t.database.db.select().from(videoNotes).where(eq(videoNotes.id, note.body.id));
     expect(rows).toHaveLength(1);
-    const ruthNotes = await ruth.client.get("/api/video-notes");
+    const ruthNotes = await ruth.client.call(notesEndpoints.list);
     expect(ruthNotes.body.map((n: { id: number }) => n.id)).not.toContain(note.body.id);
   });
 
   it("answers 400 for a malformed id and 404 for an unknown one", async () => {
-    expect((await ruth.client.delete("/api/video-notes/abc")).status).toBe(400);
-    expect((await ruth.client.delete("/api/video-notes/987654")).status).toBe(404);
+    expect((await ruth.client.call(notesEndpoints.remove, { params: { id: "abc" } })).status).toBe(400);
+    expect((await ruth.client.call(notesEndpoints.remove, { params: { id: 987654 } })).status).toBe(404);
   });
 });

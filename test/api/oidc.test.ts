@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminEndpoints } from "../../src/core/endpoints/admin";
+import { authEndpoints } from "../../src/core/endpoints/auth";
 import { users } from "../../src/server/db/schema";
 import {
   createTestContext,
@@ -34,17 +36,15 @@ afterAll(async () => {
 
 /** /api/login → provider → back at /api/callback, as a browser would; returns the callback URL. */
 async function startSignIn(client: TestClient, returnTo?: string) {
-  const login = await client.get(
-    returnTo ? `/api/login?returnTo=${encodeURIComponent(returnTo)}` : "/api/login",
-  );
+  const login = await client.call(authEndpoints.oidcLogin, { query: { returnTo } });
   expect(login.status).toBe(302);
   const authorize = new URL(String(login.headers.location));
   expect(authorize.origin).toBe(idp.issuer);
   expect(authorize.searchParams.get("code_challenge_method")).toBe("S256");
   expect(authorize.searchParams.get("state")).toBeTruthy();
-  expect(authorize.searchParams.get("redirect_uri")).toBe(`${PUBLIC_URL}/api/callback`);
+  expect(authorize.searchParams.get("redirect_uri")).toBe(`${PUBLIC_URL}${authEndpoints.oidcCallback.path}`);
   const back = await new RedirectWalker().followUntilLeaving(authorize.href, idp.issuer);
-  expect(back.pathname).toBe("/api/callback");
+  expect(back.pathname).toBe(authEndpoints.oidcCallback.path);
   return back;
 }
 
@@ -63,7 +63,7 @@ describe("external sign-in", () => {
     const done = await client.get(back.pathname + back.search);
     expect(done.status).toBe(302);
     expect(done.headers.location).toBe("/community");
-    const me = await client.get("/api/auth/user");
+    const me = await client.call(authEndpoints.user);
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({
       email: "esther.idp@example.test",
@@ -93,7 +93,7 @@ describe("external sign-in", () => {
     const second = t.visitor();
     const back2 = await startSignIn(second);
     await second.get(back2.pathname + back2.search);
-    expect((await second.get("/api/auth/user")).body.firstName).toBe("Miriam");
+    expect((await second.call(authEndpoints.user)).body.firstName).toBe("Miriam");
     const rows = await t.database.db.select().from(users).where(eq(users.email, "miriam.idp@example.test"));
     expect(rows).toHaveLength(1);
   });
@@ -107,13 +107,14 @@ describe("external sign-in", () => {
     expect(res.status).toBe(302);
     expect(res.headers.location).toBe("/sign-in?error=external");
     expect(client.jar.has("sid")).toBe(false);
-    expect((await client.get("/api/auth/user")).status).toBe(401);
+    expect((await client.call(authEndpoints.user)).status).toBe(401);
     const rows = await t.database.db.select().from(users).where(eq(users.email, "tampered@example.test"));
     expect(rows).toHaveLength(0);
   });
 
   it("refuses a callback that did not start here", async () => {
-    const res = await t.visitor().get("/api/callback?code=abc&state=xyz");
+    // A forged return: the provider's own parameters, which the declaration does not describe.
+    const res = await t.visitor().get(`${authEndpoints.oidcCallback.path}?code=abc&state=xyz`);
     expect(res.status).toBe(302);
     expect(res.headers.location).toBe("/sign-in?error=external");
   });
@@ -134,9 +135,9 @@ describe("external sign-in", () => {
     const client = t.visitor();
     const back = await startSignIn(client);
     await client.get(back.pathname + back.search);
-    const me = await client.get("/api/auth/user");
+    const me = await client.call(authEndpoints.user);
     expect(me.body).toMatchObject({ email: TEST_ADMIN_EMAIL, emailVerified: false, isAdmin: false });
-    expect((await client.get("/api/admin/users")).status).toBe(403);
+    expect((await client.call(adminEndpoints.users)).status).toBe(403);
     // She is asked to prove the address with a link of ours instead.
     expect((await t.queuedMails(TEST_ADMIN_EMAIL)).at(-1)?.text).toContain("/verify-email?token=");
   });
@@ -146,7 +147,7 @@ describe("external sign-in", () => {
     const client = t.visitor();
     const back = await startSignIn(client);
     await client.get(back.pathname + back.search);
-    expect((await client.get("/api/auth/user")).body).toMatchObject({
+    expect((await client.call(authEndpoints.user)).body).toMatchObject({
       emailVerified: true,
       hasPassword: false,
     });
@@ -158,22 +159,27 @@ describe("external sign-in", () => {
     const owner = t.visitor();
     const back = await startSignIn(owner);
     await owner.get(back.pathname + back.search);
-    expect((await owner.get("/api/auth/user")).body).toMatchObject({ id: squatter.id, emailVerified: true });
+    expect((await owner.call(authEndpoints.user)).body).toMatchObject({
+      id: squatter.id,
+      emailVerified: true,
+    });
     // The squatter's session and password are gone.
-    expect((await squatter.client.get("/api/auth/user")).status).toBe(401);
+    expect((await squatter.client.call(authEndpoints.user)).status).toBe(401);
     const login = await t
       .visitor()
-      .post("/api/auth/login", { email: squatter.email, password: TEST_PASSWORD });
+      .call(authEndpoints.login, { body: { email: squatter.email, password: TEST_PASSWORD } });
     expect(login.status).toBe(401);
   });
 
   it("sends visitors to the built-in sign-in page when no provider is configured", async () => {
     const plain = await createTestContext();
     try {
-      const res = await plain.visitor().get("/api/login?returnTo=/videos");
+      const res = await plain.visitor().call(authEndpoints.oidcLogin, { query: { returnTo: "/videos" } });
       expect(res.status).toBe(302);
       expect(res.headers.location).toBe("/sign-in?returnTo=%2Fvideos");
-      const evil = await plain.visitor().get("/api/login?returnTo=//evil.example");
+      const evil = await plain
+        .visitor()
+        .call(authEndpoints.oidcLogin, { query: { returnTo: "//evil.example" } });
       expect(evil.headers.location).toBe("/sign-in");
     } finally {
       await plain.close();

@@ -1,16 +1,14 @@
 import { validate } from "@readme/openapi-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiEndpoints } from "../../src/core/endpoints";
+import { prayerEndpoints } from "../../src/core/endpoints/prayer";
 import { referenceEndpoints } from "../../src/core/endpoints/reference";
-import { createTestContext, type Member, type TestContext } from "../support/app";
+import { contextWithAdmin, type Member, type TestContext } from "../support/app";
 
 let t: TestContext;
 let admin: Member;
 
-beforeAll(async () => {
-  t = await createTestContext();
-  admin = await t.admin();
-});
+beforeAll(async () => ({ t, admin } = await contextWithAdmin()));
 afterAll(() => t.close());
 
 const everyEndpoint = Object.values(apiEndpoints).flatMap((group) => Object.values(group));
@@ -31,7 +29,7 @@ describe("the API's description", () => {
 
   it("says who may call each endpoint, and what a refused caller hears", async () => {
     const res = await admin.client.call(referenceEndpoints.openApi);
-    const pray = res.body.paths["/api/prayer-requests/{id}/pray"]?.post;
+    const pray = res.body.paths[prayerEndpoints.pray.path.replace(":id", "{id}")]?.post;
     expect(pray?.["x-caller"]).toBe("member");
     expect(Object.keys(pray?.responses ?? {}).sort()).toEqual(["200", "400", "401", "404", "429"]);
     expect(pray?.parameters).toEqual([

@@ -3,6 +3,8 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authEndpoints } from "../../src/core/endpoints/auth";
+import { prayerEndpoints } from "../../src/core/endpoints/prayer";
 import { memberPages } from "../../src/core/member-pages";
 import { defaultWebRoot, publicConfigOf } from "../../src/server/app";
 import { prayerRequests, videos } from "../../src/server/db/schema";
@@ -22,7 +24,7 @@ const serverRenderModule = () => path.join(defaultWebRoot(), "..", "server-rende
 
 describe("pages sent to visitors", () => {
   it("sends the landing page already rendered, with the configured site name", async () => {
-    const res = await t.visitor().get("/");
+    const res = await t.visitor().page("/");
     expect(res.status).toBe(200);
     const root = rootOf(res.body);
     expect(root).toMatch(/^<div id="root" data-prerendered>/);
@@ -32,31 +34,31 @@ describe("pages sent to visitors", () => {
   });
 
   it("sends the sign-in page prerendered, and announces its chunk as before", async () => {
-    const res = await t.visitor().get("/sign-in");
+    const res = await t.visitor().page("/sign-in");
     expect(rootOf(res.body)).toContain("Welcome back");
     expect(res.body).toMatch(/rel="modulepreload"[^>]* href="\/assets\/sign-in-page-[^"]+\.js"/);
   });
 
   it("leaves a page with a query string to the browser, which reads it", async () => {
-    const res = await t.visitor().get("/sign-in?mode=register");
+    const res = await t.visitor().page("/sign-in?mode=register");
     expect(rootOf(res.body)).toMatch(/^<div id="root">/);
     expect(res.body).not.toContain("Welcome back");
   });
 
   it("does not send a member the visitor's landing page, but her own home", async () => {
     const { client } = await t.member({ firstName: "Esther" });
-    const res = await client.get("/");
+    const res = await client.page("/");
     expect(rootOf(res.body)).toMatch(/Shalom, (<!-- -->)?Esther/);
     expect(res.body).not.toContain("Cultivate Your Spiritual Garden");
   });
 
   it("keeps the service worker's app shell plain", async () => {
-    const res = await t.visitor().get("/index.html");
+    const res = await t.visitor().page("/index.html");
     expect(rootOf(res.body)).toMatch(/^<div id="root">/);
   });
 
   it("compresses pages for browsers that accept it, and says so", async () => {
-    const plain = await t.visitor().get("/");
+    const plain = await t.visitor().page("/");
     const br = await t.app.inject({ url: "/", headers: { "accept-encoding": "gzip, deflate, br" } });
     expect(br.headers["content-encoding"]).toBe("br");
     expect(br.headers.vary).toContain("Accept-Encoding");
@@ -69,9 +71,15 @@ describe("pages sent to visitors", () => {
 });
 
 describe("pages sent to members", () => {
+  /** The dehydrated answers embedded in a server-rendered page. */
+  interface PageState {
+    user: { email: string; firstName: string };
+    timeZone: string;
+    queries: { queries: { queryKey: unknown[] }[] };
+  }
   const stateOf = (html: string) => {
     const found = html.match(/<script id="page-state" type="application\/json">(.*?)<\/script>/s);
-    return found ? JSON.parse(found[1]!) : undefined;
+    return found ? (JSON.parse(found[1]!) as PageState) : undefined;
   };
 
   it("sends her video library rendered with the library in it, and its dehydrated state", async () => {
@@ -79,7 +87,7 @@ describe("pages sent to members", () => {
       .insert(videos)
       .values({ title: "Abiding in the Vine", description: "John 15.", series: "Grace Series" });
     const { client, email } = await t.member({ firstName: "Ruth" });
-    const res = await client.get("/videos");
+    const res = await client.page("/videos");
     expect(res.status).toBe(200);
     expect(res.headers["cache-control"]).toBe("private, no-cache");
     const root = rootOf(res.body);
@@ -87,7 +95,7 @@ describe("pages sent to members", () => {
     expect(root).toContain("Video Library");
     expect(root).toContain("Abiding in the Vine");
     expect(root).not.toContain("<script>");
-    const state = stateOf(res.body);
+    const state = stateOf(res.body)!;
     expect(state.user).toMatchObject({ email, firstName: "Ruth" });
     expect(state.timeZone).toBe("UTC");
     expect(JSON.stringify(state.queries)).toContain("Abiding in the Vine");
@@ -101,32 +109,33 @@ describe("pages sent to members", () => {
 
   it("writes her dates in the zone her browser keeps in a cookie", async () => {
     const member = await t.member();
-    const shared = await member.client.post("/api/prayer-requests", { content: "For rain on the fields." });
+    const shared = await member.client.call(prayerEndpoints.share, {
+      body: { content: "For rain on the fields." },
+    });
     // Shared late on a January evening in Chicago: already the next day in UTC.
     await t.database.db
       .update(prayerRequests)
       .set({ createdAt: new Date("2026-01-10T02:30:00Z") })
       .where(eq(prayerRequests.id, shared.body.id));
-    const inUtc = await member.client.get("/community");
+    const inUtc = await member.client.page("/community");
     expect(rootOf(inUtc.body)).toContain("Jan 10, 2026");
-    const inChicago = await member.client.get("/community", {
+    const inChicago = await member.client.page("/community", {
       cookie: `${cookieOf(member)}; tz=America/Chicago`,
     });
     expect(rootOf(inChicago.body)).toContain("Jan 9, 2026");
-    expect(stateOf(inChicago.body).timeZone).toBe("America/Chicago");
-    const nonsense = await member.client.get("/community", {
+    expect(stateOf(inChicago.body)!.timeZone).toBe("America/Chicago");
+    const nonsense = await member.client.page("/community", {
       cookie: `${cookieOf(member)}; tz=Mars%2FOlympus`,
     });
-    expect(stateOf(nonsense.body).timeZone).toBe("UTC");
+    expect(stateOf(nonsense.body)!.timeZone).toBe("UTC");
   });
 
   it("renders several members' pages at once, each with her own answers, zone and name", async () => {
     const miriam = await t.member({ firstName: "Miriam" });
     const leah = await t.member({ firstName: "Leah" });
     for (const m of [miriam, leah]) {
-      const shared = await m.client.post("/api/prayer-requests", {
-        content: `${m.firstName}'s private hope.`,
-        isPrivate: true,
+      const shared = await m.client.call(prayerEndpoints.share, {
+        body: { content: `${m.firstName}'s private hope.`, isPrivate: true },
       });
       // Evening of the 9th in Denver, early morning of the 10th in Jerusalem.
       await t.database.db
@@ -135,7 +144,7 @@ describe("pages sent to members", () => {
         .where(eq(prayerRequests.id, shared.body.id));
     }
     const fetchPage = (m: typeof miriam, zone: string) =>
-      m.client.get("/community", { cookie: `${cookieOf(m)}; tz=${encodeURIComponent(zone)}` });
+      m.client.page("/community", { cookie: `${cookieOf(m)}; tz=${encodeURIComponent(zone)}` });
     const pages = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
         i % 2 ? fetchPage(leah, "Asia/Jerusalem") : fetchPage(miriam, "America/Denver"),
@@ -146,7 +155,7 @@ describe("pages sent to members", () => {
         i % 2
           ? ["Leah", "Miriam", "Asia/Jerusalem", "Jan 10, 2026", "Jan 9, 2026"]
           : ["Miriam", "Leah", "America/Denver", "Jan 9, 2026", "Jan 10, 2026"];
-      const state = stateOf(page.body);
+      const state = stateOf(page.body)!;
       expect(state.user.firstName).toBe(mine);
       expect(state.timeZone).toBe(zone);
       expect(page.body).toContain(`${mine}'s private hope.`);
@@ -158,23 +167,25 @@ describe("pages sent to members", () => {
 
   it("keeps what members wrote from closing the embedded state", async () => {
     const member = await t.member();
-    await member.client.post("/api/prayer-requests", { content: "</script><script>alert(1)</script>" });
-    const res = await member.client.get("/community");
+    await member.client.call(prayerEndpoints.share, {
+      body: { content: "</script><script>alert(1)</script>" },
+    });
+    const res = await member.client.page("/community");
     expect(res.body).not.toContain("<script>alert(1)");
     expect(JSON.stringify(stateOf(res.body))).toContain("</script><script>alert(1)</script>");
   });
 
   it("renders only what the member may see, and leaves a refused answer to the browser", async () => {
     const member = await t.member();
-    const res = await member.client.get("/admin");
-    const state = stateOf(res.body);
-    const keys = state.queries.queries.map((q: { queryKey: unknown[] }) => String(q.queryKey[0]));
-    expect(keys.some((key: string) => key.startsWith("/api/admin"))).toBe(false);
+    const res = await member.client.page("/admin");
+    const state = stateOf(res.body)!;
+    const keys = state.queries.queries.map((q) => String(q.queryKey[0]));
+    expect(keys.some((key) => key.startsWith("/api/admin"))).toBe(false);
     expect(rootOf(res.body)).toMatch(/^<div id="root" data-prerendered>/);
   });
 
   it("sends the page to be rendered in the browser when her session has ended", async () => {
-    const res = await t.visitor().get("/videos", { cookie: "sid=expired; signed_in=1" });
+    const res = await t.visitor().page("/videos", { cookie: "sid=expired; signed_in=1" });
     expect(rootOf(res.body)).toMatch(/^<div id="root">/);
     expect(stateOf(res.body)).toBeUndefined();
     expect(res.body).toContain('<link rel="preload" as="fetch" href="/api/videos?limit=24"');
@@ -192,7 +203,9 @@ describe("pages sent to members", () => {
         log: t.app.log,
       } as unknown as FastifyRequest;
       const rendered = await render(request, page.path, "");
-      expect(rendered?.requested.toSorted(), page.path).toEqual(["/api/auth/user", ...page.data!].toSorted());
+      expect(rendered?.requested.toSorted(), page.path).toEqual(
+        [authEndpoints.user.path, ...page.data!].toSorted(),
+      );
     }
   });
 });
@@ -207,9 +220,9 @@ describe("pages when the server does not render members' pages", () => {
   it("announces each page's chunks and first answers instead", async () => {
     const { client } = await plain.member();
     for (const page of memberPages.filter((p) => p.data)) {
-      const res = await client.get(page.path);
+      const res = await client.page(page.path);
       expect(rootOf(res.body)).toMatch(/^<div id="root">/);
-      for (const url of ["/api/auth/user", ...page.data!]) {
+      for (const url of [authEndpoints.user.path, ...page.data!]) {
         expect(res.body).toContain(
           `<link rel="preload" as="fetch" href="${url}" crossorigin="use-credentials">`,
         );

@@ -1,7 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authEndpoints } from "../../src/core/endpoints/auth";
+import { paymentsEndpoints } from "../../src/core/endpoints/payments";
+import { profileEndpoints } from "../../src/core/endpoints/profile";
 import { activityLog, payments, stripeEvents, subscriptions, users } from "../../src/server/db/schema";
-import { createTestContext, type Member, type TestContext } from "../support/app";
+import { createTestContext, invalid, type Member, type TestContext } from "../support/app";
 import {
   deliverEvent,
   STAND_IN,
@@ -32,7 +35,7 @@ const requestsTo = (method: string, path: string) =>
 
 /** A member with a subscription as Stripe created it (incomplete, awaiting the first payment). */
 async function subscribe(member: Member) {
-  const res = await member.client.post("/api/create-subscription");
+  const res = await member.client.call(paymentsEndpoints.subscribe);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   const { stripeCustomerId } = (await userRow(member.id))!;
   const sub = [...stripe.subscriptions.values()].find((s) => s.customer === stripeCustomerId);
@@ -41,7 +44,7 @@ async function subscribe(member: Member) {
 
 describe("patron subscription", () => {
   it("refuses visitors", async () => {
-    expect((await t.visitor().post("/api/create-subscription")).status).toBe(401);
+    expect((await t.visitor().call(paymentsEndpoints.subscribe)).status).toBe(401);
   });
 
   it("creates her Stripe customer and a $15/month subscription carrying her id", async () => {
@@ -77,13 +80,15 @@ describe("patron subscription", () => {
     const customersBefore = stripe.customers.size;
     const subscriptionsBefore = stripe.subscriptions.size;
 
-    const again = await m.client.post("/api/create-subscription");
+    const again = await m.client.call(paymentsEndpoints.subscribe);
     expect(again.status).toBe(200);
     expect(again.body.clientSecret).toBe(first.clientSecret);
     expect(stripe.customers.size).toBe(customersBefore);
     expect(stripe.subscriptions.size).toBe(subscriptionsBefore);
 
-    const donation = await m.client.post("/api/create-payment-intent", { amount: 10, description: "Gift" });
+    const donation = await m.client.call(paymentsEndpoints.donate, {
+      body: { amount: 10, description: "Gift" },
+    });
     expect(donation.status).toBe(200);
     const intent = [...stripe.paymentIntents.values()].find(
       (p) => p.client_secret === donation.body.clientSecret,
@@ -101,7 +106,7 @@ describe("patron subscription", () => {
     ).toBe(200);
     expect((await userRow(m.id))!.membershipTier).toBe("premium");
 
-    const res = await m.client.post("/api/create-subscription");
+    const res = await m.client.call(paymentsEndpoints.subscribe);
     expect(res.status).toBe(409);
     expect(res.body.message).toContain("already has an active subscription");
   });
@@ -111,7 +116,7 @@ describe("patron subscription", () => {
     const { subscription } = await subscribe(m);
     stripe.payFirstInvoice(subscription.id);
     const created = stripe.subscriptions.size;
-    const res = await m.client.post("/api/create-subscription");
+    const res = await m.client.call(paymentsEndpoints.subscribe);
     expect(res.status).toBe(409);
     expect(res.body.message).toContain("already has an active subscription");
     expect(stripe.subscriptions.size).toBe(created);
@@ -123,7 +128,7 @@ describe("patron subscription", () => {
     stripe.failNext(500);
     stripe.failNext(500);
     stripe.failNext(500);
-    const res = await m.client.post("/api/create-subscription");
+    const res = await m.client.call(paymentsEndpoints.subscribe);
     expect(res.status).toBe(503);
     expect(res.body.message).toBe(
       "The payment service is not reachable right now. Please try again in a moment.",
@@ -135,7 +140,9 @@ describe("patron subscription", () => {
 describe("donations", () => {
   it("creates a payment intent in exact cents: 19.99 is 1999", async () => {
     const m = await t.member();
-    const res = await m.client.post("/api/create-payment-intent", { amount: 19.99, description: "Donation" });
+    const res = await m.client.call(paymentsEndpoints.donate, {
+      body: { amount: 19.99, description: "Donation" },
+    });
     expect(res.status).toBe(200);
     const intent = [...stripe.paymentIntents.values()].find(
       (p) => p.client_secret === res.body.clientSecret,
@@ -151,7 +158,7 @@ describe("donations", () => {
       [4.35, 435],
       [1005, 100500],
     ] as const) {
-      const r = await m.client.post("/api/create-payment-intent", { amount, description: "Donation" });
+      const r = await m.client.call(paymentsEndpoints.donate, { body: { amount, description: "Donation" } });
       const pi = [...stripe.paymentIntents.values()].find((p) => p.client_secret === r.body.clientSecret)!;
       expect(pi.amount).toBe(cents);
     }
@@ -159,7 +166,9 @@ describe("donations", () => {
 
   it("records the donation from the webhook as 1999 cents, once", async () => {
     const m = await t.member({ firstName: "Esther", lastName: "Cohen" });
-    const res = await m.client.post("/api/create-payment-intent", { amount: 19.99, description: "Donation" });
+    const res = await m.client.call(paymentsEndpoints.donate, {
+      body: { amount: 19.99, description: "Donation" },
+    });
     const intent = [...stripe.paymentIntents.values()].find(
       (p) => p.client_secret === res.body.clientSecret,
     )!;
@@ -189,24 +198,28 @@ describe("donations", () => {
     const m = await t.member();
     const before = stripe.paymentIntents.size;
     for (const amount of [0, 0.99, -5]) {
-      const res = await m.client.post("/api/create-payment-intent", { amount, description: "Donation" });
+      const res = await m.client.call(paymentsEndpoints.donate, {
+        body: { amount, description: "Donation" },
+      });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe("Please enter an amount of at least $1.");
     }
-    const huge = await m.client.post("/api/create-payment-intent", { amount: 10_000.01 });
+    const huge = await m.client.call(paymentsEndpoints.donate, { body: { amount: 10_000.01 } });
     expect(huge.status).toBe(400);
     expect(huge.body.message).toBe("Please enter an amount of at most $10,000.");
-    const fraction = await m.client.post("/api/create-payment-intent", { amount: 19.999 });
+    const fraction = await m.client.call(paymentsEndpoints.donate, { body: { amount: 19.999 } });
     expect(fraction.status).toBe(400);
     expect(fraction.body.message).toBe("Please enter an amount with at most two decimal places.");
     for (const amount of ["25", null, "abc"]) {
-      expect((await m.client.post("/api/create-payment-intent", { amount })).status).toBe(400);
+      expect(
+        (await m.client.call(paymentsEndpoints.donate, { body: { amount: invalid(amount) } })).status,
+      ).toBe(400);
     }
     expect(stripe.paymentIntents.size).toBe(before);
   });
 
   it("refuses visitors", async () => {
-    expect((await t.visitor().post("/api/create-payment-intent", { amount: 25 })).status).toBe(401);
+    expect((await t.visitor().call(paymentsEndpoints.donate, { body: { amount: 25 } })).status).toBe(401);
   });
 });
 
@@ -223,7 +236,7 @@ describe("webhooks", () => {
       (await deliverEvent(t.app, stripeEvent("customer.subscription.updated", paid.subscription))).status,
     ).toBe(200);
     expect((await userRow(m.id))!.membershipTier).toBe("premium");
-    expect((await m.client.get("/api/auth/user")).body.membershipTier).toBe("premium");
+    expect((await m.client.call(authEndpoints.user)).body.membershipTier).toBe("premium");
     const [row] = await t.database.db
       .select()
       .from(subscriptions)
@@ -322,8 +335,8 @@ describe("webhooks", () => {
     });
     expect(tampered.status).toBe(400);
     const unsigned = await t.app.inject({
-      method: "POST",
-      url: "/api/stripe/webhook",
+      method: paymentsEndpoints.webhook.method,
+      url: paymentsEndpoints.webhook.path,
       payload: JSON.stringify(event),
       headers: { "content-type": "application/json" },
     });
@@ -342,7 +355,7 @@ describe("webhooks", () => {
     const m = await t.member();
     const { subscription } = await subscribe(m);
     const paid = stripe.payFirstInvoice(subscription.id);
-    const invoice: Record<string, any> = {
+    const invoice = {
       ...paid.invoice,
       parent: {
         ...paid.invoice.parent,
@@ -350,7 +363,10 @@ describe("webhooks", () => {
       },
     };
     await deliverEvent(t.app, stripeEvent("invoice.paid", invoice));
-    const [row] = await t.database.db.select().from(payments).where(eq(payments.stripeObjectId, invoice.id));
+    const [row] = await t.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.stripeObjectId, paid.invoice.id));
     expect(row!.userId).toBe(m.id);
 
     const stranger = stripeEvent("customer.subscription.deleted", {
@@ -372,12 +388,12 @@ describe("webhooks", () => {
 describe("billing portal", () => {
   it("opens Stripe's customer portal for her, returning to her profile", async () => {
     const m = await t.member();
-    const none = await m.client.post("/api/billing-portal");
+    const none = await m.client.call(paymentsEndpoints.billingPortal);
     expect(none.status).toBe(409);
     expect(none.body.message).toMatch(/no billing account/);
 
     const { customerId } = await subscribe(m);
-    const res = await m.client.post("/api/billing-portal");
+    const res = await m.client.call(paymentsEndpoints.billingPortal);
     expect(res.status).toBe(200);
     const session = stripe.portalSessions.at(-1)!;
     expect(res.body).toEqual({ url: session.url });
@@ -394,7 +410,7 @@ describe("deleting an account with a subscription", () => {
     await deliverEvent(t.app, stripeEvent("customer.subscription.updated", paid.subscription));
     await deliverEvent(t.app, stripeEvent("invoice.paid", paid.invoice));
 
-    const res = await m.client.request("DELETE", "/api/profile", { confirm: "DELETE" });
+    const res = await m.client.call(profileEndpoints.delete, { body: { confirm: "DELETE" } });
     expect(res.status).toBe(200);
     expect(stripe.customers.has(customerId)).toBe(false);
     expect(stripe.subscriptions.get(subscription.id)!.status).toBe("canceled");
@@ -419,10 +435,10 @@ describe("deleting an account with a subscription", () => {
     stripe.failNext(500);
     stripe.failNext(500);
     stripe.failNext(500);
-    const res = await m.client.request("DELETE", "/api/profile", { confirm: "DELETE" });
+    const res = await m.client.call(profileEndpoints.delete, { body: { confirm: "DELETE" } });
     expect(res.status).toBe(503);
     expect(await userRow(m.id)).toBeDefined();
-    expect((await m.client.get("/api/auth/user")).status).toBe(200);
+    expect((await m.client.call(authEndpoints.user)).status).toBe(200);
   });
 });
 
@@ -435,13 +451,13 @@ describe("without Stripe configuration", () => {
 
   it("every payment endpoint answers 503: online payments are not set up yet", async () => {
     const m = await bare.member();
-    for (const [path, body] of [
-      ["/api/create-subscription", undefined],
-      ["/api/create-payment-intent", { amount: 25, description: "Donation" }],
-      ["/api/billing-portal", undefined],
-    ] as const) {
-      const res = await m.client.post(path, body);
-      expect(res.status, path).toBe(503);
+    for (const send of [
+      () => m.client.call(paymentsEndpoints.subscribe),
+      () => m.client.call(paymentsEndpoints.donate, { body: { amount: 25, description: "Donation" } }),
+      () => m.client.call(paymentsEndpoints.billingPortal),
+    ]) {
+      const res = await send();
+      expect(res.status, res.request).toBe(503);
       expect(res.body.message).toBe("Online payments are not set up yet.");
     }
     const hook = await deliverEvent(bare.app, stripeEvent("invoice.paid", { id: "in_1" }));
@@ -452,6 +468,6 @@ describe("without Stripe configuration", () => {
 
   it("still lets a member delete her account", async () => {
     const m = await bare.member();
-    expect((await m.client.request("DELETE", "/api/profile", { confirm: "DELETE" })).status).toBe(200);
+    expect((await m.client.call(profileEndpoints.delete, { body: { confirm: "DELETE" } })).status).toBe(200);
   });
 });

@@ -1,7 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BodyIn, QueryIn } from "../../src/core/contract";
+import { dashboardEndpoints } from "../../src/core/endpoints/dashboard";
+import { prayerEndpoints } from "../../src/core/endpoints/prayer";
 import { activityLog, prayerRequests, users } from "../../src/server/db/schema";
-import { createTestContext, type Member, type TestContext } from "../support/app";
+import { createTestContext, invalid, type Member, type TestContext } from "../support/app";
 
 let t: TestContext;
 let ruth: Member;
@@ -16,9 +19,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const share = (m: Member, body: Record<string, unknown>) => m.client.post("/api/prayer-requests", body);
-const wall = async (m: Member, query = "") =>
-  (await m.client.get(`/api/prayer-requests${query}`)).body as any[];
+const share = (m: Member, body: BodyIn<typeof prayerEndpoints.share>) =>
+  m.client.call(prayerEndpoints.share, { body });
+const wall = async (m: Member, query?: QueryIn<typeof prayerEndpoints.wall>) =>
+  (await m.client.call(prayerEndpoints.wall, { query })).body;
 
 describe("sharing a prayer request", () => {
   it("creates it with the author, counts and an empty response list", async () => {
@@ -51,29 +55,31 @@ describe("sharing a prayer request", () => {
       expect(res.status).toBe(400);
       expect(res.body.message).toBe("Please write your prayer request.");
     }
-    expect((await share(ruth, {})).body.message).toBe("Please write your prayer request.");
+    expect((await share(ruth, invalid({}))).body.message).toBe("Please write your prayer request.");
   });
 
   it("answers 401 to a visitor on every route", async () => {
     const v = t.visitor();
-    expect((await v.get("/api/prayer-requests")).status).toBe(401);
-    expect((await v.get("/api/prayer-requests/defaults")).status).toBe(401);
-    expect((await v.post("/api/prayer-requests", { content: "x" })).status).toBe(401);
-    expect((await v.post("/api/prayer-requests/1/pray")).status).toBe(401);
-    expect((await v.post("/api/prayer-requests/1/respond", { content: "x" })).status).toBe(401);
-    expect((await v.post("/api/prayer-requests/1/answered", {})).status).toBe(401);
-    expect((await v.get("/api/prayer-requests/1/responses")).status).toBe(401);
-    expect((await v.get("/api/prayer-requests")).body).toEqual({ message: "Unauthorized" });
+    expect((await v.call(prayerEndpoints.wall)).status).toBe(401);
+    expect((await v.call(prayerEndpoints.defaults)).status).toBe(401);
+    expect((await v.call(prayerEndpoints.share, { body: { content: "x" } })).status).toBe(401);
+    expect((await v.call(prayerEndpoints.pray, { params: { id: 1 } })).status).toBe(401);
+    expect(
+      (await v.call(prayerEndpoints.respond, { params: { id: 1 }, body: { content: "x" } })).status,
+    ).toBe(401);
+    expect((await v.call(prayerEndpoints.markAnswered, { params: { id: 1 }, body: {} })).status).toBe(401);
+    expect((await v.call(prayerEndpoints.responses, { params: { id: 1 } })).status).toBe(401);
+    expect((await v.call(prayerEndpoints.wall)).body).toEqual({ message: "Unauthorized" });
   });
 
   it("takes the anonymous default from the member's settings", async () => {
     const quiet = await t.member({ firstName: "Quiet" });
-    expect((await quiet.client.get("/api/prayer-requests/defaults")).body).toEqual({ isAnonymous: false });
+    expect((await quiet.client.call(prayerEndpoints.defaults)).body).toEqual({ isAnonymous: false });
     await t.database.db
       .update(users)
       .set({ settings: { showNameOnPrayerWall: false } })
       .where(eq(users.id, quiet.id));
-    expect((await quiet.client.get("/api/prayer-requests/defaults")).body).toEqual({ isAnonymous: true });
+    expect((await quiet.client.call(prayerEndpoints.defaults)).body).toEqual({ isAnonymous: true });
     const byDefault = await share(quiet, { content: "Peace in our home." });
     expect(byDefault.body.isAnonymous).toBe(true);
     const named = await share(quiet, { content: "Wisdom at work.", isAnonymous: false });
@@ -94,25 +100,28 @@ describe("who sees what", () => {
     expect((await wall(ruth)).map((r) => r.id)).toContain(privateId);
     expect((await wall(admin)).map((r) => r.id)).toContain(privateId);
     expect((await wall(hannah)).map((r) => r.id)).not.toContain(privateId);
-    expect((await wall(hannah, "?answered=false")).map((r) => r.id)).not.toContain(privateId);
+    expect((await wall(hannah, { answered: "false" })).map((r) => r.id)).not.toContain(privateId);
   });
 
   it("answers 404 for another member's private request in every endpoint", async () => {
     const c = hannah.client;
-    expect((await c.post(`/api/prayer-requests/${privateId}/pray`)).status).toBe(404);
-    expect((await c.post(`/api/prayer-requests/${privateId}/respond`, { content: "Praying" })).status).toBe(
+    expect((await c.call(prayerEndpoints.pray, { params: { id: privateId } })).status).toBe(404);
+    expect(
+      (await c.call(prayerEndpoints.respond, { params: { id: privateId }, body: { content: "Praying" } }))
+        .status,
+    ).toBe(404);
+    expect((await c.call(prayerEndpoints.markAnswered, { params: { id: privateId }, body: {} })).status).toBe(
       404,
     );
-    expect((await c.post(`/api/prayer-requests/${privateId}/answered`, {})).status).toBe(404);
-    expect((await c.get(`/api/prayer-requests/${privateId}/responses`)).status).toBe(404);
-    const dash = (await c.get("/api/dashboard")).body;
-    expect(dash.prayerRequests.map((r: any) => r.id)).not.toContain(privateId);
+    expect((await c.call(prayerEndpoints.responses, { params: { id: privateId } })).status).toBe(404);
+    const dash = (await c.call(dashboardEndpoints.home)).body;
+    expect(dash.prayerRequests.map((r) => r.id)).not.toContain(privateId);
     const [row] = await t.database.db.select().from(prayerRequests).where(eq(prayerRequests.id, privateId));
     expect(row!.prayerCount).toBe(0);
   });
 
   it("hides an anonymous author's name from other members, not from her or administrators", async () => {
-    const seenBy = async (m: Member) => (await wall(m)).find((r) => r.id === anonymousId);
+    const seenBy = async (m: Member) => (await wall(m)).find((r) => r.id === anonymousId)!;
     const other = await seenBy(hannah);
     expect(other.user).toEqual({ firstName: "Anonymous", profileImageUrl: null });
     expect(other.isMine).toBe(false);
@@ -123,14 +132,20 @@ describe("who sees what", () => {
   });
 
   it("keeps the author anonymous when she answers on her own anonymous request", async () => {
-    await ruth.client.post(`/api/prayer-requests/${anonymousId}/respond`, { content: "Thank you, sisters." });
-    await hannah.client.post(`/api/prayer-requests/${anonymousId}/respond`, { content: "With you." });
-    const other = (await wall(hannah)).find((r) => r.id === anonymousId);
-    expect(other.responses.map((r: any) => r.user.firstName)).toEqual(["Anonymous", "Hannah"]);
-    const own = (await wall(ruth)).find((r) => r.id === anonymousId);
-    expect(own.responses.map((r: any) => r.user.firstName)).toEqual(["Ruth", "Hannah"]);
-    const all = (await hannah.client.get(`/api/prayer-requests/${anonymousId}/responses`)).body;
-    expect(all.map((r: any) => r.user.firstName)).toEqual(["Hannah", "Anonymous"]);
+    await ruth.client.call(prayerEndpoints.respond, {
+      params: { id: anonymousId },
+      body: { content: "Thank you, sisters." },
+    });
+    await hannah.client.call(prayerEndpoints.respond, {
+      params: { id: anonymousId },
+      body: { content: "With you." },
+    });
+    const other = (await wall(hannah)).find((r) => r.id === anonymousId)!;
+    expect(other.responses.map((r) => r.user.firstName)).toEqual(["Anonymous", "Hannah"]);
+    const own = (await wall(ruth)).find((r) => r.id === anonymousId)!;
+    expect(own.responses.map((r) => r.user.firstName)).toEqual(["Ruth", "Hannah"]);
+    const all = (await hannah.client.call(prayerEndpoints.responses, { params: { id: anonymousId } })).body;
+    expect(all.map((r) => r.user.firstName)).toEqual(["Hannah", "Anonymous"]);
   });
 
   it("never includes an e-mail address", async () => {
@@ -142,24 +157,24 @@ describe("who sees what", () => {
 describe("praying", () => {
   it("counts each member once, however often she presses the button", async () => {
     const id = (await share(hannah, { content: "Strength for a long week." })).body.id;
-    const first = await ruth.client.post(`/api/prayer-requests/${id}/pray`);
+    const first = await ruth.client.call(prayerEndpoints.pray, { params: { id } });
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ id, prayerCount: 1, prayedByMe: true });
-    const again = await ruth.client.post(`/api/prayer-requests/${id}/pray`);
+    const again = await ruth.client.call(prayerEndpoints.pray, { params: { id } });
     expect(again.body).toEqual({ id, prayerCount: 1, prayedByMe: true });
-    const other = await admin.client.post(`/api/prayer-requests/${id}/pray`);
+    const other = await admin.client.call(prayerEndpoints.pray, { params: { id } });
     expect(other.body.prayerCount).toBe(2);
 
-    const mine = (await wall(ruth)).find((r) => r.id === id);
+    const mine = (await wall(ruth)).find((r) => r.id === id)!;
     expect(mine).toMatchObject({ prayerCount: 2, prayedByMe: true });
-    const hers = (await wall(hannah)).find((r) => r.id === id);
+    const hers = (await wall(hannah)).find((r) => r.id === id)!;
     expect(hers).toMatchObject({ prayerCount: 2, prayedByMe: false });
   });
 
   it("keeps the count right when the same member prays twice at once", async () => {
     const id = (await share(hannah, { content: "Provision for rent." })).body.id;
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => ruth.client.post(`/api/prayer-requests/${id}/pray`)),
+      Array.from({ length: 5 }, () => ruth.client.call(prayerEndpoints.pray, { params: { id } })),
     );
     expect(results.every((r) => r.status === 200)).toBe(true);
     const [row] = await t.database.db.select().from(prayerRequests).where(eq(prayerRequests.id, id));
@@ -169,7 +184,9 @@ describe("praying", () => {
   it("counts every member who prays at the same moment, and answers each with a count that includes her", async () => {
     const id = (await share(hannah, { content: "Peace in the hospital." })).body.id;
     const friends = await Promise.all(Array.from({ length: 12 }, () => t.member()));
-    const results = await Promise.all(friends.map((f) => f.client.post(`/api/prayer-requests/${id}/pray`)));
+    const results = await Promise.all(
+      friends.map((f) => f.client.call(prayerEndpoints.pray, { params: { id } })),
+    );
     for (const r of results) {
       expect(r.status).toBe(200);
       expect(r.body.prayerCount).toBeGreaterThanOrEqual(1);
@@ -210,17 +227,17 @@ describe("praying", () => {
   });
 
   it("answers 404 for an unknown request and 400 for a bad id", async () => {
-    expect((await ruth.client.post("/api/prayer-requests/999999/pray")).status).toBe(404);
-    expect((await ruth.client.post("/api/prayer-requests/abc/pray")).status).toBe(400);
+    expect((await ruth.client.call(prayerEndpoints.pray, { params: { id: 999999 } })).status).toBe(404);
+    expect((await ruth.client.call(prayerEndpoints.pray, { params: { id: "abc" } })).status).toBe(400);
   });
 });
 
 describe("responding", () => {
   it("adds a response with its author, and a praying response counts as a prayer", async () => {
     const id = (await share(hannah, { content: "Courage for a hard conversation." })).body.id;
-    const res = await ruth.client.post(`/api/prayer-requests/${id}/respond`, {
-      content: "  Praying Joshua 1:9 over you.  ",
-      isPraying: true,
+    const res = await ruth.client.call(prayerEndpoints.respond, {
+      params: { id },
+      body: { content: "  Praying Joshua 1:9 over you.  ", isPraying: true },
     });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
@@ -228,20 +245,23 @@ describe("responding", () => {
       isPraying: true,
       user: { id: ruth.id, firstName: "Ruth", lastName: "Abrams" },
     });
-    const note = await admin.client.post(`/api/prayer-requests/${id}/respond`, { content: "Love you!" });
+    const note = await admin.client.call(prayerEndpoints.respond, {
+      params: { id },
+      body: { content: "Love you!" },
+    });
     expect(note.body.isPraying).toBe(false);
 
-    const card = (await wall(ruth)).find((r) => r.id === id);
+    const card = (await wall(ruth)).find((r) => r.id === id)!;
     expect(card.responseCount).toBe(2);
-    expect(card.responses.map((r: any) => r.content)).toEqual(["Praying Joshua 1:9 over you.", "Love you!"]);
+    expect(card.responses.map((r) => r.content)).toEqual(["Praying Joshua 1:9 over you.", "Love you!"]);
     expect(card).toMatchObject({ prayerCount: 1, prayedByMe: true });
   });
 
   it("refuses blank text", async () => {
     const id = (await share(hannah, { content: "Rest." })).body.id;
-    const res = await ruth.client.post(`/api/prayer-requests/${id}/respond`, {
-      content: "  ",
-      isPraying: true,
+    const res = await ruth.client.call(prayerEndpoints.respond, {
+      params: { id },
+      body: { content: "  ", isPraying: true },
     });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe("Please write a response.");
@@ -250,55 +270,67 @@ describe("responding", () => {
   it("carries the latest three responses per card and pages the rest", async () => {
     const id = (await share(hannah, { content: "Many voices." })).body.id;
     for (let i = 1; i <= 5; i++) {
-      await ruth.client.post(`/api/prayer-requests/${id}/respond`, { content: `note ${i}` });
+      await ruth.client.call(prayerEndpoints.respond, { params: { id }, body: { content: `note ${i}` } });
     }
-    const card = (await wall(hannah)).find((r) => r.id === id);
+    const card = (await wall(hannah)).find((r) => r.id === id)!;
     expect(card.responseCount).toBe(5);
-    expect(card.responses.map((r: any) => r.content)).toEqual(["note 3", "note 4", "note 5"]);
-    const first = (await hannah.client.get(`/api/prayer-requests/${id}/responses?limit=2`)).body;
-    expect(first.map((r: any) => r.content)).toEqual(["note 5", "note 4"]);
-    const next = (
-      await hannah.client.get(`/api/prayer-requests/${id}/responses?limit=2&before=${first[1].id}`)
+    expect(card.responses.map((r) => r.content)).toEqual(["note 3", "note 4", "note 5"]);
+    const first = (
+      await hannah.client.call(prayerEndpoints.responses, { params: { id }, query: { limit: 2 } })
     ).body;
-    expect(next.map((r: any) => r.content)).toEqual(["note 3", "note 2"]);
+    expect(first.map((r) => r.content)).toEqual(["note 5", "note 4"]);
+    const next = (
+      await hannah.client.call(prayerEndpoints.responses, {
+        params: { id },
+        query: { limit: 2, before: first[1]!.id },
+      })
+    ).body;
+    expect(next.map((r) => r.content)).toEqual(["note 3", "note 2"]);
   });
 });
 
 describe("answered prayers", () => {
   it("lets the author mark her request answered with a praise note", async () => {
     const id = (await share(ruth, { content: "A job for my husband." })).body.id;
-    const res = await ruth.client.post(`/api/prayer-requests/${id}/answered`, {
-      praiseNote: "  He starts on Monday!  ",
+    const res = await ruth.client.call(prayerEndpoints.markAnswered, {
+      params: { id },
+      body: { praiseNote: "  He starts on Monday!  " },
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id, isAnswered: true, praiseNote: "He starts on Monday!" });
-    expect(Number.isNaN(Date.parse(res.body.answeredAt))).toBe(false);
+    expect(Number.isNaN(Date.parse(res.body.answeredAt!))).toBe(false);
 
-    const answered = await wall(hannah, "?answered=true");
+    const answered = await wall(hannah, { answered: "true" });
     expect(answered.map((r) => r.id)).toContain(id);
     expect(answered.every((r) => r.isAnswered)).toBe(true);
-    expect((await wall(hannah, "?answered=false")).map((r) => r.id)).not.toContain(id);
+    expect((await wall(hannah, { answered: "false" })).map((r) => r.id)).not.toContain(id);
   });
 
   it("accepts no praise note at all", async () => {
     const id = (await share(ruth, { content: "Safe travels." })).body.id;
-    const res = await ruth.client.post(`/api/prayer-requests/${id}/answered`);
+    const res = await ruth.client.call(prayerEndpoints.markAnswered, { params: { id } });
     expect(res.status).toBe(200);
     expect(res.body.praiseNote).toBeNull();
   });
 
   it("refuses other members, administrators included", async () => {
     const id = (await share(ruth, { content: "Clarity." })).body.id;
-    const res = await hannah.client.post(`/api/prayer-requests/${id}/answered`, { praiseNote: "!" });
+    const res = await hannah.client.call(prayerEndpoints.markAnswered, {
+      params: { id },
+      body: { praiseNote: "!" },
+    });
     expect(res.status).toBe(403);
     expect(res.body.message).toBe("Only the member who shared this request can mark it answered.");
-    expect((await admin.client.post(`/api/prayer-requests/${id}/answered`, {})).status).toBe(403);
+    expect((await admin.client.call(prayerEndpoints.markAnswered, { params: { id }, body: {} })).status).toBe(
+      403,
+    );
   });
 
   it("rejects an overly long praise note", async () => {
     const id = (await share(ruth, { content: "Long note." })).body.id;
-    const res = await ruth.client.post(`/api/prayer-requests/${id}/answered`, {
-      praiseNote: "a".repeat(1001),
+    const res = await ruth.client.call(prayerEndpoints.markAnswered, {
+      params: { id },
+      body: { praiseNote: "a".repeat(1001) },
     });
     expect(res.status).toBe(400);
   });
@@ -314,11 +346,11 @@ describe("paging the wall", () => {
     const seen: number[] = [];
     let before: number | undefined;
     for (;;) {
-      const page = await wall(p, `?limit=3${before ? `&before=${before}` : ""}`);
+      const page = await wall(p, { limit: 3, before });
       if (page.length === 0) break;
       expect(page.length).toBeLessThanOrEqual(3);
       seen.push(...page.map((r) => r.id));
-      before = page[page.length - 1].id;
+      before = page[page.length - 1]!.id;
     }
     expect(seen).toEqual([...seen].sort((a, b) => b - a));
     expect(new Set(seen).size).toBe(seen.length);
@@ -326,9 +358,11 @@ describe("paging the wall", () => {
   });
 
   it("bounds the page size", async () => {
-    expect((await ruth.client.get("/api/prayer-requests?limit=0")).status).toBe(400);
-    expect((await ruth.client.get("/api/prayer-requests?limit=101")).status).toBe(400);
-    expect((await ruth.client.get("/api/prayer-requests?answered=maybe")).status).toBe(400);
-    expect((await wall(ruth, "?limit=2")).length).toBe(2);
+    expect((await ruth.client.call(prayerEndpoints.wall, { query: { limit: 0 } })).status).toBe(400);
+    expect((await ruth.client.call(prayerEndpoints.wall, { query: { limit: 101 } })).status).toBe(400);
+    expect(
+      (await ruth.client.call(prayerEndpoints.wall, { query: { answered: invalid("maybe") } })).status,
+    ).toBe(400);
+    expect((await wall(ruth, { limit: 2 })).length).toBe(2);
   });
 });

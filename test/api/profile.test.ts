@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authEndpoints } from "../../src/core/endpoints/auth";
+import { profileEndpoints } from "../../src/core/endpoints/profile";
 import {
   activityLog,
   cultivationGroupMembers,
@@ -14,7 +16,7 @@ import {
   videoNotes,
   videos,
 } from "../../src/server/db/schema";
-import { createTestContext, TEST_PASSWORD, type TestContext } from "../support/app";
+import { createTestContext, invalid, TEST_PASSWORD, type TestContext } from "../support/app";
 import { linkIn, tokenOf } from "../support/mailbox";
 
 let t: TestContext;
@@ -33,13 +35,13 @@ const ALL_ON = {
 
 describe("reading the profile", () => {
   it("refuses visitors", async () => {
-    expect((await t.visitor().get("/api/profile")).status).toBe(401);
-    expect((await t.visitor().get("/api/profile/export")).status).toBe(401);
+    expect((await t.visitor().call(profileEndpoints.get)).status).toBe(401);
+    expect((await t.visitor().call(profileEndpoints.export)).status).toBe(401);
   });
 
   it("gives her own details, settings with defaults, tier and join date", async () => {
     const m = await t.member({ firstName: "Ruth", lastName: "Abrams" });
-    const res = await m.client.get("/api/profile");
+    const res = await m.client.call(profileEndpoints.get);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       id: m.id,
@@ -62,11 +64,13 @@ describe("editing the profile", () => {
   it("saves names and About Me at once, and a new e-mail only once its link is followed", async () => {
     const m = await t.member();
     const email = `renamed-${m.id}@example.test`;
-    const res = await m.client.patch("/api/profile", {
-      firstName: "  Miriam ",
-      lastName: "Katz",
-      email: email.toUpperCase(),
-      bio: "Learning Hebrew, slowly.",
+    const res = await m.client.call(profileEndpoints.update, {
+      body: {
+        firstName: "  Miriam ",
+        lastName: "Katz",
+        email: email.toUpperCase(),
+        bio: "Learning Hebrew, slowly.",
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -77,21 +81,23 @@ describe("editing the profile", () => {
       bio: "Learning Hebrew, slowly.",
     });
     const [confirm] = await t.queuedMails(email);
-    const res2 = await t.visitor().post("/api/profile/email/confirm", {
-      token: tokenOf(linkIn(confirm!.text, "confirm-email")),
+    const res2 = await t.visitor().call(profileEndpoints.confirmEmailChange, {
+      body: { token: tokenOf(linkIn(confirm!.text, "confirm-email")) },
     });
     expect(res2.status).toBe(200);
-    const me = await m.client.get("/api/auth/user");
+    const me = await m.client.call(authEndpoints.user);
     expect(me.body).toMatchObject({ firstName: "Miriam", lastName: "Katz", email, emailVerified: true });
     // She signs in with the new address from now on.
-    const again = await t.visitor().post("/api/auth/login", { email, password: TEST_PASSWORD });
+    const again = await t.visitor().call(authEndpoints.login, { body: { email, password: TEST_PASSWORD } });
     expect(again.status).toBe(200);
   });
 
   it("keeps the current values for blank fields", async () => {
     const m = await t.member({ firstName: "Abigail", lastName: "Rivera" });
-    await m.client.patch("/api/profile", { bio: "Mother of two." });
-    const res = await m.client.patch("/api/profile", { firstName: "", lastName: "   ", email: "" });
+    await m.client.call(profileEndpoints.update, { body: { bio: "Mother of two." } });
+    const res = await m.client.call(profileEndpoints.update, {
+      body: { firstName: "", lastName: "   ", email: "" },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       firstName: "Abigail",
@@ -99,46 +105,49 @@ describe("editing the profile", () => {
       email: m.email,
       bio: "Mother of two.",
     });
-    const nothing = await m.client.patch("/api/profile", {});
+    const nothing = await m.client.call(profileEndpoints.update, { body: {} });
     expect(nothing.body).toMatchObject({ firstName: "Abigail", email: m.email });
     // An emptied About Me is cleared on purpose.
-    const cleared = await m.client.patch("/api/profile", { bio: "" });
+    const cleared = await m.client.call(profileEndpoints.update, { body: { bio: "" } });
     expect(cleared.body.bio).toBeNull();
   });
 
   it("rejects an invalid e-mail address", async () => {
     const m = await t.member();
-    const res = await m.client.patch("/api/profile", { email: "not-an-address" });
+    const res = await m.client.call(profileEndpoints.update, { body: { email: "not-an-address" } });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe("Please enter a valid e-mail address");
-    expect((await m.client.get("/api/profile")).body.email).toBe(m.email);
+    expect((await m.client.call(profileEndpoints.get)).body.email).toBe(m.email);
   });
 
   it("answers 409 with a message when another account has the e-mail, whatever its case", async () => {
     const other = await t.member();
     const m = await t.member();
-    const res = await m.client.patch("/api/profile", {
-      firstName: "Changed",
-      email: other.email.toUpperCase(),
+    const res = await m.client.call(profileEndpoints.update, {
+      body: { firstName: "Changed", email: other.email.toUpperCase() },
     });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe("Another account already uses this e-mail address.");
-    const profile = (await m.client.get("/api/profile")).body;
+    const profile = (await m.client.call(profileEndpoints.get)).body;
     expect(profile).toMatchObject({ email: m.email, firstName: m.firstName });
     // Her own address in another case is not "taken".
-    expect((await m.client.patch("/api/profile", { email: m.email.toUpperCase() })).status).toBe(200);
+    expect(
+      (await m.client.call(profileEndpoints.update, { body: { email: m.email.toUpperCase() } })).status,
+    ).toBe(200);
   });
 
   it("limits lengths", async () => {
     const m = await t.member();
-    const res = await m.client.patch("/api/profile", { bio: "x".repeat(1001) });
+    const res = await m.client.call(profileEndpoints.update, { body: { bio: "x".repeat(1001) } });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe("About Me must be at most 1000 characters");
-    expect((await m.client.patch("/api/profile", { firstName: "x".repeat(101) })).status).toBe(400);
+    expect(
+      (await m.client.call(profileEndpoints.update, { body: { firstName: "x".repeat(101) } })).status,
+    ).toBe(400);
   });
 
   it("refuses visitors", async () => {
-    expect((await t.visitor().patch("/api/profile", { firstName: "X" })).status).toBe(401);
+    expect((await t.visitor().call(profileEndpoints.update, { body: { firstName: "X" } })).status).toBe(401);
   });
 });
 
@@ -146,12 +155,13 @@ describe("settings", () => {
   it("stores each switch per member and keeps the others", async () => {
     const m = await t.member();
     const other = await t.member();
-    const first = await m.client.patch("/api/profile/settings", { showNameOnPrayerWall: false });
+    const first = await m.client.call(profileEndpoints.updateSettings, {
+      body: { showNameOnPrayerWall: false },
+    });
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ ...ALL_ON, showNameOnPrayerWall: false });
-    const second = await m.client.patch("/api/profile/settings", {
-      emailNotifications: false,
-      groupNotifications: false,
+    const second = await m.client.call(profileEndpoints.updateSettings, {
+      body: { emailNotifications: false, groupNotifications: false },
     });
     expect(second.body).toEqual({
       ...ALL_ON,
@@ -159,7 +169,7 @@ describe("settings", () => {
       emailNotifications: false,
       groupNotifications: false,
     });
-    expect((await m.client.get("/api/profile")).body.settings).toEqual(second.body);
+    expect((await m.client.call(profileEndpoints.get)).body.settings).toEqual(second.body);
     const [row] = await t.database.db
       .select({ settings: users.settings })
       .from(users)
@@ -169,17 +179,22 @@ describe("settings", () => {
       emailNotifications: false,
       groupNotifications: false,
     });
-    expect((await other.client.get("/api/profile")).body.settings).toEqual(ALL_ON);
-    const back = await m.client.patch("/api/profile/settings", { showNameOnPrayerWall: true });
+    expect((await other.client.call(profileEndpoints.get)).body.settings).toEqual(ALL_ON);
+    const back = await m.client.call(profileEndpoints.updateSettings, {
+      body: { showNameOnPrayerWall: true },
+    });
     expect(back.body.showNameOnPrayerWall).toBe(true);
   });
 
   it("rejects an empty change and values that are not switches", async () => {
     const m = await t.member();
-    const empty = await m.client.patch("/api/profile/settings", {});
+    const empty = await m.client.call(profileEndpoints.updateSettings, { body: {} });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe("Choose a setting to change.");
-    expect((await m.client.patch("/api/profile/settings", { emailNotifications: "yes" })).status).toBe(400);
+    expect(
+      (await m.client.call(profileEndpoints.updateSettings, { body: { emailNotifications: invalid("yes") } }))
+        .status,
+    ).toBe(400);
   });
 });
 
@@ -188,8 +203,8 @@ describe("downloading her data", () => {
     const m = await t.member({ firstName: "Deborah" });
     const other = await t.member();
     const db = t.database.db;
-    await m.client.patch("/api/profile", { bio: "Judge and prophetess." });
-    await m.client.patch("/api/profile/settings", { groupNotifications: false });
+    await m.client.call(profileEndpoints.update, { body: { bio: "Judge and prophetess." } });
+    await m.client.call(profileEndpoints.updateSettings, { body: { groupNotifications: false } });
     const [video] = await db
       .insert(videos)
       .values({ title: "Grace Upon Grace", description: "Teaching." })
@@ -217,7 +232,7 @@ describe("downloading her data", () => {
       stripeObjectId: `pi_export_${m.id}`,
     });
 
-    const res = await m.client.get("/api/profile/export");
+    const res = await m.client.call(profileEndpoints.export);
     expect(res.status).toBe(200);
     expect(res.headers["content-type"]).toMatch(/application\/json/);
     expect(res.headers["content-disposition"]).toMatch(
@@ -231,8 +246,8 @@ describe("downloading her data", () => {
       bio: "Judge and prophetess.",
     });
     expect(data.profile.settings.groupNotifications).toBe(false);
-    expect(data.prayerRequests.map((p: any) => p.content)).toEqual(["For my mother"]);
-    expect(data.prayerRequests[0].id).toBe(mine!.id);
+    expect(data.prayerRequests.map((p) => p.content)).toEqual(["For my mother"]);
+    expect(data.prayerRequests[0]!.id).toBe(mine!.id);
     expect(data.prayerResponses).toMatchObject([{ prayerRequestId: theirs!.id, content: "Praying!" }]);
     expect(data.notes).toMatchObject([
       { content: "Rest in grace", videoTitle: "Grace Upon Grace", tags: ["grace"] },
@@ -249,7 +264,7 @@ describe("downloading her data", () => {
       "courseEnrollments",
       "discipleship",
       "subscriptions",
-    ]) {
+    ] as const) {
       expect(Array.isArray(data[key]), key).toBe(true);
     }
     const text = JSON.stringify(data);
@@ -263,18 +278,18 @@ describe("deleting her account", () => {
   it("asks for a confirmation", async () => {
     const m = await t.member();
     for (const body of [{}, { confirm: "delete" }, { confirm: "yes" }]) {
-      const res = await m.client.request("DELETE", "/api/profile", body);
+      const res = await m.client.call(profileEndpoints.delete, { body: invalid(body) });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe("Type DELETE to confirm that you want to delete your account.");
     }
-    expect((await m.client.get("/api/profile")).status).toBe(200);
+    expect((await m.client.call(profileEndpoints.get)).status).toBe(200);
   });
 
   it("removes her content, keeps what others rely on without her, and ends every session", async () => {
     const db = t.database.db;
     const m = await t.member({ firstName: "Priscilla", lastName: "Nguyen" });
     const elsewhere = t.visitor();
-    await elsewhere.post("/api/auth/login", { email: m.email, password: TEST_PASSWORD });
+    await elsewhere.call(authEndpoints.login, { body: { email: m.email, password: TEST_PASSWORD } });
     const friend = await t.member();
 
     const [group] = await db
@@ -304,17 +319,19 @@ describe("deleting her account", () => {
       .insert(payments)
       .values({ userId: m.id, kind: "donation", amountCents: 5000, stripeObjectId: `pi_del_${m.id}` });
 
-    const res = await m.client.request("DELETE", "/api/profile", { confirm: "DELETE" });
+    const res = await m.client.call(profileEndpoints.delete, { body: { confirm: "DELETE" } });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe("Your account and your personal data have been deleted.");
     expect(m.client.jar.has("sid")).toBe(false);
     expect(res.cookies.find((c) => c.name === "sid")?.value).toBe("");
 
-    expect((await m.client.get("/api/auth/user")).status).toBe(401);
-    expect((await elsewhere.get("/api/auth/user")).status).toBe(401);
+    expect((await m.client.call(authEndpoints.user)).status).toBe(401);
+    expect((await elsewhere.call(authEndpoints.user)).status).toBe(401);
     expect(await db.select().from(sessions).where(eq(sessions.userId, m.id))).toHaveLength(0);
     expect(await db.select().from(users).where(eq(users.id, m.id))).toHaveLength(0);
-    const login = await t.visitor().post("/api/auth/login", { email: m.email, password: TEST_PASSWORD });
+    const login = await t
+      .visitor()
+      .call(authEndpoints.login, { body: { email: m.email, password: TEST_PASSWORD } });
     expect(login.status).toBe(401);
 
     expect(await db.select().from(prayerRequests).where(eq(prayerRequests.id, herPrayer!.id))).toHaveLength(
@@ -331,19 +348,19 @@ describe("deleting her account", () => {
     expect(payment).toMatchObject({ userId: null, amountCents: 5000 });
     expect(await db.select().from(activityLog).where(eq(activityLog.userId, m.id))).toHaveLength(0);
     // Her friend is untouched.
-    expect((await friend.client.get("/api/profile")).status).toBe(200);
+    expect((await friend.client.call(profileEndpoints.get)).status).toBe(200);
   });
 
   it("refuses visitors and requests from other sites", async () => {
-    expect((await t.visitor().request("DELETE", "/api/profile", { confirm: "DELETE" })).status).toBe(401);
-    const m = await t.member();
-    const foreign = await m.client.request(
-      "DELETE",
-      "/api/profile",
-      { confirm: "DELETE" },
-      { origin: "https://evil.example" },
+    expect((await t.visitor().call(profileEndpoints.delete, { body: { confirm: "DELETE" } })).status).toBe(
+      401,
     );
+    const m = await t.member();
+    const foreign = await m.client.call(profileEndpoints.delete, {
+      body: { confirm: "DELETE" },
+      headers: { origin: "https://evil.example" },
+    });
     expect(foreign.status).toBe(403);
-    expect((await m.client.get("/api/profile")).status).toBe(200);
+    expect((await m.client.call(profileEndpoints.get)).status).toBe(200);
   });
 });

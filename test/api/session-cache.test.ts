@@ -1,6 +1,10 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authEndpoints } from "../../src/core/endpoints/auth";
+import { dashboardEndpoints } from "../../src/core/endpoints/dashboard";
+import { prayerEndpoints } from "../../src/core/endpoints/prayer";
+import { profileEndpoints } from "../../src/core/endpoints/profile";
 import { buildApp } from "../../src/server/app";
 import { openDatabase } from "../../src/server/db/client";
 import { createTestContext, TestClient, type TestContext } from "../support/app";
@@ -31,7 +35,7 @@ function onOther(from: TestClient) {
 describe("the session cache", () => {
   it("remembers a resolved session", async () => {
     const m = await t.member();
-    expect((await m.client.get("/api/auth/user")).status).toBe(200);
+    expect((await m.client.call(authEndpoints.user)).status).toBe(200);
     const hash = createHash("sha256").update(m.client.jar.get("sid")!).digest("hex");
     expect(t.app.sessionCache.get(hash)?.userId).toBe(m.id);
   });
@@ -39,40 +43,40 @@ describe("the session cache", () => {
   it("forgets, on every instance, a session ended on one of them", async () => {
     const m = await t.member();
     const there = onOther(m.client);
-    expect((await there.get("/api/auth/user")).status).toBe(200);
-    expect((await m.client.get("/api/logout")).status).toBe(302);
+    expect((await there.call(authEndpoints.user)).status).toBe(200);
+    expect((await m.client.call(authEndpoints.logout)).status).toBe(302);
     await other.sessionCache.sync();
-    expect((await there.get("/api/auth/user")).status).toBe(401);
+    expect((await there.call(authEndpoints.user)).status).toBe(401);
   });
 
   it("hears of a change to the member's row made anywhere", async () => {
     const m = await t.member({ firstName: "Before" });
     const there = onOther(m.client);
-    expect((await there.get("/api/auth/user")).body.firstName).toBe("Before");
-    await m.client.patch("/api/profile", { firstName: "After" });
-    expect((await m.client.get("/api/auth/user")).body.firstName).toBe("After");
+    expect((await there.call(authEndpoints.user)).body.firstName).toBe("Before");
+    await m.client.call(profileEndpoints.update, { body: { firstName: "After" } });
+    expect((await m.client.call(authEndpoints.user)).body.firstName).toBe("After");
     await other.sessionCache.sync();
-    expect((await there.get("/api/auth/user")).body.firstName).toBe("After");
+    expect((await there.call(authEndpoints.user)).body.firstName).toBe("After");
     // Even a change made outside the app, straight in the database.
     await t.database.db.execute(sql`update users set membership_tier = 'premium' where id = ${m.id}`);
     await other.sessionCache.sync();
-    expect((await there.get("/api/auth/user")).body.membershipTier).toBe("premium");
+    expect((await there.call(authEndpoints.user)).body.membershipTier).toBe("premium");
   });
 
   it("is bypassed while it cannot hear the database, and resumes by itself", async () => {
     const m = await t.member();
-    await m.client.get("/api/auth/user");
+    await m.client.call(authEndpoints.user);
     const pid = t.app.sessionCache.listenerBackendPid;
     expect(pid).toBeGreaterThan(0);
     await t.database.db.execute(sql`select pg_terminate_backend(${pid}::int)`);
     for (let i = 0; i < 100 && t.app.sessionCache.active; i += 1) await new Promise((r) => setTimeout(r, 20));
     expect(t.app.sessionCache.active).toBe(false);
     // Still answered correctly, from the database.
-    expect((await m.client.get("/api/auth/user")).body.id).toBe(m.id);
+    expect((await m.client.call(authEndpoints.user)).body.id).toBe(m.id);
     for (let i = 0; i < 150 && !t.app.sessionCache.active; i += 1)
       await new Promise((r) => setTimeout(r, 20));
     expect(t.app.sessionCache.active).toBe(true);
-    expect((await m.client.get("/api/auth/user")).status).toBe(200);
+    expect((await m.client.call(authEndpoints.user)).status).toBe(200);
   });
 });
 
@@ -80,39 +84,43 @@ describe("members' cached views of the community", () => {
   it("shows on every instance a prayer shared on one of them", async () => {
     const m = await t.member();
     const there = onOther(m.client);
-    const before = await there.get("/api/prayer-requests");
+    const before = await there.call(prayerEndpoints.wall);
     expect(before.status).toBe(200);
-    const shared = await m.client.post("/api/prayer-requests", { content: "Pray for the harvest" });
+    const shared = await m.client.call(prayerEndpoints.share, { body: { content: "Pray for the harvest" } });
     expect(shared.status).toBe(201);
     await other.sessionCache.sync();
-    const after = await there.get("/api/prayer-requests");
-    expect(after.body[0].content).toBe("Pray for the harvest");
-    expect(after.body[0].isMine).toBe(true);
+    const after = await there.call(prayerEndpoints.wall);
+    expect(after.body[0]!.content).toBe("Pray for the harvest");
+    expect(after.body[0]!.isMine).toBe(true);
   });
 
   it("hears of prayers, responses and names changed straight in the database", async () => {
     const m = await t.member({ firstName: "Abigail" });
-    const { body: created } = await m.client.post("/api/prayer-requests", { content: "Strength" });
-    expect((await m.client.get("/api/prayer-requests")).body[0].prayerCount).toBe(0);
+    const { body: created } = await m.client.call(prayerEndpoints.share, { body: { content: "Strength" } });
+    expect((await m.client.call(prayerEndpoints.wall)).body[0]!.prayerCount).toBe(0);
     await t.database.db.execute(sql`update prayer_requests set prayer_count = 7 where id = ${created.id}`);
-    expect((await m.client.get("/api/prayer-requests")).body[0].prayerCount).toBe(7);
+    expect((await m.client.call(prayerEndpoints.wall)).body[0]!.prayerCount).toBe(7);
     await t.database.db.execute(sql`update users set first_name = 'Abby' where id = ${m.id}`);
-    expect((await m.client.get("/api/prayer-requests")).body[0].user.firstName).toBe("Abby");
-    const home = await m.client.get("/api/dashboard");
-    expect(home.body.prayerRequests[0].user.firstName).toBe("Abby");
+    expect((await m.client.call(prayerEndpoints.wall)).body[0]!.user.firstName).toBe("Abby");
+    const home = await m.client.call(dashboardEndpoints.home);
+    expect(home.body.prayerRequests[0]!.user.firstName).toBe("Abby");
   });
 
   it("announces a prayer once: a second 'I prayed' changes nothing and says nothing", async () => {
     const author = await t.member();
     const friend = await t.member();
-    const { body: created } = await author.client.post("/api/prayer-requests", { content: "Rain" });
+    const { body: created } = await author.client.call(prayerEndpoints.share, { body: { content: "Rain" } });
     const listener = await t.database.pool.connect();
     const notices: string[] = [];
     listener.on("notification", (n) => notices.push(n.payload ?? ""));
     try {
       await listener.query("LISTEN mishpacha_auth");
-      expect((await friend.client.post(`/api/prayer-requests/${created.id}/pray`)).body.prayerCount).toBe(1);
-      expect((await friend.client.post(`/api/prayer-requests/${created.id}/pray`)).body.prayerCount).toBe(1);
+      expect(
+        (await friend.client.call(prayerEndpoints.pray, { params: { id: created.id } })).body.prayerCount,
+      ).toBe(1);
+      expect(
+        (await friend.client.call(prayerEndpoints.pray, { params: { id: created.id } })).body.prayerCount,
+      ).toBe(1);
       // A notice sent after the second prayer would arrive before this query's answer.
       await listener.query("select 1");
       // The mark and the counter moved in one transaction: one notice.
@@ -128,15 +136,15 @@ describe("members' cached views of the community", () => {
 
   it("answers a revisit of an unchanged wall with 304", async () => {
     const m = await t.member();
-    const first = await m.client.get("/api/prayer-requests");
+    const first = await m.client.call(prayerEndpoints.wall);
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^W\//);
-    const again = await m.client.get("/api/prayer-requests", { "if-none-match": etag });
+    const again = await m.client.call(prayerEndpoints.wall, { headers: { "if-none-match": etag } });
     expect(again.status).toBe(304);
-    await m.client.post("/api/prayer-requests", { content: "A new request" });
-    const changed = await m.client.get("/api/prayer-requests", { "if-none-match": etag });
+    await m.client.call(prayerEndpoints.share, { body: { content: "A new request" } });
+    const changed = await m.client.call(prayerEndpoints.wall, { headers: { "if-none-match": etag } });
     expect(changed.status).toBe(200);
-    expect(changed.body[0].content).toBe("A new request");
+    expect(changed.body[0]!.content).toBe("A new request");
   });
 });
 
@@ -152,7 +160,7 @@ describe("with RESPONSE_CACHE=0", () => {
       const m = await t.member();
       const client = new TestClient(uncached, t.config.publicOrigin);
       for (const [k, v] of m.client.jar) client.jar.set(k, v);
-      await client.get("/api/prayer-requests");
+      await client.call(prayerEndpoints.wall);
       expect(uncached.memberCache.size).toBe(0);
     } finally {
       await uncached.close();

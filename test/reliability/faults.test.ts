@@ -1,10 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { authEndpoints } from "../../src/core/endpoints/auth";
+import { healthEndpoints } from "../../src/core/endpoints/health";
 import { startEmbeddedPostgres } from "../../src/server/db/embedded-postgres";
-import { createDatabaseFromTemplate, uniqueName } from "../support/databases";
+import { uniqueName } from "../support/databases";
 import { recordFigures } from "../support/figures";
+import { freshDatabase } from "../support/fresh";
 import { HttpClient, startServer } from "../support/server-process";
 
 const SECRET = "s".repeat(64);
@@ -13,12 +16,8 @@ afterAll(async () => {
   for (const c of cleanups.reverse()) await c().catch(() => {});
 });
 
-async function freshDatabase() {
-  const db = await createDatabaseFromTemplate(
-    inject("dbAdminUrl"),
-    inject("templateDatabase"),
-    inject("runPrefix"),
-  );
+async function database() {
+  const db = await freshDatabase();
   cleanups.push(db.drop);
   return db;
 }
@@ -42,7 +41,7 @@ const account = (email: string) => ({
 
 describe("graceful stop", () => {
   it("lets in-flight requests finish on SIGTERM, refuses new ones and exits cleanly", async () => {
-    const db = await freshDatabase();
+    const db = await database();
     const server = await startServer({
       DATABASE_URL: db.url,
       SESSION_SECRET: SECRET,
@@ -53,13 +52,14 @@ describe("graceful stop", () => {
     const client = new HttpClient(server.url);
     // Registrations hash passwords (tens of milliseconds each), so many are in flight at once.
     const inFlight = Array.from({ length: 24 }, (_, i) =>
-      client.request("POST", "/api/auth/register", account(`drain-${i}@example.test`)),
+      client.call(authEndpoints.register, { body: account(`drain-${i}@example.test`) }),
     );
     const arrived = () =>
       server
         .output()
         .split("\n")
-        .filter((line) => line.includes('"incoming request"') && line.includes("/api/auth/register")).length;
+        .filter((line) => line.includes('"incoming request"') && line.includes(authEndpoints.register.path))
+        .length;
     await new Promise<void>((resolve) => {
       const check = () => {
         if (arrived() < 24) return;
@@ -72,7 +72,7 @@ describe("graceful stop", () => {
     const code = server.stop("SIGTERM");
     const answers = await Promise.all(inFlight);
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 201));
-    await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
+    await expect(fetch(`${server.url}${healthEndpoints.health.path}`)).rejects.toThrow();
     expect(await code).toBe(0);
     const [row] = await query<{ n: number }>(db.url, "select count(*)::int as n from users");
     expect(row!.n).toBe(24);
@@ -82,7 +82,7 @@ describe("graceful stop", () => {
 
 describe("a hard kill in the middle of writes", () => {
   it("keeps every acknowledged write whole, and the restart does not re-run migrations", async () => {
-    const db = await freshDatabase();
+    const db = await database();
     const env = { DATABASE_URL: db.url, SESSION_SECRET: SECRET, AUTH_RATE_LIMIT: "100000" };
     const server = await startServer(env);
     const client = new HttpClient(server.url);
@@ -92,7 +92,9 @@ describe("a hard kill in the middle of writes", () => {
     const worker = async () => {
       while (!killed) {
         const email = `crash-${next++}@example.test`;
-        const res = await client.request("POST", "/api/auth/register", account(email)).catch(() => undefined);
+        const res = await client
+          .call(authEndpoints.register, { body: account(email) })
+          .catch(() => undefined);
         if (res?.status === 201) acknowledged.push(email);
         if (acknowledged.length >= 60 && !killed) {
           killed = true;
@@ -120,9 +122,8 @@ describe("a hard kill in the middle of writes", () => {
       "select count(*)::int as n from drizzle.__drizzle_migrations",
     );
     expect(applied!.n).toBe(migrations);
-    const login = await new HttpClient(restarted.url).request("POST", "/api/auth/login", {
-      email: acknowledged[0],
-      password: "steadfast love",
+    const login = await new HttpClient(restarted.url).call(authEndpoints.login, {
+      body: { email: acknowledged[0]!, password: "steadfast love" },
     });
     expect(login.status).toBe(200);
     recordFigures("Faults", {
@@ -143,13 +144,13 @@ describe("a database outage", () => {
     const server = await startServer({ DATABASE_URL: cluster.url, SESSION_SECRET: SECRET });
     cleanups.push(() => server.stop());
     const member = new HttpClient(server.url);
-    expect((await member.request("POST", "/api/auth/register", account("outage@example.test"))).status).toBe(
+    expect((await member.call(authEndpoints.register, { body: account("outage@example.test") })).status).toBe(
       201,
     );
 
     await cluster.stop();
     const started = Date.now();
-    const during = await member.request("GET", "/api/auth/user").catch((err) => {
+    const during = await member.call(authEndpoints.user).catch((err) => {
       throw new Error(
         `the server is gone: ${err}\n${server
           .output()
@@ -163,19 +164,19 @@ describe("a database outage", () => {
     expect(during.status).toBe(503);
     expect(during.body.message).toMatch(/temporarily unavailable/);
     expect(waited).toBeLessThan(10_000);
-    expect((await member.request("GET", "/api/ready")).status).toBe(503);
-    expect((await member.request("GET", "/api/health")).status).toBe(200);
+    expect((await member.call(healthEndpoints.ready)).status).toBe(503);
+    expect((await member.call(healthEndpoints.health)).status).toBe(200);
 
     cluster = await startEmbeddedPostgres({ dataDir, ephemeral: true, port: cluster.port });
     let recoveredAfter = 0;
     for (let i = 0; i < 200; i += 1) {
-      if ((await member.request("GET", "/api/ready")).status === 200) {
+      if ((await member.call(healthEndpoints.ready)).status === 200) {
         recoveredAfter = i;
         break;
       }
       await new Promise((r) => setTimeout(r, 50));
     }
-    const after = await member.request("GET", "/api/auth/user");
+    const after = await member.call(authEndpoints.user);
     expect(after.status).toBe(200);
     expect(after.body.email).toBe("outage@example.test");
     recordFigures("Faults", {

@@ -1,8 +1,20 @@
 import fc from "fast-check";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { articlesEndpoints } from "../../src/core/endpoints/articles";
+import { authEndpoints } from "../../src/core/endpoints/auth";
+import { coursesEndpoints } from "../../src/core/endpoints/courses";
+import { discipleshipEndpoints } from "../../src/core/endpoints/discipleship";
+import { groupsEndpoints } from "../../src/core/endpoints/groups";
+import { localGroupsEndpoints } from "../../src/core/endpoints/local-groups";
+import { notesEndpoints } from "../../src/core/endpoints/notes";
+import { paymentsEndpoints } from "../../src/core/endpoints/payments";
+import { prayerEndpoints } from "../../src/core/endpoints/prayer";
+import { videosEndpoints } from "../../src/core/endpoints/videos";
 import {
   type Member,
+  messageOf,
+  succeeded,
   TEST_ADMIN_EMAIL,
   TEST_PASSWORD,
   type TestClient,
@@ -54,48 +66,57 @@ beforeAll(async () => {
   admin = await t.admin();
   member = await t.member({ firstName: "Fuzz", lastName: "Member" });
   const neighbour = await t.member();
-  const ok = async (res: Promise<{ status: number; body: any }>) => {
-    const answer = await res;
-    expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
-    return answer.body;
-  };
   const video = {
     title: "Walking in the Light",
     description: "A teaching on the first epistle of John.",
     youtubeUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
   };
-  fixtures.videoId = (await ok(admin.client.post("/api/admin/videos", video))).id;
-  await ok(admin.client.post("/api/admin/videos", { ...video, title: "Second teaching" }));
+  fixtures.videoId = (await succeeded(admin.client.call(videosEndpoints.adminCreate, { body: video }))).id;
+  await succeeded(
+    admin.client.call(videosEndpoints.adminCreate, { body: { ...video, title: "Second teaching" } }),
+  );
   const course = { title: "Foundations", description: "The first steps of a life of faith." };
-  await ok(admin.client.post("/api/admin/courses", { ...course, status: "active" }));
-  await ok(admin.client.post("/api/admin/courses", course));
-  await ok(admin.client.post("/api/admin/articles/sync"));
-  fixtures.articleId = (await ok(member.client.get("/api/articles"))).at(-1).id;
-  await ok(member.client.post("/api/video-notes", { videoId: fixtures.videoId, content: "A note" }));
-  await ok(member.client.post("/api/prayer-requests", { content: "Pray for my mother" }));
-  const group = await ok(
-    member.client.post("/api/cultivation-groups", {
-      name: "Psalms at Dawn",
-      description: "Reading a psalm together every morning.",
-      category: "study",
+  await succeeded(admin.client.call(coursesEndpoints.adminCreate, { body: { ...course, status: "active" } }));
+  await succeeded(admin.client.call(coursesEndpoints.adminCreate, { body: course }));
+  await succeeded(admin.client.call(articlesEndpoints.adminSync));
+  fixtures.articleId = (await succeeded(member.client.call(articlesEndpoints.list))).at(-1)!.id;
+  await succeeded(
+    member.client.call(notesEndpoints.create, { body: { videoId: fixtures.videoId, content: "A note" } }),
+  );
+  await succeeded(member.client.call(prayerEndpoints.share, { body: { content: "Pray for my mother" } }));
+  const group = await succeeded(
+    member.client.call(groupsEndpoints.create, {
+      body: {
+        name: "Psalms at Dawn",
+        description: "Reading a psalm together every morning.",
+        category: "study",
+      },
     }),
   );
   // A pending join request for the group admin's approve and decline routes.
-  await ok(neighbour.client.post(`/api/cultivation-groups/${group.id}/join`, {}));
-  await ok(
-    member.client.post("/api/local-groups", {
-      name: "Riverside Sisters",
-      description: "A Bible study by the river on Tuesdays.",
-      meetingType: "Bible Study",
-      location: "Riverside",
+  await succeeded(neighbour.client.call(groupsEndpoints.join, { params: { id: group.id }, body: {} }));
+  await succeeded(
+    member.client.call(localGroupsEndpoints.create, {
+      body: {
+        name: "Riverside Sisters",
+        description: "A Bible study by the river on Tuesdays.",
+        meetingType: "Bible Study",
+        location: "Riverside",
+      },
     }),
   );
-  await ok(member.client.post("/api/discussions", { videoId: fixtures.videoId, content: "So good" }));
+  await succeeded(
+    member.client.call(videosEndpoints.discuss, { body: { videoId: fixtures.videoId, content: "So good" } }),
+  );
   // A matched connection and a billing account, for the discipleship and billing routes.
   const focus = { focusAreas: ["prayer"] };
-  await ok(member.client.post("/api/discipleship/connections", { experienceLevel: "growing", ...focus }));
-  await ok(neighbour.client.post("/api/discipleship/connections", { experienceLevel: "teacher", ...focus }));
-  await ok(member.client.post("/api/create-payment-intent", { amount: 5 }));
+  await succeeded(
+    member.client.call(discipleshipEndpoints.submit, { body: { experienceLevel: "growing", ...focus } }),
+  );
+  await succeeded(
+    neighbour.client.call(discipleshipEndpoints.submit, { body: { experienceLevel: "teacher", ...focus } }),
+  );
+  await succeeded(member.client.call(paymentsEndpoints.donate, { body: { amount: 5 } }));
 });
 afterAll(() => env?.close());
 
@@ -422,12 +443,11 @@ async function send(client: TestClient, method: string, url: string, body: Body)
 /** A random body may be valid and sign the client in as someone else, or delete her account. */
 async function keepSignedIn(actor: "member" | "admin") {
   const who = actor === "admin" ? admin : member;
-  const me = await who.client.get("/api/auth/user");
+  const me = await who.client.call(authEndpoints.user);
   if (me.status === 200 && me.body.isAdmin === (actor === "admin")) return;
   if (actor === "admin") {
-    const res = await admin.client.post("/api/auth/login", {
-      email: TEST_ADMIN_EMAIL,
-      password: TEST_PASSWORD,
+    const res = await admin.client.call(authEndpoints.login, {
+      body: { email: TEST_ADMIN_EMAIL, password: TEST_PASSWORD },
     });
     expect(res.status, "the administrator could not sign in again").toBe(200);
   } else {
@@ -474,7 +494,7 @@ function sweep(key: string): Body[] {
 function isJsonMessage(res: LightMyRequestResponse) {
   if (!String(res.headers["content-type"]).includes("application/json")) return false;
   try {
-    return typeof res.json().message === "string";
+    return typeof messageOf(res.json()) === "string";
   } catch {
     return false;
   }
@@ -558,10 +578,12 @@ describe("random input on every write route", () => {
     const list = writeRoutes();
     // Routes for a group's administrators are refused (404) before the body is read unless she is
     // one: she starts a group of her own (the fuzzing above may have closed the first).
-    const ownGroup = await member.client.post("/api/cultivation-groups", {
-      name: "Evening Psalms",
-      description: "Reading a psalm together every evening.",
-      category: "study",
+    const ownGroup = await member.client.call(groupsEndpoints.create, {
+      body: {
+        name: "Evening Psalms",
+        description: "Reading a psalm together every evening.",
+        category: "study",
+      },
     });
     expect(ownGroup.status).toBe(201);
     const before = await rowCounts();
@@ -605,7 +627,7 @@ describe("random query strings on every read route", () => {
   it("never answers 5xx and answers every 4xx with a JSON message", async () => {
     // Signing out would only end the session the other cases need; it reads nothing.
     const list = t.app.routeList.filter(
-      (r) => r.method === "GET" && r.url.startsWith("/api/") && r.url !== "/api/logout",
+      (r) => r.method === "GET" && r.url.startsWith("/api/") && r.url !== authEndpoints.logout.path,
     );
     const failures: Array<{ key: string; kind: string; detail: string }> = [];
     const value = fc.oneof(

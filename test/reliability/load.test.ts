@@ -1,39 +1,42 @@
 import autocannon from "autocannon";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createDatabaseFromTemplate } from "../support/databases";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authEndpoints } from "../../src/core/endpoints/auth";
+import { prayerEndpoints } from "../../src/core/endpoints/prayer";
+import { videosEndpoints } from "../../src/core/endpoints/videos";
+import { urlFor } from "../support/calls";
 import { recordFigures } from "../support/figures";
-import { HttpClient, type ServerProcess, startServer } from "../support/server-process";
+import { type FreshServer, serverOnFreshDatabase } from "../support/fresh";
+import { HttpClient, type ServerProcess } from "../support/server-process";
 
 const CONNECTIONS = 100;
 const DURATION_S = 60;
 const MEMBERS = 25;
 
+let run: FreshServer;
 let server: ServerProcess;
 let dbUrl: string;
-let drop: () => Promise<void>;
 
 beforeAll(async () => {
-  const db = await createDatabaseFromTemplate(
-    inject("dbAdminUrl"),
-    inject("templateDatabase"),
-    inject("runPrefix"),
-  );
-  dbUrl = db.url;
-  drop = db.drop;
-  server = await startServer({
-    DATABASE_URL: db.url,
+  run = await serverOnFreshDatabase({
     SESSION_SECRET: "l".repeat(64),
     DEMO: "1",
     AUTH_RATE_LIMIT: "100000",
     WRITE_RATE_LIMIT: "100000",
   });
+  server = run.server;
+  dbUrl = run.databaseUrl;
 }, 120_000);
 
-afterAll(async () => {
-  await server?.stop();
-  await drop?.();
-});
+afterAll(() => run?.close());
+
+/** What a connection of the load run remembers between its requests (autocannon's context). */
+interface Connection {
+  cookie?: string;
+  prayer?: string;
+  comment?: string;
+}
+const connection = (context: object) => context as Connection;
 
 async function count(sql: string, values: unknown[] = []): Promise<number> {
   const client = new pg.Client({ connectionString: dbUrl });
@@ -63,22 +66,23 @@ describe("a mixed member workload", () => {
       const cookies: string[] = [];
       for (let i = 0; i < MEMBERS; i += 1) {
         const member = new HttpClient(server.url);
-        const res = await member.request("POST", "/api/auth/register", {
-          email: `load-${i}@example.test`,
-          password: "a light to my path",
-          firstName: `Load${i}`,
-          lastName: "Member",
+        const res = await member.call(authEndpoints.register, {
+          body: {
+            email: `load-${i}@example.test`,
+            password: "a light to my path",
+            firstName: `Load${i}`,
+            lastName: "Member",
+          },
         });
         expect(res.status).toBe(201);
         cookies.push(member.cookie);
       }
       const probe = new HttpClient(server.url);
-      await probe.request("POST", "/api/auth/login", {
-        email: "load-0@example.test",
-        password: "a light to my path",
+      await probe.call(authEndpoints.login, {
+        body: { email: "load-0@example.test", password: "a light to my path" },
       });
-      const videos = (await probe.request("GET", "/api/videos")).body as Array<{ id: number }>;
-      const wall = (await probe.request("GET", "/api/prayer-requests")).body as Array<{ id: number }>;
+      const videos = (await probe.call(videosEndpoints.library)).body;
+      const wall = (await probe.call(prayerEndpoints.wall)).body;
       expect(videos.length).toBeGreaterThan(0);
       expect(wall.length).toBeGreaterThan(0);
 
@@ -87,9 +91,10 @@ describe("a mixed member workload", () => {
       const origin = server.url.replace("127.0.0.1", "localhost");
       const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
       let nextMember = 0;
-      const asMember = (req: any, context: any) => {
-        context.cookie ??= cookies[nextMember++ % cookies.length];
-        return { ...req, headers: { ...req.headers, cookie: context.cookie } };
+      const asMember = (req: autocannon.Request, context: object): autocannon.Request => {
+        const c = connection(context);
+        c.cookie ??= cookies[nextMember++ % cookies.length];
+        return { ...req, headers: { ...req.headers, cookie: c.cookie } };
       };
       const json = { "content-type": "application/json", origin };
 
@@ -101,47 +106,66 @@ describe("a mixed member workload", () => {
             duration: DURATION_S,
             timeout: 10,
             requests: [
-              { method: "GET", path: "/api/videos", setupRequest: asMember },
               {
-                method: "GET",
-                setupRequest: (req, ctx) => asMember({ ...req, path: `/api/videos/${pick(videos).id}` }, ctx),
+                method: videosEndpoints.library.method,
+                path: urlFor(videosEndpoints.library),
+                setupRequest: asMember,
               },
-              { method: "GET", path: "/api/prayer-requests", setupRequest: asMember },
               {
-                method: "POST",
-                path: "/api/prayer-requests",
+                method: videosEndpoints.video.method,
+                setupRequest: (req, ctx) =>
+                  asMember(
+                    { ...req, path: urlFor(videosEndpoints.video, { params: { id: pick(videos).id } }) },
+                    ctx,
+                  ),
+              },
+              {
+                method: prayerEndpoints.wall.method,
+                path: urlFor(prayerEndpoints.wall),
+                setupRequest: asMember,
+              },
+              {
+                method: prayerEndpoints.share.method,
+                path: urlFor(prayerEndpoints.share),
                 headers: json,
-                setupRequest: (req, ctx: any) => {
+                setupRequest: (req, ctx) => {
                   // One request at a time per connection, so the context knows which write was answered.
-                  ctx.prayer = `Please pray for our home (load ${++sequence})`;
-                  return asMember({ ...req, body: JSON.stringify({ content: ctx.prayer }) }, ctx);
+                  const prayer = `Please pray for our home (load ${++sequence})`;
+                  connection(ctx).prayer = prayer;
+                  return asMember({ ...req, body: JSON.stringify({ content: prayer }) }, ctx);
                 },
-                onResponse: (status, _body, ctx: any) => {
-                  if (status === 201 || status === 200) acknowledged.prayers.push(ctx.prayer);
+                onResponse: (status, _body, ctx) => {
+                  const { prayer } = connection(ctx);
+                  if ((status === 201 || status === 200) && prayer) acknowledged.prayers.push(prayer);
                 },
               },
               {
-                method: "POST",
+                method: prayerEndpoints.pray.method,
                 headers: { origin },
                 setupRequest: (req, ctx) =>
-                  asMember({ ...req, path: `/api/prayer-requests/${pick(wall).id}/pray` }, ctx),
+                  asMember(
+                    { ...req, path: urlFor(prayerEndpoints.pray, { params: { id: pick(wall).id } }) },
+                    ctx,
+                  ),
                 onResponse: (status) => {
                   if (status === 200) acknowledged.prayed += 1;
                 },
               },
               {
-                method: "POST",
-                path: "/api/discussions",
+                method: videosEndpoints.discuss.method,
+                path: urlFor(videosEndpoints.discuss),
                 headers: json,
-                setupRequest: (req, ctx: any) => {
-                  ctx.comment = `This met me today (load ${++sequence})`;
+                setupRequest: (req, ctx) => {
+                  const comment = `This met me today (load ${++sequence})`;
+                  connection(ctx).comment = comment;
                   return asMember(
-                    { ...req, body: JSON.stringify({ videoId: pick(videos).id, content: ctx.comment }) },
+                    { ...req, body: JSON.stringify({ videoId: pick(videos).id, content: comment }) },
                     ctx,
                   );
                 },
-                onResponse: (status, _body, ctx: any) => {
-                  if (status === 201 || status === 200) acknowledged.comments.push(ctx.comment);
+                onResponse: (status, _body, ctx) => {
+                  const { comment } = connection(ctx);
+                  if ((status === 201 || status === 200) && comment) acknowledged.comments.push(comment);
                 },
               },
             ],

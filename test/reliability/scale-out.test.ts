@@ -1,7 +1,8 @@
 import net from "node:net";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createDatabaseFromTemplate } from "../support/databases";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authEndpoints } from "../../src/core/endpoints/auth";
 import { recordFigures } from "../support/figures";
+import { freshDatabase } from "../support/fresh";
 import { HttpClient, type ServerProcess, startServer } from "../support/server-process";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -28,11 +29,7 @@ beforeAll(async () => {
       `The scale-out tests need Redis at ${REDIS_URL}. Start one (redis-server) or set TEST_REDIS_URL.`,
     );
   }
-  const db = await createDatabaseFromTemplate(
-    inject("dbAdminUrl"),
-    inject("templateDatabase"),
-    inject("runPrefix"),
-  );
+  const db = await freshDatabase();
   drop = db.drop;
   const env = {
     DATABASE_URL: db.url,
@@ -58,30 +55,26 @@ describe("two instances on one database", () => {
     const email = `shared-${Date.now()}@example.test`;
     expect(
       (
-        await viaA.request("POST", "/api/auth/register", {
-          email,
-          password: "one body many parts",
-          firstName: "Shared",
-          lastName: "Session",
+        await viaA.call(authEndpoints.register, {
+          body: { email, password: "one body many parts", firstName: "Shared", lastName: "Session" },
         })
       ).status,
     ).toBe(201);
     const viaB = new HttpClient(b.url, origin);
     viaB.useCookiesOf(viaA);
-    expect((await viaB.request("GET", "/api/auth/user")).body.email).toBe(email);
+    expect((await viaB.call(authEndpoints.user)).body.email).toBe(email);
 
-    expect((await viaB.request("GET", "/api/logout")).status).toBe(302);
+    expect((await viaB.call(authEndpoints.logout)).status).toBe(302);
     const again = new HttpClient(a.url, origin);
     again.useCookiesOf(viaA);
-    expect((await again.request("GET", "/api/auth/user")).status).toBe(401);
+    expect((await again.call(authEndpoints.user)).status).toBe(401);
   });
 
   it("hold one rate limit across both (counters in Redis)", async () => {
     // A fresh address per run is not possible over loopback, so use a key no other test shares.
     const attempt = (server: ServerProcess) =>
-      new HttpClient(server.url, origin).request("POST", "/api/auth/login", {
-        email: `limit-${Date.now()}@example.test`,
-        password: "wrong password",
+      new HttpClient(server.url, origin).call(authEndpoints.login, {
+        body: { email: `limit-${Date.now()}@example.test`, password: "wrong password" },
       });
     const statuses: number[] = [];
     for (let i = 0; i < 8; i += 1) statuses.push((await attempt(i % 2 === 0 ? a : b)).status);

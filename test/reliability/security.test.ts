@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authEndpoints } from "../../src/core/endpoints/auth";
+import { healthEndpoints } from "../../src/core/endpoints/health";
 import { createTestContext, TEST_PASSWORD, type TestContext } from "../support/app";
-import { createDatabaseFromTemplate } from "../support/databases";
 import { recordFigures } from "../support/figures";
-import { type ServerProcess, startServer } from "../support/server-process";
+import { type FreshServer, serverOnFreshDatabase } from "../support/fresh";
+import type { ServerProcess } from "../support/server-process";
 
 function expectSecurityHeaders(headers: Headers | Record<string, unknown>, kind: "document" | "api") {
   const get = (name: string) =>
@@ -24,21 +26,13 @@ function expectSecurityHeaders(headers: Headers | Record<string, unknown>, kind:
 }
 
 describe("security headers on every kind of response", () => {
+  let run: FreshServer;
   let server: ServerProcess;
-  let drop: () => Promise<void>;
   beforeAll(async () => {
-    const db = await createDatabaseFromTemplate(
-      inject("dbAdminUrl"),
-      inject("templateDatabase"),
-      inject("runPrefix"),
-    );
-    drop = db.drop;
-    server = await startServer({ DATABASE_URL: db.url, SESSION_SECRET: "h".repeat(64) });
+    run = await serverOnFreshDatabase({ SESSION_SECRET: "h".repeat(64) });
+    server = run.server;
   });
-  afterAll(async () => {
-    await server?.stop();
-    await drop?.();
-  });
+  afterAll(() => run?.close());
 
   it("pages, assets, API answers and errors all carry them", async () => {
     const page = await fetch(`${server.url}/community`);
@@ -52,7 +46,7 @@ describe("security headers on every kind of response", () => {
     expect(js.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(js.headers.get("content-encoding")).toBe("br");
     expectSecurityHeaders(js.headers, "document");
-    for (const path of ["/api/health", "/api/auth/user", "/api/nothing-here"]) {
+    for (const path of [healthEndpoints.health.path, authEndpoints.user.path, "/api/nothing-here"]) {
       expectSecurityHeaders((await fetch(server.url + path)).headers, "api");
     }
     // No inline script can run: the only inline block is JSON data.
@@ -73,13 +67,10 @@ describe("on https", () => {
   afterAll(() => t.close());
 
   it("sends HSTS and marks the session cookie Secure, httpOnly and SameSite=Lax", async () => {
-    const res = await t
-      .visitor()
-      .post(
-        "/api/auth/register",
-        { email: "secure@example.test", password: TEST_PASSWORD, firstName: "S", lastName: "C" },
-        { origin: "https://community.example.org" },
-      );
+    const res = await t.visitor().call(authEndpoints.register, {
+      body: { email: "secure@example.test", password: TEST_PASSWORD, firstName: "S", lastName: "C" },
+      headers: { origin: "https://community.example.org" },
+    });
     expect(res.status).toBe(201);
     expect(res.headers["strict-transport-security"]).toMatch(/max-age=31536000/);
     const sid = res.cookies.find((c) => c.name === "sid")!;

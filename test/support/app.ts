@@ -1,22 +1,26 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { inject } from "vitest";
-import type { z } from "zod";
-import { type Answer as AnswerOf, type CallInput, type Endpoint, urlOf } from "../../src/core/contract";
-import type { messageResponse } from "../../src/core/schemas/common";
+import { expect } from "vitest";
+import type { Endpoint } from "../../src/core/contract";
+import { authEndpoints } from "../../src/core/endpoints/auth";
 import { buildApp } from "../../src/server/app";
 import { type AppConfig, loadConfig } from "../../src/server/config";
 import { type Database, openDatabase } from "../../src/server/db/client";
 import { invalidateSharedCaches } from "../../src/server/http/shared-cache";
 import { startWorker } from "../../src/server/jobs/worker";
 import type { OutgoingMail } from "../../src/server/mail/transport";
-import { createDatabaseFromTemplate } from "./databases";
+import { type CallArgs, type Reply, sent } from "./calls";
+import { freshDatabase } from "./fresh";
 import { linkIn, tokenOf } from "./mailbox";
+
+export { type CallParts, invalid, messageOf, type Reply, succeeded, urlFor } from "./calls";
 
 export const TEST_ADMIN_EMAIL = "owner@example.test";
 export const TEST_PASSWORD = "correct horse battery";
 
-export interface Answer<T = any> {
+export interface Answer<T> {
+  /** What was requested: `GET /api/videos?limit=2`. */
+  request: string;
   status: number;
   body: T;
   headers: LightMyRequestResponse["headers"];
@@ -31,12 +35,13 @@ export class TestClient {
     private readonly origin: string,
   ) {}
 
-  async request<T = any>(
+  /** Sends anything to any URL: for what no declaration covers (pages, unknown routes, junk). */
+  async request(
     method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE",
     url: string,
     body?: unknown,
     headers: Record<string, string> = {},
-  ): Promise<Answer<T>> {
+  ): Promise<Answer<unknown>> {
     const cookie = [...this.jar].map(([k, v]) => `${k}=${v}`).join("; ");
     // Tests write rows directly between requests; let the session cache hear of it first, as it
     // would within milliseconds in production.
@@ -62,27 +67,33 @@ export class TestClient {
     if ((res.headers["content-type"] ?? "").toString().includes("application/json") && res.body) {
       parsed = JSON.parse(res.body);
     }
-    return { status: res.statusCode, body: parsed as T, headers: res.headers, cookies: res.cookies };
+    return {
+      request: `${method} ${url}`,
+      status: res.statusCode,
+      body: parsed,
+      headers: res.headers,
+      cookies: res.cookies,
+    };
   }
 
   /**
    * Calls an endpoint by its declaration: the URL, method and body come from it, and the answer is
    * typed as the endpoint's success (an error answer's `message` and `errors` are there too).
    */
-  call<E extends Endpoint>(
-    e: E,
-    ...[input]: object extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>]
-  ): Promise<Answer<AnswerOf<E> & Partial<z.input<typeof messageResponse>>>> {
-    const parts = (input ?? {}) as { params?: unknown; query?: unknown; body?: unknown };
-    return this.request(e.method, urlOf(e, parts), parts.body);
+  async call<E extends Endpoint>(e: E, ...input: CallArgs<E>): Promise<Answer<Reply<E>>> {
+    const { url, body, headers } = sent(e, input);
+    return (await this.request(e.method, url, body, headers)) as Answer<Reply<E>>;
   }
 
-  get = <T = any>(url: string, headers?: Record<string, string>) =>
-    this.request<T>("GET", url, undefined, headers);
-  post = <T = any>(url: string, body?: unknown, headers?: Record<string, string>) =>
-    this.request<T>("POST", url, body, headers);
-  patch = <T = any>(url: string, body?: unknown) => this.request<T>("PATCH", url, body);
-  delete = <T = any>(url: string) => this.request<T>("DELETE", url);
+  /** Any URL, declared or not (an unknown route, a redirect's target); the body is what came back. */
+  get = (url: string, headers?: Record<string, string>) => this.request("GET", url, undefined, headers);
+
+  /** A page of the site (not an endpoint): its HTML. */
+  async page(path: string, headers?: Record<string, string>): Promise<Answer<string>> {
+    const res = await this.get(path, headers);
+    if (typeof res.body !== "string") throw new Error(`${path} answered ${res.status} without a page`);
+    return { ...res, body: res.body };
+  }
 }
 
 export interface Member {
@@ -121,11 +132,7 @@ export async function createTestContext(
   env: Record<string, string> = {},
   options: ContextOptions = {},
 ): Promise<TestContext> {
-  const created = await createDatabaseFromTemplate(
-    inject("dbAdminUrl"),
-    inject("templateDatabase"),
-    inject("runPrefix"),
-  );
+  const created = await freshDatabase();
   const config = loadConfig({
     DATABASE_URL: created.url,
     SESSION_SECRET: randomBytes(32).toString("hex"),
@@ -148,11 +155,8 @@ export async function createTestContext(
     const lastName = overrides.lastName ?? "Tester";
     const email = overrides.email ?? `member${sequence}-${randomBytes(3).toString("hex")}@example.test`;
     const client = visitor();
-    const res = await client.post("/api/auth/register", {
-      email,
-      password: TEST_PASSWORD,
-      firstName,
-      lastName,
+    const res = await client.call(authEndpoints.register, {
+      body: { email, password: TEST_PASSWORD, firstName, lastName },
     });
     if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
     return { client, id: res.body.id, email, firstName, lastName };
@@ -172,8 +176,8 @@ export async function createTestContext(
     const mails = await queuedMails(who.email);
     const last = mails.findLast((m) => m.text.includes("/verify-email?token="));
     if (!last) throw new Error(`no verification mail queued for ${who.email}`);
-    const res = await who.client.post("/api/auth/verify-email", {
-      token: tokenOf(linkIn(last.text, "verify-email")),
+    const res = await who.client.call(authEndpoints.verifyEmail, {
+      body: { token: tokenOf(linkIn(last.text, "verify-email")) },
     });
     if (res.status !== 200) throw new Error(`verify failed: ${res.status} ${JSON.stringify(res.body)}`);
   };
@@ -198,4 +202,30 @@ export async function createTestContext(
       await created.drop();
     },
   };
+}
+
+/** A fresh context and its site administrator (the owner address, verified). */
+export async function contextWithAdmin(env: Record<string, string> = {}) {
+  const t = await createTestContext(env);
+  return { t, admin: await t.admin() };
+}
+
+/**
+ * In a context where members may write twice a minute (WRITE_RATE_LIMIT=2), the write `prepare`
+ * sets up goes through twice and the third hears 429 with a message.
+ */
+export async function expectWriteLimit(
+  prepare: (limited: TestContext) => Promise<() => Promise<{ status: number; body: { message?: string } }>>,
+) {
+  const limited = await createTestContext({ WRITE_RATE_LIMIT: "2" });
+  try {
+    const write = await prepare(limited);
+    expect((await write()).status).toBe(201);
+    expect((await write()).status).toBe(201);
+    const third = await write();
+    expect(third.status).toBe(429);
+    expect(third.body.message).toMatch(/Too many requests/);
+  } finally {
+    await limited.close();
+  }
 }

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { figuresDir } from "./figures";
+import { figuresDir, type RecordedFigures } from "./figures";
 
 const SECTIONS = ["Authorization", "Fuzzing", "Load", "Faults", "Scale-out", "Security"];
 
@@ -17,7 +17,9 @@ export function writeReliabilityReport(): boolean {
   if (!fs.existsSync(figuresDir)) return false;
   const recorded = new Map<string, Record<string, string | number>>();
   for (const file of fs.readdirSync(figuresDir)) {
-    const { section, figures } = JSON.parse(fs.readFileSync(path.join(figuresDir, file), "utf8"));
+    const { section, figures }: RecordedFigures = JSON.parse(
+      fs.readFileSync(path.join(figuresDir, file), "utf8"),
+    );
     recorded.set(section, figures);
   }
   if (!SECTIONS.every((s) => recorded.has(s))) return false;

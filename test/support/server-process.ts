@@ -2,6 +2,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import type { Endpoint } from "../../src/core/contract";
+import { type CallArgs, type Reply, sent } from "./calls";
 
 export const distServer = () => path.resolve(process.env.DIST_DIR ?? "dist", "server", "main.js");
 
@@ -109,7 +111,14 @@ export class HttpClient {
     for (const [k, v] of other.jar) this.jar.set(k, v);
   }
 
-  async request(method: string, url: string, body?: unknown) {
+  /** Calls an endpoint by its declaration; the answer is typed as the endpoint's (see `TestClient`). */
+  async call<E extends Endpoint>(e: E, ...input: CallArgs<E>) {
+    const { url, body, headers } = sent(e, input);
+    const res = await this.request(e.method, url, body, headers);
+    return { ...res, body: res.body as Reply<E> };
+  }
+
+  async request(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
     const res = await fetch(this.base + url, {
       method,
       redirect: "manual",
@@ -117,6 +126,7 @@ export class HttpClient {
         ...(body !== undefined && { "content-type": "application/json" }),
         ...(method !== "GET" && { origin: this.origin }),
         ...(this.jar.size && { cookie: this.cookie }),
+        ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
@@ -129,7 +139,7 @@ export class HttpClient {
       else this.jar.set(name, value);
     }
     const text = await res.text();
-    let json: any;
+    let json: unknown;
     try {
       json = text ? JSON.parse(text) : undefined;
     } catch {}

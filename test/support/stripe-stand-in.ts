@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import Stripe from "stripe";
 import { createStripeStandIn, STAND_IN, type StripeStandIn } from "../../e2e/support/services/stripe.mjs";
+import { paymentsEndpoints } from "../../src/core/endpoints/payments";
 
 export { STAND_IN, type StripeStandIn };
 
@@ -50,8 +51,8 @@ export async function deliverEvent(
     options.signature ??
     signer.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? STAND_IN.webhookSecret });
   const res = await app.inject({
-    method: "POST",
-    url: "/api/stripe/webhook",
+    method: paymentsEndpoints.webhook.method,
+    url: paymentsEndpoints.webhook.path,
     payload,
     headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": signature },
   });

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { MEMBERSHIP_TIERS, PAGE_DEFAULT, PAGE_MAX } from "../constants";
-import { dateTime, idSchema } from "./common";
+import { MEMBERSHIP_TIERS } from "../constants";
+import { dateTime, pageQuery } from "./common";
 
 export const ADMIN_MESSAGES = {
   accessDenied: "Access Denied",
@@ -38,10 +38,7 @@ export const adminUser = z.object({
 export type AdminUser = z.input<typeof adminUser>;
 
 /** Newest members first; `before` is the id of the last member already shown. */
-export const adminUsersQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(PAGE_MAX).default(PAGE_DEFAULT),
-  before: idSchema.optional(),
-});
+export const adminUsersQuery = pageQuery;
 
 export const GROUP_TYPES = ["cultivation", "local"] as const;
 export type AdminGroupType = (typeof GROUP_TYPES)[number];
@@ -59,7 +56,7 @@ export type AdminGroup = z.input<typeof adminGroup>;
 
 /** Cultivation and local groups in one list; `cursor` is "{type}-{id}" of the last group shown. */
 export const adminGroupsQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(PAGE_MAX).default(PAGE_DEFAULT),
+  limit: pageQuery.shape.limit,
   cursor: z
     .string()
     .regex(/^(cultivation|local)-\d{1,10}$/, { message: "Invalid cursor" })

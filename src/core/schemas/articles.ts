@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { LIMITS, PAGE_DEFAULT, PAGE_MAX } from "../constants";
-import { dateTime, idSchema, requiredText, searchText } from "./common";
+import { LIMITS } from "../constants";
+import { dateTime, idSchema, pageQuery, requiredText, searchText, tagFilter } from "./common";
 
 /** An article synced from the newsletter (SPEC §3): plain text only, the link goes to the newsletter. */
 export const articleSchema = z.object({
@@ -20,22 +20,10 @@ export type Article = z.input<typeof articleSchema>;
 export const adminArticleSchema = articleSchema.extend({ discussionCount: z.number() });
 export type AdminArticle = z.input<typeof adminArticleSchema>;
 
-const page = {
-  limit: z.coerce.number().int().min(1).max(PAGE_MAX).default(PAGE_DEFAULT),
-  before: idSchema.optional(),
-};
+const page = pageQuery.shape;
 
 /** `GET /api/articles?search=&tag=&limit=&before=`: newest first. */
-export const articleListQuery = z.object({
-  search: searchText,
-  tag: z
-    .string()
-    .trim()
-    .max(LIMITS.tag)
-    .optional()
-    .transform((v) => (v ? v : undefined)),
-  ...page,
-});
+export const articleListQuery = z.object({ search: searchText, tag: tagFilter, ...page });
 export type ArticleListQuery = z.infer<typeof articleListQuery>;
 
 export const articleCount = z.object({ count: z.number() });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LIMITS, PAGE_DEFAULT, PAGE_MAX } from "../constants";
+import { parseTimecode, TIMECODE_MESSAGE } from "../timecode";
 
 /** Numeric path id: "/video/12". Non-numeric, negative or huge ids are a 400, never a 500. */
 export const idSchema = z.coerce
@@ -18,13 +19,20 @@ export const pageQuery = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
+/** An optional text parameter of a query string; blank means none. */
+const queryText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
 /** Optional free-text search in a query string; blank means no search. */
-export const searchText = z
-  .string()
-  .trim()
-  .max(LIMITS.shortText)
-  .optional()
-  .transform((v) => (v ? v : undefined));
+export const searchText = queryText(LIMITS.shortText);
+
+/** Optional tag filter in a query string (`?tag=`); blank means every tag. */
+export const tagFilter = queryText(LIMITS.tag);
 
 /** Every error answer: a message, and for a form, the message for each field that needs one. */
 export const messageResponse = z.object({
@@ -32,12 +40,15 @@ export const messageResponse = z.object({
   errors: z.record(z.string(), z.string()).optional(),
 });
 
-/** Trimmed, required text with a spec message; blank after trimming fails with the same message. */
-export const requiredText = (message: string, max: number = LIMITS.text) =>
+/**
+ * Trimmed, required text with a spec message; blank (or shorter than `min`) after trimming fails
+ * with the same message.
+ */
+export const requiredText = (message: string, max: number = LIMITS.text, min = 1) =>
   z
     .string({ message })
     .trim()
-    .min(1, { message })
+    .min(min, { message })
     .max(max, { message: `Must be at most ${max} characters` });
 
 /** Optional text: blank becomes undefined. */
@@ -57,3 +68,27 @@ export const dateTime = z.codec(z.iso.datetime({ offset: true }), z.date(), {
   decode: (s) => new Date(s),
   encode: (d) => d.toISOString(),
 });
+
+/**
+ * A time in whole seconds, at most `max` (a note's moment in a video, a teaching's length): as the
+ * API takes it (`seconds`), and as a form field typed m:ss, blank for none (`field`).
+ */
+export function timecode(max: number, tooLong: string) {
+  const seconds = z
+    .number({ message: TIMECODE_MESSAGE })
+    .int({ message: TIMECODE_MESSAGE })
+    .min(0, { message: TIMECODE_MESSAGE })
+    .max(max, { message: tooLong });
+  const field = z
+    .string()
+    .transform((text, ctx) => {
+      const value = parseTimecode(text);
+      if (value === null) {
+        ctx.addIssue({ code: "custom", message: TIMECODE_MESSAGE });
+        return z.NEVER;
+      }
+      return value ?? null;
+    })
+    .pipe(seconds.nullable());
+  return { seconds, field };
+}

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { COURSE_STATUSES, DESCRIPTION_MIN, LIMITS, PAGE_DEFAULT, PAGE_MAX } from "../constants";
+import { COURSE_STATUSES, DESCRIPTION_MIN, LIMITS } from "../constants";
 import { COURSE_ADMIN_STATUSES, COURSE_LIMITS, COURSE_MESSAGES, splitTags } from "../courses";
 
-import { dateTime, idSchema, searchText } from "./common";
+import { dateTime, pageQuery, searchText } from "./common";
 
 export const courseSchema = z.object({
   id: z.number(),
@@ -32,10 +32,7 @@ export type CourseEnrollment = z.input<typeof courseEnrollmentSchema>;
 export const enrollResult = z.object({ courseId: z.number(), enrolledCount: z.number() });
 export const notifyResult = z.object({ courseId: z.number() });
 
-const page = {
-  limit: z.coerce.number().int().min(1).max(PAGE_MAX).default(PAGE_DEFAULT),
-  before: idSchema.optional(),
-};
+const page = pageQuery.shape;
 
 /** `GET /api/courses?search=&status=` */
 export const courseListQuery = z.object({

@@ -30,11 +30,7 @@ export const GROUP_MESSAGES = {
 } as const;
 
 /** At least DESCRIPTION_MIN characters after trimming (SPEC §5). */
-export const descriptionText = z
-  .string({ message: GROUP_MESSAGES.descriptionMin })
-  .trim()
-  .min(DESCRIPTION_MIN, { message: GROUP_MESSAGES.descriptionMin })
-  .max(LIMITS.text, { message: `Must be at most ${LIMITS.text} characters` });
+export const descriptionText = requiredText(GROUP_MESSAGES.descriptionMin, LIMITS.text, DESCRIPTION_MIN);
 
 /** POST /api/cultivation-groups (SPEC §5 "Create cultivation group"). */
 export const createCultivationGroupBody = z.object({
@@ -115,19 +111,23 @@ export const cultivationGroupDetail = cultivationGroupSummary.extend({
 });
 export type CultivationGroupDetail = z.input<typeof cultivationGroupDetail>;
 
+/**
+ * One of the member's memberships, of cultivation or local groups: her role there, when she joined,
+ * and the group as her list shows it.
+ */
+export const membershipOf = <Roles extends readonly [string, ...string[]], Group extends z.ZodRawShape>(
+  roles: Roles,
+  group: Group,
+) => z.object({ id: z.number(), role: z.enum(roles), joinedAt: dateTime, group: z.object(group) });
+
 /** GET /api/my-groups: one of the member's memberships (SPEC §3 "My-groups membership"). */
-export const myGroupMembership = z.object({
+export const myGroupMembership = membershipOf(GROUP_ROLES, {
   id: z.number(),
-  role: z.enum(GROUP_ROLES),
-  joinedAt: dateTime,
-  group: z.object({
-    id: z.number(),
-    name: z.string(),
-    description: z.string(),
-    category: z.string(),
-    memberCount: z.number(),
-    isPrivate: z.boolean(),
-  }),
+  name: z.string(),
+  description: z.string(),
+  category: z.string(),
+  memberCount: z.number(),
+  isPrivate: z.boolean(),
 });
 export type MyGroupMembership = z.input<typeof myGroupMembership>;
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LIMITS, MEETING_TYPES } from "../constants";
 import { dateTime, optionalText, pageQuery, requiredText, searchText } from "./common";
-import { descriptionText } from "./groups";
+import { descriptionText, membershipOf } from "./groups";
 
 export const LOCAL_ROLES = ["leader", "member"] as const;
 export type LocalRole = (typeof LOCAL_ROLES)[number];
@@ -34,17 +34,22 @@ export const localGroupsQuery = pageQuery.extend({
 });
 export type LocalGroupsQuery = z.infer<typeof localGroupsQuery>;
 
-/**
- * A local group with the signed-in member's relation to it. `address` and `contactInfo` are
- * present only for the group's own members; everyone else sees the general area.
- */
-export const localGroup = z.object({
+/** What everyone sees of a local group. */
+const localGroupCard = {
   id: z.number(),
   name: z.string(),
   description: z.string(),
   meetingType: z.string(),
   location: z.string(),
   meetingTime: z.string().nullable(),
+};
+
+/**
+ * A local group with the signed-in member's relation to it. `address` and `contactInfo` are
+ * present only for the group's own members; everyone else sees the general area.
+ */
+export const localGroup = z.object({
+  ...localGroupCard,
   memberCount: z.number(),
   createdAt: dateTime,
   isMember: z.boolean(),
@@ -55,21 +60,11 @@ export const localGroup = z.object({
 export type LocalGroup = z.input<typeof localGroup>;
 
 /** GET /api/my-local-groups (SPEC §3 "Local group membership"). */
-export const myLocalGroupMembership = z.object({
-  id: z.number(),
-  role: z.enum(LOCAL_ROLES),
-  joinedAt: dateTime,
-  group: z.object({
-    id: z.number(),
-    name: z.string(),
-    description: z.string(),
-    meetingType: z.string(),
-    location: z.string(),
-    meetingTime: z.string().nullable(),
-    address: z.string().nullable(),
-    contactInfo: z.string().nullable(),
-    memberCount: z.number(),
-  }),
+export const myLocalGroupMembership = membershipOf(LOCAL_ROLES, {
+  ...localGroupCard,
+  address: z.string().nullable(),
+  contactInfo: z.string().nullable(),
+  memberCount: z.number(),
 });
 export type MyLocalGroupMembership = z.input<typeof myLocalGroupMembership>;
 

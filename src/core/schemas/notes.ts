@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { LIMITS } from "../constants";
-import { parseTimecode, TIMECODE_MESSAGE } from "../timecode";
-import { dateTime, idSchema, pageQuery, searchText } from "./common";
+import { dateTime, idSchema, pageQuery, requiredText, searchText, tagFilter, timecode } from "./common";
 
 export const NOTE_MESSAGES = {
   content: "Note content is required",
@@ -12,11 +11,7 @@ export const NOTE_MESSAGES = {
 /** Longest position in a video a note can point at: 24 hours, in seconds. */
 export const NOTE_TIMESTAMP_MAX = 24 * 3600;
 
-const content = z
-  .string({ message: NOTE_MESSAGES.content })
-  .trim()
-  .min(1, { message: NOTE_MESSAGES.content })
-  .max(LIMITS.text, { message: `Must be at most ${LIMITS.text} characters` });
+const content = requiredText(NOTE_MESSAGES.content, LIMITS.text);
 
 const tag = z
   .string()
@@ -39,17 +34,13 @@ const tags = z
   .transform(cleanTags)
   .pipe(z.array(z.string()).max(LIMITS.tags, { message: `At most ${LIMITS.tags} tags` }));
 
-const timestamp = z
-  .number({ message: TIMECODE_MESSAGE })
-  .int({ message: TIMECODE_MESSAGE })
-  .min(0, { message: TIMECODE_MESSAGE })
-  .max(NOTE_TIMESTAMP_MAX, { message: "Timestamp must be under 24 hours" });
+const timestamp = timecode(NOTE_TIMESTAMP_MAX, "Timestamp must be under 24 hours");
 
 /** POST /api/video-notes. */
 export const createNoteBody = z.object({
   videoId: idSchema.nullish(),
   content,
-  timestamp: timestamp.nullish(),
+  timestamp: timestamp.seconds.nullish(),
   tags: tags.optional().default([]),
   isHighlight: z.boolean().optional().default(false),
 });
@@ -70,12 +61,7 @@ export type NoteItem = z.input<typeof noteItem>;
 
 export const noteListQuery = pageQuery.extend({
   search: searchText,
-  tag: z
-    .string()
-    .trim()
-    .max(LIMITS.tag)
-    .optional()
-    .transform((v) => (v ? v : undefined)),
+  tag: tagFilter,
   highlights: z.stringbool().optional().default(false),
 });
 export type NoteListQuery = z.infer<typeof noteListQuery>;
@@ -86,17 +72,7 @@ export type NoteListQuery = z.infer<typeof noteListQuery>;
  */
 export const noteForm = z.object({
   videoId: z.string().transform((v) => (v ? Number(v) : null)),
-  timestamp: z
-    .string()
-    .transform((text, ctx) => {
-      const seconds = parseTimecode(text);
-      if (seconds === null) {
-        ctx.addIssue({ code: "custom", message: TIMECODE_MESSAGE });
-        return z.NEVER;
-      }
-      return seconds ?? null;
-    })
-    .pipe(timestamp.nullable()),
+  timestamp: timestamp.field,
   content,
   tags: z
     .string()

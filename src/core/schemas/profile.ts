@@ -2,6 +2,7 @@ import { z } from "zod";
 import { LIMITS, MEMBERSHIP_TIERS } from "../constants";
 import { emailSchema, passwordSchema } from "./auth";
 import { dateTime } from "./common";
+import { noteItem } from "./notes";
 
 export const PROFILE_MESSAGES = {
   updated: "Profile Updated",
@@ -155,18 +156,7 @@ export const profileExport = z.object({
     }),
   ),
   prayedFor: z.array(z.object({ prayerRequestId: z.number(), createdAt: dateTime })),
-  notes: z.array(
-    z.object({
-      id: z.number(),
-      videoId: z.number().nullable(),
-      videoTitle: z.string().nullable(),
-      content: z.string(),
-      timestamp: z.number().nullable(),
-      tags: z.array(z.string()),
-      isHighlight: z.boolean(),
-      createdAt: dateTime,
-    }),
-  ),
+  notes: z.array(noteItem),
   discussions: z.array(
     z.object({
       id: z.number(),

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { DESCRIPTION_MIN, DISCUSSION_PAGE_SIZE, LIMITS, VIDEO_SERIES } from "../constants";
-import { parseTimecode, TIMECODE_MESSAGE } from "../timecode";
 import { isYouTubeId, parseYouTubeId } from "../youtube";
-import { dateTime, idParams, idSchema, pageQuery, requiredText, searchText } from "./common";
+import { dateTime, idParams, idSchema, pageQuery, requiredText, searchText, timecode } from "./common";
 
 export const VIDEO_MESSAGES = {
   title: "Title is required",
@@ -128,11 +127,7 @@ const youtubeUrl = z
   .max(LIMITS.url, { message: VIDEO_MESSAGES.youtubeUrl })
   .refine((url) => parseYouTubeId(url) !== null, { message: VIDEO_MESSAGES.youtubeUrl });
 
-const description = z
-  .string({ message: VIDEO_MESSAGES.description })
-  .trim()
-  .min(DESCRIPTION_MIN, { message: VIDEO_MESSAGES.description })
-  .max(LIMITS.longText, { message: `Must be at most ${LIMITS.longText} characters` });
+const description = requiredText(VIDEO_MESSAGES.description, LIMITS.longText, DESCRIPTION_MIN);
 
 const reflectionPrompts = z
   .array(
@@ -144,11 +139,7 @@ const reflectionPrompts = z
   .max(REFLECTION_PROMPTS_MAX, { message: `At most ${REFLECTION_PROMPTS_MAX} reflection prompts` })
   .transform((prompts) => prompts.filter(Boolean));
 
-const durationSeconds = z
-  .number({ message: TIMECODE_MESSAGE })
-  .int({ message: TIMECODE_MESSAGE })
-  .min(0, { message: TIMECODE_MESSAGE })
-  .max(VIDEO_DURATION_MAX, { message: "Duration must be under 24 hours" });
+const duration = timecode(VIDEO_DURATION_MAX, "Duration must be under 24 hours");
 
 /** POST /api/admin/videos: { title, description, youtubeUrl, series?, duration?, reflectionPrompts? }. */
 export const adminVideoBody = z.object({
@@ -156,7 +147,7 @@ export const adminVideoBody = z.object({
   description,
   youtubeUrl,
   series: videoSeries.nullish(),
-  duration: durationSeconds.nullish(),
+  duration: duration.seconds.nullish(),
   reflectionPrompts: reflectionPrompts.optional(),
 });
 export type AdminVideoBody = z.input<typeof adminVideoBody>;
@@ -185,17 +176,7 @@ export const adminVideoForm = z.object({
   title: requiredText(VIDEO_MESSAGES.title, LIMITS.shortText),
   description,
   series: z.union([videoSeries, z.literal("")]).transform((v) => (v ? v : null)),
-  duration: z
-    .string()
-    .transform((text, ctx) => {
-      const seconds = parseTimecode(text);
-      if (seconds === null) {
-        ctx.addIssue({ code: "custom", message: TIMECODE_MESSAGE });
-        return z.NEVER;
-      }
-      return seconds ?? null;
-    })
-    .pipe(durationSeconds.nullable()),
+  duration: duration.field,
   reflectionPrompts: z
     .string()
     .transform((text) => text.split("\n"))

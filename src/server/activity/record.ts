@@ -20,3 +20,7 @@ export async function recordActivity(
 ): Promise<void> {
   await db.insert(activityLog).values({ kind, description, userId: userId ?? null });
 }
+
+/** How an activity line names a member: her full name, or "A member" when she gave none (or is gone). */
+export const activityName = (member: { firstName: string | null; lastName: string | null } | null) =>
+  (member && [member.firstName, member.lastName].filter(Boolean).join(" ")) || "A member";

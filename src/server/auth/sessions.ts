@@ -17,15 +17,14 @@ export const SESSION_TTL_MS = 30 * DAY_MS;
 /** Rolling expiry is pushed forward at most once a day, so reads rarely write. */
 const REFRESH_AFTER_MS = DAY_MS;
 
-export interface SessionUser {
-  id: number;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-  membershipTier: "free" | "premium";
-  role: "member" | "admin";
-  createdAt: Date;
+type UserRow = typeof users.$inferSelect;
+
+/** Who is asking: columns of her row, and what her session and her rights add. */
+export interface SessionUser
+  extends Pick<
+    UserRow,
+    "id" | "email" | "firstName" | "lastName" | "profileImageUrl" | "membershipTier" | "role" | "createdAt"
+  > {
   emailVerified: boolean;
   hasPassword: boolean;
   isAdmin: boolean;

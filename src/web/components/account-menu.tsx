@@ -1,7 +1,9 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { BookOpen, LayoutDashboard, LogOut, User } from "lucide-react";
 import { Link } from "wouter";
+import { personName } from "~/core/format";
 import type { CurrentUser } from "~/core/schemas/auth";
+import { LOGOUT_URL } from "~/web/lib/navigation";
 import { Avatar } from "./ui/avatar";
 
 const ITEM =
@@ -17,7 +19,7 @@ export default function AccountMenu({
   defaultOpen?: boolean;
   triggerClassName: string;
 }) {
-  const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email;
+  const name = personName(user, { form: "full" });
   return (
     <DropdownMenu.Root defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger className={triggerClassName} aria-label="Account menu">
@@ -53,7 +55,7 @@ export default function AccountMenu({
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-linen" />
           <DropdownMenu.Item asChild className={ITEM}>
-            <a href="/api/logout">
+            <a href={LOGOUT_URL}>
               <LogOut className="size-4" aria-hidden="true" /> Sign Out
             </a>
           </DropdownMenu.Item>

@@ -3,6 +3,7 @@
  * failed response becomes an ApiError whose message is "{status}: {body or statusText}".
  */
 
+import { type Answer, type CallInput, type Endpoint, urlOf } from "~/core/contract";
 import type { PageFetch } from "~/core/member-pages";
 
 export class ApiError extends Error {
@@ -48,6 +49,16 @@ export async function apiRequest<T = unknown>(method: string, url: string, body?
   if (res.status === 204) return undefined as T;
   const type = res.headers.get("content-type") ?? "";
   return (type.includes("application/json") ? await res.json() : await res.text()) as T;
+}
+
+/** `[input]` when the endpoint needs inputs, `[input?]` when it has none or only a query. */
+export type InputArgs<E extends Endpoint> =
+  object extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
+
+/** Calls an endpoint: the URL, method and body follow from its declaration (`~/web/lib/endpoints`). */
+export function call<E extends Endpoint>(e: E, ...[input]: InputArgs<E>): Promise<Answer<E>> {
+  const parts = (input ?? {}) as { params?: unknown; query?: unknown; body?: unknown };
+  return apiRequest<Answer<E>>(e.method, urlOf(e, parts), parts.body);
 }
 
 /** Query keys are path segments, optionally ending in an object of query parameters. */

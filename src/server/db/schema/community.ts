@@ -1,33 +1,22 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { at, belongsTo, counter, createdAt, id, mayReference, updatedAt } from "./columns";
 import { users } from "./users";
 
 export const prayerRequests = pgTable(
   "prayer_requests",
   {
-    id: serial("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: id(),
+    userId: belongsTo("user_id", () => users.id),
     content: text("content").notNull(),
     isPrivate: boolean("is_private").notNull().default(false),
     isAnonymous: boolean("is_anonymous").notNull().default(false),
     /** People who prayed; maintained with prayer_marks so the wall never counts rows. */
-    prayerCount: integer("prayer_count").notNull().default(0),
+    prayerCount: counter("prayer_count"),
     isAnswered: boolean("is_answered").notNull().default(false),
     praiseNote: text("praise_note"),
-    answeredAt: timestamp("answered_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    answeredAt: at("answered_at"),
+    createdAt: createdAt(),
   },
   (t) => [
     index("prayer_requests_public_idx").on(t.id.desc().nullsFirst()).where(sql`${t.isPrivate} = false`),
@@ -43,13 +32,9 @@ export const prayerRequests = pgTable(
 export const prayerMarks = pgTable(
   "prayer_marks",
   {
-    prayerRequestId: integer("prayer_request_id")
-      .notNull()
-      .references(() => prayerRequests.id, { onDelete: "cascade" }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    prayerRequestId: belongsTo("prayer_request_id", () => prayerRequests.id),
+    userId: belongsTo("user_id", () => users.id),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.prayerRequestId, t.userId] }),
@@ -60,16 +45,12 @@ export const prayerMarks = pgTable(
 export const prayerResponses = pgTable(
   "prayer_responses",
   {
-    id: serial("id").primaryKey(),
-    prayerRequestId: integer("prayer_request_id")
-      .notNull()
-      .references(() => prayerRequests.id, { onDelete: "cascade" }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: id(),
+    prayerRequestId: belongsTo("prayer_request_id", () => prayerRequests.id),
+    userId: belongsTo("user_id", () => users.id),
     content: text("content").notNull(),
     isPraying: boolean("is_praying").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("prayer_responses_request_idx").on(t.prayerRequestId, t.id)],
 );
@@ -77,7 +58,7 @@ export const prayerResponses = pgTable(
 export const cultivationGroups = pgTable(
   "cultivation_groups",
   {
-    id: serial("id").primaryKey(),
+    id: id(),
     name: text("name").notNull(),
     description: text("description").notNull(),
     category: text("category").notNull(),
@@ -85,10 +66,10 @@ export const cultivationGroups = pgTable(
     isPrivate: boolean("is_private").notNull().default(true),
     requiresApproval: boolean("requires_approval").notNull().default(true),
     maxMembers: integer("max_members").notNull().default(50),
-    memberCount: integer("member_count").notNull().default(0),
+    memberCount: counter("member_count"),
     isActive: boolean("is_active").notNull().default(true),
-    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdBy: mayReference("created_by", () => users.id),
+    createdAt: createdAt(),
   },
   (t) => [
     index("cultivation_groups_category_idx").on(t.category, t.id.desc().nullsFirst()),
@@ -103,17 +84,13 @@ export const cultivationGroups = pgTable(
 export const cultivationGroupMembers = pgTable(
   "cultivation_group_members",
   {
-    id: serial("id").primaryKey(),
-    groupId: integer("group_id")
-      .notNull()
-      .references(() => cultivationGroups.id, { onDelete: "cascade" }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: id(),
+    groupId: belongsTo("group_id", () => cultivationGroups.id),
+    userId: belongsTo("user_id", () => users.id),
     role: text("role", { enum: ["admin", "member"] })
       .notNull()
       .default("member"),
-    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+    joinedAt: at("joined_at").notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("cultivation_members_group_user_idx").on(t.groupId, t.userId),
@@ -124,20 +101,16 @@ export const cultivationGroupMembers = pgTable(
 export const cultivationJoinRequests = pgTable(
   "cultivation_join_requests",
   {
-    id: serial("id").primaryKey(),
-    groupId: integer("group_id")
-      .notNull()
-      .references(() => cultivationGroups.id, { onDelete: "cascade" }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: id(),
+    groupId: belongsTo("group_id", () => cultivationGroups.id),
+    userId: belongsTo("user_id", () => users.id),
     requestMessage: text("request_message"),
     status: text("status", { enum: ["pending", "approved", "declined"] })
       .notNull()
       .default("pending"),
-    decidedBy: integer("decided_by").references(() => users.id, { onDelete: "set null" }),
-    decidedAt: timestamp("decided_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    decidedBy: mayReference("decided_by", () => users.id),
+    decidedAt: at("decided_at"),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("cultivation_requests_pending_idx")
@@ -151,7 +124,7 @@ export const cultivationJoinRequests = pgTable(
 export const localGroups = pgTable(
   "local_groups",
   {
-    id: serial("id").primaryKey(),
+    id: id(),
     name: text("name").notNull(),
     description: text("description").notNull(),
     meetingType: text("meeting_type").notNull(),
@@ -161,10 +134,10 @@ export const localGroups = pgTable(
     address: text("address"),
     meetingTime: text("meeting_time"),
     contactInfo: text("contact_info"),
-    memberCount: integer("member_count").notNull().default(0),
+    memberCount: counter("member_count"),
     isActive: boolean("is_active").notNull().default(true),
-    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdBy: mayReference("created_by", () => users.id),
+    createdAt: createdAt(),
   },
   (t) => [
     index("local_groups_type_idx").on(t.meetingType, t.id.desc().nullsFirst()),
@@ -176,17 +149,13 @@ export const localGroups = pgTable(
 export const localGroupMembers = pgTable(
   "local_group_members",
   {
-    id: serial("id").primaryKey(),
-    groupId: integer("group_id")
-      .notNull()
-      .references(() => localGroups.id, { onDelete: "cascade" }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: id(),
+    groupId: belongsTo("group_id", () => localGroups.id),
+    userId: belongsTo("user_id", () => users.id),
     role: text("role", { enum: ["leader", "member"] })
       .notNull()
       .default("member"),
-    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+    joinedAt: at("joined_at").notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("local_members_group_user_idx").on(t.groupId, t.userId),
@@ -198,10 +167,8 @@ export const localGroupMembers = pgTable(
 export const discipleshipEntries = pgTable(
   "discipleship_entries",
   {
-    id: serial("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: id(),
+    userId: belongsTo("user_id", () => users.id),
     kind: text("kind", { enum: ["request", "offer"] }).notNull(),
     experienceLevel: text("experience_level").notNull(),
     /** Lower-cased focus areas, for matching. */
@@ -209,7 +176,7 @@ export const discipleshipEntries = pgTable(
     status: text("status", { enum: ["waiting", "matched", "withdrawn"] })
       .notNull()
       .default("waiting"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index("discipleship_entries_waiting_idx").on(t.kind, t.id).where(sql`${t.status} = 'waiting'`),
@@ -221,22 +188,18 @@ export const discipleshipEntries = pgTable(
 export const discipleshipConnections = pgTable(
   "discipleship_connections",
   {
-    id: serial("id").primaryKey(),
-    mentorId: integer("mentor_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    menteeId: integer("mentee_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    requestId: integer("request_id").references(() => discipleshipEntries.id, { onDelete: "set null" }),
-    offerId: integer("offer_id").references(() => discipleshipEntries.id, { onDelete: "set null" }),
+    id: id(),
+    mentorId: belongsTo("mentor_id", () => users.id),
+    menteeId: belongsTo("mentee_id", () => users.id),
+    requestId: mayReference("request_id", () => discipleshipEntries.id),
+    offerId: mayReference("offer_id", () => discipleshipEntries.id),
     status: text("status", { enum: ["pending", "active", "declined", "completed"] })
       .notNull()
       .default("pending"),
     focusAreas: text("focus_areas").array().notNull(),
     experienceLevel: text("experience_level").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index("discipleship_connections_mentor_idx").on(t.mentorId, t.id.desc().nullsFirst()),

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { at, createdAt, id, mayReference, updatedAt } from "./columns";
 import { users } from "./users";
 
 /** Stripe subscriptions as the verified webhooks last described them. */
@@ -7,10 +8,10 @@ export const subscriptions = pgTable(
   {
     /** Stripe's subscription id. */
     id: text("id").primaryKey(),
-    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    userId: mayReference("user_id", () => users.id),
     status: text("status").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index("subscriptions_user_idx").on(t.userId), index("subscriptions_status_idx").on(t.status)],
 );
@@ -19,14 +20,14 @@ export const subscriptions = pgTable(
 export const payments = pgTable(
   "payments",
   {
-    id: serial("id").primaryKey(),
-    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    id: id(),
+    userId: mayReference("user_id", () => users.id),
     kind: text("kind", { enum: ["subscription", "donation"] }).notNull(),
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull().default("usd"),
     /** The Stripe invoice or payment intent id, so a payment is recorded once. */
     stripeObjectId: text("stripe_object_id").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("payments_stripe_object_idx").on(t.stripeObjectId),
@@ -38,5 +39,5 @@ export const payments = pgTable(
 export const stripeEvents = pgTable("stripe_events", {
   id: text("id").primaryKey(),
   type: text("type").notNull(),
-  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  receivedAt: at("received_at").notNull().defaultNow(),
 });

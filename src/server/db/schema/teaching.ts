@@ -6,28 +6,27 @@ import {
   numeric,
   pgTable,
   primaryKey,
-  serial,
   text,
-  timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { at, belongsTo, counter, createdAt, id, mayReference, updatedAt } from "./columns";
 import { users } from "./users";
 
 export const videos = pgTable(
   "videos",
   {
-    id: serial("id").primaryKey(),
+    id: id(),
     title: text("title").notNull(),
     description: text("description").notNull(),
     youtubeId: text("youtube_id"),
     series: text("series"),
     duration: integer("duration"),
-    views: integer("views").notNull().default(0),
-    likesCount: integer("likes_count").notNull().default(0),
+    views: counter("views"),
+    likesCount: counter("likes_count"),
     reflectionPrompts: text("reflection_prompts").array().notNull().default(sql`'{}'::text[]`),
-    publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    publishedAt: at("published_at").notNull().defaultNow(),
+    createdAt: createdAt(),
+    createdBy: mayReference("created_by", () => users.id),
   },
   (t) => [
     index("videos_published_idx").on(t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -45,13 +44,9 @@ export const videos = pgTable(
 export const videoViewMarks = pgTable(
   "video_view_marks",
   {
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    videoId: integer("video_id")
-      .notNull()
-      .references(() => videos.id, { onDelete: "cascade" }),
-    countedAt: timestamp("counted_at", { withTimezone: true }).notNull().defaultNow(),
+    userId: belongsTo("user_id", () => users.id),
+    videoId: belongsTo("video_id", () => videos.id),
+    countedAt: at("counted_at").notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.videoId] })],
 );
@@ -59,13 +54,9 @@ export const videoViewMarks = pgTable(
 export const videoLikes = pgTable(
   "video_likes",
   {
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    videoId: integer("video_id")
-      .notNull()
-      .references(() => videos.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    userId: belongsTo("user_id", () => users.id),
+    videoId: belongsTo("video_id", () => videos.id),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.videoId] })],
 );
@@ -73,13 +64,9 @@ export const videoLikes = pgTable(
 export const videoSaves = pgTable(
   "video_saves",
   {
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    videoId: integer("video_id")
-      .notNull()
-      .references(() => videos.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    userId: belongsTo("user_id", () => users.id),
+    videoId: belongsTo("video_id", () => videos.id),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.videoId] }),
@@ -91,17 +78,13 @@ export const videoSaves = pgTable(
 export const discussions = pgTable(
   "discussions",
   {
-    id: serial("id").primaryKey(),
-    videoId: integer("video_id")
-      .notNull()
-      .references(() => videos.id, { onDelete: "cascade" }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: id(),
+    videoId: belongsTo("video_id", () => videos.id),
+    userId: belongsTo("user_id", () => users.id),
     content: text("content").notNull(),
     isReflectionPrompt: boolean("is_reflection_prompt").notNull().default(false),
-    likes: integer("likes").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    likes: counter("likes"),
+    createdAt: createdAt(),
   },
   (t) => [
     index("discussions_video_idx").on(t.videoId, t.id.desc().nullsFirst()),
@@ -112,13 +95,9 @@ export const discussions = pgTable(
 export const discussionLikes = pgTable(
   "discussion_likes",
   {
-    discussionId: integer("discussion_id")
-      .notNull()
-      .references(() => discussions.id, { onDelete: "cascade" }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    discussionId: belongsTo("discussion_id", () => discussions.id),
+    userId: belongsTo("user_id", () => users.id),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.discussionId, t.userId] })],
 );
@@ -126,16 +105,14 @@ export const discussionLikes = pgTable(
 export const videoNotes = pgTable(
   "video_notes",
   {
-    id: serial("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    videoId: integer("video_id").references(() => videos.id, { onDelete: "set null" }),
+    id: id(),
+    userId: belongsTo("user_id", () => users.id),
+    videoId: mayReference("video_id", () => videos.id),
     content: text("content").notNull(),
     timestamp: integer("timestamp"),
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
     isHighlight: boolean("is_highlight").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index("video_notes_user_idx").on(t.userId, t.id.desc().nullsFirst()),
@@ -146,7 +123,7 @@ export const videoNotes = pgTable(
 export const articles = pgTable(
   "articles",
   {
-    id: serial("id").primaryKey(),
+    id: id(),
     guid: text("guid").notNull(),
     title: text("title").notNull(),
     url: text("url"),
@@ -155,10 +132,10 @@ export const articles = pgTable(
     author: text("author"),
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
     readingTime: integer("reading_time").notNull().default(5),
-    views: integer("views").notNull().default(0),
-    publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    views: counter("views"),
+    publishedAt: at("published_at").notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("articles_guid_idx").on(t.guid),
@@ -171,15 +148,11 @@ export const articles = pgTable(
 export const articleDiscussions = pgTable(
   "article_discussions",
   {
-    id: serial("id").primaryKey(),
-    articleId: integer("article_id")
-      .notNull()
-      .references(() => articles.id, { onDelete: "cascade" }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: id(),
+    articleId: belongsTo("article_id", () => articles.id),
+    userId: belongsTo("user_id", () => users.id),
     content: text("content").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("article_discussions_article_idx").on(t.articleId, t.id.desc().nullsFirst())],
 );
@@ -187,7 +160,7 @@ export const articleDiscussions = pgTable(
 export const courses = pgTable(
   "courses",
   {
-    id: serial("id").primaryKey(),
+    id: id(),
     title: text("title").notNull(),
     description: text("description").notNull(),
     shortDescription: text("short_description"),
@@ -198,10 +171,10 @@ export const courses = pgTable(
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
     price: numeric("price", { precision: 10, scale: 2, mode: "number" }),
     courseUrl: text("course_url"),
-    enrolledCount: integer("enrolled_count").notNull().default(0),
-    interestCount: integer("interest_count").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    enrolledCount: counter("enrolled_count"),
+    interestCount: counter("interest_count"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index("courses_status_idx").on(t.status, t.id.desc().nullsFirst()),
@@ -212,13 +185,9 @@ export const courses = pgTable(
 export const courseEnrollments = pgTable(
   "course_enrollments",
   {
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    courseId: integer("course_id")
-      .notNull()
-      .references(() => courses.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    userId: belongsTo("user_id", () => users.id),
+    courseId: belongsTo("course_id", () => courses.id),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.courseId] })],
 );
@@ -227,13 +196,9 @@ export const courseEnrollments = pgTable(
 export const courseInterests = pgTable(
   "course_interests",
   {
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    courseId: integer("course_id")
-      .notNull()
-      .references(() => courses.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    userId: belongsTo("user_id", () => users.id),
+    courseId: belongsTo("course_id", () => courses.id),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.courseId] })],
 );

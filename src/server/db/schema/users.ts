@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { at, belongsTo, createdAt, id, mayReference, updatedAt } from "./columns";
 
 export interface MemberSettings {
   /** Show my name on the prayer wall by default (otherwise requests start anonymous). */
@@ -14,7 +15,7 @@ export interface MemberSettings {
 export const users = pgTable(
   "users",
   {
-    id: serial("id").primaryKey(),
+    id: id(),
     email: text("email").notNull(),
     passwordHash: text("password_hash"),
     firstName: text("first_name"),
@@ -31,10 +32,10 @@ export const users = pgTable(
     oidcSubject: text("oidc_subject"),
     stripeCustomerId: text("stripe_customer_id"),
     /** When she proved she holds `email` (a mailed link, a password reset, or her provider's word). */
-    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    emailVerifiedAt: at("email_verified_at"),
     settings: jsonb("settings").$type<MemberSettings>().notNull().default({}),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
@@ -50,11 +51,9 @@ export const sessions = pgTable(
   {
     /** SHA-256 of the cookie token; the token itself is never stored. */
     id: text("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    userId: belongsTo("user_id", () => users.id),
+    createdAt: createdAt(),
+    expiresAt: at("expires_at").notNull(),
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );
@@ -70,18 +69,16 @@ export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];
 export const accountTokens = pgTable(
   "account_tokens",
   {
-    id: serial("id").primaryKey(),
+    id: id(),
     /** SHA-256 of the token in the link. */
     tokenHash: text("token_hash").notNull(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => users.id),
     purpose: text("purpose", { enum: ACCOUNT_TOKEN_PURPOSES }).notNull(),
     email: text("email").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: at("expires_at").notNull(),
     /** Set when followed, or when a newer link of the same purpose replaced it. */
-    usedAt: timestamp("used_at", { withTimezone: true }),
+    usedAt: at("used_at"),
   },
   (t) => [
     uniqueIndex("account_tokens_hash_idx").on(t.tokenHash),
@@ -94,11 +91,11 @@ export const accountTokens = pgTable(
 export const activityLog = pgTable(
   "activity_log",
   {
-    id: serial("id").primaryKey(),
+    id: id(),
     kind: text("kind").notNull(),
     description: text("description").notNull(),
-    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    userId: mayReference("user_id", () => users.id),
+    createdAt: createdAt(),
   },
   (t) => [index("activity_created_idx").on(t.createdAt)],
 );

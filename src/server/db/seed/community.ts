@@ -222,26 +222,22 @@ export async function seedCommunity(tx: Tx, members: SeededMembers) {
   await tx.execute(sql`update prayer_requests p
     set prayer_count = (select count(*) from prayer_marks m where m.prayer_request_id = p.id)`);
 
+  /** A request for a mentor or an offer to mentor, `days` old. */
+  const entry = (
+    by: { id: number },
+    kind: "request" | "offer",
+    experienceLevel: string,
+    focusAreas: string[],
+    days: number,
+    status?: "matched",
+  ) => ({ userId: by.id, kind, experienceLevel, focusAreas, status, createdAt: hoursAgo(24 * days) });
+
   // Ruth walks with Priscilla, her mentor, since last month.
   const [ruthRequest, priscillaOffer] = await tx
     .insert(discipleshipEntries)
     .values([
-      {
-        userId: ruth.id,
-        kind: "request" as const,
-        experienceLevel: "growing",
-        focusAreas: ["scripture study", "hebrew roots"],
-        status: "matched" as const,
-        createdAt: hoursAgo(24 * 40),
-      },
-      {
-        userId: priscilla.id,
-        kind: "offer" as const,
-        experienceLevel: "teacher",
-        focusAreas: ["hebrew roots", "feasts"],
-        status: "matched" as const,
-        createdAt: hoursAgo(24 * 45),
-      },
+      entry(ruth, "request", "growing", ["scripture study", "hebrew roots"], 40, "matched"),
+      entry(priscilla, "offer", "teacher", ["hebrew roots", "feasts"], 45, "matched"),
     ])
     .returning({ id: discipleshipEntries.id });
   await tx.insert(discipleshipConnections).values({
@@ -257,11 +253,7 @@ export async function seedCommunity(tx: Tx, members: SeededMembers) {
   });
 
   // Deborah is waiting to mentor: a new request about prayer, grief or motherhood matches her.
-  await tx.insert(discipleshipEntries).values({
-    userId: deborah.id,
-    kind: "offer",
-    experienceLevel: "seasoned",
-    focusAreas: ["prayer", "grief", "motherhood"],
-    createdAt: hoursAgo(24 * 6),
-  });
+  await tx
+    .insert(discipleshipEntries)
+    .values(entry(deborah, "offer", "seasoned", ["prayer", "grief", "motherhood"], 6));
 }

@@ -60,3 +60,16 @@ export async function seedMembers(tx: Tx) {
 }
 
 export type SeededMembers = Awaited<ReturnType<typeof seedMembers>>;
+
+/**
+ * A seeded member by her first name in lower case ("ruth", "naomi", "hannah"…), as the demo content
+ * in the JSON files beside this one names her.
+ */
+export function seededMember(members: SeededMembers) {
+  const everyone = [members.member, members.admin, ...members.others];
+  return (name: string) => {
+    const found = everyone.find((m) => m.firstName?.toLowerCase() === name);
+    if (!found) throw new Error(`The demo content names "${name}", who is not a demo member`);
+    return found;
+  };
+}

@@ -2,6 +2,7 @@ import { and, desc, eq, lt, or, sql } from "drizzle-orm";
 import { RECENT_ACTIVITY_COUNT } from "../../../core/constants";
 import type { AdminGroupType } from "../../../core/schemas/admin";
 import type { Db } from "../../db/client";
+import { accountColumns } from "../../db/query-helpers";
 import { activityLog, cultivationGroups, localGroups, users } from "../../db/schema";
 
 const toNumber = (v: unknown) => Number(v ?? 0);
@@ -80,14 +81,7 @@ export async function listUsers(db: Db, { limit, before }: { limit: number; befo
       : lt(users.id, before);
   }
   return db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      membershipTier: users.membershipTier,
-      createdAt: users.createdAt,
-    })
+    .select({ ...accountColumns, createdAt: users.createdAt })
     .from(users)
     .where(after)
     .orderBy(desc(users.createdAt), desc(users.id))

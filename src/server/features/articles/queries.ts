@@ -1,10 +1,8 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
+import { searchMatches } from "../../db/query-helpers";
 import { articleDiscussions, articles, users } from "../../db/schema";
 import type { FeedItem } from "./feed";
-
-/** `%term%` for ILIKE, with the user's own % and _ taken literally. */
-const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const articleColumns = {
   id: articles.id,
@@ -23,9 +21,7 @@ function listConditions(filter: { search?: string; tag?: string; before?: number
   const conditions: SQL[] = [];
   if (filter.search) {
     // The same expression as the trigram index, so the search uses it.
-    conditions.push(
-      sql`(${articles.title} || ' ' || ${articles.excerpt}) ilike ${containsPattern(filter.search)}`,
-    );
+    conditions.push(searchMatches(articles.title, articles.excerpt, filter.search));
   }
   if (filter.tag) conditions.push(sql`${articles.tags} @> array[${filter.tag}]::text[]`);
   if (filter.before) {

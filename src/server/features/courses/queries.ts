@@ -2,9 +2,8 @@ import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { CourseStatus } from "../../../core/courses";
 import type { CreateCourseBody, UpdateCourseBody } from "../../../core/schemas/courses";
 import type { Db, Tx } from "../../db/client";
+import { searchMatches } from "../../db/query-helpers";
 import { courseEnrollments, courseInterests, courses } from "../../db/schema";
-
-const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const baseColumns = {
   id: courses.id,
@@ -38,9 +37,7 @@ export function listCourses(
     filter.status ? eq(courses.status, filter.status) : inArray(courses.status, ["active", "coming_soon"]),
   ];
   if (filter.search) {
-    conditions.push(
-      sql`(${courses.title} || ' ' || ${courses.description}) ilike ${containsPattern(filter.search)}`,
-    );
+    conditions.push(searchMatches(courses.title, courses.description, filter.search));
   }
   if (filter.before) conditions.push(sql`${courses.id} < ${filter.before}`);
   return db

@@ -7,6 +7,7 @@ import {
 } from "../../../core/schemas/dashboard";
 import { newestPrayerRequestIdsVisibleTo, type Viewer } from "../../auth/policies";
 import type { Db } from "../../db/client";
+import { personColumns, prayerRequestColumns } from "../../db/query-helpers";
 import { articles, courses, discipleshipConnections, prayerRequests, users, videos } from "../../db/schema";
 
 /** Read-only queries of the home page over the shared tables; each is a short indexed read. */
@@ -80,19 +81,7 @@ export async function discipleshipCounts(db: Db, userId: number) {
 export function latestPrayers(db: Db, viewer: Viewer) {
   const visible = newestPrayerRequestIdsVisibleTo(viewer, { limit: DASHBOARD_PRAYER_COUNT });
   return db
-    .select({
-      id: prayerRequests.id,
-      userId: prayerRequests.userId,
-      content: prayerRequests.content,
-      createdAt: prayerRequests.createdAt,
-      isPrivate: prayerRequests.isPrivate,
-      isAnonymous: prayerRequests.isAnonymous,
-      isAnswered: prayerRequests.isAnswered,
-      prayerCount: prayerRequests.prayerCount,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      profileImageUrl: users.profileImageUrl,
-    })
+    .select({ ...prayerRequestColumns, ...personColumns })
     .from(prayerRequests)
     .innerJoin(users, eq(users.id, prayerRequests.userId))
     .where(sql`${prayerRequests.id} in (${visible})`)

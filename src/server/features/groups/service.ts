@@ -5,15 +5,13 @@ import {
   GROUP_MESSAGES,
   type GroupRole,
 } from "../../../core/schemas/groups";
-import { recordActivity } from "../../activity/record";
+import { activityName } from "../../activity/record";
 import type { SessionUser } from "../../auth/sessions";
 import type { Db, Tx } from "../../db/client";
 import { conflict, forbidden, notFound } from "../../http/errors";
 import * as q from "./queries";
 
 type Member = Pick<SessionUser, "id" | "firstName" | "lastName">;
-
-const fullName = (user: Member) => [user.firstName, user.lastName].filter(Boolean).join(" ") || "A member";
 
 function present(row: q.GroupRow) {
   const isMember = row.role !== null;
@@ -57,26 +55,10 @@ export async function getGroup(db: Db, viewer: Member, groupId: number) {
 
 /** The creator becomes the group's first admin in the same transaction. */
 export async function createGroup(db: Db, creator: Member, input: CreateCultivationGroupBody) {
-  const groupId = await db.transaction(async (tx) => {
-    const group = await q.insertGroup(tx, {
-      name: input.name,
-      description: input.description,
-      category: input.category,
-      guidelines: input.guidelines ?? null,
-      isPrivate: input.isPrivate,
-      requiresApproval: input.requiresApproval,
-      maxMembers: input.maxMembers,
-      createdBy: creator.id,
-    });
-    await q.insertMember(tx, group.id, creator.id, "admin");
-    await recordActivity(
-      tx,
-      "group_created",
-      `${fullName(creator)} started the cultivation group "${group.name}"`,
-      creator.id,
-    );
-    return group.id;
-  });
+  const activity = `${activityName(creator)} started the cultivation group "${input.name}"`;
+  const groupId = await db.transaction((tx) =>
+    q.foundGroup(tx, { ...input, createdBy: creator.id }, creator.id, "admin", activity),
+  );
   return getGroup(db, creator, groupId);
 }
 
@@ -106,8 +88,7 @@ export async function joinGroup(
       await q.insertJoinRequest(tx, groupId, member.id, requestMessage);
       return { status: "pending" };
     }
-    await q.insertMember(tx, groupId, member.id, "member");
-    await q.adjustMemberCount(tx, groupId, 1);
+    await q.addMember(tx, groupId, member.id, "member");
     return { status: "joined" };
   });
 }
@@ -128,9 +109,8 @@ export async function leaveGroup(db: Db, member: Member, groupId: number) {
     if (membership.role === "admin" && group.memberCount > 1 && (await q.countAdmins(tx, groupId)) <= 1) {
       throw conflict(GROUP_MESSAGES.lastAdmin);
     }
-    await q.deleteMember(tx, groupId, member.id);
-    const remaining = await q.adjustMemberCount(tx, groupId, -1);
-    if (remaining === 0) await q.closeGroup(tx, groupId);
+    // An empty group has no one to approve requests: it closes, and its queue is cleared.
+    if ((await q.removeMember(tx, groupId, member.id)) === 0) await q.declinePendingRequests(tx, groupId);
     return { status: "left" as const };
   });
 }
@@ -175,8 +155,7 @@ export async function decideRequest(
     let memberCount = group.memberCount;
     if (decision === "approved" && !(await q.findMembership(tx, groupId, request.userId))) {
       if (group.memberCount >= group.maxMembers) throw conflict(GROUP_MESSAGES.full);
-      await q.insertMember(tx, groupId, request.userId, "member");
-      memberCount = await q.adjustMemberCount(tx, groupId, 1);
+      memberCount = await q.addMember(tx, groupId, request.userId, "member");
     }
     await q.decideRequest(tx, request.id, decision, admin.id);
     return { id: request.id, status: decision, memberCount };
@@ -195,7 +174,7 @@ export async function setMemberRole(db: Db, admin: Member, groupId: number, user
     if (role === "member" && (await q.countAdmins(tx, groupId)) <= 1) {
       throw conflict(GROUP_MESSAGES.lastAdminDemote);
     }
-    await q.setMemberRole(tx, groupId, userId, role);
+    await q.setRole(tx, groupId, userId, role);
   });
   const member = await q.findMember(db, groupId, userId);
   if (!member) throw notFound(GROUP_MESSAGES.notMember);

@@ -5,7 +5,7 @@ import {
   type LocalGroupsQuery,
   type LocalRole,
 } from "../../../core/schemas/local-groups";
-import { recordActivity } from "../../activity/record";
+import { activityName } from "../../activity/record";
 import type { SessionUser } from "../../auth/sessions";
 import type { Db } from "../../db/client";
 import { notFound } from "../../http/errors";
@@ -13,27 +13,14 @@ import * as q from "./queries";
 
 type Member = Pick<SessionUser, "id" | "firstName" | "lastName">;
 
-const fullName = (user: Member) => [user.firstName, user.lastName].filter(Boolean).join(" ") || "A member";
-
 /**
  * Location safety: the exact meeting place and the contact details go to the group's own members;
  * everyone else sees the general area only, as church group tools do.
  */
 function present(row: q.LocalGroupRow) {
+  const { address, contactInfo, ...open } = row;
   const isMember = row.role !== null;
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    meetingType: row.meetingType,
-    location: row.location,
-    meetingTime: row.meetingTime,
-    memberCount: row.memberCount,
-    createdAt: row.createdAt,
-    isMember,
-    role: row.role,
-    ...(isMember && { address: row.address, contactInfo: row.contactInfo }),
-  };
+  return { ...open, isMember, ...(isMember && { address, contactInfo }) };
 }
 
 export async function listGroups(db: Db, viewer: Member, query: LocalGroupsQuery) {
@@ -44,26 +31,10 @@ export const myGroups = (db: Db, viewer: Member, page: PageQuery) => q.myMembers
 
 /** The creator leads the group; she is its first member. */
 export async function createGroup(db: Db, creator: Member, input: CreateLocalGroupBody) {
-  const groupId = await db.transaction(async (tx) => {
-    const group = await q.insertGroup(tx, {
-      name: input.name,
-      description: input.description,
-      meetingType: input.meetingType,
-      location: input.location,
-      address: input.address ?? null,
-      meetingTime: input.meetingTime ?? null,
-      contactInfo: input.contactInfo ?? null,
-      createdBy: creator.id,
-    });
-    await q.insertMember(tx, group.id, creator.id, "leader");
-    await recordActivity(
-      tx,
-      "group_created",
-      `${fullName(creator)} started the local group "${group.name}" in ${input.location}`,
-      creator.id,
-    );
-    return group.id;
-  });
+  const activity = `${activityName(creator)} started the local group "${input.name}" in ${input.location}`;
+  const groupId = await db.transaction((tx) =>
+    q.foundGroup(tx, { ...input, createdBy: creator.id }, creator.id, "leader", activity),
+  );
   const row = await q.findGroupForViewer(db, groupId, creator.id);
   return present(row!);
 }
@@ -75,8 +46,7 @@ export async function joinGroup(db: Db, member: Member, groupId: number) {
     if (!group?.isActive) throw notFound(LOCAL_GROUP_MESSAGES.notFound);
     const existing = await q.findMembership(tx, groupId, member.id);
     if (existing) return { status: "joined" as const, role: existing.role as LocalRole };
-    await q.insertMember(tx, groupId, member.id, "member");
-    await q.adjustMemberCount(tx, groupId, 1);
+    await q.addMember(tx, groupId, member.id, "member");
     return { status: "joined" as const, role: "member" as const };
   });
 }
@@ -95,9 +65,7 @@ export async function leaveGroup(db: Db, member: Member, groupId: number) {
       const successor = await q.findSuccessor(tx, groupId, member.id);
       if (successor) await q.setRole(tx, groupId, successor.userId, "leader");
     }
-    await q.deleteMember(tx, groupId, member.id);
-    const remaining = await q.adjustMemberCount(tx, groupId, -1);
-    if (remaining === 0) await q.closeGroup(tx, groupId);
+    await q.removeMember(tx, groupId, member.id);
     return { status: "left" as const };
   });
 }

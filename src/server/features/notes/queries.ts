@@ -1,10 +1,9 @@
-import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { containsPattern } from "../../db/query-helpers";
 import { videoNotes, videos } from "../../db/schema";
 
-/** `%text%` for ILIKE, with the pattern characters in the member's text taken literally. */
-const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
+/** A note as its author sees it: with its video's title. Left-join `videos`. */
 const noteColumns = {
   id: videoNotes.id,
   videoId: videoNotes.videoId,
@@ -16,6 +15,10 @@ const noteColumns = {
   createdAt: videoNotes.createdAt,
 };
 
+/** Her notes, each with its video's title, filtered by `where` (which names her). */
+const notesWhere = (db: Db, where: SQL | undefined) =>
+  db.select(noteColumns).from(videoNotes).leftJoin(videos, eq(videos.id, videoNotes.videoId)).where(where);
+
 /** Only the member's own notes, newest first; search covers the note and its video's title. */
 export async function listNotes(
   db: Db,
@@ -23,31 +26,18 @@ export async function listNotes(
   options: { search?: string; tag?: string; highlights: boolean; limit: number; before?: number },
 ) {
   const pattern = options.search ? containsPattern(options.search) : undefined;
-  return db
-    .select(noteColumns)
-    .from(videoNotes)
-    .leftJoin(videos, eq(videos.id, videoNotes.videoId))
-    .where(
-      and(
-        eq(videoNotes.userId, memberId),
-        pattern
-          ? sql`(${videoNotes.content} ilike ${pattern} or ${videos.title} ilike ${pattern})`
-          : undefined,
-        options.tag ? sql`${videoNotes.tags} @> array[${options.tag}]::text[]` : undefined,
-        options.highlights ? eq(videoNotes.isHighlight, true) : undefined,
-        options.before ? lt(videoNotes.id, options.before) : undefined,
-      ),
-    )
-    .orderBy(desc(videoNotes.id))
-    .limit(options.limit);
+  const where = and(
+    eq(videoNotes.userId, memberId),
+    pattern ? sql`(${videoNotes.content} ilike ${pattern} or ${videos.title} ilike ${pattern})` : undefined,
+    options.tag ? sql`${videoNotes.tags} @> array[${options.tag}]::text[]` : undefined,
+    options.highlights ? eq(videoNotes.isHighlight, true) : undefined,
+    options.before ? lt(videoNotes.id, options.before) : undefined,
+  );
+  return notesWhere(db, where).orderBy(desc(videoNotes.id)).limit(options.limit);
 }
 
 export async function findNote(db: Db, memberId: number, id: number) {
-  const [row] = await db
-    .select(noteColumns)
-    .from(videoNotes)
-    .leftJoin(videos, eq(videos.id, videoNotes.videoId))
-    .where(and(eq(videoNotes.id, id), eq(videoNotes.userId, memberId)));
+  const [row] = await notesWhere(db, and(eq(videoNotes.id, id), eq(videoNotes.userId, memberId)));
   return row;
 }
 

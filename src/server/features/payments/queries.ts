@@ -1,5 +1,6 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
+import { accountColumns } from "../../db/query-helpers";
 import { payments, stripeEvents, subscriptions, users } from "../../db/schema";
 
 /** Stripe statuses in which the member is a patron. */
@@ -12,14 +13,7 @@ export const isPatronStatus = (status: string | null | undefined) =>
 
 export async function findBillingMember(db: Db | Tx, userId: number) {
   const [row] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      membershipTier: users.membershipTier,
-      stripeCustomerId: users.stripeCustomerId,
-    })
+    .select({ ...accountColumns, stripeCustomerId: users.stripeCustomerId })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
@@ -75,24 +69,19 @@ export async function eventSeen(db: Db, id: string) {
  * neither names an existing account (she may have deleted it since).
  */
 export async function resolveMember(tx: Tx, metadataUserId: string | undefined, customerId: string | null) {
+  const memberWhere = async (where: SQL) => {
+    const [row] = await tx
+      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(where)
+      .limit(1);
+    return row;
+  };
   const id = metadataUserId && /^\d{1,10}$/.test(metadataUserId) ? Number(metadataUserId) : undefined;
-  if (id !== undefined && id <= 2_147_483_647) {
-    const [row] = await tx
-      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
-      .from(users)
-      .where(eq(users.id, id))
-      .limit(1);
-    if (row) return row;
-  }
-  if (customerId) {
-    const [row] = await tx
-      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
-      .from(users)
-      .where(eq(users.stripeCustomerId, customerId))
-      .limit(1);
-    if (row) return row;
-  }
-  return null;
+  const byId = id !== undefined && id <= 2_147_483_647 ? await memberWhere(eq(users.id, id)) : undefined;
+  const byCustomer =
+    !byId && customerId ? await memberWhere(eq(users.stripeCustomerId, customerId)) : undefined;
+  return byId ?? byCustomer ?? null;
 }
 
 /** Holds her row until the transaction ends, so two events for her never decide her tier at once. */

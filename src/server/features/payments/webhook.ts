@@ -1,7 +1,7 @@
 import type Stripe from "stripe";
 import { PATRON_PLAN_NAME } from "../../../core/constants";
 import { formatDollars } from "../../../core/format";
-import { recordActivity } from "../../activity/record";
+import { activityName, recordActivity } from "../../activity/record";
 import type { Tx } from "../../db/client";
 import { badRequest } from "../../http/errors";
 import * as q from "./queries";
@@ -16,9 +16,6 @@ const SUBSCRIPTION_EVENTS = new Set([
 
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === "string" ? value : (value?.id ?? null);
-
-const nameOf = (m: { firstName: string | null; lastName: string | null } | null) =>
-  (m && [m.firstName, m.lastName].filter(Boolean).join(" ")) || "A member";
 
 const money = (cents: number, currency: string) =>
   currency.toLowerCase() === "usd"
@@ -92,7 +89,12 @@ async function applySubscription(tx: Tx, subscription: Stripe.Subscription) {
   if (!member) return;
   await q.refreshTier(tx, member.id);
   if (q.isPatronStatus(subscription.status) && !q.isPatronStatus(previous)) {
-    await recordActivity(tx, "patron_started", `${nameOf(member)} became a ${PATRON_PLAN_NAME}`, member.id);
+    await recordActivity(
+      tx,
+      "patron_started",
+      `${activityName(member)} became a ${PATRON_PLAN_NAME}`,
+      member.id,
+    );
   }
 }
 
@@ -132,7 +134,7 @@ async function applyDonation(tx: Tx, intent: Stripe.PaymentIntent, event: Stripe
     await recordActivity(
       tx,
       "donation_received",
-      `${nameOf(member)} gave a donation of ${money(amount, intent.currency)}`,
+      `${activityName(member)} gave a donation of ${money(amount, intent.currency)}`,
       member?.id,
     );
   }

@@ -5,6 +5,7 @@ import { newestPrayerRequestIdsVisibleTo, prayerRequestVisibleTo, type Viewer } 
 import { batchedStatement } from "../../db/batched-statement";
 import type { Db, Tx } from "../../db/client";
 import { preparedStatement } from "../../db/prepared";
+import { personColumns, prayerRequestColumns } from "../../db/query-helpers";
 import { prayerMarks, prayerRequests, prayerResponses, users } from "../../db/schema";
 
 export type { Viewer };
@@ -56,58 +57,48 @@ function pageFilters({ before, answered }: PageOptions) {
 }
 
 const requestColumns = (viewerId: number) => ({
-  id: prayerRequests.id,
-  userId: prayerRequests.userId,
-  content: prayerRequests.content,
-  createdAt: prayerRequests.createdAt,
-  isPrivate: prayerRequests.isPrivate,
-  isAnonymous: prayerRequests.isAnonymous,
-  prayerCount: prayerRequests.prayerCount,
-  isAnswered: prayerRequests.isAnswered,
-  praiseNote: prayerRequests.praiseNote,
-  answeredAt: prayerRequests.answeredAt,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  profileImageUrl: users.profileImageUrl,
+  ...prayerRequestColumns,
+  ...personColumns,
   prayedByMe: sql<boolean>`exists (select 1 from ${prayerMarks} m
     where m.prayer_request_id = ${prayerRequests.id} and m.user_id = ${viewerId})`.mapWith(Boolean),
   responseCount: sql<number>`(select count(*) from ${prayerResponses} r
     where r.prayer_request_id = ${prayerRequests.id})`.mapWith(Number),
 });
 
-/** One page of the wall, newest first, with the author and the viewer's own "prayed" state. */
-export async function listRequests(db: Db, viewer: Viewer, options: PageOptions): Promise<RequestRow[]> {
-  return db
+/** Requests with their authors and the viewer's own "prayed" state. */
+const requestsFor = (db: Db | Tx, viewer: Viewer) =>
+  db
     .select(requestColumns(viewer.id))
     .from(prayerRequests)
     .innerJoin(users, eq(users.id, prayerRequests.userId))
-    .where(
-      sql`${prayerRequests.id} in (${newestPrayerRequestIdsVisibleTo(viewer, {
-        limit: options.limit,
-        where: pageFilters(options),
-      })})`,
-    )
+    .$dynamic();
+
+/** One page of the wall, newest first. */
+export async function listRequests(db: Db, viewer: Viewer, options: PageOptions): Promise<RequestRow[]> {
+  const visible = newestPrayerRequestIdsVisibleTo(viewer, {
+    limit: options.limit,
+    where: pageFilters(options),
+  });
+  return requestsFor(db, viewer)
+    .where(sql`${prayerRequests.id} in (${visible})`)
     .orderBy(desc(prayerRequests.id))
     .limit(options.limit);
 }
 
 export async function findRequest(db: Db | Tx, viewer: Viewer, id: number): Promise<RequestRow | undefined> {
-  const [row] = await db
-    .select(requestColumns(viewer.id))
-    .from(prayerRequests)
-    .innerJoin(users, eq(users.id, prayerRequests.userId))
-    .where(eq(prayerRequests.id, id))
-    .limit(1);
+  const [row] = await requestsFor(db, viewer).where(eq(prayerRequests.id, id)).limit(1);
   return row;
 }
 
 /** Who shared it and whether it is private: enough to decide who may touch it. */
+const accessColumns = {
+  id: prayerRequests.id,
+  userId: prayerRequests.userId,
+  isPrivate: prayerRequests.isPrivate,
+};
+
 export async function findAccess(db: Db | Tx, id: number) {
-  const [row] = await db
-    .select({ id: prayerRequests.id, userId: prayerRequests.userId, isPrivate: prayerRequests.isPrivate })
-    .from(prayerRequests)
-    .where(eq(prayerRequests.id, id))
-    .limit(1);
+  const [row] = await db.select(accessColumns).from(prayerRequests).where(eq(prayerRequests.id, id)).limit(1);
   return row;
 }
 
@@ -149,25 +140,24 @@ export async function latestResponses(
   }));
 }
 
-const responseColumns = {
-  id: prayerResponses.id,
-  prayerRequestId: prayerResponses.prayerRequestId,
-  userId: prayerResponses.userId,
-  content: prayerResponses.content,
-  isPraying: prayerResponses.isPraying,
-  createdAt: prayerResponses.createdAt,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  profileImageUrl: users.profileImageUrl,
-};
-
-export async function findResponse(db: Db, id: number): Promise<ResponseRow | undefined> {
-  const [row] = await db
-    .select(responseColumns)
+/** Responses with their authors. */
+const responses = (db: Db) =>
+  db
+    .select({
+      id: prayerResponses.id,
+      prayerRequestId: prayerResponses.prayerRequestId,
+      userId: prayerResponses.userId,
+      content: prayerResponses.content,
+      isPraying: prayerResponses.isPraying,
+      createdAt: prayerResponses.createdAt,
+      ...personColumns,
+    })
     .from(prayerResponses)
     .innerJoin(users, eq(users.id, prayerResponses.userId))
-    .where(eq(prayerResponses.id, id))
-    .limit(1);
+    .$dynamic();
+
+export async function findResponse(db: Db, id: number): Promise<ResponseRow | undefined> {
+  const [row] = await responses(db).where(eq(prayerResponses.id, id)).limit(1);
   return row;
 }
 
@@ -177,31 +167,18 @@ export async function listResponses(
   requestId: number,
   { limit, before }: { limit: number; before?: number },
 ): Promise<ResponseRow[]> {
-  return db
-    .select(responseColumns)
-    .from(prayerResponses)
-    .innerJoin(users, eq(users.id, prayerResponses.userId))
-    .where(
-      and(
-        eq(prayerResponses.prayerRequestId, requestId),
-        before === undefined ? undefined : lt(prayerResponses.id, before),
-      ),
-    )
+  const page = before === undefined ? undefined : lt(prayerResponses.id, before);
+  return responses(db)
+    .where(and(eq(prayerResponses.prayerRequestId, requestId), page))
     .orderBy(desc(prayerResponses.id))
     .limit(limit);
 }
 
 export async function memberSettings(db: Db, userId: number) {
   const [row] = await db
-    .select({
-      settings: users.settings,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      profileImageUrl: users.profileImageUrl,
-    })
+    .select({ settings: users.settings, ...personColumns })
     .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+    .where(eq(users.id, userId));
   return row;
 }
 

@@ -1,4 +1,16 @@
-import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
+import {
+  and,
+  type ColumnBaseConfig,
+  type ColumnDataType,
+  desc,
+  eq,
+  getTableColumns,
+  getTableName,
+  inArray,
+  or,
+  sql,
+} from "drizzle-orm";
+import type { AnyPgColumn, PgColumn, PgTable, SelectedFields } from "drizzle-orm/pg-core";
 import type { SettingKey } from "../../../core/schemas/profile";
 import type { Db, Tx } from "../../db/client";
 import {
@@ -86,8 +98,36 @@ export async function mergeSettings(
   return row?.settings;
 }
 
-/** Every row that is hers, each list in one query, for the data download. */
+/** A table of rows that belong to one member. */
+type HerTable = PgTable & { userId: AnyPgColumn };
+
+/**
+ * `column` of the row that `key` points at, read beside each row (a video's title beside a note):
+ * always there for a required key (the database keeps it pointing at a row), null when an optional
+ * key points nowhere. The outer row is named by hand: in a single-table select Drizzle leaves its
+ * columns unqualified, which the subquery would read as its own.
+ */
+const pointedAt = <T, Key extends AnyPgColumn>(
+  column: PgColumn<ColumnBaseConfig<ColumnDataType, string> & { data: T }>,
+  key: Key,
+) =>
+  sql<
+    Key["_"]["notNull"] extends true ? T : T | null
+  >`(select p.${sql.identifier(column.name)} from ${column.table} p
+    where p.id = ${sql.identifier(getTableName(key.table))}.${sql.identifier(key.name)})`;
+
+/**
+ * Every row that is hers, each list in one query, for the data download: all of a row's columns
+ * (the export's schema keeps those it lists), newest first, with what it points at named beside it.
+ */
 export async function exportRows(db: Db, userId: number) {
+  /** Her rows of `table`, newest first by `newest`, with `extra` columns. */
+  const hers = <T extends HerTable, E extends SelectedFields>(table: T, newest: AnyPgColumn, extra?: E) =>
+    db
+      .select({ ...(getTableColumns(table) as T["_"]["columns"]), ...(extra as E) })
+      .from(table as PgTable)
+      .where(eq(table.userId, userId))
+      .orderBy(desc(newest));
   const [
     prayerRows,
     responseRows,
@@ -105,170 +145,44 @@ export async function exportRows(db: Db, userId: number) {
     paymentRows,
     subscriptionRows,
   ] = await Promise.all([
+    hers(prayerRequests, prayerRequests.id),
+    hers(prayerResponses, prayerResponses.id),
+    hers(prayerMarks, prayerMarks.createdAt),
+    hers(videoNotes, videoNotes.id, { videoTitle: pointedAt(videos.title, videoNotes.videoId) }),
+    hers(discussions, discussions.id, { videoTitle: pointedAt(videos.title, discussions.videoId) }),
+    hers(articleDiscussions, articleDiscussions.id, {
+      articleTitle: pointedAt(articles.title, articleDiscussions.articleId),
+    }),
+    hers(videoSaves, videoSaves.createdAt, {
+      title: pointedAt(videos.title, videoSaves.videoId),
+      savedAt: videoSaves.createdAt,
+    }),
+    hers(cultivationGroupMembers, cultivationGroupMembers.id, {
+      name: pointedAt(cultivationGroups.name, cultivationGroupMembers.groupId),
+    }),
+    hers(cultivationJoinRequests, cultivationJoinRequests.id, {
+      name: pointedAt(cultivationGroups.name, cultivationJoinRequests.groupId),
+    }),
+    hers(localGroupMembers, localGroupMembers.id, {
+      name: pointedAt(localGroups.name, localGroupMembers.groupId),
+    }),
+    hers(discipleshipEntries, discipleshipEntries.id),
     db
       .select({
-        id: prayerRequests.id,
-        content: prayerRequests.content,
-        isPrivate: prayerRequests.isPrivate,
-        isAnonymous: prayerRequests.isAnonymous,
-        prayerCount: prayerRequests.prayerCount,
-        isAnswered: prayerRequests.isAnswered,
-        praiseNote: prayerRequests.praiseNote,
-        answeredAt: prayerRequests.answeredAt,
-        createdAt: prayerRequests.createdAt,
-      })
-      .from(prayerRequests)
-      .where(eq(prayerRequests.userId, userId))
-      .orderBy(desc(prayerRequests.id)),
-    db
-      .select({
-        id: prayerResponses.id,
-        prayerRequestId: prayerResponses.prayerRequestId,
-        content: prayerResponses.content,
-        isPraying: prayerResponses.isPraying,
-        createdAt: prayerResponses.createdAt,
-      })
-      .from(prayerResponses)
-      .where(eq(prayerResponses.userId, userId))
-      .orderBy(desc(prayerResponses.id)),
-    db
-      .select({ prayerRequestId: prayerMarks.prayerRequestId, createdAt: prayerMarks.createdAt })
-      .from(prayerMarks)
-      .where(eq(prayerMarks.userId, userId))
-      .orderBy(desc(prayerMarks.createdAt)),
-    db
-      .select({
-        id: videoNotes.id,
-        videoId: videoNotes.videoId,
-        videoTitle: videos.title,
-        content: videoNotes.content,
-        timestamp: videoNotes.timestamp,
-        tags: videoNotes.tags,
-        isHighlight: videoNotes.isHighlight,
-        createdAt: videoNotes.createdAt,
-      })
-      .from(videoNotes)
-      .leftJoin(videos, eq(videos.id, videoNotes.videoId))
-      .where(eq(videoNotes.userId, userId))
-      .orderBy(desc(videoNotes.id)),
-    db
-      .select({
-        id: discussions.id,
-        videoId: discussions.videoId,
-        videoTitle: videos.title,
-        content: discussions.content,
-        createdAt: discussions.createdAt,
-      })
-      .from(discussions)
-      .leftJoin(videos, eq(videos.id, discussions.videoId))
-      .where(eq(discussions.userId, userId))
-      .orderBy(desc(discussions.id)),
-    db
-      .select({
-        id: articleDiscussions.id,
-        articleId: articleDiscussions.articleId,
-        articleTitle: articles.title,
-        content: articleDiscussions.content,
-        createdAt: articleDiscussions.createdAt,
-      })
-      .from(articleDiscussions)
-      .leftJoin(articles, eq(articles.id, articleDiscussions.articleId))
-      .where(eq(articleDiscussions.userId, userId))
-      .orderBy(desc(articleDiscussions.id)),
-    db
-      .select({ videoId: videoSaves.videoId, title: videos.title, savedAt: videoSaves.createdAt })
-      .from(videoSaves)
-      .leftJoin(videos, eq(videos.id, videoSaves.videoId))
-      .where(eq(videoSaves.userId, userId))
-      .orderBy(desc(videoSaves.createdAt)),
-    db
-      .select({
-        groupId: cultivationGroupMembers.groupId,
-        name: cultivationGroups.name,
-        role: cultivationGroupMembers.role,
-        joinedAt: cultivationGroupMembers.joinedAt,
-      })
-      .from(cultivationGroupMembers)
-      .innerJoin(cultivationGroups, eq(cultivationGroups.id, cultivationGroupMembers.groupId))
-      .where(eq(cultivationGroupMembers.userId, userId))
-      .orderBy(desc(cultivationGroupMembers.id)),
-    db
-      .select({
-        groupId: cultivationJoinRequests.groupId,
-        name: cultivationGroups.name,
-        requestMessage: cultivationJoinRequests.requestMessage,
-        status: cultivationJoinRequests.status,
-        createdAt: cultivationJoinRequests.createdAt,
-      })
-      .from(cultivationJoinRequests)
-      .innerJoin(cultivationGroups, eq(cultivationGroups.id, cultivationJoinRequests.groupId))
-      .where(eq(cultivationJoinRequests.userId, userId))
-      .orderBy(desc(cultivationJoinRequests.id)),
-    db
-      .select({
-        groupId: localGroupMembers.groupId,
-        name: localGroups.name,
-        role: localGroupMembers.role,
-        joinedAt: localGroupMembers.joinedAt,
-      })
-      .from(localGroupMembers)
-      .innerJoin(localGroups, eq(localGroups.id, localGroupMembers.groupId))
-      .where(eq(localGroupMembers.userId, userId))
-      .orderBy(desc(localGroupMembers.id)),
-    db
-      .select({
-        id: discipleshipEntries.id,
-        kind: discipleshipEntries.kind,
-        experienceLevel: discipleshipEntries.experienceLevel,
-        focusAreas: discipleshipEntries.focusAreas,
-        status: discipleshipEntries.status,
-        createdAt: discipleshipEntries.createdAt,
-      })
-      .from(discipleshipEntries)
-      .where(eq(discipleshipEntries.userId, userId))
-      .orderBy(desc(discipleshipEntries.id)),
-    db
-      .select({
-        id: discipleshipConnections.id,
+        ...getTableColumns(discipleshipConnections),
         role: sql<
           "mentor" | "mentee"
         >`case when ${discipleshipConnections.mentorId} = ${userId} then 'mentor' else 'mentee' end`,
-        status: discipleshipConnections.status,
-        focusAreas: discipleshipConnections.focusAreas,
-        createdAt: discipleshipConnections.createdAt,
       })
       .from(discipleshipConnections)
       .where(or(eq(discipleshipConnections.mentorId, userId), eq(discipleshipConnections.menteeId, userId)))
       .orderBy(desc(discipleshipConnections.id)),
-    db
-      .select({
-        courseId: courseEnrollments.courseId,
-        title: courses.title,
-        enrolledAt: courseEnrollments.createdAt,
-      })
-      .from(courseEnrollments)
-      .innerJoin(courses, eq(courses.id, courseEnrollments.courseId))
-      .where(eq(courseEnrollments.userId, userId))
-      .orderBy(desc(courseEnrollments.createdAt)),
-    db
-      .select({
-        kind: payments.kind,
-        amountCents: payments.amountCents,
-        currency: payments.currency,
-        createdAt: payments.createdAt,
-      })
-      .from(payments)
-      .where(eq(payments.userId, userId))
-      .orderBy(desc(payments.createdAt)),
-    db
-      .select({
-        status: subscriptions.status,
-        createdAt: subscriptions.createdAt,
-        updatedAt: subscriptions.updatedAt,
-      })
-      .from(subscriptions)
-      .where(eq(subscriptions.userId, userId))
-      .orderBy(desc(subscriptions.createdAt)),
+    hers(courseEnrollments, courseEnrollments.createdAt, {
+      title: pointedAt(courses.title, courseEnrollments.courseId),
+      enrolledAt: courseEnrollments.createdAt,
+    }),
+    hers(payments, payments.createdAt),
+    hers(subscriptions, subscriptions.createdAt),
   ]);
   return {
     prayerRequests: prayerRows,
@@ -308,29 +222,20 @@ export async function activeSubscriptionCount(db: Db | Tx, userId: number) {
  * counters her rows fed are brought down first, in the same transaction.
  */
 export async function deleteMember(tx: Tx, userId: number) {
-  await tx.execute(sql`
-    update ${cultivationGroups} g set member_count = greatest(g.member_count - 1, 0)
-    where g.id in (select group_id from ${cultivationGroupMembers} where user_id = ${userId})`);
-  await tx.execute(sql`
-    update ${localGroups} g set member_count = greatest(g.member_count - 1, 0)
-    where g.id in (select group_id from ${localGroupMembers} where user_id = ${userId})`);
-  await tx.execute(sql`
-    update ${prayerRequests} p set prayer_count = greatest(p.prayer_count - 1, 0)
-    where p.user_id <> ${userId}
-      and p.id in (select prayer_request_id from ${prayerMarks} where user_id = ${userId})`);
-  await tx.execute(sql`
-    update ${discussions} d set likes = greatest(d.likes - 1, 0)
-    where d.user_id <> ${userId}
-      and d.id in (select discussion_id from ${discussionLikes} where user_id = ${userId})`);
-  await tx.execute(sql`
-    update ${videos} v set likes_count = greatest(v.likes_count - 1, 0)
-    where v.id in (select video_id from ${videoLikes} where user_id = ${userId})`);
-  await tx.execute(sql`
-    update ${courses} c set enrolled_count = greatest(c.enrolled_count - 1, 0)
-    where c.id in (select course_id from ${courseEnrollments} where user_id = ${userId})`);
-  await tx.execute(sql`
-    update ${courses} c set interest_count = greatest(c.interest_count - 1, 0)
-    where c.id in (select course_id from ${courseInterests} where user_id = ${userId})`);
+  /** Brings `counter` down by one on each row her marks point at through `key` (`othersOnly`: not hers). */
+  const uncount = (counter: AnyPgColumn, key: AnyPgColumn, othersOnly = false) =>
+    tx.execute(sql`
+      update ${counter.table} t set ${sql.identifier(counter.name)} = greatest(t.${sql.identifier(counter.name)} - 1, 0)
+      where t.id in (select ${key} from ${key.table} where user_id = ${userId})
+        ${othersOnly ? sql`and t.user_id <> ${userId}` : sql``}`);
+  await uncount(cultivationGroups.memberCount, cultivationGroupMembers.groupId);
+  await uncount(localGroups.memberCount, localGroupMembers.groupId);
+  // Her own requests and reflections go with her.
+  await uncount(prayerRequests.prayerCount, prayerMarks.prayerRequestId, true);
+  await uncount(discussions.likes, discussionLikes.discussionId, true);
+  await uncount(videos.likesCount, videoLikes.videoId);
+  await uncount(courses.enrolledCount, courseEnrollments.courseId);
+  await uncount(courses.interestCount, courseInterests.courseId);
   // The activity feed names her; it goes rather than keep her name for the administrators.
   await tx.delete(activityLog).where(eq(activityLog.userId, userId));
   const deleted = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id });

@@ -1,7 +1,9 @@
 import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
+import type { PgSelect, PgTable } from "drizzle-orm/pg-core";
 import { batchedStatement } from "../../db/batched-statement";
 import type { Db, Tx } from "../../db/client";
 import { preparedStatement } from "../../db/prepared";
+import { searchMatches, shiftedCounter } from "../../db/query-helpers";
 import {
   discussionLikes,
   discussions,
@@ -13,9 +15,6 @@ import {
 } from "../../db/schema";
 
 type Conn = Db | Tx;
-
-/** `%text%` for ILIKE, with the pattern characters in the member's text taken literally. */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The columns of a library item (SPEC §3 Video). */
 export const videoItemColumns = {
@@ -36,8 +35,7 @@ export const videoItemColumns = {
 const discussionsCount = sql<number>`(select count(*)::int from ${discussions} d where d.video_id = "videos"."id")`;
 
 /** Matches the trigram index expression, so a search stays fast in a library of thousands. */
-export const videoSearchCondition = (search: string) =>
-  sql`(${videos.title} || ' ' || ${videos.description}) ilike ${containsPattern(search)}`;
+const videoSearchCondition = (search: string) => searchMatches(videos.title, videos.description, search);
 
 /** Newest first: (publishedAt, id) descending, the order of videos_published_idx. */
 async function beforeVideo(db: Conn, before: number | undefined): Promise<SQL | undefined> {
@@ -49,21 +47,26 @@ async function beforeVideo(db: Conn, before: number | undefined): Promise<SQL | 
   return sql`("videos"."published_at", "videos"."id") < (select c.published_at, c.id from ${videos} c where c.id = ${before})`;
 }
 
+/** Library items, newest first: (publishedAt, id) descending, the order of videos_published_idx. */
+const newestFirst = <Q extends PgSelect>(query: Q, where: (SQL | undefined)[], limit: number) =>
+  query
+    .where(and(...where))
+    .orderBy(desc(videos.publishedAt), desc(videos.id))
+    .limit(limit);
+
+/** What the administrators' list and form show besides a library item. */
+const adminColumns = { ...videoItemColumns, reflectionPrompts: videos.reflectionPrompts, discussionsCount };
+
 export async function listVideos(
   db: Conn,
   options: { search?: string; series?: string; limit: number; before?: number },
 ) {
-  const conditions: (SQL | undefined)[] = [
+  const conditions = [
     options.series ? eq(videos.series, options.series) : undefined,
     options.search ? videoSearchCondition(options.search) : undefined,
     await beforeVideo(db, options.before),
   ];
-  return db
-    .select(videoItemColumns)
-    .from(videos)
-    .where(and(...conditions))
-    .orderBy(desc(videos.publishedAt), desc(videos.id))
-    .limit(options.limit);
+  return newestFirst(db.select(videoItemColumns).from(videos).$dynamic(), conditions, options.limit);
 }
 
 export async function listAdminVideos(
@@ -74,29 +77,18 @@ export async function listAdminVideos(
     options.search ? videoSearchCondition(options.search) : undefined,
     await beforeVideo(db, options.before),
   ];
-  return db
-    .select({ ...videoItemColumns, reflectionPrompts: videos.reflectionPrompts, discussionsCount })
-    .from(videos)
-    .where(and(...conditions))
-    .orderBy(desc(videos.publishedAt), desc(videos.id))
-    .limit(options.limit);
+  return newestFirst(db.select(adminColumns).from(videos).$dynamic(), conditions, options.limit);
 }
 
 export async function findAdminVideo(db: Conn, id: number) {
-  const [row] = await db
-    .select({ ...videoItemColumns, reflectionPrompts: videos.reflectionPrompts, discussionsCount })
-    .from(videos)
-    .where(eq(videos.id, id))
-    .limit(1);
+  const [row] = await db.select(adminColumns).from(videos).where(eq(videos.id, id)).limit(1);
   return row;
 }
 
 export async function findVideoForMember(db: Conn, id: number, memberId: number) {
   const [row] = await db
     .select({
-      ...videoItemColumns,
-      reflectionPrompts: videos.reflectionPrompts,
-      discussionsCount,
+      ...adminColumns,
       likedByMe: sql<boolean>`exists (select 1 from ${videoLikes} l where l.video_id = "videos"."id" and l.user_id = ${memberId})`,
       savedByMe: sql<boolean>`exists (select 1 from ${videoSaves} s where s.video_id = "videos"."id" and s.user_id = ${memberId})`,
     })
@@ -116,12 +108,11 @@ export async function videoExists(db: Conn, id: number) {
 
 /** Same series when the video has one, otherwise the newest others. */
 export async function listRelated(db: Conn, video: { id: number; series: string | null }, limit: number) {
-  return db
-    .select(videoItemColumns)
-    .from(videos)
-    .where(and(sql`${videos.id} <> ${video.id}`, video.series ? eq(videos.series, video.series) : undefined))
-    .orderBy(desc(videos.publishedAt), desc(videos.id))
-    .limit(limit);
+  const conditions = [
+    sql`${videos.id} <> ${video.id}`,
+    video.series ? eq(videos.series, video.series) : undefined,
+  ];
+  return newestFirst(db.select(videoItemColumns).from(videos).$dynamic(), conditions, limit);
 }
 
 /**
@@ -146,42 +137,38 @@ export async function countView(tx: Tx, videoId: number, memberId: number) {
   return current ? { views: current.views, counted: false } : undefined;
 }
 
+/**
+ * Adds the member's mark (a like, a save) unless it is there, else removes it; answers how the
+ * counter beside it should move: 1 added, -1 removed, 0 when another request added it meanwhile.
+ */
+async function toggleMark<T extends PgTable>(
+  tx: Tx,
+  table: T,
+  mark: T["$inferInsert"],
+  match: SQL | undefined,
+) {
+  const marks: PgTable = table;
+  const removed = await tx.delete(marks).where(match).returning();
+  if (removed.length > 0) return -1;
+  const added = await tx.insert(marks).values(mark).onConflictDoNothing().returning();
+  return added.length;
+}
+
 /** Adds or removes the member's like; the counter moves only when a row really changed. */
 export async function toggleVideoLike(tx: Tx, videoId: number, memberId: number) {
-  const removed = await tx
-    .delete(videoLikes)
-    .where(and(eq(videoLikes.videoId, videoId), eq(videoLikes.userId, memberId)))
-    .returning({ videoId: videoLikes.videoId });
-  let liked: boolean;
-  let delta = 0;
-  if (removed.length > 0) {
-    liked = false;
-    delta = -1;
-  } else {
-    const added = await tx
-      .insert(videoLikes)
-      .values({ videoId, userId: memberId })
-      .onConflictDoNothing()
-      .returning({ videoId: videoLikes.videoId });
-    liked = true;
-    delta = added.length;
-  }
+  const mine = and(eq(videoLikes.videoId, videoId), eq(videoLikes.userId, memberId));
+  const delta = await toggleMark(tx, videoLikes, { videoId, userId: memberId }, mine);
   const [row] = await tx
     .update(videos)
-    .set({ likesCount: sql`greatest(${videos.likesCount} + ${delta}, 0)` })
+    .set({ likesCount: shiftedCounter(videos.likesCount, delta) })
     .where(eq(videos.id, videoId))
     .returning({ likes: videos.likesCount });
-  return { liked, likes: row?.likes ?? 0 };
+  return { liked: delta >= 0, likes: row?.likes ?? 0 };
 }
 
 export async function toggleVideoSave(tx: Tx, videoId: number, memberId: number) {
-  const removed = await tx
-    .delete(videoSaves)
-    .where(and(eq(videoSaves.videoId, videoId), eq(videoSaves.userId, memberId)))
-    .returning({ videoId: videoSaves.videoId });
-  if (removed.length > 0) return { saved: false };
-  await tx.insert(videoSaves).values({ videoId, userId: memberId }).onConflictDoNothing();
-  return { saved: true };
+  const mine = and(eq(videoSaves.videoId, videoId), eq(videoSaves.userId, memberId));
+  return { saved: (await toggleMark(tx, videoSaves, { videoId, userId: memberId }, mine)) >= 0 };
 }
 
 /** The member's saved videos, most recently saved first; `before` is the last video id shown. */
@@ -212,20 +199,36 @@ export async function listSavedVideos(
 
 // --- Discussions ------------------------------------------------------------------------------
 
+/** A reflection's own columns. */
+const discussionColumns = {
+  id: discussions.id,
+  content: discussions.content,
+  createdAt: discussions.createdAt,
+  likes: discussions.likes,
+  isReflectionPrompt: discussions.isReflectionPrompt,
+};
+
+/** A page of reflections, newest first, from a select over `discussions`. */
+const discussionsPage = <Q extends PgSelect>(
+  query: Q,
+  where: SQL,
+  page: { limit: number; before?: number },
+) =>
+  query
+    .where(and(where, page.before ? lt(discussions.id, page.before) : undefined))
+    .orderBy(desc(discussions.id))
+    .limit(page.limit);
+
 export async function listDiscussions(
   db: Conn,
   videoId: number,
   memberId: number,
   options: { limit: number; before?: number },
 ) {
-  return db
+  const query = db
     .select({
-      id: discussions.id,
+      ...discussionColumns,
       videoId: discussions.videoId,
-      content: discussions.content,
-      createdAt: discussions.createdAt,
-      likes: discussions.likes,
-      isReflectionPrompt: discussions.isReflectionPrompt,
       likedByMe: sql<boolean>`exists (select 1 from ${discussionLikes} l where l.discussion_id = "discussions"."id" and l.user_id = ${memberId})`,
       authorId: users.id,
       authorFirstName: users.firstName,
@@ -233,12 +236,8 @@ export async function listDiscussions(
       authorImage: users.profileImageUrl,
     })
     .from(discussions)
-    .innerJoin(users, eq(users.id, discussions.userId))
-    .where(
-      and(eq(discussions.videoId, videoId), options.before ? lt(discussions.id, options.before) : undefined),
-    )
-    .orderBy(desc(discussions.id))
-    .limit(options.limit);
+    .innerJoin(users, eq(users.id, discussions.userId));
+  return discussionsPage(query.$dynamic(), eq(discussions.videoId, videoId), options);
 }
 
 interface NewDiscussion {
@@ -300,30 +299,14 @@ export async function discussionExists(db: Conn, id: number) {
 }
 
 export async function toggleDiscussionLike(tx: Tx, discussionId: number, memberId: number) {
-  const removed = await tx
-    .delete(discussionLikes)
-    .where(and(eq(discussionLikes.discussionId, discussionId), eq(discussionLikes.userId, memberId)))
-    .returning({ id: discussionLikes.discussionId });
-  let liked: boolean;
-  let delta = 0;
-  if (removed.length > 0) {
-    liked = false;
-    delta = -1;
-  } else {
-    const added = await tx
-      .insert(discussionLikes)
-      .values({ discussionId, userId: memberId })
-      .onConflictDoNothing()
-      .returning({ id: discussionLikes.discussionId });
-    liked = true;
-    delta = added.length;
-  }
+  const mine = and(eq(discussionLikes.discussionId, discussionId), eq(discussionLikes.userId, memberId));
+  const delta = await toggleMark(tx, discussionLikes, { discussionId, userId: memberId }, mine);
   const [row] = await tx
     .update(discussions)
-    .set({ likes: sql`greatest(${discussions.likes} + ${delta}, 0)` })
+    .set({ likes: shiftedCounter(discussions.likes, delta) })
     .where(eq(discussions.id, discussionId))
     .returning({ likes: discussions.likes });
-  return { liked, likes: row?.likes ?? 0 };
+  return { liked: delta >= 0, likes: row?.likes ?? 0 };
 }
 
 /** The member's own comments on videos, newest first, with the video's title. */
@@ -332,23 +315,11 @@ export async function listReflections(
   memberId: number,
   options: { limit: number; before?: number },
 ) {
-  return db
-    .select({
-      id: discussions.id,
-      content: discussions.content,
-      createdAt: discussions.createdAt,
-      isReflectionPrompt: discussions.isReflectionPrompt,
-      likes: discussions.likes,
-      videoId: videos.id,
-      videoTitle: videos.title,
-    })
+  const query = db
+    .select({ ...discussionColumns, videoId: videos.id, videoTitle: videos.title })
     .from(discussions)
-    .leftJoin(videos, eq(videos.id, discussions.videoId))
-    .where(
-      and(eq(discussions.userId, memberId), options.before ? lt(discussions.id, options.before) : undefined),
-    )
-    .orderBy(desc(discussions.id))
-    .limit(options.limit);
+    .leftJoin(videos, eq(videos.id, discussions.videoId));
+  return discussionsPage(query.$dynamic(), eq(discussions.userId, memberId), options);
 }
 
 // --- Administration ---------------------------------------------------------------------------

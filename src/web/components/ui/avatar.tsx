@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { initial } from "~/core/format";
+import { initialsOf } from "~/core/format";
 import { cn } from "~/web/lib/cn";
 
 interface AvatarUser {
@@ -22,7 +22,7 @@ export function Avatar({ user, className }: { user: AvatarUser | null | undefine
       {src && !failed ? (
         <img src={src} alt="" className="size-full object-cover" onError={() => setFailed(true)} />
       ) : (
-        <span aria-hidden="true">{initial(user)}</span>
+        <span aria-hidden="true">{initialsOf(user)}</span>
       )}
     </span>
   );

@@ -1,12 +1,12 @@
 import { ShieldAlert } from "lucide-react";
-import { lazy, type ReactNode, Suspense, useEffect, useRef } from "react";
-import { Link, useLocation, useSearchParams } from "wouter";
+import { lazy, type ReactNode, Suspense } from "react";
+import { Link } from "wouter";
 import { ADMIN_MESSAGES } from "~/core/schemas/admin";
 import { PageHeader } from "~/web/components/page-header";
+import { TabbedPage, type TabSection } from "~/web/components/tabbed-page";
 import { buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { Skeleton } from "~/web/components/ui/skeleton";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/web/components/ui/tabs";
 import { AdminCoursesTab } from "~/web/features/courses";
 import { AdminVideosTab } from "~/web/features/videos";
 import { useAuth } from "~/web/lib/auth";
@@ -18,16 +18,40 @@ import { UsersTab } from "./users-tab";
 /** The API reference: its own chunk, loaded with its tab. */
 const ApiReferenceTab = lazy(() => import("./api-reference-tab"));
 
-const TABS = [
-  { value: "overview", label: "Overview" },
-  { value: "videos", label: "Videos" },
-  { value: "users", label: "Users" },
-  { value: "groups", label: "Groups" },
-  { value: "revenue", label: "Revenue" },
-  { value: "courses", label: "Courses" },
-  { value: "api", label: "API" },
-] as const;
-type Tab = (typeof TABS)[number]["value"];
+/** The page's sections; those with a chunk of their own load with their tab. */
+const SECTIONS: TabSection[] = [
+  { value: "overview", label: "Overview", content: <OverviewTab /> },
+  {
+    value: "videos",
+    label: "Videos",
+    content: (
+      <LazyTab>
+        <AdminVideosTab />
+      </LazyTab>
+    ),
+  },
+  { value: "users", label: "Users", content: <UsersTab /> },
+  { value: "groups", label: "Groups", content: <GroupsTab /> },
+  { value: "revenue", label: "Revenue", content: <RevenueTab /> },
+  {
+    value: "courses",
+    label: "Courses",
+    content: (
+      <LazyTab>
+        <AdminCoursesTab />
+      </LazyTab>
+    ),
+  },
+  {
+    value: "api",
+    label: "API",
+    content: (
+      <LazyTab>
+        <ApiReferenceTab />
+      </LazyTab>
+    ),
+  },
+];
 
 /** SPEC §2.20. The server decides who is an administrator and answers 403 to anyone else. */
 export default function AdminPage() {
@@ -57,66 +81,13 @@ function AccessDenied({ email }: { email: string | undefined }) {
 }
 
 function Dashboard() {
-  const [params] = useSearchParams();
-  const [, navigate] = useLocation();
-  const requested = params.get("tab");
-  const tab: Tab = TABS.some((t) => t.value === requested) ? (requested as Tab) : "overview";
-  const list = useRef<HTMLDivElement>(null);
-
-  // On a phone the tab row scrolls sideways: keep the open tab in sight.
-  useEffect(() => {
-    list.current
-      ?.querySelector<HTMLElement>(`[data-state="active"]`)
-      ?.scrollIntoView({ block: "nearest", inline: "nearest" });
-  }, [tab]);
-
   return (
     <>
       <PageHeader
         title="Admin Dashboard"
         description="How the community is growing, and the tools to tend it."
       />
-      <Tabs
-        value={tab}
-        onValueChange={(value) =>
-          navigate(value === "overview" ? "/admin" : `/admin?tab=${value}`, { replace: true })
-        }
-      >
-        <TabsList ref={list} aria-label="Dashboard sections">
-          {TABS.map((t) => (
-            <TabsTrigger key={t.value} value={t.value}>
-              {t.label}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-        <TabsContent value="overview">
-          <OverviewTab />
-        </TabsContent>
-        <TabsContent value="videos">
-          <LazyTab>
-            <AdminVideosTab />
-          </LazyTab>
-        </TabsContent>
-        <TabsContent value="users">
-          <UsersTab />
-        </TabsContent>
-        <TabsContent value="groups">
-          <GroupsTab />
-        </TabsContent>
-        <TabsContent value="revenue">
-          <RevenueTab />
-        </TabsContent>
-        <TabsContent value="courses">
-          <LazyTab>
-            <AdminCoursesTab />
-          </LazyTab>
-        </TabsContent>
-        <TabsContent value="api">
-          <LazyTab>
-            <ApiReferenceTab />
-          </LazyTab>
-        </TabsContent>
-      </Tabs>
+      <TabbedPage label="Dashboard sections" sections={SECTIONS} />
     </>
   );
 }

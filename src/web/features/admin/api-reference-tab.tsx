@@ -11,6 +11,8 @@ import { Skeleton } from "~/web/components/ui/skeleton";
 import { ApiError } from "~/web/lib/api";
 import { useEndpoint } from "~/web/lib/endpoints";
 import { useDebounced } from "~/web/lib/use-debounced";
+import { useDeferredData } from "~/web/lib/use-deferred-data";
+import { useHydrated } from "~/web/lib/use-hydrated";
 
 const DOCUMENT_URL = referenceEndpoints.openApi.path;
 
@@ -35,16 +37,20 @@ interface Group {
  * what it answers.
  */
 export default function ApiReferenceTab() {
-  // The document changes only with a new release of the server.
+  // The document is large (some 200 KB) and changes only with a new release of the server: the
+  // browser asks for it once, rather than the server prefetching it into the page (markup and state).
   const reference = useEndpoint(referenceEndpoints.openApi, undefined, {
+    enabled: useHydrated(),
     staleTime: Number.POSITIVE_INFINITY,
   });
+  // Ninety-odd cards: rendered in slices, so the page keeps answering meanwhile.
+  const { data, pending } = useDeferredData(reference);
   const [draft, setDraft] = useState("");
   const search = useDebounced(draft.trim());
   const headingId = useId();
   const searchId = useId();
 
-  const groups = useMemo(() => (reference.data ? groupsOf(reference.data) : []), [reference.data]);
+  const groups = useMemo(() => (data ? groupsOf(data) : []), [data]);
   const shown = useMemo(() => matching(groups, search), [groups, search]);
   const total = groups.reduce((n, g) => n + g.entries.length, 0);
   const found = shown.reduce((n, g) => n + g.entries.length, 0);
@@ -88,9 +94,7 @@ export default function ApiReferenceTab() {
         />
       </div>
 
-      {reference.isPending ? (
-        <Loading />
-      ) : reference.isError ? (
+      {reference.isError ? (
         <ErrorState
           message={
             (reference.error instanceof ApiError && reference.error.serverMessage) ||
@@ -98,6 +102,8 @@ export default function ApiReferenceTab() {
           }
           onRetry={() => void reference.refetch()}
         />
+      ) : pending ? (
+        <Loading />
       ) : total === 0 ? (
         <EmptyState icon={Search} title="No endpoints yet">
           The document lists no endpoint.
@@ -106,7 +112,7 @@ export default function ApiReferenceTab() {
         <>
           <p role="status" className="text-sm text-muted">
             {search
-              ? `${found === 1 ? "1 endpoint matches" : `${formatCount(found)} endpoints match`} "${search}".`
+              ? `${matchCount(found)} "${search}".`
               : `${formatCount(total)} endpoints in ${formatCount(groups.length)} features.`}
           </p>
           {found === 0 ? (
@@ -134,6 +140,9 @@ export default function ApiReferenceTab() {
     </section>
   );
 }
+
+const matchCount = (n: number) =>
+  n === 0 ? "No endpoint matches" : n === 1 ? "1 endpoint matches" : `${formatCount(n)} endpoints match`;
 
 function Loading() {
   return (
@@ -180,17 +189,14 @@ function FeatureSection({ group }: { group: Group }) {
   return (
     <section aria-labelledby={`${id}-heading`} id={id} className="scroll-mt-24 space-y-3 pt-2">
       <h3 id={`${id}-heading`} className="flex items-baseline gap-2 font-sans text-lg font-bold">
-        {group.label}
+        {group.label}{" "}
         <span className="text-sm font-normal text-muted">
           {group.entries.length === 1 ? "1 endpoint" : `${group.entries.length} endpoints`}
         </span>
       </h3>
       <ul className="space-y-3">
         {group.entries.map((entry) => (
-          <li
-            key={`${entry.method} ${entry.path}`}
-            className="list-item-lazy [contain-intrinsic-size:auto_12rem]"
-          >
+          <li key={`${entry.method} ${entry.path}`}>
             <EndpointCard entry={entry} />
           </li>
         ))}
@@ -218,7 +224,7 @@ function EndpointCard({ entry }: { entry: Entry }) {
   const caller = CALLERS[operation["x-caller"]];
   const notes = notesOf(operation.description);
   const body = bodyOf(operation);
-  const { success, errors } = answersOf(operation);
+  const answers = answersOf(operation);
   const missing = [operation.parameters.length === 0 && "No parameters", !body && "No JSON body"].filter(
     Boolean,
   );
@@ -226,14 +232,14 @@ function EndpointCard({ entry }: { entry: Entry }) {
   return (
     <Card className="p-4 sm:p-5">
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
-        <h4 className="flex min-w-0 items-start gap-2.5 font-mono text-[0.95rem] font-semibold tracking-normal">
+        <h4 className="flex min-w-0 items-start gap-2.5 font-mono text-[0.95rem] font-medium tracking-normal">
           <Badge
             tone={METHOD_TONES[entry.method] ?? "neutral"}
             className="w-16 shrink-0 justify-center font-mono"
           >
             {entry.method}
           </Badge>{" "}
-          <span className="min-w-0 break-all">{entry.path}</span>
+          <PathText path={entry.path} />
         </h4>
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
           <span className="sr-only">Who may call it: </span>
@@ -243,7 +249,7 @@ function EndpointCard({ entry }: { entry: Entry }) {
           </span>
           {notes.policy && (
             <span className="text-muted">
-              and the <code className="font-mono text-ink">{notes.policy}</code> policy
+              and the <code className="font-mono text-[0.9em] text-ink">{notes.policy}</code> policy
             </span>
           )}
         </p>
@@ -251,77 +257,102 @@ function EndpointCard({ entry }: { entry: Entry }) {
       <p className="mt-2 text-ink">{operation.summary}</p>
       {notes.other.length > 0 && <p className="mt-1 text-sm text-muted">{notes.other.join(" ")}</p>}
 
-      <dl className="mt-4 grid gap-4 border-t border-linen pt-4 text-sm md:grid-cols-2">
-        {operation.parameters.length > 0 && (
-          <div>
-            <DetailTerm>Parameters</DetailTerm>
-            <dd>
-              <ul className="mt-1.5 space-y-1.5">
-                {operation.parameters.map((p) => (
-                  <li key={`${p.in} ${p.name}`}>
-                    <Field
-                      name={p.name}
-                      facts={[`in ${p.in}`, p.required ? "required" : "optional", ...describe(p.schema)]}
-                    />
-                  </li>
-                ))}
-              </ul>
-            </dd>
-          </div>
-        )}
-        {body && (
-          <div>
-            <DetailTerm>
-              JSON body{body.optional && <span className="font-normal normal-case"> (optional)</span>}
-            </DetailTerm>
-            <dd>
-              {body.fields.length > 0 ? (
-                <ul className="mt-1.5 space-y-1.5">
-                  {body.fields.map((f) => (
-                    <li key={f.name}>
-                      <Field name={f.name} facts={[f.required ? "required" : "optional", ...f.facts]} />
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                <p className="mt-1.5 text-muted">{body.facts.join(" · ")}</p>
+      <div className="mt-4 grid gap-4 border-t border-linen pt-4 text-sm md:grid-cols-2 md:gap-6">
+        <div className="space-y-4">
+          {(operation.parameters.length > 0 || body) && (
+            <dl className="space-y-4">
+              {operation.parameters.length > 0 && (
+                <div>
+                  <DetailTerm>Parameters</DetailTerm>
+                  <dd>
+                    <ul className="mt-1.5 space-y-1.5">
+                      {operation.parameters.map((p) => (
+                        <li key={`${p.in} ${p.name}`} className="break-words text-muted">
+                          <Field
+                            name={p.name}
+                            facts={[
+                              `in ${p.in}`,
+                              p.required ? "required" : "optional",
+                              ...describe(p.schema),
+                            ]}
+                          />
+                        </li>
+                      ))}
+                    </ul>
+                  </dd>
+                </div>
               )}
-            </dd>
-          </div>
-        )}
-        <div>
+              {body && (
+                <div>
+                  <DetailTerm>
+                    JSON body{body.optional && <span className="font-normal normal-case"> (optional)</span>}
+                  </DetailTerm>
+                  <dd>
+                    {body.fields.length > 0 ? (
+                      <ul className="mt-1.5 space-y-1.5">
+                        {body.fields.map((f) => (
+                          <li key={f.name} className="break-words text-muted">
+                            <Field name={f.name} facts={[f.required ? "required" : "optional", ...f.facts]} />
+                          </li>
+                        ))}
+                      </ul>
+                    ) : (
+                      <p className="mt-1.5 text-muted">{body.facts.join(" · ")}</p>
+                    )}
+                  </dd>
+                </div>
+              )}
+            </dl>
+          )}
+          {missing.length > 0 && <p className="text-muted">{missing.join(" · ")}</p>}
+        </div>
+        <dl>
           <DetailTerm>Answers</DetailTerm>
           <dd>
             <ul className="mt-1.5 space-y-1.5">
-              {success.map(([status, description]) => (
-                <li key={status} className="flex items-start gap-2">
-                  <Badge tone="sage" className="shrink-0 font-mono">
+              {answers.map(({ status, description, success }) => (
+                <li
+                  key={status}
+                  className={`grid grid-cols-[auto_1fr] items-start gap-2 ${success ? "" : "text-muted"}`}
+                >
+                  <Badge tone={success ? "sage" : "neutral"} className="font-mono">
                     {status}
                   </Badge>
-                  <span className="min-w-0">{description}</span>
-                </li>
-              ))}
-              {errors.map(([status, description]) => (
-                <li key={status} className="flex items-start gap-2">
-                  <Badge tone="neutral" className="shrink-0 font-mono">
-                    {status}
-                  </Badge>
-                  <span className="min-w-0 text-muted">
-                    <WithCode text={description} />
-                  </span>
+                  {description.includes("`") ? (
+                    <span>
+                      <WithCode text={description} />
+                    </span>
+                  ) : (
+                    description
+                  )}
                 </li>
               ))}
             </ul>
           </dd>
-        </div>
-        {missing.length > 0 && (
-          <div className="md:col-span-2">
-            <dt className="sr-only">Inputs</dt>
-            <dd className="text-muted">{missing.join(" · ")}</dd>
-          </div>
-        )}
-      </dl>
+        </dl>
+      </div>
     </Card>
+  );
+}
+
+/**
+ * A path that wraps after its slashes on a narrow screen, and inside a segment only when one
+ * segment alone is wider than the line.
+ */
+function PathText({ path }: { path: string }) {
+  return (
+    <span className="min-w-0 wrap-anywhere">
+      {path.split("/").map((segment, i) => (
+        <Fragment key={i}>
+          {i > 0 && (
+            <>
+              /<wbr />
+            </>
+          )}
+          {segment}
+        </Fragment>
+      ))}
+    </span>
   );
 }
 
@@ -329,12 +360,13 @@ function DetailTerm({ children }: { children: ReactNode }) {
   return <dt className="text-xs font-bold tracking-wide text-muted uppercase">{children}</dt>;
 }
 
+/** A parameter or a field: its name, then what it is (in an item styled muted). */
 function Field({ name, facts }: { name: string; facts: string[] }) {
   return (
-    <span className="break-words">
-      <code className="font-mono font-semibold text-ink">{name}</code>
-      <span className="text-muted"> · {facts.join(" · ")}</span>
-    </span>
+    <>
+      <code className="font-mono text-[0.95em] font-medium text-ink">{name}</code>
+      {` · ${facts.join(" · ")}`}
+    </>
   );
 }
 
@@ -342,7 +374,7 @@ function Field({ name, facts }: { name: string; facts: string[] }) {
 function WithCode({ text }: { text: string }) {
   return text.split("`").map((part, i) =>
     i % 2 === 1 ? (
-      <code key={i} className="font-mono text-ink">
+      <code key={i} className="font-mono text-[0.9em] text-ink">
         {part}
       </code>
     ) : (
@@ -436,14 +468,15 @@ function bodyOf(operation: ApiOperation): Body | undefined {
   };
 }
 
+/** Its answers, the success first, then the errors in the order of their statuses. */
 function answersOf(operation: ApiOperation) {
-  const answers = Object.entries(operation.responses).map(
-    ([status, response]) => [status, response.description] as const,
-  );
-  return {
-    success: answers.filter(([status]) => status.startsWith("2")),
-    errors: answers.filter(([status]) => !status.startsWith("2")),
-  };
+  return Object.entries(operation.responses)
+    .map(([status, response]) => ({
+      status,
+      description: response.description,
+      success: status.startsWith("2"),
+    }))
+    .sort((a, b) => Number(b.success) - Number(a.success) || a.status.localeCompare(b.status));
 }
 
 /** Numbers as large as a database id allows: not worth saying. */

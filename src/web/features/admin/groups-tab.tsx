@@ -3,8 +3,9 @@ import { Link } from "wouter";
 import { SKELETON_COUNT } from "~/core/constants";
 import { formatCount } from "~/core/format";
 import type { AdminGroup } from "~/core/schemas/admin";
+import { LoadMore } from "~/web/components/card-grid";
 import { Badge } from "~/web/components/ui/badge";
-import { Button, buttonClass } from "~/web/components/ui/button";
+import { buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
 import { Skeleton } from "~/web/components/ui/skeleton";
@@ -52,17 +53,7 @@ export function GroupsTab() {
           </li>
         ))}
       </ul>
-      {groups.hasNextPage && (
-        <div className="mt-6 flex justify-center">
-          <Button
-            variant="outline"
-            onClick={() => void groups.fetchNextPage()}
-            disabled={groups.isFetchingNextPage}
-          >
-            {groups.isFetchingNextPage ? "Loading..." : "Load more groups"}
-          </Button>
-        </div>
-      )}
+      <LoadMore list={groups} label="Load more groups" className="mt-6" />
     </>
   );
 }

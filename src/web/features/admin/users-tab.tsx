@@ -1,14 +1,25 @@
 import { Mail, Users } from "lucide-react";
-import { formatShortDate } from "~/core/format";
+import { formatShortDate, personName } from "~/core/format";
 import type { AdminUser } from "~/core/schemas/admin";
+import { LoadMore } from "~/web/components/card-grid";
+import { TableHead } from "~/web/components/table-head";
 import { Badge } from "~/web/components/ui/badge";
-import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
 import { Skeleton } from "~/web/components/ui/skeleton";
 import { useAdminUsers } from "./api";
 
-const nameOf = (u: AdminUser) => [u.firstName, u.lastName].filter(Boolean).join(" ") || "Anonymous";
+// Her e-mail has a column of its own, so a nameless member is "Anonymous" here.
+const nameOf = (u: AdminUser) =>
+  personName({ firstName: u.firstName, lastName: u.lastName }, { form: "full" });
+
+const COLUMNS = [
+  { label: "Name" },
+  { label: "Email" },
+  { label: "Membership" },
+  { label: "Joined" },
+  { label: "Actions", hidden: true },
+];
 
 /** Every member, newest first, a page at a time. */
 export function UsersTab() {
@@ -28,31 +39,13 @@ export function UsersTab() {
       <div className="relative overflow-x-auto">
         <table className="w-full min-w-[40rem] text-left text-sm" aria-busy={users.isPending}>
           <caption className="sr-only">Members</caption>
-          <thead className="border-b border-linen bg-parchment/60 text-xs font-bold tracking-wide text-muted uppercase">
-            <tr>
-              <th scope="col" className="px-5 py-3">
-                Name
-              </th>
-              <th scope="col" className="px-5 py-3">
-                Email
-              </th>
-              <th scope="col" className="px-5 py-3">
-                Membership
-              </th>
-              <th scope="col" className="px-5 py-3">
-                Joined
-              </th>
-              <th scope="col" className="px-5 py-3">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={COLUMNS} />
           <tbody className="divide-y divide-linen">
             {users.isPending
               ? [0, 1, 2, 3, 4].map((i) => (
                   <tr key={i}>
-                    {[0, 1, 2, 3, 4].map((j) => (
-                      <td key={j} className="px-5 py-4">
+                    {COLUMNS.map(({ label }) => (
+                      <td key={label} className="px-5 py-4">
                         <Skeleton className="h-4 w-full max-w-40" />
                       </td>
                     ))}
@@ -85,17 +78,7 @@ export function UsersTab() {
           </tbody>
         </table>
       </div>
-      {users.hasNextPage && (
-        <div className="flex justify-center border-t border-linen p-4">
-          <Button
-            variant="outline"
-            onClick={() => void users.fetchNextPage()}
-            disabled={users.isFetchingNextPage}
-          >
-            {users.isFetchingNextPage ? "Loading..." : "Load more members"}
-          </Button>
-        </div>
-      )}
+      <LoadMore list={users} label="Load more members" className="border-t border-linen p-4" />
     </Card>
   );
 }

@@ -11,29 +11,20 @@ import {
 } from "lucide-react";
 import { Link } from "wouter";
 import { formatCount, formatLongDate } from "~/core/format";
-import type { AdminArticle, ArticleSyncResult } from "~/core/schemas/articles";
+import type { AdminArticle } from "~/core/schemas/articles";
+import { LoadMore } from "~/web/components/card-grid";
 import { PageHeader } from "~/web/components/page-header";
-import { Badge } from "~/web/components/ui/badge";
+import { TagList } from "~/web/components/tag-list";
 import { Button, buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
 import { Skeleton } from "~/web/components/ui/skeleton";
-import { ApiError, isUnauthorizedError } from "~/web/lib/api";
+import { ApiError } from "~/web/lib/api";
 import { useAuth } from "~/web/lib/auth";
 import { cn } from "~/web/lib/cn";
-import { notifySuccess } from "~/web/lib/notify";
 import { publicConfig } from "~/web/lib/public-config";
-import { announceSignedOut } from "~/web/lib/signed-out";
-import { toast } from "~/web/lib/toast";
-import { useAdminArticleCount, useAdminArticles, useSyncArticles } from "./api";
+import { plural, useAdminArticleCount, useAdminArticles, useSyncArticles } from "./api";
 import { readingTimeText } from "./article-card";
-
-const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
-
-export function syncSummary({ added, updated }: ArticleSyncResult) {
-  if (!added && !updated) return "Everything is already up to date.";
-  return `${plural(added, "new article", "new articles")} added, ${plural(updated, "article", "articles")} updated.`;
-}
 
 /** SPEC §2.21. Administrators only; the server answers 403 to anyone else as well. */
 export default function AdminArticlesPage() {
@@ -59,25 +50,12 @@ function AccessDenied() {
 
 function ArticleManagement() {
   const newsletter = publicConfig.newsletterName;
-  const articles = useAdminArticles(true);
-  const count = useAdminArticleCount(true);
+  const articles = useAdminArticles();
+  const count = useAdminArticleCount();
   const sync = useSyncArticles();
   const items = articles.data ?? [];
 
-  const runSync = () =>
-    sync.mutate(undefined, {
-      onSuccess: (result) => notifySuccess("Sync Complete", syncSummary(result)),
-      onError: (err) => {
-        if (isUnauthorizedError(err)) return announceSignedOut();
-        // Feed problems answer 502/503 with a message written for the admin: show it as it is.
-        toast({
-          title: "Sync Failed",
-          description:
-            (err instanceof ApiError && err.serverMessage) || `Failed to sync articles from ${newsletter}`,
-          variant: "destructive",
-        });
-      },
-    });
+  const runSync = () => sync.mutate();
 
   return (
     <>
@@ -142,17 +120,7 @@ function ArticleManagement() {
                   </li>
                 ))}
               </ul>
-              {articles.hasNextPage && (
-                <div className="mt-6 flex justify-center">
-                  <Button
-                    variant="outline"
-                    onClick={() => void articles.fetchNextPage()}
-                    disabled={articles.isFetchingNextPage}
-                  >
-                    {articles.isFetchingNextPage ? "Loading..." : "Load more articles"}
-                  </Button>
-                </div>
-              )}
+              <LoadMore list={articles} label="Load more articles" className="mt-6" />
             </>
           )}
         </div>
@@ -197,17 +165,7 @@ function AdminArticleRow({ article }: { article: AdminArticle }) {
           {plural(article.discussionCount, "thought shared", "thoughts shared")}
         </li>
       </ul>
-      {article.tags.length > 0 && (
-        <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Tags">
-          {article.tags.map((tag) => (
-            <li key={tag}>
-              <Badge tone="neutral" className="font-medium">
-                {tag}
-              </Badge>
-            </li>
-          ))}
-        </ul>
-      )}
+      <TagList tags={article.tags} label="Tags" className="mt-3" />
     </Card>
   );
 }

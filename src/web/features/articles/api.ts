@@ -1,87 +1,61 @@
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
-import { DISCUSSION_PAGE_SIZE } from "~/core/constants";
-import type {
-  AdminArticle,
-  Article,
-  ArticleDiscussion,
-  ArticleSyncResult,
-  CreateArticleDiscussionBody,
-} from "~/core/schemas/articles";
-import { apiRequest, urlFromKey } from "~/web/lib/api";
-import { queryClient } from "~/web/lib/query-client";
-
-export const ARTICLES_URL = "/api/articles";
-export const ARTICLE_TAGS_URL = "/api/articles/tags";
-export const DISCUSSIONS_URL = "/api/article-discussions";
-export const ADMIN_ARTICLES_URL = "/api/admin/articles";
-export const ADMIN_ARTICLE_COUNT_URL = "/api/admin/articles/count";
-const PAGE_SIZE = 24;
-
-type Params = Record<string, string | number | undefined>;
-
-/** Pages of a list endpoint, keyed like every other query, fetched on demand with `before`. */
-function usePagedList<T extends { id: number }>(
-  url: string,
-  params: Params,
-  options: { pageSize?: number; enabled?: boolean } = {},
-) {
-  const pageSize = options.pageSize ?? PAGE_SIZE;
-  return useInfiniteQuery({
-    queryKey: [url, params],
-    queryFn: ({ pageParam }) =>
-      apiRequest<T[]>("GET", urlFromKey([url, { ...params, limit: pageSize, before: pageParam }])),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: (last) => (last.length === pageSize ? last[last.length - 1]?.id : undefined),
-    select: (data) => data.pages.flat(),
-    // While a new search loads, the previous results stay instead of flashing skeletons.
-    placeholderData: keepPreviousData,
-    enabled: options.enabled ?? true,
-  });
-}
+import { CARDS_PAGE_SIZE, DISCUSSION_PAGE_SIZE } from "~/core/constants";
+import { articlesEndpoints as api } from "~/core/endpoints/articles";
+import { formatCount } from "~/core/format";
+import type { ArticleSyncResult } from "~/core/schemas/articles";
+import { ApiError, isUnauthorizedError } from "~/web/lib/api";
+import { call, keyOf, useEndpoint, useEndpointMutation, usePagedList } from "~/web/lib/endpoints";
+import { publicConfig } from "~/web/lib/public-config";
+import { announceSignedOut } from "~/web/lib/signed-out";
+import { toast } from "~/web/lib/toast";
 
 export const useArticles = (filters: { search?: string; tag?: string }) =>
-  usePagedList<Article>(ARTICLES_URL, filters);
+  usePagedList(api.list, { query: filters }, CARDS_PAGE_SIZE);
 
-export const useArticleTags = () => useQuery<string[]>({ queryKey: [ARTICLE_TAGS_URL] });
+export const useArticleTags = () => useEndpoint(api.tags, undefined);
 
 /** Runs only once an article is chosen in the Discuss dialog. */
-export const useArticleDiscussions = (articleId: number | undefined) =>
-  usePagedList<ArticleDiscussion>(
-    DISCUSSIONS_URL,
-    { articleId },
-    { pageSize: DISCUSSION_PAGE_SIZE, enabled: articleId !== undefined },
-  );
+export const useArticleDiscussions = (articleId: number) =>
+  usePagedList(api.discussions, { query: { articleId } }, DISCUSSION_PAGE_SIZE);
 
-export function useAddDiscussion() {
-  return useMutation({
-    mutationFn: (body: CreateArticleDiscussionBody) =>
-      apiRequest<ArticleDiscussion>("POST", DISCUSSIONS_URL, body),
-    onSuccess: (created) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: [DISCUSSIONS_URL, { articleId: created.articleId }] }),
-        queryClient.invalidateQueries({ queryKey: [ADMIN_ARTICLES_URL] }),
-      ]),
+export const useAddDiscussion = () =>
+  useEndpointMutation(api.discuss, {
+    input: (body: { articleId: number; content: string }) => ({ body }),
+    success: { title: "Discussion Added", description: "Your thoughts have been shared with the community." },
+    failure: { title: "Error", description: "Failed to add discussion. Please try again." },
+    invalidates: (created) => [
+      keyOf(api.discussions, { query: { articleId: created.articleId } }),
+      keyOf(api.adminList),
+    ],
   });
-}
 
 /** "Read on …" was opened. Best effort: a lost view is not worth bothering the member about. */
-export const countArticleView = (id: number) =>
-  apiRequest("POST", `${ARTICLES_URL}/${id}/view`).catch(() => undefined);
+export const countArticleView = (id: number) => call(api.view, { params: { id } }).catch(() => undefined);
 
-export const useAdminArticles = (enabled: boolean) =>
-  usePagedList<AdminArticle>(ADMIN_ARTICLES_URL, {}, { enabled });
+export const useAdminArticles = () => usePagedList(api.adminList, {}, CARDS_PAGE_SIZE);
 
-export const useAdminArticleCount = (enabled: boolean) =>
-  useQuery<{ count: number }>({ queryKey: [ADMIN_ARTICLE_COUNT_URL], enabled });
+export const useAdminArticleCount = () => useEndpoint(api.adminCount, undefined);
 
-export function useSyncArticles() {
-  return useMutation({
-    mutationFn: () => apiRequest<ArticleSyncResult>("POST", `${ADMIN_ARTICLES_URL}/sync`),
-    onSuccess: () =>
-      Promise.all(
-        [ADMIN_ARTICLES_URL, ADMIN_ARTICLE_COUNT_URL, ARTICLES_URL, ARTICLE_TAGS_URL].map((url) =>
-          queryClient.invalidateQueries({ queryKey: [url] }),
-        ),
-      ),
-  });
+export const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
+
+export function syncSummary({ added, updated }: ArticleSyncResult) {
+  if (!added && !updated) return "Everything is already up to date.";
+  return `${plural(added, "new article", "new articles")} added, ${plural(updated, "article", "articles")} updated.`;
 }
+
+export const useSyncArticles = () =>
+  useEndpointMutation<typeof api.adminSync, void>(api.adminSync, {
+    input: () => ({}),
+    success: (result) => ({ title: "Sync Complete", description: syncSummary(result) }),
+    // Feed problems answer 502/503 with a message written for the admin: show it as it is.
+    onError: (err) => {
+      if (isUnauthorizedError(err)) return announceSignedOut();
+      toast({
+        title: "Sync Failed",
+        description:
+          (err instanceof ApiError && err.serverMessage) ||
+          `Failed to sync articles from ${publicConfig.newsletterName}`,
+        variant: "destructive",
+      });
+    },
+    invalidates: () => [keyOf(api.adminList), keyOf(api.adminCount), keyOf(api.list), keyOf(api.tags)],
+  });

@@ -2,6 +2,7 @@ import { Clock, ExternalLink, MessageCircle, Newspaper } from "lucide-react";
 import { CARD_TAG_LIMIT, DEFAULT_READING_TIME } from "~/core/constants";
 import { formatLongDate } from "~/core/format";
 import type { Article } from "~/core/schemas/articles";
+import { TagList } from "~/web/components/tag-list";
 import { Badge } from "~/web/components/ui/badge";
 import { Button, buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
@@ -41,17 +42,7 @@ export function ArticleCard({
       {article.excerpt && (
         <p className="mt-3 line-clamp-4 text-[0.95rem] leading-relaxed text-ink/85">{article.excerpt}</p>
       )}
-      {article.tags.length > 0 && (
-        <ul className="mt-4 flex flex-wrap gap-1.5" aria-label="Topics">
-          {article.tags.slice(0, CARD_TAG_LIMIT).map((tag) => (
-            <li key={tag}>
-              <Badge tone="neutral" className="font-medium">
-                {tag}
-              </Badge>
-            </li>
-          ))}
-        </ul>
-      )}
+      <TagList tags={article.tags} label="Topics" limit={CARD_TAG_LIMIT} />
       <div className="mt-auto flex flex-wrap gap-2 pt-5">
         {article.url && (
           <a

@@ -1,14 +1,14 @@
 import { MessageCircle } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { COMMENT_ROWS, LIMITS } from "~/core/constants";
-import { formatLongDate } from "~/core/format";
+import { formatLongDate, personName } from "~/core/format";
 import type { Article, ArticleDiscussion } from "~/core/schemas/articles";
+import { LoadMore } from "~/web/components/card-grid";
 import { Avatar } from "~/web/components/ui/avatar";
 import { Button } from "~/web/components/ui/button";
 import { Dialog, DialogContent } from "~/web/components/ui/dialog";
 import { Textarea } from "~/web/components/ui/input";
 import { Skeleton } from "~/web/components/ui/skeleton";
-import { notifyError, notifySuccess } from "~/web/lib/notify";
 import { useAddDiscussion, useArticleDiscussions } from "./api";
 
 /** The Discuss dialog (SPEC §2.14): a share box and the stored community discussion. */
@@ -35,23 +35,17 @@ function DiscussionBody({ article }: { article: Article }) {
   const fieldId = useId();
   const blank = content.trim() === "";
 
-  // Awaited rather than mutate callbacks, so the toast still shows if the dialog was closed meanwhile.
-  const submit = async (event: FormEvent) => {
+  // The toasts come from the mutation itself, so they show even if the dialog was closed meanwhile.
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (blank || add.isPending) return;
-    try {
-      await add.mutateAsync({ articleId: article.id, content: content.trim() });
-      setContent("");
-      notifySuccess("Discussion Added", "Your thoughts have been shared with the community.");
-    } catch (err) {
-      notifyError(err, { title: "Error", description: "Failed to add discussion. Please try again." });
-    }
+    add.mutate({ articleId: article.id, content: content.trim() }, { onSuccess: () => setContent("") });
   };
 
   const items = discussions.data ?? [];
   return (
     <div className="space-y-6">
-      <form onSubmit={(event) => void submit(event)} className="space-y-3">
+      <form onSubmit={submit} className="space-y-3">
         <label htmlFor={fieldId} className="block text-sm font-semibold">
           Your thoughts
         </label>
@@ -110,18 +104,7 @@ function DiscussionBody({ article }: { article: Article }) {
                   <DiscussionItem key={d.id} discussion={d} />
                 ))}
               </ul>
-              {discussions.hasNextPage && (
-                <div className="mt-4 flex justify-center">
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    onClick={() => void discussions.fetchNextPage()}
-                    disabled={discussions.isFetchingNextPage}
-                  >
-                    {discussions.isFetchingNextPage ? "Loading..." : "Show earlier thoughts"}
-                  </Button>
-                </div>
-              )}
+              <LoadMore list={discussions} label="Show earlier thoughts" className="mt-4" />
             </>
           )}
         </div>
@@ -131,7 +114,7 @@ function DiscussionBody({ article }: { article: Article }) {
 }
 
 function DiscussionItem({ discussion }: { discussion: ArticleDiscussion }) {
-  const name = discussion.user.firstName?.trim() || "Anonymous";
+  const name = personName(discussion.user);
   return (
     <li className="flex gap-3">
       <Avatar user={discussion.user} />

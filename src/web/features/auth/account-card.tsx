@@ -1,10 +1,12 @@
 import type { LucideIcon } from "lucide-react";
-import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { Link } from "wouter";
-import { AUTH_MESSAGES, type EmailConfirmedResult } from "~/core/schemas/auth";
 import { Logo } from "~/web/components/logo";
-import { ApiError, apiRequest } from "~/web/lib/api";
+import { Button } from "~/web/components/ui/button";
+import { ApiError } from "~/web/lib/api";
 import { cn } from "~/web/lib/cn";
+import { rememberTimeZone } from "~/web/lib/time-zone";
+import { useHydrated } from "~/web/lib/use-hydrated";
 
 /**
  * The frame of the account pages (forgot password, the links mailed to her): the logo and one calm
@@ -79,80 +81,66 @@ export function useLinkToken() {
 
 export const CONNECTION_PROBLEM = "We couldn't reach the server. Please check your connection and try again.";
 
-/** The message for a failed request: the server's own for a 4xx, else a connection problem. */
-export function failureMessage(err: unknown) {
-  if (err instanceof ApiError && err.status < 500 && err.serverMessage) return err.serverMessage;
+/**
+ * The message for a failed request: the server's own for a 4xx (for any answer with `anyStatus`:
+ * signing in says why the server could not), else a connection problem.
+ */
+export function failureMessage(err: unknown, { anyStatus = false } = {}) {
+  if (err instanceof ApiError && (anyStatus || err.status < 500) && err.serverMessage)
+    return err.serverMessage;
   return CONNECTION_PROBLEM;
 }
 
-export type Confirmation =
-  | { status: "pending" }
-  | { status: "confirmed"; email: string; message: string }
-  /** `retry`: nothing was used up (no answer, or asked too often), so asking again may work. */
-  | { status: "failed"; message: string; retry: boolean };
-
-// A link works once: however often the page asks (React's strict mode runs effects twice in
-// development), each token is sent once per page load, and every asker shares the answer.
-const sent = new Map<string, Promise<EmailConfirmedResult>>();
-
-/** Sends the link's token to `url` as soon as the page runs, and tells how it went. */
-export function useLinkConfirmation(url: string, onConfirmed?: () => Promise<void>) {
-  const token = useLinkToken();
-  const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<Confirmation>({ status: "pending" });
-  const confirmed = useRef(onConfirmed);
-  useEffect(() => {
-    confirmed.current = onConfirmed;
-  });
-
-  useEffect(() => {
-    if (token === undefined) return;
-    if (token === null) {
-      setState({ status: "failed", message: AUTH_MESSAGES.linkInvalid, retry: false });
-      return;
-    }
-    let live = true;
-    const key = `${url} ${token}`;
-    let request = sent.get(key);
-    if (!request) {
-      request = apiRequest<EmailConfirmedResult>("POST", url, { token });
-      sent.set(key, request);
-    }
-    setState({ status: "pending" });
-    request.then(
-      async (result) => {
-        // The member's banner and profile should show the address as it now is.
-        await confirmed.current?.().catch(() => undefined);
-        if (live) setState({ status: "confirmed", email: result.email, message: result.message });
-      },
-      (err: unknown) => {
-        // A 4xx used the link up or refused it; a busy server (429) or no answer did not.
-        const retry = !(err instanceof ApiError && err.status < 500 && err.status !== 429);
-        if (retry) sent.delete(key);
-        if (live) setState({ status: "failed", message: failureMessage(err), retry });
-      },
-    );
-    return () => {
-      live = false;
-    };
-    // `attempt` asks again after a failure that used nothing up.
-  }, [url, token, attempt]);
-
-  return { state, retry: () => setAttempt((n) => n + 1) };
-}
-
-/** Shown while the link is being checked. */
-export function Checking({ label }: { label: string }) {
+/**
+ * The end of an account form: the server's refusal, if any, and the submit button, which waits for
+ * the app to run (a press before then would post the page).
+ */
+export function FormSubmit({
+  error,
+  busy,
+  label,
+  busyLabel,
+  disabled = false,
+}: {
+  error: string | undefined;
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+  disabled?: boolean;
+}) {
+  const hydrated = useHydrated();
   return (
     <>
-      <CardHeading>{label}</CardHeading>
-      <div role="status" className="mt-6 flex items-center justify-center gap-3 text-muted">
-        <span
-          aria-hidden="true"
-          className="size-6 animate-spin rounded-full border-[3px] border-sage-200 border-t-sage-600"
-        />
-        <span>One moment, please...</span>
-      </div>
+      {error && (
+        <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm font-medium text-danger">
+          {error}
+        </p>
+      )}
+      <Button type="submit" className="w-full" disabled={busy || !hydrated || disabled}>
+        {busy ? busyLabel : label}
+      </Button>
     </>
   );
+}
+
+/** A spinner and what is happening meanwhile. */
+export function Working({ children }: { children: ReactNode }) {
+  return (
+    <div role="status" className="mt-6 flex items-center justify-center gap-3 text-muted">
+      <span
+        aria-hidden="true"
+        className="size-6 animate-spin rounded-full border-[3px] border-sage-200 border-t-sage-600"
+      />
+      <span>{children}</span>
+    </div>
+  );
+}
+
+/**
+ * Into the member app, signed in: a full load, so it starts fresh at `path`, and her first page is
+ * rendered with her dates in her zone.
+ */
+export function enterApp(path: string) {
+  rememberTimeZone();
+  window.location.assign(path);
 }

@@ -4,13 +4,14 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "wouter";
 import type { z } from "zod";
+import { authEndpoints } from "~/core/endpoints/auth";
 import { passwordResetBody } from "~/core/schemas/auth";
-import { Button, buttonClass } from "~/web/components/ui/button";
-import { Field, Input } from "~/web/components/ui/input";
-import { apiRequest } from "~/web/lib/api";
-import { useHydrated } from "~/web/lib/use-hydrated";
+import { FormInput } from "~/web/components/form-field";
+import { buttonClass } from "~/web/components/ui/button";
+
+import { call } from "~/web/lib/api";
 import type { AccountPageMember } from "~/web/routes";
-import { AccountCard, CardHeading, CardText, failureMessage } from "./account-card";
+import { AccountCard, CardHeading, CardText, FormSubmit, failureMessage } from "./account-card";
 
 /** /forgot-password: she gives her address and a link to choose a new password is mailed to it. */
 export default function ForgotPasswordPage({ member }: { member?: AccountPageMember }) {
@@ -51,19 +52,17 @@ export default function ForgotPasswordPage({ member }: { member?: AccountPageMem
 }
 
 function ResetRequestForm({ email, onSent }: { email?: string; onSent: (message: string) => void }) {
-  const hydrated = useHydrated();
   const [serverError, setServerError] = useState<string>();
   const form = useForm<z.input<typeof passwordResetBody>, unknown, z.output<typeof passwordResetBody>>({
     resolver: zodResolver(passwordResetBody),
     defaultValues: { email: email ?? "" },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     setServerError(undefined);
     try {
-      const { message } = await apiRequest<{ message: string }>("POST", "/api/auth/password-reset", values);
-      onSent(message);
+      onSent((await call(authEndpoints.passwordReset, { body: values })).message);
     } catch (err) {
       setServerError(failureMessage(err));
     }
@@ -71,24 +70,8 @@ function ResetRequestForm({ email, onSent }: { email?: string; onSent: (message:
 
   return (
     <form method="post" onSubmit={onSubmit} noValidate className="mt-6 space-y-4 text-left">
-      <Field id="reset-email" label="E-mail" error={errors.email?.message}>
-        <Input
-          id="reset-email"
-          type="email"
-          autoComplete="email"
-          aria-invalid={Boolean(errors.email)}
-          aria-describedby={errors.email ? "reset-email-error" : undefined}
-          {...form.register("email")}
-        />
-      </Field>
-      {serverError && (
-        <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm font-medium text-danger">
-          {serverError}
-        </p>
-      )}
-      <Button type="submit" className="w-full" disabled={isSubmitting || !hydrated}>
-        {isSubmitting ? "Sending..." : "Send reset link"}
-      </Button>
+      <FormInput form={form} name="email" id="reset-email" label="E-mail" type="email" autoComplete="email" />
+      <FormSubmit error={serverError} busy={isSubmitting} label="Send reset link" busyLabel="Sending..." />
     </form>
   );
 }

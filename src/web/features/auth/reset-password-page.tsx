@@ -4,14 +4,22 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "wouter";
 import { z } from "zod";
+import { authEndpoints } from "~/core/endpoints/auth";
 import { AUTH_MESSAGES, passwordResetConfirmBody } from "~/core/schemas/auth";
-import { Button, buttonClass } from "~/web/components/ui/button";
-import { Field, Input } from "~/web/components/ui/input";
-import { ApiError, apiRequest } from "~/web/lib/api";
+import { NewPasswordFields } from "~/web/components/form-field";
+import { buttonClass } from "~/web/components/ui/button";
+import { ApiError, call } from "~/web/lib/api";
 import { PASSWORD_HINT, PASSWORDS_DIFFER } from "~/web/lib/passwords";
-import { rememberTimeZone } from "~/web/lib/time-zone";
-import { useHydrated } from "~/web/lib/use-hydrated";
-import { AccountCard, CardHeading, CardText, failureMessage, useLinkToken } from "./account-card";
+import {
+  AccountCard,
+  CardHeading,
+  CardText,
+  enterApp,
+  FormSubmit,
+  failureMessage,
+  useLinkToken,
+  Working,
+} from "./account-card";
 
 // The new password twice; the token comes from the link, not from the form.
 const resetForm = passwordResetConfirmBody
@@ -45,13 +53,7 @@ export default function ResetPasswordPage() {
       <AccountCard icon={KeyRound}>
         <CardHeading takeFocus>Your new password is set</CardHeading>
         <CardText>{AUTH_MESSAGES.passwordReset}</CardText>
-        <div role="status" className="mt-6 flex items-center justify-center gap-3 text-muted">
-          <span
-            aria-hidden="true"
-            className="size-6 animate-spin rounded-full border-[3px] border-sage-200 border-t-sage-600"
-          />
-          <span>Taking you to the community...</span>
-        </div>
+        <Working>Taking you to the community...</Working>
       </AccountCard>
     );
   }
@@ -65,10 +67,7 @@ export default function ResetPasswordPage() {
         onInvalid={setInvalid}
         onDone={() => {
           setDone(true);
-          // A full load: she is signed in now, and the member app starts fresh. Her first page is
-          // rendered with her dates in her zone.
-          rememberTimeZone();
-          window.location.assign("/");
+          enterApp("/");
         }}
       />
     </AccountCard>
@@ -85,16 +84,15 @@ function NewPasswordForm({
   onInvalid: (message: string) => void;
   onDone: () => void;
 }) {
-  const hydrated = useHydrated();
   const [serverError, setServerError] = useState<string>();
   const form = useForm<ResetForm>({ resolver: zodResolver(resetForm) });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ password }) => {
     if (!token) return;
     setServerError(undefined);
     try {
-      await apiRequest("POST", "/api/auth/password-reset/confirm", { token, password });
+      await call(authEndpoints.passwordResetConfirm, { body: { token, password } });
       onDone();
     } catch (err) {
       const fieldError = err instanceof ApiError ? err.fieldErrors?.password : undefined;
@@ -107,34 +105,14 @@ function NewPasswordForm({
 
   return (
     <form method="post" onSubmit={onSubmit} noValidate className="mt-6 space-y-4 text-left">
-      <Field id="reset-password" label="New password" hint={PASSWORD_HINT} error={errors.password?.message}>
-        <Input
-          id="reset-password"
-          type="password"
-          autoComplete="new-password"
-          aria-invalid={Boolean(errors.password)}
-          aria-describedby={errors.password ? "reset-password-error" : "reset-password-hint"}
-          {...form.register("password")}
-        />
-      </Field>
-      <Field id="reset-password-again" label="Confirm new password" error={errors.confirmPassword?.message}>
-        <Input
-          id="reset-password-again"
-          type="password"
-          autoComplete="new-password"
-          aria-invalid={Boolean(errors.confirmPassword)}
-          aria-describedby={errors.confirmPassword ? "reset-password-again-error" : undefined}
-          {...form.register("confirmPassword")}
-        />
-      </Field>
-      {serverError && (
-        <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm font-medium text-danger">
-          {serverError}
-        </p>
-      )}
-      <Button type="submit" className="w-full" disabled={isSubmitting || !hydrated || !token}>
-        {isSubmitting ? "Saving..." : "Set new password"}
-      </Button>
+      <NewPasswordFields form={form} name="password" id="reset-password" hint={PASSWORD_HINT} />
+      <FormSubmit
+        error={serverError}
+        busy={isSubmitting}
+        label="Set new password"
+        busyLabel="Saving..."
+        disabled={!token}
+      />
     </form>
   );
 }

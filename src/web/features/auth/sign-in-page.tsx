@@ -4,15 +4,16 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useSearchParams } from "wouter";
 import type { z } from "zod";
-import { type CurrentUser, loginBody, registerBody, returnToSchema } from "~/core/schemas/auth";
+import { urlOf } from "~/core/contract";
+import { authEndpoints } from "~/core/endpoints/auth";
+import { loginBody, registerBody, returnToSchema } from "~/core/schemas/auth";
+import { FormInput } from "~/web/components/form-field";
 import { Logo } from "~/web/components/logo";
-import { Button } from "~/web/components/ui/button";
-import { Field, Input } from "~/web/components/ui/input";
-import { ApiError, apiRequest } from "~/web/lib/api";
+import { call } from "~/web/lib/api";
 import { cn } from "~/web/lib/cn";
 import { publicConfig } from "~/web/lib/public-config";
 import { rememberTimeZone } from "~/web/lib/time-zone";
-import { useHydrated } from "~/web/lib/use-hydrated";
+import { enterApp, FormSubmit, failureMessage } from "./account-card";
 
 type Mode = "sign-in" | "register";
 
@@ -92,7 +93,7 @@ export default function SignInPage() {
                 <span className="h-px flex-1 bg-linen" /> or <span className="h-px flex-1 bg-linen" />
               </div>
               <a
-                href={`/api/login?returnTo=${encodeURIComponent(returnTo)}`}
+                href={urlOf(authEndpoints.oidcLogin, { query: { returnTo } })}
                 onClick={rememberTimeZone}
                 className="inline-flex h-11 w-full items-center justify-center gap-2 rounded-full border border-linen bg-white font-semibold hover:bg-parchment"
               >
@@ -107,56 +108,44 @@ export default function SignInPage() {
   );
 }
 
-function useSignedIn(returnTo: string) {
-  // A full navigation so the member app starts fresh, at the page she was heading to.
-  return (_user: CurrentUser) => {
-    // Her first page is then rendered with her dates in her zone.
-    rememberTimeZone();
-    window.location.assign(returnTo);
+/**
+ * Sends the form and, once she is signed in, goes on to the page she was heading to
+ * (a full load, so the member app starts fresh); a refusal is kept to show above the button.
+ */
+function useEnter<B>(send: (body: B) => Promise<unknown>, returnTo: string) {
+  const [serverError, setServerError] = useState<string>();
+  const enter = async (body: B) => {
+    setServerError(undefined);
+    try {
+      await send(body);
+      enterApp(returnTo);
+    } catch (err) {
+      setServerError(failureMessage(err, { anyStatus: true }));
+    }
   };
-}
-
-function formError(err: unknown) {
-  if (err instanceof ApiError && err.serverMessage) return err.serverMessage;
-  return "We couldn't reach the server. Please check your connection and try again.";
+  return { serverError, enter };
 }
 
 function SignInForm({ returnTo }: { returnTo: string }) {
-  const hydrated = useHydrated();
-  const signedIn = useSignedIn(returnTo);
-  const [serverError, setServerError] = useState<string>();
   const form = useForm<z.input<typeof loginBody>>({ resolver: zodResolver(loginBody) });
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setServerError(undefined);
-    try {
-      signedIn(await apiRequest<CurrentUser>("POST", "/api/auth/login", values));
-    } catch (err) {
-      setServerError(formError(err));
-    }
-  });
+  const { serverError, enter } = useEnter(
+    (body: z.input<typeof loginBody>) => call(authEndpoints.login, { body }),
+    returnTo,
+  );
+  const { isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(enter);
 
   return (
     <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
-      <Field id="login-email" label="E-mail" error={errors.email?.message}>
-        <Input
-          id="login-email"
-          type="email"
-          autoComplete="email"
-          aria-invalid={Boolean(errors.email)}
-          {...form.register("email")}
-        />
-      </Field>
-      <Field id="login-password" label="Password" error={errors.password?.message}>
-        <Input
-          id="login-password"
-          type="password"
-          autoComplete="current-password"
-          aria-invalid={Boolean(errors.password)}
-          {...form.register("password")}
-        />
-      </Field>
+      <FormInput form={form} name="email" id="login-email" label="E-mail" type="email" autoComplete="email" />
+      <FormInput
+        form={form}
+        name="password"
+        id="login-password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+      />
       <p className="-mt-1 text-right">
         <Link
           href="/forgot-password"
@@ -165,85 +154,42 @@ function SignInForm({ returnTo }: { returnTo: string }) {
           Forgot your password?
         </Link>
       </p>
-      {serverError && (
-        <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm font-medium text-danger">
-          {serverError}
-        </p>
-      )}
-      <Button type="submit" className="w-full" disabled={isSubmitting || !hydrated}>
-        {isSubmitting ? "Signing in..." : "Sign in"}
-      </Button>
+      <FormSubmit error={serverError} busy={isSubmitting} label="Sign in" busyLabel="Signing in..." />
     </form>
   );
 }
 
 function RegisterForm({ returnTo }: { returnTo: string }) {
-  const hydrated = useHydrated();
-  const signedIn = useSignedIn(returnTo);
-  const [serverError, setServerError] = useState<string>();
   const form = useForm<z.input<typeof registerBody>>({ resolver: zodResolver(registerBody) });
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setServerError(undefined);
-    try {
-      signedIn(await apiRequest<CurrentUser>("POST", "/api/auth/register", values));
-    } catch (err) {
-      setServerError(formError(err));
-    }
-  });
+  const { serverError, enter } = useEnter(
+    (body: z.input<typeof registerBody>) => call(authEndpoints.register, { body }),
+    returnTo,
+  );
+  const { isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(enter);
 
   return (
     <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="reg-first" label="First name" error={errors.firstName?.message}>
-          <Input
-            id="reg-first"
-            autoComplete="given-name"
-            aria-invalid={Boolean(errors.firstName)}
-            {...form.register("firstName")}
-          />
-        </Field>
-        <Field id="reg-last" label="Last name" error={errors.lastName?.message}>
-          <Input
-            id="reg-last"
-            autoComplete="family-name"
-            aria-invalid={Boolean(errors.lastName)}
-            {...form.register("lastName")}
-          />
-        </Field>
+        <FormInput form={form} name="firstName" id="reg-first" label="First name" autoComplete="given-name" />
+        <FormInput form={form} name="lastName" id="reg-last" label="Last name" autoComplete="family-name" />
       </div>
-      <Field id="reg-email" label="E-mail" error={errors.email?.message}>
-        <Input
-          id="reg-email"
-          type="email"
-          autoComplete="email"
-          aria-invalid={Boolean(errors.email)}
-          {...form.register("email")}
-        />
-      </Field>
-      <Field
+      <FormInput form={form} name="email" id="reg-email" label="E-mail" type="email" autoComplete="email" />
+      <FormInput
+        form={form}
+        name="password"
         id="reg-password"
         label="Password"
         hint="At least 8 characters."
-        error={errors.password?.message}
-      >
-        <Input
-          id="reg-password"
-          type="password"
-          autoComplete="new-password"
-          aria-invalid={Boolean(errors.password)}
-          {...form.register("password")}
-        />
-      </Field>
-      {serverError && (
-        <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm font-medium text-danger">
-          {serverError}
-        </p>
-      )}
-      <Button type="submit" className="w-full" disabled={isSubmitting || !hydrated}>
-        {isSubmitting ? "Creating your account..." : "Create account"}
-      </Button>
+        type="password"
+        autoComplete="new-password"
+      />
+      <FormSubmit
+        error={serverError}
+        busy={isSubmitting}
+        label="Create account"
+        busyLabel="Creating your account..."
+      />
     </form>
   );
 }

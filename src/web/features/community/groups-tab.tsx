@@ -1,5 +1,6 @@
 import { ArrowRight, BookOpen, HeartHandshake, type LucideIcon, MapPin, Sprout } from "lucide-react";
 import { Link } from "wouter";
+import { IconTile } from "~/web/components/icon-tile";
 import { buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 
@@ -48,9 +49,11 @@ export function GroupsTab() {
       <Card className="overflow-hidden">
         <div className="grid gap-6 p-6 sm:p-8 md:grid-cols-[1fr_1.2fr] md:items-center">
           <div>
-            <span className="inline-flex size-12 items-center justify-center rounded-2xl bg-sage-100 text-sage-700">
-              <Sprout className="size-6" aria-hidden="true" />
-            </span>
+            <IconTile
+              icon={Sprout}
+              className="inline-flex size-12 rounded-2xl bg-sage-100 text-sage-700"
+              iconClassName="size-6"
+            />
             <h2 className="mt-4 text-2xl font-semibold">Cultivation Groups</h2>
             <p className="mt-2 leading-relaxed text-muted">
               Small, focused groups for fellowship and accountability. Find women who share your season of
@@ -74,9 +77,7 @@ export function GroupsTab() {
       <div className="grid gap-4 md:grid-cols-3">
         {KINDS.map(({ icon: Icon, title, text, action, href }) => (
           <Card key={title} className="flex flex-col p-6">
-            <span className="inline-flex size-11 items-center justify-center rounded-2xl bg-clay-50 text-clay-600">
-              <Icon className="size-5" aria-hidden="true" />
-            </span>
+            <IconTile icon={Icon} className="inline-flex size-11 rounded-2xl bg-clay-50 text-clay-600" />
             <h3 className="mt-4 text-xl font-semibold">{title}</h3>
             <p className="mt-1.5 flex-1 leading-relaxed text-muted">{text}</p>
             <Link href={href} className={buttonClass("outline", "sm", "mt-5 self-start")}>

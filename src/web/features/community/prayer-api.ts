@@ -1,51 +1,34 @@
-import {
-  type InfiniteData,
-  type QueryClient,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-} from "@tanstack/react-query";
+import type { Query, QueryClient } from "@tanstack/react-query";
+import { dashboardEndpoints } from "~/core/endpoints/dashboard";
+import { prayerEndpoints } from "~/core/endpoints/prayer";
 import { PRAYER_PAGE_SIZE, PRAYER_RESPONSE_PREVIEW } from "~/core/prayer";
-import type {
-  AnsweredResult,
-  CreatePrayerBody,
-  PrayerDefaults,
-  PrayerRequest,
-  PrayerResponse,
-  PrayResult,
-} from "~/core/schemas/prayer";
-import { apiRequest, urlFromKey } from "~/web/lib/api";
+import type { CreatePrayerBody, PrayerRequest } from "~/core/schemas/prayer";
+import { keyOf, type Pages, useEndpoint, useEndpointMutation, usePagedList } from "~/web/lib/endpoints";
 import { queryClient } from "~/web/lib/query-client";
 
-export const PRAYER_URL = "/api/prayer-requests";
-const DASHBOARD_KEY = ["/api/dashboard"] as const;
-
 export type WallFilter = "all" | "answered";
-type Wall = InfiniteData<PrayerRequest[], number | undefined>;
 
-const wallKey = (filter: WallFilter) =>
-  [PRAYER_URL, { answered: filter === "answered" ? "true" : undefined, limit: PRAYER_PAGE_SIZE }] as const;
+const answeredOnly = (filter: WallFilter) =>
+  ({ answered: filter === "answered" ? "true" : undefined }) as const;
+const wallKey = () => keyOf(prayerEndpoints.wall);
+const dashboardKey = () => keyOf(dashboardEndpoints.home);
 
 /** The wall, newest first, a page at a time ("Load more" asks for the ids before the last one shown). */
-export function usePrayerWall(filter: WallFilter) {
-  return useInfiniteQuery({
-    queryKey: wallKey(filter),
-    queryFn: ({ queryKey: [url, params], pageParam }) =>
-      apiRequest<PrayerRequest[]>("GET", urlFromKey([url, { ...params, before: pageParam }])),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: (last) => (last.length === PRAYER_PAGE_SIZE ? last[last.length - 1]?.id : undefined),
-  });
-}
+export const usePrayerWall = (filter: WallFilter) =>
+  usePagedList(prayerEndpoints.wall, { query: answeredOnly(filter) }, PRAYER_PAGE_SIZE);
 
-export const usePrayerDefaults = () => useQuery<PrayerDefaults>({ queryKey: [`${PRAYER_URL}/defaults`] });
+export const usePrayerDefaults = () => useEndpoint(prayerEndpoints.defaults, undefined);
 
 export const useAllResponses = (id: number, enabled: boolean) =>
-  useQuery<PrayerResponse[]>({ queryKey: [PRAYER_URL, id, "responses", { limit: 100 }], enabled });
+  useEndpoint(prayerEndpoints.responses, { params: { id }, query: { limit: 100 } }, { enabled });
+
+/** The wall's loaded pages, in every view: the keys `usePagedList` gives them end in "pages". */
+const wallPages = { queryKey: wallKey(), predicate: (q: Query) => q.queryKey.at(-1) === "pages" };
 
 /** Changes one request in every loaded page of every wall view. */
 function updateRequest(client: QueryClient, id: number, change: (r: PrayerRequest) => PrayerRequest) {
-  client.setQueriesData<Wall>(
-    { queryKey: [PRAYER_URL], predicate: (q) => q.queryKey.length === 2 },
+  client.setQueriesData<Pages<PrayerRequest>>(
+    wallPages,
     (data) =>
       data && {
         ...data,
@@ -55,39 +38,40 @@ function updateRequest(client: QueryClient, id: number, change: (r: PrayerReques
 }
 
 function findRequest(client: QueryClient, id: number): PrayerRequest | undefined {
-  for (const [, data] of client.getQueriesData<Wall>({
-    queryKey: [PRAYER_URL],
-    predicate: (q) => q.queryKey.length === 2,
-  })) {
+  for (const [, data] of client.getQueriesData<Pages<PrayerRequest>>(wallPages)) {
     const found = data?.pages.flat().find((r) => r.id === id);
     if (found) return found;
   }
   return undefined;
 }
 
-export function useSharePrayer() {
-  return useMutation({
-    mutationFn: (body: CreatePrayerBody) => apiRequest<PrayerRequest>("POST", PRAYER_URL, body),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: [PRAYER_URL] });
-      void queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY });
-    },
+/** Sharing a request; `onShared` runs as soon as it is saved, while the wall reloads. */
+export const useSharePrayer = (onShared: () => void) =>
+  useEndpointMutation(prayerEndpoints.share, {
+    input: (body: CreatePrayerBody) => ({ body }),
+    invalidates: () => [wallKey(), dashboardKey()],
+    success: (_, { isPrivate }) => ({
+      title: "Prayer Request Shared",
+      description: isPrivate
+        ? "Your private request is saved. Only you and the ministry team can see it."
+        : "Your sisters in the community can now pray with you.",
+    }),
+    failure: { title: "Error", description: "Failed to share prayer request. Please try again." },
+    onSuccess: onShared,
   });
-}
 
 /** "I prayed": shown at once (+1, button disabled), then set to the server's count. */
-export function usePray() {
-  return useMutation({
-    mutationFn: (id: number) => apiRequest<PrayResult>("POST", `${PRAYER_URL}/${id}/pray`),
+export const usePray = () =>
+  useEndpointMutation(prayerEndpoints.pray, {
+    input: (id: number) => ({ params: { id } }),
     onMutate: (id) => {
       const before = findRequest(queryClient, id);
       if (before && !before.prayedByMe) {
         updateRequest(queryClient, id, (r) => ({ ...r, prayedByMe: true, prayerCount: r.prayerCount + 1 }));
       }
-      return { before };
+      return before;
     },
-    onError: (_err, id, context) => {
-      const before = context?.before;
+    onError: (_err, id, before) => {
       if (before) {
         updateRequest(queryClient, id, (r) => ({
           ...r,
@@ -96,21 +80,24 @@ export function usePray() {
         }));
       }
     },
-    onSuccess: (result) => {
+    onSuccess: (result) =>
       updateRequest(queryClient, result.id, (r) => ({
         ...r,
         prayedByMe: result.prayedByMe,
         prayerCount: result.prayerCount,
-      }));
-      void queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY });
-    },
+      })),
+    invalidates: () => [dashboardKey()],
+    success: { title: "Prayer recorded", description: "Thank you for praying for this request." },
+    failure: { title: "Error", description: "Failed to record prayer. Please try again." },
   });
-}
 
-export function useRespond() {
-  return useMutation({
-    mutationFn: ({ id, content, isPraying }: { id: number; content: string; isPraying: boolean }) =>
-      apiRequest<PrayerResponse>("POST", `${PRAYER_URL}/${id}/respond`, { content, isPraying }),
+/** A response; `onSent` runs as soon as it is saved. */
+export const useRespond = (onSent: () => void) =>
+  useEndpointMutation(prayerEndpoints.respond, {
+    input: ({ id, ...body }: { id: number; content: string; isPraying: boolean }) => ({
+      params: { id },
+      body,
+    }),
     onSuccess: (response, { id, isPraying }) => {
       updateRequest(queryClient, id, (r) => ({
         ...r,
@@ -119,23 +106,40 @@ export function useRespond() {
         // A praying response counts as her prayer (once), as on the server.
         ...(isPraying && !r.prayedByMe && { prayedByMe: true, prayerCount: r.prayerCount + 1 }),
       }));
-      void queryClient.invalidateQueries({ queryKey: [PRAYER_URL, id, "responses"] });
-      if (isPraying) void queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY });
+      onSent();
     },
+    invalidates: (_, { id, isPraying }) => [
+      keyOf(prayerEndpoints.responses, { params: { id } }),
+      ...(isPraying ? [dashboardKey()] : []),
+    ],
+    success: (_, { isPraying }) =>
+      isPraying
+        ? { title: "Prayer Offered", description: "Your prayer and encouragement have been shared." }
+        : { title: "Response Added", description: "Your encouragement has been shared." },
+    failure: { title: "Error", description: "Failed to add response. Please try again." },
   });
-}
 
-export function useMarkAnswered() {
-  return useMutation({
-    mutationFn: ({ id, praiseNote }: { id: number; praiseNote: string }) =>
-      apiRequest<AnsweredResult>("POST", `${PRAYER_URL}/${id}/answered`, {
-        praiseNote: praiseNote.trim() || undefined,
-      }),
+/** Marking her own request answered; `onMarked` runs as soon as it is saved. */
+export const useMarkAnswered = (onMarked: () => void) =>
+  useEndpointMutation(prayerEndpoints.markAnswered, {
+    input: ({ id, praiseNote }: { id: number; praiseNote: string }) => ({
+      params: { id },
+      body: { praiseNote: praiseNote.trim() || undefined },
+    }),
     onSuccess: (result) => {
       updateRequest(queryClient, result.id, (r) => ({ ...r, ...result }));
       // The answered view gains a card: reload it when it is next shown.
-      void queryClient.invalidateQueries({ queryKey: wallKey("answered"), refetchType: "none" });
-      void queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY });
+      void queryClient.invalidateQueries({
+        queryKey: keyOf(prayerEndpoints.wall, { query: answeredOnly("answered") }),
+        refetchType: "none",
+      });
+      onMarked();
+    },
+    invalidates: () => [dashboardKey()],
+    success: { title: "Praise God!", description: "Your request is now marked as answered." },
+    failure: {
+      title: "Error",
+      description: "Failed to mark as answered. Please try again.",
+      preferServerMessage: true,
     },
   });
-}

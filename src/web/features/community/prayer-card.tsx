@@ -1,6 +1,6 @@
 import { HandHeart, Lock, MessageCircle, Sparkles, UserRound } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { formatCompactAge, formatLongDate, formatRelativeAge } from "~/core/format";
+import { formatCompactAge, formatLongDate, formatRelativeAge, personName } from "~/core/format";
 import { PRAISE_NOTE_MAX } from "~/core/prayer";
 import type { PrayerPerson, PrayerRequest, PrayerResponse } from "~/core/schemas/prayer";
 import { Avatar } from "~/web/components/ui/avatar";
@@ -10,15 +10,10 @@ import { Card } from "~/web/components/ui/card";
 import { Dialog, DialogClose, DialogContent } from "~/web/components/ui/dialog";
 import { Textarea } from "~/web/components/ui/input";
 import { Switch } from "~/web/components/ui/switch";
-import { notifyError, notifySuccess } from "~/web/lib/notify";
 import { useAllResponses, useMarkAnswered, usePray, useRespond } from "./prayer-api";
 
 /** "Ruth A.": first name and last initial, which is all the wall needs to show. */
-export function shortName(user: PrayerPerson) {
-  const first = user.firstName?.trim() || "A sister";
-  const last = user.lastName?.trim();
-  return last ? `${first} ${last.charAt(0).toUpperCase()}.` : first;
-}
+const shortName = (user: PrayerPerson) => personName(user, { form: "short", nameless: "A sister" });
 
 const isAnonymous = (user: PrayerPerson) => user.id === undefined;
 
@@ -51,12 +46,7 @@ export function PrayerCard({
   const [answering, setAnswering] = useState(false);
   const prayed = request.prayedByMe;
 
-  const onPray = () =>
-    pray.mutate(request.id, {
-      onSuccess: () => notifySuccess("Prayer recorded", "Thank you for praying for this request."),
-      onError: (err) =>
-        notifyError(err, { title: "Error", description: "Failed to record prayer. Please try again." }),
-    });
+  const onPray = () => pray.mutate(request.id);
 
   return (
     <Card className="p-5 sm:p-6">
@@ -223,25 +213,16 @@ function ResponseItem({ response }: { response: PrayerResponse }) {
 function RespondForm({ id, requestId, onDone }: { id: string; requestId: number; onDone: () => void }) {
   const [content, setContent] = useState("");
   const [isPraying, setIsPraying] = useState(true);
-  const respond = useRespond();
+  const respond = useRespond(() => {
+    setContent("");
+    onDone();
+  });
   const blank = content.trim().length === 0;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (blank || respond.isPending) return;
-    respond.mutate(
-      { id: requestId, content: content.trim(), isPraying },
-      {
-        onSuccess: () => {
-          if (isPraying) notifySuccess("Prayer Offered", "Your prayer and encouragement have been shared.");
-          else notifySuccess("Response Added", "Your encouragement has been shared.");
-          setContent("");
-          onDone();
-        },
-        onError: (err) =>
-          notifyError(err, { title: "Error", description: "Failed to add response. Please try again." }),
-      },
-    );
+    respond.mutate({ id: requestId, content: content.trim(), isPraying });
   };
 
   return (
@@ -280,26 +261,10 @@ function RespondForm({ id, requestId, onDone }: { id: string; requestId: number;
 
 function MarkAnsweredDialog({ requestId, onClose }: { requestId: number; onClose: () => void }) {
   const [note, setNote] = useState("");
-  const mark = useMarkAnswered();
+  const mark = useMarkAnswered(onClose);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    mark.mutate(
-      { id: requestId, praiseNote: note },
-      {
-        onSuccess: () => {
-          notifySuccess("Praise God!", "Your request is now marked as answered.");
-          onClose();
-        },
-        onError: (err) =>
-          notifyError(
-            err,
-            { title: "Error", description: "Failed to mark as answered. Please try again." },
-            {
-              preferServerMessage: true,
-            },
-          ),
-      },
-    );
+    mark.mutate({ id: requestId, praiseNote: note });
   };
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>

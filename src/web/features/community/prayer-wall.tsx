@@ -1,14 +1,15 @@
 import { HandHeart, Sparkles } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { formatRelativeAge } from "~/core/format";
+import { LoadMore } from "~/web/components/card-grid";
+import { SkeletonGroup } from "~/web/components/skeleton-group";
+import { SwitchField } from "~/web/components/switch-field";
 import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
 import { Textarea } from "~/web/components/ui/input";
 import { Skeleton } from "~/web/components/ui/skeleton";
-import { Switch } from "~/web/components/ui/switch";
 import { cn } from "~/web/lib/cn";
-import { notifyError, notifySuccess } from "~/web/lib/notify";
 import { useDeferredData } from "~/web/lib/use-deferred-data";
 import { usePrayerDefaults, usePrayerWall, useSharePrayer, type WallFilter } from "./prayer-api";
 import { PrayerCard } from "./prayer-card";
@@ -18,7 +19,7 @@ export function PrayerWall() {
   const [respondingTo, setRespondingTo] = useState<number | null>(null);
   const wall = usePrayerWall(filter);
   const shown = useDeferredData(wall);
-  const requests = shown.data?.pages.flat() ?? [];
+  const requests = shown.data ?? [];
   const newest = filter === "all" ? requests[0] : undefined;
 
   return (
@@ -100,17 +101,7 @@ export function PrayerWall() {
                 </li>
               ))}
             </ul>
-            {wall.hasNextPage && (
-              <div className="flex justify-center">
-                <Button
-                  variant="outline"
-                  onClick={() => void wall.fetchNextPage()}
-                  disabled={wall.isFetchingNextPage}
-                >
-                  {wall.isFetchingNextPage ? "Loading..." : "Load more"}
-                </Button>
-              </div>
-            )}
+            <LoadMore list={wall} className="" />
             {wall.isFetchNextPageError && (
               <p role="alert" className="text-center text-sm text-danger">
                 We couldn't load more requests. Please try again.
@@ -130,33 +121,17 @@ function ShareForm() {
   const [anonymousChoice, setAnonymousChoice] = useState<boolean | null>(null);
   const defaults = usePrayerDefaults();
   const isAnonymous = anonymousChoice ?? defaults.data?.isAnonymous ?? false;
-  const share = useSharePrayer();
+  const share = useSharePrayer(() => {
+    setContent("");
+    setIsPrivate(false);
+    setAnonymousChoice(null);
+  });
   const blank = content.trim().length === 0;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (blank || share.isPending) return;
-    share.mutate(
-      { content: content.trim(), isPrivate, isAnonymous },
-      {
-        onSuccess: () => {
-          notifySuccess(
-            "Prayer Request Shared",
-            isPrivate
-              ? "Your private request is saved. Only you and the ministry team can see it."
-              : "Your sisters in the community can now pray with you.",
-          );
-          setContent("");
-          setIsPrivate(false);
-          setAnonymousChoice(null);
-        },
-        onError: (err) =>
-          notifyError(err, {
-            title: "Error",
-            description: "Failed to share prayer request. Please try again.",
-          }),
-      },
-    );
+    share.mutate({ content: content.trim(), isPrivate, isAnonymous });
   };
 
   return (
@@ -180,19 +155,19 @@ function ShareForm() {
           placeholder="Please pray for..."
         />
         <div className="space-y-3">
-          <Choice
+          <SwitchField
             id="prayer-private"
             label="Keep this private"
             hint="Only you and the ministry team will see it."
             checked={isPrivate}
-            onChange={setIsPrivate}
+            onCheckedChange={setIsPrivate}
           />
-          <Choice
+          <SwitchField
             id="prayer-anonymous"
             label="Share anonymously"
             hint="Your name is hidden from other members."
             checked={isAnonymous}
-            onChange={setAnonymousChoice}
+            onCheckedChange={setAnonymousChoice}
           />
         </div>
         <Button type="submit" className="w-full" disabled={blank || share.isPending}>
@@ -200,40 +175,6 @@ function ShareForm() {
         </Button>
       </form>
     </Card>
-  );
-}
-
-function Choice({
-  id,
-  label,
-  hint,
-  checked,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  hint: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-}) {
-  return (
-    <div className="flex items-start gap-3">
-      <Switch
-        id={id}
-        checked={checked}
-        onCheckedChange={onChange}
-        aria-describedby={`${id}-hint`}
-        className="mt-0.5"
-      />
-      <div>
-        <label htmlFor={id} className="text-sm font-semibold">
-          {label}
-        </label>
-        <p id={`${id}-hint`} className="text-sm text-muted">
-          {hint}
-        </p>
-      </div>
-    </div>
   );
 }
 
@@ -247,14 +188,12 @@ function WallSkeleton() {
         <Card key={i} className="space-y-4 p-6">
           <div className="flex items-center gap-3">
             <Skeleton className="size-9 rounded-full" />
-            <div className="flex-1 space-y-2">
-              <Skeleton className="h-4 w-32" />
-              <Skeleton className="h-3 w-20" />
-            </div>
+            <SkeletonGroup className="flex-1 space-y-2" shapes={["h-4 w-32", "h-3 w-20"]} />
           </div>
-          <Skeleton className="h-4 w-full" />
-          <Skeleton className="h-4 w-4/5" />
-          <Skeleton className="h-9 w-56 rounded-full" />
+          <SkeletonGroup
+            className="space-y-4"
+            shapes={["h-4 w-full", "h-4 w-4/5", "h-9 w-56 rounded-full"]}
+          />
         </Card>
       ))}
     </div>

@@ -3,14 +3,14 @@ import { useState } from "react";
 import { COURSE_STATUS_LABELS, type CourseAdminStatus } from "~/core/courses";
 import { formatCount, formatDollars } from "~/core/format";
 import type { AdminCourse } from "~/core/schemas/courses";
+import { LoadMore } from "~/web/components/card-grid";
+import { ConfirmDialog } from "~/web/components/confirm-dialog";
 import { Badge, type BadgeTone } from "~/web/components/ui/badge";
 import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
-import { Dialog, DialogContent } from "~/web/components/ui/dialog";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
 import { Skeleton } from "~/web/components/ui/skeleton";
-import { notifyError, notifySuccess } from "~/web/lib/notify";
-import { useAdminCourses, useUpdateCourse } from "./api";
+import { useAdminCourses, useArchiveCourse } from "./api";
 import { CourseFormDialog } from "./course-form-dialog";
 
 const STATUS_TONES: Record<CourseAdminStatus, BadgeTone> = {
@@ -91,17 +91,7 @@ export default function AdminCoursesTab() {
                 </li>
               ))}
             </ul>
-            {courses.hasNextPage && (
-              <div className="mt-6 flex justify-center">
-                <Button
-                  variant="outline"
-                  onClick={() => void courses.fetchNextPage()}
-                  disabled={courses.isFetchingNextPage}
-                >
-                  {courses.isFetchingNextPage ? "Loading..." : "Load more courses"}
-                </Button>
-              </div>
-            )}
+            <LoadMore list={courses} label="Load more courses" className="mt-6" />
           </>
         )}
       </div>
@@ -186,38 +176,18 @@ function CourseRow({
 }
 
 function ArchiveDialog({ course, onClose }: { course: AdminCourse | null; onClose: () => void }) {
-  const update = useUpdateCourse();
-  const archive = () => {
-    if (!course) return;
-    update.mutate(
-      { id: course.id, body: { status: "archived" } },
-      {
-        onSuccess: () => {
-          notifySuccess("Course Archived", `${course.title} is no longer shown to members.`);
-          onClose();
-        },
-        onError: (err) =>
-          notifyError(err, { title: "Error", description: "Failed to archive course. Please try again." }),
-      },
-    );
-  };
+  const archive = useArchiveCourse();
   return (
-    <Dialog open={course !== null} onOpenChange={(open) => !open && onClose()}>
-      {course && (
-        <DialogContent
-          title="Archive this course?"
-          description={`“${course.title}” will disappear from the Courses page. Members who enrolled keep their enrollment, and you can bring it back any time by editing its status.`}
-        >
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button variant="destructive" onClick={archive} disabled={update.isPending}>
-              {update.isPending ? "Archiving..." : "Archive Course"}
-            </Button>
-          </div>
-        </DialogContent>
-      )}
-    </Dialog>
+    <ConfirmDialog
+      subject={course}
+      onClose={onClose}
+      title="Archive this course?"
+      description={(c) =>
+        `“${c.title}” will disappear from the Courses page. Members who enrolled keep their enrollment, and you can bring it back any time by editing its status.`
+      }
+      confirm={{ label: "Archive Course", busyLabel: "Archiving..." }}
+      busy={archive.isPending}
+      onConfirm={(c) => archive.mutate(c, { onSuccess: onClose })}
+    />
   );
 }

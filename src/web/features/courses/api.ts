@@ -1,96 +1,91 @@
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
+import { CARDS_PAGE_SIZE } from "~/core/constants";
 import type { CourseStatus } from "~/core/courses";
-import type {
-  AdminCourse,
-  Course,
-  CourseEnrollment,
-  CreateCourseBody,
-  UpdateCourseBody,
-} from "~/core/schemas/courses";
-import { apiRequest, urlFromKey } from "~/web/lib/api";
+import { coursesEndpoints as api } from "~/core/endpoints/courses";
+import type { CourseEnrollment } from "~/core/schemas/courses";
+import { keyOf, useEndpoint, useEndpointMutation, usePagedList } from "~/web/lib/endpoints";
 import { queryClient } from "~/web/lib/query-client";
 
-export const COURSES_URL = "/api/courses";
-export const ENROLLMENTS_URL = "/api/course-enrollments";
-export const INTERESTS_URL = "/api/course-interests";
-export const ADMIN_COURSES_URL = "/api/admin/courses";
-const PAGE_SIZE = 24;
-
-type Params = Record<string, string | number | undefined>;
-
-function usePagedList<T extends { id: number }>(url: string, params: Params) {
-  return useInfiniteQuery({
-    queryKey: [url, params],
-    queryFn: ({ pageParam }) =>
-      apiRequest<T[]>("GET", urlFromKey([url, { ...params, limit: PAGE_SIZE, before: pageParam }])),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: (last) => (last.length === PAGE_SIZE ? last[last.length - 1]?.id : undefined),
-    select: (data) => data.pages.flat(),
-    placeholderData: keepPreviousData,
-  });
-}
-
 export const useCourses = (filters: { search?: string; status?: CourseStatus }) =>
-  usePagedList<Course>(COURSES_URL, filters);
+  usePagedList(api.list, { query: filters }, CARDS_PAGE_SIZE);
 
 /** Ids of the courses the member is enrolled in (SPEC §4: the enrolled state comes from this list). */
 export function useEnrolledIds() {
-  const query = useQuery<CourseEnrollment[]>({ queryKey: [ENROLLMENTS_URL] });
+  const query = useEndpoint(api.enrollments, undefined);
   return { ...query, ids: new Set(query.data?.map((e) => e.courseId)) };
 }
 
 export function useInterestedIds() {
-  const query = useQuery<CourseEnrollment[]>({ queryKey: [INTERESTS_URL] });
+  const query = useEndpoint(api.interests, undefined);
   return { ...query, ids: new Set(query.data?.map((e) => e.courseId)) };
 }
 
-const refreshCourses = () =>
-  Promise.all(
-    [COURSES_URL, ENROLLMENTS_URL, INTERESTS_URL, ADMIN_COURSES_URL].map((url) =>
-      queryClient.invalidateQueries({ queryKey: [url] }),
-    ),
+const courses = () => [keyOf(api.list), keyOf(api.enrollments), keyOf(api.interests), keyOf(api.adminList)];
+
+/** Adds a course to one of her lists at once; the lists refresh behind it. */
+const addTo = (list: typeof api.enrollments | typeof api.interests, courseId: number) =>
+  queryClient.setQueryData<CourseEnrollment[]>(keyOf(list), (prev = []) =>
+    prev.some((e) => e.courseId === courseId) ? prev : [{ courseId }, ...prev],
   );
 
-export function useEnroll() {
-  return useMutation({
-    mutationFn: (courseId: number) =>
-      apiRequest<{ courseId: number; enrolledCount: number }>("POST", `${COURSES_URL}/${courseId}/enroll`),
-    onSuccess: ({ courseId }) => {
-      // The button turns into "Continue Course" at once; the lists refresh behind it.
-      queryClient.setQueryData<CourseEnrollment[]>([ENROLLMENTS_URL], (prev = []) =>
-        prev.some((e) => e.courseId === courseId) ? prev : [{ courseId }, ...prev],
-      );
-      return refreshCourses();
+/** The button turns into "Continue Course" at once. */
+export const useEnroll = () =>
+  useEndpointMutation(api.enroll, {
+    input: (course: { id: number; title: string }) => ({ params: { id: course.id } }),
+    onSuccess: ({ courseId }) => addTo(api.enrollments, courseId),
+    success: (_, course) => ({
+      title: "Enrolled Successfully",
+      description: `Welcome to ${course.title}. Open it any time with Continue Course.`,
+    }),
+    failure: { title: "Enrollment Failed", description: "Please try again later." },
+    invalidates: courses,
+  });
+
+export const useNotifyMe = () =>
+  useEndpointMutation(api.notify, {
+    input: (courseId: number) => ({ params: { id: courseId } }),
+    onSuccess: ({ courseId }) => addTo(api.interests, courseId),
+    success: {
+      title: "We'll Keep You Posted!",
+      description: "You'll be notified when this course is ready.",
     },
+    failure: { title: "Error", description: "Failed to save your request. Please try again." },
+    invalidates: courses,
   });
-}
 
-export function useNotifyMe() {
-  return useMutation({
-    mutationFn: (courseId: number) =>
-      apiRequest<{ courseId: number }>("POST", `${COURSES_URL}/${courseId}/notify`),
-    onSuccess: ({ courseId }) => {
-      queryClient.setQueryData<CourseEnrollment[]>([INTERESTS_URL], (prev = []) =>
-        prev.some((e) => e.courseId === courseId) ? prev : [{ courseId }, ...prev],
-      );
-      return refreshCourses();
-    },
+export const useAdminCourses = () => usePagedList(api.adminList, {}, CARDS_PAGE_SIZE);
+
+const saveFailed = {
+  title: "Error",
+  description: "Failed to save course. Please try again.",
+  preferServerMessage: true,
+};
+
+export const useCreateCourse = () =>
+  useEndpointMutation(api.adminCreate, {
+    input: (body) => body,
+    success: (saved) => ({ title: "Course Created", description: `${saved.title} has been added.` }),
+    failure: saveFailed,
+    invalidates: courses,
   });
-}
 
-export const useAdminCourses = () => usePagedList<AdminCourse>(ADMIN_COURSES_URL, {});
-
-export function useCreateCourse() {
-  return useMutation({
-    mutationFn: (body: CreateCourseBody) => apiRequest<AdminCourse>("POST", ADMIN_COURSES_URL, body),
-    onSuccess: refreshCourses,
+export const useUpdateCourse = () =>
+  useEndpointMutation(api.adminEdit, {
+    input: (input) => input,
+    success: (saved) => ({ title: "Course Updated", description: `${saved.title} has been saved.` }),
+    failure: saveFailed,
+    invalidates: courses,
   });
-}
 
-export function useUpdateCourse() {
-  return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: UpdateCourseBody }) =>
-      apiRequest<AdminCourse>("PATCH", `${ADMIN_COURSES_URL}/${id}`, body),
-    onSuccess: refreshCourses,
+export const useArchiveCourse = () =>
+  useEndpointMutation(api.adminEdit, {
+    input: (course: { id: number; title: string }) => ({
+      params: { id: course.id },
+      body: { status: "archived" as const },
+    }),
+    success: (_, course) => ({
+      title: "Course Archived",
+      description: `${course.title} is no longer shown to members.`,
+    }),
+    failure: { title: "Error", description: "Failed to archive course. Please try again." },
+    invalidates: courses,
   });
-}

@@ -3,11 +3,11 @@ import { CARD_TAG_LIMIT } from "~/core/constants";
 import { COURSE_STATUS_LABELS } from "~/core/courses";
 import { formatCount, formatDollars } from "~/core/format";
 import type { Course } from "~/core/schemas/courses";
+import { TagList } from "~/web/components/tag-list";
 import { Badge } from "~/web/components/ui/badge";
 import { Button, buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { Skeleton } from "~/web/components/ui/skeleton";
-import { notifyError, notifySuccess } from "~/web/lib/notify";
 import { useEnroll } from "./api";
 
 export const enrolledText = (n: number) => `${formatCount(n)} enrolled`;
@@ -62,17 +62,7 @@ export function CourseCard({
             </span>
           )}
         </div>
-        {course.tags.length > 0 && (
-          <ul className="mt-4 flex flex-wrap gap-1.5" aria-label="Topics">
-            {course.tags.slice(0, CARD_TAG_LIMIT).map((tag) => (
-              <li key={tag}>
-                <Badge tone="neutral" className="font-medium">
-                  {tag}
-                </Badge>
-              </li>
-            ))}
-          </ul>
-        )}
+        <TagList tags={course.tags} label="Topics" limit={CARD_TAG_LIMIT} />
         <div className="mt-auto pt-5">
           {!active ? (
             <Button variant="outline" className="w-full" onClick={() => onLearnMore(course)}>
@@ -90,22 +80,10 @@ export function CourseCard({
 }
 
 function EnrollButton({ course }: { course: Course }) {
+  // The toasts come from the mutation itself: on success this button is replaced by "Continue Course".
   const enroll = useEnroll();
-  // Awaited rather than mutate callbacks: on success this button is replaced by "Continue Course",
-  // and callbacks of an unmounted caller never run.
-  const onEnroll = async () => {
-    try {
-      await enroll.mutateAsync(course.id);
-      notifySuccess(
-        "Enrolled Successfully",
-        `Welcome to ${course.title}. Open it any time with Continue Course.`,
-      );
-    } catch (err) {
-      notifyError(err, { title: "Enrollment Failed", description: "Please try again later." });
-    }
-  };
   return (
-    <Button className="w-full" disabled={enroll.isPending} onClick={() => void onEnroll()}>
+    <Button className="w-full" disabled={enroll.isPending} onClick={() => enroll.mutate(course)}>
       {enroll.isPending ? "Enrolling..." : "Enroll Now"}
     </Button>
   );

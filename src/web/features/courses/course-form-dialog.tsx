@@ -8,7 +8,6 @@ import { Dialog, DialogContent } from "~/web/components/ui/dialog";
 import { Field, Input, Textarea } from "~/web/components/ui/input";
 import { Select } from "~/web/components/ui/select";
 import { ApiError } from "~/web/lib/api";
-import { notifyError, notifySuccess } from "~/web/lib/notify";
 import { useCreateCourse, useUpdateCourse } from "./api";
 
 const emptyForm: CourseFormValues = {
@@ -55,26 +54,16 @@ export function CourseFormDialog({
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      if (course) {
-        const saved = await update.mutateAsync({ id: course.id, body: values });
-        notifySuccess("Course Updated", `${saved.title} has been saved.`);
-      } else {
-        const saved = await create.mutateAsync(values);
-        notifySuccess("Course Created", `${saved.title} has been added.`);
-      }
+      if (course) await update.mutateAsync({ params: { id: course.id }, body: values });
+      else await create.mutateAsync({ body: values });
       onOpenChange(false);
     } catch (err) {
-      // A field the server rejected is shown beside that field.
+      // The mutation says it failed; a field the server rejected is shown beside that field.
       if (err instanceof ApiError && err.fieldErrors) {
         for (const [field, message] of Object.entries(err.fieldErrors)) {
           if (field in emptyForm) form.setError(field as keyof CourseFormValues, { message });
         }
       }
-      notifyError(
-        err,
-        { title: "Error", description: "Failed to save course. Please try again." },
-        { preferServerMessage: true },
-      );
     }
   });
 

@@ -7,20 +7,18 @@ import {
   HeartHandshake,
   Infinity as InfinityIcon,
   MonitorPlay,
-  Search,
 } from "lucide-react";
 import { useState } from "react";
-import { SKELETON_COUNT } from "~/core/constants";
 import type { CourseStatus } from "~/core/courses";
 import { formatDollars } from "~/core/format";
 import type { Course } from "~/core/schemas/courses";
+import { PagedCardGrid } from "~/web/components/card-grid";
 import { PageHeader } from "~/web/components/page-header";
+import { FilterChips, NoMatches, SearchFilterBar } from "~/web/components/search-filter-bar";
 import { Button } from "~/web/components/ui/button";
 import { Dialog, DialogContent } from "~/web/components/ui/dialog";
-import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
-import { Input } from "~/web/components/ui/input";
+import { EmptyState } from "~/web/components/ui/empty-state";
 import { cn } from "~/web/lib/cn";
-import { notifyError, notifySuccess } from "~/web/lib/notify";
 import { useDebounced } from "~/web/lib/use-debounced";
 import { useCourses, useEnrolledIds, useInterestedIds, useNotifyMe } from "./api";
 import { CourseCard, CourseCardSkeleton } from "./course-card";
@@ -40,7 +38,6 @@ export default function CoursesPage() {
   const courses = useCourses({ search: term || undefined, status });
   const enrolled = useEnrolledIds();
   const filtered = Boolean(search.trim() || status);
-  const items = courses.data ?? [];
 
   return (
     <>
@@ -49,114 +46,51 @@ export default function CoursesPage() {
         description="Guided studies to take at your own pace, rooted in Scripture and shared with sisters in faith."
       />
 
-      <div className="flex flex-col gap-3 lg:flex-row lg:items-center">
-        <div className="relative flex-1 lg:max-w-md">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-muted"
-            aria-hidden="true"
-          />
-          <Input
-            type="search"
-            aria-label="Search courses"
-            placeholder="Search courses..."
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            className="pl-10"
-          />
-        </div>
-        <div
-          role="group"
-          aria-label="Filter courses"
-          className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0"
-        >
-          {FILTERS.map((filter) => (
-            <button
-              key={filter.label}
-              type="button"
-              aria-pressed={status === filter.value}
-              onClick={() => setStatus(filter.value)}
-              className={cn(
-                "shrink-0 rounded-full border px-3.5 py-2 text-sm font-semibold whitespace-nowrap transition-colors sm:px-4",
-                status === filter.value
-                  ? "border-sage-600 bg-sage-600 text-white"
-                  : "border-linen bg-white text-muted hover:border-sage-300 hover:text-ink",
-              )}
-            >
-              {filter.label}
-            </button>
-          ))}
-        </div>
-      </div>
+      <SearchFilterBar
+        label="Search courses"
+        placeholder="Search courses..."
+        value={search}
+        onValueChange={setSearch}
+        boxClassName="lg:max-w-md"
+        besideFrom="lg"
+      >
+        <FilterChips label="Filter courses" options={FILTERS} selected={status} onSelect={setStatus} />
+      </SearchFilterBar>
 
-      <div className="mt-6" aria-live="polite" aria-busy={courses.isLoading}>
-        {courses.isLoading ? (
-          <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" aria-label="Loading courses">
-            {Array.from({ length: SKELETON_COUNT }, (_, i) => (
-              <li key={i}>
-                <CourseCardSkeleton />
-              </li>
-            ))}
-          </ul>
-        ) : courses.isError ? (
-          <ErrorState
-            message="We couldn't load the courses just now."
-            onRetry={() => void courses.refetch()}
-          />
-        ) : items.length === 0 ? (
-          filtered ? (
-            <EmptyState
-              icon={GraduationCap}
-              title="No courses found"
-              action={
-                <Button
-                  variant="secondary"
-                  onClick={() => {
-                    setSearch("");
-                    setStatus(undefined);
-                  }}
-                >
-                  Clear Filters
-                </Button>
-              }
-            >
-              Try another search or filter.
-            </EmptyState>
-          ) : (
-            <EmptyState icon={GraduationCap} title="No courses yet">
-              New courses are being prepared. Check back soon!
-            </EmptyState>
-          )
-        ) : (
-          <>
-            <ul
-              className={cn(
-                "grid gap-5 sm:grid-cols-2 lg:grid-cols-3",
-                courses.isPlaceholderData && "opacity-70",
-              )}
-            >
-              {items.map((course) => (
-                <li key={course.id}>
-                  <CourseCard
-                    course={course}
-                    enrolled={enrolled.ids.has(course.id)}
-                    onLearnMore={setLearning}
-                  />
-                </li>
-              ))}
-            </ul>
-            {courses.hasNextPage && (
-              <div className="mt-8 flex justify-center">
-                <Button
-                  variant="outline"
-                  onClick={() => void courses.fetchNextPage()}
-                  disabled={courses.isFetchingNextPage}
-                >
-                  {courses.isFetchingNextPage ? "Loading..." : "Load more courses"}
-                </Button>
-              </div>
-            )}
-          </>
-        )}
+      <div
+        className={cn("mt-6", courses.isPlaceholderData && "opacity-70")}
+        aria-live="polite"
+        aria-busy={courses.isLoading}
+      >
+        <PagedCardGrid
+          list={courses}
+          skeleton={<CourseCardSkeleton />}
+          loadingLabel="Loading courses"
+          errorMessage="We couldn't load the courses just now."
+          moreLabel="Load more courses"
+          empty={
+            filtered ? (
+              <NoMatches
+                icon={GraduationCap}
+                title="No courses found"
+                onClear={() => {
+                  setSearch("");
+                  setStatus(undefined);
+                }}
+              >
+                Try another search or filter.
+              </NoMatches>
+            ) : (
+              <EmptyState icon={GraduationCap} title="No courses yet">
+                New courses are being prepared. Check back soon!
+              </EmptyState>
+            )
+          }
+        >
+          {(course) => (
+            <CourseCard course={course} enrolled={enrolled.ids.has(course.id)} onLearnMore={setLearning} />
+          )}
+        </PagedCardGrid>
       </div>
 
       <LearningPromises />
@@ -170,17 +104,7 @@ function LearnMoreDialog({ course, onClose }: { course: Course | null; onClose: 
   const interested = useInterestedIds();
   const already = course ? interested.ids.has(course.id) : false;
 
-  // Awaited: the dialog closes on success, and callbacks of an unmounted caller never run.
-  const ask = async () => {
-    if (!course) return;
-    try {
-      await notify.mutateAsync(course.id);
-      notifySuccess("We'll Keep You Posted!", "You'll be notified when this course is ready.");
-      onClose();
-    } catch (err) {
-      notifyError(err, { title: "Error", description: "Failed to save your request. Please try again." });
-    }
-  };
+  const ask = () => course && notify.mutate(course.id, { onSuccess: onClose });
 
   return (
     <Dialog open={course !== null} onOpenChange={(open) => !open && onClose()}>
@@ -223,7 +147,7 @@ function LearnMoreDialog({ course, onClose }: { course: Course | null; onClose: 
                 You'll be notified when this course is ready.
               </p>
             ) : (
-              <Button className="w-full" onClick={() => void ask()} disabled={notify.isPending}>
+              <Button className="w-full" onClick={ask} disabled={notify.isPending}>
                 <BellRing aria-hidden="true" />
                 {notify.isPending ? "Saving..." : "Notify Me When Ready"}
               </Button>

@@ -1,17 +1,17 @@
 import { Check, CheckCheck, Hourglass, X } from "lucide-react";
 import { FOCUS_TAG_LIMIT, MENTEE_LEVELS, MENTOR_LEVELS } from "~/core/constants";
-import { formatLongDate } from "~/core/format";
+import { formatLongDate, personName } from "~/core/format";
 import type {
   ConnectionStatus,
   DiscipleshipConnection,
   DiscipleshipPerson,
 } from "~/core/schemas/discipleship";
+import { IconTile } from "~/web/components/icon-tile";
 import { Avatar } from "~/web/components/ui/avatar";
 import { Badge, type BadgeTone } from "~/web/components/ui/badge";
 import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
-import { notifyError, notifySuccess } from "~/web/lib/notify";
-import { type ConnectionAction, useConnectionAction, useWithdraw } from "./discipleship-api";
+import { useConnectionChange } from "./discipleship-api";
 
 /** SPEC §4: active green, pending yellow, completed blue, anything else gray. */
 const STATUS: Record<ConnectionStatus, { label: string; tone: BadgeTone }> = {
@@ -25,52 +25,42 @@ const STATUS: Record<ConnectionStatus, { label: string; tone: BadgeTone }> = {
 const LEVELS: Record<string, string> = { ...MENTEE_LEVELS, ...MENTOR_LEVELS };
 export const levelLabel = (level: string) => LEVELS[level] ?? level;
 
-const fullName = (p: DiscipleshipPerson | null) =>
-  [p?.firstName, p?.lastName].filter(Boolean).join(" ") || "A sister";
-const firstName = (p: DiscipleshipPerson | null) => p?.firstName || "your match";
+const fullName = (p: DiscipleshipPerson | null) => personName(p, { form: "full", nameless: "A sister" });
+const firstName = (p: DiscipleshipPerson | null) => personName(p, { nameless: "your match" });
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
-const UPDATE_FAILED = { title: "Error", description: "Failed to update connection. Please try again." };
 
 export function ConnectionCard({ connection }: { connection: DiscipleshipConnection }) {
   const status = STATUS[connection.status];
   const waiting = connection.kind !== "connection";
   const other = connection.role === "mentor" ? connection.mentee : connection.mentor;
-  const action = useConnectionAction();
-  const withdraw = useWithdraw();
   const tags = connection.focusAreas.slice(0, FOCUS_TAG_LIMIT);
-
-  const run = (kind: ConnectionAction) =>
-    action.mutate(
-      { id: connection.id, action: kind },
-      {
-        onSuccess: () => {
-          if (kind === "accept")
-            notifySuccess("Connection accepted", `You're now walking with ${fullName(other)}.`);
-          if (kind === "decline")
-            notifySuccess("Connection declined", "Her request goes back to find another mentor.");
-          if (kind === "complete")
-            notifySuccess("Connection completed", "Thank you for investing in one another.");
-        },
-        onError: (err) => notifyError(err, UPDATE_FAILED, { preferServerMessage: true }),
-      },
-    );
-
-  const onWithdraw = () =>
-    withdraw.mutate(connection.id, {
-      onSuccess: () => notifySuccess("Request withdrawn", "You can submit a new one at any time."),
-      onError: (err) => notifyError(err, UPDATE_FAILED, { preferServerMessage: true }),
-    });
-
-  const busy = action.isPending || withdraw.isPending;
+  const accept = useConnectionChange("accept", {
+    title: "Connection accepted",
+    description: `You're now walking with ${fullName(other)}.`,
+  });
+  const decline = useConnectionChange("decline", {
+    title: "Connection declined",
+    description: "Her request goes back to find another mentor.",
+  });
+  const complete = useConnectionChange("complete", {
+    title: "Connection completed",
+    description: "Thank you for investing in one another.",
+  });
+  const withdraw = useConnectionChange("withdraw", {
+    title: "Request withdrawn",
+    description: "You can submit a new one at any time.",
+  });
+  const busy = [accept, decline, complete, withdraw].some((change) => change.isPending);
+  const run = (change: typeof accept) => change.mutate(connection.id);
 
   return (
     <Card className="flex flex-col p-5 sm:p-6">
       <div className="flex items-start gap-3">
         {waiting ? (
-          <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-parchment text-muted">
-            <Hourglass className="size-5" aria-hidden="true" />
-          </span>
+          <IconTile
+            icon={Hourglass}
+            className="inline-flex size-11 shrink-0 rounded-full bg-parchment text-muted"
+          />
         ) : (
           <Avatar user={other} className="size-11" />
         )}
@@ -108,21 +98,21 @@ export function ConnectionCard({ connection }: { connection: DiscipleshipConnect
       <div className="mt-4 flex flex-wrap gap-2">
         {connection.status === "pending" && connection.role === "mentor" && (
           <>
-            <Button size="sm" onClick={() => run("accept")} disabled={busy}>
+            <Button size="sm" onClick={() => run(accept)} disabled={busy}>
               <Check aria-hidden="true" /> Accept
             </Button>
-            <Button size="sm" variant="outline" onClick={() => run("decline")} disabled={busy}>
+            <Button size="sm" variant="outline" onClick={() => run(decline)} disabled={busy}>
               <X aria-hidden="true" /> Decline
             </Button>
           </>
         )}
         {connection.status === "active" && (
-          <Button size="sm" variant="secondary" onClick={() => run("complete")} disabled={busy}>
+          <Button size="sm" variant="secondary" onClick={() => run(complete)} disabled={busy}>
             <CheckCheck aria-hidden="true" /> Mark Completed
           </Button>
         )}
         {waiting && (
-          <Button size="sm" variant="ghost" onClick={onWithdraw} disabled={busy}>
+          <Button size="sm" variant="ghost" onClick={() => run(withdraw)} disabled={busy}>
             Withdraw
           </Button>
         )}

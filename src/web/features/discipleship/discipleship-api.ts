@@ -1,42 +1,43 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
-import type {
-  CreateConnectionBody,
-  CreateConnectionResult,
-  DiscipleshipConnection,
-} from "~/core/schemas/discipleship";
-import { apiRequest } from "~/web/lib/api";
-import { queryClient } from "~/web/lib/query-client";
+import { dashboardEndpoints } from "~/core/endpoints/dashboard";
+import { discipleshipEndpoints as api } from "~/core/endpoints/discipleship";
+import type { CreateConnectionBody, CreateConnectionResult } from "~/core/schemas/discipleship";
+import { keyOf, useEndpoint, useEndpointMutation } from "~/web/lib/endpoints";
 
-export const CONNECTIONS_URL = "/api/discipleship/connections";
+/** Her connections change, and so does the discipleship card on her home page. */
+const refreshed = () => [keyOf(api.connections), keyOf(dashboardEndpoints.home)];
 
-const refresh = () => {
-  void queryClient.invalidateQueries({ queryKey: [CONNECTIONS_URL] });
-  void queryClient.invalidateQueries({ queryKey: ["/api/dashboard"] });
+export const useConnections = () => useEndpoint(api.connections, undefined);
+
+export const useSubmitMentorship = (onSubmitted: (result: CreateConnectionResult) => void) =>
+  useEndpointMutation(api.submit, {
+    input: (body: CreateConnectionBody) => ({ body }),
+    invalidates: refreshed,
+    success: (result) => ({ title: "Request submitted", description: successText(result) }),
+    failure: { title: "Error", description: "Failed to submit request. Please try again." },
+    onSuccess: onSubmitted,
+  });
+
+function successText(result: CreateConnectionResult) {
+  if (!result.matched) return "We'll connect you as soon as someone who shares your focus is ready.";
+  return result.role === "mentee"
+    ? "You've been matched with a mentor! She'll be asked to accept the connection."
+    : "You've been matched with a mentee! Accept the connection in My Connections to begin.";
+}
+
+const UPDATE_FAILED = {
+  title: "Error",
+  description: "Failed to update connection. Please try again.",
+  preferServerMessage: true,
 };
 
-export const useConnections = () => useQuery<DiscipleshipConnection[]>({ queryKey: [CONNECTIONS_URL] });
-
-export function useSubmitMentorship() {
-  return useMutation({
-    mutationFn: (body: CreateConnectionBody) =>
-      apiRequest<CreateConnectionResult>("POST", CONNECTIONS_URL, body),
-    onSuccess: refresh,
+/** Accepting, declining or completing a connection, or withdrawing a waiting request or offer. */
+export const useConnectionChange = (
+  change: "accept" | "decline" | "complete" | "withdraw",
+  success: { title: string; description: string },
+) =>
+  useEndpointMutation(api[change], {
+    input: (id: number) => ({ params: { id } }),
+    invalidates: refreshed,
+    success,
+    failure: UPDATE_FAILED,
   });
-}
-
-export type ConnectionAction = "accept" | "decline" | "complete";
-
-export function useConnectionAction() {
-  return useMutation({
-    mutationFn: ({ id, action }: { id: number; action: ConnectionAction }) =>
-      apiRequest<DiscipleshipConnection>("POST", `${CONNECTIONS_URL}/${id}/${action}`),
-    onSuccess: refresh,
-  });
-}
-
-export function useWithdraw() {
-  return useMutation({
-    mutationFn: (id: number) => apiRequest<void>("POST", `/api/discipleship/entries/${id}/withdraw`),
-    onSuccess: refresh,
-  });
-}

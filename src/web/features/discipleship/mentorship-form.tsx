@@ -1,18 +1,12 @@
 import { GraduationCap, Sprout } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { MENTEE_LEVELS, MENTOR_LEVELS } from "~/core/constants";
-import {
-  type CreateConnectionResult,
-  createConnectionBody,
-  DISCIPLESHIP_MESSAGES,
-  splitFocusAreas,
-} from "~/core/schemas/discipleship";
+import { createConnectionBody, DISCIPLESHIP_MESSAGES, splitFocusAreas } from "~/core/schemas/discipleship";
 import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { Field, Input } from "~/web/components/ui/input";
 import { Select } from "~/web/components/ui/select";
 import { cn } from "~/web/lib/cn";
-import { notifyError, notifySuccess } from "~/web/lib/notify";
 import { toast } from "~/web/lib/toast";
 import { useSubmitMentorship } from "./discipleship-api";
 
@@ -35,18 +29,15 @@ const ROLES = [
   },
 ];
 
-function successText(result: CreateConnectionResult) {
-  if (!result.matched) return "We'll connect you as soon as someone who shares your focus is ready.";
-  return result.role === "mentee"
-    ? "You've been matched with a mentor! She'll be asked to accept the connection."
-    : "You've been matched with a mentee! Accept the connection in My Connections to begin.";
-}
-
 export function MentorshipForm({ onSubmitted }: { onSubmitted: () => void }) {
   const [role, setRole] = useState<Role>("mentee");
   const [level, setLevel] = useState("");
   const [focus, setFocus] = useState("");
-  const submit = useSubmitMentorship();
+  const submit = useSubmitMentorship(() => {
+    setLevel("");
+    setFocus("");
+    onSubmitted();
+  });
   const levels = ROLES.find((r) => r.value === role)!.levels;
 
   const onSubmit = (event: FormEvent) => {
@@ -65,16 +56,7 @@ export function MentorshipForm({ onSubmitted }: { onSubmitted: () => void }) {
       });
       return;
     }
-    submit.mutate(parsed.data, {
-      onSuccess: (result) => {
-        notifySuccess("Request submitted", successText(result));
-        setLevel("");
-        setFocus("");
-        onSubmitted();
-      },
-      onError: (err) =>
-        notifyError(err, { title: "Error", description: "Failed to submit request. Please try again." }),
-    });
+    submit.mutate(parsed.data);
   };
 
   return (

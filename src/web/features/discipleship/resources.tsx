@@ -1,4 +1,5 @@
 import { BookOpenText, GraduationCap, type LucideIcon, Quote } from "lucide-react";
+import { IconTile } from "~/web/components/icon-tile";
 import { Card } from "~/web/components/ui/card";
 
 const SECTIONS: Array<{ icon: LucideIcon; title: string; intro: string; items: Array<[string, string]> }> = [
@@ -66,9 +67,11 @@ export function Resources() {
       <div className="grid gap-6 lg:grid-cols-2">
         {SECTIONS.map(({ icon: Icon, title, intro, items }) => (
           <Card key={title} className="p-6 sm:p-8">
-            <span className="inline-flex size-12 items-center justify-center rounded-2xl bg-sage-100 text-sage-700">
-              <Icon className="size-6" aria-hidden="true" />
-            </span>
+            <IconTile
+              icon={Icon}
+              className="inline-flex size-12 rounded-2xl bg-sage-100 text-sage-700"
+              iconClassName="size-6"
+            />
             <h2 className="mt-4 text-2xl font-semibold">{title}</h2>
             <p className="mt-1 text-muted">{intro}</p>
             <dl className="mt-5 space-y-4">

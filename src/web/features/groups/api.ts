@@ -1,110 +1,80 @@
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
 import { CULTIVATION_CATEGORIES } from "~/core/constants";
-import type {
-  CreateCultivationGroupBody,
-  CultivationGroupDetail,
-  CultivationGroupSummary,
-  GroupMember,
-  GroupRole,
-  JoinRequest,
-  JoinRequestDecision,
-  JoinResult,
-  MyGroupMembership,
-} from "~/core/schemas/groups";
-import { apiRequest, urlFromKey } from "~/web/lib/api";
-import { queryClient } from "~/web/lib/query-client";
+import type { Endpoint } from "~/core/contract";
+import { groupsEndpoints as api } from "~/core/endpoints/groups";
+import type { CreateCultivationGroupBody, GroupRole } from "~/core/schemas/groups";
+import { ApiError } from "~/web/lib/api";
+import {
+  keyOf,
+  type MutationOptions,
+  useEndpoint,
+  useEndpointMutation,
+  usePagedList,
+} from "~/web/lib/endpoints";
 
-export const GROUPS_URL = "/api/cultivation-groups";
-export const MY_GROUPS_URL = "/api/my-groups";
 export const PAGE_SIZE = 24;
+
+/** A 409 carries a message meant for her (group full, last admin); anything else gets the fallback. */
+export const isConflict = (err: unknown) => err instanceof ApiError && err.status === 409;
 
 export const roleLabel = (role: string) => (role === "admin" ? "Admin" : "Member");
 
 export const categoryLabel = (value: string) =>
   CULTIVATION_CATEGORIES[value as keyof typeof CULTIVATION_CATEGORIES] ?? value;
 
-/** Pages of a list endpoint, keyed like every other query, fetched on demand with `before`. */
-function usePagedList<T extends { id: number }>(url: string, params: Record<string, string | undefined>) {
-  return useInfiniteQuery({
-    queryKey: [url, params],
-    queryFn: ({ pageParam }) =>
-      apiRequest<T[]>("GET", urlFromKey([url, { ...params, limit: PAGE_SIZE, before: pageParam }])),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: (last) => (last.length === PAGE_SIZE ? last[last.length - 1]?.id : undefined),
-    select: (data) => data.pages.flat(),
-    // While a new search loads, the previous results stay instead of flashing skeletons.
-    placeholderData: keepPreviousData,
-  });
-}
-
 export const useDiscoverGroups = (filters: { search?: string; category?: string }) =>
-  usePagedList<CultivationGroupSummary>(GROUPS_URL, filters);
+  usePagedList(api.list, { query: filters }, PAGE_SIZE);
 
-export const useMyGroups = () => usePagedList<MyGroupMembership>(MY_GROUPS_URL, {});
+export const useMyGroups = () => usePagedList(api.mine, {}, PAGE_SIZE);
 
 export const useGroup = (id: number) =>
-  useQuery<CultivationGroupDetail>({ queryKey: [GROUPS_URL, id], enabled: Number.isInteger(id) && id > 0 });
+  useEndpoint(api.get, { params: { id } }, { enabled: Number.isInteger(id) && id > 0 });
 
 export const useJoinRequests = (id: number, enabled: boolean) =>
-  useQuery<JoinRequest[]>({ queryKey: [GROUPS_URL, id, "requests"], enabled });
+  useEndpoint(api.requests, { params: { id } }, { enabled });
+
+/** What a screen adds to a change: its toasts and what it does next. */
+type Screen<E extends Endpoint, V> = Omit<MutationOptions<E, V>, "input" | "invalidates">;
 
 /** Joining, leaving or approving changes counts and states in both lists and on the group page. */
-const refreshGroups = () =>
-  Promise.all([
-    queryClient.invalidateQueries({ queryKey: [GROUPS_URL] }),
-    queryClient.invalidateQueries({ queryKey: [MY_GROUPS_URL] }),
-  ]);
-
-/**
- * What a screen does after a mutation. These run on the mutation itself, so a toast still shows when
- * the refreshed data removes the component that asked (an approved request leaves the list).
- */
-export interface Callbacks<T, V> {
-  onSuccess?: (data: T, variables: V) => void;
-  onError?: (error: unknown, variables: V) => void;
+function useGroupChange<E extends Endpoint, V>(
+  e: E,
+  input: MutationOptions<E, V>["input"],
+  screen: Screen<E, V>,
+) {
+  return useEndpointMutation(e, { input, invalidates: () => [keyOf(api.list), keyOf(api.mine)], ...screen });
 }
 
-function useGroupMutation<T, V>(mutationFn: (variables: V) => Promise<T>, callbacks: Callbacks<T, V>) {
-  return useMutation({
-    mutationFn,
-    // Tell her first, then keep the button busy until the lists show the change.
-    onSuccess: async (data: T, variables: V) => {
-      callbacks.onSuccess?.(data, variables);
-      await refreshGroups();
-    },
-    onError: (error, variables) => callbacks.onError?.(error, variables),
-  });
-}
+export const useCreateGroup = (screen: Screen<typeof api.create, CreateCultivationGroupBody>) =>
+  useGroupChange(api.create, (body) => ({ body }), screen);
 
-export const useCreateGroup = (callbacks: Callbacks<CultivationGroupDetail, CreateCultivationGroupBody>) =>
-  useGroupMutation((body) => apiRequest<CultivationGroupDetail>("POST", GROUPS_URL, body), callbacks);
-
-export const useJoinGroup = (callbacks: Callbacks<JoinResult, { id: number; requestMessage?: string }>) =>
-  useGroupMutation(
-    ({ id, requestMessage }) =>
-      apiRequest<JoinResult>("POST", `${GROUPS_URL}/${id}/join`, { requestMessage }),
-    callbacks,
+export const useJoinGroup = (screen: Screen<typeof api.join, { id: number; requestMessage?: string }>) =>
+  useGroupChange(
+    api.join,
+    ({ id, requestMessage }) => ({ params: { id }, body: { requestMessage } }),
+    screen,
   );
 
-export const useLeaveGroup = (callbacks: Callbacks<{ status: "left" }, number>) =>
-  useGroupMutation((id) => apiRequest<{ status: "left" }>("POST", `${GROUPS_URL}/${id}/leave`), callbacks);
+export const useLeaveGroup = (screen: Screen<typeof api.leave, number>) =>
+  useGroupChange(api.leave, (id) => ({ params: { id } }), screen);
 
+/** Approving or declining a request to join (`approveRequest` or `declineRequest`). */
 export const useDecideRequest = (
+  action: "approve" | "decline",
   groupId: number,
-  callbacks: Callbacks<JoinRequestDecision, { requestId: number; action: "approve" | "decline" }>,
+  screen: Screen<typeof api.approveRequest, number>,
 ) =>
-  useGroupMutation(
-    ({ requestId, action }) =>
-      apiRequest<JoinRequestDecision>("POST", `${GROUPS_URL}/${groupId}/requests/${requestId}/${action}`),
-    callbacks,
+  useGroupChange(
+    action === "approve" ? api.approveRequest : api.declineRequest,
+    (requestId) => ({ params: { id: groupId, requestId } }),
+    screen,
   );
 
 export const useSetMemberRole = (
   groupId: number,
-  callbacks: Callbacks<GroupMember, { userId: number; role: GroupRole }>,
+  screen: Screen<typeof api.setMemberRole, { userId: number; role: GroupRole }>,
 ) =>
-  useGroupMutation(
-    ({ userId, role }) =>
-      apiRequest<GroupMember>("PATCH", `${GROUPS_URL}/${groupId}/members/${userId}`, { role }),
-    callbacks,
+  useGroupChange(
+    api.setMemberRole,
+    ({ userId, role }) => ({ params: { id: groupId, userId }, body: { role } }),
+    screen,
   );

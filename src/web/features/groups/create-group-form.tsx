@@ -7,12 +7,12 @@ import {
   GROUP_MIN_MEMBERS,
 } from "~/core/constants";
 import { type CreateCultivationGroupInput, createCultivationGroupBody } from "~/core/schemas/groups";
+import { FormField } from "~/web/components/form-field";
+import { SwitchField } from "~/web/components/switch-field";
 import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
-import { Field, Input, Textarea } from "~/web/components/ui/input";
+import { Input, Textarea } from "~/web/components/ui/input";
 import { Select } from "~/web/components/ui/select";
-import { Switch } from "~/web/components/ui/switch";
-import { notifyError, notifySuccess } from "~/web/lib/notify";
 import { useCreateGroup } from "./api";
 
 const defaults: CreateCultivationGroupInput = {
@@ -26,23 +26,31 @@ const defaults: CreateCultivationGroupInput = {
   maxMembers: GROUP_DEFAULT_MEMBERS,
 };
 
+const SWITCHES = [
+  {
+    name: "isPrivate",
+    id: "group-private",
+    label: "Private group",
+    hint: "Only members can see who belongs to the group.",
+  },
+  {
+    name: "requiresApproval",
+    id: "group-approval",
+    label: "Require approval to join",
+    hint: "You approve each request before someone joins.",
+  },
+] as const;
+
 export function CreateGroupForm({ onCreated }: { onCreated: () => void }) {
   const form = useForm({ resolver: zodResolver(createCultivationGroupBody), defaultValues: defaults });
   const create = useCreateGroup({
+    success: { title: "Group created", description: "Your cultivation group has been created successfully." },
+    failure: { title: "Error", description: "Failed to create group. Please try again." },
     onSuccess: () => {
-      notifySuccess("Group created", "Your cultivation group has been created successfully.");
       form.reset(defaults);
       onCreated();
     },
-    onError: (err) =>
-      notifyError(err, { title: "Error", description: "Failed to create group. Please try again." }),
   });
-  const { errors } = form.formState;
-  const invalid = (field: keyof CreateCultivationGroupInput) => ({
-    "aria-invalid": Boolean(errors[field]),
-    "aria-describedby": errors[field] ? `group-${field}-error` : undefined,
-  });
-
   const onSubmit = form.handleSubmit((values) => create.mutate(values));
 
   return (
@@ -52,84 +60,74 @@ export function CreateGroupForm({ onCreated }: { onCreated: () => void }) {
         Gather a small circle for fellowship and accountability. You'll be the group's admin.
       </p>
       <form onSubmit={onSubmit} noValidate className="mt-6 space-y-5">
-        <Field id="group-name" label="Group Name" error={errors.name?.message}>
-          <Input id="group-name" autoComplete="off" {...invalid("name")} {...form.register("name")} />
-        </Field>
-        <Field id="group-category" label="Category" error={errors.category?.message}>
-          <Select id="group-category" {...invalid("category")} {...form.register("category")}>
-            <option value="">Select a category</option>
-            {Object.entries(CULTIVATION_CATEGORIES).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field id="group-description" label="Description" error={errors.description?.message}>
-          <Textarea
-            id="group-description"
-            rows={4}
-            placeholder="Who is this group for, and what will you do together?"
-            {...invalid("description")}
-            {...form.register("description")}
-          />
-        </Field>
-        <Field id="group-guidelines" label="Group Guidelines (Optional)" error={errors.guidelines?.message}>
-          <Textarea
-            id="group-guidelines"
-            rows={3}
-            placeholder="For example: what is shared here stays here."
-            {...invalid("guidelines")}
-            {...form.register("guidelines")}
-          />
-        </Field>
-        <Field
+        <FormField form={form} name="name" id="group-name" label="Group Name">
+          {(control) => <Input autoComplete="off" {...control} />}
+        </FormField>
+        <FormField form={form} name="category" id="group-category" label="Category">
+          {(control) => (
+            <Select {...control}>
+              <option value="">Select a category</option>
+              {Object.entries(CULTIVATION_CATEGORIES).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+        <FormField form={form} name="description" id="group-description" label="Description">
+          {(control) => (
+            <Textarea
+              rows={4}
+              placeholder="Who is this group for, and what will you do together?"
+              {...control}
+            />
+          )}
+        </FormField>
+        <FormField form={form} name="guidelines" id="group-guidelines" label="Group Guidelines (Optional)">
+          {(control) => (
+            <Textarea rows={3} placeholder="For example: what is shared here stays here." {...control} />
+          )}
+        </FormField>
+        <FormField
+          form={form}
+          name="maxMembers"
           id="group-max"
           label="Maximum Members"
           hint={`Between ${GROUP_MIN_MEMBERS} and ${GROUP_MAX_MEMBERS}.`}
-          error={errors.maxMembers?.message}
+          options={{ valueAsNumber: true }}
         >
-          <Input
-            id="group-max"
-            type="number"
-            inputMode="numeric"
-            min={GROUP_MIN_MEMBERS}
-            max={GROUP_MAX_MEMBERS}
-            className="sm:w-40"
-            {...invalid("maxMembers")}
-            aria-describedby={errors.maxMembers ? "group-max-error" : "group-max-hint"}
-            {...form.register("maxMembers", { valueAsNumber: true })}
-          />
-        </Field>
+          {(control) => (
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={GROUP_MIN_MEMBERS}
+              max={GROUP_MAX_MEMBERS}
+              className="sm:w-40"
+              {...control}
+            />
+          )}
+        </FormField>
 
         <fieldset className="space-y-3 rounded-2xl bg-parchment/60 p-4">
           <legend className="sr-only">Privacy</legend>
-          <Controller
-            control={form.control}
-            name="isPrivate"
-            render={({ field }) => (
-              <SwitchRow
-                id="group-private"
-                label="Private group"
-                hint="Only members can see who belongs to the group."
-                checked={field.value ?? true}
-                onChange={field.onChange}
-              />
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="requiresApproval"
-            render={({ field }) => (
-              <SwitchRow
-                id="group-approval"
-                label="Require approval to join"
-                hint="You approve each request before someone joins."
-                checked={field.value ?? true}
-                onChange={field.onChange}
-              />
-            )}
-          />
+          {SWITCHES.map(({ name, id, label, hint }) => (
+            <Controller
+              key={name}
+              control={form.control}
+              name={name}
+              render={({ field }) => (
+                <SwitchField
+                  side="end"
+                  id={id}
+                  label={label}
+                  hint={hint}
+                  checked={field.value ?? true}
+                  onCheckedChange={field.onChange}
+                />
+              )}
+            />
+          ))}
         </fieldset>
 
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
@@ -142,33 +140,5 @@ export function CreateGroupForm({ onCreated }: { onCreated: () => void }) {
         </div>
       </form>
     </Card>
-  );
-}
-
-function SwitchRow({
-  id,
-  label,
-  hint,
-  checked,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  hint: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-}) {
-  return (
-    <div className="flex items-start justify-between gap-4">
-      <div>
-        <label htmlFor={id} className="font-semibold text-ink">
-          {label}
-        </label>
-        <p id={`${id}-hint`} className="text-sm text-muted">
-          {hint}
-        </p>
-      </div>
-      <Switch id={id} checked={checked} onCheckedChange={onChange} aria-describedby={`${id}-hint`} />
-    </div>
   );
 }

@@ -1,20 +1,20 @@
 import { ArrowLeft, Check, Crown, Inbox, Lock, LogOut, ScrollText, Sprout, Users, X } from "lucide-react";
-import { useState } from "react";
 import { Link, useLocation } from "wouter";
-import { formatCompactAge, formatShortDate } from "~/core/format";
+import { formatCompactAge, formatShortDate, personName } from "~/core/format";
 import type { CultivationGroupDetail, GroupMember, JoinRequest } from "~/core/schemas/groups";
+import { LeaveGroupDialog } from "~/web/components/group-card";
+import { SkeletonGroup } from "~/web/components/skeleton-group";
 import { Avatar } from "~/web/components/ui/avatar";
 import { Badge } from "~/web/components/ui/badge";
 import { Button, buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
-import { Dialog, DialogClose, DialogContent } from "~/web/components/ui/dialog";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
 import { Skeleton } from "~/web/components/ui/skeleton";
 import { ApiError } from "~/web/lib/api";
 import { useAuth } from "~/web/lib/auth";
-import { notifyError, notifySuccess } from "~/web/lib/notify";
 import {
   categoryLabel,
+  isConflict,
   roleLabel,
   useDecideRequest,
   useGroup,
@@ -26,12 +26,7 @@ import { PrivacyIcon } from "./group-card";
 import { JoinAction } from "./join-action";
 
 const fullName = (p: { firstName: string | null; lastName: string | null }) =>
-  [p.firstName, p.lastName].filter(Boolean).join(" ") || "A member";
-
-/** A 409 carries a message meant for her (group full, last admin); anything else gets the fallback. */
-const conflictAware = (err: unknown) => ({
-  preferServerMessage: err instanceof ApiError && err.status === 409,
-});
+  personName(p, { form: "full", nameless: "A member" });
 
 function BackLink() {
   return (
@@ -155,54 +150,39 @@ function GroupView({ group }: { group: CultivationGroupDetail }) {
 }
 
 function LeaveButton({ group }: { group: CultivationGroupDetail }) {
-  const [open, setOpen] = useState(false);
   const [, navigate] = useLocation();
   const leave = useLeaveGroup({
-    onSuccess: () => {
-      setOpen(false);
-      notifySuccess("Left group", `You are no longer a member of ${group.name}.`);
-      navigate("/cultivation-groups?tab=my-groups");
+    success: { title: "Left group", description: `You are no longer a member of ${group.name}.` },
+    failure: {
+      title: "Error",
+      description: "Failed to leave the group. Please try again.",
+      preferServerMessage: isConflict,
     },
-    onError: (err) => {
-      setOpen(false);
-      notifyError(
-        err,
-        { title: "Error", description: "Failed to leave the group. Please try again." },
-        conflictAware(err),
-      );
-    },
+    onSuccess: () => navigate("/cultivation-groups?tab=my-groups"),
   });
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <Button variant="outline" onClick={() => setOpen(true)}>
-        <LogOut aria-hidden="true" /> Leave Group
-      </Button>
-      <DialogContent
-        title="Leave this group?"
-        description={
-          group.requiresApproval
-            ? "You'll need an admin's approval to join again."
-            : "You can join again at any time while there is room."
-        }
-      >
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <DialogClose asChild>
-            <Button variant="ghost">Stay</Button>
-          </DialogClose>
-          <Button variant="destructive" onClick={() => leave.mutate(group.id)} disabled={leave.isPending}>
-            {leave.isPending ? "Leaving..." : "Leave Group"}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <LeaveGroupDialog
+      trigger={(ask) => (
+        <Button variant="outline" onClick={ask}>
+          <LogOut aria-hidden="true" /> Leave Group
+        </Button>
+      )}
+      title="Leave this group?"
+      description={
+        group.requiresApproval
+          ? "You'll need an admin's approval to join again."
+          : "You can join again at any time while there is room."
+      }
+      leaving={leave.isPending}
+      onLeave={(done) => leave.mutate(group.id, { onSettled: done })}
+    />
   );
 }
 
 function WithdrawButton({ group }: { group: CultivationGroupDetail }) {
   const leave = useLeaveGroup({
-    onSuccess: () => notifySuccess("Request withdrawn", "Your request to join has been withdrawn."),
-    onError: (err) =>
-      notifyError(err, { title: "Error", description: "Failed to withdraw your request. Please try again." }),
+    success: { title: "Request withdrawn", description: "Your request to join has been withdrawn." },
+    failure: { title: "Error", description: "Failed to withdraw your request. Please try again." },
   });
   return (
     <Button variant="ghost" size="sm" disabled={leave.isPending} onClick={() => leave.mutate(group.id)}>
@@ -227,8 +207,7 @@ function PendingRequests({ group }: { group: CultivationGroupDetail }) {
         {query.isLoading ? (
           <div className="space-y-3" aria-busy="true">
             <span className="sr-only">Loading requests</span>
-            <Skeleton className="h-20 w-full" />
-            <Skeleton className="h-20 w-full" />
+            <SkeletonGroup className="space-y-3" shapes={["h-20 w-full", "h-20 w-full"]} />
           </div>
         ) : query.isError ? (
           <ErrorState message="We couldn't load the requests." onRetry={() => void query.refetch()} />
@@ -248,20 +227,20 @@ function PendingRequests({ group }: { group: CultivationGroupDetail }) {
 
 function RequestRow({ groupId, request }: { groupId: number; request: JoinRequest }) {
   const name = fullName(request.user);
-  const decide = useDecideRequest(groupId, {
-    onSuccess: (_, { action }) =>
-      action === "approve"
-        ? notifySuccess("Request approved", `${name} is now a member of the group.`)
-        : notifySuccess("Request declined", `${name}'s request has been declined.`),
-    onError: (err) =>
-      notifyError(
-        err,
-        { title: "Error", description: "Failed to update the request. Please try again." },
-        conflictAware(err),
-      ),
+  const failure = {
+    title: "Error",
+    description: "Failed to update the request. Please try again.",
+    preferServerMessage: isConflict,
+  };
+  const approve = useDecideRequest("approve", groupId, {
+    success: { title: "Request approved", description: `${name} is now a member of the group.` },
+    failure,
   });
-  const act = (action: "approve" | "decline") => decide.mutate({ requestId: request.id, action });
-  const busy = decide.isPending ? decide.variables?.action : undefined;
+  const decline = useDecideRequest("decline", groupId, {
+    success: { title: "Request declined", description: `${name}'s request has been declined.` },
+    failure,
+  });
+  const busy = approve.isPending || decline.isPending;
   return (
     <li className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-start">
       <div className="flex min-w-0 flex-1 gap-3">
@@ -279,20 +258,20 @@ function RequestRow({ groupId, request }: { groupId: number; request: JoinReques
       <div className="flex shrink-0 gap-2">
         <Button
           size="sm"
-          onClick={() => act("approve")}
-          disabled={decide.isPending}
+          onClick={() => approve.mutate(request.id)}
+          disabled={busy}
           aria-label={`Approve ${name}`}
         >
-          <Check aria-hidden="true" /> {busy === "approve" ? "Approving..." : "Approve"}
+          <Check aria-hidden="true" /> {approve.isPending ? "Approving..." : "Approve"}
         </Button>
         <Button
           size="sm"
           variant="outline"
-          onClick={() => act("decline")}
-          disabled={decide.isPending}
+          onClick={() => decline.mutate(request.id)}
+          disabled={busy}
           aria-label={`Decline ${name}`}
         >
-          <X aria-hidden="true" /> {busy === "decline" ? "Declining..." : "Decline"}
+          <X aria-hidden="true" /> {decline.isPending ? "Declining..." : "Decline"}
         </Button>
       </div>
     </li>
@@ -342,17 +321,15 @@ function MemberRow({
   const name = fullName(member);
   const nextRole = member.role === "admin" ? "member" : "admin";
   const setRole = useSetMemberRole(groupId, {
-    onSuccess: (_, { role }) =>
-      notifySuccess(
-        role === "admin" ? "Admin added" : "Admin removed",
-        role === "admin" ? `${name} can now help lead the group.` : `${name} is now a member.`,
-      ),
-    onError: (err) =>
-      notifyError(
-        err,
-        { title: "Error", description: "Failed to change the member's role. Please try again." },
-        conflictAware(err),
-      ),
+    success: (_, { role }) =>
+      role === "admin"
+        ? { title: "Admin added", description: `${name} can now help lead the group.` }
+        : { title: "Admin removed", description: `${name} is now a member.` },
+    failure: {
+      title: "Error",
+      description: "Failed to change the member's role. Please try again.",
+      preferServerMessage: isConflict,
+    },
   });
   const change = () => setRole.mutate({ userId: member.userId, role: nextRole });
   return (
@@ -393,24 +370,18 @@ function GroupPageSkeleton() {
       <Card className="p-5 sm:p-8">
         <div className="flex gap-4">
           <Skeleton className="size-12 shrink-0 rounded-2xl" />
-          <div className="flex-1 space-y-3">
-            <Skeleton className="h-4 w-32" />
-            <Skeleton className="h-9 w-2/3" />
-            <Skeleton className="h-5 w-1/2" />
-          </div>
+          <SkeletonGroup className="flex-1 space-y-3" shapes={["h-4 w-32", "h-9 w-2/3", "h-5 w-1/2"]} />
         </div>
       </Card>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <Card className="space-y-3 p-6">
-          <Skeleton className="h-6 w-40" />
-          <Skeleton className="h-4 w-full" />
-          <Skeleton className="h-4 w-full" />
-          <Skeleton className="h-4 w-3/4" />
+        <Card className="p-6">
+          <SkeletonGroup
+            className="space-y-3"
+            shapes={["h-6 w-40", "h-4 w-full", "h-4 w-full", "h-4 w-3/4"]}
+          />
         </Card>
-        <Card className="space-y-3 p-6">
-          <Skeleton className="h-6 w-28" />
-          <Skeleton className="h-10 w-full" />
-          <Skeleton className="h-10 w-full" />
+        <Card className="p-6">
+          <SkeletonGroup className="space-y-3" shapes={["h-6 w-28", "h-10 w-full", "h-10 w-full"]} />
         </Card>
       </div>
     </div>

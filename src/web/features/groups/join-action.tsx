@@ -3,12 +3,11 @@ import { type FormEvent, useId, useState } from "react";
 import { Link } from "wouter";
 import { LIMITS } from "~/core/constants";
 import type { CultivationGroupSummary } from "~/core/schemas/groups";
+import { DialogActions } from "~/web/components/dialog-actions";
 import { Button, buttonClass } from "~/web/components/ui/button";
-import { Dialog, DialogClose, DialogContent } from "~/web/components/ui/dialog";
+import { Dialog, DialogContent } from "~/web/components/ui/dialog";
 import { Field, Textarea } from "~/web/components/ui/input";
-import { ApiError } from "~/web/lib/api";
-import { notifyError, notifySuccess } from "~/web/lib/notify";
-import { useJoinGroup } from "./api";
+import { isConflict, useJoinGroup } from "./api";
 
 const MESSAGE_MAX = LIMITS.shortText * 5;
 
@@ -20,20 +19,16 @@ type JoinableGroup = Pick<
 /** One join mutation with the toasts of SPEC §7/§8: a full group explains itself (409). */
 function useJoin(group: JoinableGroup, onDone: () => void) {
   const join = useJoinGroup({
-    onSuccess: (result) => {
-      if (result.status === "pending") {
-        notifySuccess("Request sent", "Your request to join the group has been sent.");
-      } else {
-        notifySuccess("Joined group", `You're now a member of ${group.name}.`);
-      }
-      onDone();
+    success: (result) =>
+      result.status === "pending"
+        ? { title: "Request sent", description: "Your request to join the group has been sent." }
+        : { title: "Joined group", description: `You're now a member of ${group.name}.` },
+    failure: {
+      title: "Error",
+      description: "Failed to send join request. Please try again.",
+      preferServerMessage: isConflict,
     },
-    onError: (err) =>
-      notifyError(
-        err,
-        { title: "Error", description: "Failed to send join request. Please try again." },
-        { preferServerMessage: err instanceof ApiError && err.status === 409 },
-      ),
+    onSuccess: onDone,
   });
   const send = (requestMessage?: string) => join.mutate({ id: group.id, requestMessage });
   return { send, isPending: join.isPending };
@@ -121,14 +116,11 @@ function RequestForm({ isPending, onSend }: { isPending: boolean; onSend: (messa
           aria-describedby={`${id}-hint`}
         />
       </Field>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button variant="ghost">Cancel</Button>
-        </DialogClose>
+      <DialogActions>
         <Button type="submit" disabled={isPending}>
           {isPending ? "Sending..." : "Send Request"}
         </Button>
-      </div>
+      </DialogActions>
     </form>
   );
 }

@@ -1,4 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
 import {
   ArrowRight,
   Bookmark,
@@ -18,7 +17,8 @@ import {
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { PATRON_MONTHLY_PRICE_DOLLARS, PATRON_PLAN_NAME } from "~/core/constants";
-import { formatCalendarAge, formatCompactAge, formatDuration, formatShortDate } from "~/core/format";
+import { dashboardEndpoints } from "~/core/endpoints/dashboard";
+import { formatCalendarAge, formatCompactAge, formatShortDate, personName } from "~/core/format";
 import type {
   Dashboard,
   DashboardArticle,
@@ -26,6 +26,7 @@ import type {
   DashboardPrayer,
   DashboardVideo,
 } from "~/core/schemas/dashboard";
+import { DurationBadge } from "~/web/components/duration-badge";
 import { Badge } from "~/web/components/ui/badge";
 import { buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
@@ -33,11 +34,12 @@ import { ErrorState } from "~/web/components/ui/empty-state";
 import { Skeleton } from "~/web/components/ui/skeleton";
 import { useAuth } from "~/web/lib/auth";
 import { cn } from "~/web/lib/cn";
+import { useEndpoint } from "~/web/lib/endpoints";
 import { useDeferredData } from "~/web/lib/use-deferred-data";
 
 export default function HomePage() {
   const { user } = useAuth();
-  const dashboard = useQuery<Dashboard>({ queryKey: ["/api/dashboard"] });
+  const dashboard = useEndpoint(dashboardEndpoints.home, undefined);
   const { data } = useDeferredData(dashboard);
   const tier = data?.membership.tier ?? user?.membershipTier ?? "free";
 
@@ -86,7 +88,7 @@ function Welcome({ firstName }: { firstName?: string | null }) {
       <Sprout aria-hidden="true" className="absolute -right-6 -bottom-6 size-40 text-sage-500/40" />
       <p className="text-sm font-semibold tracking-widest text-sage-200 uppercase">Welcome home</p>
       <h1 className="mt-2 text-3xl font-semibold text-cream sm:text-4xl">
-        Shalom, {firstName?.trim() || "friend"}
+        Shalom, {personName({ firstName }, { nameless: "friend" })}
       </h1>
       <p className="mt-3 max-w-xl text-sage-100">May today's time in the Word take root and bear fruit.</p>
       <div className="relative mt-6 flex flex-wrap gap-3">
@@ -172,11 +174,7 @@ function Videos({ videos }: { videos: DashboardVideo[] }) {
               <span className="flex size-10 items-center justify-center rounded-full bg-white/90 text-sage-700 shadow transition-transform group-hover:scale-105 sm:size-12">
                 <Play className="ml-0.5 size-5 fill-current" aria-hidden="true" />
               </span>
-              {video.duration ? (
-                <span className="absolute right-2 bottom-2 rounded-md bg-ink/75 px-1.5 py-0.5 text-xs font-semibold text-white">
-                  {formatDuration(video.duration)}
-                </span>
-              ) : null}
+              <DurationBadge seconds={video.duration} />
             </div>
             <div className="min-w-0 p-3 sm:p-4">
               {video.series && (
@@ -303,11 +301,8 @@ function DiscipleshipWidget({ data }: { data: Dashboard | undefined }) {
   );
 }
 
-function prayerAuthor(user: DashboardPrayer["user"]) {
-  const first = user.firstName?.trim() || "A sister";
-  const last = user.lastName?.trim();
-  return last ? `${first} ${last.charAt(0)}.` : first;
-}
+const prayerAuthor = (user: DashboardPrayer["user"]) =>
+  personName(user, { form: "short", nameless: "A sister" });
 
 function Prayers({ prayers }: { prayers: DashboardPrayer[] }) {
   if (prayers.length === 0) return <Quiet>No prayer requests yet. Be the first to share!</Quiet>;

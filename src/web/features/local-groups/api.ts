@@ -1,71 +1,30 @@
-import { keepPreviousData, useInfiniteQuery, useMutation } from "@tanstack/react-query";
-import type {
-  CreateLocalGroupBody,
-  LocalGroup,
-  LocalJoinResult,
-  MyLocalGroupMembership,
-} from "~/core/schemas/local-groups";
-import { apiRequest, urlFromKey } from "~/web/lib/api";
-import { queryClient } from "~/web/lib/query-client";
+import type { Endpoint } from "~/core/contract";
+import { localGroupsEndpoints as api } from "~/core/endpoints/local-groups";
+import type { CreateLocalGroupBody } from "~/core/schemas/local-groups";
+import { keyOf, type MutationOptions, useEndpointMutation, usePagedList } from "~/web/lib/endpoints";
 
-export const LOCAL_GROUPS_URL = "/api/local-groups";
-export const MY_LOCAL_GROUPS_URL = "/api/my-local-groups";
 export const PAGE_SIZE = 24;
 
-/** Pages of a list endpoint, keyed like every other query, fetched on demand with `before`. */
-function usePagedList<T extends { id: number }>(url: string, params: Record<string, string | undefined>) {
-  return useInfiniteQuery({
-    queryKey: [url, params],
-    queryFn: ({ pageParam }) =>
-      apiRequest<T[]>("GET", urlFromKey([url, { ...params, limit: PAGE_SIZE, before: pageParam }])),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: (last) => (last.length === PAGE_SIZE ? last[last.length - 1]?.id : undefined),
-    select: (data) => data.pages.flat(),
-    // While a new search loads, the previous results stay instead of flashing skeletons.
-    placeholderData: keepPreviousData,
-  });
-}
-
 export const useLocalGroups = (filters: { search?: string; meetingType?: string }) =>
-  usePagedList<LocalGroup>(LOCAL_GROUPS_URL, filters);
+  usePagedList(api.list, { query: filters }, PAGE_SIZE);
 
-export const useMyLocalGroups = () => usePagedList<MyLocalGroupMembership>(MY_LOCAL_GROUPS_URL, {});
+export const useMyLocalGroups = () => usePagedList(api.mine, {}, PAGE_SIZE);
 
-const refresh = () =>
-  Promise.all([
-    queryClient.invalidateQueries({ queryKey: [LOCAL_GROUPS_URL] }),
-    queryClient.invalidateQueries({ queryKey: [MY_LOCAL_GROUPS_URL] }),
-  ]);
+/** What a screen adds to a change: its toasts and what it does next. */
+type Screen<E extends Endpoint, V> = Omit<MutationOptions<E, V>, "input" | "invalidates">;
 
-/**
- * What a screen does after a mutation. These run on the mutation itself, so a toast still shows when
- * the refreshed data removes the component that asked (a card leaving "Your Groups").
- */
-export interface Callbacks<T, V> {
-  onSuccess?: (data: T, variables: V) => void;
-  onError?: (error: unknown, variables: V) => void;
-}
+/** Creating, joining or leaving changes both lists ("Your Groups" and the groups to discover). */
+const useLocalChange = <E extends Endpoint, V>(
+  e: E,
+  input: MutationOptions<E, V>["input"],
+  screen: Screen<E, V>,
+) => useEndpointMutation(e, { input, invalidates: () => [keyOf(api.list), keyOf(api.mine)], ...screen });
 
-function useLocalMutation<T, V>(mutationFn: (variables: V) => Promise<T>, callbacks: Callbacks<T, V>) {
-  return useMutation({
-    mutationFn,
-    // Tell her first, then keep the button busy until the lists show the change.
-    onSuccess: async (data: T, variables: V) => {
-      callbacks.onSuccess?.(data, variables);
-      await refresh();
-    },
-    onError: (error, variables) => callbacks.onError?.(error, variables),
-  });
-}
+export const useCreateLocalGroup = (screen: Screen<typeof api.create, CreateLocalGroupBody>) =>
+  useLocalChange(api.create, (body) => ({ body }), screen);
 
-export const useCreateLocalGroup = (callbacks: Callbacks<LocalGroup, CreateLocalGroupBody>) =>
-  useLocalMutation((body) => apiRequest<LocalGroup>("POST", LOCAL_GROUPS_URL, body), callbacks);
+export const useJoinLocalGroup = (screen: Screen<typeof api.join, number>) =>
+  useLocalChange(api.join, (id) => ({ params: { id } }), screen);
 
-export const useJoinLocalGroup = (callbacks: Callbacks<LocalJoinResult, number>) =>
-  useLocalMutation((id) => apiRequest<LocalJoinResult>("POST", `${LOCAL_GROUPS_URL}/${id}/join`), callbacks);
-
-export const useLeaveLocalGroup = (callbacks: Callbacks<{ status: "left" }, number>) =>
-  useLocalMutation(
-    (id) => apiRequest<{ status: "left" }>("POST", `${LOCAL_GROUPS_URL}/${id}/leave`),
-    callbacks,
-  );
+export const useLeaveLocalGroup = (screen: Screen<typeof api.leave, number>) =>
+  useLocalChange(api.leave, (id) => ({ params: { id } }), screen);

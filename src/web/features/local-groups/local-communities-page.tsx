@@ -1,40 +1,29 @@
-import { Clock, Home, Lock, MapPin, MessageCircle, Plus, Search, Users } from "lucide-react";
-import { type ReactNode, useEffect, useState } from "react";
-import { MEETING_TYPE_FILTERS, SKELETON_COUNT } from "~/core/constants";
+import { Clock, Home, Lock, MapPin, MessageCircle, Plus } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { MEETING_TYPE_FILTERS } from "~/core/constants";
 import type { LocalGroup, MyLocalGroupMembership } from "~/core/schemas/local-groups";
+import { CardGrid, LoadMore, PagedCardGrid } from "~/web/components/card-grid";
+import { GroupCardFrame, LeaveGroupDialog, MemberCount } from "~/web/components/group-card";
 import { PageHeader } from "~/web/components/page-header";
+import { SearchFilterBar } from "~/web/components/search-filter-bar";
+import { SkeletonGroup } from "~/web/components/skeleton-group";
 import { Badge } from "~/web/components/ui/badge";
 import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
-import { Dialog, DialogClose, DialogContent } from "~/web/components/ui/dialog";
-import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
-import { Input } from "~/web/components/ui/input";
+import { EmptyState } from "~/web/components/ui/empty-state";
 import { Select } from "~/web/components/ui/select";
-import { Skeleton } from "~/web/components/ui/skeleton";
-import { notifyError, notifySuccess } from "~/web/lib/notify";
+import { useDebounced } from "~/web/lib/use-debounced";
 import { useJoinLocalGroup, useLeaveLocalGroup, useLocalGroups, useMyLocalGroups } from "./api";
 import { CreateLocalGroupDialog } from "./create-local-group-dialog";
 
-const SEARCH_DELAY_MS = 300;
-
-function useDebounced<T>(value: T, delay: number) {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
-
 const roleLabel = (role: string) => (role === "leader" ? "Leader" : "Member");
-const memberCountText = (n: number) => (n === 1 ? "1 member" : `${n} members`);
 
 /** SPEC §2.12. */
 export default function LocalCommunitiesPage() {
   const [creating, setCreating] = useState(false);
   const [search, setSearch] = useState("");
   const [meetingType, setMeetingType] = useState("");
-  const term = useDebounced(search.trim(), SEARCH_DELAY_MS);
+  const term = useDebounced(search.trim());
   const filtered = Boolean(search.trim() || meetingType);
 
   return (
@@ -56,21 +45,13 @@ export default function LocalCommunitiesPage() {
         <h2 id="discover-local-heading" className="text-2xl font-semibold">
           Discover Local Groups
         </h2>
-        <div className="mt-4 flex flex-col gap-3 sm:flex-row">
-          <div className="relative flex-1">
-            <Search
-              className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-muted"
-              aria-hidden="true"
-            />
-            <Input
-              type="search"
-              aria-label="Search local groups"
-              placeholder="Search by group name or location..."
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              className="pl-10"
-            />
-          </div>
+        <SearchFilterBar
+          label="Search local groups"
+          placeholder="Search by group name or location..."
+          value={search}
+          onValueChange={setSearch}
+          className="mt-4"
+        >
           <Select
             aria-label="Filter by meeting type"
             value={meetingType}
@@ -84,7 +65,7 @@ export default function LocalCommunitiesPage() {
               </option>
             ))}
           </Select>
-        </div>
+        </SearchFilterBar>
         <DiscoverList
           search={term || undefined}
           meetingType={meetingType || undefined}
@@ -108,55 +89,32 @@ function DiscoverList({
   onCreate: () => void;
 }) {
   const query = useLocalGroups({ search, meetingType });
-  const groups = query.data ?? [];
   return (
     <div className="mt-6" aria-live="polite" aria-busy={query.isLoading}>
-      {query.isLoading ? (
-        <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" aria-label="Loading local groups">
-          {Array.from({ length: SKELETON_COUNT }, (_, i) => (
-            <li key={i}>
-              <LocalGroupSkeleton />
-            </li>
-          ))}
-        </ul>
-      ) : query.isError ? (
-        <ErrorState message="We couldn't load local groups just now." onRetry={() => void query.refetch()} />
-      ) : groups.length === 0 ? (
-        filtered ? (
-          <EmptyState icon={MapPin} title="No groups found">
-            Try adjusting your search or filters
-          </EmptyState>
-        ) : (
-          <EmptyState
-            icon={MapPin}
-            title="No local groups yet"
-            action={<Button onClick={onCreate}>Create the First Group</Button>}
-          >
-            Start one where you live and invite the women around you.
-          </EmptyState>
-        )
-      ) : (
-        <>
-          <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-            {groups.map((group) => (
-              <li key={group.id}>
-                <LocalGroupCard group={group} />
-              </li>
-            ))}
-          </ul>
-          {query.hasNextPage && (
-            <div className="mt-8 flex justify-center">
-              <Button
-                variant="outline"
-                onClick={() => void query.fetchNextPage()}
-                disabled={query.isFetchingNextPage}
-              >
-                {query.isFetchingNextPage ? "Loading..." : "Load more groups"}
-              </Button>
-            </div>
-          )}
-        </>
-      )}
+      <PagedCardGrid
+        list={query}
+        skeleton={<LocalGroupSkeleton />}
+        loadingLabel="Loading local groups"
+        errorMessage="We couldn't load local groups just now."
+        moreLabel="Load more groups"
+        empty={
+          filtered ? (
+            <EmptyState icon={MapPin} title="No groups found">
+              Try adjusting your search or filters
+            </EmptyState>
+          ) : (
+            <EmptyState
+              icon={MapPin}
+              title="No local groups yet"
+              action={<Button onClick={onCreate}>Create the First Group</Button>}
+            >
+              Start one where you live and invite the women around you.
+            </EmptyState>
+          )
+        }
+      >
+        {(group) => <LocalGroupCard group={group} />}
+      </PagedCardGrid>
     </div>
   );
 }
@@ -170,21 +128,19 @@ function Detail({ icon: Icon, children }: { icon: typeof MapPin; children: React
   );
 }
 
-function LocalGroupCard({ group }: { group: LocalGroup }) {
-  const join = useJoinLocalGroup({
-    onSuccess: () =>
-      notifySuccess("Joined group", `Welcome to ${group.name}! The meeting details are now yours.`),
-    onError: (err) =>
-      notifyError(err, { title: "Error", description: "Failed to join group. Please try again." }),
-  });
-  const onJoin = () => join.mutate(group.id);
+/** The card's heading with its badge, then where and when the group meets. */
+function CardTop({
+  group,
+  badge,
+}: {
+  group: Pick<LocalGroup, "name" | "location" | "meetingTime">;
+  badge: ReactNode;
+}) {
   return (
-    <Card className="flex h-full flex-col p-5">
+    <>
       <div className="flex items-start justify-between gap-3">
         <h3 className="text-lg leading-snug font-semibold">{group.name}</h3>
-        <Badge tone="sage" className="shrink-0">
-          {group.meetingType}
-        </Badge>
+        {badge}
       </div>
       <div className="mt-3 space-y-1.5">
         <Detail icon={MapPin}>
@@ -198,31 +154,54 @@ function LocalGroupCard({ group }: { group: LocalGroup }) {
           </Detail>
         )}
       </div>
-      <p className="mt-3 line-clamp-3 text-[0.95rem] leading-relaxed text-muted">{group.description}</p>
-      <div className="mt-auto pt-4">
-        {group.isMember ? (
-          <MemberDetails address={group.address} contactInfo={group.contactInfo} />
-        ) : (
-          <p className="flex items-start gap-2 text-sm text-muted">
-            <Lock className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
-            The exact place and contact details are shared once you join.
-          </p>
-        )}
-        <div className="mt-4 flex items-center justify-between gap-3">
-          <span className="inline-flex items-center gap-1.5 text-sm font-semibold">
-            <Users className="size-4 text-sage-600" aria-hidden="true" />
-            {memberCountText(group.memberCount)}
-          </span>
-          <Button
-            onClick={onJoin}
-            disabled={group.isMember || join.isPending}
-            variant={group.isMember ? "secondary" : "primary"}
-          >
-            {group.isMember ? "Already Joined" : join.isPending ? "Joining..." : "Join Group"}
-          </Button>
-        </div>
-      </div>
-    </Card>
+    </>
+  );
+}
+
+function LocalGroupCard({ group }: { group: LocalGroup }) {
+  const join = useJoinLocalGroup({
+    success: {
+      title: "Joined group",
+      description: `Welcome to ${group.name}! The meeting details are now yours.`,
+    },
+    failure: { title: "Error", description: "Failed to join group. Please try again." },
+  });
+  return (
+    <GroupCardFrame
+      header={
+        <CardTop
+          group={group}
+          badge={
+            <Badge tone="sage" className="shrink-0">
+              {group.meetingType}
+            </Badge>
+          }
+        />
+      }
+      description={group.description}
+      footer={
+        <>
+          {group.isMember ? (
+            <MemberDetails address={group.address} contactInfo={group.contactInfo} />
+          ) : (
+            <p className="flex items-start gap-2 text-sm text-muted">
+              <Lock className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+              The exact place and contact details are shared once you join.
+            </p>
+          )}
+          <div className="mt-4 flex items-center justify-between gap-3">
+            <MemberCount count={group.memberCount} className="text-sm" />
+            <Button
+              onClick={() => join.mutate(group.id)}
+              disabled={group.isMember || join.isPending}
+              variant={group.isMember ? "secondary" : "primary"}
+            >
+              {group.isMember ? "Already Joined" : join.isPending ? "Joining..." : "Join Group"}
+            </Button>
+          </div>
+        </>
+      }
+    />
   );
 }
 
@@ -256,24 +235,10 @@ function YourGroups() {
       <h2 id="your-local-heading" className="text-2xl font-semibold">
         Your Groups
       </h2>
-      <ul className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-        {memberships.map((membership) => (
-          <li key={membership.id}>
-            <MembershipCard membership={membership} />
-          </li>
-        ))}
-      </ul>
-      {query.hasNextPage && (
-        <div className="mt-6 flex justify-center">
-          <Button
-            variant="outline"
-            onClick={() => void query.fetchNextPage()}
-            disabled={query.isFetchingNextPage}
-          >
-            {query.isFetchingNextPage ? "Loading..." : "Show more of your groups"}
-          </Button>
-        </div>
-      )}
+      <CardGrid items={memberships} className="mt-4">
+        {(membership) => <MembershipCard membership={membership} />}
+      </CardGrid>
+      <LoadMore list={query} label="Show more of your groups" className="mt-6" />
     </section>
   );
 }
@@ -281,94 +246,67 @@ function YourGroups() {
 function MembershipCard({ membership }: { membership: MyLocalGroupMembership }) {
   const { group, role } = membership;
   return (
-    <Card className="flex h-full flex-col border-sage-200 bg-sage-50/40 p-5">
-      <div className="flex items-start justify-between gap-3">
-        <h3 className="text-lg leading-snug font-semibold">{group.name}</h3>
-        <Badge tone={role === "leader" ? "sage" : "neutral"} className="shrink-0">
-          {roleLabel(role)}
-        </Badge>
-      </div>
-      <div className="mt-3 space-y-1.5">
-        <Detail icon={MapPin}>
-          <span className="sr-only">Location: </span>
-          {group.location}
-        </Detail>
-        {group.meetingTime && (
-          <Detail icon={Clock}>
-            <span className="sr-only">Meets: </span>
-            {group.meetingTime}
-          </Detail>
-        )}
-      </div>
-      <p className="mt-3 line-clamp-3 text-[0.95rem] leading-relaxed text-muted">{group.description}</p>
-      <div className="mt-auto space-y-4 pt-4">
-        <MemberDetails address={group.address} contactInfo={group.contactInfo} />
-        <div className="flex items-center justify-between gap-3">
-          <Badge tone="neutral">{group.meetingType}</Badge>
-          <LeaveLocalGroup id={group.id} name={group.name} isLeader={role === "leader"} />
-        </div>
-      </div>
-    </Card>
+    <GroupCardFrame
+      className="border-sage-200 bg-sage-50/40"
+      header={
+        <CardTop
+          group={group}
+          badge={
+            <Badge tone={role === "leader" ? "sage" : "neutral"} className="shrink-0">
+              {roleLabel(role)}
+            </Badge>
+          }
+        />
+      }
+      description={group.description}
+      footerClassName="space-y-4"
+      footer={
+        <>
+          <MemberDetails address={group.address} contactInfo={group.contactInfo} />
+          <div className="flex items-center justify-between gap-3">
+            <Badge tone="neutral">{group.meetingType}</Badge>
+            <LeaveLocalGroup id={group.id} name={group.name} isLeader={role === "leader"} />
+          </div>
+        </>
+      }
+    />
   );
 }
 
 function LeaveLocalGroup({ id, name, isLeader }: { id: number; name: string; isLeader: boolean }) {
-  const [open, setOpen] = useState(false);
   const leave = useLeaveLocalGroup({
-    onSuccess: () => {
-      setOpen(false);
-      notifySuccess("Left group", `You are no longer a member of ${name}.`);
-    },
-    onError: (err) => {
-      setOpen(false);
-      notifyError(err, { title: "Error", description: "Failed to leave the group. Please try again." });
-    },
+    success: { title: "Left group", description: `You are no longer a member of ${name}.` },
+    failure: { title: "Error", description: "Failed to leave the group. Please try again." },
   });
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <Button variant="ghost" size="sm" onClick={() => setOpen(true)} aria-label={`Leave ${name}`}>
-        Leave
-      </Button>
-      <DialogContent
-        title={`Leave ${name}?`}
-        description={
-          isLeader
-            ? "You lead this group. The longest-standing member will become its leader; if no one else is in it, the group closes."
-            : "You can join again at any time."
-        }
-      >
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <DialogClose asChild>
-            <Button variant="ghost">Stay</Button>
-          </DialogClose>
-          <Button variant="destructive" onClick={() => leave.mutate(id)} disabled={leave.isPending}>
-            {leave.isPending ? "Leaving..." : "Leave Group"}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <LeaveGroupDialog
+      trigger={(ask) => (
+        <Button variant="ghost" size="sm" onClick={ask} aria-label={`Leave ${name}`}>
+          Leave
+        </Button>
+      )}
+      title={`Leave ${name}?`}
+      description={
+        isLeader
+          ? "You lead this group. The longest-standing member will become its leader; if no one else is in it, the group closes."
+          : "You can join again at any time."
+      }
+      leaving={leave.isPending}
+      onLeave={(done) => leave.mutate(id, { onSettled: done })}
+    />
   );
 }
 
 function LocalGroupSkeleton() {
   return (
     <Card className="flex flex-col p-5">
-      <div className="flex justify-between gap-3">
-        <Skeleton className="h-5 w-2/3" />
-        <Skeleton className="h-5 w-20 rounded-full" />
-      </div>
-      <div className="mt-4 space-y-2">
-        <Skeleton className="h-4 w-1/2" />
-        <Skeleton className="h-4 w-2/5" />
-      </div>
-      <div className="mt-4 space-y-2">
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-5/6" />
-      </div>
-      <div className="mt-6 flex items-center justify-between">
-        <Skeleton className="h-4 w-20" />
-        <Skeleton className="h-11 w-32 rounded-full" />
-      </div>
+      <SkeletonGroup className="flex justify-between gap-3" shapes={["h-5 w-2/3", "h-5 w-20 rounded-full"]} />
+      <SkeletonGroup className="mt-4 space-y-2" shapes={["h-4 w-1/2", "h-4 w-2/5"]} />
+      <SkeletonGroup className="mt-4 space-y-2" shapes={["h-4 w-full", "h-4 w-5/6"]} />
+      <SkeletonGroup
+        className="mt-6 flex items-center justify-between"
+        shapes={["h-4 w-20", "h-11 w-32 rounded-full"]}
+      />
     </Card>
   );
 }

@@ -1,56 +1,45 @@
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
-import type { CreateNoteBody, NoteItem } from "~/core/schemas/notes";
-import type { VideoItem } from "~/core/schemas/videos";
-import { apiRequest, urlFromKey } from "~/web/lib/api";
-import { queryClient } from "~/web/lib/query-client";
+import { notesEndpoints as api } from "~/core/endpoints/notes";
+import { videosEndpoints } from "~/core/endpoints/videos";
+import { keyOf, useEndpoint, useEndpointMutation, usePagedList } from "~/web/lib/endpoints";
 
-export const NOTES_URL = "/api/video-notes";
 export const NOTES_PAGE_SIZE = 30;
 /** The note form lists the newest videos; more than this is a search away in the library. */
 const VIDEO_CHOICES = 100;
 
-type Params = Record<string, string | undefined>;
+/** Her notes, page by page, newest first; a new search keeps the old results in view meanwhile. */
+export const useNotes = (filters: { search?: string; tag?: string; highlights?: boolean }) =>
+  usePagedList(
+    api.list,
+    {
+      query: {
+        search: filters.search,
+        tag: filters.tag,
+        highlights: filters.highlights ? "true" : undefined,
+      },
+    },
+    NOTES_PAGE_SIZE,
+  );
 
-/** Her notes, page by page with `before`, newest first; a new search keeps the old results in view meanwhile. */
-export function useNotes(filters: { search?: string; tag?: string; highlights?: boolean }) {
-  const params: Params = {
-    search: filters.search,
-    tag: filters.tag,
-    highlights: filters.highlights ? "true" : undefined,
-  };
-  return useInfiniteQuery({
-    // Ends in "pages", so it never collides with a plain query of the notes.
-    queryKey: [NOTES_URL, params, "pages"],
-    queryFn: ({ pageParam }) =>
-      apiRequest<NoteItem[]>(
-        "GET",
-        urlFromKey([NOTES_URL, { ...params, limit: NOTES_PAGE_SIZE, before: pageParam }]),
-      ),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: (last) => (last.length === NOTES_PAGE_SIZE ? last[last.length - 1]?.id : undefined),
-    select: (data) => data.pages.flat(),
-    placeholderData: keepPreviousData,
-  });
-}
-
-/** Keyed under the notes so creating or deleting a note refreshes the tag list too. */
-export const useNoteTags = () => useQuery<string[]>({ queryKey: [NOTES_URL, "tags"] });
+/** Every tag she has used; a new or deleted note refreshes it with the notes. */
+export const useNoteTags = () => useEndpoint(api.tags, undefined);
 
 export const useVideoChoices = (enabled: boolean) =>
-  useQuery<VideoItem[]>({ queryKey: ["/api/videos", { limit: VIDEO_CHOICES }], enabled });
+  useEndpoint(videosEndpoints.library, { query: { limit: VIDEO_CHOICES } }, { enabled });
 
-const refreshNotes = () => queryClient.invalidateQueries({ queryKey: [NOTES_URL] });
+const notes = () => [keyOf(api.list), keyOf(api.tags)];
 
-export function useCreateNote() {
-  return useMutation({
-    mutationFn: (body: CreateNoteBody) => apiRequest<NoteItem>("POST", NOTES_URL, body),
-    onSuccess: refreshNotes,
+export const useCreateNote = () =>
+  useEndpointMutation(api.create, {
+    input: (body) => body,
+    success: { title: "Note created", description: "Your note has been saved." },
+    failure: { title: "Error", description: "Failed to create note. Please try again." },
+    invalidates: notes,
   });
-}
 
-export function useDeleteNote() {
-  return useMutation({
-    mutationFn: (id: number) => apiRequest<void>("DELETE", `${NOTES_URL}/${id}`),
-    onSuccess: refreshNotes,
+export const useDeleteNote = () =>
+  useEndpointMutation(api.remove, {
+    input: (id: number) => ({ params: { id } }),
+    success: { title: "Note deleted", description: "Your note has been removed." },
+    failure: { title: "Error", description: "Failed to delete note. Please try again." },
+    invalidates: notes,
   });
-}

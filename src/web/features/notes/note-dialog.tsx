@@ -9,7 +9,6 @@ import { Field, Input, Textarea } from "~/web/components/ui/input";
 import { Select } from "~/web/components/ui/select";
 import { Switch } from "~/web/components/ui/switch";
 import { ApiError } from "~/web/lib/api";
-import { notifyError, notifySuccess } from "~/web/lib/notify";
 import { useCreateNote, useVideoChoices } from "./api";
 
 export interface NoteStart {
@@ -57,20 +56,19 @@ export function NoteDialog({
   const preset = start?.videoId && !choices.some((v) => v.id === start.videoId) ? start : undefined;
 
   const onSubmit = form.handleSubmit((values) =>
-    create.mutate(values, {
-      onSuccess: () => {
-        notifySuccess("Note created", "Your note has been saved.");
-        onOpenChange(false);
-      },
-      onError: (err) => {
-        if (err instanceof ApiError && err.fieldErrors) {
-          for (const [field, message] of Object.entries(err.fieldErrors)) {
-            if (field in values) form.setError(field as keyof NoteFormInput, { message });
+    create.mutate(
+      { body: values },
+      {
+        onSuccess: () => onOpenChange(false),
+        onError: (err) => {
+          if (err instanceof ApiError && err.fieldErrors) {
+            for (const [field, message] of Object.entries(err.fieldErrors)) {
+              if (field in values) form.setError(field as keyof NoteFormInput, { message });
+            }
           }
-        }
-        notifyError(err, { title: "Error", description: "Failed to create note. Please try again." });
+        },
       },
-    }),
+    ),
   );
 
   return (

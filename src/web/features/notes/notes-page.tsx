@@ -1,49 +1,38 @@
-import { BookOpen, Clock, Lightbulb, NotebookPen, Plus, Search, Star, Trash2 } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { BookOpen, Clock, Lightbulb, NotebookPen, Plus, Star, Trash2 } from "lucide-react";
+import { useId, useState } from "react";
 import { Link } from "wouter";
 import { formatDateTime, formatDuration } from "~/core/format";
 import type { NoteItem } from "~/core/schemas/notes";
+import { LoadMore } from "~/web/components/card-grid";
+import { ConfirmDialog } from "~/web/components/confirm-dialog";
 import { PageHeader } from "~/web/components/page-header";
+import { NoMatches, SearchFilterBar } from "~/web/components/search-filter-bar";
 import { Badge } from "~/web/components/ui/badge";
 import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
-import { Dialog, DialogClose, DialogContent } from "~/web/components/ui/dialog";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
-import { Input } from "~/web/components/ui/input";
 import { Select } from "~/web/components/ui/select";
 import { Skeleton } from "~/web/components/ui/skeleton";
 import { Switch } from "~/web/components/ui/switch";
-import { notifyError, notifySuccess } from "~/web/lib/notify";
+import { useDebounced } from "~/web/lib/use-debounced";
 import { useDeleteNote, useNotes, useNoteTags } from "./api";
 import { NoteDialog } from "./note-dialog";
-
-const SEARCH_DELAY_MS = 300;
 
 /** /video-notes: the member's own notes and highlights, searched and filtered on the server. */
 export default function NotesPage() {
   const [draft, setDraft] = useState("");
-  const [search, setSearch] = useState("");
+  const search = useDebounced(draft.trim());
   const [tag, setTag] = useState("");
   const [highlightsOnly, setHighlightsOnly] = useState(false);
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<NoteItem | null>(null);
   const ids = useId();
 
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const typeSearch = (value: string) => {
-    setDraft(value);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setSearch(value.trim()), SEARCH_DELAY_MS);
-  };
-
   const notes = useNotes({ search: search || undefined, tag: tag || undefined, highlights: highlightsOnly });
   const tags = useNoteTags();
   const filtering = Boolean(search || tag || highlightsOnly);
   const clearFilters = () => {
-    clearTimeout(timer.current);
     setDraft("");
-    setSearch("");
     setTag("");
     setHighlightsOnly(false);
   };
@@ -61,45 +50,36 @@ export default function NotesPage() {
         }
       />
 
-      <Card className="mb-6 grid gap-4 p-4 sm:grid-cols-[1fr_14rem] sm:items-center lg:grid-cols-[1fr_14rem_auto]">
-        <div className="relative">
-          <label htmlFor={`${ids}-search`} className="sr-only">
-            Search notes
-          </label>
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-muted"
-          />
-          <Input
-            id={`${ids}-search`}
-            type="search"
-            value={draft}
-            onChange={(e) => typeSearch(e.target.value)}
-            placeholder="Search notes and video titles..."
-            className="pl-11"
-            enterKeyHint="search"
-          />
-        </div>
-        <div>
-          <label htmlFor={`${ids}-tag`} className="sr-only">
-            Filter by tag
-          </label>
-          <Select id={`${ids}-tag`} value={tag} onChange={(e) => setTag(e.target.value)}>
-            <option value="">All Tags</option>
-            {tag && !tags.data?.includes(tag) && <option value={tag}>{tag}</option>}
-            {tags.data?.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className="flex items-center gap-3 sm:col-span-2 lg:col-span-1">
-          <Switch id={`${ids}-highlights`} checked={highlightsOnly} onCheckedChange={setHighlightsOnly} />
-          <label htmlFor={`${ids}-highlights`} className="text-sm font-semibold whitespace-nowrap">
-            Highlights Only
-          </label>
-        </div>
+      <Card className="mb-6 p-4">
+        <SearchFilterBar
+          label="Search notes"
+          placeholder="Search notes and video titles..."
+          value={draft}
+          onValueChange={setDraft}
+          className="sm:flex-wrap lg:flex-nowrap"
+          boxClassName="sm:basis-full lg:basis-auto"
+        >
+          <div className="sm:w-56">
+            <label htmlFor={`${ids}-tag`} className="sr-only">
+              Filter by tag
+            </label>
+            <Select id={`${ids}-tag`} value={tag} onChange={(e) => setTag(e.target.value)}>
+              <option value="">All Tags</option>
+              {tag && !tags.data?.includes(tag) && <option value={tag}>{tag}</option>}
+              {tags.data?.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div className="flex items-center gap-3">
+            <Switch id={`${ids}-highlights`} checked={highlightsOnly} onCheckedChange={setHighlightsOnly} />
+            <label htmlFor={`${ids}-highlights`} className="text-sm font-semibold whitespace-nowrap">
+              Highlights Only
+            </label>
+          </div>
+        </SearchFilterBar>
       </Card>
 
       <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
@@ -119,17 +99,9 @@ export default function NotesPage() {
             />
           ) : notes.data.length === 0 ? (
             filtering ? (
-              <EmptyState
-                icon={Search}
-                title="No notes found"
-                action={
-                  <Button variant="outline" onClick={clearFilters}>
-                    Clear Filters
-                  </Button>
-                }
-              >
+              <NoMatches title="No notes found" onClear={clearFilters}>
                 Try another word, tag or filter.
-              </EmptyState>
+              </NoMatches>
             ) : (
               <EmptyState
                 icon={NotebookPen}
@@ -152,17 +124,7 @@ export default function NotesPage() {
                   </li>
                 ))}
               </ul>
-              {notes.hasNextPage && (
-                <div className="mt-6 flex justify-center">
-                  <Button
-                    variant="outline"
-                    onClick={() => void notes.fetchNextPage()}
-                    disabled={notes.isFetchingNextPage}
-                  >
-                    {notes.isFetchingNextPage ? "Loading..." : "Load more"}
-                  </Button>
-                </div>
-              )}
+              <LoadMore list={notes} className="mt-6" />
             </>
           )}
         </section>
@@ -298,42 +260,20 @@ function StudyTips() {
 function DeleteNoteDialog({ note, onClose }: { note: NoteItem | null; onClose: () => void }) {
   const remove = useDeleteNote();
   return (
-    <Dialog open={note !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent
-        title="Delete this note?"
-        description="The note and its tags will be removed. This cannot be undone."
-      >
-        {note && (
-          <blockquote className="line-clamp-4 rounded-2xl bg-parchment/70 p-4 text-sm whitespace-pre-wrap">
-            {note.content}
-          </blockquote>
-        )}
-        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <DialogClose asChild>
-            <Button variant="outline">Cancel</Button>
-          </DialogClose>
-          <Button
-            variant="destructive"
-            disabled={remove.isPending}
-            onClick={() =>
-              note &&
-              remove.mutate(note.id, {
-                onSuccess: () => {
-                  notifySuccess("Note deleted", "Your note has been removed.");
-                  onClose();
-                },
-                onError: (err) =>
-                  notifyError(err, {
-                    title: "Error",
-                    description: "Failed to delete note. Please try again.",
-                  }),
-              })
-            }
-          >
-            {remove.isPending ? "Deleting..." : "Delete Note"}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      subject={note}
+      onClose={onClose}
+      title="Delete this note?"
+      description={() => "The note and its tags will be removed. This cannot be undone."}
+      confirm={{ label: "Delete Note", busyLabel: "Deleting..." }}
+      busy={remove.isPending}
+      onConfirm={(n) => remove.mutate(n.id, { onSuccess: onClose })}
+    >
+      {(n) => (
+        <blockquote className="line-clamp-4 rounded-2xl bg-parchment/70 p-4 text-sm whitespace-pre-wrap">
+          {n.content}
+        </blockquote>
+      )}
+    </ConfirmDialog>
   );
 }

@@ -1,15 +1,16 @@
-import { useMutation } from "@tanstack/react-query";
 import { ArrowLeft, Gift, HeartHandshake } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { DONATION_DEFAULT, DONATION_MIN, DONATION_PRESETS } from "~/core/constants";
+import { paymentsEndpoints } from "~/core/endpoints/payments";
 import { formatDollars } from "~/core/format";
-import { type ClientSecretResponse, donationAmount, PAYMENT_MESSAGES } from "~/core/schemas/payments";
+import { donationAmount, PAYMENT_MESSAGES } from "~/core/schemas/payments";
+import { IconTile } from "~/web/components/icon-tile";
 import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { Input } from "~/web/components/ui/input";
-import { apiRequest } from "~/web/lib/api";
 import { cn } from "~/web/lib/cn";
-import { notifyError, notifySuccess } from "~/web/lib/notify";
+import { useEndpointMutation } from "~/web/lib/endpoints";
+import { notifySuccess } from "~/web/lib/notify";
 import { publicConfig } from "~/web/lib/public-config";
 import { toast } from "~/web/lib/toast";
 import { PaymentForm } from "./payment-form";
@@ -33,9 +34,11 @@ export default function DonatePage() {
   return (
     <div className="mx-auto max-w-2xl">
       <header className="mb-8 text-center">
-        <span className="mx-auto flex size-14 items-center justify-center rounded-2xl bg-clay-100 text-clay-700">
-          <HeartHandshake className="size-7" aria-hidden="true" />
-        </span>
+        <IconTile
+          icon={HeartHandshake}
+          className="mx-auto flex size-14 rounded-2xl bg-clay-100 text-clay-700"
+          iconClassName="size-7"
+        />
         <h1 className="mt-4 text-3xl font-semibold sm:text-4xl">Give to the Ministry</h1>
         <p className="mx-auto mt-3 max-w-xl text-lg text-muted">
           Every gift keeps the teaching free, the prayer wall open and the groups growing for women everywhere
@@ -101,23 +104,16 @@ function AmountForm({ onReady }: { onReady: (checkout: { amount: number; clientS
   const amount = custom.trim() !== "" ? toAmount(custom) : preset;
   const valid = donationAmount.safeParse(amount).success;
 
-  const setup = useMutation({
-    mutationFn: (value: number) =>
-      apiRequest<ClientSecretResponse>("POST", "/api/create-payment-intent", {
-        amount: value,
-        description: `Donation to ${publicConfig.siteName}`,
-      }),
+  const setup = useEndpointMutation(paymentsEndpoints.donate, {
+    input: (value: number) => ({
+      body: { amount: value, description: `Donation to ${publicConfig.siteName}` },
+    }),
     onSuccess: (data, value) => {
       if (data.clientSecret) onReady({ amount: value, clientSecret: data.clientSecret });
       else
         toast({ title: "Error", description: PAYMENT_MESSAGES.donationSetupFailed, variant: "destructive" });
     },
-    onError: (err) =>
-      notifyError(
-        err,
-        { title: "Error", description: PAYMENT_MESSAGES.donationSetupFailed },
-        { preferServerMessage: true },
-      ),
+    failure: { title: "Error", description: PAYMENT_MESSAGES.donationSetupFailed, preferServerMessage: true },
   });
 
   const submit = (event: FormEvent) => {

@@ -1,9 +1,8 @@
-import { useMutation } from "@tanstack/react-query";
 import { ExternalLink } from "lucide-react";
-import { type BillingPortalResponse, PAYMENT_MESSAGES } from "~/core/schemas/payments";
+import { paymentsEndpoints } from "~/core/endpoints/payments";
+import { PAYMENT_MESSAGES } from "~/core/schemas/payments";
 import { Button, type ButtonVariant } from "~/web/components/ui/button";
-import { apiRequest } from "~/web/lib/api";
-import { notifyError } from "~/web/lib/notify";
+import { useEndpointMutation } from "~/web/lib/endpoints";
 import { paymentsConfigured } from "./payments-config";
 
 /** Opens Stripe's customer portal, where a patron updates her card or cancels. */
@@ -14,16 +13,18 @@ export function ManageSubscriptionButton({
   variant?: ButtonVariant;
   className?: string;
 }) {
-  const portal = useMutation({
-    mutationFn: () => apiRequest<BillingPortalResponse>("POST", "/api/billing-portal"),
-    onSuccess: ({ url }) => window.location.assign(url),
-    onError: (err) =>
-      notifyError(
-        err,
-        { title: "Error", description: "We couldn't open your subscription settings. Please try again." },
-        { preferServerMessage: true },
-      ),
-  });
+  const portal = useEndpointMutation<typeof paymentsEndpoints.billingPortal, void>(
+    paymentsEndpoints.billingPortal,
+    {
+      input: () => ({}),
+      onSuccess: ({ url }) => window.location.assign(url),
+      failure: {
+        title: "Error",
+        description: "We couldn't open your subscription settings. Please try again.",
+        preferServerMessage: true,
+      },
+    },
+  );
 
   if (!paymentsConfigured()) {
     return (

@@ -3,6 +3,7 @@ import type { PaymentIntent } from "@stripe/stripe-js";
 import { Lock } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
 import { PAYMENT_MESSAGES } from "~/core/schemas/payments";
+import { SkeletonGroup } from "~/web/components/skeleton-group";
 import { Button } from "~/web/components/ui/button";
 import { Skeleton } from "~/web/components/ui/skeleton";
 import { toast } from "~/web/lib/toast";
@@ -35,6 +36,16 @@ export function PaymentForm(props: PaymentFormProps) {
     <Elements stripe={stripePromise} options={{ clientSecret: props.clientSecret, appearance }}>
       <ConfirmForm {...props} />
     </Elements>
+  );
+}
+
+/** The card fields' places while Stripe's form loads: the number, then expiry and CVC side by side. */
+export function CardFieldsSkeleton({ className }: { className: string }) {
+  return (
+    <div className={className} aria-hidden="true">
+      <Skeleton className="h-11 w-full" />
+      <SkeletonGroup className="grid grid-cols-2 gap-3" shapes={["h-11", "h-11"]} />
+    </div>
   );
 }
 
@@ -80,15 +91,7 @@ function ConfirmForm({ submitLabel, onPaid }: PaymentFormProps) {
 
   return (
     <form onSubmit={submit} className="space-y-5" aria-busy={!ready}>
-      {!ready && !loadFailed && (
-        <div className="space-y-3" aria-hidden="true">
-          <Skeleton className="h-11 w-full" />
-          <div className="grid grid-cols-2 gap-3">
-            <Skeleton className="h-11" />
-            <Skeleton className="h-11" />
-          </div>
-        </div>
-      )}
+      {!ready && !loadFailed && <CardFieldsSkeleton className="space-y-3" />}
       {loadFailed ? (
         <LoadFailed />
       ) : (

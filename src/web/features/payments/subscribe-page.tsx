@@ -3,19 +3,22 @@ import { BookOpenText, Crown, HandHeart, HeartHandshake, Sprout } from "lucide-r
 import { useEffect, useState } from "react";
 import { Link } from "wouter";
 import { PATRON_MONTHLY_PRICE_DOLLARS, PATRON_PLAN_NAME } from "~/core/constants";
+import { paymentsEndpoints } from "~/core/endpoints/payments";
+import { profileEndpoints } from "~/core/endpoints/profile";
 import { formatDollars } from "~/core/format";
-import { type ClientSecretResponse, PAYMENT_MESSAGES } from "~/core/schemas/payments";
-import type { Profile } from "~/core/schemas/profile";
+import { PAYMENT_MESSAGES } from "~/core/schemas/payments";
+import { IconTile } from "~/web/components/icon-tile";
 import { buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { ErrorState } from "~/web/components/ui/empty-state";
 import { Skeleton } from "~/web/components/ui/skeleton";
-import { ApiError, apiRequest, isUnauthorizedError } from "~/web/lib/api";
+import { ApiError, isUnauthorizedError } from "~/web/lib/api";
 import { USER_KEY, useAuth } from "~/web/lib/auth";
+import { call, keyOf, useEndpoint } from "~/web/lib/endpoints";
 import { notifyError, notifySuccess } from "~/web/lib/notify";
 import { queryClient } from "~/web/lib/query-client";
 import { ManageSubscriptionButton } from "./manage-subscription";
-import { PaymentForm } from "./payment-form";
+import { CardFieldsSkeleton, PaymentForm } from "./payment-form";
 import { paymentsConfigured } from "./payments-config";
 import { PaymentsUnavailable } from "./payments-unavailable";
 
@@ -72,9 +75,7 @@ export default function SubscribePage() {
         <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
           {PATRON_BENEFITS.map(({ icon: Icon, title, text }) => (
             <li key={title} className="flex gap-3">
-              <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-sage-100 text-sage-700">
-                <Icon className="size-5" aria-hidden="true" />
-              </span>
+              <IconTile icon={Icon} className="flex size-10 shrink-0 rounded-xl bg-sage-100 text-sage-700" />
               <span>
                 <span className="block font-semibold text-ink">{title}</span>
                 <span className="block text-sm text-muted">{text}</span>
@@ -102,9 +103,10 @@ export default function SubscribePage() {
 }
 
 function SubscriptionCheckout({ onPaid }: { onPaid: () => void }) {
-  const setup = useQuery<ClientSecretResponse>({
-    queryKey: ["/api/create-subscription"],
-    queryFn: () => apiRequest<ClientSecretResponse>("POST", "/api/create-subscription"),
+  // A POST read as a query: asked once per visit, its answer the payment form's secret.
+  const setup = useQuery({
+    queryKey: keyOf(paymentsEndpoints.subscribe),
+    queryFn: () => call(paymentsEndpoints.subscribe),
     // Each visit asks again: the server hands back the same unfinished subscription if there is one.
     gcTime: 0,
   });
@@ -120,11 +122,7 @@ function SubscriptionCheckout({ onPaid }: { onPaid: () => void }) {
     return (
       <div className="space-y-4" role="status" aria-busy="true" aria-label="Preparing the payment form">
         <Skeleton className="h-7 w-1/2" />
-        <Skeleton className="h-11 w-full" />
-        <div className="grid grid-cols-2 gap-3">
-          <Skeleton className="h-11" />
-          <Skeleton className="h-11" />
-        </div>
+        <CardFieldsSkeleton className="space-y-4" />
         <Skeleton className="h-13 w-full rounded-full" />
       </div>
     );
@@ -168,13 +166,15 @@ function SubscriptionCheckout({ onPaid }: { onPaid: () => void }) {
 
 function AlreadyPatron() {
   // The portal needs a Stripe customer; a membership the ministry granted by hand has none.
-  const profile = useQuery<Profile>({ queryKey: ["/api/profile"] });
+  const profile = useEndpoint(profileEndpoints.get, undefined);
   const managedByMinistry = profile.data?.hasBillingAccount === false;
   return (
     <div className="text-center">
-      <span className="mx-auto flex size-14 items-center justify-center rounded-2xl bg-gold-100 text-gold-700">
-        <Crown className="size-7" aria-hidden="true" />
-      </span>
+      <IconTile
+        icon={Crown}
+        className="mx-auto flex size-14 rounded-2xl bg-gold-100 text-gold-700"
+        iconClassName="size-7"
+      />
       <h2 className="mt-4 font-sans text-xl font-bold">You're already a {PATRON_PLAN_NAME}</h2>
       <p className="mt-2 text-muted">
         Thank you for your faithful support. You can update your card or change your plan at any time.
@@ -212,9 +212,11 @@ function WelcomePatron() {
 
   return (
     <div className="text-center" role="status">
-      <span className="mx-auto flex size-14 items-center justify-center rounded-2xl bg-sage-100 text-sage-700">
-        <Sprout className="size-7" aria-hidden="true" />
-      </span>
+      <IconTile
+        icon={Sprout}
+        className="mx-auto flex size-14 rounded-2xl bg-sage-100 text-sage-700"
+        iconClassName="size-7"
+      />
       <h2 className="mt-4 font-sans text-xl font-bold">{PAYMENT_MESSAGES.patronWelcome}</h2>
       <p className="mt-2 text-muted">
         {premium

@@ -1,110 +1,105 @@
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
-import type { z } from "zod";
-import type {
-  ChangePasswordBody,
-  Profile,
-  ResolvedSettings,
-  signedOutOthersResult,
-  UpdateSettingsBody,
-} from "~/core/schemas/profile";
-import type { ReflectionItem, VideoItem } from "~/core/schemas/videos";
-import { apiRequest, urlFromKey } from "~/web/lib/api";
+import { urlOf } from "~/core/contract";
+import { profileEndpoints as api } from "~/core/endpoints/profile";
+import { videosEndpoints } from "~/core/endpoints/videos";
+import { PROFILE_MESSAGES, type Profile } from "~/core/schemas/profile";
 import { USER_KEY } from "~/web/lib/auth";
+import { keyOf, useEndpoint, useEndpointMutation, usePagedList } from "~/web/lib/endpoints";
 import { queryClient } from "~/web/lib/query-client";
 
-export const PROFILE_KEY = ["/api/profile"] as const;
-export const REFLECTIONS_URL = "/api/reflections";
-export const SAVED_VIDEOS_URL = "/api/saved-videos";
-export const EXPORT_URL = "/api/profile/export";
+const PROFILE_KEY = keyOf(api.get);
+/** Her data download: a link the browser follows, not a read of the app's. */
+export const EXPORT_URL = urlOf(api.export);
 const PAGE_SIZE = 20;
 const SETTINGS_MUTATION = ["profile-settings"];
 
-export const useProfile = () => useQuery<Profile>({ queryKey: PROFILE_KEY });
+export const useProfile = () => useEndpoint(api.get, undefined);
 
-/** Pages of one of her lists, newest first, fetched on demand with `before`. */
-function usePagedList<T extends { id: number }>(url: string) {
-  return useInfiniteQuery({
-    queryKey: [url, { limit: PAGE_SIZE }],
-    queryFn: ({ pageParam }) =>
-      apiRequest<T[]>("GET", urlFromKey([url, { limit: PAGE_SIZE, before: pageParam }])),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: (last) => (last.length === PAGE_SIZE ? last[last.length - 1]?.id : undefined),
-    select: (data) => data.pages.flat(),
-    placeholderData: keepPreviousData,
+export const useReflections = () => usePagedList(videosEndpoints.reflections, {}, PAGE_SIZE);
+export const useSavedVideos = () => usePagedList(videosEndpoints.saved, {}, PAGE_SIZE);
+
+const keep = (profile: Profile) => queryClient.setQueryData(PROFILE_KEY, profile);
+
+export const useUpdateProfile = () =>
+  useEndpointMutation(api.update, {
+    input: (body) => body,
+    onSuccess: keep,
+    // A new address is only hers once she follows the link mailed to it.
+    success: (saved, { body }) =>
+      body.email && body.email !== saved.email && saved.pendingEmail
+        ? { title: "Check your inbox", description: PROFILE_MESSAGES.emailChangePending(saved.pendingEmail) }
+        : { title: PROFILE_MESSAGES.updated, description: "Your changes have been saved." },
+    failure: { title: "Error", description: PROFILE_MESSAGES.updateFailed, preferServerMessage: true },
+    // The header and menus show her name and e-mail from the current user.
+    invalidates: () => [USER_KEY],
   });
-}
-
-export const useReflections = () => usePagedList<ReflectionItem>(REFLECTIONS_URL);
-export const useSavedVideos = () => usePagedList<VideoItem>(SAVED_VIDEOS_URL);
-
-export function useUpdateProfile() {
-  return useMutation({
-    mutationFn: (body: { firstName?: string; lastName?: string; email?: string; bio?: string | null }) =>
-      apiRequest<Profile>("PATCH", "/api/profile", body),
-    onSuccess: async (profile) => {
-      queryClient.setQueryData(PROFILE_KEY, profile);
-      // The header and menus show her name and e-mail from the current user.
-      await queryClient.invalidateQueries({ queryKey: USER_KEY });
-    },
-  });
-}
 
 /** Saves one switch at once; the switch moves immediately and moves back if saving fails. */
-export function useUpdateSettings() {
-  return useMutation({
+export const useUpdateSettings = () =>
+  useEndpointMutation(api.updateSettings, {
     mutationKey: SETTINGS_MUTATION,
-    mutationFn: (change: UpdateSettingsBody) =>
-      apiRequest<ResolvedSettings>("PATCH", "/api/profile/settings", change),
-    onMutate: async (change) => {
+    input: (body) => body,
+    onMutate: async ({ body: change }) => {
+      // A refetch still in flight would put the old switches back when it is cancelled or lands.
       await queryClient.cancelQueries({ queryKey: PROFILE_KEY });
       const previous = queryClient.getQueryData<Profile>(PROFILE_KEY);
-      if (previous) {
-        queryClient.setQueryData<Profile>(PROFILE_KEY, {
-          ...previous,
-          settings: { ...previous.settings, ...change },
-        });
-      }
+      if (previous) keep({ ...previous, settings: { ...previous.settings, ...change } });
       return { previous };
     },
     onError: (_err, _change, context) => {
-      if (context?.previous) queryClient.setQueryData(PROFILE_KEY, context.previous);
+      if (context?.previous) keep(context.previous);
     },
     onSuccess: (settings) => {
       // A later switch still in flight has the newer picture; its own answer will settle it.
       if (queryClient.isMutating({ mutationKey: SETTINGS_MUTATION }) > 1) return;
       const current = queryClient.getQueryData<Profile>(PROFILE_KEY);
-      if (current) queryClient.setQueryData<Profile>(PROFILE_KEY, { ...current, settings });
+      if (current) keep({ ...current, settings });
+    },
+    failure: { title: "Error", description: "Failed to save your settings. Please try again." },
+  });
+
+/** A full load after: she is a visitor now, and every cached page of hers should go. */
+export const useDeleteAccount = () =>
+  useEndpointMutation<typeof api.delete, void>(api.delete, {
+    input: () => ({ body: { confirm: "DELETE" as const } }),
+    onSuccess: () => window.location.assign("/"),
+    failure: {
+      title: "Error",
+      description: "We couldn't delete your account. Please try again.",
+      preferServerMessage: true,
     },
   });
-}
-
-export function useDeleteAccount() {
-  return useMutation({
-    mutationFn: () => apiRequest<{ message: string }>("DELETE", "/api/profile", { confirm: "DELETE" }),
-  });
-}
 
 /** Withdraws the new address waiting for confirmation; her current one stays. */
-export function useCancelEmailChange() {
-  return useMutation({
-    mutationFn: () => apiRequest<Profile>("DELETE", "/api/profile/email/pending"),
-    onSuccess: (profile) => {
-      queryClient.setQueryData(PROFILE_KEY, profile);
+export const useCancelEmailChange = () =>
+  useEndpointMutation<typeof api.cancelEmailChange, void>(api.cancelEmailChange, {
+    input: () => ({}),
+    onSuccess: keep,
+    success: (profile) => ({
+      title: "Change cancelled",
+      description: `Your e-mail address stays ${profile.email}.`,
+    }),
+    failure: {
+      title: "Error",
+      description: "We couldn't cancel the change. Please try again.",
+      preferServerMessage: true,
     },
   });
-}
 
-export function useChangePassword() {
-  return useMutation({
-    mutationFn: (body: ChangePasswordBody) =>
-      apiRequest<{ message: string }>("POST", "/api/profile/password", body),
+/** Her failure toast depends on what the server says is wrong, so the form shows it. */
+export const useChangePassword = () =>
+  useEndpointMutation(api.changePassword, {
+    input: (body) => body,
+    success: ({ message }) => ({ title: "Password changed", description: message }),
   });
-}
 
 /** Ends every session of hers but this one. */
-export function useSignOutOthers() {
-  return useMutation({
-    mutationFn: () =>
-      apiRequest<z.infer<typeof signedOutOthersResult>>("POST", "/api/profile/sign-out-others"),
+export const useSignOutOthers = () =>
+  useEndpointMutation<typeof api.signOutOthers, void>(api.signOutOthers, {
+    input: () => ({}),
+    success: ({ message }) => ({ title: "Signed out elsewhere", description: message }),
+    failure: {
+      title: "Error",
+      description: "We couldn't sign out your other devices. Please try again.",
+      preferServerMessage: true,
+    },
   });
-}

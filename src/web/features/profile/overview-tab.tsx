@@ -4,21 +4,22 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "wouter";
 import type { z } from "zod";
-import { formatDuration } from "~/core/format";
-import { BIO_MAX, PROFILE_MESSAGES, type Profile, updateProfileBody } from "~/core/schemas/profile";
+import { BIO_MAX, type Profile, updateProfileBody } from "~/core/schemas/profile";
 import type { VideoItem } from "~/core/schemas/videos";
 import { youTubeThumbnail } from "~/core/youtube";
+import { LoadMore } from "~/web/components/card-grid";
+import { DurationBadge } from "~/web/components/duration-badge";
+import { FormField, FormInput } from "~/web/components/form-field";
 import { Button, buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
-import { Field, Input, Textarea } from "~/web/components/ui/input";
+import { Textarea } from "~/web/components/ui/input";
 import { Skeleton } from "~/web/components/ui/skeleton";
 import { ApiError } from "~/web/lib/api";
-import { notifyError, notifySuccess } from "~/web/lib/notify";
 import { useCancelEmailChange, useSavedVideos, useUpdateProfile } from "./api";
 
-type FormInput = z.input<typeof updateProfileBody>;
-type FormOutput = z.output<typeof updateProfileBody>;
+type ProfileInput = z.input<typeof updateProfileBody>;
+type ProfileOutput = z.output<typeof updateProfileBody>;
 
 export function OverviewTab({ profile }: { profile: Profile }) {
   const [editing, setEditing] = useState(false);
@@ -79,7 +80,7 @@ function ProfileDetails({ profile }: { profile: Profile }) {
 
 function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void }) {
   const update = useUpdateProfile();
-  const form = useForm<FormInput, unknown, FormOutput>({
+  const form = useForm<ProfileInput, unknown, ProfileOutput>({
     resolver: zodResolver(updateProfileBody),
     defaultValues: {
       firstName: profile.firstName ?? "",
@@ -88,75 +89,57 @@ function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void
       bio: profile.bio ?? "",
     },
   });
-  const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) =>
-    update.mutate(values, {
-      onSuccess: (saved) => {
-        // A new address is only hers once she follows the link mailed to it.
-        const newEmail = values.email && values.email !== profile.email ? saved.pendingEmail : null;
-        if (newEmail) notifySuccess("Check your inbox", PROFILE_MESSAGES.emailChangePending(newEmail));
-        else notifySuccess(PROFILE_MESSAGES.updated, "Your changes have been saved.");
-        onDone();
+    update.mutate(
+      { body: values },
+      {
+        onSuccess: onDone,
+        onError: (err) => {
+          if (err instanceof ApiError && err.status === 409 && err.serverMessage) {
+            form.setError("email", { message: err.serverMessage });
+          }
+        },
       },
-      onError: (err) => {
-        if (err instanceof ApiError && err.status === 409 && err.serverMessage) {
-          form.setError("email", { message: err.serverMessage });
-        }
-        notifyError(
-          err,
-          { title: "Error", description: PROFILE_MESSAGES.updateFailed },
-          { preferServerMessage: true },
-        );
-      },
-    }),
+    ),
   );
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="profile-first-name" label="First Name" error={errors.firstName?.message}>
-          <Input
-            id="profile-first-name"
-            autoComplete="given-name"
-            aria-invalid={Boolean(errors.firstName)}
-            {...form.register("firstName")}
-          />
-        </Field>
-        <Field id="profile-last-name" label="Last Name" error={errors.lastName?.message}>
-          <Input
-            id="profile-last-name"
-            autoComplete="family-name"
-            aria-invalid={Boolean(errors.lastName)}
-            {...form.register("lastName")}
-          />
-        </Field>
-      </div>
-      <Field id="profile-email" label="Email" error={errors.email?.message}>
-        <Input
-          id="profile-email"
-          type="email"
-          autoComplete="email"
-          aria-invalid={Boolean(errors.email)}
-          {...form.register("email")}
+        <FormInput
+          form={form}
+          name="firstName"
+          id="profile-first-name"
+          label="First Name"
+          autoComplete="given-name"
         />
-      </Field>
+        <FormInput
+          form={form}
+          name="lastName"
+          id="profile-last-name"
+          label="Last Name"
+          autoComplete="family-name"
+        />
+      </div>
+      <FormInput
+        form={form}
+        name="email"
+        id="profile-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+      />
       {profile.pendingEmail && <PendingEmail pendingEmail={profile.pendingEmail} />}
-      <Field
+      <FormField
+        form={form}
+        name="bio"
         id="profile-bio"
         label="About Me"
         hint={`A few words other members will see. Up to ${BIO_MAX} characters.`}
-        error={errors.bio?.message}
       >
-        <Textarea
-          id="profile-bio"
-          rows={4}
-          maxLength={BIO_MAX}
-          aria-invalid={Boolean(errors.bio)}
-          aria-describedby="profile-bio-hint"
-          {...form.register("bio")}
-        />
-      </Field>
+        {(control) => <Textarea rows={4} maxLength={BIO_MAX} {...control} />}
+      </FormField>
       <p className="text-sm text-muted">Fields left blank keep their current value.</p>
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={update.isPending}>
@@ -186,18 +169,7 @@ function PendingEmail({ pendingEmail }: { pendingEmail: string }) {
         size="sm"
         className="self-start bg-white/80 sm:self-auto"
         disabled={cancel.isPending}
-        onClick={() =>
-          cancel.mutate(undefined, {
-            onSuccess: (profile) =>
-              notifySuccess("Change cancelled", `Your e-mail address stays ${profile.email}.`),
-            onError: (err) =>
-              notifyError(
-                err,
-                { title: "Error", description: "We couldn't cancel the change. Please try again." },
-                { preferServerMessage: true },
-              ),
-          })
-        }
+        onClick={() => cancel.mutate()}
       >
         {cancel.isPending ? "Cancelling..." : "Cancel change"}
       </Button>
@@ -254,17 +226,7 @@ function SavedVideos() {
                 </li>
               ))}
             </ul>
-            {saved.hasNextPage && (
-              <div className="mt-6 flex justify-center">
-                <Button
-                  variant="outline"
-                  onClick={() => void saved.fetchNextPage()}
-                  disabled={saved.isFetchingNextPage}
-                >
-                  {saved.isFetchingNextPage ? "Loading..." : "Load more"}
-                </Button>
-              </div>
-            )}
+            <LoadMore list={saved} className="mt-6" />
           </>
         )}
       </div>
@@ -292,11 +254,7 @@ function SavedVideoCard({ video }: { video: VideoItem }) {
         ) : (
           <PlayCircle aria-hidden="true" className="absolute inset-0 m-auto size-10 text-sage-500/70" />
         )}
-        {video.duration ? (
-          <span className="absolute right-2 bottom-2 rounded-md bg-ink/75 px-1.5 py-0.5 text-xs font-semibold text-white">
-            {formatDuration(video.duration)}
-          </span>
-        ) : null}
+        <DurationBadge seconds={video.duration} />
       </div>
       <div className="p-4">
         <h3 className="line-clamp-2 font-sans font-bold text-ink group-hover:text-sage-700">{video.title}</h3>

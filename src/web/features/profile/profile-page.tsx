@@ -1,13 +1,14 @@
 import { Crown, Sprout } from "lucide-react";
-import { useEffect, useRef } from "react";
-import { useLocation, useSearchParams } from "wouter";
-import { formatYear } from "~/core/format";
+import { type ReactNode, useEffect } from "react";
+import { useSearchParams } from "wouter";
+import { formatYear, personName } from "~/core/format";
+import type { Profile } from "~/core/schemas/profile";
+import { TabbedPage } from "~/web/components/tabbed-page";
 import { Avatar } from "~/web/components/ui/avatar";
 import { Badge } from "~/web/components/ui/badge";
 import { Card } from "~/web/components/ui/card";
 import { ErrorState } from "~/web/components/ui/empty-state";
 import { Skeleton } from "~/web/components/ui/skeleton";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/web/components/ui/tabs";
 import { ApiError } from "~/web/lib/api";
 import { useAuth } from "~/web/lib/auth";
 import { useProfile } from "./api";
@@ -16,33 +17,15 @@ import { OverviewTab } from "./overview-tab";
 import { ReflectionsTab } from "./reflections-tab";
 import { SettingsTab } from "./settings-tab";
 
-const TABS = [
-  { value: "overview", label: "Overview" },
-  { value: "reflections", label: "Reflections" },
-  { value: "settings", label: "Settings" },
-  { value: "membership", label: "Membership" },
-] as const;
-type Tab = (typeof TABS)[number]["value"];
-
 export const tierLabel = (tier: string | null | undefined) =>
   tier === "premium" ? "Premium" : "Free Member";
 
 /** SPEC §2.17: overview, reflections, settings and membership; `?tab=` opens one directly. */
 export default function ProfilePage() {
   const [params] = useSearchParams();
-  const [, navigate] = useLocation();
-  const requested = params.get("tab");
-  const showSaved = requested === "saved";
-  const tab: Tab = TABS.some((t) => t.value === requested) ? (requested as Tab) : "overview";
+  const showSaved = params.get("tab") === "saved";
   const profile = useProfile();
   const { user } = useAuth();
-  const list = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    list.current
-      ?.querySelector<HTMLElement>(`[data-state="active"]`)
-      ?.scrollIntoView({ block: "nearest", inline: "nearest" });
-  }, [tab]);
 
   // ?tab=saved opens the overview at her saved videos.
   useEffect(() => {
@@ -53,9 +36,25 @@ export default function ProfilePage() {
     return () => cancelAnimationFrame(frame);
   }, [showSaved, profile.data]);
 
-  const name = [user?.firstName, user?.lastName].filter(Boolean).join(" ") || user?.email || "";
+  const name = personName(user, { form: "full", nameless: "" });
   const tier = profile.data?.membershipTier ?? user?.membershipTier;
   const since = profile.data?.createdAt ?? user?.createdAt;
+
+  // Every tab waits for her profile, and says so if it cannot be loaded.
+  const loaded = (render: (profile: Profile) => ReactNode) =>
+    profile.isPending ? (
+      <ProfileSkeleton />
+    ) : profile.isError ? (
+      <ErrorState
+        message={
+          (profile.error instanceof ApiError && profile.error.serverMessage) ||
+          "We couldn't load your profile just now."
+        }
+        onRetry={() => void profile.refetch()}
+      />
+    ) : (
+      render(profile.data)
+    );
 
   return (
     <div className="mx-auto max-w-4xl">
@@ -77,57 +76,24 @@ export default function ProfilePage() {
         </div>
       </Card>
 
-      <Tabs
-        value={tab}
-        onValueChange={(value) =>
-          navigate(value === "overview" ? "/profile" : `/profile?tab=${value}`, { replace: true })
-        }
+      <TabbedPage
+        label="Profile sections"
         className="mt-8"
-      >
-        <TabsList ref={list} aria-label="Profile sections">
-          {TABS.map((t) => (
-            <TabsTrigger key={t.value} value={t.value} className="max-sm:px-2.5 max-sm:text-[0.8125rem]">
-              {t.label}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-
-        {profile.isPending ? (
-          <ProfileSkeleton />
-        ) : profile.isError ? (
-          <div className="mt-6">
-            <ErrorState
-              message={
-                (profile.error instanceof ApiError && profile.error.serverMessage) ||
-                "We couldn't load your profile just now."
-              }
-              onRetry={() => void profile.refetch()}
-            />
-          </div>
-        ) : (
-          <>
-            <TabsContent value="overview">
-              <OverviewTab profile={profile.data} />
-            </TabsContent>
-            <TabsContent value="reflections">
-              <ReflectionsTab />
-            </TabsContent>
-            <TabsContent value="settings">
-              <SettingsTab profile={profile.data} />
-            </TabsContent>
-            <TabsContent value="membership">
-              <MembershipTab profile={profile.data} />
-            </TabsContent>
-          </>
-        )}
-      </Tabs>
+        triggerClassName="max-sm:px-2.5 max-sm:text-[0.8125rem]"
+        sections={[
+          { value: "overview", label: "Overview", content: loaded((p) => <OverviewTab profile={p} />) },
+          { value: "reflections", label: "Reflections", content: loaded(() => <ReflectionsTab />) },
+          { value: "settings", label: "Settings", content: loaded((p) => <SettingsTab profile={p} />) },
+          { value: "membership", label: "Membership", content: loaded((p) => <MembershipTab profile={p} />) },
+        ]}
+      />
     </div>
   );
 }
 
 function ProfileSkeleton() {
   return (
-    <Card className="mt-6 space-y-4 p-6" aria-busy="true" aria-label="Loading your profile">
+    <Card className="space-y-4 p-6" aria-busy="true" aria-label="Loading your profile">
       <Skeleton className="h-7 w-1/3" />
       <div className="grid gap-4 sm:grid-cols-2">
         {[0, 1, 2, 3].map((i) => (

@@ -1,8 +1,9 @@
 import { MessageCircleHeart, PlayCircle } from "lucide-react";
 import { Link } from "wouter";
 import { formatLongDate } from "~/core/format";
+import { LoadMore } from "~/web/components/card-grid";
 import { Badge } from "~/web/components/ui/badge";
-import { Button, buttonClass } from "~/web/components/ui/button";
+import { buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
 import { Skeleton } from "~/web/components/ui/skeleton";
@@ -76,17 +77,7 @@ export function ReflectionsTab() {
                 </li>
               ))}
             </ul>
-            {reflections.hasNextPage && (
-              <div className="mt-6 flex justify-center">
-                <Button
-                  variant="outline"
-                  onClick={() => void reflections.fetchNextPage()}
-                  disabled={reflections.isFetchingNextPage}
-                >
-                  {reflections.isFetchingNextPage ? "Loading..." : "Load more"}
-                </Button>
-              </div>
-            )}
+            <LoadMore list={reflections} className="mt-6" />
           </>
         )}
       </div>

@@ -4,13 +4,15 @@ import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { changePasswordBody, type Profile, type SettingKey } from "~/core/schemas/profile";
+import { FormInput, NewPasswordFields } from "~/web/components/form-field";
 import { Button, buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { Dialog, DialogClose, DialogContent } from "~/web/components/ui/dialog";
-import { Field, Input } from "~/web/components/ui/input";
+import { Input } from "~/web/components/ui/input";
 import { Switch } from "~/web/components/ui/switch";
 import { ApiError } from "~/web/lib/api";
-import { notifyError, notifySuccess } from "~/web/lib/notify";
+import { LOGOUT_URL } from "~/web/lib/navigation";
+import { notifyError } from "~/web/lib/notify";
 import { PASSWORD_HINT, PASSWORDS_DIFFER } from "~/web/lib/passwords";
 import { EXPORT_URL, useChangePassword, useDeleteAccount, useSignOutOthers, useUpdateSettings } from "./api";
 
@@ -52,15 +54,8 @@ export function SettingsTab({ profile }: { profile: Profile }) {
 
   const toggle = (key: SettingKey, label: string, value: boolean) =>
     update.mutate(
-      { [key]: value },
-      {
-        onSuccess: () => setSaved(`${label}: ${value ? "on" : "off"}. Saved.`),
-        onError: (err) =>
-          notifyError(err, {
-            title: "Error",
-            description: "Failed to save your settings. Please try again.",
-          }),
-      },
+      { body: { [key]: value } },
+      { onSuccess: () => setSaved(`${label}: ${value ? "on" : "off"}. Saved.`) },
     );
 
   const group = (
@@ -117,7 +112,7 @@ export function SettingsTab({ profile }: { profile: Profile }) {
             <h2 className="font-sans text-xl font-bold">Sign out</h2>
             <p className="mt-1 break-words text-muted">Sign out of {profile.email} on this device.</p>
           </div>
-          <a href="/api/logout" className={buttonClass("secondary")}>
+          <a href={LOGOUT_URL} className={buttonClass("secondary")}>
             <LogOut aria-hidden="true" />
             Sign Out
           </a>
@@ -168,17 +163,7 @@ function DeleteAccount() {
   const inputId = useId();
   const confirmed = typed.trim() === "DELETE";
 
-  const submit = () =>
-    remove.mutate(undefined, {
-      // A full load: she is a visitor now, and every cached page of hers should go.
-      onSuccess: () => window.location.assign("/"),
-      onError: (err) =>
-        notifyError(
-          err,
-          { title: "Error", description: "We couldn't delete your account. Please try again." },
-          { preferServerMessage: true },
-        ),
-    });
+  const submit = () => remove.mutate();
 
   return (
     <Dialog
@@ -251,16 +236,13 @@ function ChangePassword({ email }: { email: string }) {
     resolver: zodResolver(changePasswordForm),
     defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
   });
-  const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(({ currentPassword, newPassword }) =>
     change.mutate(
-      { currentPassword, newPassword },
+      { body: { currentPassword, newPassword } },
       {
-        onSuccess: ({ message }) => {
-          notifySuccess("Password changed", message);
-          form.reset();
-        },
+        onSuccess: () => form.reset(),
+        // A wrong password is said beside its field; anything else in a toast.
         onError: (err) => {
           const fields = err instanceof ApiError && err.status === 400 ? err.fieldErrors : undefined;
           const wrong = PASSWORD_FIELDS.filter((field) => fields?.[field]);
@@ -279,9 +261,6 @@ function ChangePassword({ email }: { email: string }) {
     ),
   );
 
-  const describedBy = (id: string, error: unknown, hint?: boolean) =>
-    error ? `${id}-error` : hint ? `${id}-hint` : undefined;
-
   return (
     <Card className="p-5 sm:p-7">
       <h2 className="flex items-center gap-2 font-sans text-xl font-bold">
@@ -292,41 +271,15 @@ function ChangePassword({ email }: { email: string }) {
       <form onSubmit={onSubmit} noValidate className="mt-5 max-w-md space-y-4">
         {/* For password managers: whose password this is. */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <Field id="current-password" label="Current password" error={errors.currentPassword?.message}>
-          <Input
-            id="current-password"
-            type="password"
-            autoComplete="current-password"
-            aria-invalid={Boolean(errors.currentPassword)}
-            aria-describedby={describedBy("current-password", errors.currentPassword)}
-            {...form.register("currentPassword")}
-          />
-        </Field>
-        <Field
-          id="new-password"
-          label="New password"
-          hint={PASSWORD_HINT}
-          error={errors.newPassword?.message}
-        >
-          <Input
-            id="new-password"
-            type="password"
-            autoComplete="new-password"
-            aria-invalid={Boolean(errors.newPassword)}
-            aria-describedby={describedBy("new-password", errors.newPassword, true)}
-            {...form.register("newPassword")}
-          />
-        </Field>
-        <Field id="confirm-password" label="Confirm new password" error={errors.confirmPassword?.message}>
-          <Input
-            id="confirm-password"
-            type="password"
-            autoComplete="new-password"
-            aria-invalid={Boolean(errors.confirmPassword)}
-            aria-describedby={describedBy("confirm-password", errors.confirmPassword)}
-            {...form.register("confirmPassword")}
-          />
-        </Field>
+        <FormInput
+          form={form}
+          name="currentPassword"
+          id="current-password"
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+        />
+        <NewPasswordFields form={form} name="newPassword" id="new-password" hint={PASSWORD_HINT} />
         <Button type="submit" disabled={change.isPending}>
           {change.isPending ? "Changing..." : "Change password"}
         </Button>
@@ -340,19 +293,7 @@ function SignOutOthers() {
   const [open, setOpen] = useState(false);
   const signOut = useSignOutOthers();
 
-  const confirm = () =>
-    signOut.mutate(undefined, {
-      onSuccess: ({ message }) => {
-        setOpen(false);
-        notifySuccess("Signed out elsewhere", message);
-      },
-      onError: (err) =>
-        notifyError(
-          err,
-          { title: "Error", description: "We couldn't sign out your other devices. Please try again." },
-          { preferServerMessage: true },
-        ),
-    });
+  const confirm = () => signOut.mutate(undefined, { onSuccess: () => setOpen(false) });
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>

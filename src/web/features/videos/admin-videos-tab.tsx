@@ -1,37 +1,36 @@
 import { Pencil, Plus, Search, Trash2, Video as VideoIcon } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { Link } from "wouter";
 import { formatCount, formatShortDate } from "~/core/format";
 import type { AdminVideoItem } from "~/core/schemas/videos";
+import { LoadMore } from "~/web/components/card-grid";
+import { ConfirmDialog } from "~/web/components/confirm-dialog";
+import { SearchFilterBar } from "~/web/components/search-filter-bar";
+import { TableHead } from "~/web/components/table-head";
 import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
-import { Dialog, DialogClose, DialogContent } from "~/web/components/ui/dialog";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
-import { Input } from "~/web/components/ui/input";
 import { Skeleton } from "~/web/components/ui/skeleton";
-import { notifyError, notifySuccess } from "~/web/lib/notify";
+import { useDebounced } from "~/web/lib/use-debounced";
 import { useAdminVideos, useDeleteVideo } from "./api";
 import { VideoFormDialog } from "./video-form-dialog";
 
-const SEARCH_DELAY_MS = 300;
+const COLUMNS = [
+  { label: "Title" },
+  { label: "Series" },
+  { label: "Views", end: true },
+  { label: "Published" },
+  { label: "Actions", end: true },
+];
 
 /** Admin dashboard, Videos tab (SPEC §2.20): the library's table, with add, edit and delete. */
 export default function AdminVideosTab() {
   const [draft, setDraft] = useState("");
-  const [search, setSearch] = useState("");
+  const search = useDebounced(draft.trim());
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<AdminVideoItem | null>(null);
   const [deleting, setDeleting] = useState<AdminVideoItem | null>(null);
-  const searchId = useId();
   const headingId = useId();
-
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const typeSearch = (value: string) => {
-    setDraft(value);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setSearch(value.trim()), SEARCH_DELAY_MS);
-  };
 
   const videos = useAdminVideos(search || undefined);
   const openForm = (video: AdminVideoItem | null) => {
@@ -53,23 +52,13 @@ export default function AdminVideosTab() {
         </Button>
       </div>
 
-      <div className="relative max-w-md">
-        <label htmlFor={searchId} className="sr-only">
-          Search videos
-        </label>
-        <Search
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-muted"
-        />
-        <Input
-          id={searchId}
-          type="search"
-          value={draft}
-          onChange={(e) => typeSearch(e.target.value)}
-          placeholder="Search by title or description..."
-          className="pl-11"
-        />
-      </div>
+      <SearchFilterBar
+        label="Search videos"
+        placeholder="Search by title or description..."
+        value={draft}
+        onValueChange={setDraft}
+        boxClassName="max-w-md"
+      />
 
       {videos.isPending ? (
         <Card className="space-y-3 p-4" aria-hidden="true">
@@ -129,25 +118,7 @@ export default function AdminVideosTab() {
           <div className="hidden overflow-x-auto sm:block">
             <table className="w-full min-w-[40rem] text-left text-sm">
               <caption className="sr-only">Videos in the library</caption>
-              <thead className="bg-parchment/70 text-xs tracking-wide text-muted uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Title
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Series
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right font-semibold">
-                    Views
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Published
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right font-semibold">
-                    Actions
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={COLUMNS} />
               <tbody className="divide-y divide-linen">
                 {videos.data.map((video) => (
                   <tr key={video.id} className="hover:bg-cream">
@@ -176,18 +147,7 @@ export default function AdminVideosTab() {
               </tbody>
             </table>
           </div>
-          {videos.hasNextPage && (
-            <div className="flex justify-center border-t border-linen p-3">
-              <Button
-                variant="ghost"
-                size="sm"
-                onClick={() => void videos.fetchNextPage()}
-                disabled={videos.isFetchingNextPage}
-              >
-                {videos.isFetchingNextPage ? "Loading..." : "Load more"}
-              </Button>
-            </div>
-          )}
+          <LoadMore list={videos} className="border-t border-linen p-3" />
         </Card>
       )}
 
@@ -231,41 +191,16 @@ function RowActions({
 function DeleteVideoDialog({ video, onClose }: { video: AdminVideoItem | null; onClose: () => void }) {
   const remove = useDeleteVideo();
   return (
-    <Dialog open={video !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent
-        title="Delete this video?"
-        description={
-          video
-            ? `"${video.title}" and its ${video.discussionsCount} ${video.discussionsCount === 1 ? "reflection" : "reflections"} will be removed from the library. This cannot be undone.`
-            : undefined
-        }
-      >
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <DialogClose asChild>
-            <Button variant="outline">Cancel</Button>
-          </DialogClose>
-          <Button
-            variant="destructive"
-            disabled={remove.isPending}
-            onClick={() =>
-              video &&
-              remove.mutate(video.id, {
-                onSuccess: () => {
-                  notifySuccess("Video deleted", `"${video.title}" has been removed.`);
-                  onClose();
-                },
-                onError: (err) =>
-                  notifyError(err, {
-                    title: "Error",
-                    description: "Failed to delete video. Please try again.",
-                  }),
-              })
-            }
-          >
-            {remove.isPending ? "Deleting..." : "Delete Video"}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      subject={video}
+      onClose={onClose}
+      title="Delete this video?"
+      description={(v) =>
+        `"${v.title}" and its ${v.discussionsCount} ${v.discussionsCount === 1 ? "reflection" : "reflections"} will be removed from the library. This cannot be undone.`
+      }
+      confirm={{ label: "Delete Video", busyLabel: "Deleting..." }}
+      busy={remove.isPending}
+      onConfirm={(v) => remove.mutate(v, { onSuccess: onClose })}
+    />
   );
 }

@@ -1,67 +1,30 @@
-import {
-  keepPreviousData,
-  type QueryKey,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-} from "@tanstack/react-query";
-import { DISCUSSION_PAGE_SIZE } from "~/core/constants";
-import type {
-  AdminVideoBody,
-  AdminVideoItem,
-  AdminVideoPatch,
-  CreateDiscussionBody,
-  DiscussionItem,
-  LikeResponse,
-  SaveResponse,
-  VideoDetail,
-  VideoItem,
-} from "~/core/schemas/videos";
-import { apiRequest, urlFromKey } from "~/web/lib/api";
+import type { QueryKey } from "@tanstack/react-query";
+import { CARDS_PAGE_SIZE, DISCUSSION_PAGE_SIZE, type VideoSeries } from "~/core/constants";
+import { adminEndpoints } from "~/core/endpoints/admin";
+import { videosEndpoints as api } from "~/core/endpoints/videos";
+import type { DiscussionItem, VideoDetail } from "~/core/schemas/videos";
+import { call, keyOf, type Pages, useEndpoint, useEndpointMutation, usePagedList } from "~/web/lib/endpoints";
 import { queryClient } from "~/web/lib/query-client";
 
-export const VIDEOS_URL = "/api/videos";
-export const SAVED_URL = "/api/saved-videos";
-export const ADMIN_VIDEOS_URL = "/api/admin/videos";
-export const LIBRARY_PAGE_SIZE = 24;
 export const ADMIN_PAGE_SIZE = 50;
 
-type Params = Record<string, string | number | undefined>;
+export const useLibrary = (filters: { search?: string; series?: VideoSeries }) =>
+  usePagedList(api.library, { query: filters }, CARDS_PAGE_SIZE);
 
-/**
- * Pages of a list endpoint fetched on demand with `before`. The key ends in "pages" so it never
- * collides with a plain query of the same list (the home page asks for the newest three).
- */
-function usePagedList<T extends { id: number }>(url: string, params: Params, pageSize: number) {
-  return useInfiniteQuery({
-    queryKey: [url, params, "pages"] as QueryKey,
-    queryFn: ({ pageParam }) =>
-      apiRequest<T[]>("GET", urlFromKey([url, { ...params, limit: pageSize, before: pageParam }])),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: (last: T[]) => (last.length === pageSize ? last[last.length - 1]?.id : undefined),
-    select: (data) => data.pages.flat(),
-    // While a new search loads, the previous results stay instead of flashing skeletons.
-    placeholderData: keepPreviousData,
-  });
-}
-
-export const useLibrary = (filters: { search?: string; series?: string }) =>
-  usePagedList<VideoItem>(VIDEOS_URL, filters, LIBRARY_PAGE_SIZE);
-
-export const videoKey = (id: number) => [VIDEOS_URL, id] as const;
-const discussionsKey = (id: number) => [`${VIDEOS_URL}/${id}/discussions`] as const;
+const videoKey = (id: number) => keyOf(api.video, { params: { id } });
 
 export const useVideo = (id: number) =>
-  useQuery<VideoDetail>({ queryKey: videoKey(id), enabled: Number.isSafeInteger(id) && id > 0 });
+  useEndpoint(api.video, { params: { id } }, { enabled: Number.isSafeInteger(id) && id > 0 });
 
 export const useRelatedVideos = (id: number, enabled: boolean) =>
-  useQuery<VideoItem[]>({ queryKey: [VIDEOS_URL, id, "related"], enabled });
+  useEndpoint(api.related, { params: { id } }, { enabled });
 
 export const useDiscussions = (videoId: number) =>
-  usePagedList<DiscussionItem>(`${VIDEOS_URL}/${videoId}/discussions`, {}, DISCUSSION_PAGE_SIZE);
+  usePagedList(api.discussions, { params: { id: videoId } }, DISCUSSION_PAGE_SIZE);
 
+const libraryRoot = keyOf(api.library)[0];
 /** Lists of videos (library, home), but not a video's own page, which updates in place. */
-const isVideoList = (key: QueryKey) => key[0] === VIDEOS_URL && typeof key[1] !== "number";
+const isVideoList = (key: QueryKey) => key[0] === libraryRoot && typeof key[1] !== "number";
 
 function patchVideo(id: number, change: Partial<VideoDetail>) {
   queryClient.setQueryData<VideoDetail>(videoKey(id), (old) => (old ? { ...old, ...change } : old));
@@ -69,7 +32,7 @@ function patchVideo(id: number, change: Partial<VideoDetail>) {
 
 /** Counted once per member per hour by the server; the page shows the new count at once. */
 export function recordView(id: number) {
-  return apiRequest<{ views: number; counted: boolean }>("POST", `${VIDEOS_URL}/${id}/view`).then((res) => {
+  return call(api.view, { params: { id } }).then((res) => {
     patchVideo(id, { views: res.views });
     if (res.counted) {
       void queryClient.invalidateQueries({ predicate: (q) => isVideoList(q.queryKey), refetchType: "none" });
@@ -78,42 +41,41 @@ export function recordView(id: number) {
   });
 }
 
-export function useToggleVideoLike(id: number) {
-  return useMutation({
-    mutationFn: () => apiRequest<LikeResponse>("POST", `${VIDEOS_URL}/${id}/like`),
+const somethingWrong = { title: "Error", description: "Something went wrong. Please try again." };
+
+export const useToggleVideoLike = (id: number) =>
+  useEndpointMutation<typeof api.like, void>(api.like, {
+    input: () => ({ params: { id } }),
     onSuccess: (res) => patchVideo(id, { likedByMe: res.liked, likes: res.likes }),
+    failure: somethingWrong,
   });
-}
 
-export function useToggleVideoSave(id: number) {
-  return useMutation({
-    mutationFn: () => apiRequest<SaveResponse>("POST", `${VIDEOS_URL}/${id}/save`),
-    onSuccess: (res) => {
-      patchVideo(id, { savedByMe: res.saved });
-      void queryClient.invalidateQueries({ queryKey: [SAVED_URL] });
-    },
+/** The "Saved" toast offers a way to her saved videos, so the screen says it. */
+export const useToggleVideoSave = (id: number) =>
+  useEndpointMutation<typeof api.save, void>(api.save, {
+    input: () => ({ params: { id } }),
+    onSuccess: (res) => patchVideo(id, { savedByMe: res.saved }),
+    invalidates: () => [keyOf(api.saved)],
+    failure: somethingWrong,
   });
-}
 
-export function usePostDiscussion(videoId: number) {
-  return useMutation({
-    mutationFn: (body: CreateDiscussionBody) => apiRequest<DiscussionItem>("POST", "/api/discussions", body),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: discussionsKey(videoId) }),
-        queryClient.invalidateQueries({ queryKey: videoKey(videoId), exact: true }),
-        queryClient.invalidateQueries({ queryKey: ["/api/reflections"] }),
-      ]),
+export const usePostDiscussion = (videoId: number) =>
+  useEndpointMutation(api.discuss, {
+    input: (body: { content: string; videoId: number; isReflectionPrompt: boolean }) => ({ body }),
+    success: { title: "Comment Added", description: "Your reflection has been shared with the community." },
+    failure: { title: "Error", description: "Failed to add discussion. Please try again." },
+    invalidates: () => [keyOf(api.discussions, { params: { id: videoId } }), keyOf(api.reflections)],
+    // The video's own page only: its count of reflections.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: videoKey(videoId), exact: true }),
   });
-}
 
-export function useToggleDiscussionLike(videoId: number) {
-  return useMutation({
-    mutationFn: (discussionId: number) =>
-      apiRequest<LikeResponse>("POST", `/api/discussions/${discussionId}/like`),
+export const useToggleDiscussionLike = (videoId: number) =>
+  useEndpointMutation(api.likeDiscussion, {
+    input: (discussionId: number) => ({ params: { id: discussionId } }),
+    failure: { title: "Error", description: "Failed to update the like. Please try again." },
     onSuccess: (res, discussionId) => {
-      queryClient.setQueriesData<{ pages: DiscussionItem[][]; pageParams: unknown[] }>(
-        { queryKey: discussionsKey(videoId) },
+      queryClient.setQueriesData<Pages<DiscussionItem>>(
+        { queryKey: keyOf(api.discussions, { params: { id: videoId } }) },
         (data) =>
           data && {
             ...data,
@@ -124,39 +86,38 @@ export function useToggleDiscussionLike(videoId: number) {
       );
     },
   });
-}
 
 // --- Administration ---------------------------------------------------------------------------
 
 export const useAdminVideos = (search?: string) =>
-  usePagedList<AdminVideoItem>(ADMIN_VIDEOS_URL, { search }, ADMIN_PAGE_SIZE);
+  usePagedList(api.adminList, { query: { search } }, ADMIN_PAGE_SIZE);
 
 /** A change to the library shows everywhere: admin table, library, home, analytics. */
-const refreshLibrary = () =>
-  Promise.all([
-    queryClient.invalidateQueries({ queryKey: [ADMIN_VIDEOS_URL] }),
-    queryClient.invalidateQueries({ queryKey: [VIDEOS_URL] }),
-    queryClient.invalidateQueries({ queryKey: ["/api/admin/analytics"] }),
-  ]);
+const library = () => [keyOf(api.adminList), keyOf(api.library), keyOf(adminEndpoints.analytics)];
 
-export function useCreateVideo() {
-  return useMutation({
-    mutationFn: (body: AdminVideoBody) => apiRequest<AdminVideoItem>("POST", ADMIN_VIDEOS_URL, body),
-    onSuccess: refreshLibrary,
+export const useCreateVideo = () =>
+  useEndpointMutation(api.adminCreate, {
+    input: (body) => body,
+    success: (created) => ({
+      title: "Video created",
+      description: `"${created.title}" is now in the library.`,
+    }),
+    failure: { title: "Error", description: "Failed to create video. Please try again." },
+    invalidates: library,
   });
-}
 
-export function useUpdateVideo() {
-  return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: AdminVideoPatch }) =>
-      apiRequest<AdminVideoItem>("PATCH", `${ADMIN_VIDEOS_URL}/${id}`, body),
-    onSuccess: refreshLibrary,
+export const useUpdateVideo = () =>
+  useEndpointMutation(api.adminEdit, {
+    input: (input) => input,
+    success: (video) => ({ title: "Video updated", description: `"${video.title}" has been updated.` }),
+    failure: { title: "Error", description: "Failed to update video. Please try again." },
+    invalidates: library,
   });
-}
 
-export function useDeleteVideo() {
-  return useMutation({
-    mutationFn: (id: number) => apiRequest<void>("DELETE", `${ADMIN_VIDEOS_URL}/${id}`),
-    onSuccess: refreshLibrary,
+export const useDeleteVideo = () =>
+  useEndpointMutation(api.adminRemove, {
+    input: (video: { id: number; title: string }) => ({ params: { id: video.id } }),
+    success: (_, video) => ({ title: "Video deleted", description: `"${video.title}" has been removed.` }),
+    failure: { title: "Error", description: "Failed to delete video. Please try again." },
+    invalidates: library,
   });
-}

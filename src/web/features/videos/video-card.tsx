@@ -1,7 +1,8 @@
-import { Clock, Eye } from "lucide-react";
+import { Eye } from "lucide-react";
 import { Link } from "wouter";
-import { formatCalendarAge, formatCount, formatDuration } from "~/core/format";
+import { formatCalendarAge, formatCount } from "~/core/format";
 import type { VideoItem } from "~/core/schemas/videos";
+import { DurationBadge } from "~/web/components/duration-badge";
 import { Badge } from "~/web/components/ui/badge";
 import { Card } from "~/web/components/ui/card";
 import { Skeleton } from "~/web/components/ui/skeleton";
@@ -20,13 +21,7 @@ export function VideoCard({ video, eager = false }: { video: VideoItem; eager?: 
           eager={eager}
           className="transition-transform duration-300 group-hover:scale-[1.02]"
         />
-        {video.duration !== null && (
-          <span className="absolute right-2 bottom-2 inline-flex items-center gap-1 rounded-md bg-ink/80 px-1.5 py-0.5 text-xs font-semibold text-white tabular-nums">
-            <Clock className="size-3" aria-hidden="true" />
-            <span className="sr-only">Duration </span>
-            {formatDuration(video.duration)}
-          </span>
-        )}
+        <DurationBadge seconds={video.duration} />
       </div>
       <div className="flex flex-1 flex-col p-4">
         {video.series && (

@@ -3,6 +3,7 @@ import { type FormEvent, useId, useRef, useState } from "react";
 import { COMMENT_ROWS, LIMITS } from "~/core/constants";
 import { formatCompactAge } from "~/core/format";
 import type { DiscussionItem } from "~/core/schemas/videos";
+import { LoadMore } from "~/web/components/card-grid";
 import { Avatar } from "~/web/components/ui/avatar";
 import { Badge } from "~/web/components/ui/badge";
 import { Button } from "~/web/components/ui/button";
@@ -10,7 +11,6 @@ import { ErrorState } from "~/web/components/ui/empty-state";
 import { Textarea } from "~/web/components/ui/input";
 import { Skeleton } from "~/web/components/ui/skeleton";
 import { cn } from "~/web/lib/cn";
-import { notifyError, notifySuccess } from "~/web/lib/notify";
 import { useDiscussions, usePostDiscussion, useToggleDiscussionLike } from "./api";
 
 /**
@@ -49,10 +49,7 @@ export function VideoConversation({
         onSuccess: () => {
           setContent("");
           setPrompt(null);
-          notifySuccess("Comment Added", "Your reflection has been shared with the community.");
         },
-        onError: (err) =>
-          notifyError(err, { title: "Error", description: "Failed to add discussion. Please try again." }),
       },
     );
   };
@@ -204,29 +201,11 @@ function DiscussionList({ videoId }: { videoId: number }) {
             key={d.id}
             discussion={d}
             liking={like.isPending && like.variables === d.id}
-            onLike={() =>
-              like.mutate(d.id, {
-                onError: (err) =>
-                  notifyError(err, {
-                    title: "Error",
-                    description: "Failed to update the like. Please try again.",
-                  }),
-              })
-            }
+            onLike={() => like.mutate(d.id)}
           />
         ))}
       </ul>
-      {discussions.hasNextPage && (
-        <div className="flex justify-center">
-          <Button
-            variant="outline"
-            onClick={() => void discussions.fetchNextPage()}
-            disabled={discussions.isFetchingNextPage}
-          >
-            {discussions.isFetchingNextPage ? "Loading..." : "Show older reflections"}
-          </Button>
-        </div>
-      )}
+      <LoadMore list={discussions} label="Show older reflections" className="" />
     </>
   );
 }

@@ -23,7 +23,7 @@ import { Skeleton } from "~/web/components/ui/skeleton";
 import { PageSpinner } from "~/web/components/ui/spinner";
 import { ApiError } from "~/web/lib/api";
 import { cn } from "~/web/lib/cn";
-import { notifyError, notifySuccess } from "~/web/lib/notify";
+import { notifySuccess } from "~/web/lib/notify";
 import { toast } from "~/web/lib/toast";
 import { NoteDialog, type NoteStart } from "../notes";
 import { recordView, useRelatedVideos, useToggleVideoLike, useToggleVideoSave, useVideo } from "./api";
@@ -167,8 +167,6 @@ function VideoActions({ video, onTakeNote }: { video: VideoDetail; onTakeNote: (
   const [, navigate] = useLocation();
   const like = useToggleVideoLike(video.id);
   const save = useToggleVideoSave(video.id);
-  const failed = (err: unknown) =>
-    notifyError(err, { title: "Error", description: "Something went wrong. Please try again." });
 
   const share = async () => {
     const url = `${window.location.origin}/video/${video.id}`;
@@ -194,7 +192,7 @@ function VideoActions({ video, onTakeNote }: { video: VideoDetail; onTakeNote: (
         type="button"
         aria-pressed={video.likedByMe}
         disabled={like.isPending}
-        onClick={() => like.mutate(undefined, { onError: failed })}
+        onClick={() => like.mutate()}
         className={actionClass(
           video.likedByMe ? "border-clay-200 bg-clay-50 text-clay-700 hover:bg-clay-100" : undefined,
         )}
@@ -220,7 +218,6 @@ function VideoActions({ video, onTakeNote }: { video: VideoDetail; onTakeNote: (
                     action: { label: "View", onClick: () => navigate("/profile?tab=saved") },
                   })
                 : notifySuccess("Removed from saved videos"),
-            onError: failed,
           })
         }
         className={actionClass(

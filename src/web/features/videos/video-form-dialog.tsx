@@ -15,7 +15,6 @@ import { Dialog, DialogClose, DialogContent } from "~/web/components/ui/dialog";
 import { Field, Input, Textarea } from "~/web/components/ui/input";
 import { Select } from "~/web/components/ui/select";
 import { ApiError } from "~/web/lib/api";
-import { notifyError, notifySuccess } from "~/web/lib/notify";
 import { useCreateVideo, useUpdateVideo } from "./api";
 import { VideoThumbnail } from "./video-thumbnail";
 
@@ -69,36 +68,19 @@ export function VideoFormDialog({
   const url = useWatch({ control: form.control, name: "youtubeUrl" });
   const previewId = parseYouTubeId(url);
 
-  const failed = (err: unknown, description: string) => {
+  // The toasts come from the mutations; the server's field errors go next to their fields.
+  const failed = (err: unknown) => {
     if (err instanceof ApiError && err.fieldErrors) {
       for (const [field, message] of Object.entries(err.fieldErrors)) {
         if (field in blank) form.setError(field as keyof AdminVideoFormInput, { message });
       }
     }
-    notifyError(err, { title: "Error", description });
   };
+  const done = { onSuccess: () => onOpenChange(false), onError: failed };
 
   const onSubmit = form.handleSubmit((values) => {
-    if (video) {
-      update.mutate(
-        { id: video.id, body: values },
-        {
-          onSuccess: () => {
-            notifySuccess("Video updated", `"${values.title}" has been updated.`);
-            onOpenChange(false);
-          },
-          onError: (err) => failed(err, "Failed to update video. Please try again."),
-        },
-      );
-    } else {
-      create.mutate(values, {
-        onSuccess: () => {
-          notifySuccess("Video created", `"${values.title}" is now in the library.`);
-          onOpenChange(false);
-        },
-        onError: (err) => failed(err, "Failed to create video. Please try again."),
-      });
-    }
+    if (video) update.mutate({ params: { id: video.id }, body: values }, done);
+    else create.mutate({ body: values }, done);
   });
 
   const described = (field: keyof AdminVideoFormInput, hint = false) =>

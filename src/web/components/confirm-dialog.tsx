@@ -1,0 +1,45 @@
+import type { ReactNode } from "react";
+import { DialogActions } from "./dialog-actions";
+import { Button } from "./ui/button";
+import { Dialog, DialogContent } from "./ui/dialog";
+
+/**
+ * "Are you sure?" about one thing (`subject`; no dialog while it is null): the question, what will
+ * happen, and a destructive button that says what it does while it does it.
+ */
+export function ConfirmDialog<T>({
+  subject,
+  onClose,
+  title,
+  description,
+  confirm,
+  busy,
+  onConfirm,
+  children,
+}: {
+  subject: T | null;
+  onClose: () => void;
+  title: string;
+  description?: (subject: T) => string;
+  /** The button: "Delete Note", and "Deleting..." while busy. */
+  confirm: { label: string; busyLabel: string };
+  busy: boolean;
+  onConfirm: (subject: T) => void;
+  /** Shown above the buttons: what is about to go. */
+  children?: (subject: T) => ReactNode;
+}) {
+  return (
+    <Dialog open={subject !== null} onOpenChange={(open) => !open && onClose()}>
+      {subject !== null && (
+        <DialogContent title={title} description={description?.(subject)}>
+          {children?.(subject)}
+          <DialogActions className={children ? "mt-6" : undefined}>
+            <Button variant="destructive" disabled={busy} onClick={() => onConfirm(subject)}>
+              {busy ? confirm.busyLabel : confirm.label}
+            </Button>
+          </DialogActions>
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
