@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  displayName,
   dollarsToCents,
   formatCalendarAge,
   formatCompactAge,
@@ -11,7 +10,6 @@ import {
   formatLongDate,
   formatRelativeAge,
   formatShortDate,
-  initial,
   initialsOf,
   isTimeZone,
   personName,
@@ -83,11 +81,6 @@ describe("member names", () => {
     expect(initialsOf({ email: "esther@example.com" })).toBe("E");
     expect(initialsOf({ lastName: "Stone" })).toBe("?");
     expect(initialsOf(undefined)).toBe("?");
-  });
-
-  it("keeps the old names working", () => {
-    expect(displayName({ firstName: " ", email: "naomi@example.com" })).toBe("naomi");
-    expect(initial({ email: "esther@example.com" })).toBe("E");
   });
 });
 

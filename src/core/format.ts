@@ -221,12 +221,6 @@ export function initialsOf(person: Person | null | undefined): string {
   return (personName(person, { nameless: "" }).charAt(0) || "?").toUpperCase();
 }
 
-/** @deprecated Use `personName(user)`: her first name, else her e-mail's local part, else "Anonymous". */
-export const displayName = (user: Person | null | undefined) => personName(user);
-
-/** @deprecated Use `initialsOf(user)`. */
-export const initial = initialsOf;
-
 /** 1234567 -> "1,234,567" (by hand, like the dates: no locale data to load). */
 export function formatCount(n: number): string {
   const [whole = "0", fraction] = String(n).split(".");

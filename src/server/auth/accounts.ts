@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import type { RegisterBody } from "../../core/schemas/auth";
 import { AUTH_MESSAGES } from "../../core/schemas/auth";
+import { recordActivity } from "../activity/record";
 import type { AppConfig } from "../config";
 import { type Db, isUniqueViolation } from "../db/client";
 import { users } from "../db/schema";
-import { recordActivity } from "../features/activity/record";
 import { conflict, HttpError } from "../http/errors";
 import { sendVerification } from "./account-mail";
 import { hashPassword, verifyPassword } from "./passwords";

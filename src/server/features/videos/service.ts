@@ -1,4 +1,4 @@
-import { displayName } from "../../../core/format";
+import { personName } from "../../../core/format";
 import type { AdminVideoChanges, AdminVideoValues } from "../../../core/schemas/videos";
 import { VIDEO_MESSAGES } from "../../../core/schemas/videos";
 import { parseYouTubeId, youTubeWatchUrl } from "../../../core/youtube";
@@ -70,7 +70,7 @@ function presentDiscussion(row: DiscussionRow) {
       id: row.authorId,
       firstName: row.authorFirstName,
       profileImageUrl: row.authorImage,
-      displayName: displayName({ firstName: row.authorFirstName, email: row.authorEmail }),
+      displayName: personName({ firstName: row.authorFirstName, email: row.authorEmail }),
     },
   };
 }
