@@ -134,11 +134,11 @@ export default defineConfig(({ isSsrBuild }) =>
                   },
                   {
                     // Small shared app modules; not the ones that bring Radix, zod or the query library
-                    // with them (the landing page needs none of those).
+                    // with them (the landing page needs none of those; the bell reads through the query library).
                     name: "ui",
                     test: (id: string) =>
                       /src[\\/](web[\\/](components|lib)|core)[\\/]/.test(id) &&
-                      !/schemas|endpoints|zod-web|dialog|tabs|tabbed-page|group-card|switch|toaster|select|app-shell|lib[\\/](auth|query-client)\./.test(
+                      !/schemas|endpoints|zod-web|dialog|tabs|tabbed-page|group-card|switch|toaster|select|app-shell|notification-bell|lib[\\/](auth|query-client)\./.test(
                         id,
                       ),
                     minShareCount: 2,
@@ -185,6 +185,8 @@ export default defineConfig(({ isSsrBuild }) =>
               // Sign-in, sign-out and every API call must reach the server.
               navigateFallbackDenylist: [/^\/api\//],
               cleanupOutdatedCaches: true,
+              // Shows Web Push notifications and opens their links (decision 042).
+              importScripts: ["/push-worker.js"],
             },
           }),
         ],

@@ -81,6 +81,7 @@ test.describe("accessibility: no serious or critical axe violation on any screen
       { path: "/reset-password", heading: "This link can't be used" },
       { path: "/verify-email", heading: "This link can't be used" },
       { path: "/confirm-email", heading: "This link can't be used" },
+      { path: "/unsubscribe", heading: "This link can't be used" },
       // Administration asks a visitor to sign in.
       { path: "/admin", heading: "Administrator sign-in" },
       { path: "/no-such-page", heading: "404 Page Not Found" },
@@ -98,6 +99,9 @@ test.describe("accessibility: no serious or critical axe violation on any screen
     await stubYouTube(page);
     const member = await registerMember(page);
     const video = await firstItem(page, "/api/videos?limit=1");
+    const eventRes = await page.request.get("/api/events?limit=1");
+    const [event] = (await eventRes.json()) as Array<{ eventId: number; title: string }>;
+    expect(event, "the demo content has an upcoming event").toBeDefined();
     await scanAll(page, [
       { path: "/", heading: `Shalom, ${member.firstName}` },
       { path: "/videos", heading: "Video Library" },
@@ -110,6 +114,7 @@ test.describe("accessibility: no serious or critical axe violation on any screen
         ["groups", "Groups"],
         ["events", "Events"],
       ]),
+      { path: `/events/${event!.eventId}`, heading: event!.title },
       { path: "/local-communities", heading: "Local Communities" },
       // Administration, refused to a member, and an address that is no page, inside the member app.
       { path: "/admin", heading: "Access Denied" },
@@ -133,6 +138,10 @@ test.describe("accessibility: no serious or critical axe violation on any screen
         [undefined, "My Connections"],
         ["find", "Find Mentorship"],
         ["resources", "Resources"],
+      ]),
+      ...tabs("/notifications", "Notifications", [
+        [undefined, "All notifications"],
+        ["preferences", "Preferences"],
       ]),
       ...tabs("/profile", `${member.firstName} ${member.lastName}`, [
         [undefined, "Overview"],

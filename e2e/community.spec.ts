@@ -45,17 +45,21 @@ test.describe("prayer wall", () => {
     const theirs = card(friend.page, content);
     await expect(theirs.getByRole("heading", { name: "Tamar A." })).toBeVisible();
     await expect(theirs.getByRole("button", { name: "Mark answered" })).toHaveCount(0);
-    await theirs.getByRole("button", { name: "I prayed" }).click();
+    const pray = theirs.getByRole("button", { name: "Pray", exact: true });
+    await expect(pray).toBeEnabled();
+    await pray.click();
     await expect(friend.page.getByText("Prayer recorded", { exact: true })).toBeVisible();
     await expect(
       friend.page.getByText("Thank you for praying for this request.", { exact: true }),
     ).toBeVisible();
-    await expect(theirs.getByRole("button", { name: "Prayed" })).toBeDisabled();
+    // Done: a filled "I prayed" that cannot be pressed again.
+    await expect(theirs.getByRole("button", { name: "I prayed" })).toBeDisabled();
+    await expect(theirs.getByRole("button", { name: "Pray", exact: true })).toHaveCount(0);
     await expect(theirs.getByText("1 prayer", { exact: true })).toBeVisible();
 
     // Her own state survives a reload, not only this browser session.
     await friend.page.reload();
-    await expect(card(friend.page, content).getByRole("button", { name: "Prayed" })).toBeDisabled();
+    await expect(card(friend.page, content).getByRole("button", { name: "I prayed" })).toBeDisabled();
 
     // One respond form at a time.
     const respond = card(friend.page, content).getByRole("button", { name: "Respond" });
@@ -138,6 +142,74 @@ test.describe("prayer wall", () => {
     await friend.context.close();
   });
 
+  test("an answered request nobody prayed for does not ask to be the first to pray", async ({ page }) => {
+    await registerMember(page, { firstName: "Jael", lastName: "Answered" });
+    const content = unique("Please pray that the visa comes through.");
+    await page.goto("/community");
+    await page.getByLabel("Share a prayer request").fill(content);
+    await page.getByRole("button", { name: "Share Request" }).click();
+    const mine = card(page, content);
+    await expect(mine.getByText("Be the first to pray")).toBeVisible();
+    await mine.getByRole("button", { name: "Mark answered" }).click();
+    await page
+      .getByRole("dialog", { name: "Mark as answered" })
+      .getByRole("button", { name: "Mark Answered" })
+      .click();
+    await expect(mine.getByText("Answered", { exact: true })).toBeVisible();
+    await expect(mine.getByText("Be the first to pray")).toHaveCount(0);
+    await expect(mine.getByRole("button", { name: "Pray", exact: true })).toBeEnabled();
+  });
+
+  test("on a wide screen the keyboard reaches the wall before the share form, with no stop on the panel", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await registerMember(page);
+    await page.goto("/community");
+    await expect(page.getByRole("list", { name: "Prayer requests" })).toBeVisible();
+    await page.getByRole("tab", { name: "Prayer Wall" }).focus();
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("button", { name: "All requests" })).toBeFocused();
+
+    // Onward through the wall's first card before the share form in the right-hand column.
+    const reached: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press("Tab");
+      reached.push(
+        await page.evaluate(
+          () => document.activeElement?.textContent?.trim() || document.activeElement?.id || "",
+        ),
+      );
+    }
+    expect(reached.indexOf("Pray")).toBeGreaterThan(-1);
+    expect(reached).not.toContain("prayer-request");
+
+    // The text box shows its focus as plainly as a button does: the same outline.
+    const outline = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((el) => {
+          const style = getComputedStyle(el);
+          return `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`;
+        });
+    const buttonOutline = await outline(":focus");
+    await page.getByLabel("Share a prayer request").focus();
+    // Polled: the field's colours ease in.
+    await expect.poll(() => outline("#prayer-request")).toBe(buttonOutline);
+    expect(buttonOutline).toMatch(/^solid 3px/);
+  });
+
+  test("on a phone the keyboard reaches the share form first, straight from the tabs", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await registerMember(page);
+    await page.goto("/community");
+    await expect(page.getByRole("list", { name: "Prayer requests" })).toBeVisible();
+    await page.getByRole("tab", { name: "Prayer Wall" }).focus();
+    await page.keyboard.press("Tab");
+    await expect(page.getByLabel("Share a prayer request")).toBeFocused();
+  });
+
   test("a failed prayer says so", async ({ page, allowedConsoleErrors }) => {
     allowedConsoleErrors.push(/500/);
     await registerMember(page);
@@ -145,7 +217,7 @@ test.describe("prayer wall", () => {
       route.fulfill({ status: 500, contentType: "application/json", body: '{"message":"boom"}' }),
     );
     await page.goto("/community");
-    const button = page.getByRole("button", { name: "I prayed" }).first();
+    const button = page.getByRole("button", { name: "Pray", exact: true }).first();
     await button.click();
     await expect(page.getByText("Failed to record prayer. Please try again.", { exact: true })).toBeVisible();
     await expect(page.getByText("Error", { exact: true })).toBeVisible();
@@ -188,7 +260,11 @@ test.describe("prayer wall", () => {
     await expectAccessible(page);
 
     await page.getByRole("tab", { name: "Events" }).click();
-    await expect(page.getByText("No events scheduled")).toBeVisible();
+    // The ministry's demo events: an empty state only when there is truly nothing.
+    const upcoming = page.getByRole("region", { name: "Upcoming events" });
+    await expect(upcoming.getByText("Advent evening of Scripture and song")).toBeVisible();
+    await expect(page.getByText("No events scheduled")).toHaveCount(0);
+    await expectAccessible(page);
 
     await page.reload();
     await expect(page.getByRole("tab", { name: "Events" })).toHaveAttribute("aria-selected", "true");

@@ -74,7 +74,16 @@ test.describe("discipleship", () => {
     await page.goto("/");
     await expect(page.getByText("1 discipleship partner")).toBeVisible();
     await page.goto("/discipleship");
+    // Completing ends it for both of them: she is asked first, and Cancel leaves it as it was.
     await menteeCard.getByRole("button", { name: "Mark Completed" }).click();
+    const confirm = page.getByRole("dialog", { name: "Mark this mentorship completed?" });
+    await expect(confirm).toContainText("cannot be reopened");
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(confirm).toBeHidden();
+    await expect(menteeCard.getByText("Active", { exact: true })).toBeVisible();
+    await menteeCard.getByRole("button", { name: "Mark Completed" }).click();
+    await confirm.getByRole("button", { name: "Mark Completed" }).click();
+    await expect(confirm).toBeHidden();
     await expect(menteeCard.getByText("Completed", { exact: true })).toBeVisible();
   });
 

@@ -40,6 +40,9 @@ test.describe("landing page", () => {
 
     const join = page.getByRole("dialog", { name: "Welcome to Our Family" });
     await expect(join).toBeVisible();
+    await expect(join).toContainText("each member confirms her e-mail address");
+    await expect(join).toContainText("We mail you a link to confirm your address.");
+    await expect(join).not.toContainText("identity");
     for (const line of [
       "Secure and private authentication",
       "One-time setup for returning visits",
@@ -53,6 +56,14 @@ test.describe("landing page", () => {
     await page.getByRole("button", { name: "Learn More" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Close", exact: true }).first().click();
     await expect(page.getByRole("dialog")).toBeHidden();
+  });
+
+  test("a returning member signs in from the landing page's header", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("banner").getByRole("link", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/sign-in$/);
+    await expect(page.getByRole("tab", { name: "Sign in" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
   });
 
   test("has no serious accessibility problems, nor has the sign-in page", async ({ page }) => {
@@ -114,9 +125,10 @@ test.describe("joining and signing in", () => {
     await page.goto("/");
     await page.getByRole("button", { name: "Join the Mishpacha" }).first().click();
     await page.getByRole("button", { name: "Continue to Join" }).click();
-    await expect(page).toHaveURL(/\/sign-in/);
+    await expect(page).toHaveURL(/\/sign-in\?mode=register/);
+    await expect(page.getByRole("tab", { name: "Create account" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("heading", { name: "Join the family" })).toBeVisible();
 
-    await page.getByRole("tab", { name: "Create account" }).click();
     await page.getByRole("button", { name: "Create account" }).click();
     await expect(page.getByText("First name is required")).toBeVisible();
     await expect(page.getByText("Please enter a valid e-mail address")).toBeVisible();
@@ -225,12 +237,23 @@ test.describe("routes", () => {
     await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
   });
 
-  test("an unknown path shows the not-found page", async ({ page }) => {
+  test("an unknown path shows the not-found page, with one heading and the way back", async ({ page }) => {
     await page.goto("/no/such/page");
-    await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "404 Page Not Found" })).toBeVisible();
+    await expect(page.getByRole("heading")).toHaveCount(1);
+    await expect(page.getByRole("main")).toHaveCount(1);
+    await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
+    await page.getByRole("banner").getByRole("link", { name: "Mishpacha home" }).click();
+    await expect(page.getByRole("heading", { name: "Cultivate Your Spiritual Garden" })).toBeVisible();
+
     await registerMember(page);
     await page.goto("/no/such/page");
-    await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "404 Page Not Found" })).toBeVisible();
+    // Inside the app shell: its navigation, and only its own main landmark.
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+    await expect(page.getByRole("main")).toHaveCount(1);
+    await page.getByRole("main").getByRole("link", { name: "Back to Home" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: /^Shalom, / })).toBeVisible();
   });
 });
 
@@ -252,6 +275,43 @@ test.describe("on a phone", () => {
     await page.getByRole("button", { name: "Close menu" }).click();
     await expect(page.getByRole("navigation", { name: "Menu" })).toBeHidden();
   });
+
+  test("the landing page's header offers both signing in and joining, within the screen", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const header = page.getByRole("banner");
+    await expect(header.getByRole("link", { name: "Sign in" })).toBeVisible();
+    await expect(header.getByRole("button", { name: "Join the Mishpacha" })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await header.getByRole("button", { name: "Join the Mishpacha" }).click();
+    await expect(page.getByRole("dialog", { name: "Welcome to Our Family" })).toBeVisible();
+  });
+});
+
+test.describe("passwords", () => {
+  test("every password field can show what was typed, and hide it again", async ({ page }) => {
+    await page.goto("/sign-in");
+    const password = page.getByLabel("Password");
+    await password.fill("a garden of grace");
+    const show = page.getByRole("button", { name: "Show password" });
+    await expect(show).toHaveAttribute("aria-pressed", "false");
+    await expect(password).toHaveAttribute("type", "password");
+    await show.click();
+    await expect(show).toHaveAttribute("aria-pressed", "true");
+    await expect(password).toHaveAttribute("type", "text");
+    await expect(password).toHaveValue("a garden of grace");
+    await show.click();
+    await expect(password).toHaveAttribute("type", "password");
+
+    await page.getByRole("tab", { name: "Create account" }).click();
+    await expect(page.getByRole("button", { name: "Show password" })).toHaveCount(1);
+
+    await registerMember(page);
+    await page.goto("/profile?tab=settings");
+    // Current, new, and the new one again.
+    await expect(page.getByRole("button", { name: "Show password" })).toHaveCount(3);
+  });
 });
 
 test.describe("install card", () => {
@@ -267,15 +327,56 @@ test.describe("install card", () => {
     await expect(
       card.getByText("Install the app on your device for quick access and a better experience."),
     ).toBeVisible();
-    page.once("dialog", (dialog) => {
-      expect(dialog.message()).toContain("Add to Home Screen");
-      void dialog.dismiss();
-    });
+    // No offer from the browser: the steps to install by hand, in the app's own dialog.
     await card.getByRole("button", { name: "Install" }).click();
+    const steps = page.getByRole("dialog", { name: "Install on your computer" });
+    await expect(steps.getByText(/install icon at the right end of the address bar/)).toBeVisible();
+    await expect(steps).toContainText("Add to Home Screen");
+    await steps.getByRole("button", { name: "Got it" }).click();
+    await expect(steps).toBeHidden();
     await card.getByRole("button", { name: "Not Now" }).click();
     await expect(card).toBeHidden();
     await page.reload();
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(card).toBeHidden();
+  });
+});
+
+test.describe("install card on an iPhone", () => {
+  test.use({
+    allowInstallPrompt: true,
+    viewport: { width: 390, height: 844 },
+    userAgent:
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1",
+  });
+
+  test("shows the Share menu's steps, and toasts stack above the card", async ({ page }) => {
+    await registerMember(page);
+    await page.goto("/community");
+    const card = page.getByRole("region", { name: "Install App" });
+    await expect(card).toBeVisible({ timeout: 9000 });
+
+    await card.getByRole("button", { name: "Install" }).click();
+    const steps = page.getByRole("dialog", { name: "Add to your Home Screen" });
+    await expect(steps.getByRole("listitem").nth(0)).toContainText("Tap the Share button");
+    await expect(steps.getByRole("listitem").nth(1)).toContainText("Add to Home Screen");
+    await steps.getByRole("button", { name: "Got it" }).click();
+    await expect(steps).toBeHidden();
+
+    await page.getByRole("button", { name: "Pray", exact: true }).first().click();
+    const toast = page.locator("li", { has: page.getByText("Prayer recorded", { exact: true }) });
+    await expect(toast).toBeVisible();
+    const cardTop = (await card.boundingBox())!.y;
+    // Polled: the toast slides in from below before it settles.
+    await expect
+      .poll(async () => {
+        const box = (await toast.boundingBox())!;
+        return box.y + box.height;
+      })
+      .toBeLessThanOrEqual(cardTop);
+
+    // Once the card is gone, toasts sit just above the bottom bar again.
+    await card.getByRole("button", { name: "Not Now" }).click();
     await expect(card).toBeHidden();
   });
 });

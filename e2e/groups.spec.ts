@@ -207,3 +207,109 @@ test.describe("cultivation groups on a phone", () => {
     await expect(page.getByLabel("Group Name")).toBeVisible();
   });
 });
+
+test.describe("a group admin tends her group on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("she edits the group, with the form's checks, and removes a member after a question", async ({
+    page,
+    browser,
+  }) => {
+    test.slow();
+    await registerMember(page, { firstName: "Dinah", lastName: "Keeper" });
+    const origin = new URL(test.info().project.use.baseURL!).origin;
+    const groupName = `Olive Grove ${Date.now().toString(36)}`;
+    const created = await page.request.post("/api/cultivation-groups", {
+      data: {
+        name: groupName,
+        description: "Women praying through the Psalms, one a week.",
+        category: "study",
+        isPrivate: false,
+        requiresApproval: false,
+      },
+      headers: { Origin: origin },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const second = await anotherMember(browser, { firstName: "Naamah", lastName: "Second" });
+    const joined = await second.page.request.post(`/api/cultivation-groups/${id}/join`, {
+      data: {},
+      headers: { Origin: origin },
+    });
+    expect(joined.status()).toBe(200);
+
+    await page.goto(`/cultivation-groups/${id}`);
+    await page.getByRole("button", { name: "Edit Group" }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit group" });
+    await expect(dialog.getByLabel("Group Name")).toHaveValue(groupName);
+    await expectAccessible(page);
+    await dialog.getByLabel("Group Name").fill(" ");
+    await dialog.getByLabel("Description", { exact: true }).fill("Too short");
+    await dialog.getByRole("button", { name: "Save Changes" }).click();
+    await expect(dialog.getByText("Group name is required")).toBeVisible();
+    await expect(dialog.getByText("Description must be at least 10 characters")).toBeVisible();
+    await dialog.getByLabel("Group Name").fill(`${groupName} (Tuesdays)`);
+    await dialog
+      .getByLabel("Description", { exact: true })
+      .fill("Praying through the Psalms on Tuesday evenings.");
+    await dialog.getByLabel("Maximum Members").fill("12");
+    await dialog.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("Group updated", { exact: true })).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1, name: `${groupName} (Tuesdays)` })).toBeVisible();
+    await expect(page.getByText("Praying through the Psalms on Tuesday evenings.")).toBeVisible();
+    await expect(page.getByText("2 of 12 members")).toBeVisible();
+
+    // Removing asks first; Cancel keeps her.
+    await page.getByRole("button", { name: "Remove Naamah Second from the group" }).click();
+    const confirm = page.getByRole("dialog", { name: "Remove Naamah Second?" });
+    await expectAccessible(page);
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(confirm).toBeHidden();
+    await page.getByRole("button", { name: "Remove Naamah Second from the group" }).click();
+    await confirm.getByRole("button", { name: "Remove Member" }).click();
+    await expect(page.getByText("Member removed", { exact: true })).toBeVisible();
+    await expect(page.getByText("1 of 12 members")).toBeVisible();
+    const members = page.getByRole("heading", { name: "Members" }).locator("..");
+    await expect(members.getByText("Naamah Second")).toHaveCount(0);
+    // She cannot remove herself as the group's only admin: no such button is offered.
+    await expect(page.getByRole("button", { name: /Remove Dinah Keeper/ })).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    await second.page.goto(`/cultivation-groups/${id}`);
+    await expect(second.page.getByRole("button", { name: "Join Group" })).toBeVisible();
+    await expect(second.page.getByRole("button", { name: "Edit Group" })).toHaveCount(0);
+    expect(second.errors).toEqual([]);
+    await second.context.close();
+  });
+});
+
+test.describe("the community page's Groups tab", () => {
+  test("shows her real groups and a few real ones to join, not examples", async ({ page }) => {
+    await registerMember(page, { firstName: "Keturah" });
+    await page.goto("/community?tab=groups");
+    const mine = page.getByRole("region", { name: "Your groups" });
+    const suggested = page.getByRole("region", { name: "Groups you might like" });
+    await expect(mine.getByText("You haven't joined any groups yet.")).toBeVisible();
+    await expect(suggested.getByRole("link").first()).toBeVisible();
+    expect(await suggested.getByRole("link").count()).toBeLessThanOrEqual(3);
+
+    // A group she starts is hers: it joins her list and is not suggested to her.
+    const origin = new URL(test.info().project.use.baseURL!).origin;
+    const created = await page.request.post("/api/cultivation-groups", {
+      data: {
+        name: `Keturah's Circle ${Date.now().toString(36)}`,
+        description: "Evening prayer for the nations.",
+        category: "ministry",
+      },
+      headers: { Origin: origin },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    await page.reload();
+    await expect(mine.locator(`a[href="/cultivation-groups/${id}"]`)).toContainText("Admin");
+    await expect(suggested.locator(`a[href="/cultivation-groups/${id}"]`)).toHaveCount(0);
+    await mine.locator(`a[href="/cultivation-groups/${id}"]`).click();
+    await expect(page).toHaveURL(new RegExp(`/cultivation-groups/${id}$`));
+  });
+});

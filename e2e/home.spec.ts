@@ -14,8 +14,16 @@ test.describe("home dashboard", () => {
     await page.goto("/");
 
     await expect(page.getByRole("heading", { level: 1, name: "Shalom, Ruth" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Continue Watching" })).toHaveAttribute("href", "/videos");
-    await expect(page.getByRole("link", { name: "Join Discussion" })).toHaveAttribute("href", "/community");
+    // Where she stopped last (seeded): Daniel, 3:12 in; the discussion is the newest teaching's.
+    await expect(page.getByRole("link", { name: "Continue Watching" })).toHaveAttribute(
+      "href",
+      /^\/video\/\d+$/,
+    );
+    await expect(page.getByText(/^Pick up “.+” at \d+:\d{2}\.$/)).toBeVisible();
+    await expect(page.getByRole("link", { name: "Join Discussion" })).toHaveAttribute(
+      "href",
+      /^\/video\/\d+#reflections$/,
+    );
 
     for (const heading of [
       "Recent Teachings",
@@ -35,7 +43,10 @@ test.describe("home dashboard", () => {
     await expect(page.getByText("Free Member")).toBeVisible();
     await expect(page.getByRole("link", { name: "Upgrade" })).toHaveAttribute("href", "/subscribe");
 
-    const videos = page.locator('main a[href^="/video/"]');
+    const teachings = page
+      .locator("section")
+      .filter({ has: page.getByRole("heading", { name: "Recent Teachings" }) });
+    const videos = teachings.locator('a[href^="/video/"]');
     const count = await videos.count();
     if (count === 0) await expect(page.getByText("No videos available yet. Check back soon!")).toBeVisible();
     else expect(count).toBe(3);
@@ -58,9 +69,24 @@ test.describe("home dashboard", () => {
     expect(apiCalls.filter((p) => !p.startsWith("/api/thumbnails/"))).toEqual([]);
     await expectAccessible(page);
 
+    // Join Discussion opens the newest teaching at its conversation.
+    const newest = await videos.first().getAttribute("href");
     await page.getByRole("link", { name: "Join Discussion" }).click();
-    await expect(page).toHaveURL("/community");
-    await expect(page.getByRole("heading", { level: 1, name: "Community" })).toBeVisible();
+    await expect(page).toHaveURL(`${newest}#reflections`);
+    const conversation = page.getByRole("region", { name: /^Community Reflections/ });
+    await expect(conversation).toBeFocused();
+    await expect(conversation).toBeInViewport();
+
+    // A prayer preview opens that request on the wall.
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).click();
+    const preview = page.getByRole("link", { name: /^Open .+'s request on the prayer wall$/ }).first();
+    const href = (await preview.getAttribute("href"))!;
+    expect(href).toMatch(/^\/community#prayer-\d+$/);
+    await preview.click();
+    await expect(page).toHaveURL(href);
+    const request = page.locator(`#${href.split("#")[1]}`);
+    await expect(request).toBeFocused();
+    await expect(request).toBeInViewport();
   });
 
   test("a new member sees her own name and a way to find a mentor", async ({ page }) => {

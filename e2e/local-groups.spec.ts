@@ -114,5 +114,38 @@ test.describe("local communities", () => {
         page.getByRole("dialog", { name: "Create Local Group" }).getByLabel("Group Name"),
       ).toBeVisible();
     });
+
+    test("the leader edits her group's details, with the form's checks", async ({ page }) => {
+      await registerMember(page, { firstName: "Abigail" });
+      const origin = new URL(test.info().project.use.baseURL!).origin;
+      const name = `Porch Prayers ${Date.now().toString(36)}`;
+      const created = await page.request.post("/api/local-groups", {
+        data: {
+          name,
+          description: "Prayer on the porch, with lemonade.",
+          meetingType: "Prayer Group",
+          location: "Savannah, GA",
+        },
+        headers: { Origin: origin },
+      });
+      expect(created.status()).toBe(201);
+      await page.goto("/local-communities");
+      await page.getByRole("button", { name: `Edit ${name}` }).click();
+      const dialog = page.getByRole("dialog", { name: "Edit Local Group" });
+      await expect(dialog.getByLabel("Location")).toHaveValue("Savannah, GA");
+      await expectAccessible(page);
+      await dialog.getByLabel("Location").fill("");
+      await dialog.getByRole("button", { name: "Save Changes" }).click();
+      await expect(dialog.getByText("Location is required")).toBeVisible();
+      await dialog.getByLabel("Location").fill("Savannah, GA (Ardsley Park)");
+      await dialog.getByLabel("Meeting Time (Optional)").fill("Saturdays at 9:00 AM");
+      await dialog.getByRole("button", { name: "Save Changes" }).click();
+      await expect(page.getByText("Group updated", { exact: true })).toBeVisible();
+      await expect(dialog).toBeHidden();
+      const mine = page.getByRole("region", { name: "Your Groups" });
+      await expect(mine.getByText("Savannah, GA (Ardsley Park)")).toBeVisible();
+      await expect(mine.getByText("Saturdays at 9:00 AM")).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    });
   });
 });

@@ -174,3 +174,52 @@ test("failures to save or delete a note are explained", async ({ page, allowedCo
   await expect(page.getByRole("dialog")).toBeHidden();
   await expect(noteItems(page)).toHaveCount(1);
 });
+
+test("a member edits a note in place: its words, moment, tags and highlight", async ({ page }) => {
+  await registerMember(page);
+  const daniel = await videoId(page, "Daniel: Faithful in Babylon");
+  await addNote(page, { videoId: daniel, content: "Windows open", timestamp: 245, tags: ["prayer"] });
+
+  await page.goto("/video-notes");
+  const note = noteItems(page).filter({ hasText: "Windows open" });
+  await note.getByRole("button", { name: "Edit note" }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Note" });
+  await expect(dialog.getByLabel("Note")).toHaveValue("Windows open");
+  await expect(dialog.getByLabel("Time (m:ss)")).toHaveValue("4:05");
+  await expect(dialog.getByLabel("Tags")).toHaveValue("prayer");
+  await expect(dialog.getByLabel("Video").locator("option:checked")).toHaveText(
+    "Daniel: Faithful in Babylon",
+  );
+
+  // The same checks as a new note.
+  await dialog.getByLabel("Note").fill("   ");
+  await dialog.getByRole("button", { name: "Save Changes" }).click();
+  await expect(dialog.getByText("Note content is required")).toBeVisible();
+
+  await dialog.getByLabel("Note").fill("Windows open toward Jerusalem, three times a day.");
+  await dialog.getByLabel("Time (m:ss)").fill("4:30");
+  await dialog.getByLabel("Tags").fill("prayer, faithfulness");
+  await dialog.getByRole("switch", { name: /Mark as highlight/ }).click();
+  await dialog.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Note updated", { exact: true })).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const edited = noteItems(page).filter({ hasText: "Windows open toward Jerusalem, three times a day." });
+  await expect(edited).toHaveCount(1);
+  await expect(edited.getByRole("link", { name: "Watch from 4:30" })).toHaveAttribute(
+    "href",
+    `/video/${daniel}?t=270`,
+  );
+  await expect(edited.getByRole("button", { name: "Show notes tagged faithfulness" })).toBeVisible();
+  await expect(edited.getByText("Highlight")).toHaveCount(1);
+  await expect(page.getByLabel("Filter by tag").locator("option")).toHaveText([
+    "All Tags",
+    "faithfulness",
+    "prayer",
+  ]);
+  await expectAccessible(page);
+
+  // Kept, not just shown.
+  await page.reload();
+  await expect(noteItems(page).filter({ hasText: "three times a day" })).toHaveCount(1);
+});

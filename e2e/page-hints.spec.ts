@@ -91,7 +91,7 @@ test.describe("a returning member's first page", () => {
       const fetched = apiRequests(page);
       await page.goto("/community", { waitUntil: "networkidle" });
       await expect(page.getByRole("heading", { level: 1, name: "Community" })).toBeVisible();
-      await expect(page.getByRole("button", { name: /^(I prayed|Prayed)$/ }).first()).toBeVisible();
+      await expect(page.getByRole("button", { name: /^(Pray|I prayed)$/ }).first()).toBeVisible();
       expect(fetched).toEqual([]);
       // Learned once the page is idle.
       await expect

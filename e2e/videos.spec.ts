@@ -110,7 +110,7 @@ test.describe("a video's page", () => {
 
     const heading = page.getByRole("heading", { name: /^Community Reflections \(\d+\)$/ });
     const before = Number((await heading.textContent())!.match(/\((\d+)\)/)![1]);
-    const box = page.getByRole("textbox", { name: "Share your reflection" });
+    const box = page.getByRole("textbox", { name: "Your reflection" });
     const reflections = page.getByRole("region", { name: /Community Reflections/ });
     const share = reflections.getByRole("button", { name: "Share", exact: true });
     await expect(box).toHaveAttribute("rows", "3");
@@ -212,6 +212,142 @@ test.describe("a video's page", () => {
     await expect(page.getByTestId("youtube-player")).toHaveAttribute("data-start", "125");
   });
 
+  test("remembers where she stopped, saved while she watches, and takes her back there", async ({ page }) => {
+    await registerMember(page);
+    const title = "Freedom Is Not a Feeling";
+    await page.goto("/");
+    // Nothing started yet: home offers the library instead of promising to continue.
+    await expect(page.getByRole("link", { name: "Start Watching" })).toHaveAttribute("href", "/videos");
+    await expect(page.getByRole("link", { name: "Continue Watching" })).toHaveCount(0);
+
+    await page.getByRole("link", { name: "Start Watching" }).click();
+    await expect(page.getByRole("heading", { name: "Video Library" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Continue Watching" })).toHaveCount(0);
+    await page.getByRole("link", { name: title }).click();
+    const id = Number(new URL(page.url()).pathname.split("/").pop());
+    const saves: number[] = [];
+    page.on("request", (req) => {
+      if (req.method() === "PUT" && req.url().endsWith(`/api/videos/${id}/progress`)) {
+        saves.push((req.postDataJSON() as { seconds: number }).seconds);
+      }
+    });
+    const saveOf = (seconds: number, finished = false) =>
+      page.waitForRequest((req) => {
+        if (req.method() !== "PUT" || !req.url().endsWith(`/api/videos/${id}/progress`)) return false;
+        return JSON.stringify(req.postDataJSON()) === JSON.stringify({ seconds, finished });
+      });
+
+    await page.evaluate(() => {
+      (window as unknown as { __ytTime: number }).__ytTime = 40;
+    });
+    await page.getByRole("button", { name: `Play video: ${title}` }).click();
+    await expect(page.getByTestId("youtube-player")).toBeVisible();
+
+    // While it plays, her place is saved once she is 15 seconds further on.
+    const whilePlaying = saveOf(75);
+    await page.evaluate(() => {
+      (window as unknown as { __ytTime: number }).__ytTime = 75.4;
+    });
+    await whilePlaying;
+    // Pausing saves at once (taking a note pauses the teaching).
+    const onPause = saveOf(80);
+    await page.evaluate(() => {
+      (window as unknown as { __ytTime: number }).__ytTime = 80;
+    });
+    await page.getByRole("button", { name: "Take a note" }).click();
+    await onPause;
+    // Nothing in between: a few seconds of play are not worth a request (40 is where it began).
+    expect(saves.filter((s) => s !== 40)).toEqual([75, 80]);
+    await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+
+    // Home takes her back into that video, at that moment.
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).click();
+    const resume = page.getByRole("link", { name: "Continue Watching" });
+    await expect(resume).toHaveAttribute("href", `/video/${id}`);
+    await expect(page.getByText(`Pick up “${title}” at 1:20.`)).toBeVisible();
+    await resume.click();
+    await expect(page.getByText("Continue from 1:20")).toBeVisible();
+    await page.getByRole("button", { name: `Play video: ${title}, from 1:20` }).click();
+    await expect(page.getByTestId("youtube-player")).toHaveAttribute("data-start", "80");
+
+    // Closing the page saves too: the request outlives it.
+    await page.evaluate(() => {
+      (window as unknown as { __ytTime: number }).__ytTime = 86;
+    });
+    await page.reload();
+    await expect
+      .poll(async () => (await (await page.request.get(`/api/videos/${id}`)).json()).progress?.seconds)
+      .toBe(86);
+    await page.reload();
+    await expect(page.getByRole("button", { name: `Play video: ${title}, from 1:26` })).toBeVisible();
+
+    // The library shows what she started: a row to continue, and a bar on the video's card.
+    await page.goto("/videos");
+    const row = page.getByRole("region", { name: "Continue Watching" });
+    await expect(row.getByRole("link", { name: new RegExp(title) })).toHaveAttribute("href", `/video/${id}`);
+    await expect(row.getByText("Continue from 1:26")).toBeVisible();
+    const card = seriesCards(page).filter({ has: page.getByRole("link", { name: title, exact: true }) });
+    await expect(card.getByText("Watched 1:26 of 8:30")).toHaveCount(1);
+    await expectAccessible(page);
+
+    // Watched to the end, it leaves the row and starts from the beginning next time.
+    await row.getByRole("link", { name: new RegExp(title) }).click();
+    await page.getByRole("button", { name: `Play video: ${title}, from 1:26` }).click();
+    await expect(page.getByTestId("youtube-player")).toBeVisible();
+    const atEnd = saveOf(600, true);
+    await page.evaluate(() => (window as unknown as { __ytEnd: () => void }).__ytEnd());
+    await atEnd;
+    await page.goto("/videos");
+    await expect(page.getByRole("link", { name: title, exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Continue Watching" })).toHaveCount(0);
+    await page.getByRole("link", { name: title, exact: true }).click();
+    await expect(page.getByRole("button", { name: `Play video: ${title}`, exact: true })).toBeVisible();
+  });
+
+  test("a reflection kept private goes to her notes at the video's moment, not to the community", async ({
+    page,
+  }) => {
+    await registerMember(page);
+    await page.goto("/videos");
+    const title = "Seated, Then Walking";
+    await page.getByRole("link", { name: title }).click();
+    await page.evaluate(() => {
+      (window as unknown as { __ytTime: number }).__ytTime = 154;
+    });
+    await page.getByRole("button", { name: `Play video: ${title}` }).click();
+    await expect(page.getByTestId("youtube-player")).toBeVisible();
+
+    const heading = page.getByRole("heading", { name: /^Community Reflections \(\d+\)$/ });
+    const before = await heading.textContent();
+    await page.getByRole("button", { name: "Reflect on This" }).first().click();
+    const box = page.getByRole("textbox", { name: "Your reflection" });
+    const keep = page.getByRole("button", { name: "Keep private" });
+    await expect(keep).toBeDisabled();
+    const words = `I rest before I run. ${Date.now()}`;
+    await box.fill(words);
+    await keep.click();
+    await expect(page.getByText("Note created", { exact: true })).toBeVisible();
+    await expect(
+      page.getByText(`Your reflection at 2:34 of "${title}" is kept privately in My Notes.`, { exact: true }),
+    ).toBeVisible();
+    await expect(box).toHaveValue("");
+    await expect(page.getByText("Reflecting on:")).toHaveCount(0);
+    // Nothing was shared.
+    await expect(heading).toHaveText(before!);
+    await expect(page.getByText(words)).toHaveCount(0);
+
+    // "My Reflections" says where the private ones are.
+    await page.getByRole("link", { name: "My Reflections" }).click();
+    await page.getByRole("tabpanel").getByRole("link", { name: "My Notes" }).click();
+    await expect(page).toHaveURL(/\/video-notes\?tag=reflection$/);
+    await expect(page.getByLabel("Filter by tag")).toHaveValue("reflection");
+    const note = page.getByRole("listitem").filter({ hasText: words });
+    await expect(note).toContainText(
+      "Reflecting on: How does being 'seated with Messiah' change the way you face today?",
+    );
+    await expect(note.getByRole("link", { name: "Watch from 2:34" })).toHaveAttribute("href", /\?t=154$/);
+  });
+
   test("still plays when the YouTube player API cannot load", async ({ page, allowedConsoleErrors }) => {
     allowedConsoleErrors.push(/ERR_INTERNET_DISCONNECTED|Failed to load resource/);
     // The test harness's start-up script also runs inside the embedded (cross-site) frame.
@@ -260,7 +396,7 @@ test.describe("a video's page", () => {
     );
     await page.goto("/videos");
     await page.getByRole("link", { name: "Comfort, Comfort My People" }).click();
-    const box = page.getByRole("textbox", { name: "Share your reflection" });
+    const box = page.getByRole("textbox", { name: "Your reflection" });
     await box.fill("Comfort in the waiting.");
     await page
       .getByRole("region", { name: /Community Reflections/ })
@@ -279,7 +415,18 @@ test.describe("on a phone", () => {
 
   test("the library and a video read well on a small screen", async ({ page }) => {
     await registerMember(page);
+    // With a video started, the library opens with her Continue Watching row.
+    const [started] = await (await page.request.get("/api/videos?search=Daniel")).json();
+    const origin = new URL(test.info().project.use.baseURL!).origin;
+    const saved = await page.request.put(`/api/videos/${started.id}/progress`, {
+      data: { seconds: 120 },
+      headers: { Origin: origin },
+    });
+    expect(saved.status()).toBe(200);
     await page.goto("/videos");
+    await expect(
+      page.getByRole("region", { name: "Continue Watching" }).getByText("Continue from 2:00"),
+    ).toBeVisible();
     await expect(page.getByRole("link", { name: "Grace That Finds Us First" })).toBeVisible();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);

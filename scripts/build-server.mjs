@@ -1,13 +1,14 @@
-// Bundles the server into dist/server/main.js (dependencies stay in node_modules) and copies the
-// SQL migrations beside it, where the migrator looks for them.
+// Bundles the server into dist/server/main.js and the backup and restore commands into
+// dist/server/backup.js (dependencies stay in node_modules), and copies the SQL migrations beside
+// them, where the migrator looks for them.
 import { cpSync, rmSync } from "node:fs";
 import { build } from "esbuild";
 
 const dist = process.env.DIST_DIR ?? "dist";
 rmSync(`${dist}/server`, { recursive: true, force: true });
 await build({
-  entryPoints: ["src/server/main.ts"],
-  outfile: `${dist}/server/main.js`,
+  entryPoints: { main: "src/server/main.ts", backup: "src/server/backup/cli.ts" },
+  outdir: `${dist}/server`,
   bundle: true,
   platform: "node",
   format: "esm",

@@ -1,24 +1,7 @@
 // `npm start`: builds when the build is missing or older than the sources, then runs the server
 // in this same process (so signals reach it directly).
-import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { ensureBuild } from "./ensure-build.mjs";
 
-const STAMP = "dist/.build-stamp";
-const INPUTS = ["src", "public", "index.html", "vite.config.ts", "package-lock.json"];
-
-function newest(p) {
-  if (!existsSync(p)) return 0;
-  const s = statSync(p);
-  if (!s.isDirectory()) return s.mtimeMs;
-  let max = s.mtimeMs;
-  for (const entry of readdirSync(p)) max = Math.max(max, newest(path.join(p, entry)));
-  return max;
-}
-
-const stamp = existsSync(STAMP) ? statSync(STAMP).mtimeMs : 0;
-if (stamp === 0 || Math.max(...INPUTS.map(newest)) > stamp) {
-  console.log(stamp === 0 ? "Building the app (first start)..." : "Sources changed; rebuilding...");
-  execFileSync("node", ["scripts/build.mjs"], { stdio: "inherit" });
-}
+ensureBuild();
 await import(path.resolve("dist/server/main.js"));

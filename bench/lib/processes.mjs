@@ -26,18 +26,24 @@ export async function waitForUrl(url, timeoutMs = 60_000, isDone = () => false) 
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-/** Starts `node <script>` with env and waits for /api/ready; returns timing and a stop(). */
-export async function startNode(script, env, readyPath = "/api/ready") {
+/**
+ * Starts `node <script>` with env and waits for /api/ready; returns timing and a stop(). With
+ * `logFile`, the server's output goes to that file, as a service's goes to its journal, rather than
+ * through a pipe into this process. `node` runs it on another Node.js binary.
+ */
+export async function startNode(script, env, readyPath = "/api/ready", { logFile, node } = {}) {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const started = Date.now();
   let output = "";
   let exited = false;
-  const child = spawn(process.execPath, [script], {
-    env: { ...process.env, HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env, PORT: String(port) },
-    stdio: ["ignore", "pipe", "pipe"],
+  const fd = logFile ? fs.openSync(logFile, "w") : undefined;
+  const child = spawn(node ?? process.execPath, [script], {
+    env: { ...process.env, HOST: "127.0.0.1", ...env, PORT: String(port) },
+    stdio: ["ignore", fd ?? "pipe", fd ?? "pipe"],
   });
-  child.stdout.on("data", (c) => (output += c));
-  child.stderr.on("data", (c) => (output += c));
+  if (fd !== undefined) fs.closeSync(fd);
+  child.stdout?.on("data", (c) => (output += c));
+  child.stderr?.on("data", (c) => (output += c));
   const exit = new Promise((resolve) =>
     child.on("exit", (code) => {
       exited = true;
@@ -49,14 +55,14 @@ export async function startNode(script, env, readyPath = "/api/ready") {
     await waitForUrl(url + readyPath, 90_000, () => exited);
   } catch (err) {
     child.kill("SIGKILL");
-    throw new Error(`${err.message}\n${output}`);
+    throw new Error(`${err.message}\n${logFile ? fs.readFileSync(logFile, "utf8").slice(-4000) : output}`);
   }
   return {
     url,
     port,
     pid: child.pid,
     readyMs: Date.now() - started,
-    output: () => output,
+    output: () => (logFile ? fs.readFileSync(logFile, "utf8") : output),
     rssMb: () => {
       try {
         const status = fs.readFileSync(`/proc/${child.pid}/status`, "utf8");

@@ -55,21 +55,40 @@ export const test = base.extend<Fixtures>({
   ],
   page: async ({ page, allowInstallPrompt, javaScriptEnabled }, use) => {
     if (!allowInstallPrompt) await dismissInstallPrompt(page);
-    // A page the server drew shows before its script runs, and a press before then does nothing:
-    // like a member, a test acts once the app has taken the page over.
-    for (const name of javaScriptEnabled === false ? [] : (["goto", "reload"] as const)) {
-      const navigate = page[name].bind(page) as (...args: unknown[]) => ReturnType<Page["goto"]>;
-      page[name] = (async (...args: unknown[]) => {
-        const response = await navigate(...args);
-        if (await page.locator("#root[data-prerendered]").count()) {
-          await page.locator("html[data-live]").waitFor({ state: "attached" });
-        }
-        return response;
-      }) as never;
-    }
+    if (javaScriptEnabled !== false) actOnceLive(page);
     await use(page);
   },
 });
+
+/**
+ * A page the server drew shows before its script runs, and a press before then does nothing: like a
+ * member, a test acts once the app has taken the page over, after every `goto` and `reload`.
+ */
+function actOnceLive(page: Page) {
+  for (const name of ["goto", "reload"] as const) {
+    const navigate = page[name].bind(page) as (...args: unknown[]) => ReturnType<Page["goto"]>;
+    page[name] = (async (...args: unknown[]) => {
+      const response = await navigate(...args);
+      if (await page.locator("#root[data-prerendered]").count()) {
+        await page.locator("html[data-live]").waitFor({ state: "attached" });
+      }
+      return response;
+    }) as never;
+  }
+}
+
+/**
+ * A browser context of its own (another person at another device) with a page that, like the test's
+ * own, is acted on once live, and the errors that page logs (expect them empty); close the context
+ * when done.
+ */
+export async function anotherBrowser(browser: Browser) {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  await dismissInstallPrompt(context);
+  const page = await context.newPage();
+  actOnceLive(page);
+  return { context, page, errors: collectErrors(page) };
+}
 
 export { expect };
 
@@ -94,10 +113,7 @@ export async function registerMember(page: Page, overrides: Partial<NewMember> =
  * page logs (expect them empty); close her `context` when done.
  */
 export async function anotherMember(browser: Browser, overrides: Partial<NewMember> = {}) {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  await dismissInstallPrompt(context);
-  const page = await context.newPage();
-  const errors = collectErrors(page);
+  const { context, page, errors } = await anotherBrowser(browser);
   const member = await registerMember(page, overrides);
   return { context, page, member, errors };
 }

@@ -1,11 +1,13 @@
 import type { Page } from "@playwright/test";
 
 /**
- * A tiny stand-in for the YouTube IFrame Player API: it "plays" at `window.__ytTime` seconds and
- * records pauses, which is all the pages ask of the real one.
+ * A tiny stand-in for the YouTube IFrame Player API: it "plays" at `window.__ytTime` seconds (of
+ * `window.__ytDuration`), records pauses and tells the page when it plays, pauses or ends
+ * (`window.__ytEnd()`), which is all the pages ask of the real one.
  */
 const FAKE_IFRAME_API = `
 window.__ytTime = window.__ytTime ?? 83;
+window.__ytDuration = window.__ytDuration ?? 600;
 window.YT = {
   Player: function (element, options) {
     var frame = document.createElement("div");
@@ -16,9 +18,17 @@ window.YT = {
     frame.textContent = "Playing " + options.videoId;
     element.replaceWith(frame);
     var self = this;
+    var state = -1;
+    var tell = function (next) {
+      state = next;
+      options.events && options.events.onStateChange && options.events.onStateChange({ target: self, data: next });
+    };
     this.getCurrentTime = function () { return window.__ytTime; };
-    this.playVideo = function () { window.__ytPlaying = true; };
-    this.pauseVideo = function () { window.__ytPlaying = false; window.__ytPaused = true; };
+    this.getDuration = function () { return window.__ytDuration; };
+    this.getPlayerState = function () { return state; };
+    this.playVideo = function () { window.__ytPlaying = true; tell(1); };
+    this.pauseVideo = function () { window.__ytPlaying = false; window.__ytPaused = true; tell(2); };
+    window.__ytEnd = function () { window.__ytPlaying = false; window.__ytTime = window.__ytDuration; tell(0); };
     this.seekTo = function (s) { window.__ytTime = s; };
     this.destroy = function () { frame.remove(); };
     this.getIframe = function () { return frame; };

@@ -36,9 +36,9 @@ export interface EndpointSpec {
   caller: Caller;
   /**
    * A rule about her place in what the path names (a group's administrator, say), checked after
-   * `caller` and still before the body is read. Named here, defined in `src/server/auth/policies.ts`.
+   * `caller` and still before the body is read. Named here, defined in `src/server/auth/route-policies.ts`.
    */
-  policy?: "groupAdmin";
+  policy?: "groupAdmin" | "localGroupLeader";
   params?: Schema;
   query?: Schema;
   body?: Schema;
@@ -49,6 +49,11 @@ export interface EndpointSpec {
   errors?: readonly number[];
   rateLimit?: RateLimitClass;
   cache?: CachePolicy;
+  /**
+   * A change to her own rows that no kept answer shows (where she stopped in a video): a success
+   * leaves the members' cache as it is, instead of emptying it as other changes do.
+   */
+  leavesMemberCache?: true;
   /** What a member hears when she is refused (403), if not the admin dashboard's words. */
   deniedMessage?: string;
   /** Skip the same-origin check: for calls from other sites that prove themselves (webhooks). */

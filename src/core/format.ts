@@ -32,7 +32,7 @@ const now = () => dateContext().now?.() ?? new Date();
 
 // Dates are written by hand in the one locale the app speaks (en-US): the browser's Intl needs tens
 // of milliseconds to load its locale data on first use, a long task on a phone as a page starts.
-const MONTHS = [
+export const MONTHS = [
   "January",
   "February",
   "March",
@@ -140,6 +140,19 @@ export function formatDateTime(value: string | number | Date) {
   return `${MONTHS[month - 1]!.slice(0, 3)} ${day}, ${year}, ${clock}`;
 }
 
+/** "7:58 AM" */
+export function formatClock(value: string | number | Date) {
+  const { hour, minute } = calendarParts(toDate(value));
+  return `${hour % 12 || 12}:${String(minute).padStart(2, "0")} ${hour < 12 ? "AM" : "PM"}`;
+}
+
+/** "Thu, Nov 26" */
+export function formatWeekdayDate(value: string | number | Date) {
+  const { year, month, day } = calendarParts(toDate(value));
+  const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+  return `${["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][weekday]}, ${MONTHS[month - 1]!.slice(0, 3)} ${day}`;
+}
+
 /** "2026" */
 export const formatYear = (value: string | number | Date) => String(calendarParts(toDate(value)).year);
 
@@ -238,4 +251,17 @@ export function dollarsToCents(amount: number): number {
   if (!Number.isFinite(amount) || amount < 0) throw new RangeError("Amount must be a non-negative number");
   const [whole = "0", fraction = "00"] = amount.toFixed(2).split(".");
   return Number.parseInt(whole, 10) * 100 + Number.parseInt(fraction, 10);
+}
+
+/** A file's size: 512 -> "512 B", 1_468_006 -> "1.4 MB" (powers of 1024). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ["KB", "MB", "GB", "TB"];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
 }

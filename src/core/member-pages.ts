@@ -3,14 +3,20 @@ import { urlOf } from "./contract";
 import { articlesEndpoints } from "./endpoints/articles";
 import { coursesEndpoints } from "./endpoints/courses";
 import { dashboardEndpoints } from "./endpoints/dashboard";
+import { notificationsEndpoints } from "./endpoints/notifications";
 import { prayerEndpoints } from "./endpoints/prayer";
 import { videosEndpoints } from "./endpoints/videos";
+import { NOTIFICATIONS_PAGE_SIZE } from "./notification-kinds";
 import { PRAYER_PAGE_SIZE } from "./prayer";
 import type { PublicConfig } from "./public-config";
 import type { CurrentUser } from "./schemas/auth";
+import { CONTINUE_WATCHING_COUNT, HOME_WATCHING_COUNT } from "./video-progress";
 
 /** Who is signed in: the answer every member page starts from. */
 export const USER_URL = "/api/auth/user";
+
+/** What the app's frame asks for on every member page, besides who she is: the bell's unread count. */
+export const SHELL_ANSWERS = [urlOf(notificationsEndpoints.unreadCount)];
 
 /**
  * Signed-in pages: the address each answers and the module that renders it. The browser app lazy-loads
@@ -27,11 +33,21 @@ export interface MemberPage {
 }
 
 export const memberPages: MemberPage[] = [
-  { path: "/", module: "src/web/features/home/home-page.tsx", data: [urlOf(dashboardEndpoints.home)] },
+  {
+    path: "/",
+    module: "src/web/features/home/home-page.tsx",
+    data: [
+      urlOf(dashboardEndpoints.home),
+      urlOf(videosEndpoints.watching, { query: { limit: HOME_WATCHING_COUNT } }),
+    ],
+  },
   {
     path: "/videos",
     module: "src/web/features/videos/videos-page.tsx",
-    data: [urlOf(videosEndpoints.library, { query: { limit: CARDS_PAGE_SIZE } })],
+    data: [
+      urlOf(videosEndpoints.library, { query: { limit: CARDS_PAGE_SIZE } }),
+      urlOf(videosEndpoints.watching, { query: { limit: CONTINUE_WATCHING_COUNT } }),
+    ],
   },
   { path: "/video/:id", module: "src/web/features/videos/video-detail-page.tsx" },
   { path: "/video-notes", module: "src/web/features/notes/notes-page.tsx" },
@@ -64,7 +80,13 @@ export const memberPages: MemberPage[] = [
   { path: "/discipleship", module: "src/web/features/discipleship/discipleship-page.tsx" },
   { path: "/cultivation-groups", module: "src/web/features/groups/cultivation-groups-page.tsx" },
   { path: "/cultivation-groups/:id", module: "src/web/features/groups/group-page.tsx" },
+  { path: "/events/:id", module: "src/web/features/events/event-page.tsx" },
   { path: "/local-communities", module: "src/web/features/local-groups/local-communities-page.tsx" },
+  {
+    path: "/notifications",
+    module: "src/web/features/notifications/notifications-page.tsx",
+    data: [urlOf(notificationsEndpoints.list, { query: { limit: NOTIFICATIONS_PAGE_SIZE } })],
+  },
   { path: "/profile", module: "src/web/features/profile/profile-page.tsx" },
   { path: "/subscribe", module: "src/web/features/payments/subscribe-page.tsx" },
   { path: "/donate", module: "src/web/features/payments/donate-page.tsx" },

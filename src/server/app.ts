@@ -3,8 +3,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import cookie from "@fastify/cookie";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
+import type { Logger } from "pino";
 import type { PublicConfig } from "../core/public-config";
 import { registerAccessControl } from "./auth/access";
 import { registerAuth } from "./auth/plugin";
@@ -19,6 +20,7 @@ import { registerInputChecks } from "./http/input";
 import { apiReferenceRoutes } from "./http/openapi";
 import { registerPages } from "./http/pages";
 import { registerRateLimits } from "./http/rate-limit";
+import { createLogger, registerRequestLog } from "./http/request-log";
 import { registerSecurity } from "./http/security";
 import { serializerCompiler } from "./http/serializer";
 import { disableSharedCaches } from "./http/shared-cache";
@@ -38,7 +40,8 @@ export interface BuildOptions {
   database: Database;
   /** Folder of the built browser app; defaults to dist/web beside the server bundle. */
   webRoot?: string;
-  logger?: FastifyServerOptions["logger"];
+  /** The server's logger (`createLogger`), or false for none; by default JSON lines at LOG_LEVEL. */
+  logger?: Logger | false;
   /** Render the visitor pages at start-up instead of for the first visitor. */
   prerenderAtStart?: boolean;
 }
@@ -65,11 +68,11 @@ export function publicConfigOf(config: AppConfig): PublicConfig {
 /** Builds the whole application: plugins in a fixed order, then the API, then the pages. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  const logger = options.logger ?? createLogger({ level: config.logLevel });
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
-    },
+    ...(logger ? { loggerInstance: logger as FastifyBaseLogger } : { logger: false }),
+    // Fastify's own two lines a request (in and out) become one, written by registerRequestLog.
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: (req) => {
       const incoming = req.headers["x-request-id"];
       return typeof incoming === "string" && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
@@ -97,6 +100,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     reply.header("x-request-id", request.id);
     done();
   });
+  registerRequestLog(app);
 
   app.decorate("config", config);
   app.decorate("database", database);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, loadConfig, loadStorageConfig } from "./config";
 
 describe("configuration", () => {
   it("has working defaults for the embedded database", () => {
@@ -80,5 +80,26 @@ describe("configuration", () => {
   it("rejects a rate limit that is not a positive number", () => {
     expect(() => loadConfig({ AUTH_RATE_LIMIT: "0" })).toThrow(/AUTH_RATE_LIMIT/);
     expect(() => loadConfig({ DEMO: "maybe" })).toThrow(/DEMO/);
+  });
+
+  it("keeps 14 daily backups in DATA_DIR/backups unless told otherwise, 0 turning them off", () => {
+    expect(loadConfig({ DATA_DIR: "/srv/community" }).backups).toEqual({
+      dir: "/srv/community/backups",
+      keep: 14,
+    });
+    expect(loadConfig({ BACKUP_DIR: "/mnt/offsite", BACKUP_KEEP: "0" }).backups).toEqual({
+      dir: "/mnt/offsite",
+      keep: 0,
+    });
+    expect(() => loadConfig({ BACKUP_KEEP: "-1" })).toThrow(/BACKUP_KEEP="-1": must be 0 or more/);
+    expect(() => loadConfig({ BACKUP_KEEP: "a week" })).toThrow(
+      /BACKUP_KEEP="a week": must be a whole number/,
+    );
+  });
+
+  it("lets the backup commands run with only where the data is, validated the same way", () => {
+    const storage = loadStorageConfig({ DATABASE_URL: "postgres://db/app" });
+    expect(storage.databaseUrl).toBe("postgres://db/app");
+    expect(() => loadStorageConfig({ DATABASE_URL: "mysql://db/app" })).toThrow(/DATABASE_URL/);
   });
 });

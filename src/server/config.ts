@@ -19,6 +19,15 @@ const positiveInt = (fallback: number) =>
       .positive({ message: "must be greater than 0" })
       .default(fallback),
   );
+const wholeNumber = (fallback: number) =>
+  z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ message: "must be a whole number" })
+      .int({ message: "must be a whole number" })
+      .min(0, { message: "must be 0 or more" })
+      .default(fallback),
+  );
 const flag = z.preprocess(
   blankToUndefined,
   z
@@ -40,6 +49,8 @@ const envSchema = z.object({
   HOST: z.preprocess(blankToUndefined, z.string().default("0.0.0.0")),
   PUBLIC_URL: optionalUrl("for example https://community.example.org"),
   DATA_DIR: z.preprocess(blankToUndefined, z.string().default("./data")),
+  BACKUP_DIR: optionalString,
+  BACKUP_KEEP: wholeNumber(14),
   DATABASE_URL: z.preprocess(
     blankToUndefined,
     z
@@ -88,6 +99,8 @@ const envSchema = z.object({
   SERVER_RENDER: flag,
   AUTH_RATE_LIMIT: positiveInt(10),
   WRITE_RATE_LIMIT: positiveInt(30),
+  REPORT_HIDE_THRESHOLD: positiveInt(2),
+  EMAIL_NOTIFICATION_DELAY: positiveInt(300),
   SMTP_URL: z.preprocess(
     blankToUndefined,
     z
@@ -98,6 +111,38 @@ const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: optionalString,
+  VAPID_PUBLIC_KEY: optionalString,
+  VAPID_PRIVATE_KEY: optionalString,
+  VAPID_SUBJECT: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^(mailto:|https:\/\/)/, { message: "must start with mailto: or https://" })
+      .optional(),
+  ),
+  WEB_PUSH_ALLOWED_ORIGINS: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .default("")
+      .transform((v, ctx) =>
+        v
+          .split(",")
+          .map((o) => o.trim())
+          .filter(Boolean)
+          .map((o) => {
+            try {
+              return new URL(o).origin;
+            } catch {
+              ctx.addIssue({
+                code: "custom",
+                message: `${o} is not an origin, e.g. https://push.example.org`,
+              });
+              return z.NEVER;
+            }
+          }),
+      ),
+  ),
   MAIL_TRANSPORT: z.preprocess(
     blankToUndefined,
     z.enum(["smtp", "log"], { message: "must be smtp or log" }).optional(),
@@ -107,6 +152,12 @@ const envSchema = z.object({
     z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   ),
 });
+
+/** Where the daily backups go and how many are kept; `keep` 0 makes none. */
+export interface BackupSettings {
+  dir: string;
+  keep: number;
+}
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -121,6 +172,7 @@ export interface AppConfig {
   secureCookies: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
+  backups: BackupSettings;
   redisUrl: string | undefined;
   sessionSecret: string | undefined;
   siteName: string;
@@ -146,6 +198,8 @@ export interface AppConfig {
   trustProxy: boolean;
   authRateLimit: number;
   writeRateLimit: number;
+  /** Distinct members' reports (a group leader's on her group counting double) that hide an item. */
+  reportHideThreshold: number;
   logLevel: string;
   mail: {
     /** smtp: through `smtpUrl`; log: written to the server log (trying the app on a laptop). */
@@ -154,11 +208,20 @@ export interface AppConfig {
     /** The sender, e.g. `"Mishpacha" <no-reply@community.example.org>`. */
     from: string;
   };
+  /** How long a notification waits for her to see it in the app before it is mailed "right away". */
+  notificationMailDelaySeconds: number;
+  /** Web Push (decision 042): the VAPID keys and contact; without keys, push is off. */
+  push: {
+    vapid: { publicKey: string; privateKey: string } | undefined;
+    /** `mailto:` or `https:` contact the push services may use (RFC 8292 `sub`). */
+    subject: string;
+    /** Origins accepted as push endpoints besides the known push services (a test receiver). */
+    allowedOrigins: string[];
+  };
 }
 
-/** Parses the environment. Throws ConfigError with one line per bad variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = envSchema.safeParse(env);
+function parse<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv): z.output<S> {
+  const parsed = schema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => {
       const name = String(i.path[0] ?? "environment");
@@ -167,7 +230,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
-  const e = parsed.data;
+  return parsed.data;
+}
+
+const backupSettings = (e: { DATA_DIR: string; BACKUP_DIR?: string; BACKUP_KEEP: number }) => ({
+  dir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, "backups")),
+  keep: e.BACKUP_KEEP,
+});
+
+const storageSchema = envSchema.pick({
+  DATA_DIR: true,
+  DATABASE_URL: true,
+  BACKUP_DIR: true,
+  BACKUP_KEEP: true,
+});
+
+/** Where the data is and where backups go: all `npm run backup` and `npm run restore` read. */
+export interface StorageConfig {
+  dataDir: string;
+  databaseUrl: string | undefined;
+  backups: BackupSettings;
+}
+
+/**
+ * Only the variables that say where the data lives, validated as `loadConfig` does: the backup and
+ * restore commands need no session secret or mail server (moving to a new server, say).
+ */
+export function loadStorageConfig(env: NodeJS.ProcessEnv = process.env): StorageConfig {
+  const e = parse(storageSchema, env);
+  return { dataDir: path.resolve(e.DATA_DIR), databaseUrl: e.DATABASE_URL, backups: backupSettings(e) };
+}
+
+/** Parses the environment. Throws ConfigError with one line per bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const e = parse(envSchema, env);
   const problems: string[] = [];
 
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT || 3000}`).replace(/\/+$/, "");
@@ -233,6 +329,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const mailFrom =
     e.MAIL_FROM ?? `"${e.SITE_NAME.replace(/["\\]/g, "")}" <no-reply@${new URL(publicUrl).hostname}>`;
 
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    problems.push(
+      "  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together, e.g. from `npx web-push generate-vapid-keys`",
+    );
+  }
+  const senderAddress = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
+
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
 
   return {
@@ -243,6 +346,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     secureCookies: publicOrigin.startsWith("https:"),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    backups: backupSettings(e),
     redisUrl: e.REDIS_URL,
     sessionSecret: e.SESSION_SECRET,
     siteName: e.SITE_NAME,
@@ -257,7 +361,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY ?? false,
     authRateLimit: e.AUTH_RATE_LIMIT,
     writeRateLimit: e.WRITE_RATE_LIMIT,
+    reportHideThreshold: e.REPORT_HIDE_THRESHOLD,
     logLevel: e.LOG_LEVEL,
     mail: { transport: mailTransport, smtpUrl: e.SMTP_URL, from: mailFrom },
+    notificationMailDelaySeconds: e.EMAIL_NOTIFICATION_DELAY,
+    push: {
+      vapid:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : undefined,
+      subject: e.VAPID_SUBJECT ?? (senderAddress.includes("@") ? `mailto:${senderAddress}` : publicUrl),
+      allowedOrigins: e.WEB_PUSH_ALLOWED_ORIGINS,
+    },
   };
 }

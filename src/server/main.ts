@@ -8,7 +8,9 @@ import { type Database, openDatabase } from "./db/client";
 import { type EmbeddedPostgres, startEmbeddedPostgres } from "./db/embedded-postgres";
 import { runMigrations } from "./db/migrate";
 import { demoAccounts, seedDemo } from "./db/seed";
+import { generateVapidKeys } from "./features/push";
 import { isDatabaseUnavailable } from "./http/errors";
+import { createLogger } from "./http/request-log";
 import { startJobs } from "./jobs";
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -20,6 +22,15 @@ function sessionSecretIn(dataDir: string): string {
   const secret = randomBytes(32).toString("hex");
   fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/** Web Push keys made once for the embedded default, so subscribed devices keep receiving after a restart. */
+function vapidKeysIn(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = path.join(dataDir, "vapid-keys.json");
+  if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, "utf8"));
+  const keys = generateVapidKeys();
+  fs.writeFileSync(file, `${JSON.stringify(keys)}\n`, { mode: 0o600 });
+  return keys;
 }
 
 let embedded: EmbeddedPostgres | undefined;
@@ -71,12 +82,20 @@ async function main() {
     embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, log: (m) => say(`postgres: ${m}`) });
     databaseUrl = embedded.url;
     config.sessionSecret ??= sessionSecretIn(config.dataDir);
+    config.push.vapid ??= vapidKeysIn(config.dataDir);
   }
   database = openDatabase(databaseUrl);
   await runMigrations(database);
   const seeded = config.demo ? await seedDemo(database) : false;
 
-  app = await buildApp({ config, database, prerenderAtStart: true });
+  // Readable lines in a terminal; JSON lines under a service manager, a container or a pipe.
+  const pretty = process.stdout.isTTY === true && process.env.NODE_ENV !== "production";
+  app = await buildApp({
+    config,
+    database,
+    prerenderAtStart: true,
+    logger: createLogger({ level: config.logLevel, pretty }),
+  });
   await app.listen({ port: config.port, host: config.host });
   stopJobs = await startJobs(app);
 

@@ -11,7 +11,7 @@ import type { CurrentUser } from "~/core/schemas/auth";
 import { AppShell } from "./components/app-shell";
 import { HydrationMarker } from "./components/hydration-marker";
 import { PageSpinner } from "./components/ui/spinner";
-import NotFoundPage from "./features/errors/not-found-page";
+import { MemberNotFoundPage } from "./features/errors/not-found-page";
 import { USER_KEY, useAuth } from "./lib/auth";
 import { queryClient } from "./lib/query-client";
 import { type AccountPageMember, accountRoutes, memberRoutes } from "./routes";
@@ -61,7 +61,7 @@ function MemberRoutes({ initialUser }: { initialUser: CurrentUser }) {
               <Route path="/sign-in">
                 <Redirect to="/" />
               </Route>
-              <Route component={NotFoundPage} />
+              <Route component={MemberNotFoundPage} />
             </Switch>
             <HydrationMarker />
           </Suspense>

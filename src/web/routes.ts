@@ -15,6 +15,7 @@ const pageModules = import.meta.glob<{ default: PageComponent }>([
   "./features/*/*-page.tsx",
   // Pages of the visitor app, which loads them itself.
   "!./features/{auth,errors,landing}/*",
+  "!./features/notifications/unsubscribe-page.tsx",
 ]);
 
 /** Signed-in pages, each in its own chunk. */
@@ -44,7 +45,9 @@ export const guardedPaths = [
   "/cultivation-groups",
   "/cultivation-groups/:id",
   "/local-communities",
+  "/events/:id",
   "/discipleship",
+  "/notifications",
   "/profile",
   "/subscribe",
   "/donate",
@@ -71,4 +74,5 @@ export const accountRoutes: Array<{ path: string; page: LazyExoticComponent<Acco
   { path: "/reset-password", page: lazy(() => import("./features/auth/reset-password-page")) },
   { path: "/verify-email", page: lazy(() => import("./features/auth/verify-email-page")) },
   { path: "/confirm-email", page: lazy(() => import("./features/auth/confirm-email-page")) },
+  { path: "/unsubscribe", page: lazy(() => import("./features/notifications/unsubscribe-page")) },
 ];

@@ -7,6 +7,7 @@ import { buildApp } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
 import { openDatabase } from "../../src/server/db/client";
 import { serve } from "../../src/server/http/endpoint-routes";
+import { createLogger } from "../../src/server/http/request-log";
 import { createTestContext, messageOf, type TestContext } from "../support/app";
 import { freshDatabase } from "../support/fresh";
 
@@ -46,10 +47,10 @@ describe("unexpected failures", () => {
     const app = await buildApp({
       config,
       database,
-      logger: {
+      logger: createLogger({
         level: "error",
-        stream: { write: (line: string) => logged.push(JSON.parse(line)) },
-      },
+        destination: { write: (line: string) => logged.push(JSON.parse(line)) },
+      }),
     });
     const boom = endpoint({
       method: "GET",

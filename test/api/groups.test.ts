@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BodyIn } from "../../src/core/contract";
 import { groupsEndpoints } from "../../src/core/endpoints/groups";
 import { activityLog, cultivationGroupMembers, cultivationGroups } from "../../src/server/db/schema";
-import { createTestContext, invalid, type Member, type TestContext } from "../support/app";
+import { createTestContext, invalid, type Member, succeeded, type TestContext } from "../support/app";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -46,6 +46,11 @@ describe("signed out", () => {
       visitor.call(groupsEndpoints.approveRequest, { params: { id: 1, requestId: 1 } }),
       visitor.call(groupsEndpoints.declineRequest, { params: { id: 1, requestId: 1 } }),
       visitor.call(groupsEndpoints.setMemberRole, { params: { id: 1, userId: 1 }, body: { role: "admin" } }),
+      visitor.call(groupsEndpoints.update, {
+        params: { id: 1 },
+        body: { ...validGroup(), isPrivate: true, requiresApproval: true, maxMembers: 50 },
+      }),
+      visitor.call(groupsEndpoints.removeMember, { params: { id: 1, userId: 1 } }),
     ];
     for (const res of await Promise.all(calls)) {
       expect(res.status).toBe(401);
@@ -652,5 +657,152 @@ describe("my groups", () => {
       )
     ).rows as Array<{ count: number }>;
     expect(row?.count).toBe(2);
+  });
+});
+
+describe("an admin tends her group", () => {
+  const edited = (overrides: Partial<BodyIn<typeof groupsEndpoints.update>> = {}) => ({
+    name: "Daughters of Zion, Tuesday circle",
+    description: "Studying the feasts and the prophets together, one evening a week.",
+    category: "study" as const,
+    guidelines: "What is shared here stays here.",
+    isPrivate: false,
+    requiresApproval: false,
+    maxMembers: 12,
+    ...overrides,
+  });
+
+  async function groupWithMember() {
+    const admin = await t.member({ firstName: "Deborah" });
+    const member = await t.member({ firstName: "Ruth" });
+    const group = await createGroup(admin, { requiresApproval: false });
+    await succeeded(member.client.call(groupsEndpoints.join, { params: { id: group.id }, body: {} }));
+    return { admin, member, group };
+  }
+
+  it("lets the admin edit the group, and shows the change to everyone", async () => {
+    const { admin, member, group } = await groupWithMember();
+    const res = await admin.client.call(groupsEndpoints.update, { params: { id: group.id }, body: edited() });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ ...edited(), id: group.id, memberCount: 2, role: "admin" });
+    const seen = await member.client.call(groupsEndpoints.get, { params: { id: group.id } });
+    expect(seen.body).toMatchObject({ name: "Daughters of Zion, Tuesday circle", maxMembers: 12 });
+  });
+
+  it("clears the guidelines when they are sent blank", async () => {
+    const { admin, group } = await groupWithMember();
+    await succeeded(admin.client.call(groupsEndpoints.update, { params: { id: group.id }, body: edited() }));
+    const res = await admin.client.call(groupsEndpoints.update, {
+      params: { id: group.id },
+      body: edited({ guidelines: "  " }),
+    });
+    expect(res.body.guidelines).toBeNull();
+  });
+
+  it.each([
+    [{ name: "  " }, "Group name is required"],
+    [{ description: "Too short" }, "Description must be at least 10 characters"],
+    [{ category: invalid("gardening") }, "Category is required"],
+    [{ maxMembers: 4 }, "Maximum members must be between 5 and 100"],
+    [{ maxMembers: 101 }, "Maximum members must be between 5 and 100"],
+  ])("rejects an edit with %j as at creation, changing nothing", async (overrides, message) => {
+    const { admin, group } = await groupWithMember();
+    const res = await admin.client.call(groupsEndpoints.update, {
+      params: { id: group.id },
+      body: edited(overrides),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ message });
+    expect((await groupRow(group.id)).name).toBe(group.name);
+  });
+
+  it("refuses a limit below the members the group already has, with 409", async () => {
+    const { admin, group } = await groupWithMember();
+    for (let i = 0; i < 4; i += 1) {
+      const joiner = await t.member();
+      await succeeded(joiner.client.call(groupsEndpoints.join, { params: { id: group.id }, body: {} }));
+    }
+    const res = await admin.client.call(groupsEndpoints.update, {
+      params: { id: group.id },
+      body: edited({ maxMembers: 5 }),
+    });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({
+      message: "This group already has 6 members. Maximum members can't be lower than that.",
+    });
+    expect((await groupRow(group.id)).maxMembers).toBe(50);
+  });
+
+  it("lets the admin remove a member: she is gone from the list and the count moves", async () => {
+    const { admin, member, group } = await groupWithMember();
+    const res = await admin.client.call(groupsEndpoints.removeMember, {
+      params: { id: group.id, userId: member.id },
+    });
+    expect(res.status).toBe(204);
+    const page = await admin.client.call(groupsEndpoints.get, { params: { id: group.id } });
+    expect(page.body.memberCount).toBe(1);
+    expect(page.body.members?.map((m) => m.userId)).toEqual([admin.id]);
+    expect((await member.client.call(groupsEndpoints.mine)).body).toEqual([]);
+  });
+
+  it("does not let the last admin remove herself, but another admin may step away", async () => {
+    const { admin, member, group } = await groupWithMember();
+    const alone = await admin.client.call(groupsEndpoints.removeMember, {
+      params: { id: group.id, userId: admin.id },
+    });
+    expect(alone.status).toBe(409);
+    expect(alone.body).toEqual({
+      message:
+        "You're the only admin of this group. Make another member an admin before you step away, so the group keeps a leader.",
+    });
+    await succeeded(
+      admin.client.call(groupsEndpoints.setMemberRole, {
+        params: { id: group.id, userId: member.id },
+        body: { role: "admin" },
+      }),
+    );
+    const res = await admin.client.call(groupsEndpoints.removeMember, {
+      params: { id: group.id, userId: admin.id },
+    });
+    expect(res.status).toBe(204);
+    expect((await groupRow(group.id)).memberCount).toBe(1);
+  });
+
+  it("answers 404 for someone who is not in the group", async () => {
+    const { admin, group } = await groupWithMember();
+    const stranger = await t.member();
+    const res = await admin.client.call(groupsEndpoints.removeMember, {
+      params: { id: group.id, userId: stranger.id },
+    });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: "That person is not a member of this group." });
+  });
+
+  it("refuses a group member, another member and the site administrator with 403, and a visitor with 401, before reading the body", async () => {
+    const { admin, member, group } = await groupWithMember();
+    const other = await t.member();
+    const siteAdmin = await t.admin();
+    for (const who of [member, other, siteAdmin]) {
+      const edit = await who.client.call(groupsEndpoints.update, {
+        params: { id: group.id },
+        body: invalid({ name: "" }),
+      });
+      expect(edit.status).toBe(403);
+      expect(edit.body).toEqual({ message: "Only the group's admins can do that." });
+      const remove = await who.client.call(groupsEndpoints.removeMember, {
+        params: { id: group.id, userId: admin.id },
+      });
+      expect(remove.status).toBe(403);
+    }
+    const visitor = t.visitor();
+    expect(
+      (await visitor.call(groupsEndpoints.update, { params: { id: group.id }, body: edited() })).status,
+    ).toBe(401);
+    expect(
+      (await visitor.call(groupsEndpoints.removeMember, { params: { id: group.id, userId: member.id } }))
+        .status,
+    ).toBe(401);
+    expect((await groupRow(group.id)).memberCount).toBe(2);
+    expect((await groupRow(group.id)).name).toBe(group.name);
   });
 });

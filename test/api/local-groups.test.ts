@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BodyIn } from "../../src/core/contract";
 import { localGroupsEndpoints } from "../../src/core/endpoints/local-groups";
 import { activityLog, localGroupMembers, localGroups } from "../../src/server/db/schema";
-import { createTestContext, invalid, type Member, type TestContext } from "../support/app";
+import { createTestContext, invalid, type Member, succeeded, type TestContext } from "../support/app";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -42,6 +42,7 @@ describe("signed out", () => {
       visitor.call(localGroupsEndpoints.create, { body: validGroup() }),
       visitor.call(localGroupsEndpoints.join, { params: { id: 1 } }),
       visitor.call(localGroupsEndpoints.leave, { params: { id: 1 } }),
+      visitor.call(localGroupsEndpoints.update, { params: { id: 1 }, body: validGroup() }),
     ])) {
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ message: "Unauthorized" });
@@ -281,5 +282,91 @@ describe("leaving", () => {
     expect((await leader.client.call(localGroupsEndpoints.join, { params: { id: group.id } })).status).toBe(
       404,
     );
+  });
+});
+
+describe("a leader tends her local group", () => {
+  const edited = validGroup({
+    name: "Austin Sisters, Thursday evenings",
+    description: "A chapter a week, then tea and prayer for one another.",
+    meetingType: "Prayer Group",
+    location: "Austin, TX (Hyde Park)",
+    address: "Hyde Park Church, fellowship hall",
+    meetingTime: "Thursdays at 6:30 PM",
+    contactInfo: "thursdays@example.org",
+  });
+
+  async function groupWithMember() {
+    const leader = await t.member({ firstName: "Deborah" });
+    const member = await t.member({ firstName: "Ruth" });
+    const group = await createGroup(leader);
+    await succeeded(member.client.call(localGroupsEndpoints.join, { params: { id: group.id } }));
+    return { leader, member, group };
+  }
+
+  it("lets the leader edit the group, and members see the change", async () => {
+    const { leader, member, group } = await groupWithMember();
+    const res = await leader.client.call(localGroupsEndpoints.update, {
+      params: { id: group.id },
+      body: edited,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ ...edited, id: group.id, role: "leader", memberCount: 2 });
+    const mine = await member.client.call(localGroupsEndpoints.mine);
+    expect(mine.body[0]?.group).toMatchObject({ name: edited.name, address: edited.address });
+  });
+
+  it("clears the optional details when they are sent blank", async () => {
+    const { leader, group } = await groupWithMember();
+    const res = await leader.client.call(localGroupsEndpoints.update, {
+      params: { id: group.id },
+      body: { ...edited, address: "", meetingTime: " ", contactInfo: "" },
+    });
+    expect(res.body).toMatchObject({ address: null, meetingTime: null, contactInfo: null });
+  });
+
+  it.each([
+    [{ name: "" }, "Group name is required"],
+    [{ description: "Short" }, "Description must be at least 10 characters"],
+    [{ meetingType: invalid("Picnic") }, "Meeting type is required"],
+    [{ location: "   " }, "Location is required"],
+  ])("rejects an edit with %j as at creation, changing nothing", async (overrides, message) => {
+    const { leader, group } = await groupWithMember();
+    const res = await leader.client.call(localGroupsEndpoints.update, {
+      params: { id: group.id },
+      body: { ...edited, ...overrides },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ message });
+    expect((await groupRow(group.id)).name).toBe(group.name);
+  });
+
+  it("refuses a group member, another member and the site administrator with 403, and a visitor with 401, before reading the body", async () => {
+    const { member, group } = await groupWithMember();
+    const other = await t.member();
+    const siteAdmin = await t.admin();
+    for (const who of [member, other, siteAdmin]) {
+      const res = await who.client.call(localGroupsEndpoints.update, {
+        params: { id: group.id },
+        body: invalid({ name: "" }),
+      });
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ message: "Only the group's leader can do that." });
+    }
+    const visitor = t.visitor();
+    expect(
+      (await visitor.call(localGroupsEndpoints.update, { params: { id: group.id }, body: edited })).status,
+    ).toBe(401);
+    expect((await groupRow(group.id)).name).toBe(group.name);
+  });
+
+  it("answers 404 for a group that does not exist", async () => {
+    const leader = await t.member();
+    const res = await leader.client.call(localGroupsEndpoints.update, {
+      params: { id: 999999 },
+      body: edited,
+    });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: "Group not found" });
   });
 });

@@ -5,21 +5,9 @@ import { openDatabase } from "../../src/server/db/client";
 import { enqueue } from "../../src/server/jobs/queue";
 import { startWorker } from "../../src/server/jobs/worker";
 import { createTestContext, type TestContext } from "../support/app";
+import { queueDrained } from "../support/jobs";
 import { linkIn, type Mailbox, startMailbox } from "../support/mailbox";
 import { freePort } from "../support/server-process";
-
-/** Waits until the worker has finished every job (none left on the queue). */
-async function queueDrained(t: TestContext, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const { rows } = await t.database.pool.query<{ n: number }>(
-      "select count(*)::int as n from graphile_worker.jobs",
-    );
-    if (rows[0]!.n === 0) return;
-    if (Date.now() > deadline) throw new Error(`${rows[0]!.n} jobs still queued`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe("mail through a real SMTP server", () => {
   let mailbox: Mailbox;

@@ -248,3 +248,82 @@ describe("deleting a note", () => {
     expect((await ruth.client.call(notesEndpoints.remove, { params: { id: 987654 } })).status).toBe(404);
   });
 });
+
+describe("editing a note", () => {
+  it("changes only what she sends, and the list shows the new words", async () => {
+    const note = await ruth.client.call(notesEndpoints.create, {
+      body: { videoId: grace.id, content: "Grace goes first", timestamp: 95, tags: ["grace"] },
+    });
+    const res = await ruth.client.call(notesEndpoints.update, {
+      params: { id: note.body.id },
+      body: { content: "  Grace goes first, and waits for me.  ", isHighlight: true },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      ...note.body,
+      content: "Grace goes first, and waits for me.",
+      isHighlight: true,
+    });
+    const list = await ruth.client.call(notesEndpoints.list, { query: { search: "waits for me" } });
+    expect(list.body.map((n) => n.id)).toEqual([note.body.id]);
+  });
+
+  it("moves a note to another video and time, or clears them, and retags it", async () => {
+    const note = await ruth.client.call(notesEndpoints.create, {
+      body: { videoId: grace.id, content: "A moment to move", timestamp: 30, tags: ["old"] },
+    });
+    const moved = await ruth.client.call(notesEndpoints.update, {
+      params: { id: note.body.id },
+      body: { videoId: daniel.id, timestamp: 250, tags: [" new ", "NEW", "faith"] },
+    });
+    expect(moved.body).toMatchObject({
+      videoId: daniel.id,
+      videoTitle: daniel.title,
+      timestamp: 250,
+      tags: ["new", "faith"],
+    });
+    const cleared = await ruth.client.call(notesEndpoints.update, {
+      params: { id: note.body.id },
+      body: { videoId: null, timestamp: null, tags: [] },
+    });
+    expect(cleared.body).toMatchObject({ videoId: null, videoTitle: null, timestamp: null, tags: [] });
+  });
+
+  it("refuses blank content, a bad time and an unknown video, and keeps the note as it was", async () => {
+    const note = await ruth.client.call(notesEndpoints.create, { body: { content: "Unchanged words" } });
+    const blank = await ruth.client.call(notesEndpoints.update, {
+      params: { id: note.body.id },
+      body: { content: "   " },
+    });
+    expect(blank.status).toBe(400);
+    expect(blank.body.message).toBe("Note content is required");
+    const badTime = await ruth.client.call(notesEndpoints.update, {
+      params: { id: note.body.id },
+      body: { timestamp: invalid(-5) },
+    });
+    expect(badTime.status).toBe(400);
+    const unknownVideo = await ruth.client.call(notesEndpoints.update, {
+      params: { id: note.body.id },
+      body: { videoId: 987654, content: "Would be lost" },
+    });
+    expect(unknownVideo.status).toBe(400);
+    expect(unknownVideo.body.message).toBe("That video no longer exists");
+    const [row] = await t.database.db.select().from(videoNotes).where(eq(videoNotes.id, note.body.id));
+    expect(row).toMatchObject({ content: "Unchanged words", videoId: null });
+  });
+
+  it("answers 404 for another member's note and leaves it alone", async () => {
+    const note = await hannah.client.call(notesEndpoints.create, { body: { content: "Hannah's own words" } });
+    const res = await ruth.client.call(notesEndpoints.update, {
+      params: { id: note.body.id },
+      body: { content: "Not hers to change" },
+    });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: "Note not found" });
+    const [row] = await t.database.db.select().from(videoNotes).where(eq(videoNotes.id, note.body.id));
+    expect(row!.content).toBe("Hannah's own words");
+    expect(
+      (await t.visitor().call(notesEndpoints.update, { params: { id: note.body.id }, body: {} })).status,
+    ).toBe(401);
+  });
+});

@@ -181,6 +181,8 @@ describe("external sign-in", () => {
         .visitor()
         .call(authEndpoints.oidcLogin, { query: { returnTo: "//evil.example" } });
       expect(evil.headers.location).toBe("/sign-in");
+      const joining = await plain.visitor().call(authEndpoints.oidcLogin, { query: { mode: "register" } });
+      expect(joining.headers.location).toBe("/sign-in?mode=register");
     } finally {
       await plain.close();
     }

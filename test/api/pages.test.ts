@@ -5,7 +5,7 @@ import type { FastifyRequest } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authEndpoints } from "../../src/core/endpoints/auth";
 import { prayerEndpoints } from "../../src/core/endpoints/prayer";
-import { memberPages } from "../../src/core/member-pages";
+import { memberPages, SHELL_ANSWERS } from "../../src/core/member-pages";
 import { defaultWebRoot, publicConfigOf } from "../../src/server/app";
 import { prayerRequests, videos } from "../../src/server/db/schema";
 import { memberPageRenderer } from "../../src/server/http/member-render";
@@ -204,7 +204,7 @@ describe("pages sent to members", () => {
       } as unknown as FastifyRequest;
       const rendered = await render(request, page.path, "");
       expect(rendered?.requested.toSorted(), page.path).toEqual(
-        [authEndpoints.user.path, ...page.data!].toSorted(),
+        [authEndpoints.user.path, ...SHELL_ANSWERS, ...page.data!].toSorted(),
       );
     }
   });
@@ -222,7 +222,7 @@ describe("pages when the server does not render members' pages", () => {
     for (const page of memberPages.filter((p) => p.data)) {
       const res = await client.page(page.path);
       expect(rootOf(res.body)).toMatch(/^<div id="root">/);
-      for (const url of [authEndpoints.user.path, ...page.data!]) {
+      for (const url of [authEndpoints.user.path, ...SHELL_ANSWERS, ...page.data!]) {
         expect(res.body).toContain(
           `<link rel="preload" as="fetch" href="${url}" crossorigin="use-credentials">`,
         );

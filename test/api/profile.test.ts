@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authEndpoints } from "../../src/core/endpoints/auth";
 import { profileEndpoints } from "../../src/core/endpoints/profile";
+import { videosEndpoints } from "../../src/core/endpoints/videos";
 import {
   activityLog,
   cultivationGroupMembers,
@@ -225,6 +226,7 @@ describe("downloading her data", () => {
       .values({ userId: m.id, videoId: video!.id, content: "Rest in grace", tags: ["grace"] });
     await db.insert(videoNotes).values({ userId: other.id, content: "Not hers" });
     await db.insert(discussions).values({ userId: m.id, videoId: video!.id, content: "Beautiful teaching" });
+    await m.client.call(videosEndpoints.saveProgress, { params: { id: video!.id }, body: { seconds: 95 } });
     await db.insert(payments).values({
       userId: m.id,
       kind: "donation",
@@ -255,10 +257,14 @@ describe("downloading her data", () => {
     expect(data.discussions).toMatchObject([
       { content: "Beautiful teaching", videoTitle: "Grace Upon Grace" },
     ]);
+    expect(data.videoProgress).toMatchObject([
+      { videoId: video!.id, title: "Grace Upon Grace", seconds: 95, finished: false },
+    ]);
     expect(data.payments).toMatchObject([{ kind: "donation", amountCents: 2500, currency: "usd" }]);
     for (const key of [
       "articleDiscussions",
       "savedVideos",
+      "videoProgress",
       "cultivationGroups",
       "localGroups",
       "courseEnrollments",

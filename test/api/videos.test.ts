@@ -1,7 +1,15 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dashboardEndpoints } from "../../src/core/endpoints/dashboard";
 import { videosEndpoints } from "../../src/core/endpoints/videos";
-import { discussions, users, videoLikes, videos, videoViewMarks } from "../../src/server/db/schema";
+import {
+  discussions,
+  users,
+  videoLikes,
+  videoProgress,
+  videos,
+  videoViewMarks,
+} from "../../src/server/db/schema";
 import { createTestContext, expectWriteLimit, invalid, type Member, type TestContext } from "../support/app";
 
 let t: TestContext;
@@ -50,6 +58,8 @@ describe("signed out", () => {
       visitor.call(videosEndpoints.discuss, { body: { content: "Hello", videoId: video.id } }),
       visitor.call(videosEndpoints.likeDiscussion, { params: { id: 1 } }),
       visitor.call(videosEndpoints.reflections),
+      visitor.call(videosEndpoints.saveProgress, { params: { id: video.id }, body: { seconds: 30 } }),
+      visitor.call(videosEndpoints.watching),
     ];
     for (const res of await Promise.all(calls)) {
       expect(res.status).toBe(401);
@@ -279,6 +289,116 @@ describe("a video's page", () => {
     expect((await ruth.client.call(videosEndpoints.discussions, { params: { id: 987654 } })).status).toBe(
       404,
     );
+  });
+});
+
+describe("where she stopped", () => {
+  const save = (member: Member, id: number, body: { seconds: number; finished?: boolean }) =>
+    member.client.call(videosEndpoints.saveProgress, { params: { id }, body });
+  const pageOf = (member: Member, id: number) =>
+    member.client.call(videosEndpoints.video, { params: { id } });
+
+  it("keeps one place per member and video, the latest save winning, and shows it on the video's page", async () => {
+    const video = await addVideo();
+    expect((await pageOf(ruth, video.id)).body.progress).toBeNull();
+
+    const first = await save(ruth, video.id, { seconds: 45 });
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ seconds: 45, finished: false, updatedAt: expect.any(String) });
+    await save(ruth, video.id, { seconds: 192 });
+
+    expect((await pageOf(ruth, video.id)).body.progress).toEqual({
+      seconds: 192,
+      finished: false,
+      updatedAt: expect.any(String),
+    });
+    // Hers alone: another member starts at the beginning.
+    expect((await pageOf(hannah, video.id)).body.progress).toBeNull();
+    const rows = await t.database.db.select().from(videoProgress).where(eq(videoProgress.videoId, video.id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it("keeps one row when saves race", async () => {
+    const video = await addVideo();
+    const results = await Promise.all([10, 20, 30, 40].map((seconds) => save(hannah, video.id, { seconds })));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    const rows = await t.database.db.select().from(videoProgress).where(eq(videoProgress.videoId, video.id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it("lists what she started and has not finished, the latest watched first, a page at a time", async () => {
+    const member = await t.member();
+    const [a, b, c, done, barely] = [
+      await addVideo({ title: "Started first" }),
+      await addVideo({ title: "Started second" }),
+      await addVideo({ title: "Started third", duration: null }),
+      await addVideo({ title: "Watched to the end" }),
+      await addVideo({ title: "Only opened" }),
+    ];
+    await save(member, a!.id, { seconds: 60 });
+    await save(member, b!.id, { seconds: 120 });
+    await save(member, c!.id, { seconds: 33 });
+    await save(member, done!.id, { seconds: 420, finished: true });
+    await save(member, barely!.id, { seconds: 2 });
+    // Coming back to the first one makes it the latest.
+    await save(member, a!.id, { seconds: 75 });
+
+    const list = await member.client.call(videosEndpoints.watching);
+    expect(list.status).toBe(200);
+    expect(list.body.map((v) => [v.title, v.seconds])).toEqual([
+      ["Started first", 75],
+      ["Started third", 33],
+      ["Started second", 120],
+    ]);
+    expect(list.body[0]).toEqual({
+      id: a!.id,
+      title: "Started first",
+      series: "Grace Series",
+      youtubeId: "dQw4w9WgXcQ",
+      duration: 425,
+      seconds: 75,
+      watchedAt: expect.any(String),
+    });
+
+    const firstPage = await member.client.call(videosEndpoints.watching, { query: { limit: 2 } });
+    expect(firstPage.body.map((v) => v.title)).toEqual(["Started first", "Started third"]);
+    const next = await member.client.call(videosEndpoints.watching, {
+      query: { limit: 2, before: firstPage.body[1]!.id },
+    });
+    expect(next.body.map((v) => v.title)).toEqual(["Started second"]);
+
+    // Finishing a video takes it off the list, and its page starts again from the beginning.
+    await save(member, b!.id, { seconds: 425, finished: true });
+    const after = await member.client.call(videosEndpoints.watching);
+    expect(after.body.map((v) => v.title)).toEqual(["Started first", "Started third"]);
+    expect((await pageOf(member, b!.id)).body.progress).toMatchObject({ finished: true });
+    expect((await hannah.client.call(videosEndpoints.watching)).body.map((v) => v.title)).not.toContain(
+      "Started first",
+    );
+  });
+
+  it("refuses a time that is not whole seconds within a day, and an unknown video", async () => {
+    const video = await addVideo();
+    for (const body of [{ seconds: -1 }, { seconds: 12.5 }, { seconds: 86_401 }, { seconds: "90" }, {}]) {
+      const res = await save(ruth, video.id, invalid(body));
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.message).toMatch(/Seconds must be a whole number from 0 to 86400|Invalid/);
+    }
+    const missing = await save(ruth, 987654, { seconds: 10 });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ message: "Video not found" });
+  });
+
+  it("leaves the home pages the server keeps for members alone when she saves her place", async () => {
+    const video = await addVideo();
+    await hannah.client.call(dashboardEndpoints.home);
+    const kept = t.app.memberCache.size;
+    expect(kept).toBeGreaterThan(0);
+    await save(ruth, video.id, { seconds: 50 });
+    expect(t.app.memberCache.size).toBe(kept);
+    // Any other change empties them, as before.
+    await ruth.client.call(videosEndpoints.like, { params: { id: video.id } });
+    expect(t.app.memberCache.size).toBe(0);
   });
 });
 

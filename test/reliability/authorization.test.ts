@@ -4,16 +4,21 @@ import { z } from "zod";
 import { adminEndpoints } from "../../src/core/endpoints/admin";
 import { articlesEndpoints } from "../../src/core/endpoints/articles";
 import { authEndpoints } from "../../src/core/endpoints/auth";
+import { backupsEndpoints } from "../../src/core/endpoints/backups";
 import { coursesEndpoints } from "../../src/core/endpoints/courses";
 import { dashboardEndpoints } from "../../src/core/endpoints/dashboard";
 import { discipleshipEndpoints } from "../../src/core/endpoints/discipleship";
+import { eventsEndpoints } from "../../src/core/endpoints/events";
 import { groupsEndpoints } from "../../src/core/endpoints/groups";
 import { healthEndpoints } from "../../src/core/endpoints/health";
 import { localGroupsEndpoints } from "../../src/core/endpoints/local-groups";
+import { moderationEndpoints } from "../../src/core/endpoints/moderation";
 import { notesEndpoints } from "../../src/core/endpoints/notes";
+import { notificationsEndpoints } from "../../src/core/endpoints/notifications";
 import { paymentsEndpoints } from "../../src/core/endpoints/payments";
 import { prayerEndpoints } from "../../src/core/endpoints/prayer";
 import { profileEndpoints } from "../../src/core/endpoints/profile";
+import { pushEndpoints } from "../../src/core/endpoints/push";
 import { apiDocument, referenceEndpoints } from "../../src/core/endpoints/reference";
 import { videosEndpoints } from "../../src/core/endpoints/videos";
 import { adminGroup, adminUser, analyticsResponse } from "../../src/core/schemas/admin";
@@ -25,6 +30,7 @@ import {
   articleSyncResult,
 } from "../../src/core/schemas/articles";
 import { currentUser } from "../../src/core/schemas/auth";
+import { backupStatus } from "../../src/core/schemas/backups";
 import { messageResponse } from "../../src/core/schemas/common";
 import {
   adminCourseSchema,
@@ -39,6 +45,13 @@ import {
   discipleshipConnection,
   discipleshipConnectionList,
 } from "../../src/core/schemas/discipleship";
+import {
+  calendarFeed,
+  eventAttendees,
+  eventDetail,
+  eventOccurrence,
+  rsvpResult,
+} from "../../src/core/schemas/events";
 import {
   cultivationGroupDetail,
   cultivationGroupSummary,
@@ -55,7 +68,22 @@ import {
   localLeaveResult,
   myLocalGroupMembership,
 } from "../../src/core/schemas/local-groups";
+import {
+  blockedMember,
+  editedContent,
+  moderationLogEntry,
+  reportedItem,
+  reportReceived,
+  resolveResult,
+  suspensionResult,
+} from "../../src/core/schemas/moderation";
 import { noteItem } from "../../src/core/schemas/notes";
+import {
+  markReadResult,
+  notificationItem,
+  notificationPreferences,
+  unreadCount,
+} from "../../src/core/schemas/notifications";
 import { billingPortalResponse, clientSecretResponse } from "../../src/core/schemas/payments";
 import {
   answeredResult,
@@ -72,6 +100,7 @@ import {
   profileResponse,
   signedOutOthersResult,
 } from "../../src/core/schemas/profile";
+import { pushPublicKey, pushSubscriptionResult } from "../../src/core/schemas/push";
 import {
   adminVideoItem,
   discussionItem,
@@ -80,7 +109,9 @@ import {
   saveResponse,
   videoDetail,
   videoItem,
+  videoProgress,
   viewResponse,
+  watchingItem,
 } from "../../src/core/schemas/videos";
 import {
   type Answer,
@@ -125,6 +156,7 @@ const SECRET = {
   bio: { text: `Ruths private about-me ${hex}`, adminMaySee: false },
   note: { text: `Ruths private note ${hex}`, adminMaySee: false },
   noteToDelete: { text: `Ruths second private note ${hex}`, adminMaySee: false },
+  noteToEdit: { text: `Ruths third private note ${hex}`, adminMaySee: false },
   tag: { text: `ruthtag${hex}`, adminMaySee: false },
   prayer: { text: `Ruths private prayer ${hex}`, adminMaySee: true },
   address: { text: `7 Hidden Orchard Lane ${hex}`, adminMaySee: false },
@@ -147,19 +179,35 @@ const f = {
   soonCourse: 0,
   articleId: 0,
   noteToDelete: 0,
+  noteToEdit: 0,
   privatePrayer: 0,
   discussionId: 0,
   privateGroup: 0,
   openGroup: 0,
   groupToLeave: 0,
+  groupToPrune: 0,
+  memberToRemove: 0,
   requestToApprove: 0,
   requestToDecline: 0,
   localOpen: 0,
   localToLeave: 0,
+  groupEvent: 0,
+  eventToCancel: 0,
   connectionToAccept: 0,
   connectionToDecline: 0,
   connectionToComplete: 0,
   waitingEntry: 0,
+  ruthsPrayer: 0,
+  prayerToDelete: 0,
+  ruthsResponse: 0,
+  responseToDelete: 0,
+  discussionToDelete: 0,
+  articleDiscussionId: 0,
+  articleDiscussionToDelete: 0,
+  prayerToReport: 0,
+  reportToRestore: 0,
+  reportToRemove: 0,
+  suspendee: 0,
 };
 
 /** A success the schema describes; `check` reads the answer as the schema types it (it is checked first). */
@@ -211,6 +259,15 @@ const groupAdminOnly = (outcome: Outcome) => ({
 });
 const emailOf = (caller: Caller) =>
   caller === "visitor" || caller === "fresh" ? undefined : actors[caller].email;
+
+/** An event a week ahead. */
+const gathering = (title: string) => ({
+  title,
+  startsAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+  endsAt: new Date(Date.now() + 7 * 86_400_000 + 7_200_000).toISOString(),
+  timeZone: "Europe/London",
+  location: "The garden room",
+});
 
 const video = (title: string) => ({
   title,
@@ -525,6 +582,27 @@ const TABLE: Record<string, Entry> = {
     expect: groupAdminOnly(ok(groupMember, 200, (res) => expect(res.body.userId).toBe(actors.member.id))),
   },
 
+  // The same settings again: the check leaves the group as it was for the other entries.
+  "PATCH /api/cultivation-groups/:id": {
+    path: () => urlFor(groupsEndpoints.update, { params: { id: f.privateGroup } }),
+    body: () => ({
+      name: "Hidden Spring",
+      description: "Gathering around the Word each week.",
+      category: "support",
+      isPrivate: true,
+      requiresApproval: true,
+      maxMembers: 50,
+    }),
+    expect: groupAdminOnly(
+      ok(cultivationGroupDetail, 200, (res) => expect(res.body.name).toBe("Hidden Spring")),
+    ),
+  },
+  "DELETE /api/cultivation-groups/:id/members/:userId": {
+    path: () =>
+      urlFor(groupsEndpoints.removeMember, { params: { id: f.groupToPrune, userId: f.memberToRemove } }),
+    expect: groupAdminOnly(noContent),
+  },
+
   // Local groups: the exact address and contact of Ruth's group are for its members only.
   "GET /api/local-groups": {
     path: () => urlFor(localGroupsEndpoints.list),
@@ -549,6 +627,23 @@ const TABLE: Record<string, Entry> = {
     }),
     expect: everyMember(ok(localGroup, 201)),
   },
+  // Deborah leads it; the same details again leave it as it was for the other entries.
+  "PATCH /api/local-groups/:id": {
+    path: () => urlFor(localGroupsEndpoints.update, { params: { id: f.localOpen } }),
+    body: () => ({
+      name: "Riverside Walkers",
+      description: "Walking and praying together.",
+      meetingType: "Social Fellowship",
+      location: "Riverside",
+    }),
+    expect: {
+      visitor: 401,
+      other: 403,
+      admin: 403,
+      member: 403,
+      groupAdmin: ok(localGroup, 200, (res) => expect(res.body.role).toBe("leader")),
+    },
+  },
   "POST /api/local-groups/:id/join": {
     path: () => urlFor(localGroupsEndpoints.join, { params: { id: f.localOpen } }),
     expect: everyMember(ok(localJoinResult)),
@@ -556,6 +651,75 @@ const TABLE: Record<string, Entry> = {
   "POST /api/local-groups/:id/leave": {
     path: () => urlFor(localGroupsEndpoints.leave, { params: { id: f.localToLeave } }),
     expect: everyMember(ok(localLeaveResult)),
+  },
+
+  // Events: Deborah's private group's gatherings are for its members; she and the site
+  // administrator change them and see who is coming.
+  "GET /api/events": {
+    path: () => urlFor(eventsEndpoints.list),
+    expect: everyMember(ok(z.array(eventOccurrence))),
+  },
+  "POST /api/events": {
+    path: () => urlFor(eventsEndpoints.create),
+    body: () => ({ ...gathering("Evening of praise"), groupId: f.privateGroup }),
+    expect: {
+      visitor: 401,
+      other: 403,
+      member: 403,
+      groupAdmin: ok(eventDetail, 201),
+      admin: ok(eventDetail, 201),
+    },
+  },
+  "GET /api/events/:id": {
+    path: () => urlFor(eventsEndpoints.get, { params: { id: f.groupEvent } }),
+    expect: { ...everyMember(ok(eventDetail)), other: 404 },
+  },
+  "PATCH /api/events/:id": {
+    path: () => urlFor(eventsEndpoints.update, { params: { id: f.groupEvent } }),
+    body: () => ({ description: "Bring a friend." }),
+    expect: { visitor: 401, other: 404, member: 403, groupAdmin: ok(eventDetail), admin: ok(eventDetail) },
+  },
+  "DELETE /api/events/:id": {
+    path: () => urlFor(eventsEndpoints.cancel, { params: { id: f.eventToCancel } }),
+    expect: { visitor: 401, other: 404, member: 403, groupAdmin: noContent, admin: noContent },
+  },
+  "POST /api/events/:id/rsvp": {
+    path: () => urlFor(eventsEndpoints.rsvp, { params: { id: f.groupEvent } }),
+    body: () => ({ status: "going" }),
+    expect: { ...everyMember(ok(rsvpResult)), other: 404 },
+  },
+  "GET /api/events/:id/attendees": {
+    path: () => urlFor(eventsEndpoints.attendees, { params: { id: f.groupEvent } }),
+    expect: {
+      visitor: 401,
+      other: 404,
+      member: 403,
+      groupAdmin: ok(eventAttendees),
+      admin: ok(eventAttendees),
+    },
+  },
+  "GET /api/events/:id/ics": {
+    path: () => urlFor(eventsEndpoints.ics, { params: { id: f.groupEvent } }),
+    expect: {
+      ...everyMember({
+        status: 200,
+        check: (res) => expect(String(res.headers["content-type"])).toMatch(/^text\/calendar/),
+      }),
+      other: 404,
+    },
+  },
+  "GET /api/calendar-feed": {
+    path: () => urlFor(eventsEndpoints.feed),
+    expect: everyMember(ok(calendarFeed)),
+  },
+  "POST /api/calendar-feed/reset": {
+    path: () => urlFor(eventsEndpoints.resetFeed),
+    expect: everyMember(ok(calendarFeed)),
+  },
+  "GET /api/calendar-feed/:token": {
+    public: "calendar apps send no cookies; the unguessable token in the address is the proof",
+    path: () => urlFor(eventsEndpoints.feedFile, { params: { token: "A".repeat(43) } }),
+    expect: { visitor: 404 },
   },
 
   // Videos
@@ -574,6 +738,20 @@ const TABLE: Record<string, Entry> = {
   "POST /api/videos/:id/view": {
     path: () => urlFor(videosEndpoints.view, { params: { id: f.videoId } }),
     expect: everyMember(ok(viewResponse)),
+  },
+  "PUT /api/videos/:id/progress": {
+    path: () => urlFor(videosEndpoints.saveProgress, { params: { id: f.videoId } }),
+    body: (caller) => ({ seconds: caller === "member" ? 321 : 12 }),
+    expect: everyMember(ok(videoProgress)),
+  },
+  "GET /api/video-progress": {
+    path: () => urlFor(videosEndpoints.watching),
+    // After her own save (the actors take turns, Ruth last): each sees only where she stopped.
+    expect: everyMember(
+      ok(z.array(watchingItem), 200, (res, caller) =>
+        expect(res.body.map((v) => v.seconds)).toEqual([caller === "member" ? 321 : 12]),
+      ),
+    ),
   },
   "POST /api/videos/:id/like": {
     path: () => urlFor(videosEndpoints.like, { params: { id: f.videoId } }),
@@ -642,9 +820,75 @@ const TABLE: Record<string, Entry> = {
     body: () => ({ videoId: f.videoId, content: "Remain in me, as I remain in you." }),
     expect: everyMember(ok(noteItem, 201)),
   },
+  "PATCH /api/video-notes/:id": {
+    path: () => urlFor(notesEndpoints.update, { params: { id: f.noteToEdit } }),
+    body: () => ({ isHighlight: true }),
+    expect: ruthsPrivate(
+      ok(noteItem, 200, (res) =>
+        expect(res.body).toMatchObject({ content: SECRET.noteToEdit.text, isHighlight: true }),
+      ),
+    ),
+  },
   "DELETE /api/video-notes/:id": {
     path: () => urlFor(notesEndpoints.remove, { params: { id: f.noteToDelete } }),
     expect: ruthsPrivate(noContent),
+  },
+
+  // Notifications: always her own.
+  "POST /api/notifications/unsubscribe": {
+    public: "mail apps post a notification mail's one-click unsubscribe link; its signed token is the proof",
+    path: () => urlFor(notificationsEndpoints.unsubscribe, { query: { token: "forged.token" } }),
+    expect: { visitor: 400 },
+  },
+  "GET /api/notifications/unsubscribe": {
+    public: "the unsubscribe link opened in a browser leads to its page and changes nothing",
+    path: () => urlFor(notificationsEndpoints.unsubscribePage, { query: { token: "abc" } }),
+    expect: { visitor: redirectTo("/unsubscribe?token=abc") },
+  },
+  "GET /api/notifications": {
+    path: () => urlFor(notificationsEndpoints.list),
+    expect: everyMember(ok(z.array(notificationItem))),
+  },
+  "GET /api/notifications/unread-count": {
+    path: () => urlFor(notificationsEndpoints.unreadCount),
+    expect: everyMember(ok(unreadCount)),
+  },
+  "POST /api/notifications/read": {
+    path: () => urlFor(notificationsEndpoints.markRead),
+    body: () => ({}),
+    expect: everyMember(ok(markReadResult)),
+  },
+  "GET /api/notification-preferences": {
+    path: () => urlFor(notificationsEndpoints.preferences),
+    expect: everyMember(ok(notificationPreferences)),
+  },
+  "PUT /api/notification-preferences": {
+    path: () => urlFor(notificationsEndpoints.updatePreferences),
+    body: () => ({
+      email: { video_published: "never" },
+      digest: { frequency: "daily", hour: 7, weekday: 0, timeZone: "Europe/London" },
+      restOnShabbat: true,
+    }),
+    expect: everyMember(ok(notificationPreferences)),
+  },
+
+  // Web Push: her own devices.
+  "GET /api/push/public-key": {
+    path: () => urlFor(pushEndpoints.publicKey),
+    expect: everyMember(ok(pushPublicKey)),
+  },
+  "POST /api/push-subscriptions": {
+    path: () => urlFor(pushEndpoints.subscribe),
+    body: (caller) => ({
+      endpoint: `https://fcm.googleapis.com/fcm/send/${caller}`,
+      keys: { p256dh: `B${"A".repeat(86)}`, auth: "A".repeat(22) },
+    }),
+    expect: everyMember(ok(pushSubscriptionResult)),
+  },
+  "DELETE /api/push-subscriptions": {
+    path: () => urlFor(pushEndpoints.unsubscribe),
+    body: (caller) => ({ endpoint: `https://fcm.googleapis.com/fcm/send/${caller}` }),
+    expect: everyMember(ok(pushSubscriptionResult)),
   },
 
   // Profile: always her own.
@@ -730,6 +974,97 @@ const TABLE: Record<string, Entry> = {
     path: () => urlFor(adminEndpoints.groups),
     expect: adminOnly(ok(z.array(adminGroup))),
   },
+  "GET /api/admin/backups": {
+    path: () => urlFor(backupsEndpoints.status),
+    expect: adminOnly(ok(backupStatus)),
+  },
+
+  // Her own words: she edits them; others hear they do not exist; an administrator may delete anything.
+  "PATCH /api/prayer-requests/:id": {
+    path: () => urlFor(moderationEndpoints.editPrayerRequest, { params: { id: f.ruthsPrayer } }),
+    body: () => ({ content: "Peace for our home this winter." }),
+    expect: ruthsPrivate(ok(editedContent)),
+  },
+  // The administrator deletes it first; then it is gone for Ruth too.
+  "DELETE /api/prayer-requests/:id": {
+    path: () => urlFor(moderationEndpoints.deletePrayerRequest, { params: { id: f.prayerToDelete } }),
+    expect: { ...ruthsPrivate(noContent), admin: noContent, member: 404 },
+  },
+  "PATCH /api/prayer-responses/:id": {
+    path: () => urlFor(moderationEndpoints.editPrayerResponse, { params: { id: f.ruthsResponse } }),
+    body: () => ({ content: "Thank you, sisters." }),
+    expect: ruthsPrivate(ok(editedContent)),
+  },
+  "DELETE /api/prayer-responses/:id": {
+    path: () => urlFor(moderationEndpoints.deletePrayerResponse, { params: { id: f.responseToDelete } }),
+    expect: { ...ruthsPrivate(noContent), admin: noContent, member: 404 },
+  },
+  "PATCH /api/discussions/:id": {
+    path: () => urlFor(moderationEndpoints.editDiscussion, { params: { id: f.discussionId } }),
+    body: () => ({ content: "Abide, and be still." }),
+    expect: ruthsPrivate(ok(editedContent)),
+  },
+  "DELETE /api/discussions/:id": {
+    path: () => urlFor(moderationEndpoints.deleteDiscussion, { params: { id: f.discussionToDelete } }),
+    expect: { ...ruthsPrivate(noContent), admin: noContent, member: 404 },
+  },
+  "PATCH /api/article-discussions/:id": {
+    path: () => urlFor(moderationEndpoints.editArticleDiscussion, { params: { id: f.articleDiscussionId } }),
+    body: () => ({ content: "Read it twice." }),
+    expect: ruthsPrivate(ok(editedContent)),
+  },
+  "DELETE /api/article-discussions/:id": {
+    path: () =>
+      urlFor(moderationEndpoints.deleteArticleDiscussion, { params: { id: f.articleDiscussionToDelete } }),
+    expect: { ...ruthsPrivate(noContent), admin: noContent, member: 404 },
+  },
+  // Anyone may report Ruth's request but Ruth herself; after two reports it is hidden from the
+  // next member, who is told it is not there.
+  "POST /api/reports": {
+    path: () => urlFor(moderationEndpoints.report),
+    body: () => ({ targetType: "prayer_request", targetId: f.prayerToReport, reason: "spam" }),
+    expect: { ...everyMember(ok(reportReceived, 202)), groupAdmin: 404, member: 400 },
+  },
+  "POST /api/blocks": {
+    path: () => urlFor(moderationEndpoints.block),
+    body: () => ({ userId: seeker.id }),
+    expect: everyMember(ok(blockedMember, 201)),
+  },
+  "DELETE /api/blocks/:userId": {
+    path: () => urlFor(moderationEndpoints.unblock, { params: { userId: seeker.id } }),
+    expect: everyMember(noContent),
+  },
+  "GET /api/blocks": {
+    path: () => urlFor(moderationEndpoints.blocks),
+    expect: everyMember(ok(z.array(blockedMember))),
+  },
+  "GET /api/admin/reports": {
+    path: () => urlFor(moderationEndpoints.adminReports),
+    expect: adminOnly(ok(z.array(reportedItem))),
+  },
+  "POST /api/admin/reports/:id/restore": {
+    path: () => urlFor(moderationEndpoints.adminRestore, { params: { id: f.reportToRestore } }),
+    body: () => ({ reason: "Kind enough" }),
+    expect: adminOnly(ok(resolveResult)),
+  },
+  "POST /api/admin/reports/:id/remove": {
+    path: () => urlFor(moderationEndpoints.adminRemove, { params: { id: f.reportToRemove } }),
+    body: () => ({ reason: "Advertising" }),
+    expect: adminOnly(ok(resolveResult)),
+  },
+  "POST /api/admin/users/:id/suspend": {
+    path: () => urlFor(moderationEndpoints.adminSuspend, { params: { id: f.suspendee } }),
+    body: () => ({ until: new Date(Date.now() + 86_400_000).toISOString(), reason: "Unkind words" }),
+    expect: adminOnly(ok(suspensionResult)),
+  },
+  "POST /api/admin/users/:id/unsuspend": {
+    path: () => urlFor(moderationEndpoints.adminUnsuspend, { params: { id: f.suspendee } }),
+    expect: adminOnly(ok(suspensionResult)),
+  },
+  "GET /api/admin/moderation-log": {
+    path: () => urlFor(moderationEndpoints.adminLog),
+    expect: adminOnly(ok(z.array(moderationLogEntry))),
+  },
 
   // The API's own description.
   "GET /api/openapi.json": {
@@ -788,6 +1123,9 @@ beforeAll(async () => {
   f.noteToDelete = (
     await succeeded(ruth.call(notesEndpoints.create, { body: { content: SECRET.noteToDelete.text } }))
   ).id;
+  f.noteToEdit = (
+    await succeeded(ruth.call(notesEndpoints.create, { body: { content: SECRET.noteToEdit.text } }))
+  ).id;
   f.privatePrayer = (
     await succeeded(
       ruth.call(prayerEndpoints.share, { body: { content: SECRET.prayer.text, isPrivate: true } }),
@@ -809,6 +1147,43 @@ beforeAll(async () => {
     await succeeded(ruth.call(videosEndpoints.discuss, { body: { videoId: f.videoId, content: "Abide." } }))
   ).id;
 
+  // Ruth's own words to edit and delete, and what members reported for the administrators' queue.
+  const shareOpenly = async (content: string) =>
+    (await succeeded(ruth.call(prayerEndpoints.share, { body: { content } }))).id;
+  f.ruthsPrayer = await shareOpenly("Peace for our home.");
+  f.prayerToDelete = await shareOpenly("A request she takes back.");
+  f.prayerToReport = await shareOpenly("A request others report.");
+  const respondTo = async (content: string) =>
+    (
+      await succeeded(
+        ruth.call(prayerEndpoints.respond, {
+          params: { id: f.ruthsPrayer },
+          body: { content, isPraying: false },
+        }),
+      )
+    ).id;
+  f.ruthsResponse = await respondTo("Thank you.");
+  f.responseToDelete = await respondTo("A response she takes back.");
+  f.discussionToDelete = (
+    await succeeded(ruth.call(videosEndpoints.discuss, { body: { videoId: f.videoId, content: "Remain." } }))
+  ).id;
+  const commentOn = async (content: string) =>
+    (await succeeded(ruth.call(articlesEndpoints.discuss, { body: { articleId: f.articleId, content } }))).id;
+  f.articleDiscussionId = await commentOn("A comment to edit.");
+  f.articleDiscussionToDelete = await commentOn("A comment she takes back.");
+  const reportByLydia = async (targetType: "prayer_request" | "discussion", targetId: number) =>
+    seeker.client.call(moderationEndpoints.report, { body: { targetType, targetId, reason: "unkind" } });
+  const reportedRequest = await shareOpenly("A request an administrator restores.");
+  const reportedReflection = (
+    await succeeded(ruth.call(videosEndpoints.discuss, { body: { videoId: f.videoId, content: "Buy now." } }))
+  ).id;
+  await succeeded(reportByLydia("prayer_request", reportedRequest));
+  await succeeded(reportByLydia("discussion", reportedReflection));
+  const queue = await succeeded(admin.call(moderationEndpoints.adminReports));
+  f.reportToRestore = queue.find((i) => i.targetId === reportedRequest)!.id;
+  f.reportToRemove = queue.find((i) => i.targetId === reportedReflection)!.id;
+  f.suspendee = (await t.member({ firstName: "Jezebel" })).id;
+
   // Deborah's groups: a private one Ruth was let into, with two requests waiting; two open ones.
   const group = (name: string, open: boolean) => ({
     name,
@@ -827,6 +1202,12 @@ beforeAll(async () => {
     await succeeded(deborah.call(groupsEndpoints.create, { body: group("Passing Through", true) }))
   ).id;
   await succeeded(ruth.call(groupsEndpoints.join, { params: { id: f.groupToLeave }, body: {} }));
+  f.groupToPrune = (
+    await succeeded(deborah.call(groupsEndpoints.create, { body: group("Pruning Season", true) }))
+  ).id;
+  const pruned = await t.member({ firstName: "Tabitha" });
+  await succeeded(pruned.client.call(groupsEndpoints.join, { params: { id: f.groupToPrune }, body: {} }));
+  f.memberToRemove = pruned.id;
   for (const who of [actors.member, seeker, applicant]) {
     await succeeded(who.client.call(groupsEndpoints.join, { params: { id: f.privateGroup }, body: {} }));
   }
@@ -855,6 +1236,22 @@ beforeAll(async () => {
     await succeeded(deborah.call(localGroupsEndpoints.create, { body: local("Bridge Builders") }))
   ).id;
   await succeeded(ruth.call(localGroupsEndpoints.join, { params: { id: f.localToLeave } }));
+
+  // Deborah's private group's gatherings.
+  f.groupEvent = (
+    await succeeded(
+      deborah.call(eventsEndpoints.create, {
+        body: { ...gathering("Hidden Spring supper"), groupId: f.privateGroup },
+      }),
+    )
+  ).id;
+  f.eventToCancel = (
+    await succeeded(
+      deborah.call(eventsEndpoints.create, {
+        body: { ...gathering("Hidden Spring walk"), groupId: f.privateGroup },
+      }),
+    )
+  ).id;
 
   // Discipleship: Ruth mentors in three connections; one request of Ruth's waits for a mentor.
   // One open connection per mentor and mentee, so each has a mentee of its own.

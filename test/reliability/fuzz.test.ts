@@ -153,6 +153,20 @@ function validBody(key: string): Record<string, unknown> {
     },
     "POST /api/cultivation-groups/:id/join": { requestMessage: "May I join?" },
     "PATCH /api/cultivation-groups/:id/members/:userId": { role: "admin" },
+    "PATCH /api/cultivation-groups/:id": {
+      name: "Group",
+      description: "A group for friends.",
+      category: "support",
+      isPrivate: true,
+      requiresApproval: true,
+      maxMembers: 20,
+    },
+    "PATCH /api/local-groups/:id": {
+      name: "Local",
+      description: "Meeting at the park.",
+      meetingType: "Prayer Group",
+      location: "Park",
+    },
     "POST /api/local-groups": {
       name: "Local",
       description: "Meeting at the park.",
@@ -181,6 +195,19 @@ function validBody(key: string): Record<string, unknown> {
     "PATCH /api/profile/settings": { emailNotifications: false },
     "DELETE /api/profile": { confirm: "DELETE" },
     "POST /api/create-payment-intent": { amount: 12.5, description: "Gift" },
+    "PATCH /api/prayer-requests/:id": { content: "Edited" },
+    "PATCH /api/prayer-responses/:id": { content: "Edited" },
+    "PATCH /api/discussions/:id": { content: "Edited" },
+    "PATCH /api/article-discussions/:id": { content: "Edited" },
+    "POST /api/reports": { targetType: "prayer_request", targetId: 1, reason: "spam", note: "Advert" },
+    "POST /api/blocks": { userId: 2 },
+    "POST /api/admin/reports/:id/restore": { reason: "Kind enough" },
+    "POST /api/admin/reports/:id/remove": { reason: "Advertising" },
+    "POST /api/push-subscriptions": {
+      endpoint: "https://fcm.googleapis.com/fcm/send/fuzz",
+      keys: { p256dh: `B${"A".repeat(86)}`, auth: "A".repeat(22) },
+    },
+    "DELETE /api/push-subscriptions": { endpoint: "https://fcm.googleapis.com/fcm/send/fuzz" },
   };
   return bodies[key] ?? {};
 }
@@ -586,12 +613,23 @@ describe("random input on every write route", () => {
       },
     });
     expect(ownGroup.status).toBe(201);
+    // Likewise a local group's leader: she starts one of her own.
+    const ownLocalGroup = await member.client.call(localGroupsEndpoints.create, {
+      body: {
+        name: "Riverside Prayer",
+        description: "Prayer by the river on Saturdays.",
+        meetingType: "Prayer Group",
+        location: "Riverside",
+      },
+    });
+    expect(ownLocalGroup.status).toBe(201);
     const before = await rowCounts();
     for (const route of list) {
       const key = keyOf(route);
       const limit = LARGER_BODY_LIMITS[key] ?? BODY_LIMIT;
       const url = route.url
         .replace(/^\/api\/cultivation-groups\/:id/, `/api/cultivation-groups/${ownGroup.body.id}`)
+        .replace(/^\/api\/local-groups\/:id/, `/api/local-groups/${ownLocalGroup.body.id}`)
         .replace(/:\w+/g, "1");
       const body: Body = { kind: "json", value: { content: "x".repeat(limit) } };
       // Who is asking is decided first: a member on an administrator's route hears 403 whatever the size.

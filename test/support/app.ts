@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import type { Logger } from "pino";
 import { expect } from "vitest";
 import type { Endpoint } from "../../src/core/contract";
 import { authEndpoints } from "../../src/core/endpoints/auth";
@@ -123,6 +124,8 @@ export interface TestContext {
 export interface ContextOptions {
   /** Run the job queue's worker in this context (mail reaches SMTP_URL). */
   jobs?: boolean;
+  /** The app's logger (tests that read the log); none by default. */
+  logger?: Logger;
 }
 
 let sequence = 0;
@@ -144,7 +147,7 @@ export async function createTestContext(
     ...env,
   });
   const database = openDatabase(created.url, { max: 5 });
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: options.logger ?? false });
   await app.ready();
   const worker = options.jobs ? await startWorker(app) : undefined;
 

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { figuresDir, type RecordedFigures } from "./figures";
 
-const SECTIONS = ["Authorization", "Fuzzing", "Load", "Faults", "Scale-out", "Security"];
+const SECTIONS = ["Authorization", "Fuzzing", "Load", "Faults", "Scale-out", "Backups", "Security"];
 
 export function clearFigures() {
   fs.rmSync(figuresDir, { recursive: true, force: true });

@@ -16,6 +16,7 @@ import {
   leaveResult,
   myGroupMembership,
   setMemberRoleBody,
+  updateCultivationGroupBody,
 } from "../schemas/groups";
 
 /** Cultivation groups: discover, create, join with approvals, and each group's page. */
@@ -53,6 +54,17 @@ export const groupsEndpoints = {
     caller: "member",
     params: idParams,
     response: cultivationGroupDetail,
+  }),
+  update: endpoint({
+    method: "PATCH",
+    path: "/api/cultivation-groups/:id",
+    summary: "Change a group's name, description and settings, checked as at its creation; for its admins",
+    caller: "member",
+    policy: "groupAdmin",
+    params: idParams,
+    body: updateCultivationGroupBody,
+    response: cultivationGroupDetail,
+    errors: [409],
   }),
   join: endpoint({
     method: "POST",
@@ -113,6 +125,17 @@ export const groupsEndpoints = {
     params: groupMemberParams,
     body: setMemberRoleBody,
     response: groupMember,
+    errors: [409],
+  }),
+  removeMember: endpoint({
+    method: "DELETE",
+    path: "/api/cultivation-groups/:id/members/:userId",
+    summary: "Remove a member from the group; the last admin cannot remove herself",
+    caller: "member",
+    policy: "groupAdmin",
+    params: groupMemberParams,
+    status: 204,
+    response: null,
     errors: [409],
   }),
 };

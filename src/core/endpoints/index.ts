@@ -1,16 +1,21 @@
 import { adminEndpoints } from "./admin";
 import { articlesEndpoints } from "./articles";
 import { authEndpoints } from "./auth";
+import { backupsEndpoints } from "./backups";
 import { coursesEndpoints } from "./courses";
 import { dashboardEndpoints } from "./dashboard";
 import { discipleshipEndpoints } from "./discipleship";
+import { eventsEndpoints } from "./events";
 import { groupsEndpoints } from "./groups";
 import { healthEndpoints } from "./health";
 import { localGroupsEndpoints } from "./local-groups";
+import { moderationEndpoints } from "./moderation";
 import { notesEndpoints } from "./notes";
+import { notificationsEndpoints } from "./notifications";
 import { paymentsEndpoints } from "./payments";
 import { prayerEndpoints } from "./prayer";
 import { profileEndpoints } from "./profile";
+import { pushEndpoints } from "./push";
 import { referenceEndpoints } from "./reference";
 import { videosEndpoints } from "./videos";
 
@@ -21,14 +26,19 @@ export const apiEndpoints = {
   dashboard: dashboardEndpoints,
   videos: videosEndpoints,
   notes: notesEndpoints,
+  notifications: notificationsEndpoints,
+  push: pushEndpoints,
   articles: articlesEndpoints,
   courses: coursesEndpoints,
   prayer: prayerEndpoints,
   groups: groupsEndpoints,
   localGroups: localGroupsEndpoints,
   discipleship: discipleshipEndpoints,
+  moderation: moderationEndpoints,
+  events: eventsEndpoints,
   payments: paymentsEndpoints,
   admin: adminEndpoints,
+  backups: backupsEndpoints,
   health: healthEndpoints,
   reference: referenceEndpoints,
 };

@@ -8,6 +8,7 @@ import {
   localJoinResult,
   localLeaveResult,
   myLocalGroupMembership,
+  updateLocalGroupBody,
 } from "../schemas/local-groups";
 
 /** Local in-person groups: discover by name or area, create, join and leave. */
@@ -37,6 +38,16 @@ export const localGroupsEndpoints = {
     status: 201,
     response: localGroup,
     rateLimit: "write",
+  }),
+  update: endpoint({
+    method: "PATCH",
+    path: "/api/local-groups/:id",
+    summary: "Change a local group's details, checked as at its creation; for its leader",
+    caller: "member",
+    policy: "localGroupLeader",
+    params: idParams,
+    body: updateLocalGroupBody,
+    response: localGroup,
   }),
   join: endpoint({
     method: "POST",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { endpoint } from "../contract";
 import { idParams } from "../schemas/common";
-import { createNoteBody, noteItem, noteListQuery } from "../schemas/notes";
+import { createNoteBody, noteItem, noteListQuery, updateNoteBody } from "../schemas/notes";
 
 /** A member's private video notes and highlights. */
 export const notesEndpoints = {
@@ -29,6 +29,15 @@ export const notesEndpoints = {
     status: 201,
     response: noteItem,
     rateLimit: "write",
+  }),
+  update: endpoint({
+    method: "PATCH",
+    path: "/api/video-notes/:id",
+    summary: "Edit one of her notes",
+    caller: "member",
+    params: idParams,
+    body: updateNoteBody,
+    response: noteItem,
   }),
   remove: endpoint({
     method: "DELETE",

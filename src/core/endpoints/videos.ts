@@ -12,6 +12,7 @@ import {
   likeResponse,
   reflectionItem,
   relatedQuery,
+  saveProgressBody,
   saveResponse,
   thumbnailParams,
   thumbnailQuery,
@@ -19,7 +20,9 @@ import {
   videoItem,
   videoListQuery,
   videoParams,
+  videoProgress,
   viewResponse,
+  watchingItem,
 } from "../schemas/videos";
 
 /**
@@ -60,6 +63,26 @@ export const videosEndpoints = {
     caller: "member",
     params: videoParams,
     response: viewResponse,
+  }),
+  saveProgress: endpoint({
+    method: "PUT",
+    path: "/api/videos/:id/progress",
+    summary:
+      "Remember where she stopped in a video (sent every few seconds of play, on pause and on leaving)",
+    caller: "member",
+    params: videoParams,
+    body: saveProgressBody,
+    response: videoProgress,
+    // Only her own place in a video, which no kept answer shows: frequent saves keep others' caches.
+    leavesMemberCache: true,
+  }),
+  watching: endpoint({
+    method: "GET",
+    path: "/api/video-progress",
+    summary: "The videos she started and has not finished, the latest watched first",
+    caller: "member",
+    query: pageQuery,
+    response: z.array(watchingItem),
   }),
   like: endpoint({
     method: "POST",

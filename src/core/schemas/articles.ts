@@ -38,6 +38,12 @@ export const articleDiscussionSchema = z.object({
   articleId: z.number(),
   content: z.string(),
   createdAt: dateTime,
+  /** When its author last edited it ("edited" is shown). */
+  editedAt: dateTime.nullable(),
+  /** She wrote it: she may edit and delete it. */
+  isMine: z.boolean(),
+  /** Whose it is, so she can block or report her; never her e-mail. */
+  userId: z.number(),
   user: z.object({ firstName: z.string().nullable(), profileImageUrl: z.string().nullable() }),
 });
 export type ArticleDiscussion = z.input<typeof articleDiscussionSchema>;

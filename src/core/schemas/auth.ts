@@ -65,7 +65,11 @@ export const returnToSchema = z
   .catch(undefined);
 
 /** `GET /api/login?returnTo=`: where to come back to after signing in with the external provider. */
-export const loginRedirectQuery = z.object({ returnTo: returnToSchema });
+export const loginRedirectQuery = z.object({
+  returnTo: returnToSchema,
+  /** "register": she is joining, so the account-creation form (or the provider's) comes first. */
+  mode: z.enum(["register"]).optional(),
+});
 
 export const AUTH_MESSAGES = {
   wrongCredentials: "Incorrect e-mail or password",

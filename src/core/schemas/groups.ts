@@ -24,6 +24,10 @@ export const GROUP_MESSAGES = {
   lastAdmin:
     "You're the only admin of this group. Make another member an admin before you leave, so the group keeps a leader.",
   lastAdminDemote: "A group needs at least one admin. Make another member an admin first.",
+  lastAdminRemove:
+    "You're the only admin of this group. Make another member an admin before you step away, so the group keeps a leader.",
+  tooSmall: (memberCount: number) =>
+    `This group already has ${memberCount} members. Maximum members can't be lower than that.`,
   notMember: "That person is not a member of this group.",
   alreadyApproved: "This request has already been approved.",
   alreadyDeclined: "This request has already been declined.",
@@ -32,23 +36,40 @@ export const GROUP_MESSAGES = {
 /** At least DESCRIPTION_MIN characters after trimming (SPEC §5). */
 export const descriptionText = requiredText(GROUP_MESSAGES.descriptionMin, LIMITS.text, DESCRIPTION_MIN);
 
-/** POST /api/cultivation-groups (SPEC §5 "Create cultivation group"). */
-export const createCultivationGroupBody = z.object({
+const maxMembersNumber = z
+  .number({ message: GROUP_MESSAGES.maxMembers })
+  .int({ message: GROUP_MESSAGES.maxMembers })
+  .min(GROUP_MIN_MEMBERS, { message: GROUP_MESSAGES.maxMembers })
+  .max(GROUP_MAX_MEMBERS, { message: GROUP_MESSAGES.maxMembers });
+
+/** A group as its admins describe it: what the create form and the edit form both ask. */
+const groupFields = {
   name: requiredText(GROUP_MESSAGES.nameRequired, LIMITS.name),
   category: z.enum(CULTIVATION_CATEGORY_VALUES, { message: GROUP_MESSAGES.categoryRequired }),
   description: descriptionText,
   guidelines: optionalText(LIMITS.text),
-  isPrivate: z.boolean().default(true),
-  requiresApproval: z.boolean().default(true),
-  maxMembers: z
-    .number({ message: GROUP_MESSAGES.maxMembers })
-    .int({ message: GROUP_MESSAGES.maxMembers })
-    .min(GROUP_MIN_MEMBERS, { message: GROUP_MESSAGES.maxMembers })
-    .max(GROUP_MAX_MEMBERS, { message: GROUP_MESSAGES.maxMembers })
-    .default(GROUP_DEFAULT_MEMBERS),
+  isPrivate: z.boolean(),
+  requiresApproval: z.boolean(),
+  maxMembers: maxMembersNumber,
+};
+
+/** POST /api/cultivation-groups (SPEC §5 "Create cultivation group"). */
+export const createCultivationGroupBody = z.object({
+  ...groupFields,
+  isPrivate: groupFields.isPrivate.default(true),
+  requiresApproval: groupFields.requiresApproval.default(true),
+  maxMembers: maxMembersNumber.default(GROUP_DEFAULT_MEMBERS),
 });
 export type CreateCultivationGroupBody = z.infer<typeof createCultivationGroupBody>;
 export type CreateCultivationGroupInput = z.input<typeof createCultivationGroupBody>;
+
+/**
+ * PATCH /api/cultivation-groups/:id: the whole group again, under the rules of its creation (the
+ * edit form sends every field; blank guidelines clear them).
+ */
+export const updateCultivationGroupBody = z.object(groupFields);
+export type UpdateCultivationGroupBody = z.infer<typeof updateCultivationGroupBody>;
+export type UpdateCultivationGroupInput = z.input<typeof updateCultivationGroupBody>;
 
 /** A blank or absent filter means "all". */
 const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);

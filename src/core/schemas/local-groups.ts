@@ -11,6 +11,7 @@ export const LOCAL_GROUP_MESSAGES = {
   meetingTypeRequired: "Meeting type is required",
   locationRequired: "Location is required",
   notFound: "Group not found",
+  leadersOnly: "Only the group's leader can do that.",
 } as const;
 
 /** POST /api/local-groups (SPEC §5 "Local group"). */
@@ -27,6 +28,13 @@ export const createLocalGroupBody = z.object({
 });
 export type CreateLocalGroupBody = z.infer<typeof createLocalGroupBody>;
 export type CreateLocalGroupInput = z.input<typeof createLocalGroupBody>;
+
+/**
+ * PATCH /api/local-groups/:id: the whole group again, under the rules of its creation (blank
+ * optional fields clear them).
+ */
+export const updateLocalGroupBody = createLocalGroupBody;
+export type UpdateLocalGroupBody = CreateLocalGroupBody;
 
 export const localGroupsQuery = pageQuery.extend({
   search: searchText,

@@ -8,6 +8,9 @@ export const NOTE_MESSAGES = {
   videoNotFound: "That video no longer exists",
 } as const;
 
+/** The tag on a reflection she kept private, so her private reflections gather under one tag. */
+export const REFLECTION_NOTE_TAG = "reflection";
+
 /** Longest position in a video a note can point at: 24 hours, in seconds. */
 export const NOTE_TIMESTAMP_MAX = 24 * 3600;
 
@@ -45,6 +48,16 @@ export const createNoteBody = z.object({
   isHighlight: z.boolean().optional().default(false),
 });
 export type CreateNoteBody = z.input<typeof createNoteBody>;
+
+/** PATCH /api/video-notes/{id}: any of the fields; null clears the video or the time. */
+export const updateNoteBody = z.object({
+  videoId: idSchema.nullish(),
+  content: content.optional(),
+  timestamp: timestamp.seconds.nullish(),
+  tags: tags.optional(),
+  isHighlight: z.boolean().optional(),
+});
+export type UpdateNoteBody = z.input<typeof updateNoteBody>;
 
 export const noteItem = z.object({
   id: z.number(),

@@ -58,6 +58,8 @@ export const prayerResponse = z.object({
   content: z.string(),
   isPraying: z.boolean(),
   createdAt: dateTime,
+  /** When its author last edited it ("edited" is shown). */
+  editedAt: dateTime.nullable(),
   user: prayerPerson,
 });
 export type PrayerResponse = z.input<typeof prayerResponse>;
@@ -75,6 +77,8 @@ export const prayerRequest = z.object({
   isAnswered: z.boolean(),
   praiseNote: z.string().nullable(),
   answeredAt: dateTime.nullable(),
+  /** When its author last edited it ("edited" is shown). */
+  editedAt: dateTime.nullable(),
   user: prayerPerson,
   /** The latest responses, oldest first (at most PRAYER_RESPONSE_PREVIEW). */
   responses: z.array(prayerResponse),

@@ -176,6 +176,16 @@ export const profileExport = z.object({
     }),
   ),
   savedVideos: z.array(z.object({ videoId: z.number(), title: z.string().nullable(), savedAt: dateTime })),
+  /** Where she stopped in each video she started. */
+  videoProgress: z.array(
+    z.object({
+      videoId: z.number(),
+      title: z.string().nullable(),
+      seconds: z.number(),
+      finished: z.boolean(),
+      updatedAt: dateTime,
+    }),
+  ),
   cultivationGroups: z.array(
     z.object({ groupId: z.number(), name: z.string(), role: z.string(), joinedAt: dateTime }),
   ),

@@ -15,6 +15,8 @@ export const VIDEO_MESSAGES = {
 /** Longest teaching a form accepts: 24 hours, in seconds. */
 export const VIDEO_DURATION_MAX = 24 * 3600;
 export const REFLECTION_PROMPTS_MAX = 10;
+const PROGRESS_MESSAGE = `Seconds must be a whole number from 0 to ${VIDEO_DURATION_MAX}`;
+
 /** Page size of the library grid and of a video's reflections. */
 export const VIDEO_PAGE_SIZE = 24;
 export const RELATED_DEFAULT = 4;
@@ -66,13 +68,42 @@ export const videoItem = z.object({
 });
 export type VideoItem = z.input<typeof videoItem>;
 
+/** Where she stopped in a video. */
+export const videoProgress = z.object({
+  /** Whole seconds into the video. */
+  seconds: z.number(),
+  /** She reached the end: the video starts from the beginning again. */
+  finished: z.boolean(),
+  updatedAt: dateTime,
+});
+export type VideoProgress = z.input<typeof videoProgress>;
+
+/** PUT /api/videos/{id}/progress: where she is now, read from the player. */
+export const saveProgressBody = z.object({
+  seconds: z
+    .number({ message: PROGRESS_MESSAGE })
+    .int({ message: PROGRESS_MESSAGE })
+    .min(0, { message: PROGRESS_MESSAGE })
+    .max(VIDEO_DURATION_MAX, { message: PROGRESS_MESSAGE }),
+  finished: z.boolean().optional().default(false),
+});
+export type SaveProgressBody = z.input<typeof saveProgressBody>;
+
 export const videoDetail = videoItem.extend({
   reflectionPrompts: z.array(z.string()),
   discussionsCount: z.number(),
   likedByMe: z.boolean(),
   savedByMe: z.boolean(),
+  /** Where she stopped, if she has started it. */
+  progress: videoProgress.nullable(),
 });
 export type VideoDetail = z.input<typeof videoDetail>;
+
+/** A video she started and has not finished (GET /api/video-progress), the latest watched first. */
+export const watchingItem = videoItem
+  .pick({ id: true, title: true, series: true, youtubeId: true, duration: true })
+  .extend({ seconds: z.number(), watchedAt: dateTime });
+export type WatchingItem = z.input<typeof watchingItem>;
 
 export const viewResponse = z.object({ views: z.number(), counted: z.boolean() });
 export const likeResponse = z.object({ liked: z.boolean(), likes: z.number() });
@@ -94,6 +125,8 @@ export const discussionItem = z.object({
   videoId: z.number(),
   content: z.string(),
   createdAt: dateTime,
+  /** When its author last edited it ("edited" is shown). */
+  editedAt: dateTime.nullable(),
   likes: z.number(),
   likedByMe: z.boolean(),
   isReflectionPrompt: z.boolean(),

@@ -42,7 +42,8 @@ export function createOidc(config: NonNullable<AppConfig["oidc"]>, publicUrl: st
   };
 
   return {
-    async start(returnTo?: string): Promise<OidcLogin> {
+    /** `joining`: ask for the provider's sign-up page (prompt=create) where it says it has one. */
+    async start(returnTo?: string, joining = false): Promise<OidcLogin> {
       const [cfg, client] = await Promise.all([configuration(), loadClient()]);
       const verifier = client.randomPKCECodeVerifier();
       const state = client.randomState();
@@ -55,6 +56,11 @@ export function createOidc(config: NonNullable<AppConfig["oidc"]>, publicUrl: st
         state,
         nonce,
       });
+      // OpenID Connect's "Initiating User Registration": only for providers that advertise it.
+      const prompts = cfg.serverMetadata().prompt_values_supported;
+      if (joining && Array.isArray(prompts) && prompts.includes("create")) {
+        authorizationUrl.searchParams.set("prompt", "create");
+      }
       return { authorizationUrl, pending: { state, nonce, verifier, returnTo } };
     },
 

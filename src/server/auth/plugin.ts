@@ -4,6 +4,10 @@ import { SessionCache } from "./session-cache";
 import { resolveSession, SESSION_COOKIE, type SessionUser } from "./sessions";
 
 declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The endpoint changes nothing the members' cache keeps (see `EndpointSpec.leavesMemberCache`). */
+    leavesMemberCache?: boolean;
+  }
   interface FastifyRequest {
     user: SessionUser | null;
   }
@@ -26,7 +30,13 @@ export async function registerAuth(app: FastifyInstance) {
   // The database's notice reaches this instance a moment after the commit; a write answered here
   // must not be followed by a stale read here, so drop the answers before this reply goes out.
   app.addHook("onSend", (request, reply, payload, done) => {
-    if (request.method !== "GET" && request.method !== "HEAD" && reply.statusCode < 400) {
+    const changesNothingKept = request.routeOptions.config?.leavesMemberCache;
+    if (
+      request.method !== "GET" &&
+      request.method !== "HEAD" &&
+      reply.statusCode < 400 &&
+      !changesNothingKept
+    ) {
       memberCache.invalidate();
     }
     done(null, payload);

@@ -3,6 +3,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
+  canSeeMemberContent,
   canSeePrayerRequest,
   hidesPrayerAuthorFrom,
   newestPrayerRequestIdsVisibleTo,
@@ -22,6 +23,45 @@ const request = (flags: { isPrivate?: boolean; isAnonymous?: boolean } = {}) => 
   userId: AUTHOR_ID,
   isPrivate: flags.isPrivate ?? false,
   isAnonymous: flags.isAnonymous ?? false,
+  hiddenAt: null,
+  authorSuspendedUntil: null,
+  authorBlockedByViewer: false,
+});
+
+/** Authors whose moderation differs: suspended now, suspended once, blocked by the member. */
+const SUSPENDED_ID = 4;
+const WAS_SUSPENDED_ID = 5;
+const BLOCKED_ID = 6;
+const DAY = 86_400_000;
+const suspensions = new Map([
+  [SUSPENDED_ID, new Date(Date.now() + DAY)],
+  [WAS_SUSPENDED_ID, new Date(Date.now() - DAY)],
+]);
+const blocks: [blocker: number, blocked: number][] = [[member.id, BLOCKED_ID]];
+
+describe("canSeeMemberContent", () => {
+  const row = { ...request(), hiddenAt: new Date() };
+  it("keeps hidden content from other members, not from its author or an administrator", () => {
+    expect(canSeeMemberContent(member, row)).toBe(false);
+    expect(canSeeMemberContent(author, row)).toBe(true);
+    expect(canSeeMemberContent(admin, row)).toBe(true);
+  });
+
+  it("keeps a suspended member's content from others while the suspension lasts", () => {
+    const suspended = { ...request(), authorSuspendedUntil: new Date(Date.now() + DAY) };
+    expect(canSeeMemberContent(member, suspended)).toBe(false);
+    expect(
+      canSeeMemberContent(member, { ...suspended, authorSuspendedUntil: new Date(Date.now() - DAY) }),
+    ).toBe(true);
+    expect(canSeeMemberContent(member, { ...suspended, authorSuspendedUntil: new Date("infinity") })).toBe(
+      false,
+    );
+  });
+
+  it("keeps what a blocked member wrote from the one who blocked her only", () => {
+    expect(canSeeMemberContent(member, { ...request(), authorBlockedByViewer: true })).toBe(false);
+    expect(canSeeMemberContent(admin, { ...request(), authorBlockedByViewer: true })).toBe(true);
+  });
 });
 
 describe("canSeePrayerRequest", () => {
@@ -80,14 +120,28 @@ describe("hidesPrayerAuthorFrom", () => {
   });
 });
 
-/** Every combination of author, privacy and anonymity, as rows of prayer_requests. */
-const rows = [AUTHOR_ID, member.id]
+/** Every combination of author, privacy, anonymity and hiding, as rows of prayer_requests. */
+const rows = [AUTHOR_ID, member.id, SUSPENDED_ID, WAS_SUSPENDED_ID, BLOCKED_ID]
   .flatMap((userId) =>
     [false, true].flatMap((isPrivate) =>
-      [false, true].map((isAnonymous) => ({ userId, isPrivate, isAnonymous })),
+      [false, true].flatMap((isAnonymous) =>
+        [false, true].map((hidden) => ({
+          userId,
+          isPrivate,
+          isAnonymous,
+          hiddenAt: hidden ? new Date(0) : null,
+        })),
+      ),
     ),
   )
   .map((row, i) => ({ id: i + 1, ...row }));
+
+/** A row as the viewer meets it: its author's suspension, and whether the viewer blocked her. */
+const asSeenBy = (viewer: Viewer, row: (typeof rows)[number]) => ({
+  ...row,
+  authorSuspendedUntil: suspensions.get(row.userId) ?? null,
+  authorBlockedByViewer: blocks.some(([blocker, blocked]) => blocker === viewer.id && blocked === row.userId),
+});
 
 const viewers = { member, author, admin, adminAuthor };
 
@@ -105,15 +159,23 @@ describe("the SQL of each rule agrees with its TypeScript", () => {
     client = new pg.Client({ connectionString: inject("dbAdminUrl") });
     await client.connect();
     await client.query(`create temporary table prayer_requests (
-      id int primary key, user_id int not null, is_private boolean not null, is_anonymous boolean not null)`);
+      id int primary key, user_id int not null, is_private boolean not null, is_anonymous boolean not null,
+      hidden_at timestamptz)`);
+    await client.query("create temporary table users (id int primary key, suspended_until timestamptz)");
+    await client.query("create temporary table member_blocks (blocker_id int, blocked_id int)");
     for (const r of rows) {
-      await client.query("insert into prayer_requests values ($1, $2, $3, $4)", [
+      await client.query("insert into prayer_requests values ($1, $2, $3, $4, $5)", [
         r.id,
         r.userId,
         r.isPrivate,
         r.isAnonymous,
+        r.hiddenAt,
       ]);
     }
+    for (const [id, until] of suspensions)
+      await client.query("insert into users values ($1, $2)", [id, until]);
+    for (const [blocker, blocked] of blocks)
+      await client.query("insert into member_blocks values ($1, $2)", [blocker, blocked]);
   });
   afterAll(() => client?.end());
 
@@ -126,7 +188,7 @@ describe("the SQL of each rule agrees with its TypeScript", () => {
       expect(answers).toEqual(
         rows.map((r) => ({
           id: r.id,
-          visible: canSeePrayerRequest(viewer, r),
+          visible: canSeePrayerRequest(viewer, asSeenBy(viewer, r)),
           hidden: hidesPrayerAuthorFrom(viewer, r),
         })),
       );
@@ -143,7 +205,7 @@ describe("the SQL of each rule agrees with its TypeScript", () => {
       expect(answers).toEqual(
         rows.map((r) => ({
           id: r.id,
-          visible: canSeePrayerRequest(viewer, r),
+          visible: canSeePrayerRequest(viewer, asSeenBy(viewer, r)),
           hidden: hidesPrayerAuthorFrom(viewer, r),
         })),
       );
@@ -154,7 +216,7 @@ describe("the SQL of each rule agrees with its TypeScript", () => {
         sql`select id from (${newestPrayerRequestIdsVisibleTo(viewer, { limit: 100 })}) ids order by id`,
       );
       expect(listed.map((r) => r.id)).toEqual(
-        rows.filter((r) => canSeePrayerRequest(viewer, r)).map((r) => r.id),
+        rows.filter((r) => canSeePrayerRequest(viewer, asSeenBy(viewer, r))).map((r) => r.id),
       );
     });
   }
@@ -166,7 +228,7 @@ describe("the SQL of each rule agrees with its TypeScript", () => {
         where: (table) => [sql.raw(`${table}.id < 7`)],
       })}) ids order by id desc`,
     );
-    // Public ones below 7: 1, 2, 5, 6; her own private ones: 3, 4.
+    // Her public ones below 7 (shown or hidden): 1 to 4; her private ones: 5, 6.
     expect(listed.map((r) => r.id)).toEqual([6, 4]);
   });
 });

@@ -24,6 +24,60 @@ export interface ViewerColumns {
 
 const column = (table: string, name: string) => sql`${sql.identifier(table)}.${sql.identifier(name)}`;
 
+// What members write (requests, responses, reflections, comments): hidden, suspended, blocked.
+
+/**
+ * A row a member wrote, with what moderation knows of it: hidden once reports reached the
+ * threshold, its author suspended, its author blocked by the viewer (decision 040).
+ */
+export interface ModeratedRow {
+  userId: number;
+  hiddenAt: Date | null;
+  /** Her suspension's end, if she was ever suspended (see `isSuspended`). */
+  authorSuspendedUntil: Date | null;
+  /** The viewer blocked its author. */
+  authorBlockedByViewer: boolean;
+}
+
+/**
+ * Hidden content and a suspended member's content are kept from everyone but their author and the
+ * administrators; what a member she blocked wrote leaves her views (she is not told). An
+ * administrator's views are never narrowed, blocks included: she must see what she moderates.
+ */
+export function canSeeMemberContent(viewer: Viewer, row: ModeratedRow, now = new Date()): boolean {
+  if (viewer.isAdmin || row.userId === viewer.id) return true;
+  if (row.authorBlockedByViewer) return false;
+  return row.hiddenAt === null && !isSuspended(row.authorSuspendedUntil, now);
+}
+
+/**
+ * Whether a suspension lasts at `now`. A suspension for good is stored as 'infinity', which reads
+ * back as a Date that is not a number.
+ */
+export function isSuspended(until: Date | null, now = new Date()): boolean {
+  return until !== null && (Number.isNaN(until.getTime()) || until.getTime() > now.getTime());
+}
+
+/** SQL of `canSeeMemberContent`: a condition on the row `table` (with `user_id` and `hidden_at`). */
+export function memberContentVisibleTo(
+  viewer: { id: number | SQL; isAdmin: boolean | SQL },
+  table: string,
+): SQL {
+  if (viewer.isAdmin === true) return sql`true`;
+  const author = column(table, "user_id");
+  const shown = sql`(${author} = ${viewer.id} or (${column(table, "hidden_at")} is null
+    and not exists (select 1 from users su where su.id = ${author} and su.suspended_until > now())
+    and not exists (select 1 from member_blocks mb where mb.blocker_id = ${viewer.id} and mb.blocked_id = ${author})))`;
+  return viewer.isAdmin === false ? shown : sql`(${shown} or ${viewer.isAdmin})`;
+}
+
+/**
+ * A member she blocked may not answer her requests (nor she his): true when `authorId` blocked the
+ * viewer. The blocked member is told only that the request is not there.
+ */
+export const blockedByAuthor = (viewer: Viewer, authorId: number | SQL): SQL =>
+  sql`exists (select 1 from member_blocks mb where mb.blocker_id = ${authorId} and mb.blocked_id = ${viewer.id})`;
+
 // Prayer requests: who may see one.
 
 /**
@@ -31,11 +85,12 @@ const column = (table: string, name: string) => sql`${sql.identifier(table)}.${s
  * see it, pray for it or answer it. Everyone else is told it does not exist (404), never that it
  * is private.
  */
-export function canSeePrayerRequest(
-  viewer: Viewer,
-  request: { userId: number; isPrivate: boolean },
-): boolean {
-  return !request.isPrivate || request.userId === viewer.id || viewer.isAdmin;
+export function canSeePrayerRequest(viewer: Viewer, request: { isPrivate: boolean } & ModeratedRow): boolean {
+  return (
+    (!request.isPrivate && canSeeMemberContent(viewer, request)) ||
+    request.userId === viewer.id ||
+    viewer.isAdmin
+  );
 }
 
 /**
@@ -45,7 +100,10 @@ export function canSeePrayerRequest(
  */
 function memberBranches(viewerId: number | SQL, table: string): SQL[] {
   const isPrivate = column(table, "is_private");
-  return [sql`${isPrivate} = false`, sql`${column(table, "user_id")} = ${viewerId} and ${isPrivate} = true`];
+  return [
+    sql`${isPrivate} = false and ${memberContentVisibleTo({ id: viewerId, isAdmin: false }, table)}`,
+    sql`${column(table, "user_id")} = ${viewerId} and ${isPrivate} = true`,
+  ];
 }
 
 /** SQL of `canSeePrayerRequest`: a condition on the prayer_requests row `table`. */

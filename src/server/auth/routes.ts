@@ -82,11 +82,14 @@ export default async function authRoutes(app: FastifyInstance) {
   });
 
   serve(app, api.oidcLogin, async ({ query, reply }) => {
-    const { returnTo } = query;
+    const { returnTo, mode } = query;
     if (!oidc) {
-      return reply.redirect(returnTo ? `/sign-in?returnTo=${encodeURIComponent(returnTo)}` : "/sign-in");
+      const page = new URLSearchParams();
+      if (mode) page.set("mode", mode);
+      if (returnTo) page.set("returnTo", returnTo);
+      return reply.redirect(page.size ? `/sign-in?${page}` : "/sign-in");
     }
-    const login = await oidc.start(returnTo);
+    const login = await oidc.start(returnTo, mode === "register");
     reply.setCookie(OIDC_COOKIE, JSON.stringify(login.pending), {
       path: "/api/callback",
       httpOnly: true,

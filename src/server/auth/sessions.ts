@@ -1,9 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { suspendedMessage } from "../../core/schemas/moderation";
 import type { AppConfig } from "../config";
 import type { Db, Tx } from "../db/client";
 import { sessions, users } from "../db/schema";
+import { HttpError } from "../http/errors";
+import { isSuspended } from "./policies";
 import type { CachedSession, SessionCache } from "./session-cache";
 
 export const SESSION_COOKIE = "sid";
@@ -69,6 +72,9 @@ export function cookieOptions(config: AppConfig) {
 
 /** Starts a new session (a new token on every sign-in) and sets the cookie. */
 export async function startSession(db: Db, config: AppConfig, reply: FastifyReply, userId: number) {
+  // A suspended member is told until when, whichever way she signs in (decision 040).
+  const [member] = await db.select({ until: users.suspendedUntil }).from(users).where(eq(users.id, userId));
+  if (member && isSuspended(member.until)) throw new HttpError(403, suspendedMessage(member.until));
   const token = randomBytes(32).toString("base64url");
   await db.insert(sessions).values({
     id: hashToken(token),

@@ -165,6 +165,40 @@ function tail(file: string, lines = 15): string {
   }
 }
 
+/**
+ * The cluster a running server (or anyone) already runs on `dataDir`, if any: its postmaster.pid
+ * names a live PostgreSQL and the port it listens on. Lets a second process (a backup) use it
+ * without starting another server on the same folder.
+ */
+export function runningEmbeddedPostgres(
+  dataDir: string,
+  database = "app",
+): Pick<EmbeddedPostgres, "url" | "adminUrl" | "port" | "pid"> | undefined {
+  const dir = path.resolve(dataDir);
+  let lines: string[];
+  try {
+    lines = fs.readFileSync(path.join(dir, "postgres", "postmaster.pid"), "utf8").split("\n");
+  } catch {
+    return undefined;
+  }
+  const pid = Number.parseInt(lines[0] ?? "", 10);
+  const port = Number.parseInt(lines[3] ?? "", 10);
+  if (!(pid > 0 && port > 0 && isAlive(pid) && isPostgresProcess(pid))) return undefined;
+  const passwordFile = path.join(dir, "postgres-password");
+  if (!fs.existsSync(passwordFile)) return undefined;
+  const password = fs.readFileSync(passwordFile, "utf8").trim();
+  return {
+    url: `postgres://${USER}:${password}@127.0.0.1:${port}/${encodeURIComponent(database)}`,
+    adminUrl: `postgres://${USER}:${password}@127.0.0.1:${port}/postgres`,
+    port,
+    pid,
+  };
+}
+
+/** Whether `dataDir` holds a PostgreSQL cluster (running or not). */
+export const hasEmbeddedCluster = (dataDir: string) =>
+  fs.existsSync(path.join(path.resolve(dataDir), "postgres", "PG_VERSION"));
+
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   const log = options.log ?? (() => {});
   const database = options.database ?? "app";

@@ -6,8 +6,9 @@ import type { Database } from "./client";
 /** Beside this module in the source tree, and copied beside the server bundle by the build. */
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
-// Any constant: every instance takes the same lock, so only one migrates at a time.
-const MIGRATION_LOCK = 7_341_001;
+// Any constant: every instance takes the same lock, so only one migrates at a time. A backup holds
+// it shared (it never reads a half-migrated schema) and a restore holds it (nobody migrates meanwhile).
+export const MIGRATION_LOCK = 7_341_001;
 
 type LoggerClass = typeof import("graphile-worker").Logger;
 const quietLogger = (Logger: LoggerClass) =>

@@ -1,15 +1,20 @@
 import type { FastifyPluginAsync } from "fastify";
 import adminRoutes from "./admin/routes";
 import articleRoutes from "./articles/routes";
+import backupRoutes from "./backups/routes";
 import courseRoutes from "./courses/routes";
 import dashboardRoutes from "./dashboard/routes";
 import discipleshipRoutes from "./discipleship/routes";
+import eventRoutes from "./events/routes";
 import groupRoutes from "./groups/routes";
 import localGroupRoutes from "./local-groups/routes";
+import moderationRoutes from "./moderation/routes";
 import noteRoutes from "./notes/routes";
+import notificationRoutes from "./notifications/routes";
 import paymentRoutes from "./payments/routes";
 import prayerRoutes from "./prayer/routes";
 import profileRoutes from "./profile/routes";
+import pushRoutes from "./push/routes";
 import adminVideoRoutes from "./videos/admin-routes";
 import videoRoutes from "./videos/routes";
 import thumbnailRoutes from "./videos/thumbnail-routes";
@@ -23,11 +28,16 @@ export const featureRoutes: FastifyPluginAsync[] = [
   discipleshipRoutes,
   groupRoutes,
   localGroupRoutes,
+  eventRoutes,
   videoRoutes,
   thumbnailRoutes,
   adminVideoRoutes,
   noteRoutes,
+  notificationRoutes,
+  pushRoutes,
   profileRoutes,
   paymentRoutes,
   adminRoutes,
+  backupRoutes,
+  moderationRoutes,
 ];

@@ -151,6 +151,19 @@ export function groupQueries<Group, NewGroup, Role extends string>(
       return row!.id;
     },
 
+    /** Its leaders' changes to what the group says of itself (never its count or whether it is open). */
+    async updateGroup(
+      tx: Tx,
+      groupId: number,
+      values: Omit<NewGroup, "id" | "memberCount" | "isActive" | "createdAt" | "createdBy">,
+    ) {
+      // The values are the table's own insert type; the update needs only that they are its columns.
+      await tx
+        .update(g)
+        .set(values as Partial<GroupTable["$inferInsert"]>)
+        .where(eq(g.id, groupId));
+    },
+
     /** She joins, and the count moves with her; answers the new count. */
     async addMember(tx: Tx, groupId: number, userId: number, role: Role) {
       await queries.insertMember(tx, groupId, userId, role);

@@ -123,6 +123,7 @@ export function serve<E extends Endpoint>(
       policy: e.policy,
       deniedMessage: e.deniedMessage,
       skipOriginCheck: e.crossSite,
+      leavesMemberCache: e.leavesMemberCache,
       rateLimit: e.rateLimit ? app.rateLimits[e.rateLimit] : undefined,
     },
     handler: run,

@@ -5,6 +5,7 @@ import { isTimeZone } from "../../core/format";
 import { type MemberPageInput, type PageFetch, TIME_ZONE_COOKIE, USER_URL } from "../../core/member-pages";
 import type { PublicConfig } from "../../core/public-config";
 import type { CurrentUser } from "../../core/schemas/auth";
+import { pagesBeingRendered } from "./request-log";
 
 /** What the server-side build of the app exports for members' pages (src/web/server-render.tsx). */
 interface ServerRenderModule {
@@ -68,6 +69,7 @@ export function memberPageRenderer(
       const module = await load();
       if (!module) return undefined;
       const requested: string[] = [];
+      pagesBeingRendered.add(request.id);
       const fetch = asMember(app, request, requested);
       const who = await fetch(USER_URL, {});
       if (who.status !== 200) return undefined;
@@ -107,6 +109,7 @@ export function memberPageRenderer(
       return undefined;
     } finally {
       clearTimeout(timer);
+      pagesBeingRendered.delete(request.id);
       underWay -= 1;
     }
   }

@@ -2,9 +2,11 @@ import type { FastifyInstance } from "fastify";
 import { deleteExpiredSessions } from "../auth/sessions";
 import { deleteStaleTokens } from "../auth/tokens";
 import { runScheduledArticleSync } from "../features/articles/service";
+import { enqueue } from "./queue";
 import { startWorker } from "./worker";
 
-const HOUR = 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
 
 /**
  * Background work: the job queue's worker (mail, and whatever is enqueued with the changes that
@@ -19,7 +21,11 @@ export async function startJobs(app: FastifyInstance): Promise<() => Promise<voi
   every(HOUR, "delete-expired-sessions", () => deleteExpiredSessions(app.db));
   every(HOUR, "delete-stale-links", () => deleteStaleTokens(app.db));
   every(HOUR, "sync-articles", () => runScheduledArticleSync(app));
-  const worker = await startWorker(app);
+  // Event reminders run on the queue; one pending job at a time, whichever instance asks.
+  every(MINUTE, "event-reminders", () =>
+    enqueue(app.db, "event-reminders", {}, { jobKey: "event-reminders" }),
+  );
+  const worker = await startWorker(app, { schedule: true });
   return async () => {
     for (const t of timers) clearInterval(t);
     await worker.stop();

@@ -1,10 +1,23 @@
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
+import type { DigestJob, EveryMemberEvent } from "../features/notifications";
 import type { OutgoingMail } from "../mail/transport";
 
 /** What each task on the queue receives. Adding a kind of background work starts here. */
 export interface JobPayloads {
   "send-mail": OutgoingMail;
+  /** The daily backup, added by the job engine's schedule (which says when it was due). */
+  "backup-database": { _cron?: { ts: string; backfilled?: boolean } };
+  /** A notification for every member (new content), written in batches. */
+  "notify-members": EveryMemberEvent;
+  /** The hourly digest run, added by the job engine's schedule (its hour is the run's "now"). */
+  "send-digests": { _cron?: { ts: string; backfilled?: boolean } };
+  /** One member's digest, claimed by the hourly run. */
+  "send-digest": DigestJob;
+  /** One notification to one of her devices (Web Push), enqueued by the push sweep. */
+  "send-push": { notificationId: number; subscriptionId: number };
+  /** Reminders of the dates starting within a day or an hour; enqueued every minute. */
+  "event-reminders": Record<string, unknown>;
 }
 export type TaskName = keyof JobPayloads;
 

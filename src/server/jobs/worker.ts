@@ -1,5 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import type { LogLevel, Runner, TaskList } from "graphile-worker";
+import { DAILY_BACKUP_AT, runDailyBackup } from "../backup/daily";
+import { sendEventReminders } from "../features/events";
+import { digestMailFor, fanOut, mailDueNotifications, sendDigests } from "../features/notifications";
+import { pushDueNotifications, sendPush } from "../features/push";
 import { createMailer } from "../mail/transport";
 import type { JobPayloads, TaskName } from "./queue";
 
@@ -16,9 +20,13 @@ export interface Worker {
  */
 export async function startWorker(
   app: FastifyInstance,
-  options: { concurrency?: number } = {},
+  options: {
+    concurrency?: number;
+    /** Add the recurring jobs (the daily backup, the hourly digests) on their schedule; tests add them by hand. */
+    schedule?: boolean;
+  } = {},
 ): Promise<Worker> {
-  const { run, Logger } = await import("graphile-worker");
+  const { run, Logger, parseCronItems } = await import("graphile-worker");
   const { config } = app;
   const mailer = await createMailer(config, (block) => {
     if (config.logLevel !== "silent") process.stdout.write(block);
@@ -28,6 +36,19 @@ export async function startWorker(
   const tasks: Tasks = {
     // The Message-ID is the job's, so a retry after a lost acknowledgement is recognisably the same mail.
     "send-mail": (mail, job) => mailer.send(mail, { messageId: `<job-${job.id}@${host}>` }),
+    "backup-database": async () => {
+      await runDailyBackup(app);
+    },
+    "notify-members": (event) => fanOut(app.db, event),
+    "send-digests": async (run) => {
+      await sendDigests(app.db, run._cron ? new Date(run._cron.ts) : new Date());
+    },
+    "send-digest": async (digest, job) => {
+      const mail = await digestMailFor(app.db, config, digest);
+      if (mail) await mailer.send(mail, { messageId: `<job-${job.id}@${host}>` });
+    },
+    "send-push": (push) => sendPush(app.db, config, push),
+    "event-reminders": () => sendEventReminders(app.db),
   };
   const taskList: TaskList = {};
   for (const [name, task] of Object.entries(tasks)) {
@@ -46,9 +67,35 @@ export async function startWorker(
     else log.debug(fields, message);
   });
 
+  // The engine's schedule runs a job once for all instances (it records each run in the database);
+  // a run missed while every instance was down is made up at the next start, within a day.
+  // The digest run is hourly (each member's hour in her zone); a missed hour is made up, with its
+  // own hour as "now", at the next start within three hours.
+  const schedule = options.schedule
+    ? parseCronItems([
+        ...(config.backups.keep > 0
+          ? [
+              {
+                task: "backup-database",
+                match: DAILY_BACKUP_AT,
+                identifier: "daily-backup",
+                options: { backfillPeriod: 24 * 60 * 60 * 1000, maxAttempts: 3 },
+              },
+            ]
+          : []),
+        {
+          task: "send-digests",
+          match: "0 * * * *",
+          identifier: "hourly-digests",
+          options: { backfillPeriod: 3 * 60 * 60 * 1000, maxAttempts: 5 },
+        },
+      ])
+    : [];
+
   const settings = {
     pgPool: app.database.pool,
     taskList,
+    parsedCronItems: schedule,
     concurrency: options.concurrency ?? 2,
     noHandleSignals: true,
     // Jobs added now arrive by NOTIFY; this is how soon a retry whose time has come is noticed.
@@ -72,10 +119,40 @@ export async function startWorker(
   };
   watch(await run(settings));
 
+  // Notifications she wants "right away" leave once they have waited the delay unread: a sweep
+  // a few times per delay (at most every 30 s), safe in every instance at once (it claims rows
+  // with SKIP LOCKED).
+  const sweepMs = Math.min(30_000, Math.max(500, (config.notificationMailDelaySeconds * 1000) / 4));
+  let sweeping: Promise<unknown> | undefined;
+  const sweepTimer = setInterval(() => {
+    sweeping ??= mailDueNotifications(app.db, config)
+      .catch((err) => log.warn({ err }, "mailing notifications failed; trying again at the next sweep"))
+      .finally(() => {
+        sweeping = undefined;
+      });
+  }, sweepMs).unref();
+
+  // Push is not delayed: new notifications are handed to it within a second (an indexed look at
+  // rows not yet pushed; claimed with SKIP LOCKED, so every instance may run it).
+  let pushing: Promise<unknown> | undefined;
+  const pushTimer = config.push.vapid
+    ? setInterval(() => {
+        pushing ??= pushDueNotifications(app.db, config)
+          .catch((err) => log.warn({ err }, "pushing notifications failed; trying again at the next sweep"))
+          .finally(() => {
+            pushing = undefined;
+          });
+      }, 1000).unref()
+    : undefined;
+
   return {
     async stop() {
       stopping = true;
       clearTimeout(restartTimer);
+      clearInterval(sweepTimer);
+      clearInterval(pushTimer);
+      await sweeping;
+      await pushing;
       await runner?.stop().catch(() => {});
       mailer.close();
     },

@@ -269,3 +269,68 @@ export function passwordChangedMail(input: Recipient & { supportHint?: string | 
     ],
   });
 }
+
+/**
+ * What she chose to hear of "right away": one mail for everything waiting for her, each line with
+ * the link to its place.
+ */
+export function notificationsMail(
+  input: Recipient & {
+    items: Array<{ text: string; url: string }>;
+    notificationsUrl: string;
+    preferencesUrl: string;
+    unsubscribeUrl: string;
+  },
+): RenderedMail {
+  const [first] = input.items;
+  const several = input.items.length > 1;
+  const subject = several || !first ? `${input.items.length} new notifications` : first.text;
+  return layout({
+    ...input,
+    subject,
+    heading: several ? "While you were away" : "Something for you",
+    preheader: first ? first.text : subject,
+    before: input.items.map((item) => [`${item.text}: `, { href: item.url }]),
+    action: { label: "See your notifications", url: input.notificationsUrl },
+    after: [
+      ["Choose what reaches your inbox, and when: ", { href: input.preferencesUrl }],
+      ["No more e-mails like this one: ", { href: input.unsubscribeUrl }],
+    ],
+  });
+}
+
+/** Her daily or weekly digest: what she has not read, under the headings of the preferences page. */
+export function digestMail(
+  input: Recipient & {
+    frequency: "daily" | "weekly";
+    sections: Array<{ title: string; items: Array<{ text: string; url: string }> }>;
+    /** Notifications in this digest beyond those listed (the list stays short enough to read). */
+    more: number;
+    notificationsUrl: string;
+    preferencesUrl: string;
+    unsubscribeUrl: string;
+  },
+): RenderedMail {
+  const count = input.sections.reduce((sum, s) => sum + s.items.length, 0) + input.more;
+  const first = input.sections[0]?.items[0];
+  const period = input.frequency === "daily" ? "Your daily digest" : "Your weekly digest";
+  const subject = `${period}: ${count === 1 ? "1 new notification" : `${count} new notifications`}`;
+  return layout({
+    ...input,
+    subject,
+    heading: input.frequency === "daily" ? "Your day in the community" : "Your week in the community",
+    preheader: first?.text ?? subject,
+    before: [
+      ...input.sections.flatMap((section): Paragraph[] => [
+        [{ strong: section.title }],
+        ...section.items.map((item): Paragraph => [`${item.text}: `, { href: item.url }]),
+      ]),
+      ...(input.more > 0 ? [`And ${input.more} more waiting for you.`] : []),
+    ],
+    action: { label: "See your notifications", url: input.notificationsUrl },
+    after: [
+      ["Choose what reaches your inbox, and when: ", { href: input.preferencesUrl }],
+      ["No more e-mails like this one: ", { href: input.unsubscribeUrl }],
+    ],
+  });
+}

@@ -6,6 +6,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (a notification's List-Unsubscribe); account mail has none. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

@@ -1,4 +1,4 @@
-import { Bell, GraduationCap, Home, Menu, Newspaper, PlayCircle, Users, X } from "lucide-react";
+import { GraduationCap, Home, Menu, Newspaper, PlayCircle, Users, X } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { Link, useLocation } from "wouter";
 import type { CurrentUser } from "~/core/schemas/auth";
@@ -6,6 +6,7 @@ import { cn } from "~/web/lib/cn";
 import { whenIdle } from "~/web/lib/idle";
 import { publicConfig } from "~/web/lib/public-config";
 import { Logo } from "./logo";
+import { NotificationBell } from "./notification-bell";
 import { Avatar } from "./ui/avatar";
 import { VerifyEmailBanner } from "./verify-email-banner";
 
@@ -61,17 +62,7 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
             ))}
           </nav>
           <div className="ml-auto flex items-center gap-1">
-            <button
-              type="button"
-              aria-label="Notifications"
-              className="relative rounded-full p-2.5 text-muted transition-colors hover:bg-parchment hover:text-ink"
-            >
-              <Bell className="size-5" aria-hidden="true" />
-              <span
-                aria-hidden="true"
-                className="absolute top-2 right-2.5 size-2 rounded-full bg-clay-500 ring-2 ring-cream"
-              />
-            </button>
+            <NotificationBell />
             <UserMenu user={user} />
             <button
               type="button"

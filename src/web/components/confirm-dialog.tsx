@@ -16,6 +16,7 @@ export function ConfirmDialog<T>({
   busy,
   onConfirm,
   children,
+  variant = "destructive",
 }: {
   subject: T | null;
   onClose: () => void;
@@ -27,6 +28,8 @@ export function ConfirmDialog<T>({
   onConfirm: (subject: T) => void;
   /** Shown above the buttons: what is about to go. */
   children?: (subject: T) => ReactNode;
+  /** The button's look: destructive for what cannot be undone, primary for an ending that is good. */
+  variant?: "destructive" | "primary";
 }) {
   return (
     <Dialog open={subject !== null} onOpenChange={(open) => !open && onClose()}>
@@ -34,7 +37,7 @@ export function ConfirmDialog<T>({
         <DialogContent title={title} description={description?.(subject)}>
           {children?.(subject)}
           <DialogActions className={children ? "mt-6" : undefined}>
-            <Button variant="destructive" disabled={busy} onClick={() => onConfirm(subject)}>
+            <Button variant={variant} disabled={busy} onClick={() => onConfirm(subject)}>
               {busy ? confirm.busyLabel : confirm.label}
             </Button>
           </DialogActions>

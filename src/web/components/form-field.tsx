@@ -6,7 +6,7 @@ import type {
   UseFormRegisterReturn,
   UseFormReturn,
 } from "react-hook-form";
-import { Field, Input } from "./ui/input";
+import { Field, Input, PasswordInput } from "./ui/input";
 
 /** What a control needs to belong to its field: its id, the form's registration, and the aria that ties them. */
 export type FieldControl = UseFormRegisterReturn & {
@@ -51,8 +51,8 @@ export function FormField<T extends FieldValues, C, O>({
 }
 
 /**
- * A `FormField` whose control is an `Input`; the rest of the props are the input's own
- * (`type`, `autoComplete`, `placeholder`…).
+ * A `FormField` whose control is an `Input` (a `PasswordInput`, with its show button, for
+ * `type="password"`); the rest of the props are the input's own (`type`, `autoComplete`…).
  */
 export function FormInput<T extends FieldValues, C, O>({
   form,
@@ -70,7 +70,13 @@ export function FormInput<T extends FieldValues, C, O>({
 } & Omit<InputHTMLAttributes<HTMLInputElement>, "form" | "name" | "id">) {
   return (
     <FormField form={form} name={name} id={id} label={label} hint={hint}>
-      {(control) => <Input {...input} {...control} />}
+      {(control) =>
+        input.type === "password" ? (
+          <PasswordInput {...input} {...control} />
+        ) : (
+          <Input {...input} {...control} />
+        )
+      }
     </FormField>
   );
 }

@@ -2,6 +2,7 @@ import { Users } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { cn } from "~/web/lib/cn";
 import { DialogActions } from "./dialog-actions";
+import { MemberText } from "./member-text";
 import { Button } from "./ui/button";
 import { Card } from "./ui/card";
 import { Dialog, DialogContent } from "./ui/dialog";
@@ -43,7 +44,10 @@ export function GroupCardFrame({
     <Card className={cn("flex h-full flex-col p-5", className)}>
       {header}
       {children}
-      <p className="mt-3 line-clamp-3 text-[0.95rem] leading-relaxed text-muted">{description}</p>
+      <MemberText
+        text={description}
+        className="mt-3 line-clamp-3 text-[0.95rem] leading-relaxed text-muted"
+      />
       <div className={cn("mt-auto pt-4", footerClassName)}>{footer}</div>
     </Card>
   );

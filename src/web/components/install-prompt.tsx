@@ -1,8 +1,14 @@
 import { Download, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { INSTALL_AFTER_OFFER_MS, INSTALL_FALLBACK_MS } from "~/core/constants";
-import { installOffer } from "~/web/lib/install-offer";
+import { type InstallPlatform, installOffer, installPlatform } from "~/web/lib/install-offer";
 import { Button } from "./ui/button";
+
+// The steps and their dialog load when she asks for them: visitor pages start without the dialog code.
+const InstallSteps = lazy(() => import("./install-steps"));
+
+/** The CSS variable that tells the toasts how far above the bottom edge the card's top is. */
+const CLEARANCE_VAR = "--install-card-clearance";
 
 const DISMISSED_KEY = "install-prompt-dismissed-at";
 const QUIET_DAYS = 30;
@@ -25,6 +31,8 @@ const isInstalled = () =>
  */
 export default function InstallPrompt() {
   const [visible, setVisible] = useState(false);
+  const [steps, setSteps] = useState<InstallPlatform | null>(null);
+  const keepToastsClear = useToastClearance();
 
   useEffect(() => {
     if (isInstalled() || recentlyDismissed()) return;
@@ -59,9 +67,8 @@ export default function InstallPrompt() {
   const install = async () => {
     const offer = installOffer.get();
     if (!offer) {
-      window.alert(
-        'To install the app:\n\n• On mobile, use your browser\'s "Add to Home Screen".\n• On desktop, use the install icon in the address bar or the menu\'s "Install app".',
-      );
+      // No offer to answer (Safari never makes one): the steps to install by hand.
+      setSteps(installPlatform(navigator));
       return;
     }
     await offer.prompt();
@@ -71,6 +78,7 @@ export default function InstallPrompt() {
 
   return (
     <section
+      ref={keepToastsClear}
       aria-labelledby="install-title"
       className="fixed inset-x-3 bottom-20 z-40 mx-auto max-w-md animate-slide-in rounded-2xl border border-linen bg-white p-4 shadow-[var(--shadow-lift)] md:right-6 md:bottom-6 md:left-auto"
     >
@@ -103,6 +111,40 @@ export default function InstallPrompt() {
           </div>
         </div>
       </div>
+      {steps && (
+        <Suspense fallback={null}>
+          <InstallSteps platform={steps} onClose={() => setSteps(null)} />
+        </Suspense>
+      )}
     </section>
   );
+}
+
+/**
+ * While the card is shown, keeps the distance from the bottom of the screen to its top in a CSS
+ * variable, so the toasts (ui/toaster.tsx) stack above it rather than over it.
+ */
+function useToastClearance() {
+  return useCallback((card: HTMLElement | null) => {
+    const root = document.documentElement;
+    if (!card) {
+      root.style.removeProperty(CLEARANCE_VAR);
+      return;
+    }
+    // From its layout, not its box on screen: the card slides in, and its box moves meanwhile.
+    const measure = () =>
+      root.style.setProperty(
+        CLEARANCE_VAR,
+        `${Number.parseFloat(getComputedStyle(card).bottom) + card.offsetHeight}px`,
+      );
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(card);
+    window.addEventListener("resize", measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener("resize", measure);
+      root.style.removeProperty(CLEARANCE_VAR);
+    };
+  }, []);
 }

@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useRef } from "react";
+import type { LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
 import { useSearchParams } from "wouter";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "./ui/tabs";
 
@@ -20,14 +21,15 @@ export function useTabParam<T extends string>(
 
 export interface TabSection<T extends string = string> {
   value: T;
-  /** The trigger's text (and icon). */
+  /** The trigger's text (and icon, unless `icon` gives one shown before it). */
   label: ReactNode;
+  icon?: LucideIcon;
   content: ReactNode;
 }
 
 /**
  * A page's sections as tabs, the open one in the address (`useTabParam`). On a phone the tab row
- * scrolls sideways, and the open tab is kept in sight. Pass `tab` and `onSelect` from your own
+ * scrolls sideways with a fade where more tabs wait, and the open tab is kept in sight (`TabsList`). Pass `tab` and `onSelect` from your own
  * `useTabParam` when the page switches tabs itself (a button that opens another section).
  */
 export function TabbedPage<T extends string>({
@@ -48,20 +50,19 @@ export function TabbedPage<T extends string>({
 }) {
   const own = useTabParam(sections.map((s) => s.value));
   const [open, select] = tab !== undefined && onSelect ? [tab, onSelect] : own;
-  const list = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    list.current
-      ?.querySelector<HTMLElement>(`[data-state="active"]`)
-      ?.scrollIntoView({ block: "nearest", inline: "nearest" });
-  }, [open]);
 
   return (
     <Tabs value={open} onValueChange={select} className={className}>
-      <TabsList ref={list} aria-label={label}>
+      <TabsList aria-label={label}>
         {sections.map((s) => (
           <TabsTrigger key={s.value} value={s.value} className={triggerClassName}>
-            {s.label}
+            {s.icon ? (
+              <>
+                <s.icon className="size-4" aria-hidden="true" /> {s.label}
+              </>
+            ) : (
+              s.label
+            )}
           </TabsTrigger>
         ))}
       </TabsList>

@@ -31,3 +31,18 @@ export const installOffer = {
     };
   },
 };
+
+/** Where she is, for the steps to install by hand when the browser makes no offer. */
+export type InstallPlatform = "ios" | "android" | "desktop";
+
+/**
+ * iPhones and iPads (iPadOS says it is a Mac, but a Mac has no touch screen) install from the Share
+ * menu; Android from the browser's menu; computers from the address bar or the menu.
+ */
+export function installPlatform(device: { userAgent: string; maxTouchPoints: number }): InstallPlatform {
+  const { userAgent, maxTouchPoints } = device;
+  if (/iPhone|iPad|iPod/i.test(userAgent) || (/Macintosh/i.test(userAgent) && maxTouchPoints > 1))
+    return "ios";
+  if (/Android/i.test(userAgent)) return "android";
+  return "desktop";
+}

@@ -24,3 +24,9 @@ export const mayReference = <N extends string>(name: N, target: () => AnyPgColum
 
 /** A count kept beside the rows it counts (likes, members, views), in the same transaction. */
 export const counter = <N extends string>(name: N) => integer(name).notNull().default(0);
+
+/**
+ * What members write that others may report (decision 040): when its author last edited it, and
+ * when it was hidden from everyone but her and the administrators (reports reached the threshold).
+ */
+export const moderatedColumns = () => ({ editedAt: at("edited_at"), hiddenAt: at("hidden_at") });

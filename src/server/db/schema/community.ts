@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { at, belongsTo, counter, createdAt, id, mayReference, updatedAt } from "./columns";
+import { at, belongsTo, counter, createdAt, id, mayReference, moderatedColumns, updatedAt } from "./columns";
 import { users } from "./users";
 
 export const prayerRequests = pgTable(
@@ -16,6 +16,7 @@ export const prayerRequests = pgTable(
     isAnswered: boolean("is_answered").notNull().default(false),
     praiseNote: text("praise_note"),
     answeredAt: at("answered_at"),
+    ...moderatedColumns(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -50,6 +51,7 @@ export const prayerResponses = pgTable(
     userId: belongsTo("user_id", () => users.id),
     content: text("content").notNull(),
     isPraying: boolean("is_praying").notNull().default(false),
+    ...moderatedColumns(),
     createdAt: createdAt(),
   },
   (t) => [index("prayer_responses_request_idx").on(t.prayerRequestId, t.id)],

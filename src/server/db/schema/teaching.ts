@@ -9,7 +9,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { at, belongsTo, counter, createdAt, id, mayReference, updatedAt } from "./columns";
+import { at, belongsTo, counter, createdAt, id, mayReference, moderatedColumns, updatedAt } from "./columns";
 import { users } from "./users";
 
 export const videos = pgTable(
@@ -74,6 +74,31 @@ export const videoSaves = pgTable(
   ],
 );
 
+/**
+ * Where a member stopped in a video, saved now and then while she watches: the page takes her back
+ * there, and the library and home page offer what she has started. One row per member and video.
+ */
+export const videoProgress = pgTable(
+  "video_progress",
+  {
+    userId: belongsTo("user_id", () => users.id),
+    videoId: belongsTo("video_id", () => videos.id),
+    /** Whole seconds into the video. */
+    seconds: integer("seconds").notNull(),
+    /** She reached the end: nothing to resume, and it leaves "Continue Watching". */
+    finished: boolean("finished").notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.videoId] }),
+    index("video_progress_user_recent_idx").on(
+      t.userId,
+      t.updatedAt.desc().nullsFirst(),
+      t.videoId.desc().nullsFirst(),
+    ),
+  ],
+);
+
 /** Comments ("reflections") on a video. */
 export const discussions = pgTable(
   "discussions",
@@ -84,6 +109,7 @@ export const discussions = pgTable(
     content: text("content").notNull(),
     isReflectionPrompt: boolean("is_reflection_prompt").notNull().default(false),
     likes: counter("likes"),
+    ...moderatedColumns(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -152,6 +178,7 @@ export const articleDiscussions = pgTable(
     articleId: belongsTo("article_id", () => articles.id),
     userId: belongsTo("user_id", () => users.id),
     content: text("content").notNull(),
+    ...moderatedColumns(),
     createdAt: createdAt(),
   },
   (t) => [index("article_discussions_article_idx").on(t.articleId, t.id.desc().nullsFirst())],

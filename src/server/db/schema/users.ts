@@ -33,6 +33,8 @@ export const users = pgTable(
     stripeCustomerId: text("stripe_customer_id"),
     /** When she proved she holds `email` (a mailed link, a password reset, or her provider's word). */
     emailVerifiedAt: at("email_verified_at"),
+    /** While in the future she cannot sign in and her content is hidden ('infinity': for good). */
+    suspendedUntil: at("suspended_until"),
     settings: jsonb("settings").$type<MemberSettings>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

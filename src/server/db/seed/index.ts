@@ -3,8 +3,10 @@ import type { Database } from "../client";
 import { users } from "../schema";
 import { seedArticlesAndCourses } from "./articles-courses";
 import { seedCommunity } from "./community";
+import { seedEvents } from "./events";
 import { seedGroups } from "./groups";
 import { DEMO_ADMIN_EMAIL, DEMO_MEMBER_EMAIL, DEMO_PASSWORD, seedMembers } from "./members";
+import { seedNotifications } from "./notifications";
 import { seedVideos } from "./videos";
 
 export const demoAccounts = {
@@ -27,6 +29,8 @@ export async function seedDemo(database: Database): Promise<boolean> {
     await seedVideos(tx, members);
     await seedGroups(tx, members);
     await seedCommunity(tx, members);
+    await seedEvents(tx, members);
+    await seedNotifications(tx, members);
     void members;
     return true;
   });

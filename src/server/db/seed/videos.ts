@@ -1,7 +1,15 @@
 import { eq } from "drizzle-orm";
 import { parseTimecode } from "../../../core/timecode";
 import type { Tx } from "../client";
-import { discussionLikes, discussions, videoLikes, videoNotes, videoSaves, videos } from "../schema";
+import {
+  discussionLikes,
+  discussions,
+  videoLikes,
+  videoNotes,
+  videoProgress,
+  videoSaves,
+  videos,
+} from "../schema";
 import { type SeededMembers, seededMember } from "./members";
 import content from "./videos.json";
 
@@ -108,6 +116,13 @@ export async function seedVideos(tx: Tx, members: SeededMembers) {
   await tx.insert(videoSaves).values([
     { userId: ruth.id, videoId: daniel, createdAt: at(8) },
     { userId: ruth.id, videoId: grace, createdAt: at(1) },
+  ]);
+
+  // Where Ruth stopped: home's "Continue Watching" takes her back into Daniel, 3:12 in.
+  await tx.insert(videoProgress).values([
+    { userId: ruth.id, videoId: grace, seconds: 465, finished: true, updatedAt: at(3) },
+    { userId: ruth.id, videoId: joy, seconds: 310, updatedAt: at(2) },
+    { userId: ruth.id, videoId: daniel, seconds: 192, updatedAt: at(0, 20) },
   ]);
 
   await tx.insert(videoNotes).values(

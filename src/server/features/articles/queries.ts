@@ -1,4 +1,5 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { memberContentVisibleTo, type Viewer } from "../../auth/policies";
 import type { Db, Tx } from "../../db/client";
 import { searchMatches } from "../../db/query-helpers";
 import { articleDiscussions, articles, users } from "../../db/schema";
@@ -84,22 +85,31 @@ export async function countArticleView(db: Db, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-const discussionColumns = {
+const discussionColumns = (viewer: Viewer) => ({
   id: articleDiscussions.id,
   articleId: articleDiscussions.articleId,
   content: articleDiscussions.content,
   createdAt: articleDiscussions.createdAt,
+  editedAt: articleDiscussions.editedAt,
+  isMine: sql<boolean>`${articleDiscussions.userId} = ${viewer.id}`.mapWith(Boolean),
+  userId: articleDiscussions.userId,
   user: { firstName: users.firstName, profileImageUrl: users.profileImageUrl },
-};
+});
 
-export function listArticleDiscussions(db: Db, articleId: number, page: { before?: number; limit: number }) {
+export function listArticleDiscussions(
+  db: Db,
+  viewer: Viewer,
+  articleId: number,
+  page: { before?: number; limit: number },
+) {
   return db
-    .select(discussionColumns)
+    .select(discussionColumns(viewer))
     .from(articleDiscussions)
     .innerJoin(users, eq(users.id, articleDiscussions.userId))
     .where(
       and(
         eq(articleDiscussions.articleId, articleId),
+        memberContentVisibleTo(viewer, "article_discussions"),
         page.before ? sql`${articleDiscussions.id} < ${page.before}` : undefined,
       ),
     )
@@ -113,7 +123,7 @@ export async function insertArticleDiscussion(
 ) {
   const [row] = await db.insert(articleDiscussions).values(values).returning({ id: articleDiscussions.id });
   const [created] = await db
-    .select(discussionColumns)
+    .select(discussionColumns({ id: values.userId, isAdmin: false }))
     .from(articleDiscussions)
     .innerJoin(users, eq(users.id, articleDiscussions.userId))
     .where(eq(articleDiscussions.id, row!.id));
@@ -129,6 +139,8 @@ const CHUNK = 500;
 export async function upsertFeedItems(tx: Tx, items: FeedItem[], now: Date) {
   let added = 0;
   let updated = 0;
+  /** The first new item of the feed (feeds list the newest first). */
+  let newest: { id: number; title: string } | undefined;
   // Items without a date are inserted with the sync time and keep the date they first arrived with.
   const undated = sql`${now.toISOString()}::timestamptz`;
   for (let i = 0; i < items.length; i += CHUNK) {
@@ -165,11 +177,13 @@ export async function upsertFeedItems(tx: Tx, items: FeedItem[], now: Date) {
           is distinct from (excluded.title, excluded.url, excluded.excerpt, excluded.content_html, excluded.author, excluded.tags, excluded.reading_time)
           or (excluded.published_at <> ${undated} and excluded.published_at <> ${articles.publishedAt})`,
       })
-      .returning({ inserted: sql<boolean>`(xmax = 0)` });
+      .returning({ inserted: sql<boolean>`(xmax = 0)`, id: articles.id, title: articles.title });
     for (const row of changed) {
-      if (row.inserted) added += 1;
-      else updated += 1;
+      if (row.inserted) {
+        added += 1;
+        newest ??= { id: row.id, title: row.title };
+      } else updated += 1;
     }
   }
-  return { added, updated };
+  return { added, updated, newest };
 }

@@ -14,10 +14,10 @@ export default async function articleRoutes(app: FastifyInstance) {
   serve(app, api.view, async ({ params }) => {
     await countView(db, params.id);
   });
-  serve(app, api.discussions, async ({ query }) => {
+  serve(app, api.discussions, async ({ viewer, query }) => {
     const { articleId, ...page } = query;
     await requireArticle(db, articleId);
-    return q.listArticleDiscussions(db, articleId, page);
+    return q.listArticleDiscussions(db, viewer, articleId, page);
   });
   serve(app, api.discuss, ({ viewer, body }) => addDiscussion(db, viewer.id, body));
   serve(app, api.adminList, ({ query }) => q.listAdminArticles(db, query));

@@ -5,6 +5,7 @@ import { recordActivity } from "../../activity/record";
 import type { Db } from "../../db/client";
 import { notFound, unavailable } from "../../http/errors";
 import { invalidateSharedCaches } from "../../http/shared-cache";
+import { notifyEveryMember } from "../notifications";
 import { fetchFeed, parseFeed } from "./feed";
 import * as q from "./queries";
 
@@ -40,7 +41,18 @@ export async function syncArticles(db: Db, options: SyncOptions): Promise<Articl
   const items = await parseFeed(xml, name);
   const result = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SYNC_WRITE_LOCK})`);
-    const result = await q.upsertFeedItems(tx, items, new Date());
+    const now = new Date();
+    const { newest, ...result } = await q.upsertFeedItems(tx, items, now);
+    if (newest) {
+      await notifyEveryMember(tx, {
+        kind: "articles_arrived",
+        actorId: options.userId ?? null,
+        subjectId: newest.id,
+        dedupeKey: `sync@${now.getTime()}`,
+        actorCount: result.added,
+        title: newest.title,
+      });
+    }
     if (result.added || result.updated) {
       await recordActivity(
         tx,

@@ -2,6 +2,7 @@ import { isMentorLevel } from "../../../core/constants";
 import { type CreateConnectionBody, DISCIPLESHIP_MESSAGES } from "../../../core/schemas/discipleship";
 import type { Db, Tx } from "../../db/client";
 import { conflict, forbidden, notFound } from "../../http/errors";
+import { notify } from "../notifications";
 import type { ConnectionRow, EntryRow } from "./queries";
 import * as q from "./queries";
 
@@ -55,15 +56,16 @@ function presentEntry(entry: EntryRow) {
 
 /**
  * Pairs a waiting request or offer with the oldest waiting counterpart that shares a focus area.
- * Call under `lockMatching`. Returns the new pending connection's id, if any.
+ * Call under `lockMatching`. Returns the new pending connection's id, if any. Both are told,
+ * except `actorId`, whose action made the match.
  */
-async function matchEntry(tx: Tx, entry: EntryRow): Promise<number | undefined> {
+async function matchEntry(tx: Tx, entry: EntryRow, actorId: number): Promise<number | undefined> {
   const counterpart = await q.findCounterpart(tx, entry);
   if (!counterpart) return undefined;
   const [request, offer] = entry.kind === "request" ? [entry, counterpart] : [counterpart, entry];
   const shared = request.focusAreas.filter((area) => offer.focusAreas.includes(area));
   await q.setEntryStatus(tx, [entry.id, counterpart.id], "matched");
-  return q.insertConnection(tx, {
+  const connectionId = await q.insertConnection(tx, {
     mentorId: offer.userId,
     menteeId: request.userId,
     requestId: request.id,
@@ -72,6 +74,10 @@ async function matchEntry(tx: Tx, entry: EntryRow): Promise<number | undefined> 
     // The relationship is described by where the mentee is in her walk.
     experienceLevel: request.experienceLevel,
   });
+  const told = { actorId, subjectId: connectionId };
+  await notify(tx, "discipleship_mentor_matched", { ...told, recipients: [request.userId] });
+  await notify(tx, "discipleship_mentee_matched", { ...told, recipients: [offer.userId] });
+  return connectionId;
 }
 
 export async function list(db: Db, viewer: Viewer, page: { limit: number; before?: number }) {
@@ -89,7 +95,7 @@ export async function submit(db: Db, viewer: Viewer, body: CreateConnectionBody)
       experienceLevel: body.experienceLevel,
       focusAreas: body.focusAreas.map((area) => area.toLowerCase()),
     });
-    const connectionId = await matchEntry(tx, entry);
+    const connectionId = await matchEntry(tx, entry, viewer.id);
     if (connectionId === undefined) return { ...presentEntry(entry), matched: false };
     const row = await q.findConnection(tx, connectionId);
     return { ...present(row!, viewer.id), matched: true };
@@ -109,6 +115,11 @@ export async function accept(db: Db, viewer: Viewer, id: number) {
     if (row.mentorId !== viewer.id) throw forbidden(DISCIPLESHIP_MESSAGES.onlyMentor);
     if (row.status !== "pending") throw conflict(DISCIPLESHIP_MESSAGES.notPending);
     await q.setConnectionStatus(tx, id, "active");
+    await notify(tx, "discipleship_accepted", {
+      recipients: [row.menteeId],
+      actorId: viewer.id,
+      subjectId: id,
+    });
     return present((await q.findConnection(tx, id))!, viewer.id);
   });
 }
@@ -126,7 +137,7 @@ export async function decline(db: Db, viewer: Viewer, id: number) {
       const request = await q.findEntryForUpdate(tx, row.requestId);
       if (request?.status === "matched") {
         await q.setEntryStatus(tx, [request.id], "waiting");
-        await matchEntry(tx, { ...request, status: "waiting" });
+        await matchEntry(tx, { ...request, status: "waiting" }, viewer.id);
       }
     }
     return present((await q.findConnection(tx, id))!, viewer.id);
@@ -138,6 +149,12 @@ export async function complete(db: Db, viewer: Viewer, id: number) {
     const row = await lockOwnConnection(tx, viewer, id);
     if (row.status !== "active") throw conflict(DISCIPLESHIP_MESSAGES.notActive);
     await q.setConnectionStatus(tx, id, "completed");
+    // The other of the two is told; notify never tells the one who acted.
+    await notify(tx, "discipleship_completed", {
+      recipients: [row.mentorId, row.menteeId],
+      actorId: viewer.id,
+      subjectId: id,
+    });
     return present((await q.findConnection(tx, id))!, viewer.id);
   });
 }

@@ -12,8 +12,16 @@ const m = cultivationGroupMembers;
 const r = cultivationJoinRequests;
 const shared = groupQueries(g, m);
 
-export const { lockGroup, findMembership, foundGroup, setRole, adjustMemberCount, addMember, removeMember } =
-  shared;
+export const {
+  lockGroup,
+  findMembership,
+  foundGroup,
+  updateGroup,
+  setRole,
+  adjustMemberCount,
+  addMember,
+  removeMember,
+} = shared;
 
 /** A group as her list of memberships shows it. */
 const membershipGroup = {
@@ -105,11 +113,17 @@ export async function insertJoinRequest(
   userId: number,
   requestMessage: string | undefined,
 ) {
-  await tx
+  const [row] = await tx
     .insert(r)
     .values({ groupId, userId, requestMessage: requestMessage ?? null })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: r.id });
+  return row?.id;
 }
+
+/** A group's admins, as the user ids a notification goes to. */
+export const adminIdsOf = (groupId: number) =>
+  sql`select user_id from cultivation_group_members where group_id = ${groupId} and role = 'admin'`;
 
 export async function deletePendingRequest(tx: Tx, groupId: number, userId: number) {
   const rows = await tx

@@ -10,6 +10,7 @@ export default async function groupRoutes(app: FastifyInstance) {
   serve(app, api.mine, ({ viewer, query }) => service.myGroups(db, viewer, query));
   serve(app, api.create, ({ viewer, body }) => service.createGroup(db, viewer, body));
   serve(app, api.get, ({ viewer, params }) => service.getGroup(db, viewer, params.id));
+  serve(app, api.update, ({ viewer, params, body }) => service.updateGroup(db, viewer, params.id, body));
   serve(app, api.join, ({ viewer, params, body }) =>
     service.joinGroup(db, viewer, params.id, body.requestMessage),
   );
@@ -24,5 +25,8 @@ export default async function groupRoutes(app: FastifyInstance) {
   );
   serve(app, api.setMemberRole, ({ viewer, params, body }) =>
     service.setMemberRole(db, viewer, params.id, params.userId, body.role),
+  );
+  serve(app, api.removeMember, ({ viewer, params }) =>
+    service.removeMember(db, viewer, params.id, params.userId),
   );
 }

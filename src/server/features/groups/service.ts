@@ -4,11 +4,13 @@ import {
   type CultivationGroupsQuery,
   GROUP_MESSAGES,
   type GroupRole,
+  type UpdateCultivationGroupBody,
 } from "../../../core/schemas/groups";
 import { activityName } from "../../activity/record";
 import type { SessionUser } from "../../auth/sessions";
 import type { Db, Tx } from "../../db/client";
 import { conflict, forbidden, notFound } from "../../http/errors";
+import { notify } from "../notifications";
 import * as q from "./queries";
 
 type Member = Pick<SessionUser, "id" | "firstName" | "lastName">;
@@ -62,6 +64,20 @@ export async function createGroup(db: Db, creator: Member, input: CreateCultivat
   return getGroup(db, creator, groupId);
 }
 
+/**
+ * Her admins rewrite what the group says of itself and its settings, under the rules of its
+ * creation; the limit may not fall below the members it already has.
+ */
+export async function updateGroup(db: Db, admin: Member, groupId: number, input: UpdateCultivationGroupBody) {
+  await db.transaction(async (tx) => {
+    const group = await lockActiveGroup(tx, groupId);
+    await requireGroupAdmin(tx, groupId, admin.id);
+    if (input.maxMembers < group.memberCount) throw conflict(GROUP_MESSAGES.tooSmall(group.memberCount));
+    await q.updateGroup(tx, groupId, { ...input, guidelines: input.guidelines ?? null });
+  });
+  return getGroup(db, admin, groupId);
+}
+
 async function lockActiveGroup(tx: Tx, groupId: number) {
   const group = await q.lockGroup(tx, groupId);
   if (!group?.isActive) throw notFound(GROUP_MESSAGES.notFound);
@@ -85,7 +101,16 @@ export async function joinGroup(
     // A request that could never be approved is refused now rather than left waiting.
     if (group.memberCount >= group.maxMembers) throw conflict(GROUP_MESSAGES.full);
     if (group.requiresApproval) {
-      await q.insertJoinRequest(tx, groupId, member.id, requestMessage);
+      const requestId = await q.insertJoinRequest(tx, groupId, member.id, requestMessage);
+      if (requestId !== undefined) {
+        await notify(tx, "group_join_requested", {
+          recipients: q.adminIdsOf(groupId),
+          actorId: member.id,
+          subjectId: groupId,
+          dedupeKey: requestId,
+          title: group.name,
+        });
+      }
       return { status: "pending" };
     }
     await q.addMember(tx, groupId, member.id, "member");
@@ -120,6 +145,14 @@ async function requireGroupAdmin(db: Db | Tx, groupId: number, userId: number) {
   if (membership?.role !== "admin") throw forbidden(GROUP_MESSAGES.adminsOnly);
 }
 
+/** Locks the group for a change only its admins may make; 404 when there is none, 403 for others. */
+async function lockGroupForAdmin(tx: Tx, groupId: number, userId: number) {
+  const group = await q.lockGroup(tx, groupId);
+  if (!group) throw notFound(GROUP_MESSAGES.notFound);
+  await requireGroupAdmin(tx, groupId, userId);
+  return group;
+}
+
 export async function listRequests(db: Db, viewer: Member, groupId: number, page: PageQuery) {
   const group = await q.findGroupForViewer(db, groupId, viewer.id);
   if (!group) throw notFound(GROUP_MESSAGES.notFound);
@@ -139,9 +172,7 @@ export async function decideRequest(
   decision: "approved" | "declined",
 ) {
   return db.transaction(async (tx) => {
-    const group = await q.lockGroup(tx, groupId);
-    if (!group) throw notFound(GROUP_MESSAGES.notFound);
-    await requireGroupAdmin(tx, groupId, admin.id);
+    const group = await lockGroupForAdmin(tx, groupId, admin.id);
     const request = await q.findRequestForUpdate(tx, groupId, requestId);
     if (!request) throw notFound(GROUP_MESSAGES.requestNotFound);
     if (request.status === decision) {
@@ -158,6 +189,13 @@ export async function decideRequest(
       memberCount = await q.addMember(tx, groupId, request.userId, "member");
     }
     await q.decideRequest(tx, request.id, decision, admin.id);
+    await notify(tx, decision === "approved" ? "group_join_approved" : "group_join_declined", {
+      recipients: [request.userId],
+      actorId: admin.id,
+      subjectId: groupId,
+      dedupeKey: request.id,
+      title: group.name,
+    });
     return { id: request.id, status: decision, memberCount };
   });
 }
@@ -165,9 +203,7 @@ export async function decideRequest(
 /** Admins make another member an admin (or step one back), always keeping at least one admin. */
 export async function setMemberRole(db: Db, admin: Member, groupId: number, userId: number, role: GroupRole) {
   await db.transaction(async (tx) => {
-    const group = await q.lockGroup(tx, groupId);
-    if (!group) throw notFound(GROUP_MESSAGES.notFound);
-    await requireGroupAdmin(tx, groupId, admin.id);
+    await lockGroupForAdmin(tx, groupId, admin.id);
     const target = await q.findMembership(tx, groupId, userId);
     if (!target) throw notFound(GROUP_MESSAGES.notMember);
     if (target.role === role) return;
@@ -179,4 +215,20 @@ export async function setMemberRole(db: Db, admin: Member, groupId: number, user
   const member = await q.findMember(db, groupId, userId);
   if (!member) throw notFound(GROUP_MESSAGES.notMember);
   return member;
+}
+
+/**
+ * Admins remove a member (another admin too); the count moves with her. The last admin cannot
+ * remove herself, so the group keeps a leader.
+ */
+export async function removeMember(db: Db, admin: Member, groupId: number, userId: number) {
+  await db.transaction(async (tx) => {
+    await lockGroupForAdmin(tx, groupId, admin.id);
+    const target = await q.findMembership(tx, groupId, userId);
+    if (!target) throw notFound(GROUP_MESSAGES.notMember);
+    if (target.role === "admin" && (await q.countAdmins(tx, groupId)) <= 1) {
+      throw conflict(GROUP_MESSAGES.lastAdminRemove);
+    }
+    await q.removeMember(tx, groupId, userId);
+  });
 }

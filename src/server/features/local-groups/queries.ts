@@ -10,7 +10,8 @@ const g = localGroups;
 const m = localGroupMembers;
 const shared = groupQueries(g, m);
 
-export const { lockGroup, findMembership, foundGroup, setRole, addMember, removeMember } = shared;
+export const { lockGroup, findMembership, foundGroup, updateGroup, setRole, addMember, removeMember } =
+  shared;
 
 /** A group as her list of memberships shows it (the exact place and contact: she is a member). */
 const membershipGroup = {

@@ -9,6 +9,8 @@ export default async function localGroupRoutes(app: FastifyInstance) {
   serve(app, api.list, ({ viewer, query }) => service.listGroups(db, viewer, query));
   serve(app, api.mine, ({ viewer, query }) => service.myGroups(db, viewer, query));
   serve(app, api.create, ({ viewer, body }) => service.createGroup(db, viewer, body));
+  // The leader policy decides who is refused; the service checks again in its transaction.
+  serve(app, api.update, ({ viewer, params, body }) => service.updateGroup(db, viewer, params.id, body));
   serve(app, api.join, ({ viewer, params }) => service.joinGroup(db, viewer, params.id));
   serve(app, api.leave, ({ viewer, params }) => service.leaveGroup(db, viewer, params.id));
 }

@@ -4,11 +4,12 @@ import {
   LOCAL_GROUP_MESSAGES,
   type LocalGroupsQuery,
   type LocalRole,
+  type UpdateLocalGroupBody,
 } from "../../../core/schemas/local-groups";
 import { activityName } from "../../activity/record";
 import type { SessionUser } from "../../auth/sessions";
 import type { Db } from "../../db/client";
-import { notFound } from "../../http/errors";
+import { forbidden, notFound } from "../../http/errors";
 import * as q from "./queries";
 
 type Member = Pick<SessionUser, "id" | "firstName" | "lastName">;
@@ -36,6 +37,24 @@ export async function createGroup(db: Db, creator: Member, input: CreateLocalGro
     q.foundGroup(tx, { ...input, createdBy: creator.id }, creator.id, "leader", activity),
   );
   const row = await q.findGroupForViewer(db, groupId, creator.id);
+  return present(row!);
+}
+
+/** Its leader rewrites the group's details under the rules of its creation; blank optional fields clear. */
+export async function updateGroup(db: Db, leader: Member, groupId: number, input: UpdateLocalGroupBody) {
+  await db.transaction(async (tx) => {
+    const group = await q.lockGroup(tx, groupId);
+    if (!group?.isActive) throw notFound(LOCAL_GROUP_MESSAGES.notFound);
+    const membership = await q.findMembership(tx, groupId, leader.id);
+    if (membership?.role !== "leader") throw forbidden(LOCAL_GROUP_MESSAGES.leadersOnly);
+    await q.updateGroup(tx, groupId, {
+      ...input,
+      address: input.address ?? null,
+      meetingTime: input.meetingTime ?? null,
+      contactInfo: input.contactInfo ?? null,
+    });
+  });
+  const row = await q.findGroupForViewer(db, groupId, leader.id);
   return present(row!);
 }
 

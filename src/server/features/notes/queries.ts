@@ -66,6 +66,28 @@ export async function insertNote(
   return row!.id;
 }
 
+/** Changes her own note; false when she has no such note. */
+export async function updateNote(
+  db: Db,
+  memberId: number,
+  id: number,
+  changes: Partial<{
+    videoId: number | null;
+    content: string;
+    timestamp: number | null;
+    tags: string[];
+    isHighlight: boolean;
+  }>,
+) {
+  const mine = and(eq(videoNotes.id, id), eq(videoNotes.userId, memberId));
+  if (Object.keys(changes).length === 0) {
+    const [row] = await db.select({ id: videoNotes.id }).from(videoNotes).where(mine);
+    return Boolean(row);
+  }
+  const rows = await db.update(videoNotes).set(changes).where(mine).returning({ id: videoNotes.id });
+  return rows.length > 0;
+}
+
 export async function deleteNote(db: Db, memberId: number, id: number) {
   const rows = await db
     .delete(videoNotes)

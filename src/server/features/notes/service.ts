@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { type createNoteBody, NOTE_MESSAGES } from "../../../core/schemas/notes";
+import { type createNoteBody, NOTE_MESSAGES, type updateNoteBody } from "../../../core/schemas/notes";
 import type { Db } from "../../db/client";
 import { badRequest, notFound } from "../../http/errors";
 import * as q from "./queries";
@@ -31,6 +31,30 @@ export async function createNote(db: Db, memberId: number, body: z.output<typeof
     if (pgCode(err) === "23503") throw badRequest(NOTE_MESSAGES.videoNotFound);
     throw err;
   }
+}
+
+/** Only what the body names changes; another member's note answers exactly as a missing one does. */
+export async function updateNote(
+  db: Db,
+  memberId: number,
+  id: number,
+  body: z.output<typeof updateNoteBody>,
+) {
+  const changes: Parameters<typeof q.updateNote>[3] = {};
+  if (body.videoId !== undefined) changes.videoId = body.videoId;
+  if (body.content !== undefined) changes.content = body.content;
+  if (body.timestamp !== undefined) changes.timestamp = body.timestamp;
+  if (body.tags !== undefined) changes.tags = body.tags;
+  if (body.isHighlight !== undefined) changes.isHighlight = body.isHighlight;
+  const videoId = changes.videoId;
+  if (videoId != null && !(await q.videoExists(db, videoId))) throw badRequest(NOTE_MESSAGES.videoNotFound);
+  try {
+    if (!(await q.updateNote(db, memberId, id, changes))) throw notFound(NOTE_MESSAGES.notFound);
+  } catch (err) {
+    if (pgCode(err) === "23503") throw badRequest(NOTE_MESSAGES.videoNotFound);
+    throw err;
+  }
+  return (await q.findNote(db, memberId, id))!;
 }
 
 /** Another member's note answers exactly as a missing one does. */

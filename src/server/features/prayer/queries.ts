@@ -1,7 +1,13 @@
 import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { ActivityKind } from "../../activity/record";
-import { newestPrayerRequestIdsVisibleTo, prayerRequestVisibleTo, type Viewer } from "../../auth/policies";
+import {
+  blockedByAuthor,
+  memberContentVisibleTo,
+  newestPrayerRequestIdsVisibleTo,
+  prayerRequestVisibleTo,
+  type Viewer,
+} from "../../auth/policies";
 import { batchedStatement } from "../../db/batched-statement";
 import type { Db, Tx } from "../../db/client";
 import { preparedStatement } from "../../db/prepared";
@@ -27,6 +33,7 @@ export interface RequestRow {
   isAnswered: boolean;
   praiseNote: string | null;
   answeredAt: Date | null;
+  editedAt: Date | null;
   firstName: string | null;
   lastName: string | null;
   profileImageUrl: string | null;
@@ -41,6 +48,7 @@ export interface ResponseRow {
   content: string;
   isPraying: boolean;
   createdAt: Date;
+  editedAt: Date | null;
   firstName: string | null;
   lastName: string | null;
   profileImageUrl: string | null;
@@ -56,19 +64,23 @@ function pageFilters({ before, answered }: PageOptions) {
   };
 }
 
-const requestColumns = (viewerId: number) => ({
+const requestColumns = (viewer: Viewer) => ({
   ...prayerRequestColumns,
+  editedAt: prayerRequests.editedAt,
   ...personColumns,
   prayedByMe: sql<boolean>`exists (select 1 from ${prayerMarks} m
-    where m.prayer_request_id = ${prayerRequests.id} and m.user_id = ${viewerId})`.mapWith(Boolean),
+    where m.prayer_request_id = ${prayerRequests.id} and m.user_id = ${viewer.id})`.mapWith(Boolean),
+  // Only the responses she may see (hidden ones and those of members she blocked are not counted).
   responseCount: sql<number>`(select count(*) from ${prayerResponses} r
-    where r.prayer_request_id = ${prayerRequests.id})`.mapWith(Number),
+    where r.prayer_request_id = ${prayerRequests.id} and ${memberContentVisibleTo(viewer, "r")})`.mapWith(
+    Number,
+  ),
 });
 
 /** Requests with their authors and the viewer's own "prayed" state. */
 const requestsFor = (db: Db | Tx, viewer: Viewer) =>
   db
-    .select(requestColumns(viewer.id))
+    .select(requestColumns(viewer))
     .from(prayerRequests)
     .innerJoin(users, eq(users.id, prayerRequests.userId))
     .$dynamic();
@@ -90,21 +102,36 @@ export async function findRequest(db: Db | Tx, viewer: Viewer, id: number): Prom
   return row;
 }
 
-/** Who shared it and whether it is private: enough to decide who may touch it. */
-const accessColumns = {
-  id: prayerRequests.id,
-  userId: prayerRequests.userId,
-  isPrivate: prayerRequests.isPrivate,
-};
-
-export async function findAccess(db: Db | Tx, id: number) {
-  const [row] = await db.select(accessColumns).from(prayerRequests).where(eq(prayerRequests.id, id)).limit(1);
+/**
+ * Who shared it, whether it is private and what moderation knows of it: enough to decide who may
+ * see and answer it (`canSeePrayerRequest`).
+ */
+export async function findAccess(db: Db | Tx, viewer: Viewer, id: number) {
+  const [row] = await db
+    .select({
+      id: prayerRequests.id,
+      userId: prayerRequests.userId,
+      isPrivate: prayerRequests.isPrivate,
+      hiddenAt: prayerRequests.hiddenAt,
+      authorSuspendedUntil: users.suspendedUntil,
+      authorBlockedByViewer: sql<boolean>`exists (select 1 from member_blocks mb
+        where mb.blocker_id = ${viewer.id} and mb.blocked_id = ${prayerRequests.userId})`.mapWith(Boolean),
+      /** Its author blocked the viewer: she may not answer it. */
+      blockedByAuthor: sql<boolean>`${blockedByAuthor(viewer, sql`${prayerRequests.userId}`)}`.mapWith(
+        Boolean,
+      ),
+    })
+    .from(prayerRequests)
+    .innerJoin(users, eq(users.id, prayerRequests.userId))
+    .where(eq(prayerRequests.id, id))
+    .limit(1);
   return row;
 }
 
 /** The latest `perRequest` responses of each request, in one query (oldest first within a request). */
 export async function latestResponses(
   db: Db,
+  viewer: Viewer,
   requestIds: number[],
   perRequest: number,
 ): Promise<ResponseRow[]> {
@@ -116,14 +143,16 @@ export async function latestResponses(
     content: string;
     is_praying: boolean;
     created_at: string | Date;
+    edited_at: string | Date | null;
     first_name: string | null;
     last_name: string | null;
     profile_image_url: string | null;
-  }>(sql`select r.id, r.prayer_request_id, r.user_id, r.content, r.is_praying, r.created_at,
+  }>(sql`select r.id, r.prayer_request_id, r.user_id, r.content, r.is_praying, r.created_at, r.edited_at,
       u.first_name, u.last_name, u.profile_image_url
     from unnest(${`{${requestIds.map(Number).join(",")}}`}::int[]) as q(id)
     cross join lateral (
-      select * from prayer_responses x where x.prayer_request_id = q.id order by x.id desc limit ${perRequest}
+      select * from prayer_responses x where x.prayer_request_id = q.id and ${memberContentVisibleTo(viewer, "x")}
+      order by x.id desc limit ${perRequest}
     ) r
     join users u on u.id = r.user_id
     order by r.prayer_request_id, r.id`);
@@ -134,6 +163,7 @@ export async function latestResponses(
     content: r.content,
     isPraying: r.is_praying,
     createdAt: new Date(r.created_at),
+    editedAt: r.edited_at === null ? null : new Date(r.edited_at),
     firstName: r.first_name,
     lastName: r.last_name,
     profileImageUrl: r.profile_image_url,
@@ -150,6 +180,7 @@ const responses = (db: Db) =>
       content: prayerResponses.content,
       isPraying: prayerResponses.isPraying,
       createdAt: prayerResponses.createdAt,
+      editedAt: prayerResponses.editedAt,
       ...personColumns,
     })
     .from(prayerResponses)
@@ -164,12 +195,19 @@ export async function findResponse(db: Db, id: number): Promise<ResponseRow | un
 /** All responses to one request, newest first, by cursor. */
 export async function listResponses(
   db: Db,
+  viewer: Viewer,
   requestId: number,
   { limit, before }: { limit: number; before?: number },
 ): Promise<ResponseRow[]> {
   const page = before === undefined ? undefined : lt(prayerResponses.id, before);
   return responses(db)
-    .where(and(eq(prayerResponses.prayerRequestId, requestId), page))
+    .where(
+      and(
+        eq(prayerResponses.prayerRequestId, requestId),
+        page,
+        memberContentVisibleTo(viewer, "prayer_responses"),
+      ),
+    )
     .orderBy(desc(prayerResponses.id))
     .limit(limit);
 }
@@ -325,7 +363,7 @@ export async function insertResponse(
   return row!;
 }
 
-export async function markAnswered(db: Db, requestId: number, praiseNote: string | null) {
+export async function markAnswered(db: Db | Tx, requestId: number, praiseNote: string | null) {
   const [row] = await db
     .update(prayerRequests)
     .set({
@@ -343,3 +381,14 @@ export async function markAnswered(db: Db, requestId: number, praiseNote: string
     });
   return row!;
 }
+
+/**
+ * Those who prayed for a request and may still see it (a private one: its author and the
+ * administrators by role), as the user ids a notification goes to.
+ */
+export const prayedFor = (requestId: number) =>
+  sql`select m.user_id from prayer_marks m
+    join prayer_requests p on p.id = m.prayer_request_id
+    join users u on u.id = m.user_id
+    where m.prayer_request_id = ${requestId}
+      and ${prayerRequestVisibleTo({ id: sql.raw("m.user_id"), isAdmin: sql.raw("(u.role = 'admin')") }, "p")}`;

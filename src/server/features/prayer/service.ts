@@ -10,6 +10,7 @@ import { canSeePrayerRequest, hidesPrayerAuthorFrom } from "../../auth/policies"
 import type { SessionUser } from "../../auth/sessions";
 import type { Db } from "../../db/client";
 import { forbidden, notFound } from "../../http/errors";
+import { notify } from "../notifications";
 import type { RequestRow, ResponseRow, Viewer } from "./queries";
 import * as q from "./queries";
 
@@ -36,6 +37,7 @@ function presentResponse(viewer: Viewer, request: RequestRow, response: Response
     content: response.content,
     isPraying: response.isPraying,
     createdAt: response.createdAt,
+    editedAt: response.editedAt,
     user: hidden ? ANONYMOUS : person(response),
   };
 }
@@ -53,6 +55,7 @@ function present(viewer: Viewer, row: RequestRow, responses: ResponseRow[]) {
     isAnswered: row.isAnswered,
     praiseNote: row.praiseNote,
     answeredAt: row.answeredAt,
+    editedAt: row.editedAt,
     user: hidesPrayerAuthorFrom(viewer, row) ? ANONYMOUS : person(row),
     responses: responses.map((r) => presentResponse(viewer, row, r)),
     responseCount: row.responseCount,
@@ -65,6 +68,7 @@ export async function listWall(db: Db, viewer: Viewer, query: PrayerListQuery) {
   const rows = await q.listRequests(db, viewer, query);
   const responses = await q.latestResponses(
     db,
+    viewer,
     rows.map((r) => r.id),
     PRAYER_RESPONSE_PREVIEW,
   );
@@ -78,7 +82,7 @@ export async function listWall(db: Db, viewer: Viewer, query: PrayerListQuery) {
 }
 
 async function visibleRequest(db: Db, viewer: Viewer, id: number) {
-  const row = await q.findAccess(db, id);
+  const row = await q.findAccess(db, viewer, id);
   if (!row || !canSeePrayerRequest(viewer, row)) throw notFound(NOT_FOUND);
   return row;
 }
@@ -114,6 +118,7 @@ export async function shareRequest(
     isAnswered: false,
     praiseNote: null,
     answeredAt: null,
+    editedAt: null,
     firstName: viewer.firstName,
     lastName: viewer.lastName,
     profileImageUrl: viewer.profileImageUrl,
@@ -130,13 +135,21 @@ export async function pray(db: Db, viewer: Viewer, id: number) {
 }
 
 export async function respond(db: Db, viewer: Viewer, id: number, body: RespondBody) {
-  await visibleRequest(db, viewer, id);
+  const access = await visibleRequest(db, viewer, id);
+  // A member she blocked may not answer her; he is told only that the request is not there.
+  if (access.blockedByAuthor) throw notFound(NOT_FOUND);
   const saved = await db.transaction(async (tx) => {
     const response = await q.insertResponse(tx, {
       prayerRequestId: id,
       userId: viewer.id,
       content: body.content,
       isPraying: body.isPraying,
+    });
+    await notify(tx, "prayer_response", {
+      recipients: [access.userId],
+      actorId: viewer.id,
+      subjectId: id,
+      dedupeKey: response.id,
     });
     // "I'm praying for you" is a prayer: it counts once, like the "I prayed" button.
     if (body.isPraying) await q.markPrayed(tx, id, viewer.id);
@@ -155,14 +168,19 @@ export async function responses(
 ) {
   await visibleRequest(db, viewer, id);
   const request = await q.findRequest(db, viewer, id);
-  const rows = await q.listResponses(db, id, page);
+  const rows = await q.listResponses(db, viewer, id, page);
   return rows.map((r) => presentResponse(viewer, request!, r));
 }
 
 export async function markAnswered(db: Db, viewer: Viewer, id: number, body: AnsweredBody) {
   const row = await visibleRequest(db, viewer, id);
   if (row.userId !== viewer.id) throw forbidden(PRAYER_MESSAGES.onlyAuthor);
-  return q.markAnswered(db, id, body.praiseNote ?? null);
+  return db.transaction(async (tx) => {
+    const answered = await q.markAnswered(tx, id, body.praiseNote ?? null);
+    // Those who prayed hear of it once: editing the praise note later repeats the same key.
+    await notify(tx, "prayer_answered", { recipients: q.prayedFor(id), actorId: viewer.id, subjectId: id });
+    return answered;
+  });
 }
 
 export async function defaults(db: Db, viewer: Viewer) {

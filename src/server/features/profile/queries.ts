@@ -37,6 +37,7 @@ import {
   users,
   videoLikes,
   videoNotes,
+  videoProgress,
   videoSaves,
   videos,
 } from "../../db/schema";
@@ -136,6 +137,7 @@ export async function exportRows(db: Db, userId: number) {
     discussionRows,
     articleRows,
     savedRows,
+    progressRows,
     cultivationRows,
     requestRows,
     localRows,
@@ -156,6 +158,9 @@ export async function exportRows(db: Db, userId: number) {
     hers(videoSaves, videoSaves.createdAt, {
       title: pointedAt(videos.title, videoSaves.videoId),
       savedAt: videoSaves.createdAt,
+    }),
+    hers(videoProgress, videoProgress.updatedAt, {
+      title: pointedAt(videos.title, videoProgress.videoId),
     }),
     hers(cultivationGroupMembers, cultivationGroupMembers.id, {
       name: pointedAt(cultivationGroups.name, cultivationGroupMembers.groupId),
@@ -192,6 +197,7 @@ export async function exportRows(db: Db, userId: number) {
     discussions: discussionRows,
     articleDiscussions: articleRows,
     savedVideos: savedRows,
+    videoProgress: progressRows,
     cultivationGroups: cultivationRows,
     cultivationJoinRequests: requestRows,
     localGroups: localRows,

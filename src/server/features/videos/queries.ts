@@ -1,5 +1,7 @@
-import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { PgSelect, PgTable } from "drizzle-orm/pg-core";
+import { RESUME_MIN_SECONDS } from "../../../core/video-progress";
+import { memberContentVisibleTo, type Viewer } from "../../auth/policies";
 import { batchedStatement } from "../../db/batched-statement";
 import type { Db, Tx } from "../../db/client";
 import { preparedStatement } from "../../db/prepared";
@@ -9,6 +11,7 @@ import {
   discussions,
   users,
   videoLikes,
+  videoProgress,
   videoSaves,
   videos,
   videoViewMarks,
@@ -91,8 +94,12 @@ export async function findVideoForMember(db: Conn, id: number, memberId: number)
       ...adminColumns,
       likedByMe: sql<boolean>`exists (select 1 from ${videoLikes} l where l.video_id = "videos"."id" and l.user_id = ${memberId})`,
       savedByMe: sql<boolean>`exists (select 1 from ${videoSaves} s where s.video_id = "videos"."id" and s.user_id = ${memberId})`,
+      progressSeconds: videoProgress.seconds,
+      progressFinished: videoProgress.finished,
+      progressUpdatedAt: videoProgress.updatedAt,
     })
     .from(videos)
+    .leftJoin(videoProgress, and(eq(videoProgress.videoId, videos.id), eq(videoProgress.userId, memberId)))
     .where(eq(videos.id, id))
     .limit(1);
   return row;
@@ -197,6 +204,64 @@ export async function listSavedVideos(
     .limit(options.limit);
 }
 
+// --- Where she stopped ------------------------------------------------------------------------
+
+/** One row per member and video: the latest save wins. */
+export async function saveProgress(
+  db: Conn,
+  memberId: number,
+  videoId: number,
+  progress: { seconds: number; finished: boolean },
+) {
+  const [row] = await db
+    .insert(videoProgress)
+    .values({ userId: memberId, videoId, ...progress })
+    .onConflictDoUpdate({
+      target: [videoProgress.userId, videoProgress.videoId],
+      set: { ...progress, updatedAt: sql`now()` },
+    })
+    .returning({
+      seconds: videoProgress.seconds,
+      finished: videoProgress.finished,
+      updatedAt: videoProgress.updatedAt,
+    });
+  return row!;
+}
+
+/**
+ * The videos she started and has not finished, the latest watched first: (updatedAt, videoId)
+ * descending, the order of video_progress_user_recent_idx; `before` is the last video id shown.
+ */
+export async function listWatching(db: Conn, memberId: number, options: { limit: number; before?: number }) {
+  let cursor: SQL | undefined;
+  if (options.before) {
+    // Compared inside Postgres: a JavaScript Date would drop the timestamp's microseconds.
+    cursor = sql`("video_progress"."updated_at", "video_progress"."video_id") < (select p.updated_at, p.video_id from ${videoProgress} p where p.user_id = ${memberId} and p.video_id = ${options.before})`;
+  }
+  return db
+    .select({
+      id: videos.id,
+      title: videos.title,
+      series: videos.series,
+      youtubeId: videos.youtubeId,
+      duration: videos.duration,
+      seconds: videoProgress.seconds,
+      watchedAt: videoProgress.updatedAt,
+    })
+    .from(videoProgress)
+    .innerJoin(videos, eq(videos.id, videoProgress.videoId))
+    .where(
+      and(
+        eq(videoProgress.userId, memberId),
+        eq(videoProgress.finished, false),
+        gte(videoProgress.seconds, RESUME_MIN_SECONDS),
+        cursor,
+      ),
+    )
+    .orderBy(desc(videoProgress.updatedAt), desc(videoProgress.videoId))
+    .limit(options.limit);
+}
+
 // --- Discussions ------------------------------------------------------------------------------
 
 /** A reflection's own columns. */
@@ -204,6 +269,7 @@ const discussionColumns = {
   id: discussions.id,
   content: discussions.content,
   createdAt: discussions.createdAt,
+  editedAt: discussions.editedAt,
   likes: discussions.likes,
   isReflectionPrompt: discussions.isReflectionPrompt,
 };
@@ -222,9 +288,10 @@ const discussionsPage = <Q extends PgSelect>(
 export async function listDiscussions(
   db: Conn,
   videoId: number,
-  memberId: number,
+  viewer: Viewer,
   options: { limit: number; before?: number },
 ) {
+  const memberId = viewer.id;
   const query = db
     .select({
       ...discussionColumns,
@@ -237,7 +304,11 @@ export async function listDiscussions(
     })
     .from(discussions)
     .innerJoin(users, eq(users.id, discussions.userId));
-  return discussionsPage(query.$dynamic(), eq(discussions.videoId, videoId), options);
+  return discussionsPage(
+    query.$dynamic(),
+    and(eq(discussions.videoId, videoId), memberContentVisibleTo(viewer, "discussions"))!,
+    options,
+  );
 }
 
 interface NewDiscussion {

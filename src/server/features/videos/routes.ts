@@ -12,11 +12,15 @@ export default async function videoRoutes(app: FastifyInstance) {
   serve(app, api.video, ({ viewer, params }) => service.getVideo(db, params.id, viewer.id));
   serve(app, api.related, ({ params, query }) => service.relatedVideos(db, params.id, query.limit));
   serve(app, api.view, ({ viewer, params }) => service.recordView(db, params.id, viewer.id));
+  serve(app, api.saveProgress, ({ viewer, params, body }) =>
+    service.saveProgress(db, params.id, viewer.id, body),
+  );
+  serve(app, api.watching, ({ viewer, query }) => q.listWatching(db, viewer.id, query));
   serve(app, api.like, ({ viewer, params }) => service.toggleLike(db, params.id, viewer.id));
   serve(app, api.save, ({ viewer, params }) => service.toggleSave(db, params.id, viewer.id));
   serve(app, api.saved, ({ viewer, query }) => q.listSavedVideos(db, viewer.id, query));
   serve(app, api.discussions, ({ viewer, params, query }) =>
-    service.videoDiscussions(db, params.id, viewer.id, query),
+    service.videoDiscussions(db, params.id, viewer, query),
   );
   serve(app, api.discuss, ({ viewer, body }) => service.addDiscussion(db, viewer, body));
   serve(app, api.likeDiscussion, ({ viewer, params }) =>

@@ -3,8 +3,10 @@ import type { AdminVideoChanges, AdminVideoValues } from "../../../core/schemas/
 import { VIDEO_MESSAGES } from "../../../core/schemas/videos";
 import { parseYouTubeId, youTubeWatchUrl } from "../../../core/youtube";
 import { recordActivity } from "../../activity/record";
+import type { Viewer } from "../../auth/policies";
 import type { Db } from "../../db/client";
 import { badRequest, notFound } from "../../http/errors";
+import { notifyEveryMember } from "../notifications";
 import * as q from "./queries";
 
 /** Postgres' error code, also when the driver's error is wrapped (Drizzle puts it in `cause`). */
@@ -26,9 +28,24 @@ async function orVideoNotFound<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export async function getVideo(db: Db, id: number, memberId: number) {
-  const video = await q.findVideoForMember(db, id, memberId);
-  if (!video) throw notFound(VIDEO_MESSAGES.notFound);
-  return video;
+  const row = await q.findVideoForMember(db, id, memberId);
+  if (!row) throw notFound(VIDEO_MESSAGES.notFound);
+  const { progressSeconds, progressFinished, progressUpdatedAt, ...video } = row;
+  const progress =
+    progressSeconds !== null && progressFinished !== null && progressUpdatedAt !== null
+      ? { seconds: progressSeconds, finished: progressFinished, updatedAt: progressUpdatedAt }
+      : null;
+  return { ...video, progress };
+}
+
+/** A save for a video deleted meanwhile is a 404 (the foreign key refuses the row). */
+export function saveProgress(
+  db: Db,
+  videoId: number,
+  memberId: number,
+  progress: { seconds: number; finished: boolean },
+) {
+  return orVideoNotFound(() => q.saveProgress(db, memberId, videoId, progress));
 }
 
 export async function relatedVideos(db: Db, id: number, limit: number) {
@@ -63,6 +80,7 @@ function presentDiscussion(row: DiscussionRow) {
     videoId: row.videoId,
     content: row.content,
     createdAt: row.createdAt,
+    editedAt: row.editedAt,
     likes: row.likes,
     likedByMe: row.likedByMe,
     isReflectionPrompt: row.isReflectionPrompt,
@@ -78,10 +96,10 @@ function presentDiscussion(row: DiscussionRow) {
 export async function videoDiscussions(
   db: Db,
   videoId: number,
-  memberId: number,
+  viewer: Viewer,
   page: { limit: number; before?: number },
 ) {
-  const rows = await q.listDiscussions(db, videoId, memberId, page);
+  const rows = await q.listDiscussions(db, videoId, viewer, page);
   if (rows.length === 0 && !(await q.videoExists(db, videoId))) throw notFound(VIDEO_MESSAGES.notFound);
   return rows.map(presentDiscussion);
 }
@@ -105,6 +123,7 @@ export async function addDiscussion(
     videoId: row.videoId,
     content: row.content,
     createdAt: row.createdAt,
+    editedAt: null,
     likes: row.likes,
     likedByMe: false,
     isReflectionPrompt: row.isReflectionPrompt,
@@ -165,6 +184,12 @@ export async function createVideo(db: Db, adminId: number, body: AdminVideoValue
       createdBy: adminId,
     });
     await recordActivity(tx, "video_added", `New video added: ${body.title}`, adminId);
+    await notifyEveryMember(tx, {
+      kind: "video_published",
+      actorId: adminId,
+      subjectId: videoId,
+      title: body.title,
+    });
     return videoId;
   });
   return presentAdminVideo((await q.findAdminVideo(db, id))!);

@@ -1,9 +1,11 @@
-import { forwardRef, type InputHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import { Eye, EyeOff } from "lucide-react";
+import { forwardRef, type InputHTMLAttributes, type TextareaHTMLAttributes, useState } from "react";
 import { cn } from "~/web/lib/cn";
 
 const field =
   "w-full rounded-xl border border-linen bg-white px-3.5 text-ink placeholder:text-muted/80 shadow-inner shadow-black/[0.02] " +
-  "transition-colors focus:border-sage-400 focus:outline-none focus:ring-3 focus:ring-sage-200 " +
+  // Focus shows the same gold outline as every button and link (styles.css), on a sage border.
+  "transition-colors focus:border-sage-500 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-gold-400 " +
   "disabled:opacity-60 aria-[invalid=true]:border-danger aria-[invalid=true]:ring-red-100";
 
 export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input(
@@ -11,6 +13,40 @@ export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputE
   ref,
 ) {
   return <input ref={ref} className={cn(field, "h-11", className)} {...props} />;
+});
+
+/**
+ * A password field with an eye button that shows what she typed, and hides it again. The button's
+ * name stays "Show password" and `aria-pressed` says whether it is shown.
+ */
+export const PasswordInput = forwardRef<
+  HTMLInputElement,
+  Omit<InputHTMLAttributes<HTMLInputElement>, "type">
+>(function PasswordInput({ className, id, ...props }, ref) {
+  const [shown, setShown] = useState(false);
+  const Icon = shown ? EyeOff : Eye;
+  return (
+    <div className="relative">
+      <input
+        ref={ref}
+        id={id}
+        className={cn(field, "h-11 pr-12", className)}
+        {...props}
+        type={shown ? "text" : "password"}
+      />
+      <button
+        type="button"
+        aria-pressed={shown}
+        aria-controls={id}
+        onClick={() => setShown((s) => !s)}
+        className="absolute top-1/2 right-1 flex size-9 -translate-y-1/2 items-center justify-center rounded-full text-muted transition-colors hover:bg-parchment hover:text-ink"
+      >
+        <Icon className="size-5" aria-hidden="true" />
+        {/* Named by its text, not aria-label, so "Password" still labels only the field. */}
+        <span className="sr-only">Show password</span>
+      </button>
+    </div>
+  );
 });
 
 export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(

@@ -6,7 +6,7 @@ export function Switch({ className, ...props }: ComponentProps<typeof RadixSwitc
   return (
     <RadixSwitch.Root
       className={cn(
-        "relative inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full bg-linen transition-colors",
+        "touch-hit inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full bg-linen transition-colors",
         "data-[state=checked]:bg-sage-600 disabled:cursor-not-allowed disabled:opacity-50",
         className,
       )}

@@ -4,7 +4,7 @@ import { TOAST_DURATION_MS } from "~/core/constants";
 import { cn } from "~/web/lib/cn";
 import { dismissToast, toastShown, useToasts } from "~/web/lib/toast";
 
-/** Toasts stack in the bottom-right corner; swipe right or press F8 to reach them. */
+/** Toasts stack in the bottom-right corner, above the install card; swipe right or press F8 to reach them. */
 export default function Toaster() {
   const toasts = useToasts();
   return (
@@ -51,7 +51,8 @@ export default function Toaster() {
           </Toast.Close>
         </Toast.Root>
       ))}
-      <Toast.Viewport className="fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:bottom-0 sm:max-w-[420px] max-md:bottom-16" />
+      {/* Above the phone's bottom bar, and above the install card while it shows (it sets the variable). */}
+      <Toast.Viewport className="fixed right-0 bottom-[max(0px,calc(var(--install-card-clearance,0px)_-_0.5rem))] z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:max-w-[420px] max-md:bottom-[max(4rem,calc(var(--install-card-clearance,0px)_-_0.5rem))]" />
     </Toast.Provider>
   );
 }

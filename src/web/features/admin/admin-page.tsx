@@ -8,6 +8,7 @@ import { buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { Skeleton } from "~/web/components/ui/skeleton";
 import { AdminCoursesTab } from "~/web/features/courses";
+import { loadModerationTab } from "~/web/features/moderation";
 import { AdminVideosTab } from "~/web/features/videos";
 import { useAuth } from "~/web/lib/auth";
 import { GroupsTab } from "./groups-tab";
@@ -17,6 +18,8 @@ import { UsersTab } from "./users-tab";
 
 /** The API reference: its own chunk, loaded with its tab. */
 const ApiReferenceTab = lazy(() => import("./api-reference-tab"));
+/** The moderation queue and log: their own chunk, loaded with their tab. */
+const ModerationTab = lazy(loadModerationTab);
 
 /** The page's sections; those with a chunk of their own load with their tab. */
 const SECTIONS: TabSection[] = [
@@ -39,6 +42,15 @@ const SECTIONS: TabSection[] = [
     content: (
       <LazyTab>
         <AdminCoursesTab />
+      </LazyTab>
+    ),
+  },
+  {
+    value: "moderation",
+    label: "Moderation",
+    content: (
+      <LazyTab>
+        <ModerationTab />
       </LazyTab>
     ),
   },

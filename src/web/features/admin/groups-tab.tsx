@@ -4,6 +4,7 @@ import { SKELETON_COUNT } from "~/core/constants";
 import { formatCount } from "~/core/format";
 import type { AdminGroup } from "~/core/schemas/admin";
 import { LoadMore } from "~/web/components/card-grid";
+import { MemberText } from "~/web/components/member-text";
 import { Badge } from "~/web/components/ui/badge";
 import { buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
@@ -64,14 +65,14 @@ function GroupCard({ group }: { group: AdminGroup }) {
   return (
     <Card className="flex h-full flex-col p-5">
       <div className="flex items-start justify-between gap-3">
-        <h3 className="font-sans text-lg font-bold break-words">{group.name}</h3>
+        <h3 className="min-w-0 font-sans text-lg font-bold wrap-anywhere">{group.name}</h3>
         <Badge tone={group.isActive ? "green" : "gray"}>{group.isActive ? "Active" : "Inactive"}</Badge>
       </div>
       <p className="mt-1 inline-flex items-center gap-1.5 text-sm font-semibold text-sage-700">
         <TypeIcon className="size-4" aria-hidden="true" />
         {cultivation ? "Cultivation Group" : "Local Group"}
       </p>
-      <p className="mt-3 line-clamp-3 flex-1 text-muted">{group.description}</p>
+      <MemberText text={group.description} className="mt-3 line-clamp-3 flex-1 text-muted" />
       <div className="mt-4 flex items-center justify-between gap-3">
         <span className="inline-flex items-center gap-1.5 text-sm text-muted">
           <Users className="size-4" aria-hidden="true" />

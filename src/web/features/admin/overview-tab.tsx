@@ -8,6 +8,7 @@ import { ErrorState } from "~/web/components/ui/empty-state";
 import { Skeleton } from "~/web/components/ui/skeleton";
 import { ApiError } from "~/web/lib/api";
 import { useAnalytics } from "./api";
+import { BackupCard } from "./backup-card";
 import { StatCard } from "./stat-card";
 
 export const count = (n: number) => formatCount(n);
@@ -111,6 +112,8 @@ export function OverviewTab() {
           )}
         </Card>
       </div>
+
+      <BackupCard />
     </div>
   );
 }

@@ -36,37 +36,50 @@ export function UsersTab() {
   }
   return (
     <Card className="overflow-hidden">
+      {/* A phone shows each member as a small card: the table's cells stacked, its header for screen readers. */}
       <div className="relative overflow-x-auto">
-        <table className="w-full min-w-[40rem] text-left text-sm" aria-busy={users.isPending}>
+        <table
+          className="w-full text-left text-sm max-sm:block sm:min-w-[40rem] max-sm:[&_thead]:sr-only max-sm:[&>tbody]:block"
+          aria-busy={users.isPending}
+        >
           <caption className="sr-only">Members</caption>
           <TableHead columns={COLUMNS} />
           <tbody className="divide-y divide-linen">
             {users.isPending
               ? [0, 1, 2, 3, 4].map((i) => (
-                  <tr key={i}>
+                  <tr key={i} className="max-sm:block max-sm:py-2">
                     {COLUMNS.map(({ label }) => (
-                      <td key={label} className="px-5 py-4">
+                      <td key={label} className="px-5 py-4 max-sm:block max-sm:py-1.5">
                         <Skeleton className="h-4 w-full max-w-40" />
                       </td>
                     ))}
                   </tr>
                 ))
               : rows.map((u) => (
-                  <tr key={u.id} className="hover:bg-cream">
-                    <td className="px-5 py-3.5 font-semibold text-ink">{nameOf(u)}</td>
-                    <td className="px-5 py-3.5 break-all text-muted">{u.email}</td>
-                    <td className="px-5 py-3.5">
+                  <tr
+                    key={u.id}
+                    className="hover:bg-cream max-sm:grid max-sm:grid-cols-[auto_1fr_auto] max-sm:items-center max-sm:gap-x-3 max-sm:gap-y-1 max-sm:px-4 max-sm:py-3"
+                  >
+                    <td className="px-5 py-3.5 font-semibold text-ink max-sm:col-span-2 max-sm:p-0">
+                      {nameOf(u)}
+                    </td>
+                    {/* Wraps only where it must, never a letter a line. */}
+                    <td className="px-5 py-3.5 text-muted [overflow-wrap:anywhere] max-sm:col-span-2 max-sm:row-start-2 max-sm:p-0">
+                      {u.email}
+                    </td>
+                    <td className="px-5 py-3.5 max-sm:row-start-3 max-sm:p-0">
                       <Badge tone={u.membershipTier === "premium" ? "gold" : "neutral"}>
                         {u.membershipTier === "premium" ? "Premium" : "Free"}
                       </Badge>
                     </td>
-                    <td className="px-5 py-3.5 whitespace-nowrap text-muted">
+                    <td className="px-5 py-3.5 whitespace-nowrap text-muted max-sm:row-start-3 max-sm:p-0">
+                      <span className="sm:hidden">Joined </span>
                       <time dateTime={u.createdAt}>{formatShortDate(u.createdAt)}</time>
                     </td>
-                    <td className="px-5 py-3.5 text-right">
+                    <td className="px-5 py-3.5 text-right max-sm:col-start-3 max-sm:row-span-3 max-sm:row-start-1 max-sm:p-0">
                       <a
                         href={`mailto:${u.email}`}
-                        className="inline-flex rounded-full p-2 text-muted transition-colors hover:bg-parchment hover:text-ink"
+                        className="inline-flex items-center justify-center rounded-full p-2 text-muted transition-colors hover:bg-parchment hover:text-ink"
                         aria-label={`E-mail ${nameOf(u)}`}
                         title={`E-mail ${nameOf(u)}`}
                       >

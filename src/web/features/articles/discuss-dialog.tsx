@@ -1,14 +1,19 @@
 import { MessageCircle } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { COMMENT_ROWS, LIMITS } from "~/core/constants";
+import { articlesEndpoints } from "~/core/endpoints/articles";
 import { formatLongDate, personName } from "~/core/format";
 import type { Article, ArticleDiscussion } from "~/core/schemas/articles";
 import { LoadMore } from "~/web/components/card-grid";
+import { MemberText } from "~/web/components/member-text";
 import { Avatar } from "~/web/components/ui/avatar";
 import { Button } from "~/web/components/ui/button";
 import { Dialog, DialogContent } from "~/web/components/ui/dialog";
 import { Textarea } from "~/web/components/ui/input";
+import { RetryButton } from "~/web/components/ui/retry-button";
 import { Skeleton } from "~/web/components/ui/skeleton";
+import { ContentActions, EditedMark } from "~/web/features/moderation";
+import { keyOf } from "~/web/lib/endpoints";
 import { useAddDiscussion, useArticleDiscussions } from "./api";
 
 /** The Discuss dialog (SPEC §2.14): a share box and the stored community discussion. */
@@ -85,13 +90,7 @@ function DiscussionBody({ article }: { article: Article }) {
           ) : discussions.isError ? (
             <p role="alert" className="text-sm text-danger">
               We couldn't load the discussion just now.{" "}
-              <button
-                type="button"
-                className="font-semibold underline underline-offset-2"
-                onClick={() => void discussions.refetch()}
-              >
-                Try again
-              </button>
+              <RetryButton onRetry={() => void discussions.refetch()} />
             </p>
           ) : items.length === 0 ? (
             <p className="rounded-2xl bg-parchment/70 px-4 py-5 text-center text-muted">
@@ -120,12 +119,22 @@ function DiscussionItem({ discussion }: { discussion: ArticleDiscussion }) {
       <Avatar user={discussion.user} />
       <div className="min-w-0 flex-1 rounded-2xl bg-white px-4 py-3 shadow-[var(--shadow-soft)]">
         <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
-          <span className="font-semibold text-ink">{name}</span>
+          <span className="font-semibold wrap-anywhere text-ink">{name}</span>
           <time dateTime={discussion.createdAt} className="text-muted">
             {formatLongDate(discussion.createdAt)}
           </time>
+          <EditedMark editedAt={discussion.editedAt} />
         </p>
-        <p className="mt-1 leading-relaxed break-words whitespace-pre-line">{discussion.content}</p>
+        <MemberText text={discussion.content} className="mt-1 leading-relaxed" />
+        <ContentActions
+          type="article_discussion"
+          id={discussion.id}
+          content={discussion.content}
+          isMine={discussion.isMine}
+          authorId={discussion.userId}
+          authorName={name}
+          refresh={[keyOf(articlesEndpoints.discussions, { query: { articleId: discussion.articleId } })]}
+        />
       </div>
     </li>
   );

@@ -1,7 +1,7 @@
 import { CalendarDays, HandHeart, Users } from "lucide-react";
 import { PageHeader } from "~/web/components/page-header";
 import { TabbedPage } from "~/web/components/tabbed-page";
-import { EmptyState } from "~/web/components/ui/empty-state";
+import { EventsTab } from "~/web/features/events";
 import { GroupsTab } from "./groups-tab";
 import { PrayerWall } from "./prayer-wall";
 
@@ -17,34 +17,21 @@ export default function CommunityPage() {
         sections={[
           {
             value: "prayer-wall",
-            label: (
-              <>
-                <HandHeart className="size-4" aria-hidden="true" /> Prayer Wall
-              </>
-            ),
+            icon: HandHeart,
+            label: "Prayer Wall",
             content: <PrayerWall />,
           },
           {
             value: "groups",
-            label: (
-              <>
-                <Users className="size-4" aria-hidden="true" /> Groups
-              </>
-            ),
+            icon: Users,
+            label: "Groups",
             content: <GroupsTab />,
           },
           {
             value: "events",
-            label: (
-              <>
-                <CalendarDays className="size-4" aria-hidden="true" /> Events
-              </>
-            ),
-            content: (
-              <EmptyState icon={CalendarDays} title="No events scheduled">
-                Retreats, online gatherings and feast celebrations will be announced here. Check back soon.
-              </EmptyState>
-            ),
+            icon: CalendarDays,
+            label: "Events",
+            content: <EventsTab />,
           },
         ]}
       />

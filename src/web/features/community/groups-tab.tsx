@@ -3,21 +3,7 @@ import { Link } from "wouter";
 import { IconTile } from "~/web/components/icon-tile";
 import { buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
-
-const EXAMPLE_GROUPS = [
-  {
-    name: "Messianic Jewish Women's Circle",
-    description: "The feasts, Shabbat and the Hebrew roots of our faith, explored together.",
-  },
-  {
-    name: "Military Wives Fellowship",
-    description: "Prayer and practical support through moves, deployments and homecomings.",
-  },
-  {
-    name: "Young Mothers Support Group",
-    description: "Encouragement for the sleepless, beautiful years of raising little ones.",
-  },
-];
+import { GroupsAtAGlance } from "~/web/features/groups";
 
 const KINDS: Array<{ icon: LucideIcon; title: string; text: string; action: string; href: string }> = [
   {
@@ -47,7 +33,7 @@ export function GroupsTab() {
   return (
     <div className="space-y-6">
       <Card className="overflow-hidden">
-        <div className="grid gap-6 p-6 sm:p-8 md:grid-cols-[1fr_1.2fr] md:items-center">
+        <div className="grid gap-6 p-6 sm:p-8 md:grid-cols-[1fr_1.2fr] md:items-start">
           <div>
             <IconTile
               icon={Sprout}
@@ -56,21 +42,15 @@ export function GroupsTab() {
             />
             <h2 className="mt-4 text-2xl font-semibold">Cultivation Groups</h2>
             <p className="mt-2 leading-relaxed text-muted">
-              Small, focused groups for fellowship and accountability. Find women who share your season of
+              Small, focused groups for fellowship and accountability: a Messianic Jewish women's circle, a
+              military wives fellowship, a young mothers support group. Find women who share your season of
               life, your heritage or your calling, and grow together week by week.
             </p>
             <Link href="/cultivation-groups" className={buttonClass("primary", "md", "mt-5")}>
               Explore Cultivation Groups <ArrowRight aria-hidden="true" />
             </Link>
           </div>
-          <ul className="space-y-3" aria-label="Example groups">
-            {EXAMPLE_GROUPS.map((group) => (
-              <li key={group.name} className="rounded-2xl border border-linen bg-cream p-4">
-                <p className="font-bold">{group.name}</p>
-                <p className="mt-0.5 text-sm text-muted">{group.description}</p>
-              </li>
-            ))}
-          </ul>
+          <GroupsAtAGlance />
         </div>
       </Card>
 

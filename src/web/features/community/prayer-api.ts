@@ -13,6 +13,13 @@ const answeredOnly = (filter: WallFilter) =>
 const wallKey = () => keyOf(prayerEndpoints.wall);
 const dashboardKey = () => keyOf(dashboardEndpoints.home);
 
+/** What shows a request and its responses: refreshed after she edits, deletes or blocks. */
+export const prayerListKeys = (requestId: number) => [
+  wallKey(),
+  dashboardKey(),
+  keyOf(prayerEndpoints.responses, { params: { id: requestId } }),
+];
+
 /** The wall, newest first, a page at a time ("Load more" asks for the ids before the last one shown). */
 export const usePrayerWall = (filter: WallFilter) =>
   usePagedList(prayerEndpoints.wall, { query: answeredOnly(filter) }, PRAYER_PAGE_SIZE);

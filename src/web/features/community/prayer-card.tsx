@@ -1,8 +1,9 @@
-import { HandHeart, Lock, MessageCircle, Sparkles, UserRound } from "lucide-react";
+import { Check, HandHeart, Lock, MessageCircle, Sparkles, UserRound } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { formatCompactAge, formatLongDate, formatRelativeAge, personName } from "~/core/format";
 import { PRAISE_NOTE_MAX } from "~/core/prayer";
 import type { PrayerPerson, PrayerRequest, PrayerResponse } from "~/core/schemas/prayer";
+import { MemberText } from "~/web/components/member-text";
 import { Avatar } from "~/web/components/ui/avatar";
 import { Badge } from "~/web/components/ui/badge";
 import { Button } from "~/web/components/ui/button";
@@ -10,7 +11,9 @@ import { Card } from "~/web/components/ui/card";
 import { Dialog, DialogClose, DialogContent } from "~/web/components/ui/dialog";
 import { Textarea } from "~/web/components/ui/input";
 import { Switch } from "~/web/components/ui/switch";
-import { useAllResponses, useMarkAnswered, usePray, useRespond } from "./prayer-api";
+import { ContentActions, EditedMark } from "~/web/features/moderation";
+import { useAuth } from "~/web/lib/auth";
+import { prayerListKeys, useAllResponses, useMarkAnswered, usePray, useRespond } from "./prayer-api";
 
 /** "Ruth A.": first name and last initial, which is all the wall needs to show. */
 const shortName = (user: PrayerPerson) => personName(user, { form: "short", nameless: "A sister" });
@@ -54,7 +57,7 @@ export function PrayerCard({
         <header className="flex items-start gap-3">
           <PersonAvatar user={request.user} />
           <div className="min-w-0 flex-1">
-            <h3 id={titleId} className="font-sans text-base font-bold text-ink">
+            <h3 id={titleId} className="font-sans text-base font-bold wrap-anywhere text-ink">
               {isAnonymous(request.user) ? "Anonymous" : shortName(request.user)}
               {request.isMine && <span className="font-semibold text-muted"> (you)</span>}
             </h3>
@@ -62,6 +65,7 @@ export function PrayerCard({
               <time dateTime={request.createdAt} title={formatLongDate(request.createdAt)}>
                 {formatCompactAge(request.createdAt)}
               </time>
+              <EditedMark editedAt={request.editedAt} />
               {request.isAnonymous && !isAnonymous(request.user) && " · shared anonymously"}
             </p>
           </div>
@@ -79,7 +83,18 @@ export function PrayerCard({
           </div>
         </header>
 
-        <p className="mt-4 leading-relaxed whitespace-pre-line text-ink">{request.content}</p>
+        <MemberText text={request.content} className="mt-4 leading-relaxed text-ink" />
+        <div className="mt-2 flex justify-end">
+          <ContentActions
+            type="prayer_request"
+            id={request.id}
+            content={request.content}
+            isMine={request.isMine}
+            authorId={request.user.id}
+            authorName={isAnonymous(request.user) ? "this member" : shortName(request.user)}
+            refresh={prayerListKeys(request.id)}
+          />
+        </div>
 
         {request.isAnswered && (
           <div className="mt-4 rounded-2xl border border-gold-100 bg-gold-100/50 p-4">
@@ -94,22 +109,13 @@ export function PrayerCard({
               )}
             </p>
             {request.praiseNote && (
-              <p className="mt-1.5 leading-relaxed whitespace-pre-line text-ink">{request.praiseNote}</p>
+              <MemberText text={request.praiseNote} className="mt-1.5 leading-relaxed text-ink" />
             )}
           </div>
         )}
 
         <div className="mt-5 flex flex-wrap items-center gap-2">
-          <Button
-            variant={prayed ? "secondary" : "primary"}
-            size="sm"
-            onClick={onPray}
-            disabled={prayed || pray.isPending}
-            aria-pressed={prayed}
-          >
-            <HandHeart aria-hidden="true" />
-            {prayed ? "Prayed" : "I prayed"}
-          </Button>
+          <PrayButton prayed={prayed} busy={pray.isPending} onPray={onPray} />
           <Button
             variant="outline"
             size="sm"
@@ -127,9 +133,7 @@ export function PrayerCard({
             </Button>
           )}
           <p className="ml-auto text-sm font-semibold text-sage-700" aria-live="polite">
-            {request.prayerCount === 0
-              ? "Be the first to pray"
-              : `${request.prayerCount} ${request.prayerCount === 1 ? "prayer" : "prayers"}`}
+            {prayerCountText(request)}
           </p>
         </div>
 
@@ -143,6 +147,46 @@ export function PrayerCard({
       </article>
       {answering && <MarkAnsweredDialog requestId={request.id} onClose={() => setAnswering(false)} />}
     </Card>
+  );
+}
+
+/**
+ * How many have prayed. An open request nobody has prayed for yet invites the first prayer; an
+ * answered one only counts (nobody is asked to pray for what God has already answered).
+ */
+function prayerCountText({ prayerCount, isAnswered }: PrayerRequest) {
+  if (prayerCount > 0) return `${prayerCount} ${prayerCount === 1 ? "prayer" : "prayers"}`;
+  return isAnswered ? "" : "Be the first to pray";
+}
+
+/**
+ * Before she prays: an outline "Pray", an invitation. After: a filled "I prayed" with a check, which
+ * stays (a prayer cannot be taken back), so it is marked unavailable rather than greyed out.
+ */
+function PrayButton({ prayed, busy, onPray }: { prayed: boolean; busy: boolean; onPray: () => void }) {
+  if (prayed) {
+    return (
+      <Button
+        size="sm"
+        aria-disabled="true"
+        className="cursor-default hover:bg-sage-600 active:bg-sage-600"
+        onClick={(event) => event.preventDefault()}
+      >
+        <Check aria-hidden="true" />I prayed
+      </Button>
+    );
+  }
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      className="border-sage-500 text-sage-800 hover:bg-sage-50"
+      onClick={onPray}
+      disabled={busy}
+    >
+      <HandHeart aria-hidden="true" />
+      Pray
+    </Button>
   );
 }
 
@@ -179,32 +223,43 @@ function Responses({
       )}
       <ul className="space-y-3">
         {list.map((response) => (
-          <ResponseItem key={response.id} response={response} />
+          <ResponseItem key={response.id} response={response} requestId={request.id} />
         ))}
       </ul>
     </div>
   );
 }
 
-function ResponseItem({ response }: { response: PrayerResponse }) {
+function ResponseItem({ response, requestId }: { response: PrayerResponse; requestId: number }) {
+  const { user } = useAuth();
   return (
     <li className="flex gap-3">
       <PersonAvatar user={response.user} className="size-8 text-sm" />
       <div className="min-w-0 flex-1 rounded-2xl bg-parchment/70 px-4 py-2.5">
         <p className="flex flex-wrap items-center gap-x-2 text-sm">
-          <span className="font-bold">
+          <span className="font-bold wrap-anywhere">
             {isAnonymous(response.user) ? "Anonymous" : shortName(response.user)}
           </span>
           <time dateTime={response.createdAt} className="text-muted">
             {formatRelativeAge(response.createdAt)}
           </time>
+          <EditedMark editedAt={response.editedAt} />
           {response.isPraying && (
             <Badge tone="sage" className="py-0">
               <HandHeart className="size-3" aria-hidden="true" /> Praying
             </Badge>
           )}
         </p>
-        <p className="mt-1 leading-relaxed whitespace-pre-line">{response.content}</p>
+        <MemberText text={response.content} className="mt-1 leading-relaxed" />
+        <ContentActions
+          type="prayer_response"
+          id={response.id}
+          content={response.content}
+          isMine={user !== null && user !== undefined && response.user.id === user.id}
+          authorId={response.user.id}
+          authorName={isAnonymous(response.user) ? "this member" : shortName(response.user)}
+          refresh={prayerListKeys(requestId)}
+        />
       </div>
     </li>
   );

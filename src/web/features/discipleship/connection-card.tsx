@@ -1,4 +1,5 @@
 import { Check, CheckCheck, Hourglass, X } from "lucide-react";
+import { useState } from "react";
 import { FOCUS_TAG_LIMIT, MENTEE_LEVELS, MENTOR_LEVELS } from "~/core/constants";
 import { formatLongDate, personName } from "~/core/format";
 import type {
@@ -6,6 +7,7 @@ import type {
   DiscipleshipConnection,
   DiscipleshipPerson,
 } from "~/core/schemas/discipleship";
+import { ConfirmDialog } from "~/web/components/confirm-dialog";
 import { IconTile } from "~/web/components/icon-tile";
 import { Avatar } from "~/web/components/ui/avatar";
 import { Badge, type BadgeTone } from "~/web/components/ui/badge";
@@ -52,6 +54,8 @@ export function ConnectionCard({ connection }: { connection: DiscipleshipConnect
   });
   const busy = [accept, decline, complete, withdraw].some((change) => change.isPending);
   const run = (change: typeof accept) => change.mutate(connection.id);
+  // Completing ends the mentorship for both of them and cannot be undone: she is asked first.
+  const [confirming, setConfirming] = useState<DiscipleshipConnection | null>(null);
 
   return (
     <Card className="flex flex-col p-5 sm:p-6">
@@ -65,7 +69,7 @@ export function ConnectionCard({ connection }: { connection: DiscipleshipConnect
           <Avatar user={other} className="size-11" />
         )}
         <div className="min-w-0 flex-1">
-          <h3 className="font-sans text-lg font-bold">
+          <h3 className="font-sans text-lg font-bold wrap-anywhere">
             {waiting
               ? connection.role === "mentee"
                 ? "Looking for a mentor"
@@ -107,10 +111,22 @@ export function ConnectionCard({ connection }: { connection: DiscipleshipConnect
           </>
         )}
         {connection.status === "active" && (
-          <Button size="sm" variant="secondary" onClick={() => run(complete)} disabled={busy}>
+          <Button size="sm" variant="secondary" onClick={() => setConfirming(connection)} disabled={busy}>
             <CheckCheck aria-hidden="true" /> Mark Completed
           </Button>
         )}
+        <ConfirmDialog
+          subject={confirming}
+          onClose={() => setConfirming(null)}
+          title="Mark this mentorship completed?"
+          description={() =>
+            `This ends your mentorship with ${fullName(other)} for both of you. It moves to your completed connections and cannot be reopened.`
+          }
+          confirm={{ label: "Mark Completed", busyLabel: "Completing..." }}
+          variant="primary"
+          busy={complete.isPending}
+          onConfirm={(c) => complete.mutate(c.id, { onSettled: () => setConfirming(null) })}
+        />
         {waiting && (
           <Button size="sm" variant="ghost" onClick={() => run(withdraw)} disabled={busy}>
             Withdraw

@@ -1,7 +1,11 @@
 import { CULTIVATION_CATEGORIES } from "~/core/constants";
 import type { Endpoint } from "~/core/contract";
 import { groupsEndpoints as api } from "~/core/endpoints/groups";
-import type { CreateCultivationGroupBody, GroupRole } from "~/core/schemas/groups";
+import type {
+  CreateCultivationGroupBody,
+  GroupRole,
+  UpdateCultivationGroupBody,
+} from "~/core/schemas/groups";
 import { ApiError } from "~/web/lib/api";
 import {
   keyOf,
@@ -78,3 +82,11 @@ export const useSetMemberRole = (
     ({ userId, role }) => ({ params: { id: groupId, userId }, body: { role } }),
     screen,
   );
+
+export const useUpdateGroup = (
+  groupId: number,
+  screen: Screen<typeof api.update, UpdateCultivationGroupBody>,
+) => useGroupChange(api.update, (body) => ({ params: { id: groupId }, body }), screen);
+
+export const useRemoveMember = (groupId: number, screen: Screen<typeof api.removeMember, number>) =>
+  useGroupChange(api.removeMember, (userId) => ({ params: { id: groupId, userId } }), screen);

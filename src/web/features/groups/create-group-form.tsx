@@ -1,12 +1,16 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Controller, useForm } from "react-hook-form";
+import { Controller, type UseFormReturn, useForm } from "react-hook-form";
 import {
   CULTIVATION_CATEGORIES,
   GROUP_DEFAULT_MEMBERS,
   GROUP_MAX_MEMBERS,
   GROUP_MIN_MEMBERS,
 } from "~/core/constants";
-import { type CreateCultivationGroupInput, createCultivationGroupBody } from "~/core/schemas/groups";
+import {
+  type CreateCultivationGroupBody,
+  type CreateCultivationGroupInput,
+  createCultivationGroupBody,
+} from "~/core/schemas/groups";
 import { FormField } from "~/web/components/form-field";
 import { SwitchField } from "~/web/components/switch-field";
 import { Button } from "~/web/components/ui/button";
@@ -29,17 +33,101 @@ const defaults: CreateCultivationGroupInput = {
 const SWITCHES = [
   {
     name: "isPrivate",
-    id: "group-private",
+    id: "private",
     label: "Private group",
     hint: "Only members can see who belongs to the group.",
   },
   {
     name: "requiresApproval",
-    id: "group-approval",
+    id: "approval",
     label: "Require approval to join",
     hint: "You approve each request before someone joins.",
   },
 ] as const;
+
+type GroupForm = UseFormReturn<CreateCultivationGroupInput, unknown, CreateCultivationGroupBody>;
+
+/** What a group's admins say of it, at its creation and when they edit it (`idPrefix` keeps ids apart). */
+export function GroupFormFields({ form, idPrefix }: { form: GroupForm; idPrefix: string }) {
+  return (
+    <>
+      <FormField form={form} name="name" id={`${idPrefix}-name`} label="Group Name">
+        {(control) => <Input autoComplete="off" {...control} />}
+      </FormField>
+      <FormField form={form} name="category" id={`${idPrefix}-category`} label="Category">
+        {(control) => (
+          <Select {...control}>
+            <option value="">Select a category</option>
+            {Object.entries(CULTIVATION_CATEGORIES).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </Select>
+        )}
+      </FormField>
+      <FormField form={form} name="description" id={`${idPrefix}-description`} label="Description">
+        {(control) => (
+          <Textarea
+            rows={4}
+            placeholder="Who is this group for, and what will you do together?"
+            {...control}
+          />
+        )}
+      </FormField>
+      <FormField
+        form={form}
+        name="guidelines"
+        id={`${idPrefix}-guidelines`}
+        label="Group Guidelines (Optional)"
+      >
+        {(control) => (
+          <Textarea rows={3} placeholder="For example: what is shared here stays here." {...control} />
+        )}
+      </FormField>
+      <FormField
+        form={form}
+        name="maxMembers"
+        id={`${idPrefix}-max`}
+        label="Maximum Members"
+        hint={`Between ${GROUP_MIN_MEMBERS} and ${GROUP_MAX_MEMBERS}.`}
+        options={{ valueAsNumber: true }}
+      >
+        {(control) => (
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={GROUP_MIN_MEMBERS}
+            max={GROUP_MAX_MEMBERS}
+            className="sm:w-40"
+            {...control}
+          />
+        )}
+      </FormField>
+
+      <fieldset className="space-y-3 rounded-2xl bg-parchment/60 p-4">
+        <legend className="sr-only">Privacy</legend>
+        {SWITCHES.map(({ name, id, label, hint }) => (
+          <Controller
+            key={name}
+            control={form.control}
+            name={name}
+            render={({ field }) => (
+              <SwitchField
+                side="end"
+                id={`${idPrefix}-${id}`}
+                label={label}
+                hint={hint}
+                checked={field.value ?? true}
+                onCheckedChange={field.onChange}
+              />
+            )}
+          />
+        ))}
+      </fieldset>
+    </>
+  );
+}
 
 export function CreateGroupForm({ onCreated }: { onCreated: () => void }) {
   const form = useForm({ resolver: zodResolver(createCultivationGroupBody), defaultValues: defaults });
@@ -60,75 +148,7 @@ export function CreateGroupForm({ onCreated }: { onCreated: () => void }) {
         Gather a small circle for fellowship and accountability. You'll be the group's admin.
       </p>
       <form onSubmit={onSubmit} noValidate className="mt-6 space-y-5">
-        <FormField form={form} name="name" id="group-name" label="Group Name">
-          {(control) => <Input autoComplete="off" {...control} />}
-        </FormField>
-        <FormField form={form} name="category" id="group-category" label="Category">
-          {(control) => (
-            <Select {...control}>
-              <option value="">Select a category</option>
-              {Object.entries(CULTIVATION_CATEGORIES).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
-        <FormField form={form} name="description" id="group-description" label="Description">
-          {(control) => (
-            <Textarea
-              rows={4}
-              placeholder="Who is this group for, and what will you do together?"
-              {...control}
-            />
-          )}
-        </FormField>
-        <FormField form={form} name="guidelines" id="group-guidelines" label="Group Guidelines (Optional)">
-          {(control) => (
-            <Textarea rows={3} placeholder="For example: what is shared here stays here." {...control} />
-          )}
-        </FormField>
-        <FormField
-          form={form}
-          name="maxMembers"
-          id="group-max"
-          label="Maximum Members"
-          hint={`Between ${GROUP_MIN_MEMBERS} and ${GROUP_MAX_MEMBERS}.`}
-          options={{ valueAsNumber: true }}
-        >
-          {(control) => (
-            <Input
-              type="number"
-              inputMode="numeric"
-              min={GROUP_MIN_MEMBERS}
-              max={GROUP_MAX_MEMBERS}
-              className="sm:w-40"
-              {...control}
-            />
-          )}
-        </FormField>
-
-        <fieldset className="space-y-3 rounded-2xl bg-parchment/60 p-4">
-          <legend className="sr-only">Privacy</legend>
-          {SWITCHES.map(({ name, id, label, hint }) => (
-            <Controller
-              key={name}
-              control={form.control}
-              name={name}
-              render={({ field }) => (
-                <SwitchField
-                  side="end"
-                  id={id}
-                  label={label}
-                  hint={hint}
-                  checked={field.value ?? true}
-                  onCheckedChange={field.onChange}
-                />
-              )}
-            />
-          ))}
-        </fieldset>
+        <GroupFormFields form={form} idPrefix="group" />
 
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
           <Button variant="ghost" onClick={() => form.reset(defaults)} disabled={create.isPending}>

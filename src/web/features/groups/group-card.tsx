@@ -1,4 +1,4 @@
-import { Globe, Lock } from "lucide-react";
+import { Eye, EyeOff, Globe, Lock } from "lucide-react";
 import { Link } from "wouter";
 import type { CultivationGroupSummary } from "~/core/schemas/groups";
 import { GroupCardFrame, MemberCount } from "~/web/components/group-card";
@@ -6,17 +6,16 @@ import { SkeletonGroup } from "~/web/components/skeleton-group";
 import { Badge } from "~/web/components/ui/badge";
 import { Card } from "~/web/components/ui/card";
 import { Skeleton } from "~/web/components/ui/skeleton";
+import { AccessIcon } from "./access-icon";
 import { categoryLabel } from "./api";
 import { JoinAction } from "./join-action";
 
-/** Lock for a private group, globe for a public one, each with words for screen readers. */
-export function PrivacyIcon({ isPrivate, className }: { isPrivate: boolean; className?: string }) {
+/** Lock for a private group, globe for a public one (her own groups, where joining is behind her). */
+export function PrivacyIcon({ isPrivate }: { isPrivate: boolean }) {
   const Icon = isPrivate ? Lock : Globe;
   return (
     <span
-      className={
-        className ?? "flex size-10 shrink-0 items-center justify-center rounded-xl bg-sage-100 text-sage-700"
-      }
+      className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-sage-100 text-sage-700"
       title={isPrivate ? "Private group" : "Public group"}
     >
       <Icon className="size-5" aria-hidden="true" />
@@ -25,22 +24,34 @@ export function PrivacyIcon({ isPrivate, className }: { isPrivate: boolean; clas
   );
 }
 
+/** Who sees the member list, in words. */
+export function Visibility({ isPrivate, className }: { isPrivate: boolean; className?: string }) {
+  const Icon = isPrivate ? EyeOff : Eye;
+  return (
+    <p className={className ?? "mt-1 flex items-center gap-1.5 text-xs text-muted"}>
+      <Icon className="size-3.5 shrink-0" aria-hidden="true" />
+      {isPrivate ? "Private group: only members see who belongs" : "Public group: anyone can see who belongs"}
+    </p>
+  );
+}
+
 export function GroupCard({ group }: { group: CultivationGroupSummary }) {
   return (
     <GroupCardFrame
       header={
         <div className="flex items-start gap-3">
-          <PrivacyIcon isPrivate={group.isPrivate} />
+          <AccessIcon requiresApproval={group.requiresApproval} />
           <div className="min-w-0">
-            <h3 className="text-lg leading-snug font-semibold">
+            <h3 className="text-lg leading-snug font-semibold wrap-anywhere">
               <Link
                 href={`/cultivation-groups/${group.id}`}
-                className="rounded-sm hover:text-sage-700 hover:underline underline-offset-4"
+                className="touch-hit rounded-sm hover:text-sage-700 hover:underline underline-offset-4"
               >
                 {group.name}
               </Link>
             </h3>
             <p className="mt-0.5 text-sm font-semibold text-clay-700">{categoryLabel(group.category)}</p>
+            <Visibility isPrivate={group.isPrivate} />
           </div>
         </div>
       }

@@ -1,8 +1,23 @@
-import { ArrowLeft, Check, Crown, Inbox, Lock, LogOut, ScrollText, Sprout, Users, X } from "lucide-react";
+import {
+  ArrowLeft,
+  Check,
+  Crown,
+  Inbox,
+  Lock,
+  LogOut,
+  ScrollText,
+  Sprout,
+  UserMinus,
+  Users,
+  X,
+} from "lucide-react";
+import { useState } from "react";
 import { Link, useLocation } from "wouter";
 import { formatCompactAge, formatShortDate, personName } from "~/core/format";
 import type { CultivationGroupDetail, GroupMember, JoinRequest } from "~/core/schemas/groups";
+import { ConfirmDialog } from "~/web/components/confirm-dialog";
 import { LeaveGroupDialog } from "~/web/components/group-card";
+import { MemberText } from "~/web/components/member-text";
 import { SkeletonGroup } from "~/web/components/skeleton-group";
 import { Avatar } from "~/web/components/ui/avatar";
 import { Badge } from "~/web/components/ui/badge";
@@ -10,8 +25,10 @@ import { Button, buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
 import { Skeleton } from "~/web/components/ui/skeleton";
+import { GroupEvents } from "~/web/features/events";
 import { ApiError } from "~/web/lib/api";
 import { useAuth } from "~/web/lib/auth";
+import { AccessIcon } from "./access-icon";
 import {
   categoryLabel,
   isConflict,
@@ -20,9 +37,10 @@ import {
   useGroup,
   useJoinRequests,
   useLeaveGroup,
+  useRemoveMember,
   useSetMemberRole,
 } from "./api";
-import { PrivacyIcon } from "./group-card";
+import { EditGroupButton } from "./edit-group-dialog";
 import { JoinAction } from "./join-action";
 
 const fullName = (p: { firstName: string | null; lastName: string | null }) =>
@@ -86,15 +104,15 @@ function GroupView({ group }: { group: CultivationGroupDetail }) {
         <div className="bg-gradient-to-br from-sage-100 via-cream to-parchment p-5 sm:p-8">
           <div className="flex flex-col gap-5 sm:flex-row sm:items-start sm:justify-between">
             <div className="flex items-start gap-4">
-              <PrivacyIcon
-                isPrivate={group.isPrivate}
+              <AccessIcon
+                requiresApproval={group.requiresApproval}
                 className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-white text-sage-700 shadow-sm"
               />
               <div className="min-w-0">
                 <p className="text-sm font-semibold tracking-wide text-clay-700 uppercase">
                   {categoryLabel(group.category)}
                 </p>
-                <h1 className="mt-1 text-3xl font-semibold sm:text-4xl">{group.name}</h1>
+                <h1 className="mt-1 text-3xl font-semibold wrap-anywhere sm:text-4xl">{group.name}</h1>
                 <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
                   <Badge tone="neutral">{group.isPrivate ? "Private group" : "Public group"}</Badge>
                   <Badge tone={group.requiresApproval ? "clay" : "sage"}>
@@ -114,6 +132,7 @@ function GroupView({ group }: { group: CultivationGroupDetail }) {
                     {isAdmin && <Crown className="size-3.5" aria-hidden="true" />}
                     You're {isAdmin ? "an admin" : "a member"}
                   </Badge>
+                  {isAdmin && <EditGroupButton group={group} />}
                   <LeaveButton group={group} />
                 </>
               ) : (
@@ -132,14 +151,17 @@ function GroupView({ group }: { group: CultivationGroupDetail }) {
           {isAdmin && <PendingRequests group={group} />}
           <Card className="p-5 sm:p-6">
             <h2 className="text-xl font-semibold">About this group</h2>
-            <p className="mt-3 leading-relaxed whitespace-pre-line text-ink/90">{group.description}</p>
+            <MemberText text={group.description} className="mt-3 leading-relaxed text-ink/90" />
           </Card>
+          {(group.isMember || !group.isPrivate) && (
+            <GroupEvents owner={{ groupId: group.id }} canCreate={isAdmin} />
+          )}
           {group.guidelines && (
             <Card className="p-5 sm:p-6">
               <h2 className="flex items-center gap-2 text-xl font-semibold">
                 <ScrollText className="size-5 text-sage-600" aria-hidden="true" /> Group Guidelines
               </h2>
-              <p className="mt-3 leading-relaxed whitespace-pre-line text-ink/90">{group.guidelines}</p>
+              <MemberText text={group.guidelines} className="mt-3 leading-relaxed text-ink/90" />
             </Card>
           )}
         </div>
@@ -246,12 +268,14 @@ function RequestRow({ groupId, request }: { groupId: number; request: JoinReques
       <div className="flex min-w-0 flex-1 gap-3">
         <Avatar user={request.user} />
         <div className="min-w-0">
-          <p className="font-semibold">{name}</p>
+          <p className="font-semibold wrap-anywhere">{name}</p>
           <p className="text-sm text-muted">Asked {formatCompactAge(request.createdAt)}</p>
           {request.requestMessage && (
-            <blockquote className="mt-2 rounded-xl bg-parchment/70 px-3 py-2 text-[0.95rem] whitespace-pre-line">
-              {request.requestMessage}
-            </blockquote>
+            <MemberText
+              as="blockquote"
+              text={request.requestMessage}
+              className="mt-2 rounded-xl bg-parchment/70 px-3 py-2 text-[0.95rem]"
+            />
           )}
         </div>
       </div>
@@ -332,8 +356,17 @@ function MemberRow({
     },
   });
   const change = () => setRole.mutate({ userId: member.userId, role: nextRole });
+  const [confirming, setConfirming] = useState<GroupMember | null>(null);
+  const remove = useRemoveMember(groupId, {
+    success: { title: "Member removed", description: `${name} is no longer a member of the group.` },
+    failure: {
+      title: "Error",
+      description: "Failed to remove the member. Please try again.",
+      preferServerMessage: isConflict,
+    },
+  });
   return (
-    <li className="flex items-center gap-3">
+    <li className="flex flex-wrap items-center gap-x-3">
       <Avatar user={member} />
       <div className="min-w-0 flex-1">
         <p className="flex items-center gap-1.5 truncate font-semibold">
@@ -347,17 +380,41 @@ function MemberRow({
           {roleLabel(member.role)} · Joined {formatShortDate(member.joinedAt)}
         </p>
       </div>
+      {/* Her actions on a line of their own, under her name: the panel is narrow on every screen. */}
       {canManage && (
-        <Button
-          size="sm"
-          variant="ghost"
-          onClick={change}
-          disabled={setRole.isPending}
-          aria-label={nextRole === "admin" ? `Make ${name} an admin` : `Remove ${name} as admin`}
-        >
-          {nextRole === "admin" ? "Make admin" : "Remove admin"}
-        </Button>
+        <div className="flex w-full flex-wrap gap-1 pl-12">
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={change}
+            disabled={setRole.isPending}
+            aria-label={nextRole === "admin" ? `Make ${name} an admin` : `Remove ${name} as admin`}
+          >
+            {nextRole === "admin" ? "Make admin" : "Remove admin"}
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="text-danger hover:bg-clay-50"
+            onClick={() => setConfirming(member)}
+            disabled={remove.isPending}
+            aria-label={`Remove ${name} from the group`}
+          >
+            <UserMinus aria-hidden="true" /> Remove
+          </Button>
+        </div>
       )}
+      <ConfirmDialog
+        subject={confirming}
+        onClose={() => setConfirming(null)}
+        title={`Remove ${name}?`}
+        description={() =>
+          "She will no longer be a member of this group or see what is shared in it. She can ask to join again later."
+        }
+        confirm={{ label: "Remove Member", busyLabel: "Removing..." }}
+        busy={remove.isPending}
+        onConfirm={(m) => remove.mutate(m.userId, { onSettled: () => setConfirming(null) })}
+      />
     </li>
   );
 }

@@ -44,7 +44,7 @@ function MembershipCard({ membership }: { membership: MyGroupMembership }) {
           <div className="min-w-0 flex-1">
             <div className="flex items-start justify-between gap-2">
               <div className="flex items-center gap-1.5">
-                <h3 className="text-lg leading-snug font-semibold">{group.name}</h3>
+                <h3 className="text-lg leading-snug font-semibold wrap-anywhere">{group.name}</h3>
                 {role === "admin" && (
                   <Crown className="size-4 shrink-0 text-gold-500" aria-label="Group admin" role="img" />
                 )}

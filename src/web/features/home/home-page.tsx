@@ -18,7 +18,14 @@ import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { PATRON_MONTHLY_PRICE_DOLLARS, PATRON_PLAN_NAME } from "~/core/constants";
 import { dashboardEndpoints } from "~/core/endpoints/dashboard";
-import { formatCalendarAge, formatCompactAge, formatShortDate, personName } from "~/core/format";
+import { videosEndpoints } from "~/core/endpoints/videos";
+import {
+  formatCalendarAge,
+  formatCompactAge,
+  formatDuration,
+  formatShortDate,
+  personName,
+} from "~/core/format";
 import type {
   Dashboard,
   DashboardArticle,
@@ -26,7 +33,10 @@ import type {
   DashboardPrayer,
   DashboardVideo,
 } from "~/core/schemas/dashboard";
+import type { WatchingItem } from "~/core/schemas/videos";
+import { HOME_WATCHING_COUNT } from "~/core/video-progress";
 import { DurationBadge } from "~/web/components/duration-badge";
+import { MemberText } from "~/web/components/member-text";
 import { Badge } from "~/web/components/ui/badge";
 import { buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
@@ -40,12 +50,17 @@ import { useDeferredData } from "~/web/lib/use-deferred-data";
 export default function HomePage() {
   const { user } = useAuth();
   const dashboard = useEndpoint(dashboardEndpoints.home, undefined);
+  const watching = useEndpoint(videosEndpoints.watching, { query: { limit: HOME_WATCHING_COUNT } });
   const { data } = useDeferredData(dashboard);
   const tier = data?.membership.tier ?? user?.membershipTier ?? "free";
 
   return (
     <div className="space-y-8">
-      <Welcome firstName={user?.firstName} />
+      <Welcome
+        firstName={user?.firstName}
+        lastWatched={watching.data?.[0]}
+        newestVideoId={dashboard.data?.videos[0]?.id}
+      />
 
       {dashboard.isError ? (
         <ErrorState
@@ -82,29 +97,50 @@ export default function HomePage() {
   );
 }
 
-function Welcome({ firstName }: { firstName?: string | null }) {
+/**
+ * "Continue Watching" takes her back into the video she watched last, where she stopped (a member
+ * who has started none is offered the library instead); "Join Discussion" opens the conversation
+ * on the newest teaching.
+ */
+function Welcome({
+  firstName,
+  lastWatched,
+  newestVideoId,
+}: {
+  firstName?: string | null;
+  lastWatched?: WatchingItem;
+  newestVideoId?: number;
+}) {
   return (
     <section className="relative overflow-hidden rounded-[2rem] bg-gradient-to-br from-sage-600 to-sage-800 p-6 text-cream shadow-[var(--shadow-lift)] sm:p-10">
       <Sprout aria-hidden="true" className="absolute -right-6 -bottom-6 size-40 text-sage-500/40" />
       <p className="text-sm font-semibold tracking-widest text-sage-200 uppercase">Welcome home</p>
-      <h1 className="mt-2 text-3xl font-semibold text-cream sm:text-4xl">
+      <h1 className="mt-2 text-3xl font-semibold wrap-anywhere text-cream sm:text-4xl">
         Shalom, {personName({ firstName }, { nameless: "friend" })}
       </h1>
       <p className="mt-3 max-w-xl text-sage-100">May today's time in the Word take root and bear fruit.</p>
       <div className="relative mt-6 flex flex-wrap gap-3">
         <Link
-          href="/videos"
+          href={lastWatched ? `/video/${lastWatched.id}` : "/videos"}
+          aria-describedby={lastWatched ? "continue-watching-hint" : undefined}
           className="inline-flex h-11 items-center gap-2 rounded-full bg-cream px-5 font-semibold text-sage-800 shadow-sm transition-colors hover:bg-white [&_svg]:size-[1.1em]"
         >
-          <PlayCircle aria-hidden="true" /> Continue Watching
+          <PlayCircle aria-hidden="true" /> {lastWatched ? "Continue Watching" : "Start Watching"}
         </Link>
-        <Link
-          href="/community"
-          className="inline-flex h-11 items-center gap-2 rounded-full border border-sage-300/70 px-5 font-semibold text-cream transition-colors hover:bg-sage-700 [&_svg]:size-[1.1em]"
-        >
-          <MessageCircle aria-hidden="true" /> Join Discussion
-        </Link>
+        {newestVideoId !== undefined && (
+          <Link
+            href={`/video/${newestVideoId}#reflections`}
+            className="inline-flex h-11 items-center gap-2 rounded-full border border-sage-300/70 px-5 font-semibold text-cream transition-colors hover:bg-sage-700 [&_svg]:size-[1.1em]"
+          >
+            <MessageCircle aria-hidden="true" /> Join Discussion
+          </Link>
+        )}
       </div>
+      {lastWatched && (
+        <p id="continue-watching-hint" className="relative mt-3 text-sm text-sage-100">
+          Pick up “{lastWatched.title}” at {formatDuration(lastWatched.seconds)}.
+        </p>
+      )}
     </section>
   );
 }
@@ -310,20 +346,27 @@ function Prayers({ prayers }: { prayers: DashboardPrayer[] }) {
     <ul className="space-y-3">
       {prayers.map((prayer) => (
         <li key={prayer.id}>
-          <Card className="p-4">
+          <Card className="relative p-4 transition-shadow hover:shadow-[var(--shadow-lift)]">
             <p className="flex flex-wrap items-center gap-x-2 text-sm">
-              <span className="font-bold">{prayerAuthor(prayer.user)}</span>
+              <span className="font-bold wrap-anywhere">{prayerAuthor(prayer.user)}</span>
               <time dateTime={prayer.createdAt} className="text-muted">
                 {formatCompactAge(prayer.createdAt)}
               </time>
               {prayer.isAnswered && <Badge tone="yellow">Answered</Badge>}
               {prayer.isPrivate && <Badge tone="neutral">Private</Badge>}
             </p>
-            <p className="mt-1.5 line-clamp-3 text-sm leading-relaxed">{prayer.content}</p>
+            <MemberText text={prayer.content} className="mt-1.5 line-clamp-3 text-sm leading-relaxed" />
             <p className="mt-2 inline-flex items-center gap-1 text-xs font-semibold text-sage-700">
               <HandHeart className="size-3.5" aria-hidden="true" />
               {prayer.prayerCount} {prayer.prayerCount === 1 ? "prayer" : "prayers"}
             </p>
+            {/* The whole card opens the request on the prayer wall. */}
+            <Link
+              href={`/community#prayer-${prayer.id}`}
+              className="absolute inset-0 rounded-[var(--radius-card)]"
+            >
+              <span className="sr-only">Open {prayerAuthor(prayer.user)}'s request on the prayer wall</span>
+            </Link>
           </Card>
         </li>
       ))}

@@ -1,7 +1,7 @@
 import { BookOpen, Check, HandHeart, HeartHandshake, ShieldCheck, Users } from "lucide-react";
 import { Button } from "~/web/components/ui/button";
 import { Dialog, DialogContent } from "~/web/components/ui/dialog";
-import { goToLogin } from "~/web/lib/navigation";
+import { JOIN_URL } from "~/web/lib/navigation";
 import { publicConfig } from "~/web/lib/public-config";
 
 interface DialogProps {
@@ -20,11 +20,13 @@ export function JoinDialog({ open, onOpenChange }: DialogProps) {
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         title="Welcome to Our Family"
-        description="To keep our community a safe place for every woman, we verify each member's identity when she joins."
+        description="To keep our community a safe place for every woman, each member confirms her e-mail address when she joins."
       >
         <div className="flex items-center gap-3 rounded-2xl bg-sage-50 p-4 text-sage-800">
           <ShieldCheck className="size-6 shrink-0" aria-hidden="true" />
-          <p className="text-sm font-medium">Identity verification keeps our community safe.</p>
+          <p className="text-sm font-medium">
+            We mail you a link to confirm your address. Confirmed addresses keep our community safe.
+          </p>
         </div>
         <ul className="mt-5 space-y-3">
           {ASSURANCES.map((text) => (
@@ -40,7 +42,8 @@ export function JoinDialog({ open, onOpenChange }: DialogProps) {
           <Button variant="ghost" onClick={() => onOpenChange(false)}>
             Not Yet
           </Button>
-          <Button onClick={() => goToLogin("/")}>Continue to Join</Button>
+          {/* /api/login with mode=register: "Create account" opens (or the provider's sign-up). */}
+          <Button onClick={() => window.location.assign(JOIN_URL)}>Continue to Join</Button>
         </div>
       </DialogContent>
     </Dialog>

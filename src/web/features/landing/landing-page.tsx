@@ -1,7 +1,8 @@
 import { BookOpen, HandHeart, HeartHandshake, Sprout, Users } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
+import { Link } from "wouter";
 import { Logo } from "~/web/components/logo";
-import { Button } from "~/web/components/ui/button";
+import { Button, buttonClass } from "~/web/components/ui/button";
 import { publicConfig } from "~/web/lib/public-config";
 import { GardenIllustration } from "./garden-illustration";
 
@@ -56,9 +57,23 @@ export default function LandingPage() {
       <header className="sticky top-0 z-30 border-b border-linen/60 bg-cream/85 backdrop-blur-md">
         <div className="container-page flex h-16 items-center justify-between gap-3">
           <Logo />
-          <Button onClick={openJoin} {...preload} size="sm" className="sm:h-10 sm:px-5">
-            Join the Mishpacha
-          </Button>
+          <div className="flex items-center gap-1.5 sm:gap-2">
+            {/* Returning members sign in here; the sign-in tab opens. */}
+            <Link href="/sign-in" className={buttonClass("ghost", "sm", "sm:h-10 sm:px-5")}>
+              Sign in
+            </Link>
+            {/* On a phone the button says only "Join", so both fit beside the logo. */}
+            <Button
+              onClick={openJoin}
+              {...preload}
+              size="sm"
+              aria-label="Join the Mishpacha"
+              className="sm:h-10 sm:px-5"
+            >
+              <span className="sm:hidden">Join</span>
+              <span className="hidden sm:inline">Join the Mishpacha</span>
+            </Button>
+          </div>
         </div>
       </header>
 

@@ -23,6 +23,11 @@ const useLocalChange = <E extends Endpoint, V>(
 export const useCreateLocalGroup = (screen: Screen<typeof api.create, CreateLocalGroupBody>) =>
   useLocalChange(api.create, (body) => ({ body }), screen);
 
+export const useUpdateLocalGroup = (
+  groupId: number,
+  screen: Screen<typeof api.update, CreateLocalGroupBody>,
+) => useLocalChange(api.update, (body) => ({ params: { id: groupId }, body }), screen);
+
 export const useJoinLocalGroup = (screen: Screen<typeof api.join, number>) =>
   useLocalChange(api.join, (id) => ({ params: { id } }), screen);
 

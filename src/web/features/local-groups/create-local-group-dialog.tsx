@@ -1,14 +1,19 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
+import { type UseFormReturn, useForm } from "react-hook-form";
 import { MEETING_TYPES } from "~/core/constants";
-import { type CreateLocalGroupInput, createLocalGroupBody } from "~/core/schemas/local-groups";
+import {
+  type CreateLocalGroupBody,
+  type CreateLocalGroupInput,
+  createLocalGroupBody,
+  type MyLocalGroupMembership,
+} from "~/core/schemas/local-groups";
 import { DialogActions } from "~/web/components/dialog-actions";
 import { FormField } from "~/web/components/form-field";
 import { Button } from "~/web/components/ui/button";
 import { Dialog, DialogContent } from "~/web/components/ui/dialog";
 import { Input, Textarea } from "~/web/components/ui/input";
 import { Select } from "~/web/components/ui/select";
-import { useCreateLocalGroup } from "./api";
+import { useCreateLocalGroup, useUpdateLocalGroup } from "./api";
 
 const defaults: CreateLocalGroupInput = {
   name: "",
@@ -20,6 +25,8 @@ const defaults: CreateLocalGroupInput = {
   meetingTime: "",
   contactInfo: "",
 };
+
+type LocalGroupForm = UseFormReturn<CreateLocalGroupInput, unknown, CreateLocalGroupBody>;
 
 /** "Create Local Group" (SPEC §2.12, rules of §5). Closes and resets after success (§4). */
 export function CreateLocalGroupDialog({
@@ -38,8 +45,6 @@ export function CreateLocalGroupDialog({
       onOpenChange(false);
     },
   });
-  const onSubmit = form.handleSubmit((values) => create.mutate(values));
-
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
@@ -47,68 +52,141 @@ export function CreateLocalGroupDialog({
         description="Invite women near you to meet in person. Everyone sees the general area; the exact place and your contact details are shared with members only."
         className="max-w-xl"
       >
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
-          <FormField form={form} name="name" id="local-name" label="Group Name">
-            {(control) => <Input autoComplete="off" {...control} />}
-          </FormField>
-          <FormField form={form} name="description" id="local-description" label="Description">
-            {(control) => (
-              <Textarea rows={3} placeholder="What will you do together, and who is it for?" {...control} />
-            )}
-          </FormField>
-          <FormField form={form} name="meetingType" id="local-meetingType" label="Meeting Type">
-            {(control) => (
-              <Select {...control}>
-                <option value="">Select a meeting type</option>
-                {MEETING_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {type}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </FormField>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField
-              form={form}
-              name="location"
-              id="local-location"
-              label="Location"
-              hint="City or neighbourhood. Everyone can see this."
-            >
-              {(control) => (
-                <Input placeholder="e.g. Austin, TX" autoComplete="address-level2" {...control} />
-              )}
-            </FormField>
-            <FormField form={form} name="meetingTime" id="local-meetingTime" label="Meeting Time (Optional)">
-              {(control) => <Input placeholder="e.g. Tuesdays at 7:00 PM" {...control} />}
-            </FormField>
-          </div>
-          <FormField
-            form={form}
-            name="address"
-            id="local-address"
-            label="Exact Meeting Place (Optional)"
-            hint="Shared with members only."
-          >
-            {(control) => <Input placeholder="e.g. Grace Church, room 204" autoComplete="off" {...control} />}
-          </FormField>
-          <FormField
-            form={form}
-            name="contactInfo"
-            id="local-contactInfo"
-            label="Contact Info (Optional)"
-            hint="An e-mail or phone number. Shared with members only."
-          >
-            {(control) => <Input autoComplete="off" {...control} />}
-          </FormField>
-          <DialogActions className="pt-2">
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? "Creating..." : "Create Group"}
-            </Button>
-          </DialogActions>
-        </form>
+        <LocalGroupFields
+          form={form}
+          idPrefix="local"
+          onSubmit={(values) => create.mutate(values)}
+          submit={create.isPending ? "Creating..." : "Create Group"}
+          busy={create.isPending}
+        />
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** Her group as the form shows it: the optional details she left out are blank. */
+const valuesOf = (group: MyLocalGroupMembership["group"]): CreateLocalGroupInput => ({
+  name: group.name,
+  description: group.description,
+  meetingType: group.meetingType as CreateLocalGroupInput["meetingType"],
+  location: group.location,
+  address: group.address ?? "",
+  meetingTime: group.meetingTime ?? "",
+  contactInfo: group.contactInfo ?? "",
+});
+
+/** The leader changes her group's details, under the rules of its creation. */
+export function EditLocalGroupDialog({
+  group,
+  open,
+  onOpenChange,
+}: {
+  group: MyLocalGroupMembership["group"];
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const form = useForm({ resolver: zodResolver(createLocalGroupBody), values: valuesOf(group) });
+  const update = useUpdateLocalGroup(group.id, {
+    success: { title: "Group updated", description: "Your group's details have been saved." },
+    failure: { title: "Error", description: "Failed to update the group. Please try again." },
+    onSuccess: () => onOpenChange(false),
+  });
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title="Edit Local Group"
+        description="Members see the changes at once; everyone else sees only the general area."
+        className="max-w-xl"
+      >
+        <LocalGroupFields
+          form={form}
+          idPrefix={`local-${group.id}`}
+          onSubmit={(values) => update.mutate(values)}
+          submit={update.isPending ? "Saving..." : "Save Changes"}
+          busy={update.isPending}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function LocalGroupFields({
+  form,
+  idPrefix,
+  onSubmit,
+  submit,
+  busy,
+}: {
+  form: LocalGroupForm;
+  idPrefix: string;
+  onSubmit: (values: CreateLocalGroupBody) => void;
+  submit: string;
+  busy: boolean;
+}) {
+  return (
+    <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
+      <FormField form={form} name="name" id={`${idPrefix}-name`} label="Group Name">
+        {(control) => <Input autoComplete="off" {...control} />}
+      </FormField>
+      <FormField form={form} name="description" id={`${idPrefix}-description`} label="Description">
+        {(control) => (
+          <Textarea rows={3} placeholder="What will you do together, and who is it for?" {...control} />
+        )}
+      </FormField>
+      <FormField form={form} name="meetingType" id={`${idPrefix}-meetingType`} label="Meeting Type">
+        {(control) => (
+          <Select {...control}>
+            <option value="">Select a meeting type</option>
+            {MEETING_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </Select>
+        )}
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          form={form}
+          name="location"
+          id={`${idPrefix}-location`}
+          label="Location"
+          hint="City or neighbourhood. Everyone can see this."
+        >
+          {(control) => <Input placeholder="e.g. Austin, TX" autoComplete="address-level2" {...control} />}
+        </FormField>
+        <FormField
+          form={form}
+          name="meetingTime"
+          id={`${idPrefix}-meetingTime`}
+          label="Meeting Time (Optional)"
+        >
+          {(control) => <Input placeholder="e.g. Tuesdays at 7:00 PM" {...control} />}
+        </FormField>
+      </div>
+      <FormField
+        form={form}
+        name="address"
+        id={`${idPrefix}-address`}
+        label="Exact Meeting Place (Optional)"
+        hint="Shared with members only."
+      >
+        {(control) => <Input placeholder="e.g. Grace Church, room 204" autoComplete="off" {...control} />}
+      </FormField>
+      <FormField
+        form={form}
+        name="contactInfo"
+        id={`${idPrefix}-contactInfo`}
+        label="Contact Info (Optional)"
+        hint="An e-mail or phone number. Shared with members only."
+      >
+        {(control) => <Input autoComplete="off" {...control} />}
+      </FormField>
+      <DialogActions className="pt-2">
+        <Button type="submit" disabled={busy}>
+          {submit}
+        </Button>
+      </DialogActions>
+    </form>
   );
 }

@@ -1,9 +1,10 @@
-import { Clock, Home, Lock, MapPin, MessageCircle, Plus } from "lucide-react";
+import { Clock, Home, Lock, MapPin, MessageCircle, Pencil, Plus } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { MEETING_TYPE_FILTERS } from "~/core/constants";
 import type { LocalGroup, MyLocalGroupMembership } from "~/core/schemas/local-groups";
 import { CardGrid, LoadMore, PagedCardGrid } from "~/web/components/card-grid";
 import { GroupCardFrame, LeaveGroupDialog, MemberCount } from "~/web/components/group-card";
+import { MemberText } from "~/web/components/member-text";
 import { PageHeader } from "~/web/components/page-header";
 import { SearchFilterBar } from "~/web/components/search-filter-bar";
 import { SkeletonGroup } from "~/web/components/skeleton-group";
@@ -14,7 +15,7 @@ import { EmptyState } from "~/web/components/ui/empty-state";
 import { Select } from "~/web/components/ui/select";
 import { useDebounced } from "~/web/lib/use-debounced";
 import { useJoinLocalGroup, useLeaveLocalGroup, useLocalGroups, useMyLocalGroups } from "./api";
-import { CreateLocalGroupDialog } from "./create-local-group-dialog";
+import { CreateLocalGroupDialog, EditLocalGroupDialog } from "./create-local-group-dialog";
 
 const roleLabel = (role: string) => (role === "leader" ? "Leader" : "Member");
 
@@ -123,7 +124,7 @@ function Detail({ icon: Icon, children }: { icon: typeof MapPin; children: React
   return (
     <p className="flex items-start gap-2 text-[0.95rem]">
       <Icon className="mt-0.5 size-4 shrink-0 text-sage-600" aria-hidden="true" />
-      <span className="min-w-0 break-words">{children}</span>
+      <span className="min-w-0 wrap-anywhere">{children}</span>
     </p>
   );
 }
@@ -139,7 +140,7 @@ function CardTop({
   return (
     <>
       <div className="flex items-start justify-between gap-3">
-        <h3 className="text-lg leading-snug font-semibold">{group.name}</h3>
+        <h3 className="text-lg leading-snug font-semibold wrap-anywhere">{group.name}</h3>
         {badge}
       </div>
       <div className="mt-3 space-y-1.5">
@@ -212,13 +213,13 @@ function MemberDetails({ address, contactInfo }: { address?: string | null; cont
       {address && (
         <Detail icon={Home}>
           <span className="sr-only">Meeting place: </span>
-          {address}
+          <MemberText as="span" text={address} />
         </Detail>
       )}
       {contactInfo && (
         <Detail icon={MessageCircle}>
           <span className="sr-only">Contact: </span>
-          {contactInfo}
+          <MemberText as="span" text={contactInfo} />
         </Detail>
       )}
     </div>
@@ -263,13 +264,28 @@ function MembershipCard({ membership }: { membership: MyLocalGroupMembership }) 
       footer={
         <>
           <MemberDetails address={group.address} contactInfo={group.contactInfo} />
-          <div className="flex items-center justify-between gap-3">
+          <div className="flex flex-wrap items-center justify-between gap-3">
             <Badge tone="neutral">{group.meetingType}</Badge>
-            <LeaveLocalGroup id={group.id} name={group.name} isLeader={role === "leader"} />
+            <div className="flex items-center gap-1">
+              {role === "leader" && <EditLocalGroup group={group} />}
+              <LeaveLocalGroup id={group.id} name={group.name} isLeader={role === "leader"} />
+            </div>
           </div>
         </>
       }
     />
+  );
+}
+
+function EditLocalGroup({ group }: { group: MyLocalGroupMembership["group"] }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="ghost" size="sm" onClick={() => setOpen(true)} aria-label={`Edit ${group.name}`}>
+        <Pencil aria-hidden="true" /> Edit
+      </Button>
+      {open && <EditLocalGroupDialog group={group} open={open} onOpenChange={setOpen} />}
+    </>
   );
 }
 

@@ -1,5 +1,6 @@
 import { notesEndpoints as api } from "~/core/endpoints/notes";
 import { videosEndpoints } from "~/core/endpoints/videos";
+import type { CreateNoteBody } from "~/core/schemas/notes";
 import { keyOf, useEndpoint, useEndpointMutation, usePagedList } from "~/web/lib/endpoints";
 
 export const NOTES_PAGE_SIZE = 30;
@@ -33,6 +34,22 @@ export const useCreateNote = () =>
     input: (body) => body,
     success: { title: "Note created", description: "Your note has been saved." },
     failure: { title: "Error", description: "Failed to create note. Please try again." },
+    invalidates: notes,
+  });
+
+/** A reflection on a video she keeps to herself: a note at the video's moment (the page says where). */
+export const useKeepReflection = () =>
+  useEndpointMutation(api.create, {
+    input: (body: CreateNoteBody) => ({ body }),
+    failure: { title: "Error", description: "Failed to create note. Please try again." },
+    invalidates: notes,
+  });
+
+export const useUpdateNote = () =>
+  useEndpointMutation(api.update, {
+    input: (input) => input,
+    success: { title: "Note updated", description: "Your changes have been saved." },
+    failure: { title: "Error", description: "Failed to update note. Please try again." },
     invalidates: notes,
   });
 

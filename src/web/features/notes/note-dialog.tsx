@@ -2,14 +2,14 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useId, useRef } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { formatDuration } from "~/core/format";
-import { type NoteFormInput, type NoteFormOutput, noteForm } from "~/core/schemas/notes";
+import { type NoteFormInput, type NoteFormOutput, type NoteItem, noteForm } from "~/core/schemas/notes";
 import { Button } from "~/web/components/ui/button";
 import { Dialog, DialogClose, DialogContent } from "~/web/components/ui/dialog";
 import { Field, Input, Textarea } from "~/web/components/ui/input";
 import { Select } from "~/web/components/ui/select";
 import { Switch } from "~/web/components/ui/switch";
 import { ApiError } from "~/web/lib/api";
-import { useCreateNote, useVideoChoices } from "./api";
+import { useCreateNote, useUpdateNote, useVideoChoices } from "./api";
 
 export interface NoteStart {
   videoId?: number | null;
@@ -18,64 +18,85 @@ export interface NoteStart {
   timestamp?: number | null;
 }
 
-const emptyForm = (start: NoteStart = {}): NoteFormInput => ({
-  videoId: start.videoId ? String(start.videoId) : "",
-  timestamp: start.timestamp != null ? formatDuration(start.timestamp) : "",
-  content: "",
-  tags: "",
-  isHighlight: false,
-});
+/** The form as it opens: a new note (with the moment she was at, if any), or the note she edits. */
+const formOf = (start: NoteStart = {}, note?: NoteItem): NoteFormInput =>
+  note
+    ? {
+        videoId: note.videoId ? String(note.videoId) : "",
+        timestamp: note.timestamp != null ? formatDuration(note.timestamp) : "",
+        content: note.content,
+        tags: note.tags.join(", "),
+        isHighlight: note.isHighlight,
+      }
+    : {
+        videoId: start.videoId ? String(start.videoId) : "",
+        timestamp: start.timestamp != null ? formatDuration(start.timestamp) : "",
+        content: "",
+        tags: "",
+        isHighlight: false,
+      };
 
-/** "Create New Note": from the notes page, or from a video with its current moment filled in. */
+/**
+ * "Create New Note": from the notes page, or from a video with its current moment filled in; with
+ * `note`, the same form edits that note.
+ */
 export function NoteDialog({
   open,
   onOpenChange,
   start,
+  note,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   start?: NoteStart;
+  note?: NoteItem;
 }) {
   const id = useId();
   const create = useCreateNote();
+  const update = useUpdateNote();
+  const saving = create.isPending || update.isPending;
   const videos = useVideoChoices(open);
   const form = useForm<NoteFormInput, unknown, NoteFormOutput>({
     resolver: zodResolver(noteForm),
-    defaultValues: emptyForm(start),
+    defaultValues: formOf(start, note),
   });
   const { errors } = form.formState;
 
-  // Each opening starts from a clean form with the moment the member was at.
+  // Each opening starts from a clean form with the moment the member was at, or the note as it is.
   const wasOpen = useRef(false);
   useEffect(() => {
-    if (open && !wasOpen.current) form.reset(emptyForm(start));
+    if (open && !wasOpen.current) form.reset(formOf(start, note));
     wasOpen.current = open;
-  }, [open, start, form]);
+  }, [open, start, note, form]);
 
   const choices = videos.data ?? [];
-  const preset = start?.videoId && !choices.some((v) => v.id === start.videoId) ? start : undefined;
+  const current = note ? { videoId: note.videoId, videoTitle: note.videoTitle ?? undefined } : start;
+  const preset = current?.videoId && !choices.some((v) => v.id === current.videoId) ? current : undefined;
 
-  const onSubmit = form.handleSubmit((values) =>
-    create.mutate(
-      { body: values },
-      {
-        onSuccess: () => onOpenChange(false),
-        onError: (err) => {
-          if (err instanceof ApiError && err.fieldErrors) {
-            for (const [field, message] of Object.entries(err.fieldErrors)) {
-              if (field in values) form.setError(field as keyof NoteFormInput, { message });
-            }
+  const onSubmit = form.handleSubmit((values) => {
+    const handlers = {
+      onSuccess: () => onOpenChange(false),
+      onError: (err: unknown) => {
+        if (err instanceof ApiError && err.fieldErrors) {
+          for (const [field, message] of Object.entries(err.fieldErrors)) {
+            if (field in values) form.setError(field as keyof NoteFormInput, { message });
           }
-        },
+        }
       },
-    ),
-  );
+    };
+    if (note) update.mutate({ params: { id: note.id }, body: values }, handlers);
+    else create.mutate({ body: values }, handlers);
+  });
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
-        title="Create New Note"
-        description="Capture what you're learning, with the moment in the video it came from."
+        title={note ? "Edit Note" : "Create New Note"}
+        description={
+          note
+            ? "Change your words, the moment in the video or the tags."
+            : "Capture what you're learning, with the moment in the video it came from."
+        }
       >
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
@@ -157,8 +178,8 @@ export function NoteDialog({
             <DialogClose asChild>
               <Button variant="outline">Cancel</Button>
             </DialogClose>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? "Saving..." : "Save Note"}
+            <Button type="submit" disabled={saving}>
+              {saving ? "Saving..." : note ? "Save Changes" : "Save Note"}
             </Button>
           </div>
         </form>

@@ -1,10 +1,11 @@
-import { BookOpen, Clock, Lightbulb, NotebookPen, Plus, Star, Trash2 } from "lucide-react";
+import { BookOpen, Clock, Lightbulb, NotebookPen, Pencil, Plus, Star, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
-import { Link } from "wouter";
+import { Link, useSearchParams } from "wouter";
 import { formatDateTime, formatDuration } from "~/core/format";
 import type { NoteItem } from "~/core/schemas/notes";
 import { LoadMore } from "~/web/components/card-grid";
 import { ConfirmDialog } from "~/web/components/confirm-dialog";
+import { MemberText } from "~/web/components/member-text";
 import { PageHeader } from "~/web/components/page-header";
 import { NoMatches, SearchFilterBar } from "~/web/components/search-filter-bar";
 import { Badge } from "~/web/components/ui/badge";
@@ -22,9 +23,14 @@ import { NoteDialog } from "./note-dialog";
 export default function NotesPage() {
   const [draft, setDraft] = useState("");
   const search = useDebounced(draft.trim());
-  const [tag, setTag] = useState("");
+  // `?tag=` opens the page filtered (her private reflections: `?tag=reflection`).
+  const [params] = useSearchParams();
+  const [tag, setTag] = useState(() => params.get("tag")?.trim() ?? "");
   const [highlightsOnly, setHighlightsOnly] = useState(false);
   const [creating, setCreating] = useState(false);
+  // The note stays in the dialog while it closes; `editOpen` says whether it is open.
+  const [editing, setEditing] = useState<NoteItem | null>(null);
+  const [editOpen, setEditOpen] = useState(false);
   const [deleting, setDeleting] = useState<NoteItem | null>(null);
   const ids = useId();
 
@@ -120,7 +126,15 @@ export default function NotesPage() {
               <ul className="space-y-4">
                 {notes.data.map((note) => (
                   <li key={note.id}>
-                    <NoteCard note={note} onTag={setTag} onDelete={() => setDeleting(note)} />
+                    <NoteCard
+                      note={note}
+                      onTag={setTag}
+                      onEdit={() => {
+                        setEditing(note);
+                        setEditOpen(true);
+                      }}
+                      onDelete={() => setDeleting(note)}
+                    />
                   </li>
                 ))}
               </ul>
@@ -133,6 +147,7 @@ export default function NotesPage() {
       </div>
 
       <NoteDialog open={creating} onOpenChange={setCreating} />
+      <NoteDialog open={editOpen} onOpenChange={setEditOpen} note={editing ?? undefined} />
       <DeleteNoteDialog note={deleting} onClose={() => setDeleting(null)} />
     </>
   );
@@ -141,10 +156,12 @@ export default function NotesPage() {
 function NoteCard({
   note,
   onTag,
+  onEdit,
   onDelete,
 }: {
   note: NoteItem;
   onTag: (tag: string) => void;
+  onEdit: () => void;
   onDelete: () => void;
 }) {
   const headingId = useId();
@@ -154,7 +171,7 @@ function NoteCard({
         <div className="min-w-0 flex-1">
           <h2 id={headingId} className="font-sans text-base font-bold">
             {note.videoId && note.videoTitle ? (
-              <Link href={`/video/${note.videoId}`} className="hover:text-sage-700 hover:underline">
+              <Link href={`/video/${note.videoId}`} className="touch-hit hover:text-sage-700 hover:underline">
                 {note.videoTitle}
               </Link>
             ) : (
@@ -187,16 +204,26 @@ function NoteCard({
             <span className="sr-only">Highlight</span>
           </span>
         )}
-        <button
-          type="button"
-          onClick={onDelete}
-          className="-mt-1 -mr-1 rounded-full p-2 text-muted transition-colors hover:bg-red-50 hover:text-danger"
-          aria-label="Delete note"
-        >
-          <Trash2 className="size-4.5" aria-hidden="true" />
-        </button>
+        <div className="-mt-1 -mr-1 flex shrink-0">
+          <button
+            type="button"
+            onClick={onEdit}
+            className="rounded-full p-2 text-muted transition-colors hover:bg-sage-50 hover:text-sage-800"
+            aria-label="Edit note"
+          >
+            <Pencil className="size-4.5" aria-hidden="true" />
+          </button>
+          <button
+            type="button"
+            onClick={onDelete}
+            className="rounded-full p-2 text-muted transition-colors hover:bg-red-50 hover:text-danger"
+            aria-label="Delete note"
+          >
+            <Trash2 className="size-4.5" aria-hidden="true" />
+          </button>
+        </div>
       </div>
-      <p className="mt-3 leading-relaxed whitespace-pre-wrap">{note.content}</p>
+      <MemberText text={note.content} keepSpaces className="mt-3 leading-relaxed" />
       {note.tags.length > 0 && (
         <ul className="mt-4 flex flex-wrap gap-2" aria-label="Tags">
           {note.tags.map((t) => (
@@ -244,6 +271,9 @@ function StudyTips() {
             Mark the truths you want to carry with you as highlights, and revisit them through the week.
           </li>
           <li>Use tags such as "prayer" or "grace" to gather themes across teachings.</li>
+          <li>
+            Reflections you keep private on a teaching are saved here at their moment, tagged "reflection".
+          </li>
           <li>Turn a note into prayer: read it back to God and ask Him to plant it deep.</li>
         </ul>
         <Link
@@ -270,9 +300,12 @@ function DeleteNoteDialog({ note, onClose }: { note: NoteItem | null; onClose: (
       onConfirm={(n) => remove.mutate(n.id, { onSuccess: onClose })}
     >
       {(n) => (
-        <blockquote className="line-clamp-4 rounded-2xl bg-parchment/70 p-4 text-sm whitespace-pre-wrap">
-          {n.content}
-        </blockquote>
+        <MemberText
+          as="blockquote"
+          text={n.content}
+          keepSpaces
+          className="line-clamp-4 rounded-2xl bg-parchment/70 p-4 text-sm"
+        />
       )}
     </ConfirmDialog>
   );

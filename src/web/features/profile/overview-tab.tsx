@@ -10,6 +10,7 @@ import { youTubeThumbnail } from "~/core/youtube";
 import { LoadMore } from "~/web/components/card-grid";
 import { DurationBadge } from "~/web/components/duration-badge";
 import { FormField, FormInput } from "~/web/components/form-field";
+import { MemberText } from "~/web/components/member-text";
 import { Button, buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
@@ -50,7 +51,9 @@ function ProfileDetails({ profile }: { profile: Profile }) {
   const row = (label: string, value: string | null, empty = "Not provided") => (
     <div>
       <dt className="text-sm font-semibold text-muted">{label}</dt>
-      <dd className={value ? "mt-0.5 break-words text-ink" : "mt-0.5 text-muted italic"}>{value || empty}</dd>
+      <dd className={value ? "mt-0.5 wrap-anywhere text-ink" : "mt-0.5 text-muted italic"}>
+        {value || empty}
+      </dd>
     </div>
   );
   return (
@@ -66,13 +69,11 @@ function ProfileDetails({ profile }: { profile: Profile }) {
       </div>
       <div className="sm:col-span-2">
         <dt className="text-sm font-semibold text-muted">About Me</dt>
-        <dd
-          className={
-            profile.bio ? "mt-0.5 whitespace-pre-line break-words text-ink" : "mt-0.5 text-muted italic"
-          }
-        >
-          {profile.bio || "Tell the community a little about yourself."}
-        </dd>
+        {profile.bio ? (
+          <MemberText as="dd" text={profile.bio} className="mt-0.5 text-ink" />
+        ) : (
+          <dd className="mt-0.5 text-muted italic">Tell the community a little about yourself.</dd>
+        )}
       </div>
     </dl>
   );

@@ -1,7 +1,9 @@
-import { MessageCircleHeart, PlayCircle } from "lucide-react";
+import { Lock, MessageCircleHeart, PlayCircle } from "lucide-react";
 import { Link } from "wouter";
 import { formatLongDate } from "~/core/format";
+import { REFLECTION_NOTE_TAG } from "~/core/schemas/notes";
 import { LoadMore } from "~/web/components/card-grid";
+import { MemberText } from "~/web/components/member-text";
 import { Badge } from "~/web/components/ui/badge";
 import { buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
@@ -19,6 +21,17 @@ export function ReflectionsTab() {
       <h2 id="reflections-title" className="sr-only">
         My Reflections
       </h2>
+      <p className="mb-4 rounded-2xl bg-sage-50 px-4 py-3 text-sm leading-relaxed text-ink/90">
+        <Lock className="mr-1.5 inline size-4 align-[-0.15em] text-sage-700" aria-hidden="true" />
+        Here are the reflections you shared with the community. Those you kept private are in{" "}
+        <Link
+          href={`/video-notes?tag=${REFLECTION_NOTE_TAG}`}
+          className="font-semibold text-sage-700 underline underline-offset-2"
+        >
+          My Notes
+        </Link>
+        .
+      </p>
       <div aria-busy={reflections.isPending}>
         {reflections.isPending ? (
           <ul className="space-y-4" aria-label="Loading reflections">
@@ -72,7 +85,7 @@ export function ReflectionsTab() {
                       </time>
                       {reflection.isReflectionPrompt && <Badge tone="gold">Reflection</Badge>}
                     </div>
-                    <p className="mt-3 whitespace-pre-line break-words text-ink">{reflection.content}</p>
+                    <MemberText text={reflection.content} className="mt-3 text-ink" />
                   </Card>
                 </li>
               ))}

@@ -10,6 +10,7 @@ import { Card } from "~/web/components/ui/card";
 import { Dialog, DialogClose, DialogContent } from "~/web/components/ui/dialog";
 import { Input } from "~/web/components/ui/input";
 import { Switch } from "~/web/components/ui/switch";
+import { BlockedMembers } from "~/web/features/moderation";
 import { ApiError } from "~/web/lib/api";
 import { LOGOUT_URL } from "~/web/lib/navigation";
 import { notifyError } from "~/web/lib/notify";
@@ -85,6 +86,7 @@ export function SettingsTab({ profile }: { profile: Profile }) {
   return (
     <div className="space-y-6">
       {group("Privacy", ShieldCheck, PRIVACY)}
+      <BlockedMembers />
       {group("Notifications", Bell, NOTIFICATIONS)}
       <p className="sr-only" role="status" aria-live="polite">
         {saved}

@@ -1,8 +1,10 @@
 import type { QueryKey } from "@tanstack/react-query";
 import { CARDS_PAGE_SIZE, DISCUSSION_PAGE_SIZE, type VideoSeries } from "~/core/constants";
+import { urlOf } from "~/core/contract";
 import { adminEndpoints } from "~/core/endpoints/admin";
 import { videosEndpoints as api } from "~/core/endpoints/videos";
-import type { DiscussionItem, VideoDetail } from "~/core/schemas/videos";
+import type { DiscussionItem, SaveProgressBody, VideoDetail } from "~/core/schemas/videos";
+import { CONTINUE_WATCHING_COUNT } from "~/core/video-progress";
 import { call, keyOf, type Pages, useEndpoint, useEndpointMutation, usePagedList } from "~/web/lib/endpoints";
 import { queryClient } from "~/web/lib/query-client";
 
@@ -39,6 +41,34 @@ export function recordView(id: number) {
     }
     return res;
   });
+}
+
+/** What she started and has not finished: the library's "Continue Watching" row and its cards' bars. */
+export const useWatching = () => useEndpoint(api.watching, { query: { limit: CONTINUE_WATCHING_COUNT } });
+
+/**
+ * Remembers where she is in a video. When the page itself is going away (closed, or hidden and
+ * perhaps never shown again), the request must outlive it (`keepalive`); a lost save costs only the
+ * seconds since the last one.
+ */
+export function saveProgress(id: number, body: { seconds: number; finished: boolean }, leaving: boolean) {
+  // Back on this video later, without reloading, she starts from here.
+  patchVideo(id, { progress: { ...body, updatedAt: new Date().toISOString() } });
+  if (leaving) {
+    fetch(urlOf(api.saveProgress, { params: { id } }), {
+      method: api.saveProgress.method,
+      credentials: "include",
+      keepalive: true,
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body satisfies SaveProgressBody),
+    }).catch(() => {});
+    return;
+  }
+  // Her lists of started videos (library, home) are read again once the save is in.
+  call(api.saveProgress, { params: { id }, body }).then(
+    () => void queryClient.invalidateQueries({ queryKey: keyOf(api.watching) }),
+    () => {},
+  );
 }
 
 const somethingWrong = { title: "Error", description: "Something went wrong. Please try again." };

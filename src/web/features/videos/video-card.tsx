@@ -6,13 +6,25 @@ import { DurationBadge } from "~/web/components/duration-badge";
 import { Badge } from "~/web/components/ui/badge";
 import { Card } from "~/web/components/ui/card";
 import { Skeleton } from "~/web/components/ui/skeleton";
+import { WatchedBar } from "./continue-watching";
 import { VideoThumbnail } from "./video-thumbnail";
 
 export const formatViews = (views: number) => `${formatCount(views)} ${views === 1 ? "view" : "views"}`;
 
-/** One video in the library grid; the whole card is the link to its page. */
-/** `eager` for the first cards on screen: their image is what the page is waiting to show. */
-export function VideoCard({ video, eager = false }: { video: VideoItem; eager?: boolean }) {
+/**
+ * One video in the library grid; the whole card is the link to its page. `eager` for the first
+ * cards on screen: their image is what the page is waiting to show. `watched`: the seconds she has
+ * seen of a video she started.
+ */
+export function VideoCard({
+  video,
+  eager = false,
+  watched,
+}: {
+  video: VideoItem;
+  eager?: boolean;
+  watched?: number;
+}) {
   return (
     <Card className="group relative flex w-full flex-col overflow-hidden transition-shadow hover:shadow-[var(--shadow-lift)] has-[a:focus-visible]:ring-3 has-[a:focus-visible]:ring-gold-400">
       <div className="relative">
@@ -22,6 +34,7 @@ export function VideoCard({ video, eager = false }: { video: VideoItem; eager?: 
           className="transition-transform duration-300 group-hover:scale-[1.02]"
         />
         <DurationBadge seconds={video.duration} />
+        {watched !== undefined && <WatchedBar seconds={watched} duration={video.duration} />}
       </div>
       <div className="flex flex-1 flex-col p-4">
         {video.series && (

@@ -1,28 +1,50 @@
-import { ChevronDown, Heart, Lightbulb, MessageCircle, X } from "lucide-react";
+import { ChevronDown, Heart, Lightbulb, Lock, MessageCircle, X } from "lucide-react";
 import { type FormEvent, useId, useRef, useState } from "react";
+import { useLocation } from "wouter";
 import { COMMENT_ROWS, LIMITS } from "~/core/constants";
-import { formatCompactAge } from "~/core/format";
+import { videosEndpoints } from "~/core/endpoints/videos";
+import { formatCompactAge, formatDuration } from "~/core/format";
+import { REFLECTION_NOTE_TAG } from "~/core/schemas/notes";
 import type { DiscussionItem } from "~/core/schemas/videos";
 import { LoadMore } from "~/web/components/card-grid";
+import { MemberText } from "~/web/components/member-text";
 import { Avatar } from "~/web/components/ui/avatar";
 import { Badge } from "~/web/components/ui/badge";
 import { Button } from "~/web/components/ui/button";
 import { ErrorState } from "~/web/components/ui/empty-state";
 import { Textarea } from "~/web/components/ui/input";
 import { Skeleton } from "~/web/components/ui/skeleton";
+import { ContentActions, EditedMark } from "~/web/features/moderation";
+import { useAuth } from "~/web/lib/auth";
 import { cn } from "~/web/lib/cn";
+import { keyOf } from "~/web/lib/endpoints";
+import { toast } from "~/web/lib/toast";
+import { useKeepReflection } from "../notes";
 import { useDiscussions, usePostDiscussion, useToggleDiscussionLike } from "./api";
+
+/** A private reflection keeps the prompt it answers above her words, when both fit in a note. */
+function privateReflection(prompt: string | null, words: string) {
+  const withPrompt = prompt ? `Reflecting on: ${prompt}\n\n${words}` : words;
+  return withPrompt.length <= LIMITS.text ? withPrompt : words;
+}
 
 /**
  * The reflection prompts and the community's reflections on a video. "Reflect on This" empties
- * and focuses the comment box, and the next comment is marked as a reflection on that prompt.
+ * and focuses the reflection box, and the next shared reflection is marked as one on that prompt.
+ * She chooses, for each reflection, to keep it private (a note in My Notes at the video's current
+ * moment) or to share it with the community.
  */
 export function VideoConversation({
   videoId,
+  videoTitle,
+  currentTime,
   prompts,
   count,
 }: {
   videoId: number;
+  videoTitle: string;
+  /** Seconds into the video now, when the player can tell. */
+  currentTime: () => number | null;
   prompts: string[];
   count: number;
 }) {
@@ -30,7 +52,10 @@ export function VideoConversation({
   const [prompt, setPrompt] = useState<string | null>(null);
   const box = useRef<HTMLTextAreaElement>(null);
   const post = usePostDiscussion(videoId);
+  const keep = useKeepReflection();
+  const [, navigate] = useLocation();
   const ids = useId();
+  const busy = post.isPending || keep.isPending;
 
   const reflectOn = (text: string) => {
     setContent("");
@@ -40,15 +65,39 @@ export function VideoConversation({
   };
 
   const blank = content.trim().length === 0;
+  const done = () => {
+    setContent("");
+    setPrompt(null);
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (blank || post.isPending) return;
+    if (blank || busy) return;
     post.mutate(
       { content: content.trim(), videoId, isReflectionPrompt: prompt !== null },
+      { onSuccess: done },
+    );
+  };
+  const keepPrivate = () => {
+    if (blank || busy) return;
+    const timestamp = currentTime();
+    keep.mutate(
+      {
+        videoId,
+        content: privateReflection(prompt, content.trim()),
+        timestamp,
+        tags: [REFLECTION_NOTE_TAG],
+      },
       {
         onSuccess: () => {
-          setContent("");
-          setPrompt(null);
+          done();
+          toast({
+            title: "Note created",
+            description:
+              timestamp === null
+                ? `Your reflection on "${videoTitle}" is kept privately in My Notes.`
+                : `Your reflection at ${formatDuration(timestamp)} of "${videoTitle}" is kept privately in My Notes.`,
+            action: { label: "View", onClick: () => navigate(`/video-notes?tag=${REFLECTION_NOTE_TAG}`) },
+          });
         },
       },
     );
@@ -58,7 +107,7 @@ export function VideoConversation({
     <>
       {prompts.length > 0 && <ReflectionPrompts prompts={prompts} onReflect={reflectOn} />}
 
-      <section aria-labelledby={`${ids}-heading`} className="space-y-5">
+      <section id="reflections" aria-labelledby={`${ids}-heading`} className="scroll-mt-24 space-y-5">
         <h2 id={`${ids}-heading`} className="flex items-center gap-2 text-2xl font-semibold">
           <MessageCircle className="size-6 text-sage-600" aria-hidden="true" />
           Community Reflections ({count})
@@ -85,7 +134,7 @@ export function VideoConversation({
             </div>
           )}
           <label htmlFor={`${ids}-comment`} className="sr-only">
-            Share your reflection
+            Your reflection
           </label>
           <Textarea
             id={`${ids}-comment`}
@@ -94,13 +143,22 @@ export function VideoConversation({
             value={content}
             maxLength={LIMITS.text}
             onChange={(e) => setContent(e.target.value)}
-            placeholder={prompt ? "Write your reflection..." : "Share what this teaching stirred in you..."}
+            placeholder={prompt ? "Write your reflection..." : "What did this teaching stir in you?"}
+            aria-describedby={`${ids}-choices`}
             className="resize-y"
           />
-          <div className="mt-3 flex justify-end">
-            <Button type="submit" disabled={blank || post.isPending}>
-              {post.isPending ? "Sharing..." : "Share"}
-            </Button>
+          <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+            <p id={`${ids}-choices`} className="text-sm text-muted">
+              Keep it private in My Notes, at this moment of the video, or share it with the community.
+            </p>
+            <div className="flex shrink-0 justify-end gap-2">
+              <Button type="button" variant="outline" disabled={blank || busy} onClick={keepPrivate}>
+                <Lock aria-hidden="true" /> {keep.isPending ? "Keeping..." : "Keep private"}
+              </Button>
+              <Button type="submit" disabled={blank || busy}>
+                {post.isPending ? "Sharing..." : "Share"}
+              </Button>
+            </div>
           </div>
         </form>
 
@@ -220,6 +278,7 @@ function Discussion({
   onLike: () => void;
 }) {
   const name = d.user.displayName;
+  const { user } = useAuth();
   return (
     <li className="flex gap-3">
       <Avatar user={{ firstName: name, profileImageUrl: d.user.profileImageUrl }} />
@@ -228,13 +287,14 @@ function Discussion({
         className="min-w-0 flex-1 rounded-2xl border border-linen/80 bg-white px-4 py-3"
       >
         <header className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <span className="font-semibold">{name}</span>
+          <span className="font-semibold wrap-anywhere">{name}</span>
           {d.isReflectionPrompt && <Badge tone="yellow">Reflection</Badge>}
           <time dateTime={d.createdAt} className="text-sm text-muted">
             {formatCompactAge(d.createdAt)}
           </time>
+          <EditedMark editedAt={d.editedAt} />
         </header>
-        <p className="mt-1.5 leading-relaxed break-words whitespace-pre-wrap">{d.content}</p>
+        <MemberText text={d.content} keepSpaces className="mt-1.5 leading-relaxed" />
         <button
           type="button"
           onClick={onLike}
@@ -249,6 +309,15 @@ function Discussion({
           <Heart className={cn("size-4", d.likedByMe && "fill-current")} aria-hidden="true" />
           <span className="tabular-nums">{d.likes}</span>
         </button>
+        <ContentActions
+          type="discussion"
+          id={d.id}
+          content={d.content}
+          isMine={user?.id === d.user.id}
+          authorId={d.user.id}
+          authorName={name}
+          refresh={[keyOf(videosEndpoints.discussions, { params: { id: d.videoId } })]}
+        />
       </article>
     </li>
   );

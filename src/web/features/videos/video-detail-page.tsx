@@ -11,10 +11,11 @@ import {
   Share2,
   Users,
 } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useSearchParams } from "wouter";
 import { formatDuration, formatLongDate } from "~/core/format";
 import type { VideoDetail } from "~/core/schemas/videos";
+import { resumePoint } from "~/core/video-progress";
 import { Badge } from "~/web/components/ui/badge";
 import { Button, buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
@@ -25,12 +26,20 @@ import { ApiError } from "~/web/lib/api";
 import { cn } from "~/web/lib/cn";
 import { notifySuccess } from "~/web/lib/notify";
 import { toast } from "~/web/lib/toast";
+import { useScrollToHash } from "~/web/lib/use-scroll-to-hash";
 import { NoteDialog, type NoteStart } from "../notes";
-import { recordView, useRelatedVideos, useToggleVideoLike, useToggleVideoSave, useVideo } from "./api";
+import {
+  recordView,
+  saveProgress,
+  useRelatedVideos,
+  useToggleVideoLike,
+  useToggleVideoSave,
+  useVideo,
+} from "./api";
 import { formatViews } from "./video-card";
 import { VideoConversation } from "./video-conversation";
 import { VideoThumbnail } from "./video-thumbnail";
-import { type PlayerHandle, YouTubePlayer } from "./youtube-player";
+import { type PlayerHandle, type PositionListener, YouTubePlayer } from "./youtube-player";
 
 const MAX_ID = 2_147_483_647;
 
@@ -61,13 +70,30 @@ export default function VideoDetailPage({ params }: { params: Record<string, str
       />
     );
   }
-  return <VideoView video={video.data} />;
+  // One view per video: moving to another starts its own player from its own moment.
+  return <VideoView key={video.data.id} video={video.data} />;
+}
+
+/** A note's moment (`?t=`) if she followed one, else where she stopped last time. */
+function startOf(t: string | null, video: VideoDetail) {
+  const moment = Number.parseInt(t ?? "", 10);
+  if (Number.isFinite(moment) && moment > 0) return { start: moment, resuming: false };
+  const resume = resumePoint(video.progress);
+  return { start: resume, resuming: resume !== undefined };
 }
 
 function VideoView({ video }: { video: VideoDetail }) {
   const [search] = useSearchParams();
-  const start = Number.parseInt(search.get("t") ?? "", 10);
+  // Fixed when the page opens: the saves while she watches must not move the player's start.
+  const [{ start, resuming }] = useState(() => startOf(search.get("t"), video));
   const player = useRef<PlayerHandle>(null);
+  const currentTime = useCallback(() => player.current?.currentTime() ?? null, []);
+  const onPosition = useCallback<PositionListener>(
+    (position, leaving) => saveProgress(video.id, position, leaving),
+    [video.id],
+  );
+  // "Join Discussion" and the like land on the conversation (`#reflections`).
+  useScrollToHash(true);
   const [noteStart, setNoteStart] = useState<NoteStart>();
   const [noting, setNoting] = useState(false);
 
@@ -97,7 +123,9 @@ function VideoView({ video }: { video: VideoDetail }) {
                 ref={player}
                 youtubeId={video.youtubeId}
                 title={video.title}
-                start={Number.isFinite(start) && start > 0 ? start : undefined}
+                start={start}
+                resuming={resuming}
+                onPosition={onPosition}
               />
             ) : (
               <div className="flex aspect-video w-full flex-col items-center justify-center gap-3 rounded-[var(--radius-card)] bg-gradient-to-br from-sage-100 via-parchment to-gold-100 text-sage-700">
@@ -147,6 +175,8 @@ function VideoView({ video }: { video: VideoDetail }) {
 
           <VideoConversation
             videoId={video.id}
+            videoTitle={video.title}
+            currentTime={currentTime}
             prompts={video.reflectionPrompts}
             count={video.discussionsCount}
           />

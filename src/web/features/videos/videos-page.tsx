@@ -1,5 +1,5 @@
 import { Video as VideoIcon } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "wouter";
 import { SKELETON_COUNT, VIDEO_SERIES } from "~/core/constants";
 import { LoadMore } from "~/web/components/card-grid";
@@ -8,7 +8,8 @@ import { FilterChips, NoMatches, SearchFilterBar } from "~/web/components/search
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
 import { useDebounced } from "~/web/lib/use-debounced";
 import { useDeferredData } from "~/web/lib/use-deferred-data";
-import { useLibrary } from "./api";
+import { useLibrary, useWatching } from "./api";
+import { ContinueWatching } from "./continue-watching";
 import { VideoCard, VideoCardSkeleton } from "./video-card";
 
 const SERIES_CHOICES = [
@@ -45,6 +46,8 @@ export default function VideosPage() {
   }, [typed]);
 
   const videos = useLibrary({ search: search || undefined, series });
+  const watching = useWatching();
+  const watched = useMemo(() => new Map(watching.data?.map((v) => [v.id, v.seconds]) ?? []), [watching.data]);
   const shown = useDeferredData(videos);
   const filtering = Boolean(search || series);
   const clearFilters = () => {
@@ -79,6 +82,8 @@ export default function VideosPage() {
         />
       </SearchFilterBar>
 
+      {!filtering && watching.data && watching.data.length > 0 && <ContinueWatching videos={watching.data} />}
+
       <section aria-label="Videos" aria-busy={videos.isFetching}>
         {shown.pending ? (
           <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
@@ -109,7 +114,7 @@ export default function VideosPage() {
             <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
               {shown.data.map((video, index) => (
                 <li key={video.id} className="list-item-lazy flex">
-                  <VideoCard video={video} eager={index < 3} />
+                  <VideoCard video={video} eager={index < 3} watched={watched.get(video.id)} />
                 </li>
               ))}
             </ul>

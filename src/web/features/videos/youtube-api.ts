@@ -2,6 +2,10 @@
 
 export interface YouTubePlayerInstance {
   getCurrentTime(): number;
+  /** Seconds; 0 until the video's metadata has loaded. */
+  getDuration?(): number;
+  /** -1 unstarted, 0 ended, 1 playing, 2 paused, 3 buffering, 5 cued (`PLAYER_STATE`). */
+  getPlayerState?(): number;
   playVideo(): void;
   pauseVideo(): void;
   seekTo(seconds: number, allowSeekAhead: boolean): void;
@@ -18,6 +22,7 @@ export interface YouTubePlayerOptions {
   events?: {
     onReady?: (event: { target: YouTubePlayerInstance }) => void;
     onError?: (event: { target: YouTubePlayerInstance; data: number }) => void;
+    onStateChange?: (event: { target: YouTubePlayerInstance; data: number }) => void;
   };
 }
 
@@ -31,6 +36,9 @@ declare global {
     onYouTubeIframeAPIReady?: () => void;
   }
 }
+
+/** The player's states this app acts on (the API's `YT.PlayerState`). */
+export const PLAYER_STATE = { ended: 0, playing: 1, paused: 2 } as const;
 
 export const YOUTUBE_API_URL = "https://www.youtube.com/iframe_api";
 const LOAD_TIMEOUT_MS = 10_000;

@@ -1,0 +1,146 @@
+import type { Browser, Page } from "@playwright/test";
+import {
+  anotherBrowser,
+  anotherMember,
+  DEMO_ADMIN,
+  expect,
+  expectAccessible,
+  registerMember,
+  signIn,
+  test,
+} from "./support/fixtures";
+
+/** The wall card that holds `text`. */
+const card = (page: Page, text: string) =>
+  page.getByRole("list", { name: "Prayer requests" }).locator(":scope > li").filter({ hasText: text });
+
+const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+async function share(page: Page, content: string) {
+  await page.goto("/community");
+  await page.getByLabel("Share a prayer request").fill(content);
+  await page.getByRole("button", { name: "Share Request" }).click();
+  await expect(card(page, content)).toBeVisible();
+}
+
+async function report(page: Page, content: string) {
+  await page.goto("/community");
+  await card(page, content).getByRole("button", { name: "Report prayer request" }).click();
+  await page.getByLabel("Why are you reporting it?").selectOption("spam");
+  await page.getByRole("button", { name: "Send report" }).click();
+  await expect(page.getByText("Thank you. An administrator will look at it.", { exact: true })).toBeVisible();
+}
+
+async function adminPage(browser: Browser) {
+  const { context, page } = await anotherBrowser(browser);
+  await signIn(page, DEMO_ADMIN);
+  await page.goto("/admin?tab=moderation");
+  return { context, page };
+}
+
+test.describe("moderation", () => {
+  test("a member edits her request; two reports hide it from others; an administrator restores it", async ({
+    page,
+    browser,
+  }) => {
+    test.slow();
+    await registerMember(page, { firstName: "Keturah", lastName: "Author" });
+    const content = unique("Please pray for our move.");
+    await share(page, content);
+    const edited = `${content} And for the children.`;
+    await card(page, content).getByRole("button", { name: "Edit prayer request" }).click();
+    await page.getByLabel("Your words").fill(edited);
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(card(page, edited).getByText("· edited")).toBeVisible();
+
+    const first = await anotherMember(browser, { firstName: "Adah" });
+    const second = await anotherMember(browser, { firstName: "Zillah" });
+    await report(first.page, edited);
+    await report(second.page, edited);
+    await first.page.reload();
+    await expect(first.page.getByRole("list", { name: "Prayer requests" })).toBeVisible();
+    await expect(card(first.page, edited)).toHaveCount(0);
+    await page.reload();
+    await expect(card(page, edited)).toBeVisible();
+
+    const admin = await adminPage(browser);
+    const item = admin.page.getByRole("article").filter({ hasText: edited });
+    await expect(item.getByText("Hidden", { exact: true })).toBeVisible();
+    await expect(item.getByRole("list", { name: "Reports" }).getByRole("listitem")).toHaveCount(2);
+    await expectAccessible(admin.page);
+    await item.getByRole("button", { name: "Restore" }).click();
+    await expect(admin.page.getByText("Restored", { exact: true })).toBeVisible();
+    await expect(admin.page.getByRole("article").filter({ hasText: edited })).toHaveCount(0);
+    await first.page.reload();
+    await expect(card(first.page, edited)).toBeVisible();
+    expect(first.errors).toEqual([]);
+    expect(second.errors).toEqual([]);
+    await Promise.all([first.context.close(), second.context.close(), admin.context.close()]);
+  });
+
+  test("a member blocks another from her request's card, its words leave her wall, and come back when she unblocks", async ({
+    page,
+    browser,
+  }) => {
+    await registerMember(page, { firstName: "Basemath" });
+    const other = await anotherMember(browser, { firstName: "Mahalath", lastName: "Loud" });
+    const content = unique("A request from someone she blocks.");
+    await share(other.page, content);
+    await page.goto("/community");
+    await card(page, content).getByRole("button", { name: "Block Mahalath L." }).click();
+    await page.getByRole("button", { name: "Block", exact: true }).click();
+    await expect(page.getByText("Blocked", { exact: true })).toBeVisible();
+    await expect(card(page, content)).toHaveCount(0);
+
+    await page.goto("/profile?tab=settings");
+    const blocked = page.getByRole("list", { name: "Blocked members" });
+    await expect(blocked.getByText("Mahalath Loud")).toBeVisible();
+    await blocked.getByRole("button", { name: "Unblock Mahalath Loud" }).click();
+    await expect(page.getByText("You haven't blocked anyone.")).toBeVisible();
+    await page.goto("/community");
+    await expect(card(page, content)).toBeVisible();
+    await other.context.close();
+  });
+
+  test("an administrator suspends a reported member and removes her words; she is told until when she cannot sign in", async ({
+    page,
+    browser,
+    allowedConsoleErrors,
+  }) => {
+    test.slow();
+    // Her page lost its session, and the sign-in is refused.
+    allowedConsoleErrors.push(/401|403/);
+    const member = await registerMember(page, { firstName: "Jael", lastName: "Harsh" });
+    const content = unique("Words someone reports.");
+    await share(page, content);
+    const reporter = await anotherMember(browser, { firstName: "Deborah" });
+    await report(reporter.page, content);
+
+    const admin = await adminPage(browser);
+    const item = admin.page.getByRole("article").filter({ hasText: content });
+    await item.getByRole("button", { name: "Suspend Jael Harsh" }).click();
+    await admin.page.getByLabel("Until (leave empty for good)").fill("2031-06-15");
+    await admin.page.getByLabel("Reason").fill("Unkind words");
+    await admin.page.getByRole("button", { name: "Suspend", exact: true }).click();
+    await expect(admin.page.getByText("Member suspended", { exact: true })).toBeVisible();
+    await expect(admin.page.getByText("Why: Unkind words").first()).toBeVisible();
+    await item.getByRole("button", { name: "Remove" }).click();
+    await admin.page.getByRole("dialog").getByRole("button", { name: "Remove" }).click();
+    await expect(admin.page.getByText("Removed", { exact: true })).toBeVisible();
+    await expect(admin.page.getByRole("article").filter({ hasText: content })).toHaveCount(0);
+
+    await page.context().clearCookies();
+    await page.goto("/sign-in");
+    await page.getByLabel("E-mail").fill(member.email);
+    await page.getByLabel("Password").fill(member.password);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(
+      page
+        .getByText(
+          "Your account is suspended until June 15, 2031. Please contact the ministry if you have questions.",
+        )
+        .first(),
+    ).toBeVisible();
+    await Promise.all([reporter.context.close(), admin.context.close()]);
+  });
+});

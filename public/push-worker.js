@@ -1,0 +1,39 @@
+// Web Push in the service worker (decision 042); the generated worker imports this file.
+// A push carries { title, body, url, tag } (src/server/features/push/deliver.ts).
+self.addEventListener("push", (event) => {
+  let message = {};
+  try {
+    message = event.data ? event.data.json() : {};
+  } catch {
+    message = { body: event.data ? event.data.text() : "" };
+  }
+  event.waitUntil(
+    self.registration.showNotification(message.title || "Notification", {
+      body: message.body || "",
+      tag: message.tag,
+      icon: "/icons/icon-192.png",
+      badge: "/icons/icon-192.png",
+      data: { url: message.url || "/notifications" },
+    }),
+  );
+});
+
+// A tap opens its link: in a window of the site already open if there is one, else a new one.
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = new URL(event.notification.data?.url || "/notifications", self.location.origin);
+  // Only our own pages: a link elsewhere opens the notifications list instead.
+  const target = url.origin === self.location.origin ? url.href : new URL("/notifications", self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      if (open) {
+        await open.focus();
+        if ("navigate" in open) await open.navigate(target).catch(() => {});
+        return;
+      }
+      await self.clients.openWindow(target);
+    })(),
+  );
+});

@@ -1,0 +1,46 @@
+// Moderation's words and kinds, without zod: the browser's cards import these (decision 031).
+import { MONTHS } from "./format";
+
+/** What a member may report: what members write, and a member herself. */
+export const REPORT_TARGET_TYPES = [
+  "prayer_request",
+  "prayer_response",
+  "discussion",
+  "article_discussion",
+  "user",
+] as const;
+export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
+
+/** What members write that its author may edit and delete. */
+export type ContentType = Exclude<ReportTargetType, "user">;
+
+export const REPORT_REASONS = ["unkind", "spam", "private_matter", "other"] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  unkind: "Unkind or harmful",
+  spam: "Spam",
+  private_matter: "Sharing someone's private matter",
+  other: "Something else",
+};
+
+export const MODERATION_MESSAGES = {
+  contentRequired: "Please write something before saving.",
+  ownContent: "You cannot report what you wrote.",
+  notFound: "Not found",
+  reportNotFound: "Report not found",
+  memberNotFound: "Member not found",
+  reasonRequired: "Please say why.",
+  adminNotSuspended: "Administrators cannot be suspended.",
+  adminNotBlocked: "Administrators cannot be blocked.",
+  selfBlock: "You cannot block yourself.",
+  untilPast: "Choose a date in the future.",
+  profileNotRemoved: "A member's profile cannot be removed; suspend her instead.",
+} as const;
+
+/** The sign-in refusal of a suspended member: with the date it ends, unless it is for good. */
+export function suspendedMessage(until: Date | null): string {
+  if (!until || !Number.isFinite(until.getTime()))
+    return "Your account has been suspended. Please contact the ministry if you have questions.";
+  const day = `${MONTHS[until.getUTCMonth()]} ${until.getUTCDate()}, ${until.getUTCFullYear()}`;
+  return `Your account is suspended until ${day}. Please contact the ministry if you have questions.`;
+}

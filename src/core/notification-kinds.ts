@@ -1,0 +1,214 @@
+/**
+ * Every kind of notification a member can receive: what she reads, where it takes her, how it is
+ * offered on the preferences page, and how it is mailed unless she chooses otherwise. Adding a kind
+ * is one entry here and one `notify(tx, kind, …)` call in the transaction of the change that causes
+ * it (decision 033); the API, the preferences, the bell and the mail all read this table.
+ */
+
+/** How a kind reaches her inbox: a few minutes after it happens, gathered in her digest, or not at all. */
+export const EMAIL_CHOICES = ["instant", "digest", "never"] as const;
+export type EmailChoice = (typeof EMAIL_CHOICES)[number];
+
+export const EMAIL_CHOICE_LABELS: Record<EmailChoice, string> = {
+  instant: "Right away",
+  digest: "In my digest",
+  never: "Never",
+};
+
+/** Notifications shown a page at a time on /notifications, and in the bell's panel. */
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+export const NOTIFICATIONS_PANEL_SIZE = 8;
+
+export const DIGEST_FREQUENCIES = ["daily", "weekly"] as const;
+export const DIGEST_FREQUENCY_LABELS = { daily: "Daily", weekly: "Weekly" } as const;
+export const WEEKDAYS = [
+  "Sunday",
+  "Monday",
+  "Tuesday",
+  "Wednesday",
+  "Thursday",
+  "Friday",
+  "Saturday",
+] as const;
+
+/** What a stored notification holds besides its kind: enough to write its sentence and its link. */
+export interface NotificationFacts {
+  subjectId: number;
+  /** First name of the member who acted (the latest of them, for gathered prayers). */
+  actorName: string | null;
+  /** How many acted (prayers gathered into one notification; articles arrived in one sync). */
+  actorCount: number;
+  /** A title or name the sentence mentions, as it was when the notification was made. */
+  title: string | null;
+}
+
+interface KindSpec {
+  /** Where it is listed on the preferences page. */
+  section: "Prayer" | "Groups" | "Events" | "Discipleship" | "New content" | "Moderation";
+  /** The preference's label: what she is told about. */
+  label: string;
+  email: EmailChoice;
+  text: (n: NotificationFacts) => string;
+  url: (n: NotificationFacts) => string;
+}
+
+const someone = (n: NotificationFacts) => n.actorName?.trim() || "A member";
+const others = (count: number) => (count === 1 ? "1 other" : `${count} others`);
+const titled = (n: NotificationFacts, fallback: string) => n.title?.trim() || fallback;
+
+export const NOTIFICATION_KINDS = {
+  prayer_prayed: {
+    section: "Prayer",
+    label: "Someone prayed for my request",
+    email: "instant",
+    text: (n) =>
+      n.actorCount > 1
+        ? `${someone(n)} and ${others(n.actorCount - 1)} prayed for your request`
+        : `${someone(n)} prayed for your request`,
+    url: (n) => `/community#prayer-${n.subjectId}`,
+  },
+  prayer_response: {
+    section: "Prayer",
+    label: "Someone responded to my request",
+    email: "instant",
+    text: (n) => `${someone(n)} responded to your prayer request`,
+    url: (n) => `/community#prayer-${n.subjectId}`,
+  },
+  prayer_answered: {
+    section: "Prayer",
+    label: "A request I prayed for was answered",
+    email: "instant",
+    text: () => "A request you prayed for was answered. Read the praise report",
+    url: (n) => `/community#prayer-${n.subjectId}`,
+  },
+  group_join_requested: {
+    section: "Groups",
+    label: "Someone asks to join a group I lead",
+    email: "instant",
+    text: (n) => `${someone(n)} asked to join ${titled(n, "your group")}`,
+    url: (n) => `/cultivation-groups/${n.subjectId}`,
+  },
+  group_join_approved: {
+    section: "Groups",
+    label: "My request to join a group was approved",
+    email: "instant",
+    text: (n) => `Welcome! Your request to join ${titled(n, "the group")} was approved`,
+    url: (n) => `/cultivation-groups/${n.subjectId}`,
+  },
+  group_join_declined: {
+    section: "Groups",
+    label: "My request to join a group was declined",
+    email: "instant",
+    text: (n) => `Your request to join ${titled(n, "the group")} was declined`,
+    url: () => "/cultivation-groups",
+  },
+  event_place_opened: {
+    section: "Events",
+    label: "A place opened for me at an event",
+    email: "instant",
+    text: (n) => `A place opened for you at ${titled(n, "an event")}: you are going`,
+    url: (n) => `/events/${n.subjectId}`,
+  },
+  event_changed: {
+    section: "Events",
+    label: "An event I'm going to changes time or place",
+    email: "instant",
+    text: (n) => `${titled(n, "An event you're going to")} has a new time or place`,
+    url: (n) => `/events/${n.subjectId}`,
+  },
+  event_cancelled: {
+    section: "Events",
+    label: "An event I'm going to is cancelled",
+    email: "instant",
+    text: (n) => `${titled(n, "An event you're going to")} was cancelled`,
+    url: (n) => `/events/${n.subjectId}`,
+  },
+  event_reminder_day: {
+    section: "Events",
+    label: "A day before an event I'm going to",
+    email: "instant",
+    text: (n) => `Tomorrow: ${titled(n, "an event you're going to")}`,
+    url: (n) => `/events/${n.subjectId}`,
+  },
+  event_reminder_hour: {
+    section: "Events",
+    label: "An hour before an event I'm going to",
+    email: "never",
+    text: (n) => `Starting within the hour: ${titled(n, "an event you're going to")}`,
+    url: (n) => `/events/${n.subjectId}`,
+  },
+  discipleship_mentor_matched: {
+    section: "Discipleship",
+    label: "A mentor was matched with my request",
+    email: "instant",
+    text: () => "A mentor was matched with your request",
+    url: () => "/discipleship",
+  },
+  discipleship_mentee_matched: {
+    section: "Discipleship",
+    label: "A mentee was matched with my offer",
+    email: "instant",
+    text: () => "A mentee was matched with your offer to mentor. Please accept or decline",
+    url: () => "/discipleship",
+  },
+  discipleship_accepted: {
+    section: "Discipleship",
+    label: "My mentor accepted our connection",
+    email: "instant",
+    text: (n) => `${someone(n)} accepted your mentoring connection`,
+    url: () => "/discipleship",
+  },
+  discipleship_completed: {
+    section: "Discipleship",
+    label: "A mentoring connection was completed",
+    email: "instant",
+    text: (n) => `${someone(n)} marked your mentoring connection completed`,
+    url: () => "/discipleship",
+  },
+  video_published: {
+    section: "New content",
+    label: "A new teaching video is published",
+    email: "digest",
+    text: (n) => `New teaching: ${titled(n, "a new video")}`,
+    url: (n) => `/video/${n.subjectId}`,
+  },
+  articles_arrived: {
+    section: "New content",
+    label: "New articles arrive from the newsletter",
+    email: "digest",
+    text: (n) =>
+      n.actorCount > 1 ? `${n.actorCount} new articles to read` : `New article: ${titled(n, "read it now")}`,
+    url: () => "/articles",
+  },
+  // For administrators only: "Moderation" is not one of the sections the preferences page offers.
+  moderation_review: {
+    section: "Moderation",
+    label: "Something members reported waits for review",
+    email: "instant",
+    text: () => "Something members reported waits for your review",
+    url: () => "/admin?tab=moderation",
+  },
+} as const satisfies Record<string, KindSpec>;
+
+export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
+export const NOTIFICATION_KIND_NAMES = Object.keys(NOTIFICATION_KINDS) as [
+  NotificationKind,
+  ...NotificationKind[],
+];
+
+export const NOTIFICATION_SECTIONS = ["Prayer", "Groups", "Events", "Discipleship", "New content"] as const;
+
+/** The sentence and the link of a stored notification. */
+export function describeNotification(kind: NotificationKind, facts: NotificationFacts) {
+  const spec: KindSpec = NOTIFICATION_KINDS[kind];
+  return { text: spec.text(facts), url: spec.url(facts) };
+}
+
+/** Her e-mail choice for each kind: what she chose, else the kind's default. */
+export function emailChoices(
+  chosen: Partial<Record<string, EmailChoice>>,
+): Record<NotificationKind, EmailChoice> {
+  const choices = {} as Record<NotificationKind, EmailChoice>;
+  for (const kind of NOTIFICATION_KIND_NAMES) choices[kind] = chosen[kind] ?? NOTIFICATION_KINDS[kind].email;
+  return choices;
+}

@@ -1,0 +1,41 @@
+import { z } from "zod";
+
+export const PUSH_MESSAGES = {
+  endpoint: "This device's push service is not one we can send to",
+  keys: "The device's push keys are not valid",
+} as const;
+
+/** Base64url without padding, decoding to `bytes` bytes (the browser's `getKey()` values). */
+const base64urlKey = (bytes: number) =>
+  z
+    .string({ message: PUSH_MESSAGES.keys })
+    .regex(/^[A-Za-z0-9_-]+=*$/, { message: PUSH_MESSAGES.keys })
+    .refine((value) => value.replace(/=+$/, "").length === Math.ceil((bytes * 4) / 3), {
+      message: PUSH_MESSAGES.keys,
+    });
+
+/** GET /api/push/public-key: the VAPID key browsers subscribe with; null when push is not set up. */
+export const pushPublicKey = z.object({ publicKey: z.string().nullable() });
+
+const endpointUrl = z
+  .string({ message: PUSH_MESSAGES.endpoint })
+  .max(2000, { message: PUSH_MESSAGES.endpoint });
+
+/** POST /api/push-subscriptions: what `PushSubscription.toJSON()` gives (RFC 8291 keys). */
+export const pushSubscriptionBody = z.object({
+  endpoint: endpointUrl,
+  keys: z.object(
+    {
+      /** Uncompressed P-256 point. */
+      p256dh: base64urlKey(65),
+      auth: base64urlKey(16),
+    },
+    { message: PUSH_MESSAGES.keys },
+  ),
+});
+export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBody>;
+
+/** DELETE /api/push-subscriptions: this device stops receiving. */
+export const pushUnsubscribeBody = z.object({ endpoint: endpointUrl });
+
+export const pushSubscriptionResult = z.object({ subscribed: z.boolean() });

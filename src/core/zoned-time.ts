@@ -1,0 +1,44 @@
+/**
+ * Wall-clock times in a named zone and the instants they are. Uses Intl: call it from event
+ * handlers and the server, never while a page renders (decision 021).
+ */
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** The date and time an instant shows on the clocks of `zone`: ["2026-11-26", "19:00"]. */
+export function wallClockIn(instant: Date, zone: string): [date: string, time: string] {
+  let format = formats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+    });
+    formats.set(zone, format);
+  }
+  const p = Object.fromEntries(format.formatToParts(instant).map((x) => [x.type, x.value]));
+  return [`${p.year}-${p.month}-${p.day}`, `${String(Number(p.hour) % 24).padStart(2, "0")}:${p.minute}`];
+}
+
+const asUtc = (date: string, time: string) => {
+  const [y, m, d] = date.split("-").map(Number);
+  const [hh, mm] = time.split(":").map(Number);
+  return Date.UTC(y!, m! - 1, d!, hh!, mm!);
+};
+
+/** The instant when the clocks of `zone` show `date` at `time` (the later reading of a repeated hour). */
+export function zonedInstant(date: string, time: string, zone: string): Date {
+  const wanted = asUtc(date, time);
+  const offsetAt = (t: number) => {
+    const [d, c] = wallClockIn(new Date(t), zone);
+    return asUtc(d, c) - t;
+  };
+  // Twice: the offset at the first guess may differ from the offset at the answer near a change.
+  let t = wanted - offsetAt(wanted);
+  t = wanted - offsetAt(t);
+  return new Date(t);
+}

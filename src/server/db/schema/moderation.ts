@@ -1,0 +1,68 @@
+import { sql } from "drizzle-orm";
+import { index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { REPORT_REASONS, REPORT_TARGET_TYPES } from "../../../core/schemas/moderation";
+import { at, belongsTo, createdAt, id } from "./columns";
+import { users } from "./users";
+
+/**
+ * A member's report of something another member wrote (or of the member herself). One open report
+ * per member and item; restoring or removing the item closes its reports (`resolved_at`).
+ */
+export const contentReports = pgTable(
+  "content_reports",
+  {
+    id: id(),
+    targetType: text("target_type", { enum: REPORT_TARGET_TYPES }).notNull(),
+    targetId: integer("target_id").notNull(),
+    reporterId: belongsTo("reporter_id", () => users.id),
+    reason: text("reason", { enum: REPORT_REASONS }).notNull(),
+    note: text("note"),
+    /** How much it counts toward hiding: a group's leader counts double on her group's content. */
+    weight: integer("weight").notNull().default(1),
+    createdAt: createdAt(),
+    resolvedAt: at("resolved_at"),
+  },
+  (t) => [
+    uniqueIndex("content_reports_open_idx")
+      .on(t.targetType, t.targetId, t.reporterId)
+      .where(sql`${t.resolvedAt} is null`),
+    index("content_reports_queue_idx").on(t.id.desc().nullsFirst()).where(sql`${t.resolvedAt} is null`),
+  ],
+);
+
+/**
+ * Every moderation action: who, what, on whom, when and why. Append-only: a trigger refuses any
+ * update or delete (migration 0009), and ids are kept without foreign keys so that removing an
+ * account never rewrites the record.
+ */
+export const moderationLog = pgTable(
+  "moderation_log",
+  {
+    id: id(),
+    actorId: integer("actor_id"),
+    action: text("action").notNull(),
+    targetType: text("target_type"),
+    targetId: integer("target_id"),
+    /** The member the action was about (the author of removed content, the suspended member). */
+    memberId: integer("member_id"),
+    reason: text("reason"),
+    /** What the action saw: the removed text's opening, a suspension's end. */
+    detail: text("detail"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("moderation_log_order_idx").on(t.id.desc().nullsFirst())],
+);
+
+/** She no longer sees what the member she blocked writes; that member is not told. */
+export const memberBlocks = pgTable(
+  "member_blocks",
+  {
+    blockerId: belongsTo("blocker_id", () => users.id),
+    blockedId: belongsTo("blocked_id", () => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index("member_blocks_blocked_idx").on(t.blockedId),
+  ],
+);

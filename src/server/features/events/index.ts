@@ -1,0 +1,2 @@
+// What the job queue runs for events.
+export { sendEventReminders } from "./reminders";

@@ -1,0 +1,342 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
+
+type Executor = Db | Tx;
+
+/** Raw statements answer timestamps as Postgres writes them: these become Dates. */
+function withDates(row: Record<string, unknown>, keys: string[]) {
+  for (const key of keys) {
+    const value = row[key];
+    if (typeof value === "string") row[key] = new Date(value);
+  }
+  return row;
+}
+
+export interface Viewer {
+  id: number;
+  isAdmin: boolean;
+}
+
+/**
+ * The columns of an event as one viewer sees it: whether she may see it at all, and whether she
+ * belongs to its group (who sees its place). A private cultivation group's events are its members'
+ * (and administrators'); every other event is every member's (decision 038).
+ */
+const eventsAsSeenBy = (viewer: Viewer) => sql`
+  select e.*, cg.name as group_name, lg.name as local_group_name,
+    case
+      when e.group_id is not null then exists (select 1 from cultivation_group_members m
+        where m.group_id = e.group_id and m.user_id = ${viewer.id})
+      when e.local_group_id is not null then exists (select 1 from local_group_members m
+        where m.group_id = e.local_group_id and m.user_id = ${viewer.id})
+      else false
+    end as is_member
+  from events e
+  left join cultivation_groups cg on cg.id = e.group_id
+  left join local_groups lg on lg.id = e.local_group_id`;
+
+/** The SQL twin of "may she see this event", over a date row `d`. */
+const visibleTo = (viewer: Viewer) => sql`(${viewer.isAdmin}::boolean or d.created_by = ${viewer.id}
+  or d.group_id is null or d.cg_private is false or d.is_member)`;
+
+/** "may she see its place": a ministry event's is every member's, a group's its members'. */
+const placeVisibleTo = (viewer: Viewer) => sql`(${viewer.isAdmin}::boolean or d.created_by = ${viewer.id}
+  or (d.group_id is null and d.local_group_id is null) or d.is_member)`;
+
+/**
+ * Every date of the events in `ev`: computed on the event's wall clock in its own zone and turned
+ * back into instants, so a weekly 19:00 stays 19:00 there across a daylight-saving change. A series
+ * is bounded (REPEAT_MAX_DAYS), so the counts below cover it.
+ */
+const datesOf = sql`
+  select ev.*, o.occurrence,
+    coalesce(x.starts_at, o.occurrence) as date_start,
+    coalesce(x.ends_at, o.occurrence + (ev.ends_at - ev.starts_at)) as date_end,
+    (ev.cancelled_at is not null or coalesce(x.cancelled, false)) as date_cancelled,
+    ev.sequence + coalesce(x.sequence, 0) as date_sequence
+  from ev
+  cross join lateral (
+    select case when ev.repeat = 'none' then ev.starts_at
+      else ((ev.starts_at at time zone ev.time_zone) + n * (case ev.repeat
+        when 'weekly' then interval '7 days' when 'biweekly' then interval '14 days'
+        else interval '1 month' end)) at time zone ev.time_zone
+      end as occurrence
+    from generate_series(0, case ev.repeat when 'weekly' then 53 when 'biweekly' then 27
+      when 'monthly' then 13 else 0 end) as n
+  ) o
+  left join event_exceptions x on x.event_id = ev.id and x.occurrence = o.occurrence
+  where o.occurrence <= coalesce(ev.repeat_until, ev.starts_at)`;
+
+export interface DateRow {
+  eventId: number;
+  occurrence: Date;
+  startsAt: Date;
+  endsAt: Date;
+  title: string;
+  timeZone: string;
+  zoneClock: string;
+  zoneDay: string;
+  location: string | null;
+  isOnline: boolean;
+  cancelled: boolean;
+  groupKind: "cultivation" | "local" | null;
+  groupId: number | null;
+  groupName: string | null;
+  capacity: number | null;
+  goingCount: number;
+  myStatus: "going" | "waitlisted" | "maybe" | "not_going" | null;
+  waitlistPosition: number | null;
+  cursor: string;
+  sequence: number;
+  description: string;
+  onlineUrl: string | null;
+  repeat: EventRow["repeat"];
+}
+
+interface DatesFilter {
+  /** Which events (over `e`): the range, one event. */
+  events: SQL;
+  /** Which dates (over `d`). */
+  dates?: SQL;
+  limit?: number;
+}
+
+/** Dates of the events she may see, with her answer and the going count of each, in order of start. */
+export async function listDates(db: Executor, viewer: Viewer, filter: DatesFilter): Promise<DateRow[]> {
+  const result = await db.execute<Record<string, unknown>>(sql`
+    with ev as (
+      select s.*, cg.is_private as cg_private from (${eventsAsSeenBy(viewer)} where ${filter.events}) s
+      left join cultivation_groups cg on cg.id = s.group_id
+    ),
+    d as (${datesOf})
+    select d.id as "eventId", d.occurrence, d.date_start as "startsAt", d.date_end as "endsAt",
+      d.title, d.description, d.repeat, d.time_zone as "timeZone",
+      to_char(d.date_start at time zone d.time_zone, 'FMHH12:MI AM') as "zoneClock",
+      to_char(d.date_start at time zone d.time_zone, 'Mon FMDD') as "zoneDay",
+      case when ${placeVisibleTo(viewer)} then d.location end as location,
+      d.online_url as "onlineUrl",
+      d.online_url is not null as "isOnline",
+      d.date_cancelled as cancelled,
+      case when d.group_id is not null then 'cultivation' when d.local_group_id is not null then 'local' end as "groupKind",
+      coalesce(d.group_id, d.local_group_id) as "groupId",
+      coalesce(d.group_name, d.local_group_name) as "groupName",
+      d.capacity, d.date_sequence as sequence,
+      (select count(*)::int from event_rsvps g where g.event_id = d.id and g.occurrence = d.occurrence
+        and g.status = 'going') as "goingCount",
+      r.status as "myStatus",
+      case when r.status = 'waitlisted' then (select count(*)::int from event_rsvps w
+        where w.event_id = d.id and w.occurrence = d.occurrence and w.status = 'waitlisted'
+          and (w.answered_at, w.id) <= (r.answered_at, r.id)) end as "waitlistPosition",
+      to_char(d.date_start at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '~' || d.id as cursor
+    from d
+    left join event_rsvps r on r.event_id = d.id and r.occurrence = d.occurrence and r.user_id = ${viewer.id}
+    where ${visibleTo(viewer)} and ${filter.dates ?? sql`true`}
+    order by d.date_start, d.id
+    ${filter.limit ? sql`limit ${filter.limit}` : sql``}`);
+  return result.rows.map((row) =>
+    withDates(row, ["occurrence", "startsAt", "endsAt"]),
+  ) as unknown as DateRow[];
+}
+
+export interface EventRow {
+  id: number;
+  title: string;
+  description: string;
+  startsAt: Date;
+  endsAt: Date;
+  timeZone: string;
+  location: string | null;
+  onlineUrl: string | null;
+  capacity: number | null;
+  repeat: "none" | "weekly" | "biweekly" | "monthly";
+  repeatUntil: Date | null;
+  groupId: number | null;
+  localGroupId: number | null;
+  groupName: string | null;
+  createdBy: number | null;
+  creatorFirstName: string | null;
+  creatorLastName: string | null;
+  sequence: number;
+  cancelledAt: Date | null;
+  isMember: boolean;
+  visible: boolean;
+  placeVisible: boolean;
+}
+
+/** One event as she sees it (`visible` false when she may not), locked for a change when asked. */
+export async function findEvent(
+  db: Executor,
+  viewer: Viewer,
+  id: number,
+  { lock = false } = {},
+): Promise<EventRow | undefined> {
+  // Every change to an event's answers takes this lock first: answers for its last place queue here.
+  if (lock) await db.execute(sql`select 1 from events where id = ${id} for no key update`);
+  const result = await db.execute<Record<string, unknown>>(sql`
+    with d as (
+      select s.*, cg.is_private as cg_private from (${eventsAsSeenBy(viewer)} where e.id = ${id}) s
+      left join cultivation_groups cg on cg.id = s.group_id
+    )
+    select d.id, d.title, d.description, d.starts_at as "startsAt", d.ends_at as "endsAt",
+      d.time_zone as "timeZone", d.location, d.online_url as "onlineUrl", d.capacity, d.repeat,
+      d.repeat_until as "repeatUntil", d.group_id as "groupId", d.local_group_id as "localGroupId",
+      coalesce(d.group_name, d.local_group_name) as "groupName", d.created_by as "createdBy",
+      u.first_name as "creatorFirstName", u.last_name as "creatorLastName", d.sequence,
+      d.cancelled_at as "cancelledAt", d.is_member as "isMember",
+      ${visibleTo(viewer)} as visible, ${placeVisibleTo(viewer)} as "placeVisible"
+    from d left join users u on u.id = d.created_by`);
+  const row = result.rows[0];
+  return row
+    ? (withDates(row, ["startsAt", "endsAt", "repeatUntil", "cancelledAt"]) as unknown as EventRow)
+    : undefined;
+}
+
+/** Whether she may create events for this group: its administrators (cultivation) or leaders (local). */
+export async function leadsGroup(
+  db: Executor,
+  userId: number,
+  group: { groupId?: number | null; localGroupId?: number | null },
+): Promise<{ exists: boolean; leads: boolean }> {
+  const result = group.groupId
+    ? await db.execute<{ role: string | null }>(sql`select m.role from cultivation_groups g
+        left join cultivation_group_members m on m.group_id = g.id and m.user_id = ${userId}
+        where g.id = ${group.groupId} and g.is_active`)
+    : await db.execute<{ role: string | null }>(sql`select m.role from local_groups g
+        left join local_group_members m on m.group_id = g.id and m.user_id = ${userId}
+        where g.id = ${group.localGroupId} and g.is_active`);
+  const row = result.rows[0];
+  return { exists: Boolean(row), leads: row?.role === "admin" || row?.role === "leader" };
+}
+
+/** The dates of one event (all of them, or those ending after `after`). */
+export const datesOfEvent = (db: Executor, viewer: Viewer, id: number, after?: Date, limit?: number) =>
+  listDates(db, viewer, {
+    events: sql`e.id = ${id}`,
+    dates: after ? sql`d.date_end > ${after}` : undefined,
+    limit,
+  });
+
+/** Her answer for one date, with the row locked (the event's lock is already held). */
+export async function rsvpOf(db: Executor, eventId: number, occurrence: Date, userId: number) {
+  const result = await db.execute<{ id: number; status: string }>(sql`select id, status from event_rsvps
+    where event_id = ${eventId} and occurrence = ${occurrence} and user_id = ${userId}`);
+  return result.rows[0];
+}
+
+export async function countGoing(db: Executor, eventId: number, occurrence: Date) {
+  const result = await db.execute<{ n: number }>(sql`select count(*)::int as n from event_rsvps
+    where event_id = ${eventId} and occurrence = ${occurrence} and status = 'going'`);
+  return result.rows[0]!.n;
+}
+
+export async function writeRsvp(
+  db: Executor,
+  row: { eventId: number; occurrence: Date; userId: number; status: string; keepPlace: boolean },
+) {
+  // A new "going" or waitlisting joins the end of the line; staying on it keeps her place.
+  // The clock, not the transaction's start: under the event's lock it orders answers as they were
+  // taken, where two transactions begun together would share now().
+  await db.execute(sql`insert into event_rsvps (event_id, occurrence, user_id, status, answered_at)
+    values (${row.eventId}, ${row.occurrence}, ${row.userId}, ${row.status}, clock_timestamp())
+    on conflict (event_id, occurrence, user_id) do update set status = excluded.status,
+      answered_at = case when ${row.keepPlace}::boolean then event_rsvps.answered_at else clock_timestamp() end`);
+}
+
+export async function waitlistPosition(db: Executor, eventId: number, occurrence: Date, userId: number) {
+  const result = await db.execute<{ n: number }>(sql`select count(*)::int as n from event_rsvps w,
+      (select answered_at, id from event_rsvps where event_id = ${eventId} and occurrence = ${occurrence}
+        and user_id = ${userId}) me
+    where w.event_id = ${eventId} and w.occurrence = ${occurrence} and w.status = 'waitlisted'
+      and (w.answered_at, w.id) <= (me.answered_at, me.id)`);
+  return result.rows[0]!.n;
+}
+
+/**
+ * Moves the first on the waitlist of each date with free places up, as many as fit; answers who
+ * moved up and for which date. Runs under the event's lock.
+ */
+export async function promoteWaitlisted(db: Executor, eventId: number, occurrence?: Date) {
+  const result = await db.execute<{ userId: number; occurrence: string | Date }>(sql`
+    with ranked as (
+      select w.id, w.user_id, w.occurrence,
+        row_number() over (partition by w.occurrence order by w.answered_at, w.id) as place,
+        e.capacity - (select count(*) from event_rsvps g where g.event_id = w.event_id
+          and g.occurrence = w.occurrence and g.status = 'going') as free
+      from event_rsvps w join events e on e.id = w.event_id
+      where w.event_id = ${eventId} and w.status = 'waitlisted'
+        ${occurrence ? sql`and w.occurrence = ${occurrence}` : sql``}
+    )
+    update event_rsvps r set status = 'going', answered_at = clock_timestamp()
+    from ranked where r.id = ranked.id and (ranked.free is null or ranked.place <= ranked.free)
+    returning r.user_id as "userId", r.occurrence`);
+  return result.rows.map((r) => ({ userId: r.userId, occurrence: new Date(r.occurrence) }));
+}
+
+/** Members going to the event's dates from `from` on (or to one date): who hears of a change. */
+export const goingTo = (eventId: number, dates: { occurrence?: Date; from?: Date }) =>
+  sql`select distinct user_id from event_rsvps where event_id = ${eventId} and status = 'going'
+    ${dates.occurrence ? sql`and occurrence = ${dates.occurrence}` : sql``}
+    ${dates.from ? sql`and occurrence >= ${dates.from}` : sql``}`;
+
+export async function attendeesOf(db: Executor, eventId: number, occurrence: Date) {
+  const result = await db.execute<{
+    id: number;
+    status: string;
+    firstName: string | null;
+    lastName: string | null;
+  }>(sql`select u.id, r.status, u.first_name as "firstName", u.last_name as "lastName"
+    from event_rsvps r join users u on u.id = r.user_id
+    where r.event_id = ${eventId} and r.occurrence = ${occurrence} and r.status <> 'not_going'
+    order by r.answered_at, r.id`);
+  return result.rows;
+}
+
+/** Moves her answers and the moved dates with the series when its first start or zone changes. */
+export async function shiftSeries(
+  db: Executor,
+  eventId: number,
+  before: { startsAt: Date; timeZone: string },
+  after: { startsAt: Date; timeZone: string },
+) {
+  const shift = sql`((occurrence at time zone ${before.timeZone})
+    + ((${after.startsAt}::timestamptz at time zone ${after.timeZone})
+      - (${before.startsAt}::timestamptz at time zone ${before.timeZone}))) at time zone ${after.timeZone}`;
+  await db.execute(sql`update event_rsvps set occurrence = ${shift} where event_id = ${eventId}`);
+  await db.execute(sql`update event_exceptions set occurrence = ${shift} where event_id = ${eventId}`);
+}
+
+export async function writeException(
+  db: Executor,
+  row: { eventId: number; occurrence: Date; startsAt?: Date; endsAt?: Date; cancelled?: boolean },
+) {
+  await db.execute(sql`insert into event_exceptions (event_id, occurrence, starts_at, ends_at, cancelled, sequence)
+    values (${row.eventId}, ${row.occurrence}, ${row.startsAt ?? null}, ${row.endsAt ?? null},
+      ${row.cancelled ?? false}, 1)
+    on conflict (event_id, occurrence) do update set
+      starts_at = coalesce(excluded.starts_at, event_exceptions.starts_at),
+      ends_at = coalesce(excluded.ends_at, event_exceptions.ends_at),
+      cancelled = event_exceptions.cancelled or excluded.cancelled,
+      sequence = event_exceptions.sequence + 1`);
+}
+
+/** Her feed's token, made on first request. */
+export async function feedToken(db: Executor, userId: number, fresh: string) {
+  await db.execute(sql`insert into calendar_feeds (user_id, token) values (${userId}, ${fresh})
+    on conflict (user_id) do nothing`);
+  const result = await db.execute<{ token: string }>(
+    sql`select token from calendar_feeds where user_id = ${userId}`,
+  );
+  return result.rows[0]!.token;
+}
+
+export async function resetFeedToken(db: Executor, userId: number, fresh: string) {
+  await db.execute(sql`insert into calendar_feeds (user_id, token) values (${userId}, ${fresh})
+    on conflict (user_id) do update set token = excluded.token, created_at = now()`);
+}
+
+/** Whose feed a token opens, if any. */
+export async function feedOwner(db: Executor, token: string) {
+  const result = await db.execute<{ userId: number }>(sql`select user_id as "userId" from calendar_feeds
+    where token = ${token}`);
+  return result.rows[0]?.userId;
+}

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from "fastify";
+import { eventsEndpoints as api } from "../../../core/endpoints/events";
+import { serve } from "../../http/endpoint-routes";
+import { calendarFile } from "./ics";
+import * as service from "./service";
+
+/** Events, members' answers and calendar files (decision 038). */
+export default async function eventRoutes(app: FastifyInstance) {
+  const { db } = app;
+  const { publicUrl } = app.config;
+  // UIDs name the site, so a calendar keeps each date however the file was fetched.
+  const host = new URL(publicUrl).hostname;
+  const calendar = "text/calendar; charset=utf-8";
+
+  serve(app, api.list, ({ viewer, query }) => service.listDates(db, viewer, query));
+  serve(app, api.create, ({ viewer, body }) => service.createEvent(db, viewer, body));
+  serve(app, api.get, ({ viewer, params }) => service.getEvent(db, viewer, params.id));
+  serve(app, api.update, ({ viewer, params, body }) => service.updateEvent(db, viewer, params.id, body));
+  serve(app, api.cancel, async ({ viewer, params, query }) => {
+    await service.cancelEvent(db, viewer, params.id, query);
+  });
+  serve(app, api.rsvp, ({ viewer, params, body }) => service.rsvp(db, viewer, params.id, body));
+  serve(app, api.attendees, ({ viewer, params, query }) => service.attendees(db, viewer, params.id, query));
+  serve(app, api.ics, async ({ viewer, params, reply }) => {
+    const { event, dates, onlineUrl } = await service.calendarOf(db, viewer, params.id);
+    return reply
+      .type(calendar)
+      .header("content-disposition", `attachment; filename="event-${event.id}.ics"`)
+      .header("cache-control", "private, no-store")
+      .send(calendarFile(dates, { host, onlineUrl: () => onlineUrl }));
+  });
+  serve(app, api.feed, ({ viewer }) => service.calendarFeed(db, viewer, publicUrl));
+  serve(app, api.resetFeed, ({ viewer }) => service.resetCalendarFeed(db, viewer, publicUrl));
+  serve(app, api.feedFile, async ({ params, reply }) => {
+    const dates = await service.feedDates(db, params.token);
+    // She is going to every date in it: each carries its online link.
+    return reply
+      .type(calendar)
+      .header("cache-control", "private, no-store")
+      .send(calendarFile(dates, { host, onlineUrl: (d) => d.onlineUrl }));
+  });
+}

@@ -1,0 +1,411 @@
+import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { z } from "zod";
+import { personName } from "../../../core/format";
+import {
+  type createEventBody,
+  EVENT_MESSAGES,
+  type eventListQuery,
+  type occurrenceQuery,
+  type rsvpBody,
+  type updateEventBody,
+} from "../../../core/schemas/events";
+import type { Db, Tx } from "../../db/client";
+import { events } from "../../db/schema";
+import { badRequest, fieldError, forbidden, notFound } from "../../http/errors";
+import { notify } from "../notifications";
+import * as q from "./queries";
+
+type Viewer = q.Viewer;
+type Executor = Db | Tx;
+
+/** Days of dates the Events tab asks for when the range is not given. */
+const DEFAULT_RANGE_DAYS = 90;
+/** Dates an event's page lists. */
+const DETAIL_DATES = 12;
+
+const DAY = 86_400_000;
+
+const toAnswer = (row: q.DateRow) => ({
+  eventId: row.eventId,
+  occurrence: row.occurrence,
+  startsAt: row.startsAt,
+  endsAt: row.endsAt,
+  title: row.title,
+  timeZone: row.timeZone,
+  zoneClock: row.zoneClock,
+  zoneDay: row.zoneDay,
+  location: row.location,
+  isOnline: row.isOnline,
+  cancelled: row.cancelled,
+  group: row.groupKind ? { kind: row.groupKind, id: row.groupId!, name: row.groupName ?? "" } : null,
+  capacity: row.capacity,
+  goingCount: row.goingCount,
+  myRsvp: row.myStatus ? { status: row.myStatus, waitlistPosition: row.waitlistPosition } : null,
+  cursor: row.cursor,
+});
+
+/** The dates she may see in a range, a page at a time in order of start. */
+export async function listDates(db: Db, viewer: Viewer, query: z.output<typeof eventListQuery>) {
+  const from = query.from ?? new Date();
+  const to = query.to ?? new Date(from.getTime() + DEFAULT_RANGE_DAYS * DAY);
+  if (to <= from) throw fieldError("to", "The end of the range must be after its start");
+  const [afterStart, afterId] = query.after ? query.after.split("~") : [];
+  // Events whose dates may touch the range; a moved date may stray a month from its series.
+  const slack = sql`interval '31 days'`;
+  const rows = await q.listDates(db, viewer, {
+    events: sql`coalesce(e.repeat_until, e.starts_at) >= ${from}::timestamptz - ${slack}
+      and e.starts_at <= ${to}::timestamptz + ${slack}
+      ${query.groupId ? sql`and e.group_id = ${query.groupId}` : sql``}
+      ${query.localGroupId ? sql`and e.local_group_id = ${query.localGroupId}` : sql``}`,
+    dates: sql`d.date_end > ${from} and d.date_start < ${to}
+      ${query.scope === "my_groups" ? sql`and d.is_member` : sql``}
+      ${query.scope === "going" ? sql`and r.status in ('going', 'waitlisted')` : sql``}
+      ${afterStart ? sql`and (d.date_start, d.id) > (${new Date(afterStart)}::timestamptz, ${Number(afterId)}::int)` : sql``}`,
+    limit: query.limit,
+  });
+  return rows.map(toAnswer);
+}
+
+/** The event if she may see it; 404 exactly as for a missing one otherwise. */
+async function visibleEvent(db: Executor, viewer: Viewer, id: number, options?: { lock: boolean }) {
+  const event = await q.findEvent(db, viewer, id, options);
+  if (!event?.visible) throw notFound(EVENT_MESSAGES.notFound);
+  return event;
+}
+
+const mayEdit = (viewer: Viewer, event: q.EventRow) => viewer.isAdmin || event.createdBy === viewer.id;
+
+/** The online link: for those going to any date, its creator and administrators. */
+async function mayJoinOnline(db: Executor, viewer: Viewer, event: q.EventRow) {
+  if (!event.onlineUrl) return false;
+  if (mayEdit(viewer, event)) return true;
+  const result = await db.execute(sql`select 1 from event_rsvps where event_id = ${event.id}
+    and user_id = ${viewer.id} and status = 'going' limit 1`);
+  return result.rows.length > 0;
+}
+
+export async function getEvent(db: Executor, viewer: Viewer, id: number) {
+  const event = await visibleEvent(db, viewer, id);
+  const [dates, online] = await Promise.all([
+    q.datesOfEvent(db, viewer, id, new Date(), DETAIL_DATES),
+    mayJoinOnline(db, viewer, event),
+  ]);
+  return {
+    id: event.id,
+    title: event.title,
+    description: event.description,
+    startsAt: event.startsAt,
+    endsAt: event.endsAt,
+    timeZone: event.timeZone,
+    location: event.placeVisible ? event.location : null,
+    onlineUrl: online ? event.onlineUrl : null,
+    isOnline: event.onlineUrl !== null,
+    capacity: event.capacity,
+    repeat: event.repeat,
+    repeatUntil: event.repeatUntil,
+    group: event.groupId
+      ? { kind: "cultivation" as const, id: event.groupId, name: event.groupName ?? "" }
+      : event.localGroupId
+        ? { kind: "local" as const, id: event.localGroupId, name: event.groupName ?? "" }
+        : null,
+    cancelled: event.cancelledAt !== null,
+    creatorName: event.createdBy
+      ? personName({ firstName: event.creatorFirstName, lastName: event.creatorLastName }, { form: "full" })
+      : null,
+    canEdit: mayEdit(viewer, event),
+    // The answer's schema leaves out each date's list cursor.
+    occurrences: dates.map(toAnswer),
+  };
+}
+
+export async function createEvent(db: Db, viewer: Viewer, body: z.output<typeof createEventBody>) {
+  if (body.groupId || body.localGroupId) {
+    const group = await q.leadsGroup(db, viewer.id, body);
+    if (!group.exists) throw notFound(EVENT_MESSAGES.groupNotFound);
+    if (!group.leads && !viewer.isAdmin) throw forbidden(EVENT_MESSAGES.mayNotCreate);
+  } else if (!viewer.isAdmin) {
+    throw forbidden(EVENT_MESSAGES.mayNotCreate);
+  }
+  const [row] = await db
+    .insert(events)
+    .values({
+      title: body.title,
+      description: body.description ?? "",
+      startsAt: body.startsAt,
+      endsAt: body.endsAt,
+      timeZone: body.timeZone,
+      location: body.location ?? null,
+      onlineUrl: body.onlineUrl ?? null,
+      capacity: body.capacity ?? null,
+      repeat: body.repeat,
+      repeatUntil: body.repeat === "none" ? null : (body.repeatUntil ?? null),
+      groupId: body.groupId ?? null,
+      localGroupId: body.localGroupId ?? null,
+      createdBy: viewer.id,
+    })
+    .returning({ id: events.id });
+  return getEvent(db, viewer, row!.id);
+}
+
+/** A date of the event by its original start, if it has one (cancelled or not). */
+async function dateOf(db: Executor, viewer: Viewer, eventId: number, occurrence: Date) {
+  const dates = await q.datesOfEvent(db, viewer, eventId);
+  const date = dates.find((d) => d.occurrence.getTime() === occurrence.getTime());
+  if (!date) throw notFound(EVENT_MESSAGES.occurrenceNotFound);
+  return date;
+}
+
+export async function updateEvent(
+  db: Db,
+  viewer: Viewer,
+  id: number,
+  body: z.output<typeof updateEventBody>,
+) {
+  await db.transaction(async (tx) => {
+    const event = await visibleEvent(tx, viewer, id, { lock: true });
+    if (!mayEdit(viewer, event)) throw forbidden(EVENT_MESSAGES.mayNotEdit);
+    if (event.cancelledAt) throw badRequest(EVENT_MESSAGES.cancelled);
+
+    if (body.occurrence) {
+      // One date moves on its own; those going to it hear of it.
+      const date = await dateOf(tx, viewer, id, body.occurrence);
+      const startsAt = body.startsAt ?? date.startsAt;
+      const endsAt =
+        body.endsAt ?? new Date(startsAt.getTime() + (date.endsAt.getTime() - date.startsAt.getTime()));
+      if (endsAt <= startsAt) throw fieldError("endsAt", EVENT_MESSAGES.endAfterStart);
+      await q.writeException(tx, { eventId: id, occurrence: body.occurrence, startsAt, endsAt });
+      await notify(tx, "event_changed", {
+        recipients: q.goingTo(id, { occurrence: body.occurrence }),
+        actorId: viewer.id,
+        subjectId: id,
+        dedupeKey: `${id}@${body.occurrence.toISOString()}@${date.sequence + 1}`,
+        title: event.title,
+      });
+      return;
+    }
+
+    const next = {
+      title: body.title ?? event.title,
+      description: body.description !== undefined ? body.description : event.description,
+      startsAt: body.startsAt ?? event.startsAt,
+      endsAt:
+        body.endsAt ??
+        (body.startsAt
+          ? new Date(body.startsAt.getTime() + (event.endsAt.getTime() - event.startsAt.getTime()))
+          : event.endsAt),
+      timeZone: body.timeZone ?? event.timeZone,
+      location: body.location !== undefined ? body.location : event.location,
+      onlineUrl: body.onlineUrl !== undefined ? body.onlineUrl : event.onlineUrl,
+      capacity: body.capacity !== undefined ? body.capacity : event.capacity,
+      repeat: body.repeat ?? event.repeat,
+      repeatUntil: body.repeatUntil !== undefined ? body.repeatUntil : event.repeatUntil,
+    };
+    // Fields sent alone are checked against those kept.
+    if (next.endsAt <= next.startsAt) throw fieldError("endsAt", EVENT_MESSAGES.endAfterStart);
+    if (next.repeat !== "none") {
+      if (!next.repeatUntil) throw fieldError("repeatUntil", EVENT_MESSAGES.repeatUntil);
+      if (next.repeatUntil < next.startsAt) throw fieldError("repeatUntil", EVENT_MESSAGES.repeatBeforeStart);
+      if (next.repeatUntil.getTime() - next.startsAt.getTime() > 366 * DAY)
+        throw fieldError("repeatUntil", EVENT_MESSAGES.repeatTooLong);
+    } else {
+      next.repeatUntil = null;
+    }
+    const timeMoved =
+      next.startsAt.getTime() !== event.startsAt.getTime() ||
+      next.endsAt.getTime() !== event.endsAt.getTime() ||
+      next.timeZone !== event.timeZone;
+    const placeMoved = next.location !== event.location || next.onlineUrl !== event.onlineUrl;
+
+    if (next.startsAt.getTime() !== event.startsAt.getTime() || next.timeZone !== event.timeZone) {
+      await q.shiftSeries(tx, id, event, next);
+    }
+    await tx
+      .update(events)
+      .set({
+        ...next,
+        description: next.description ?? "",
+        sequence: sql`${events.sequence} + 1`,
+        updatedAt: new Date(),
+      })
+      .where(sql`${events.id} = ${id}`);
+    // A larger capacity (or none) makes room for those waiting.
+    const moved = await q.promoteWaitlisted(tx, id);
+    await tellPromoted(tx, id, event.title, moved);
+    if (timeMoved || placeMoved) {
+      await notify(tx, "event_changed", {
+        recipients: q.goingTo(id, { from: new Date() }),
+        actorId: viewer.id,
+        subjectId: id,
+        dedupeKey: `${id}@${event.sequence + 1}`,
+        title: next.title,
+      });
+    }
+  });
+  return getEvent(db, viewer, id);
+}
+
+export async function cancelEvent(
+  db: Db,
+  viewer: Viewer,
+  id: number,
+  query: z.output<typeof occurrenceQuery>,
+) {
+  await db.transaction(async (tx) => {
+    const event = await visibleEvent(tx, viewer, id, { lock: true });
+    if (!mayEdit(viewer, event)) throw forbidden(EVENT_MESSAGES.mayNotEdit);
+    if (event.cancelledAt) return;
+    if (query.occurrence) {
+      const date = await dateOf(tx, viewer, id, query.occurrence);
+      if (date.cancelled) return;
+      await q.writeException(tx, { eventId: id, occurrence: query.occurrence, cancelled: true });
+      await notify(tx, "event_cancelled", {
+        recipients: q.goingTo(id, { occurrence: query.occurrence }),
+        actorId: viewer.id,
+        subjectId: id,
+        dedupeKey: `${id}@${query.occurrence.toISOString()}`,
+        title: event.title,
+      });
+      return;
+    }
+    await tx
+      .update(events)
+      .set({ cancelledAt: new Date(), sequence: sql`${events.sequence} + 1`, updatedAt: new Date() })
+      .where(sql`${events.id} = ${id}`);
+    await notify(tx, "event_cancelled", {
+      recipients: q.goingTo(id, { from: new Date() }),
+      actorId: viewer.id,
+      subjectId: id,
+      dedupeKey: String(id),
+      title: event.title,
+    });
+  });
+}
+
+/** Tells each member moved up from a waitlist that a place opened for her. */
+async function tellPromoted(
+  tx: Executor,
+  eventId: number,
+  title: string,
+  moved: { userId: number; occurrence: Date }[],
+) {
+  for (const { userId, occurrence } of moved) {
+    await notify(tx, "event_place_opened", {
+      recipients: [userId],
+      actorId: null,
+      subjectId: eventId,
+      // Each time she is moved up is news: the moment names it.
+      dedupeKey: `${eventId}@${occurrence.toISOString()}@${Date.now()}`,
+      title,
+    });
+  }
+}
+
+/**
+ * Her answer for one date, or for every upcoming date of a series. Under the event's row lock, the
+ * count of those going and her new answer are read and written by one transaction at a time: two
+ * members pressing "going" for the last place never both get it (decision 038).
+ */
+export async function rsvp(db: Db, viewer: Viewer, id: number, body: z.output<typeof rsvpBody>) {
+  return db.transaction(async (tx) => {
+    const event = await visibleEvent(tx, viewer, id, { lock: true });
+    if (event.cancelledAt) throw badRequest(EVENT_MESSAGES.cancelled);
+    const now = new Date();
+    const upcoming = (await q.datesOfEvent(tx, viewer, id)).filter((d) => !d.cancelled);
+    const dates = body.occurrence
+      ? upcoming.filter((d) => d.occurrence.getTime() === body.occurrence!.getTime())
+      : upcoming.filter((d) => d.endsAt > now || event.repeat === "none");
+    if (dates.length === 0) {
+      if (body.occurrence) throw notFound(EVENT_MESSAGES.occurrenceNotFound);
+      throw badRequest("This event has no upcoming dates");
+    }
+    let first: {
+      status: "going" | "waitlisted" | "maybe" | "not_going";
+      waitlistPosition: number | null;
+    } | null = null;
+    for (const date of dates) {
+      const before = (await q.rsvpOf(tx, id, date.occurrence, viewer.id))?.status;
+      let status: "going" | "waitlisted" | "maybe" | "not_going" = body.status;
+      if (body.status === "going") {
+        if (before === "going" || before === "waitlisted") status = before;
+        else if (event.capacity !== null && (await q.countGoing(tx, id, date.occurrence)) >= event.capacity)
+          status = "waitlisted";
+      }
+      await q.writeRsvp(tx, {
+        eventId: id,
+        occurrence: date.occurrence,
+        userId: viewer.id,
+        status,
+        keepPlace: status === before,
+      });
+      if (before === "going" && status !== "going") {
+        await tellPromoted(tx, id, event.title, await q.promoteWaitlisted(tx, id, date.occurrence));
+      }
+      if (!first) {
+        first = {
+          status,
+          waitlistPosition:
+            status === "waitlisted" ? await q.waitlistPosition(tx, id, date.occurrence, viewer.id) : null,
+        };
+      }
+    }
+    return first!;
+  });
+}
+
+export async function attendees(db: Db, viewer: Viewer, id: number, query: z.output<typeof occurrenceQuery>) {
+  const event = await visibleEvent(db, viewer, id);
+  if (!mayEdit(viewer, event)) throw forbidden(EVENT_MESSAGES.mayNotEdit);
+  let occurrence = query.occurrence;
+  if (occurrence) {
+    await dateOf(db, viewer, id, occurrence);
+  } else {
+    const [next] = await q.datesOfEvent(db, viewer, id, new Date(), 1);
+    occurrence = next?.occurrence ?? event.startsAt;
+  }
+  const rows = await q.attendeesOf(db, id, occurrence);
+  const named = (status: string) =>
+    rows.filter((r) => r.status === status).map((r) => ({ id: r.id, name: personName(r, { form: "full" }) }));
+  return { occurrence, going: named("going"), waitlist: named("waitlisted"), maybe: named("maybe") };
+}
+
+/** What the calendar file needs: the event, its dates, and whether she may have its link. */
+export async function calendarOf(db: Db, viewer: Viewer, id: number) {
+  const event = await visibleEvent(db, viewer, id);
+  const [dates, online] = await Promise.all([
+    q.datesOfEvent(db, viewer, id),
+    mayJoinOnline(db, viewer, event),
+  ]);
+  return { event, dates, onlineUrl: online ? event.onlineUrl : null };
+}
+
+/** 32 random bytes: 43 characters of base64url, never guessed. */
+const newFeedToken = () => randomBytes(32).toString("base64url");
+
+const feedUrl = (publicUrl: string, token: string) => `${publicUrl}/api/calendar-feed/${token}`;
+
+export async function calendarFeed(db: Db, viewer: Viewer, publicUrl: string) {
+  return { url: feedUrl(publicUrl, await q.feedToken(db, viewer.id, newFeedToken())) };
+}
+
+export async function resetCalendarFeed(db: Db, viewer: Viewer, publicUrl: string) {
+  const token = newFeedToken();
+  await q.resetFeedToken(db, viewer.id, token);
+  return { url: feedUrl(publicUrl, token) };
+}
+
+/** How far back her feed keeps the dates she went to. */
+const FEED_PAST_DAYS = 30;
+
+/** The dates the feed's owner is going to (404 for a token that opens nothing, as a reset one). */
+export async function feedDates(db: Db, token: string) {
+  const userId = await q.feedOwner(db, token);
+  if (!userId) throw notFound("Calendar feed not found");
+  const owner: Viewer = { id: userId, isAdmin: false };
+  const from = new Date(Date.now() - FEED_PAST_DAYS * DAY);
+  return q.listDates(db, owner, {
+    events: sql`exists (select 1 from event_rsvps f where f.event_id = e.id and f.user_id = ${userId}
+      and f.status = 'going' and f.occurrence >= ${from}::timestamptz - interval '31 days')`,
+    dates: sql`r.status = 'going' and d.date_end > ${from}`,
+  });
+}

@@ -1,0 +1,317 @@
+import { and, desc, eq, isNull, lt, type SQL, sql } from "drizzle-orm";
+import type { ContentType, ReportBody, ReportTargetType } from "../../../core/schemas/moderation";
+import { memberContentVisibleTo, prayerRequestVisibleTo, type Viewer } from "../../auth/policies";
+import type { Db, Tx } from "../../db/client";
+import { contentReports, memberBlocks, moderationLog, users } from "../../db/schema";
+
+type Conn = Db | Tx;
+
+/** The table of each kind of member content: all have id, user_id, content, edited_at, hidden_at. */
+const TABLES: Record<ContentType, string> = {
+  prayer_request: "prayer_requests",
+  prayer_response: "prayer_responses",
+  discussion: "discussions",
+  article_discussion: "article_discussions",
+};
+const table = (type: ContentType) => sql.identifier(TABLES[type]);
+
+/**
+ * Where the viewer may see the row `t` of `type` (a response: and the request it answers), by the
+ * rules of `policies.ts`: what she may report is what she may see.
+ */
+function visibleTo(viewer: Viewer, type: ContentType): SQL {
+  if (type === "prayer_request") return prayerRequestVisibleTo(viewer, "t");
+  const own = memberContentVisibleTo(viewer, "t");
+  if (type !== "prayer_response") return own;
+  return sql`${own} and exists (select 1 from prayer_requests p
+    where p.id = t.prayer_request_id and ${prayerRequestVisibleTo(viewer, "p")})`;
+}
+
+/** Her own text changed, and when: nothing when it is not hers (or not there). */
+export async function editOwn(db: Conn, type: ContentType, id: number, authorId: number, content: string) {
+  const result = await db.execute<{ id: number; content: string; edited_at: string | Date }>(
+    sql`update ${table(type)} set content = ${content}, edited_at = now()
+      where id = ${id} and user_id = ${authorId} returning id, content, edited_at`,
+  );
+  const row = result.rows[0];
+  return row && { id: row.id, content: row.content, editedAt: new Date(row.edited_at) };
+}
+
+export interface ContentRow {
+  id: number;
+  userId: number;
+  content: string;
+  hiddenAt: Date | null;
+  authorIsAdmin: boolean;
+}
+
+/**
+ * An item of member content with its author's role, or nothing; with `viewer`, only if she may see
+ * it. `lock` holds the row until the transaction ends, so reports counted at once see each other.
+ */
+export async function findContent(
+  db: Conn,
+  type: ContentType,
+  id: number,
+  options: { viewer?: Viewer; lock?: boolean } = {},
+): Promise<ContentRow | undefined> {
+  const visible = options.viewer ? visibleTo(options.viewer, type) : sql`true`;
+  const result = await db.execute<{
+    id: number;
+    user_id: number;
+    content: string;
+    hidden_at: string | Date | null;
+    author_is_admin: boolean;
+  }>(
+    sql`select t.id, t.user_id, t.content, t.hidden_at, (u.role = 'admin') as author_is_admin
+      from ${table(type)} t join users u on u.id = t.user_id
+      where t.id = ${id} and ${visible}
+      ${options.lock ? sql`for update of t` : sql``}`,
+  );
+  const row = result.rows[0];
+  return (
+    row && {
+      id: row.id,
+      userId: row.user_id,
+      content: row.content,
+      hiddenAt: row.hidden_at === null ? null : new Date(row.hidden_at),
+      authorIsAdmin: row.author_is_admin,
+    }
+  );
+}
+
+export async function deleteContent(db: Conn, type: ContentType, id: number) {
+  await db.execute(sql`delete from ${table(type)} where id = ${id}`);
+}
+
+export async function setHidden(db: Conn, type: ContentType, id: number, hidden: boolean) {
+  await db.execute(
+    sql`update ${table(type)} set hidden_at = ${hidden ? sql`now()` : sql`null`} where id = ${id}`,
+  );
+}
+
+export async function findMember(db: Conn, id: number) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      role: users.role,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`.mapWith(Boolean),
+      suspendedUntil: users.suspendedUntil,
+    })
+    .from(users)
+    .where(eq(users.id, id));
+  return row;
+}
+
+// --- Reports ----------------------------------------------------------------------------------
+
+/** Her report, unless she already has one open on the item: the new row's id, or nothing. */
+export async function insertReport(tx: Tx, reporterId: number, body: ReportBody, weight: number) {
+  const [row] = await tx
+    .insert(contentReports)
+    .values({
+      targetType: body.targetType,
+      targetId: body.targetId,
+      reporterId,
+      reason: body.reason,
+      note: body.note ?? null,
+      weight,
+    })
+    .onConflictDoNothing()
+    .returning({ id: contentReports.id });
+  return row?.id;
+}
+
+const openOn = (type: ReportTargetType, id: number) =>
+  and(
+    eq(contentReports.targetType, type),
+    eq(contentReports.targetId, id),
+    isNull(contentReports.resolvedAt),
+  );
+
+/** The open reports of an item: how many, and their weight together. */
+export async function openReports(db: Conn, type: ReportTargetType, id: number) {
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      weight: sql<number>`coalesce(sum(${contentReports.weight}), 0)::int`,
+    })
+    .from(contentReports)
+    .where(openOn(type, id));
+  return row!;
+}
+
+export async function findOpenReport(db: Conn, id: number) {
+  const [row] = await db
+    .select({
+      id: contentReports.id,
+      targetType: contentReports.targetType,
+      targetId: contentReports.targetId,
+    })
+    .from(contentReports)
+    .where(and(eq(contentReports.id, id), isNull(contentReports.resolvedAt)));
+  return row;
+}
+
+/** Closes the open reports of an item (restored or removed): new reports start a new review. */
+export async function resolveReports(db: Conn, type: ReportTargetType, id: number) {
+  await db.update(contentReports).set({ resolvedAt: sql`now()` }).where(openOn(type, id));
+}
+
+/** Those told that something waits for review: members whose role is administrator. */
+export const administrators = sql`select id from users where role = 'admin'`;
+
+interface QueueRow extends Record<string, unknown> {
+  id: number;
+  target_type: ReportTargetType;
+  target_id: number;
+  content: string | null;
+  author_id: number | null;
+  author_first_name: string | null;
+  author_last_name: string | null;
+  hidden_at: string | Date | null;
+  reports: {
+    id: number;
+    reason: string;
+    note: string | null;
+    created_at: string;
+    reporter_id: number | null;
+    first_name: string | null;
+    last_name: string | null;
+  }[];
+}
+
+/**
+ * A page of reported items, the item with the newest open report first, each with what was
+ * written, its author and its open reports, in one query.
+ */
+export async function listQueue(db: Db, page: { limit: number; before?: number }) {
+  const before = page.before === undefined ? sql`` : sql`having max(id) < ${page.before}`;
+  const contentOf = (type: ContentType) =>
+    sql`select ${type}::text as type, t.id, t.user_id, t.content, t.hidden_at from ${table(type)} t
+      where t.id in (select target_id from items where target_type = ${type})`;
+  const result = await db.execute<QueueRow>(sql`with items as (
+      select target_type, target_id, max(id) as id from content_reports
+      where resolved_at is null group by target_type, target_id ${before}
+      order by max(id) desc limit ${page.limit}
+    ), content as (
+      ${sql.join((Object.keys(TABLES) as ContentType[]).map(contentOf), sql` union all `)}
+      union all
+      select 'user', u.id, u.id, null, null from users u
+      where u.id in (select target_id from items where target_type = 'user')
+    )
+    select i.id, i.target_type, i.target_id, c.content, a.id as author_id,
+      a.first_name as author_first_name, a.last_name as author_last_name, c.hidden_at,
+      (select json_agg(json_build_object('id', r.id, 'reason', r.reason, 'note', r.note,
+          'created_at', r.created_at, 'reporter_id', ru.id, 'first_name', ru.first_name,
+          'last_name', ru.last_name) order by r.id desc)
+        from content_reports r left join users ru on ru.id = r.reporter_id
+        where r.target_type = i.target_type and r.target_id = i.target_id and r.resolved_at is null
+      ) as reports
+    from items i
+      left join content c on c.type = i.target_type and c.id = i.target_id
+      left join users a on a.id = c.user_id
+    order by i.id desc`);
+  return result.rows;
+}
+
+// --- The moderation log -----------------------------------------------------------------------
+
+export interface LogEntry {
+  actorId: number;
+  action: string;
+  targetType?: string;
+  targetId?: number;
+  memberId?: number;
+  reason?: string | null;
+  detail?: string | null;
+}
+
+export async function record(db: Conn, entry: LogEntry) {
+  await db.insert(moderationLog).values({
+    actorId: entry.actorId,
+    action: entry.action,
+    targetType: entry.targetType ?? null,
+    targetId: entry.targetId ?? null,
+    memberId: entry.memberId ?? null,
+    reason: entry.reason ?? null,
+    detail: entry.detail ?? null,
+  });
+}
+
+export async function listLog(db: Db, page: { limit: number; before?: number }) {
+  const result = await db.execute<{
+    id: number;
+    action: string;
+    actor_id: number | null;
+    actor_first_name: string | null;
+    actor_last_name: string | null;
+    member_id: number | null;
+    member_first_name: string | null;
+    member_last_name: string | null;
+    target_type: string | null;
+    target_id: number | null;
+    reason: string | null;
+    detail: string | null;
+    created_at: string | Date;
+  }>(sql`select l.id, l.action, l.actor_id, a.first_name as actor_first_name, a.last_name as actor_last_name,
+      l.member_id, m.first_name as member_first_name, m.last_name as member_last_name,
+      l.target_type, l.target_id, l.reason, l.detail, l.created_at
+    from moderation_log l
+      left join users a on a.id = l.actor_id
+      left join users m on m.id = l.member_id
+    where ${page.before === undefined ? sql`true` : sql`l.id < ${page.before}`}
+    order by l.id desc limit ${page.limit}`);
+  return result.rows;
+}
+
+// --- Suspensions ------------------------------------------------------------------------------
+
+/** `until` null: for good ('infinity'). */
+export async function setSuspension(db: Conn, id: number, until: Date | null | "lifted") {
+  const value =
+    until === "lifted" ? sql`null` : until === null ? sql`'infinity'::timestamptz` : sql`${until}`;
+  await db.update(users).set({ suspendedUntil: value }).where(eq(users.id, id));
+}
+
+// --- Blocks -----------------------------------------------------------------------------------
+
+/** Blocks once: a repeat keeps the first block, and answers when it was made. */
+export async function insertBlock(db: Conn, blockerId: number, blockedId: number) {
+  const [row] = await db
+    .insert(memberBlocks)
+    .values({ blockerId, blockedId })
+    .onConflictDoUpdate({
+      target: [memberBlocks.blockerId, memberBlocks.blockedId],
+      set: { createdAt: sql`${memberBlocks.createdAt}` },
+    })
+    .returning({ blockedAt: memberBlocks.createdAt });
+  return row!.blockedAt;
+}
+
+export async function deleteBlock(db: Conn, blockerId: number, blockedId: number) {
+  await db
+    .delete(memberBlocks)
+    .where(and(eq(memberBlocks.blockerId, blockerId), eq(memberBlocks.blockedId, blockedId)));
+}
+
+/** The members she blocked, newest first. */
+export async function listBlocks(db: Db, blockerId: number, limit: number, before?: Date) {
+  return db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      blockedAt: memberBlocks.createdAt,
+    })
+    .from(memberBlocks)
+    .innerJoin(users, eq(users.id, memberBlocks.blockedId))
+    .where(
+      and(eq(memberBlocks.blockerId, blockerId), before ? lt(memberBlocks.createdAt, before) : undefined),
+    )
+    .orderBy(desc(memberBlocks.createdAt))
+    .limit(limit);
+}

@@ -1,0 +1,283 @@
+import { personName } from "../../../core/format";
+import {
+  type ContentType,
+  type EditContentBody,
+  MODERATION_MESSAGES,
+  REPORT_RECEIVED,
+  type ReportBody,
+  type ReportReason,
+  type ReportTargetType,
+  type SuspendBody,
+} from "../../../core/schemas/moderation";
+import { isSuspended, type Viewer } from "../../auth/policies";
+import type { SessionCache } from "../../auth/session-cache";
+import { endAllSessions, isAdministrator, type SessionUser } from "../../auth/sessions";
+import type { AppConfig } from "../../config";
+import type { Db } from "../../db/client";
+import { badRequest, conflict, notFound } from "../../http/errors";
+import { notify } from "../notifications";
+import * as q from "./queries";
+
+const NOT_FOUND: Record<ContentType, string> = {
+  prayer_request: "Prayer request not found",
+  prayer_response: "Response not found",
+  discussion: "Reflection not found",
+  article_discussion: "Comment not found",
+};
+
+/** What the moderation log keeps of removed words: enough to know what was removed. */
+const EXCERPT = 280;
+const excerpt = (text: string) => (text.length > EXCERPT ? `${text.slice(0, EXCERPT - 1)}…` : text);
+
+const named = (row: { firstName: string | null; lastName: string | null }) =>
+  personName(row, { form: "full", nameless: "A member" });
+
+// --- Her own words ----------------------------------------------------------------------------
+
+/** Only its author edits it; to anyone else it does not exist. */
+export async function edit(db: Db, viewer: Viewer, type: ContentType, id: number, body: EditContentBody) {
+  const edited = await q.editOwn(db, type, id, viewer.id, body.content);
+  if (!edited) throw notFound(NOT_FOUND[type]);
+  return edited;
+}
+
+/**
+ * Its author deletes it (a prayer request takes its responses and prayers with it); an
+ * administrator may delete anything, and that is recorded in the moderation log.
+ */
+export async function remove(db: Db, viewer: Viewer, type: ContentType, id: number) {
+  await db.transaction(async (tx) => {
+    const row = await q.findContent(tx, type, id, { lock: true });
+    if (!row || (row.userId !== viewer.id && !viewer.isAdmin)) throw notFound(NOT_FOUND[type]);
+    await q.deleteContent(tx, type, id);
+    await q.resolveReports(tx, type, id);
+    if (row.userId !== viewer.id) {
+      await q.record(tx, {
+        actorId: viewer.id,
+        action: "delete",
+        targetType: type,
+        targetId: id,
+        memberId: row.userId,
+        detail: excerpt(row.content),
+      });
+    }
+  });
+}
+
+// --- Reports ----------------------------------------------------------------------------------
+
+/**
+ * Records her report (once per item while it is open) and hides the item from everyone but its
+ * author and the administrators when the reports reach the threshold. Administrators hear of an
+ * item's first open report. The reporter hears the same thanks whatever happened.
+ */
+export async function report(db: Db, config: AppConfig, viewer: Viewer, body: ReportBody) {
+  await db.transaction(async (tx) => {
+    const target = await reportTarget(tx, viewer, body.targetType, body.targetId);
+    if (target.userId === viewer.id) throw badRequest(MODERATION_MESSAGES.ownContent);
+    const reportId = await q.insertReport(tx, viewer.id, body, 1);
+    if (reportId === undefined) return;
+    const open = await q.openReports(tx, body.targetType, body.targetId);
+    if (open.count === 1) {
+      await notify(tx, "moderation_review", {
+        recipients: q.administrators,
+        actorId: viewer.id,
+        subjectId: body.targetId,
+        dedupeKey: `report:${reportId}`,
+      });
+    }
+    const content = "content" in target ? target.content : undefined;
+    if (
+      content &&
+      body.targetType !== "user" &&
+      content.hiddenAt === null &&
+      !content.authorIsAdmin &&
+      open.weight >= config.reportHideThreshold
+    ) {
+      await q.setHidden(tx, body.targetType, body.targetId, true);
+    }
+  });
+  return { message: REPORT_RECEIVED };
+}
+
+/** What she reports, as she may see it (locked until her report is counted), and whose it is. */
+async function reportTarget(
+  tx: Parameters<typeof q.findMember>[0],
+  viewer: Viewer,
+  type: ReportTargetType,
+  id: number,
+) {
+  if (type === "user") {
+    const member = await q.findMember(tx, id);
+    if (!member) throw notFound(MODERATION_MESSAGES.memberNotFound);
+    return { userId: member.id };
+  }
+  const content = await q.findContent(tx, type, id, { viewer, lock: true });
+  if (!content) throw notFound(NOT_FOUND[type]);
+  return { userId: content.userId, content };
+}
+
+// --- The administrators' queue ----------------------------------------------------------------
+
+export async function queue(db: Db, page: { limit: number; before?: number }) {
+  const rows = await q.listQueue(db, page);
+  return rows.map((row) => ({
+    id: row.id,
+    targetType: row.target_type,
+    targetId: row.target_id,
+    content: row.content,
+    author:
+      row.author_id === null
+        ? null
+        : {
+            id: row.author_id,
+            name: named({ firstName: row.author_first_name, lastName: row.author_last_name }),
+          },
+    hiddenAt: row.hidden_at === null ? null : new Date(row.hidden_at),
+    reports: (row.reports ?? []).map((r) => ({
+      id: r.id,
+      reason: r.reason as ReportReason,
+      note: r.note,
+      createdAt: new Date(r.created_at),
+      reporter: { id: r.reporter_id, name: named({ firstName: r.first_name, lastName: r.last_name }) },
+    })),
+  }));
+}
+
+async function openReport(db: Db, id: number) {
+  const report = await q.findOpenReport(db, id);
+  if (!report) throw notFound(MODERATION_MESSAGES.reportNotFound);
+  return report;
+}
+
+/** The item shows again and its reports are closed. */
+export async function restore(db: Db, viewer: Viewer, reportId: number, reason?: string) {
+  const target = await openReport(db, reportId);
+  await db.transaction(async (tx) => {
+    let memberId: number | undefined = target.targetId;
+    if (target.targetType !== "user") {
+      const row = await q.findContent(tx, target.targetType, target.targetId, { lock: true });
+      memberId = row?.userId;
+      if (row) await q.setHidden(tx, target.targetType, target.targetId, false);
+    }
+    await q.resolveReports(tx, target.targetType, target.targetId);
+    await q.record(tx, { actorId: viewer.id, action: "restore", ...targetOf(target), memberId, reason });
+  });
+  return { id: reportId, status: "restored" as const };
+}
+
+/** The item is deleted for good and its reports are closed; a member is suspended instead. */
+export async function removeReported(db: Db, viewer: Viewer, reportId: number, reason?: string) {
+  const target = await openReport(db, reportId);
+  if (target.targetType === "user") throw conflict(MODERATION_MESSAGES.profileNotRemoved);
+  const type = target.targetType;
+  await db.transaction(async (tx) => {
+    const row = await q.findContent(tx, type, target.targetId, { lock: true });
+    if (row) await q.deleteContent(tx, type, target.targetId);
+    await q.resolveReports(tx, type, target.targetId);
+    await q.record(tx, {
+      actorId: viewer.id,
+      action: "remove",
+      ...targetOf(target),
+      memberId: row?.userId,
+      reason,
+      detail: row ? excerpt(row.content) : null,
+    });
+  });
+  return { id: reportId, status: "removed" as const };
+}
+
+const targetOf = (t: { targetType: string; targetId: number }) => ({
+  targetType: t.targetType,
+  targetId: t.targetId,
+});
+
+// --- Suspensions ------------------------------------------------------------------------------
+
+/**
+ * She cannot sign in until `until` (or ever), her sessions end at once on every instance, and what
+ * she wrote is hidden meanwhile; nothing of hers is deleted. Administrators are not suspended.
+ */
+export async function suspend(
+  db: Db,
+  config: AppConfig,
+  sessions: SessionCache<SessionUser>,
+  viewer: Viewer,
+  memberId: number,
+  body: SuspendBody,
+) {
+  const member = await q.findMember(db, memberId);
+  if (!member) throw notFound(MODERATION_MESSAGES.memberNotFound);
+  if (isAdministrator(config, member)) throw conflict(MODERATION_MESSAGES.adminNotSuspended);
+  if (body.until && body.until.getTime() <= Date.now()) throw badRequest(MODERATION_MESSAGES.untilPast);
+  const until = body.until ?? null;
+  await db.transaction(async (tx) => {
+    await q.setSuspension(tx, memberId, until);
+    await endAllSessions(tx, memberId, sessions);
+    await q.record(tx, {
+      actorId: viewer.id,
+      action: "suspend",
+      memberId,
+      reason: body.reason,
+      detail: until ? `until ${until.toISOString()}` : "for good",
+    });
+  });
+  sessions.forgetUser(memberId);
+  return { id: memberId, suspendedUntil: until };
+}
+
+export async function unsuspend(
+  db: Db,
+  sessions: SessionCache<SessionUser>,
+  viewer: Viewer,
+  memberId: number,
+) {
+  const member = await q.findMember(db, memberId);
+  if (!member) throw notFound(MODERATION_MESSAGES.memberNotFound);
+  await db.transaction(async (tx) => {
+    await q.setSuspension(tx, memberId, "lifted");
+    if (isSuspended(member.suspendedUntil))
+      await q.record(tx, { actorId: viewer.id, action: "unsuspend", memberId });
+  });
+  sessions.forgetUser(memberId);
+  return { id: memberId, suspendedUntil: null };
+}
+
+export async function log(db: Db, page: { limit: number; before?: number }) {
+  const rows = await q.listLog(db, page);
+  const person = (id: number | null, firstName: string | null, lastName: string | null) =>
+    id === null ? null : { id, name: named({ firstName, lastName }) };
+  return rows.map((r) => ({
+    id: r.id,
+    action: r.action,
+    actor: person(r.actor_id, r.actor_first_name, r.actor_last_name),
+    member: person(r.member_id, r.member_first_name, r.member_last_name),
+    targetType: r.target_type,
+    targetId: r.target_id,
+    reason: r.reason,
+    detail: r.detail,
+    createdAt: new Date(r.created_at),
+  }));
+}
+
+// --- Blocks -----------------------------------------------------------------------------------
+
+/** Members she may block at once in her settings' list: more than anyone needs. */
+const BLOCKS_LISTED = 200;
+
+export async function block(db: Db, viewer: Viewer, userId: number) {
+  if (userId === viewer.id) throw badRequest(MODERATION_MESSAGES.selfBlock);
+  const member = await q.findMember(db, userId);
+  if (!member) throw notFound(MODERATION_MESSAGES.memberNotFound);
+  const blockedAt = await q.insertBlock(db, viewer.id, userId);
+  return { id: userId, name: named(member), blockedAt };
+}
+
+export async function unblock(db: Db, viewer: Viewer, userId: number) {
+  await q.deleteBlock(db, viewer.id, userId);
+}
+
+export async function blocks(db: Db, viewer: Viewer) {
+  const rows = await q.listBlocks(db, viewer.id, BLOCKS_LISTED);
+  return rows.map((r) => ({ id: r.id, name: named(r), blockedAt: r.blockedAt }));
+}

@@ -1,0 +1,89 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { NotificationKind } from "../../../core/notification-kinds";
+import type { Db, Tx } from "../../db/client";
+import { enqueue } from "../../jobs/queue";
+
+/** What happened, for `notify`: whom to tell, who acted, what it is about. */
+export interface NotificationEvent {
+  /** Members to tell: their ids, or a query selecting one column of user ids (set-based). */
+  recipients: number[] | SQL;
+  /** The member who acted: never told of her own action, and named where the sentence names someone. */
+  actorId: number | null;
+  /** What it is about; where its link goes (see the kind in core). */
+  subjectId: number;
+  /** One notification per member, kind and key (default: the subject): what makes a repeat a no-op. */
+  dedupeKey?: string | number;
+  /** A title or name the sentence mentions. */
+  title?: string | null;
+  /** How many acted (articles arrived in one sync). */
+  actorCount?: number;
+}
+
+const recipientsQuery = (recipients: number[] | SQL) =>
+  Array.isArray(recipients)
+    ? sql`select unnest(${`{${recipients.map(Number).join(",")}}`}::int[])`
+    : recipients;
+
+/** The insert of one event for the user ids `recipients` selects; a repeat of the same key writes nothing. */
+function insertFor(
+  kind: NotificationKind,
+  event: Omit<NotificationEvent, "recipients">,
+  recipients: SQL,
+  { namesActor = true } = {},
+) {
+  const actorId = event.actorId;
+  // What goes to everyone names nobody: no actor to keep on every member's row.
+  const named = namesActor ? actorId : null;
+  const key = String(event.dedupeKey ?? event.subjectId);
+  return sql`insert into notifications
+      (user_id, kind, subject_id, dedupe_key, actor_id, actor_name, actor_count, title)
+    select distinct r.user_id, ${kind}, ${event.subjectId}::int, ${key}, ${named}::int,
+      (select first_name from users where id = ${named}::int), ${event.actorCount ?? 1}::int, ${event.title ?? null}::text
+    from (${recipients}) as r(user_id)
+    where r.user_id is distinct from ${actorId}::int
+      -- Nobody is told of what a member she has blocked did (the primary key answers this).
+      and not exists (select 1 from member_blocks b where b.blocker_id = r.user_id and b.blocked_id = ${actorId}::int)
+    on conflict (user_id, kind, dedupe_key) do nothing`;
+}
+
+/**
+ * Tells the members `recipients` selects of something that just happened, in one INSERT … SELECT
+ * on the caller's transaction: the notifications exist exactly when the change does. Never the actor,
+ * and never a member who has blocked the actor.
+ * For what reaches every member (new content), use `notifyEveryMember`.
+ */
+export async function notify(tx: Db | Tx, kind: NotificationKind, event: NotificationEvent): Promise<void> {
+  await tx.execute(insertFor(kind, event, recipientsQuery(event.recipients)));
+}
+
+export type EveryMemberEvent = Omit<NotificationEvent, "recipients"> & { kind: NotificationKind };
+
+/**
+ * Tells every member, through a job enqueued in the caller's transaction: the request that
+ * published something answers at once, and the fan-out runs in bounded batches (`fanOut`).
+ */
+export async function notifyEveryMember(tx: Db | Tx, event: EveryMemberEvent): Promise<void> {
+  await enqueue(tx, "notify-members", event, {
+    jobKey: `notify-members:${event.kind}:${event.dedupeKey ?? event.subjectId}`,
+  });
+}
+
+/** Members told per statement of a fan-out: each statement's time and memory stay bounded. */
+export const FAN_OUT_BATCH = 5000;
+
+/**
+ * The job behind `notifyEveryMember`: member ids in ascending ranges, one INSERT … SELECT each;
+ * nothing but the range's last id comes back to Node. A retried or repeated run writes nothing twice.
+ */
+export async function fanOut(db: Db, { kind, ...event }: EveryMemberEvent): Promise<void> {
+  let after = 0;
+  for (;;) {
+    const range = sql`select id from users where id > ${after} order by id limit ${FAN_OUT_BATCH}`;
+    const result = await db.execute<{ last: number | null }>(sql`with range as (${range}),
+      told as (${insertFor(kind, event, sql`select id from range`, { namesActor: false })})
+      select max(id) as last from range`);
+    const last = result.rows[0]?.last;
+    if (last == null) return;
+    after = last;
+  }
+}

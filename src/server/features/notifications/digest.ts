@@ -1,0 +1,167 @@
+import { sql } from "drizzle-orm";
+import {
+  describeNotification,
+  NOTIFICATION_KINDS,
+  NOTIFICATION_SECTIONS,
+  type NotificationKind,
+} from "../../../core/notification-kinds";
+import type { AppConfig } from "../../config";
+import type { Db } from "../../db/client";
+import { digestMail } from "../../mail/templates";
+import type { OutgoingMail } from "../../mail/transport";
+import { emailChoiceOf, restingAt } from "./mail";
+import { unsubscribeToken } from "./unsubscribe";
+
+/** Members considered per statement: each run reads ranges of ids, so time and memory stay bounded. */
+const DIGEST_RANGE = 5_000;
+/** Items listed in one digest; the rest are counted, and wait on /notifications. */
+const DIGEST_LIST_LIMIT = 30;
+/** Two runs of one hour take the same range's lock in turn; the second then finds its rows mailed. */
+const DIGEST_LOCK = 33_001;
+
+/** One member's digest, as claimed by the hourly run: her id and the notifications it holds. */
+export interface DigestJob {
+  userId: number;
+  ids: number[];
+}
+
+/**
+ * Whether her digest is due at `now` (decision 033): her hour in her zone, every day or on her
+ * weekday. With "Rest on Shabbat" nothing leaves from Friday 18:00 to the end of Saturday in her
+ * zone; a weekly digest whose day falls there comes on Sunday at her hour instead, and a daily one
+ * simply waits for Sunday's. A member without a preferences row has the defaults of the table.
+ */
+const dueAt = (now: Date) => {
+  const moment = sql`${now.toISOString()}::timestamptz`;
+  const local = sql`(${moment} at time zone coalesce(p.time_zone, 'UTC'))`;
+  const hour = sql`coalesce(p.digest_hour, 8)`;
+  const weekday = sql`coalesce(p.digest_weekday, 0)`;
+  const rest = sql`coalesce(p.rest_on_shabbat, false)`;
+  const dow = sql`extract(dow from ${local})`;
+  return sql`extract(hour from ${local}) = ${hour}
+    and (coalesce(p.digest_frequency, 'weekly') = 'daily' or ${dow} = ${weekday}
+      or (${rest} and ${dow} = 0 and (${weekday} = 6 or (${weekday} = 5 and ${hour} >= 18))))
+    and not (${rest} and coalesce(${restingAt(moment)}, false))`;
+};
+
+/**
+ * The hourly digest run: for ascending ranges of member ids, one statement selects the members
+ * whose digest is due at `now`, claims what each has neither read nor had mailed (except the kinds
+ * she set to "never"), marks it mailed and enqueues one `send-digest` job per member, keyed by
+ * member and hour, all in the range's transaction. Nothing but counts comes back to Node. Safe to
+ * run twice, or on two instances at once: the second waits for the range's lock and finds nothing.
+ * Returns how many digests were enqueued.
+ */
+export async function sendDigests(db: Db, now: Date): Promise<number> {
+  const slot = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000).toISOString();
+  const { rows } = await db.execute<{ last: number | null }>(sql`select max(id) as last from users`);
+  const last = Number(rows[0]?.last ?? 0);
+  let enqueued = 0;
+  for (let after = 0; after < last; after += DIGEST_RANGE) {
+    enqueued += await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${DIGEST_LOCK}, ${after / DIGEST_RANGE}::int)`);
+      const result = await tx.execute<{ jobs: number }>(sql`with due as (
+          select u.id as user_id
+          from users u left join notification_preferences p on p.user_id = u.id
+          where u.id > ${after} and u.id <= ${after + DIGEST_RANGE}
+            and u.email_verified_at is not null
+            and ${dueAt(now)}
+        ), claimed as (
+          select n.id from notifications n
+            join due d on d.user_id = n.user_id
+            left join notification_preferences p on p.user_id = n.user_id
+          where n.read_at is null and n.emailed_at is null and ${emailChoiceOf} <> 'never'
+          for update of n skip locked
+        ), marked as (
+          update notifications n set emailed_at = now() from claimed c where n.id = c.id
+          returning n.id, n.user_id
+        ), specs as (
+          select json_populate_record(null::graphile_worker.job_spec, json_build_object(
+            'identifier', 'send-digest',
+            'payload', json_build_object('userId', user_id, 'ids', array_agg(id order by id desc)),
+            'max_attempts', 25,
+            'job_key', 'digest:' || user_id || ':' || ${slot}::text
+          )) as spec
+          from marked group by user_id
+        )
+        select count(*)::int as jobs
+        from graphile_worker.add_jobs(coalesce((select array_agg(spec) from specs), '{}'))`);
+      return result.rows[0]?.jobs ?? 0;
+    });
+  }
+  return enqueued;
+}
+
+interface DigestRow extends Record<string, unknown> {
+  id: number;
+  kind: string;
+  subject_id: number;
+  actor_name: string | null;
+  actor_count: number;
+  title: string | null;
+  email: string;
+  first_name: string | null;
+  frequency: "daily" | "weekly" | null;
+}
+
+/**
+ * Writes her digest from the rows the hourly run claimed for her: those she has read since are left
+ * out, and with none left (or an address no longer proved) there is no mail. Carries the same
+ * one-click unsubscribe as the mail sent right away, for the kinds it holds.
+ */
+export async function digestMailFor(db: Db, config: AppConfig, job: DigestJob): Promise<OutgoingMail | null> {
+  const secret = config.sessionSecret;
+  if (!secret) throw new Error("SESSION_SECRET is not set");
+  const ids = `{${job.ids.map(Number).join(",")}}`;
+  const { rows } = await db.execute<DigestRow>(sql`select n.id, n.kind, n.subject_id, n.actor_count, n.title,
+      case when n.actor_id is null then null else n.actor_name end as actor_name,
+      u.email, u.first_name, p.digest_frequency as frequency
+    from notifications n
+      join users u on u.id = n.user_id and u.email_verified_at is not null
+      left join notification_preferences p on p.user_id = n.user_id
+    where n.id = any(${ids}::int[]) and n.user_id = ${job.userId} and n.read_at is null
+    order by n.id desc`);
+  const items = rows.filter((row) => row.kind in NOTIFICATION_KINDS);
+  const first = items[0];
+  if (!first) return null;
+
+  const listed = items.slice(0, DIGEST_LIST_LIMIT);
+  const sections = NOTIFICATION_SECTIONS.map((title) => ({
+    title,
+    items: listed
+      .filter((row) => NOTIFICATION_KINDS[row.kind as NotificationKind].section === title)
+      .map((row) => {
+        const { text, url } = describeNotification(row.kind as NotificationKind, {
+          subjectId: row.subject_id,
+          actorName: row.actor_name,
+          actorCount: row.actor_count,
+          title: row.title,
+        });
+        return { text, url: `${config.publicUrl}${url}` };
+      }),
+  })).filter((section) => section.items.length > 0);
+
+  const kinds = [...new Set(items.map((row) => row.kind as NotificationKind))];
+  const token = unsubscribeToken(secret, { userId: job.userId, kinds });
+  const unsubscribeUrl = `${config.publicUrl}/api/notifications/unsubscribe?token=${token}`;
+  const rendered = digestMail({
+    siteName: config.siteName,
+    siteUrl: config.publicUrl,
+    firstName: first.first_name,
+    frequency: first.frequency ?? "weekly",
+    sections,
+    more: items.length - listed.length,
+    notificationsUrl: `${config.publicUrl}/notifications`,
+    preferencesUrl: `${config.publicUrl}/notifications?tab=preferences`,
+    unsubscribeUrl,
+  });
+  return {
+    to: first.email,
+    ...rendered,
+    // RFC 8058: one POST to the link, from the mail app, turns these kinds off.
+    headers: {
+      "List-Unsubscribe": `<${unsubscribeUrl}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+  };
+}

@@ -1,0 +1,128 @@
+import { sql } from "drizzle-orm";
+import {
+  describeNotification,
+  NOTIFICATION_KINDS,
+  type NotificationKind,
+} from "../../../core/notification-kinds";
+import type { AppConfig } from "../../config";
+import type { Db } from "../../db/client";
+import { enqueue } from "../../jobs/queue";
+import { notificationsMail } from "../../mail/templates";
+import { unsubscribeToken } from "./unsubscribe";
+
+/** Notifications claimed per sweep: a backlog leaves over several sweeps, each transaction short. */
+const SWEEP_BATCH = 500;
+
+/** Her choice for the row `n`'s kind: what she chose, else the kind's default from core. */
+export const emailChoiceOf = sql`coalesce(p.email ->> n.kind, case n.kind ${sql.join(
+  Object.entries(NOTIFICATION_KINDS).map(([kind, spec]) => sql`when ${kind} then ${spec.email}`),
+  sql` `,
+)} else 'never' end)`;
+
+/** Friday from 6 in the evening to the end of Saturday, in her zone. */
+export const restingAt = (moment: ReturnType<typeof sql>) => {
+  const local = sql`(${moment} at time zone p.time_zone)`;
+  return sql`((extract(isodow from ${local}) = 5 and extract(hour from ${local}) >= 18) or extract(isodow from ${local}) = 6)`;
+};
+
+interface ClaimedRow extends Record<string, unknown> {
+  id: number;
+  user_id: number;
+  kind: string;
+  subject_id: number;
+  actor_name: string | null;
+  actor_count: number;
+  title: string | null;
+  email: string;
+  first_name: string | null;
+}
+
+/**
+ * Mails what members chose to hear of "right away" (decision 033). A member is mailed once one of
+ * her waiting notifications is older than the delay and still unread; everything else waiting for
+ * her then goes in the same mail. Rows are claimed with SKIP LOCKED and marked mailed in the
+ * transaction that enqueues the mail, so two instances, or a sweep that fails half-way, never send
+ * one twice; the mail job itself retries while the SMTP server is away. Only proved addresses are
+ * mailed; on Shabbat, when she asked for rest, nothing leaves, and what came then waits for her digest.
+ */
+export async function mailDueNotifications(db: Db, config: AppConfig): Promise<number> {
+  const delay = config.notificationMailDelaySeconds;
+  const secret = config.sessionSecret;
+  if (!secret) throw new Error("SESSION_SECRET is not set");
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.execute<ClaimedRow>(sql`with waiting as (
+        select n.id, n.user_id, n.created_at
+        from notifications n
+          join users u on u.id = n.user_id and u.email_verified_at is not null
+          left join notification_preferences p on p.user_id = n.user_id
+        where n.emailed_at is null and n.read_at is null
+          -- Older rows are the digest's, if anyone's: the sweep reads a bounded part of its index.
+          and n.created_at > now() - interval '2 days'
+          and ${emailChoiceOf} = 'instant'
+          and not (coalesce(p.rest_on_shabbat, false) and (${restingAt(sql`now()`)} or ${restingAt(sql`n.created_at`)}))
+      ), due as (
+        select distinct user_id from waiting where created_at <= now() - make_interval(secs => ${delay})
+      ), claimed as (
+        select n.id from notifications n
+          join waiting w on w.id = n.id
+          join due d on d.user_id = w.user_id
+        order by n.id
+        limit ${SWEEP_BATCH}
+        for update of n skip locked
+      ), marked as (
+        update notifications n set emailed_at = now() from claimed c where n.id = c.id
+        returning n.id, n.user_id, n.kind, n.subject_id, n.actor_id, n.actor_name, n.actor_count, n.title
+      )
+      select m.id, m.user_id, m.kind, m.subject_id, m.actor_count, m.title,
+        case when m.actor_id is null then null else m.actor_name end as actor_name,
+        u.email, u.first_name
+      from marked m join users u on u.id = m.user_id
+      order by m.user_id, m.id desc`);
+
+    const byMember = new Map<number, ClaimedRow[]>();
+    for (const row of rows) {
+      if (!(row.kind in NOTIFICATION_KINDS)) continue;
+      const list = byMember.get(row.user_id);
+      if (list) list.push(row);
+      else byMember.set(row.user_id, [row]);
+    }
+    for (const [userId, items] of byMember) {
+      const first = items[0]!;
+      const token = unsubscribeToken(secret, {
+        userId,
+        kinds: items.map((row) => row.kind as NotificationKind),
+      });
+      const unsubscribeUrl = `${config.publicUrl}/api/notifications/unsubscribe?token=${token}`;
+      const rendered = notificationsMail({
+        unsubscribeUrl,
+        siteName: config.siteName,
+        siteUrl: config.publicUrl,
+        firstName: first.first_name,
+        notificationsUrl: `${config.publicUrl}/notifications`,
+        preferencesUrl: `${config.publicUrl}/notifications?tab=preferences`,
+        items: items.map((row) => {
+          const { text, url } = describeNotification(row.kind as NotificationKind, {
+            subjectId: row.subject_id,
+            actorName: row.actor_name,
+            actorCount: row.actor_count,
+            title: row.title,
+          });
+          return { text, url: `${config.publicUrl}${url}` };
+        }),
+      });
+      // RFC 8058: one POST to the link, from the mail app, turns these kinds off.
+      const headers = {
+        "List-Unsubscribe": `<${unsubscribeUrl}>`,
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      };
+      // Keyed by her newest notification in it: a repeat of this transaction could not add a second.
+      await enqueue(
+        tx,
+        "send-mail",
+        { to: first.email, ...rendered, headers },
+        { jobKey: `notifications:${userId}:${first.id}` },
+      );
+    }
+    return byMember.size;
+  });
+}

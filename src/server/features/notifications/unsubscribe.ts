@@ -1,0 +1,66 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { sql } from "drizzle-orm";
+import {
+  NOTIFICATION_KIND_NAMES,
+  NOTIFICATION_KINDS,
+  type NotificationKind,
+} from "../../../core/notification-kinds";
+import { NOTIFICATION_MESSAGES, type UnsubscribeMode } from "../../../core/schemas/notifications";
+import type { Db } from "../../db/client";
+import { badRequest } from "../../http/errors";
+
+/** What an unsubscribe link proves: whose mail, and which kinds of it. */
+export interface UnsubscribeGrant {
+  userId: number;
+  kinds: NotificationKind[];
+}
+
+const sign = (secret: string, payload: string) =>
+  createHmac("sha256", secret).update(`notification-unsubscribe:${payload}`).digest("base64url");
+
+/**
+ * The token of a mail's unsubscribe link: who and which kinds, signed with the server's secret. It
+ * does not expire (a mail read months later still works) and proves nothing else: changing the
+ * member or a kind breaks the signature.
+ */
+export function unsubscribeToken(secret: string, grant: UnsubscribeGrant): string {
+  const payload = `${grant.userId}.${[...new Set(grant.kinds)].sort().join(",")}`;
+  return `${Buffer.from(payload).toString("base64url")}.${sign(secret, payload)}`;
+}
+
+export function readUnsubscribeToken(secret: string, token: string): UnsubscribeGrant {
+  const [encoded = "", signature = ""] = token.split(".");
+  const payload = Buffer.from(encoded, "base64url").toString();
+  const expected = Buffer.from(sign(secret, payload));
+  const given = Buffer.from(signature);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    throw badRequest(NOTIFICATION_MESSAGES.unsubscribeLink);
+  }
+  const [user, list = ""] = payload.split(".");
+  const kinds = list.split(",").filter((k): k is NotificationKind => k in NOTIFICATION_KINDS);
+  return { userId: Number(user), kinds };
+}
+
+/**
+ * Applies what she chose from the link: those kinds never mailed (one click), or in her digest
+ * ("less often"), or no notification mail at all. At once, without signing in.
+ */
+export async function unsubscribe(db: Db, grant: UnsubscribeGrant, mode: UnsubscribeMode) {
+  const kinds = mode === "all" ? NOTIFICATION_KIND_NAMES : grant.kinds;
+  const choice = mode === "digest" ? "digest" : "never";
+  const email = Object.fromEntries(kinds.map((kind) => [kind, choice]));
+  await db.execute(sql`insert into notification_preferences (user_id, email)
+    select id, ${JSON.stringify(email)}::jsonb from users where id = ${grant.userId}
+    on conflict (user_id) do update
+      set email = notification_preferences.email || excluded.email, updated_at = now()`);
+  const labels = kinds.map((kind) => NOTIFICATION_KINDS[kind].label);
+  return {
+    message:
+      mode === "digest"
+        ? "These notifications will come in your digest from now on."
+        : mode === "all"
+          ? "You will receive no more notification e-mails. Account e-mails still reach you."
+          : "You will no longer receive these e-mails.",
+    kinds: labels,
+  };
+}

@@ -1,0 +1,145 @@
+import { sql } from "drizzle-orm";
+import webpush from "web-push";
+import {
+  describeNotification,
+  NOTIFICATION_KINDS,
+  type NotificationKind,
+} from "../../../core/notification-kinds";
+import type { AppConfig } from "../../config";
+import type { Db } from "../../db/client";
+
+/** Notifications claimed per sweep statement; a fan-out to every member leaves over several. */
+const SWEEP_BATCH = 500;
+/** How long a push service keeps a push for a device that is off (seconds). */
+const TIME_TO_LIVE = 24 * 60 * 60;
+/** Attempts of one push while its push service is away (exponential backoff, about a day). */
+const PUSH_ATTEMPTS = 12;
+
+/** A kind she set to "Never" she does not want to hear of at all: it is not pushed either. */
+const choiceOf = sql`coalesce(p.email ->> n.kind, case n.kind ${sql.join(
+  Object.entries(NOTIFICATION_KINDS).map(([kind, spec]) => sql`when ${kind} then ${spec.email}`),
+  sql` `,
+)} else 'never' end)`;
+
+/**
+ * Hands new notifications to push, once per notification and device (decision 042). Rows not yet
+ * pushed are claimed with SKIP LOCKED and marked `pushed_at` in the transaction that enqueues one
+ * `send-push` job per device of hers (keyed by both), so two instances, or a sweep repeated after a
+ * failure, never push one twice; the job retries while a push service is away. Unread rows of
+ * kinds she has not turned off go at once: a device shows them when they happen.
+ */
+export async function pushDueNotifications(db: Db, config: AppConfig): Promise<number> {
+  if (!config.push.vapid) return 0;
+  let handed = 0;
+  for (;;) {
+    const claimed = await db.transaction(async (tx) => {
+      const { rows } = await tx.execute<{ claimed: number; jobs: number }>(sql`with claimed as (
+          select n.id from notifications n
+          where n.pushed_at is null
+          order by n.id
+          limit ${SWEEP_BATCH}
+          for update skip locked
+        ), marked as (
+          update notifications n set pushed_at = now() from claimed c where n.id = c.id
+          returning n.id, n.user_id, n.kind, n.read_at, n.created_at
+        ), jobs as (
+          -- The queue's own function, set-based: the jobs exist only if this transaction commits.
+          select graphile_worker.add_job('send-push',
+            payload => json_build_object('notificationId', n.id, 'subscriptionId', s.id),
+            max_attempts => ${PUSH_ATTEMPTS}::int,
+            job_key => 'push:' || n.id || ':' || s.id)
+          from marked n
+            join push_subscriptions s on s.user_id = n.user_id
+            left join notification_preferences p on p.user_id = n.user_id
+          where n.read_at is null and n.created_at > now() - interval '1 day' and ${choiceOf} <> 'never'
+        )
+        select (select count(*) from marked)::int as claimed, (select count(*) from jobs)::int as jobs`);
+      const row = rows[0] ?? { claimed: 0, jobs: 0 };
+      handed += row.jobs;
+      return row.claimed;
+    });
+    if (claimed < SWEEP_BATCH) return handed;
+  }
+}
+
+interface PushRow extends Record<string, unknown> {
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  kind: string;
+  subject_id: number;
+  actor_name: string | null;
+  actor_count: number;
+  title: string | null;
+}
+
+/** What the service worker receives (public/push-worker.js shows it). */
+export interface PushMessage {
+  title: string;
+  body: string;
+  /** Where a tap takes her: a full URL of the site. */
+  url: string;
+  /** One shown notification per notification: a repeat replaces rather than adds. */
+  tag: string;
+}
+
+/**
+ * The `send-push` job: one notification to one device, encrypted for it (RFC 8291) and signed with
+ * the VAPID key (RFC 8292). A device its push service no longer knows (404, 410) is forgotten; any
+ * other failure throws, and the queue tries again later.
+ */
+export async function sendPush(
+  db: Db,
+  config: AppConfig,
+  job: { notificationId: number; subscriptionId: number },
+): Promise<void> {
+  const vapid = config.push.vapid;
+  if (!vapid) return;
+  const { rows } = await db.execute<PushRow>(sql`select s.endpoint, s.p256dh, s.auth,
+      n.kind, n.subject_id, n.actor_count, n.title,
+      case when n.actor_id is null then null else n.actor_name end as actor_name
+    from push_subscriptions s join notifications n on n.user_id = s.user_id
+    where s.id = ${job.subscriptionId} and n.id = ${job.notificationId}`);
+  const row = rows[0];
+  // Unsubscribed, moved to another member, or the notification went with its account: nothing to send.
+  if (!row || !(row.kind in NOTIFICATION_KINDS)) return;
+  const { text, url } = describeNotification(row.kind as NotificationKind, {
+    subjectId: row.subject_id,
+    actorName: row.actor_name,
+    actorCount: row.actor_count,
+    title: row.title,
+  });
+  const message: PushMessage = {
+    title: config.siteName,
+    body: text,
+    url: `${config.publicUrl}${url}`,
+    tag: `notification-${job.notificationId}`,
+  };
+  // The library encrypts and signs; the request is ours, so that it follows no redirect (the
+  // endpoint was checked, where it would send us was not) and gives up after a while.
+  const request = webpush.generateRequestDetails(
+    { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
+    JSON.stringify(message),
+    {
+      vapidDetails: { subject: config.push.subject, ...vapid },
+      TTL: TIME_TO_LIVE,
+      contentEncoding: "aes128gcm",
+    },
+  );
+  const answer = await fetch(request.endpoint, {
+    method: request.method,
+    headers: request.headers as Record<string, string>,
+    body: request.body ? new Uint8Array(request.body) : null,
+    redirect: "error",
+    signal: AbortSignal.timeout(15_000),
+  });
+  await answer.body?.cancel();
+  if (answer.status === 404 || answer.status === 410) {
+    await db.execute(sql`delete from push_subscriptions where id = ${job.subscriptionId}`);
+    return;
+  }
+  if (!answer.ok) throw new Error(`the push service answered ${answer.status}`);
+}
+
+/** A new VAPID key pair (base64url), as `web-push generate-vapid-keys` makes. */
+export const generateVapidKeys = () => webpush.generateVAPIDKeys();

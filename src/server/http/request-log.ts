@@ -1,0 +1,105 @@
+import type { FastifyInstance } from "fastify";
+import pino, { type DestinationStream, type Logger } from "pino";
+
+/**
+ * The server's logger and its one line per request (decision 037).
+ *
+ * Writing is asynchronous: lines queue in memory and leave in batches while the event loop does
+ * other work, and what is queued is written out when the process exits. In a terminal the lines go
+ * through pino-pretty in pino's own worker thread; anywhere else (a service, a container) they are
+ * JSON, one object a line.
+ */
+
+/** What a log line must never carry, wherever it appears in what is logged. */
+const REDACTED = [
+  "req.headers.cookie",
+  "req.headers.authorization",
+  'res.headers["set-cookie"]',
+  "headers.cookie",
+  "headers.authorization",
+  "*.password",
+  "*.token",
+  "*.email",
+  "*.to",
+];
+
+const EMAIL_ADDRESS = /[\w.!#$%&'*+/=?^`{|}~-]+@[\w-]+(?:\.[\w-]+)+/g;
+const scrub = (text: unknown) => (typeof text === "string" ? text.replace(EMAIL_ADDRESS, "[email]") : text);
+
+/** Errors keep their stack and codes; addresses a database message quotes ("Key (email)=(…)") do not. */
+function errorWithoutAddresses(err: Error): Record<string, unknown> {
+  const serialized: Record<string, unknown> = { ...pino.stdSerializers.err(err) };
+  for (const key of ["message", "stack", "detail"]) serialized[key] = scrub(serialized[key]);
+  return serialized;
+}
+
+export interface LoggerOptions {
+  level: string;
+  /** Readable lines (a terminal); JSON otherwise. */
+  pretty?: boolean;
+  /** Where JSON lines go (tests capture them); standard output by default. */
+  destination?: DestinationStream;
+}
+
+export function createLogger({ level, pretty = false, destination }: LoggerOptions): Logger {
+  const options = {
+    level,
+    redact: { paths: REDACTED, censor: "[redacted]" },
+    serializers: { err: errorWithoutAddresses },
+  };
+  if (destination) return pino(options, destination);
+  if (pretty && level !== "silent") {
+    return pino(
+      options,
+      pino.transport({
+        target: "pino-pretty",
+        options: {
+          translateTime: "SYS:HH:MM:ss",
+          ignore: "pid,hostname,method,path,status,ms",
+          messageFormat: "{if method}{method} {path} {status} {ms} ms{end}{msg}",
+          singleLine: true,
+        },
+      }),
+    );
+  }
+  return pino(options, pino.destination({ dest: 1, sync: false }));
+}
+
+/**
+ * Page requests whose API answers are being fetched in process (server rendering): those inner
+ * requests carry the page's request id and are part of the page's own line.
+ */
+export const pagesBeingRendered = new Set<string>();
+
+function pathOf(url: string) {
+  const query = url.indexOf("?");
+  return query === -1 ? url : url.slice(0, query);
+}
+
+/**
+ * One line per answered request: method, path without its query string (mailed links carry their
+ * tokens there), status, milliseconds, request id and the member's id. No headers, no body.
+ */
+export function registerRequestLog(app: FastifyInstance) {
+  // Decided once: at LOG_LEVEL=warn and above (or with no logger) requests cost nothing here.
+  const log = app.log as Partial<Logger>;
+  if (!log.isLevelEnabled?.("info")) return;
+  if (log.isLevelEnabled("debug")) {
+    // At debug, a line when each request arrives too: what is in flight when something hangs.
+    app.addHook("onRequest", (request, _reply, done) => {
+      request.log.debug({ method: request.method, path: pathOf(request.url) }, "request received");
+      done();
+    });
+  }
+  app.addHook("onResponse", (request, reply, done) => {
+    if (pagesBeingRendered.has(request.id) && request.headers["x-request-id"] === request.id) return done();
+    request.log.info({
+      method: request.method,
+      path: pathOf(request.url),
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+      userId: request.user?.id,
+    });
+    done();
+  });
+}

@@ -1,0 +1,79 @@
+import { DatabaseBackup, TriangleAlert } from "lucide-react";
+import { backupsEndpoints } from "~/core/endpoints/backups";
+import { formatBytes, formatDateTime, formatRelativeAge } from "~/core/format";
+import type { BackupStatus } from "~/core/schemas/backups";
+import { Card } from "~/web/components/ui/card";
+import { RetryButton } from "~/web/components/ui/retry-button";
+import { Skeleton } from "~/web/components/ui/skeleton";
+import { useEndpoint } from "~/web/lib/endpoints";
+
+/** What the overview says of each state, beside the last backup's moment and size. */
+const WARNINGS: Partial<Record<BackupStatus["state"], string>> = {
+  stale:
+    "No backup has been made in the last two days. Check that the app is running and has room on its disk.",
+  failed: "The last backup failed.",
+};
+
+/** The daily backups on the admin overview: the last one, its size, and a warning when overdue or failed. */
+export function BackupCard() {
+  // Asked again each time the overview opens: it is about the hours since the last backup.
+  const status = useEndpoint(backupsEndpoints.status, undefined, { staleTime: 0, refetchOnMount: "always" });
+  const data = status.data;
+  const warning = data && WARNINGS[data.state];
+
+  return (
+    <Card className="p-5 sm:p-6">
+      <h2 className="flex items-center gap-2 font-sans text-lg font-bold">
+        <DatabaseBackup className="size-5 text-sage-600" aria-hidden="true" />
+        Backups
+      </h2>
+      {status.isPending ? (
+        <div role="status" aria-label="Loading backups" className="mt-4 space-y-2">
+          <Skeleton className="h-4 w-3/4" />
+          <Skeleton className="h-4 w-1/2" />
+        </div>
+      ) : status.isError || !data ? (
+        <p className="mt-4 text-muted">
+          We couldn't load the backups just now.{" "}
+          <RetryButton onRetry={() => void status.refetch()} className="text-sage-700" />
+        </p>
+      ) : (
+        <div className="mt-4 space-y-3">
+          {warning && (
+            <div
+              className="flex gap-2 rounded-xl border border-clay-200 bg-clay-50 px-4 py-3 text-ink"
+              data-testid="backup-warning"
+            >
+              <TriangleAlert className="mt-0.5 size-5 shrink-0 text-clay-700" aria-hidden="true" />
+              <div className="min-w-0">
+                <p className="font-semibold">{warning}</p>
+                {data.lastFailure && (
+                  <p className="mt-1 break-words text-sm">
+                    {formatDateTime(data.lastFailure.startedAt)}: {data.lastFailure.message}
+                  </p>
+                )}
+              </div>
+            </div>
+          )}
+          {data.lastBackup ? (
+            <p className="text-ink">
+              Last backup{" "}
+              <time dateTime={data.lastBackup.finishedAt} title={formatDateTime(data.lastBackup.finishedAt)}>
+                {formatRelativeAge(data.lastBackup.finishedAt)}
+              </time>
+              , {formatBytes(data.lastBackup.bytes)}
+              <span className="block break-all text-sm text-muted">{data.lastBackup.fileName}</span>
+            </p>
+          ) : data.state !== "off" ? (
+            <p className="text-ink">No backup yet. One is made every day at 03:00 UTC.</p>
+          ) : null}
+          <p className="text-sm text-muted">
+            {data.state === "off"
+              ? "Daily backups are off (BACKUP_KEEP=0). Make one with npm run backup."
+              : `A backup is made every day at 03:00 UTC; the last ${data.keep} are kept on the server. Copy them somewhere else too: a backup kept only on the server is lost with it.`}
+          </p>
+        </div>
+      )}
+    </Card>
+  );
+}

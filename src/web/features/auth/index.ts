@@ -1,0 +1,2 @@
+// What other features use of the account pages: their frame, for pages reached from links in mails.
+export { AccountCard, CardHeading, CardText, failureMessage, useLinkToken } from "./account-card";

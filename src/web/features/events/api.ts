@@ -1,0 +1,49 @@
+import { eventsEndpoints as api } from "~/core/endpoints/events";
+import { EVENTS_PAGE_SIZE } from "~/core/events";
+import type { EventListQuery, RsvpBody } from "~/core/schemas/events";
+import { keyOf, useEndpoint, useEndpointMutation, usePagedList } from "~/web/lib/endpoints";
+
+export { api as eventsApi };
+
+/** Upcoming dates she may see, a page at a time in order of start. */
+export const useEventDates = (scope: NonNullable<EventListQuery["scope"]>) =>
+  usePagedList(api.list, { query: { scope } }, EVENTS_PAGE_SIZE, {
+    cursor: { name: "after", of: (last) => last.cursor },
+  });
+
+export const useEvent = (id: number) => useEndpoint(api.get, { params: { id } }, { enabled: id > 0 });
+
+export const useAttendees = (id: number, occurrence: string | undefined, enabled: boolean) =>
+  useEndpoint(api.attendees, { params: { id }, query: { occurrence } }, { enabled });
+
+/** Everything an event's change may show up in: "/api/events" heads the list, each page and who is coming. */
+const eventKeys = () => [keyOf(api.list)];
+
+export const useRsvp = (id: number) =>
+  useEndpointMutation(api.rsvp, {
+    input: (body: RsvpBody) => ({ params: { id }, body }),
+    invalidates: eventKeys,
+    success: (result) =>
+      result.status === "waitlisted"
+        ? {
+            title: "You're on the waitlist",
+            description: `You are number ${result.waitlistPosition} in line. We'll tell you if a place opens.`,
+          }
+        : { title: "Thank you for answering" },
+    failure: {
+      title: "Error",
+      description: "Failed to save your answer. Please try again.",
+      preferServerMessage: true,
+    },
+  });
+
+export const useCancelEvent = (id: number, onDone: () => void) =>
+  useEndpointMutation(api.cancel, {
+    input: (occurrence: string | undefined) => ({ params: { id }, query: { occurrence } }),
+    invalidates: eventKeys,
+    success: { title: "Event cancelled", description: "Everyone going has been told." },
+    failure: { title: "Error", description: "Failed to cancel the event. Please try again." },
+    onSuccess: onDone,
+  });
+
+export { eventKeys };

@@ -1,0 +1,182 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { eventsEndpoints as api } from "~/core/endpoints/events";
+import {
+  EVENT_REPEAT_LABELS,
+  EVENT_REPEATS,
+  type EventDetail,
+  type EventFormInput,
+  type EventFormOutput,
+  eventForm,
+} from "~/core/schemas/events";
+import { zonedInstant } from "~/core/zoned-time";
+import { DialogActions } from "~/web/components/dialog-actions";
+import { FormField } from "~/web/components/form-field";
+import { Button } from "~/web/components/ui/button";
+import { Dialog, DialogContent } from "~/web/components/ui/dialog";
+import { Input, Textarea } from "~/web/components/ui/input";
+import { Select } from "~/web/components/ui/select";
+import { useEndpointMutation } from "~/web/lib/endpoints";
+import { eventKeys } from "./api";
+
+/** Where a new event belongs: the ministry's (no group) or one group's. */
+export type EventOwner = { groupId?: number; localGroupId?: number };
+
+/** The form's answers as the API's fields: instants computed on the clocks of the event's zone. */
+function toBody(v: EventFormOutput) {
+  return {
+    title: v.title,
+    description: v.description,
+    startsAt: zonedInstant(v.date, v.startTime, v.timeZone).toISOString(),
+    endsAt: zonedInstant(v.date, v.endTime, v.timeZone).toISOString(),
+    timeZone: v.timeZone,
+    location: v.location,
+    onlineUrl: v.onlineUrl,
+    capacity: v.capacity ? Number(v.capacity) : null,
+    repeat: v.repeat,
+    // The whole last day counts.
+    repeatUntil: v.repeat === "none" ? null : zonedInstant(v.repeatUntil, "23:59", v.timeZone).toISOString(),
+  };
+}
+
+/** "New event" and "Edit event": one form, the validation style of the rest of the app. */
+export function EventDialog({
+  open,
+  onOpenChange,
+  initial,
+  event,
+  owner,
+  onSaved,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  initial: EventFormInput;
+  /** The event being edited; none for a new one. */
+  event?: EventDetail;
+  owner?: EventOwner;
+  onSaved?: (id: number) => void;
+}) {
+  const form = useForm<EventFormInput, unknown, EventFormOutput>({
+    resolver: zodResolver(eventForm),
+    values: initial,
+  });
+  const repeat = form.watch("repeat");
+  const done = (result: { id: number }) => {
+    onOpenChange(false);
+    onSaved?.(result.id);
+  };
+  const failure = {
+    title: "Error",
+    description: "Failed to save the event. Please try again.",
+    preferServerMessage: true,
+  };
+  const create = useEndpointMutation(api.create, {
+    input: (v: EventFormOutput) => ({ body: { ...toBody(v), ...owner } }),
+    invalidates: eventKeys,
+    success: { title: "Event created", description: "Members can now see it and answer." },
+    failure,
+    onSuccess: done,
+  });
+  const update = useEndpointMutation(api.update, {
+    input: (v: EventFormOutput) => ({ params: { id: event?.id ?? 0 }, body: toBody(v) }),
+    invalidates: eventKeys,
+    success: { title: "Event updated", description: "Those going are told of a new time or place." },
+    failure,
+    onSuccess: done,
+  });
+  const busy = create.isPending || update.isPending;
+  const onSubmit = form.handleSubmit((values) => (event ? update.mutate(values) : create.mutate(values)));
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title={event ? "Edit Event" : "New Event"}
+        description="Times are on the clocks of the event's time zone. Members see them in their own."
+        className="max-w-xl"
+      >
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          <FormField form={form} name="title" id="event-title" label="Title">
+            {(control) => <Input autoComplete="off" placeholder="e.g. Shabbat dinner" {...control} />}
+          </FormField>
+          <FormField form={form} name="description" id="event-description" label="Description (Optional)">
+            {(control) => (
+              <Textarea rows={3} placeholder="What will happen, and what to bring" {...control} />
+            )}
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-3">
+            <FormField form={form} name="date" id="event-date" label="Date">
+              {(control) => <Input type="date" {...control} />}
+            </FormField>
+            <FormField form={form} name="startTime" id="event-start" label="Starts">
+              {(control) => <Input type="time" {...control} />}
+            </FormField>
+            <FormField form={form} name="endTime" id="event-end" label="Ends">
+              {(control) => <Input type="time" {...control} />}
+            </FormField>
+          </div>
+          <FormField
+            form={form}
+            name="timeZone"
+            id="event-zone"
+            label="Time Zone"
+            hint='Where it happens, e.g. "Asia/Jerusalem" or "America/New_York".'
+          >
+            {(control) => <Input autoComplete="off" {...control} />}
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField
+              form={form}
+              name="location"
+              id="event-location"
+              label="Place (Optional)"
+              hint="Shown to members only (of the group, for a group's event)."
+            >
+              {(control) => <Input autoComplete="off" {...control} />}
+            </FormField>
+            <FormField
+              form={form}
+              name="onlineUrl"
+              id="event-online"
+              label="Online Link (Optional)"
+              hint="Shown only to those going."
+            >
+              {(control) => <Input type="url" inputMode="url" placeholder="https://" {...control} />}
+            </FormField>
+          </div>
+          <div className="grid gap-4 sm:grid-cols-3">
+            <FormField
+              form={form}
+              name="capacity"
+              id="event-capacity"
+              label="Places (Optional)"
+              hint="Blank: no limit."
+            >
+              {(control) => <Input inputMode="numeric" {...control} />}
+            </FormField>
+            <FormField form={form} name="repeat" id="event-repeat" label="Repeats">
+              {(control) => (
+                <Select {...control}>
+                  {EVENT_REPEATS.map((r) => (
+                    <option key={r} value={r}>
+                      {EVENT_REPEAT_LABELS[r]}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </FormField>
+            {repeat !== "none" && (
+              <FormField form={form} name="repeatUntil" id="event-until" label="Until">
+                {(control) => <Input type="date" {...control} />}
+              </FormField>
+            )}
+          </div>
+          <DialogActions className="pt-2">
+            <Button type="submit" disabled={busy}>
+              {busy ? "Saving..." : event ? "Save Changes" : "Create Event"}
+            </Button>
+          </DialogActions>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

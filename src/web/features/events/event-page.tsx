@@ -1,0 +1,269 @@
+import { ArrowLeft, CalendarDays, CalendarPlus, MapPin, Pencil, Users, Video, XCircle } from "lucide-react";
+import { useState } from "react";
+import { Link } from "wouter";
+import { urlOf } from "~/core/contract";
+import { eventsEndpoints as api } from "~/core/endpoints/events";
+import { RSVP_LABELS, RSVP_STATUSES } from "~/core/events";
+import type { EventDetail, EventFormInput } from "~/core/schemas/events";
+import { ConfirmDialog } from "~/web/components/confirm-dialog";
+import { SkeletonGroup } from "~/web/components/skeleton-group";
+import { Badge } from "~/web/components/ui/badge";
+import { Button, buttonClass } from "~/web/components/ui/button";
+import { Card } from "~/web/components/ui/card";
+import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
+import { ApiError } from "~/web/lib/api";
+import { useAttendees, useCancelEvent, useEvent, useRsvp } from "./api";
+import { RsvpBadge } from "./event-card";
+import { eventFormValues } from "./event-form-values";
+import { EventTime } from "./event-time";
+import { EventDialog } from "./lazy-event-dialog";
+
+function BackLink() {
+  return (
+    <Link
+      href="/community"
+      className="inline-flex items-center gap-1.5 rounded-full text-sm font-semibold text-sage-700 hover:underline underline-offset-4"
+    >
+      <ArrowLeft className="size-4" aria-hidden="true" /> Community
+    </Link>
+  );
+}
+
+export default function EventPage({ params }: { params: Record<string, string | undefined> }) {
+  const id = Number(params.id);
+  const valid = Number.isInteger(id) && id > 0;
+  const query = useEvent(valid ? id : 0);
+  if (
+    !valid ||
+    (query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400))
+  ) {
+    return (
+      <div className="space-y-6">
+        <BackLink />
+        <EmptyState
+          icon={CalendarDays}
+          title="Event not found"
+          action={
+            <Link href="/community" className={buttonClass("primary")}>
+              See upcoming events
+            </Link>
+          }
+        >
+          This event doesn't exist, or it belongs to a group you're not part of.
+        </EmptyState>
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div className="space-y-6">
+        <BackLink />
+        <ErrorState message="We couldn't load this event just now." onRetry={() => void query.refetch()} />
+      </div>
+    );
+  }
+  if (!query.data) {
+    return (
+      <div className="space-y-6" aria-busy="true">
+        <BackLink />
+        <SkeletonGroup className="space-y-3" shapes={["h-10 w-2/3", "h-5 w-1/2", "h-32 w-full"]} />
+      </div>
+    );
+  }
+  return <EventView event={query.data} />;
+}
+
+function EventView({ event }: { event: EventDetail }) {
+  const [editing, setEditing] = useState<EventFormInput | null>(null);
+  const [cancelling, setCancelling] = useState<EventDetail | null>(null);
+  const cancel = useCancelEvent(event.id, () => setCancelling(null));
+  const next = event.occurrences.find((d) => !d.cancelled) ?? event.occurrences[0];
+
+  return (
+    <div className="space-y-6">
+      <BackLink />
+      <Card className="overflow-hidden">
+        <div className="bg-gradient-to-br from-sage-100 via-cream to-parchment p-5 sm:p-8">
+          {event.group && (
+            <p className="text-sm font-semibold tracking-wide text-clay-700 uppercase">{event.group.name}</p>
+          )}
+          <h1 className="mt-1 text-3xl font-semibold sm:text-4xl">{event.title}</h1>
+          <div className="mt-3 flex flex-wrap items-center gap-2">
+            {event.cancelled && <Badge tone="clay">Cancelled</Badge>}
+            {event.repeat !== "none" && <Badge tone="neutral">Repeats</Badge>}
+            {next && <RsvpBadge rsvp={next.myRsvp} />}
+          </div>
+          {next && <EventTime date={next} className="mt-3 text-base" />}
+          <div className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted">
+            {event.location && (
+              <span className="inline-flex items-center gap-1">
+                <MapPin className="size-4" aria-hidden="true" /> {event.location}
+              </span>
+            )}
+            {event.onlineUrl ? (
+              <a
+                href={event.onlineUrl}
+                className="inline-flex items-center gap-1 font-semibold text-sage-700 underline-offset-4 hover:underline"
+                rel="noopener noreferrer"
+                target="_blank"
+              >
+                <Video className="size-4" aria-hidden="true" /> Join online
+              </a>
+            ) : (
+              event.isOnline && (
+                <span className="inline-flex items-center gap-1">
+                  <Video className="size-4" aria-hidden="true" /> Online: the link shows once you're going
+                </span>
+              )
+            )}
+          </div>
+          <div className="mt-5 flex flex-wrap gap-2">
+            <a
+              href={urlOf(api.ics, { params: { id: event.id } })}
+              download
+              className={buttonClass("outline", "sm")}
+            >
+              <CalendarPlus aria-hidden="true" /> Add to calendar
+            </a>
+            {event.canEdit && !event.cancelled && (
+              <>
+                <Button size="sm" variant="outline" onClick={() => setEditing(eventFormValues(event))}>
+                  <Pencil aria-hidden="true" /> Edit
+                </Button>
+                <Button size="sm" variant="outline" onClick={() => setCancelling(event)}>
+                  <XCircle aria-hidden="true" /> Cancel event
+                </Button>
+              </>
+            )}
+          </div>
+        </div>
+      </Card>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="space-y-6">
+          {event.description && (
+            <Card className="p-5 sm:p-6">
+              <h2 className="text-xl font-semibold">About this event</h2>
+              <p className="mt-3 leading-relaxed whitespace-pre-line text-ink/90">{event.description}</p>
+            </Card>
+          )}
+          <Card className="p-5 sm:p-6">
+            <h2 className="text-xl font-semibold">{event.repeat === "none" ? "Will you come?" : "Dates"}</h2>
+            {event.occurrences.length === 0 ? (
+              <p className="mt-3 text-muted">This event has no upcoming dates.</p>
+            ) : (
+              <ul className="mt-3 divide-y divide-linen">
+                {event.occurrences.map((date) => (
+                  <DateRow key={String(date.occurrence)} event={event} date={date} />
+                ))}
+              </ul>
+            )}
+          </Card>
+        </div>
+        {event.canEdit && next && <Attendees eventId={event.id} occurrence={String(next.occurrence)} />}
+      </div>
+
+      {editing && (
+        <EventDialog
+          open
+          onOpenChange={(open) => !open && setEditing(null)}
+          initial={editing}
+          event={event}
+        />
+      )}
+      <ConfirmDialog
+        subject={cancelling}
+        onClose={() => setCancelling(null)}
+        title="Cancel this event?"
+        description={() => "Everyone going will be told. This cannot be undone."}
+        confirm={{ label: "Cancel Event", busyLabel: "Cancelling..." }}
+        busy={cancel.isPending}
+        onConfirm={() => cancel.mutate(undefined)}
+      />
+    </div>
+  );
+}
+
+function DateRow({ event, date }: { event: EventDetail; date: EventDetail["occurrences"][number] }) {
+  const rsvp = useRsvp(event.id);
+  const answered = date.myRsvp?.status === "waitlisted" ? "going" : date.myRsvp?.status;
+  const closed = event.cancelled || date.cancelled;
+  return (
+    <li className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between">
+      <div>
+        <EventTime date={date} className="font-semibold" />
+        <p className="text-sm text-muted">
+          {date.cancelled ? (
+            "Cancelled"
+          ) : (
+            <>
+              <Users className="mr-1 inline size-4" aria-hidden="true" />
+              {date.capacity !== null
+                ? `${date.goingCount} of ${date.capacity} going`
+                : `${date.goingCount} going`}
+              {date.myRsvp?.status === "waitlisted" &&
+                ` · You're number ${date.myRsvp.waitlistPosition} on the waitlist`}
+            </>
+          )}
+        </p>
+      </div>
+      {!closed && (
+        <fieldset className="flex flex-wrap gap-2" disabled={rsvp.isPending}>
+          <legend className="sr-only">Your answer</legend>
+          {RSVP_STATUSES.map((status) => (
+            <Button
+              key={status}
+              size="sm"
+              variant={answered === status ? "primary" : "outline"}
+              aria-pressed={answered === status}
+              onClick={() =>
+                rsvp.mutate({
+                  status,
+                  occurrence: event.repeat === "none" ? undefined : String(date.occurrence),
+                })
+              }
+            >
+              {RSVP_LABELS[status]}
+            </Button>
+          ))}
+        </fieldset>
+      )}
+    </li>
+  );
+}
+
+function Attendees({ eventId, occurrence }: { eventId: number; occurrence: string }) {
+  const [open, setOpen] = useState(false);
+  const people = useAttendees(eventId, occurrence, open);
+  return (
+    <Card className="h-fit p-5 sm:p-6">
+      <h2 className="text-xl font-semibold">Who's coming</h2>
+      {!open ? (
+        <Button className="mt-3" size="sm" variant="outline" onClick={() => setOpen(true)}>
+          Show who's coming
+        </Button>
+      ) : !people.data ? (
+        <SkeletonGroup className="mt-3 space-y-2" shapes={["h-4 w-full", "h-4 w-2/3"]} />
+      ) : (
+        <dl className="mt-3 space-y-3 text-sm">
+          {(
+            [
+              ["Going", people.data.going],
+              ["Waitlist", people.data.waitlist],
+              ["Maybe", people.data.maybe],
+            ] as const
+          ).map(([label, list]) => (
+            <div key={label}>
+              <dt className="font-semibold">
+                {label} ({list.length})
+              </dt>
+              <dd className="text-muted">
+                {list.length ? list.map((p) => p.name).join(", ") : "No one yet"}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </Card>
+  );
+}

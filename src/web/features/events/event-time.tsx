@@ -1,0 +1,34 @@
+import { formatClock, formatWeekdayDate } from "~/core/format";
+import type { EventOccurrence } from "~/core/schemas/events";
+
+/** "Jerusalem" from "Asia/Jerusalem", "New York" from "America/New_York". */
+export const zoneCity = (zone: string) => (zone.split("/").pop() ?? zone).replace(/_/g, " ");
+
+/**
+ * When a date is, in her own zone, and on the clock where it happens when that differs:
+ * "Thu, Nov 26 · 7:00 PM your time · 2:00 AM in Jerusalem". The event's clock comes from the server.
+ */
+export function EventTime({
+  date,
+  className,
+}: {
+  date: Pick<EventOccurrence, "startsAt" | "endsAt" | "zoneClock" | "timeZone">;
+  className?: string;
+}) {
+  const mine = formatClock(date.startsAt);
+  const differs = mine !== date.zoneClock;
+  return (
+    <p className={className}>
+      <time dateTime={String(date.startsAt)}>
+        {formatWeekdayDate(date.startsAt)} · {mine}
+        {differs ? " your time" : ` – ${formatClock(date.endsAt)}`}
+      </time>
+      {differs && (
+        <span className="text-muted">
+          {" "}
+          · {date.zoneClock} in {zoneCity(date.timeZone)}
+        </span>
+      )}
+    </p>
+  );
+}

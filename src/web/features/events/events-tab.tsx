@@ -1,0 +1,117 @@
+import { CalendarDays, CalendarSync, Plus } from "lucide-react";
+import { useState } from "react";
+import { useLocation } from "wouter";
+import { EVENT_SCOPE_LABELS, EVENT_SCOPES } from "~/core/events";
+import type { EventFormInput } from "~/core/schemas/events";
+import { SkeletonGroup } from "~/web/components/skeleton-group";
+import { Button } from "~/web/components/ui/button";
+import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
+import { useAuth } from "~/web/lib/auth";
+import { useEventDates } from "./api";
+import { CalendarFeedDialog } from "./calendar-feed-dialog";
+import { EventCard } from "./event-card";
+import { eventFormValues } from "./event-form-values";
+import { EventDialog } from "./lazy-event-dialog";
+
+type Scope = (typeof EVENT_SCOPES)[number];
+
+const EMPTY: Record<Scope, { title: string; text: string }> = {
+  all: {
+    title: "No events scheduled",
+    text: "Retreats, online gatherings and feast celebrations will be announced here. Check back soon.",
+  },
+  my_groups: {
+    title: "No events in your groups",
+    text: "When a group you belong to plans a gathering, it appears here.",
+  },
+  going: { title: "Nothing on your calendar yet", text: "Events you say you're going to appear here." },
+};
+
+/** The Community page's Events tab: upcoming dates of the ministry's and her groups' events. */
+export function EventsTab() {
+  const [scope, setScope] = useState<Scope>("all");
+  const [creating, setCreating] = useState<EventFormInput | null>(null);
+  const [feedOpen, setFeedOpen] = useState(false);
+  const [, navigate] = useLocation();
+  const { user } = useAuth();
+  const dates = useEventDates(scope);
+
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <fieldset className="flex flex-wrap gap-2">
+          <legend className="sr-only">Show events</legend>
+          {EVENT_SCOPES.map((s) => (
+            <Button
+              key={s}
+              size="sm"
+              variant={scope === s ? "primary" : "outline"}
+              aria-pressed={scope === s}
+              onClick={() => setScope(s)}
+            >
+              {EVENT_SCOPE_LABELS[s]}
+            </Button>
+          ))}
+        </fieldset>
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" variant="outline" onClick={() => setFeedOpen(true)}>
+            <CalendarSync aria-hidden="true" /> Calendar feed
+          </Button>
+          {user?.isAdmin && (
+            <Button size="sm" onClick={() => setCreating(eventFormValues())}>
+              <Plus aria-hidden="true" /> New Event
+            </Button>
+          )}
+        </div>
+      </div>
+
+      <section aria-label="Upcoming events" aria-busy={dates.isFetching} className="space-y-3">
+        {dates.isError ? (
+          <ErrorState message="We couldn't load the events just now." onRetry={() => void dates.refetch()} />
+        ) : !dates.data ? (
+          [0, 1, 2].map((i) => (
+            <SkeletonGroup
+              key={i}
+              className="flex gap-4 rounded-[var(--radius-card)] bg-white/60 p-4"
+              shapes={["h-16 w-14", "h-16 flex-1"]}
+            />
+          ))
+        ) : dates.data.length === 0 ? (
+          <EmptyState icon={CalendarDays} title={EMPTY[scope].title}>
+            {EMPTY[scope].text}
+          </EmptyState>
+        ) : (
+          <>
+            <ul className="space-y-3">
+              {dates.data.map((date) => (
+                <li key={`${date.eventId}-${String(date.occurrence)}`}>
+                  <EventCard date={date} />
+                </li>
+              ))}
+            </ul>
+            {dates.hasNextPage && (
+              <div className="flex justify-center">
+                <Button
+                  variant="outline"
+                  disabled={dates.isFetchingNextPage}
+                  onClick={() => void dates.fetchNextPage()}
+                >
+                  {dates.isFetchingNextPage ? "Loading..." : "Load more"}
+                </Button>
+              </div>
+            )}
+          </>
+        )}
+      </section>
+      <CalendarFeedDialog open={feedOpen} onOpenChange={setFeedOpen} />
+      {creating && (
+        <EventDialog
+          open
+          onOpenChange={(open) => !open && setCreating(null)}
+          initial={creating}
+          onSaved={(id) => navigate(`/events/${id}`)}
+        />
+      )}
+    </div>
+  );
+}

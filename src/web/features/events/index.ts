@@ -1,0 +1,3 @@
+// What other screens use of events.
+export { EventsTab } from "./events-tab";
+export { GroupEvents } from "./group-events";

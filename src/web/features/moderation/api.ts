@@ -1,0 +1,110 @@
+import type { QueryKey } from "@tanstack/react-query";
+import { moderationEndpoints as api } from "~/core/endpoints/moderation";
+import type { ContentType, ReportReason, ReportTargetType } from "~/core/moderation";
+import { keyOf, useEndpoint, useEndpointMutation, usePagedList } from "~/web/lib/endpoints";
+
+const PAGE_SIZE = 25;
+
+export const useReportQueue = () => usePagedList(api.adminReports, {}, PAGE_SIZE);
+export const useModerationLog = () => usePagedList(api.adminLog, {}, PAGE_SIZE);
+export const useBlocks = () => useEndpoint(api.blocks, undefined);
+
+/** What the queue's actions change: the queue, and the log that records them. */
+const adminKeys = () => [keyOf(api.adminReports), keyOf(api.adminLog)];
+
+export const useRestore = () =>
+  useEndpointMutation(api.adminRestore, {
+    input: (id: number) => ({ params: { id }, body: {} }),
+    invalidates: adminKeys,
+    success: { title: "Restored", description: "It shows again and its reports are closed." },
+    failure: { description: "Failed to restore it. Please try again.", preferServerMessage: true },
+  });
+
+export const useRemoveReported = () =>
+  useEndpointMutation(api.adminRemove, {
+    input: (id: number) => ({ params: { id }, body: {} }),
+    invalidates: adminKeys,
+    success: { title: "Removed" },
+    failure: { description: "Failed to remove it. Please try again.", preferServerMessage: true },
+  });
+
+export const useSuspend = (onDone: () => void) =>
+  useEndpointMutation(api.adminSuspend, {
+    input: (v: { id: number; until?: string; reason: string }) => ({
+      params: { id: v.id },
+      body: { until: v.until, reason: v.reason },
+    }),
+    invalidates: adminKeys,
+    onSuccess: onDone,
+    success: { title: "Member suspended", description: "Her sessions have ended." },
+    failure: { description: "Failed to suspend her. Please try again.", preferServerMessage: true },
+  });
+
+export const useUnsuspend = () =>
+  useEndpointMutation(api.adminUnsuspend, {
+    input: (id: number) => ({ params: { id } }),
+    invalidates: adminKeys,
+    success: { title: "Suspension lifted" },
+    failure: { description: "Failed to lift the suspension. Please try again.", preferServerMessage: true },
+  });
+
+export const useReport = (onDone: () => void) =>
+  useEndpointMutation(api.report, {
+    input: (v: { targetType: ReportTargetType; targetId: number; reason: ReportReason; note?: string }) => ({
+      body: v,
+    }),
+    onSuccess: onDone,
+    success: (result) => ({ title: "Report sent", description: result.message }),
+    failure: { description: "Failed to send your report. Please try again.", preferServerMessage: true },
+  });
+
+export const useBlock = (refresh: QueryKey[], onDone: () => void) =>
+  useEndpointMutation(api.block, {
+    input: (userId: number) => ({ body: { userId } }),
+    invalidates: () => [...refresh, keyOf(api.blocks)],
+    onSuccess: onDone,
+    success: (result) => ({
+      title: "Blocked",
+      description: `You will no longer see what ${result.name} shares. She is not told.`,
+    }),
+    failure: { description: "Failed to block. Please try again.", preferServerMessage: true },
+  });
+
+export const useUnblock = () =>
+  useEndpointMutation(api.unblock, {
+    input: (userId: number) => ({ params: { userId } }),
+    invalidates: () => [keyOf(api.blocks)],
+    success: { title: "Unblocked" },
+    failure: { description: "Failed to unblock. Please try again." },
+  });
+
+const EDIT = {
+  prayer_request: api.editPrayerRequest,
+  prayer_response: api.editPrayerResponse,
+  discussion: api.editDiscussion,
+  article_discussion: api.editArticleDiscussion,
+} as const;
+const DELETE = {
+  prayer_request: api.deletePrayerRequest,
+  prayer_response: api.deletePrayerResponse,
+  discussion: api.deleteDiscussion,
+  article_discussion: api.deleteArticleDiscussion,
+} as const;
+
+export const useEditContent = (type: ContentType, refresh: QueryKey[], onDone: () => void) =>
+  useEndpointMutation(EDIT[type], {
+    input: (v: { id: number; content: string }) => ({ params: { id: v.id }, body: { content: v.content } }),
+    invalidates: () => refresh,
+    onSuccess: onDone,
+    success: { title: "Saved" },
+    failure: { description: "Failed to save your changes. Please try again.", preferServerMessage: true },
+  });
+
+export const useDeleteContent = (type: ContentType, refresh: QueryKey[], onDone: () => void) =>
+  useEndpointMutation(DELETE[type], {
+    input: (id: number) => ({ params: { id } }),
+    invalidates: () => refresh,
+    onSuccess: onDone,
+    success: { title: "Deleted" },
+    failure: { description: "Failed to delete it. Please try again." },
+  });

@@ -1,0 +1,239 @@
+import type { QueryKey } from "@tanstack/react-query";
+import { Ban, Flag, Pencil, Trash2 } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
+import {
+  type ContentType,
+  REPORT_REASON_LABELS,
+  REPORT_REASONS,
+  type ReportReason,
+  type ReportTargetType,
+} from "~/core/moderation";
+import { ConfirmDialog } from "~/web/components/confirm-dialog";
+import { DialogActions } from "~/web/components/dialog-actions";
+import { Button } from "~/web/components/ui/button";
+import { Dialog, DialogContent } from "~/web/components/ui/dialog";
+import { Field, Textarea } from "~/web/components/ui/input";
+import { Select } from "~/web/components/ui/select";
+import { useBlock, useDeleteContent, useEditContent, useReport } from "./api";
+
+const NOUN: Record<ContentType, string> = {
+  prayer_request: "prayer request",
+  prayer_response: "response",
+  discussion: "reflection",
+  article_discussion: "comment",
+};
+
+/** " · edited" after the date of what its author changed. */
+export function EditedMark({ editedAt }: { editedAt: string | null | undefined }) {
+  if (!editedAt) return null;
+  return <span className="text-muted"> · edited</span>;
+}
+
+/**
+ * What she may do with a piece of member content: edit or delete her own; report another's, or
+ * block its author. `refresh` names the lists that show it.
+ */
+export function ContentActions({
+  type,
+  id,
+  content,
+  isMine,
+  authorId,
+  authorName,
+  refresh,
+}: {
+  type: ContentType;
+  id: number;
+  content: string;
+  isMine: boolean;
+  /** Unknown for an anonymous author: she cannot be blocked from here. */
+  authorId?: number;
+  authorName: string;
+  refresh: QueryKey[];
+}) {
+  const [open, setOpen] = useState<"edit" | "delete" | "report" | "block" | null>(null);
+  const close = () => setOpen(null);
+  const noun = NOUN[type];
+  const remove = useDeleteContent(type, refresh, close);
+  const block = useBlock(refresh, close);
+  const small = "h-8 px-2 text-xs";
+
+  return (
+    <div className="flex flex-wrap gap-1">
+      {isMine ? (
+        <>
+          <Button
+            variant="ghost"
+            size="sm"
+            className={small}
+            aria-label={`Edit ${noun}`}
+            onClick={() => setOpen("edit")}
+          >
+            <Pencil aria-hidden="true" /> Edit
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            className={small}
+            aria-label={`Delete ${noun}`}
+            onClick={() => setOpen("delete")}
+          >
+            <Trash2 aria-hidden="true" /> Delete
+          </Button>
+        </>
+      ) : (
+        <>
+          <Button
+            variant="ghost"
+            size="sm"
+            className={small}
+            aria-label={`Report ${noun}`}
+            onClick={() => setOpen("report")}
+          >
+            <Flag aria-hidden="true" /> Report
+          </Button>
+          {authorId !== undefined && (
+            <Button
+              variant="ghost"
+              size="sm"
+              className={small}
+              aria-label={`Block ${authorName}`}
+              onClick={() => setOpen("block")}
+            >
+              <Ban aria-hidden="true" /> Block
+            </Button>
+          )}
+        </>
+      )}
+      {open === "edit" && (
+        <EditDialog type={type} id={id} content={content} refresh={refresh} onClose={close} />
+      )}
+      {open === "report" && <ReportDialog targetType={type} targetId={id} noun={noun} onClose={close} />}
+      <ConfirmDialog
+        subject={open === "delete" ? id : null}
+        onClose={close}
+        title={`Delete this ${noun}?`}
+        description={() =>
+          type === "prayer_request"
+            ? "It is removed with its responses and prayers. This cannot be undone."
+            : "It is removed for good. This cannot be undone."
+        }
+        confirm={{ label: "Delete", busyLabel: "Deleting..." }}
+        busy={remove.isPending}
+        onConfirm={(subject) => remove.mutate(subject)}
+      />
+      <ConfirmDialog
+        subject={open === "block" && authorId !== undefined ? authorId : null}
+        onClose={close}
+        title={`Block ${authorName}?`}
+        description={() =>
+          "What she shares leaves your views, and she cannot respond to your requests. She is not told. You can unblock her in your settings."
+        }
+        confirm={{ label: "Block", busyLabel: "Blocking..." }}
+        busy={block.isPending}
+        onConfirm={(subject) => block.mutate(subject)}
+      />
+    </div>
+  );
+}
+
+function EditDialog({
+  type,
+  id,
+  content,
+  refresh,
+  onClose,
+}: {
+  type: ContentType;
+  id: number;
+  content: string;
+  refresh: QueryKey[];
+  onClose: () => void;
+}) {
+  const fieldId = useId();
+  const [text, setText] = useState(content);
+  const [error, setError] = useState<string>();
+  const edit = useEditContent(type, refresh, onClose);
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!text.trim()) return setError("Please write something before saving.");
+    edit.mutate({ id, content: text });
+  };
+  return (
+    <Dialog open onOpenChange={(o) => !o && onClose()}>
+      <DialogContent title={`Edit your ${NOUN[type]}`} description="Others will see that it was edited.">
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          <Field id={fieldId} label="Your words" error={error}>
+            <Textarea
+              id={fieldId}
+              rows={5}
+              value={text}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${fieldId}-error` : undefined}
+              onChange={(e) => {
+                setText(e.target.value);
+                setError(undefined);
+              }}
+            />
+          </Field>
+          <DialogActions>
+            <Button type="submit" disabled={edit.isPending}>
+              {edit.isPending ? "Saving..." : "Save"}
+            </Button>
+          </DialogActions>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Report something (or someone) to the administrators, with a reason and an optional note. */
+export function ReportDialog({
+  targetType,
+  targetId,
+  noun,
+  onClose,
+}: {
+  targetType: ReportTargetType;
+  targetId: number;
+  noun: string;
+  onClose: () => void;
+}) {
+  const reasonId = useId();
+  const noteId = useId();
+  const [reason, setReason] = useState<ReportReason>("unkind");
+  const [note, setNote] = useState("");
+  const report = useReport(onClose);
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    report.mutate({ targetType, targetId, reason, note: note.trim() || undefined });
+  };
+  return (
+    <Dialog open onOpenChange={(o) => !o && onClose()}>
+      <DialogContent
+        title={`Report this ${noun}`}
+        description="An administrator will look at it. The member who wrote it is not told who reported it."
+      >
+        <form onSubmit={onSubmit} className="space-y-4">
+          <Field id={reasonId} label="Why are you reporting it?">
+            <Select id={reasonId} value={reason} onChange={(e) => setReason(e.target.value as ReportReason)}>
+              {REPORT_REASONS.map((r) => (
+                <option key={r} value={r}>
+                  {REPORT_REASON_LABELS[r]}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field id={noteId} label="Anything else we should know? (optional)">
+            <Textarea id={noteId} rows={3} value={note} onChange={(e) => setNote(e.target.value)} />
+          </Field>
+          <DialogActions>
+            <Button type="submit" disabled={report.isPending}>
+              {report.isPending ? "Sending..." : "Send report"}
+            </Button>
+          </DialogActions>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

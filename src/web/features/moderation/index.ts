@@ -1,0 +1,5 @@
+// What other screens use: the actions on a member's words, the "edited" mark, and the admin tab.
+export { BlockedMembers } from "./blocked-members";
+export { ContentActions, EditedMark, ReportDialog } from "./content-actions";
+/** The admin dashboard's Moderation tab, loaded with its tab. */
+export const loadModerationTab = () => import("./moderation-tab");

@@ -1,0 +1,292 @@
+import { ShieldCheck } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
+import { formatDateTime, formatShortDate } from "~/core/format";
+import { REPORT_REASON_LABELS } from "~/core/moderation";
+import type { ModerationLogEntry, ReportedItem } from "~/core/schemas/moderation";
+import { LoadMore } from "~/web/components/card-grid";
+import { ConfirmDialog } from "~/web/components/confirm-dialog";
+import { DialogActions } from "~/web/components/dialog-actions";
+import { Badge } from "~/web/components/ui/badge";
+import { Button } from "~/web/components/ui/button";
+import { Card } from "~/web/components/ui/card";
+import { Dialog, DialogContent } from "~/web/components/ui/dialog";
+import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
+import { Field, Input } from "~/web/components/ui/input";
+import { Skeleton } from "~/web/components/ui/skeleton";
+import {
+  useModerationLog,
+  useRemoveReported,
+  useReportQueue,
+  useRestore,
+  useSuspend,
+  useUnsuspend,
+} from "./api";
+
+const KIND_LABELS: Record<ReportedItem["targetType"], string> = {
+  prayer_request: "Prayer request",
+  prayer_response: "Prayer response",
+  discussion: "Video reflection",
+  article_discussion: "Article comment",
+  user: "Member",
+};
+
+const ACTION_LABELS: Record<string, string> = {
+  delete: "Deleted",
+  restore: "Restored",
+  remove: "Removed",
+  suspend: "Suspended",
+  unsuspend: "Lifted suspension of",
+};
+
+/** The administrators' queue of reported items, and the record of every moderation action. */
+export default function ModerationTab() {
+  return (
+    <div className="space-y-10">
+      <section aria-labelledby="queue-heading">
+        <h2 id="queue-heading" className="text-2xl font-semibold">
+          Reported
+        </h2>
+        <p className="mt-1 text-muted">
+          Newest report first. Hidden items are seen only by their author and you.
+        </p>
+        <div className="mt-4">
+          <Queue />
+        </div>
+      </section>
+      <section aria-labelledby="log-heading">
+        <h2 id="log-heading" className="text-2xl font-semibold">
+          Moderation log
+        </h2>
+        <p className="mt-1 text-muted">Every action, who took it and why. It cannot be changed.</p>
+        <div className="mt-4">
+          <Log />
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function Loading({ label }: { label: string }) {
+  return (
+    <div className="space-y-3" role="status" aria-label={label} aria-busy="true">
+      {[0, 1].map((i) => (
+        <Card key={i} className="space-y-3 p-5">
+          <Skeleton className="h-5 w-40" />
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-4 w-2/3" />
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+function Queue() {
+  const queue = useReportQueue();
+  const [suspending, setSuspending] = useState<{ id: number; name: string } | null>(null);
+  if (queue.isError)
+    return (
+      <ErrorState message="We couldn't load the reports just now." onRetry={() => void queue.refetch()} />
+    );
+  if (queue.isPending) return <Loading label="Loading reports" />;
+  const items = queue.data ?? [];
+  if (items.length === 0)
+    return (
+      <EmptyState icon={ShieldCheck} title="Nothing waits for review">
+        When members report something, it appears here.
+      </EmptyState>
+    );
+  return (
+    <>
+      <ul className="space-y-4">
+        {items.map((item) => (
+          <li key={item.id}>
+            <ReportedCard item={item} onSuspend={setSuspending} />
+          </li>
+        ))}
+      </ul>
+      <LoadMore list={queue} label="Load more reports" className="mt-6" />
+      {suspending && <SuspendDialog member={suspending} onClose={() => setSuspending(null)} />}
+    </>
+  );
+}
+
+function ReportedCard({
+  item,
+  onSuspend,
+}: {
+  item: ReportedItem;
+  onSuspend: (member: { id: number; name: string }) => void;
+}) {
+  const restore = useRestore();
+  const remove = useRemoveReported();
+  const unsuspend = useUnsuspend();
+  const [removing, setRemoving] = useState<number | null>(null);
+  const busy = restore.isPending || remove.isPending;
+  const author = item.author;
+  return (
+    <Card className="p-5">
+      <article aria-label={`${KIND_LABELS[item.targetType]} by ${author?.name ?? "a former member"}`}>
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge tone="neutral">{KIND_LABELS[item.targetType]}</Badge>
+          {item.hiddenAt && <Badge tone="clay">Hidden</Badge>}
+          <span className="text-sm font-semibold">{author?.name ?? "A former member"}</span>
+        </div>
+        {item.targetType !== "user" && (
+          <p className="mt-3 leading-relaxed whitespace-pre-line text-ink">
+            {item.content ?? <span className="text-muted italic">Already deleted</span>}
+          </p>
+        )}
+        <ul className="mt-3 space-y-1.5 text-sm" aria-label="Reports">
+          {item.reports.map((r) => (
+            <li key={r.id} className="rounded-xl bg-parchment/70 px-3 py-2">
+              <span className="font-semibold">{REPORT_REASON_LABELS[r.reason]}</span>
+              <span className="text-muted">
+                {" "}
+                · {r.reporter.name} · <time dateTime={r.createdAt}>{formatShortDate(r.createdAt)}</time>
+              </span>
+              {r.note && <p className="mt-0.5 text-ink">{r.note}</p>}
+            </li>
+          ))}
+        </ul>
+        <div className="mt-4 flex flex-wrap gap-2">
+          <Button size="sm" variant="secondary" disabled={busy} onClick={() => restore.mutate(item.id)}>
+            Restore
+          </Button>
+          {item.targetType !== "user" && (
+            <Button size="sm" variant="destructive" disabled={busy} onClick={() => setRemoving(item.id)}>
+              Remove
+            </Button>
+          )}
+          {author && (
+            <>
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => onSuspend({ id: author.id ?? 0, name: author.name })}
+              >
+                Suspend {author.name}
+              </Button>
+              <Button
+                size="sm"
+                variant="ghost"
+                disabled={unsuspend.isPending}
+                onClick={() => author.id !== null && unsuspend.mutate(author.id)}
+              >
+                Lift suspension
+              </Button>
+            </>
+          )}
+        </div>
+      </article>
+      <ConfirmDialog
+        subject={removing}
+        onClose={() => setRemoving(null)}
+        title="Remove it for good?"
+        description={() => "It is deleted and its reports are closed. The action is recorded in the log."}
+        confirm={{ label: "Remove", busyLabel: "Removing..." }}
+        busy={remove.isPending}
+        onConfirm={(id) => remove.mutate(id, { onSettled: () => setRemoving(null) })}
+      />
+    </Card>
+  );
+}
+
+function SuspendDialog({ member, onClose }: { member: { id: number; name: string }; onClose: () => void }) {
+  const untilId = useId();
+  const reasonId = useId();
+  const [until, setUntil] = useState("");
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string>();
+  const suspend = useSuspend(onClose);
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!reason.trim()) return setError("Please say why.");
+    suspend.mutate({
+      id: member.id,
+      reason,
+      until: until ? new Date(`${until}T00:00:00Z`).toISOString() : undefined,
+    });
+  };
+  return (
+    <Dialog open onOpenChange={(o) => !o && onClose()}>
+      <DialogContent
+        title={`Suspend ${member.name}`}
+        description="Her sessions end at once and what she wrote is hidden while it lasts. Nothing is deleted."
+      >
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          <Field id={untilId} label="Until (leave empty for good)">
+            <Input id={untilId} type="date" value={until} onChange={(e) => setUntil(e.target.value)} />
+          </Field>
+          <Field id={reasonId} label="Reason" error={error}>
+            <Input
+              id={reasonId}
+              value={reason}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${reasonId}-error` : undefined}
+              onChange={(e) => {
+                setReason(e.target.value);
+                setError(undefined);
+              }}
+            />
+          </Field>
+          <DialogActions>
+            <Button type="submit" variant="destructive" disabled={suspend.isPending}>
+              {suspend.isPending ? "Suspending..." : "Suspend"}
+            </Button>
+          </DialogActions>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function Log() {
+  const log = useModerationLog();
+  if (log.isError)
+    return <ErrorState message="We couldn't load the log just now." onRetry={() => void log.refetch()} />;
+  if (log.isPending) return <Loading label="Loading the moderation log" />;
+  const entries = log.data ?? [];
+  if (entries.length === 0)
+    return (
+      <EmptyState icon={ShieldCheck} title="No actions yet">
+        Restores, removals and suspensions are recorded here.
+      </EmptyState>
+    );
+  return (
+    <>
+      <Card className="divide-y divide-linen">
+        <ul>
+          {entries.map((entry) => (
+            <LogLine key={entry.id} entry={entry} />
+          ))}
+        </ul>
+      </Card>
+      <LoadMore list={log} label="Load more of the log" className="mt-6" />
+    </>
+  );
+}
+
+function LogLine({ entry }: { entry: ModerationLogEntry }) {
+  const what =
+    entry.targetType && entry.targetType !== "user"
+      ? KIND_LABELS[entry.targetType as ReportedItem["targetType"]]
+      : null;
+  return (
+    <li className="px-5 py-3 text-sm">
+      <p>
+        <span className="font-semibold">{entry.actor?.name ?? "An administrator"}</span>{" "}
+        {(ACTION_LABELS[entry.action] ?? entry.action).toLowerCase()}{" "}
+        {what ? `a ${what.toLowerCase()} by ` : ""}
+        <span className="font-semibold">{entry.member?.name ?? "a member"}</span>
+        {entry.detail && entry.action === "suspend" && <span className="text-muted"> ({entry.detail})</span>}
+      </p>
+      {entry.reason && <p className="text-muted">Why: {entry.reason}</p>}
+      {entry.detail && entry.action !== "suspend" && (
+        <p className="mt-0.5 line-clamp-2 text-muted italic">“{entry.detail}”</p>
+      )}
+      <p className="text-xs text-muted">
+        <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+      </p>
+    </li>
+  );
+}

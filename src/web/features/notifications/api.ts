@@ -1,0 +1,21 @@
+import type { BodyIn } from "~/core/contract";
+import { notificationsEndpoints as api } from "~/core/endpoints/notifications";
+import { NOTIFICATIONS_PAGE_SIZE } from "~/core/notification-kinds";
+import { keyOf, useEndpoint, useEndpointMutation, usePagedList } from "~/web/lib/endpoints";
+
+/** All her notifications, newest first, a page at a time. */
+export const useNotifications = () => usePagedList(api.list, {}, NOTIFICATIONS_PAGE_SIZE);
+
+export const usePreferences = () => useEndpoint(api.preferences, undefined);
+
+export const useSavePreferences = () =>
+  useEndpointMutation(api.updatePreferences, {
+    input: (body: BodyIn<typeof api.updatePreferences>) => ({ body }),
+    success: { title: "Preferences saved", description: "We'll let you know just as you asked." },
+    failure: {
+      title: "Error",
+      description: "Failed to save your preferences. Please try again.",
+      preferServerMessage: true,
+    },
+    invalidates: () => [keyOf(api.preferences)],
+  });

@@ -1,0 +1,78 @@
+import { MailCheck, MailMinus, MailX } from "lucide-react";
+import { useState } from "react";
+import { Link } from "wouter";
+import { notificationsEndpoints as api } from "~/core/endpoints/notifications";
+import type { UnsubscribeMode, UnsubscribeResult } from "~/core/schemas/notifications";
+import { Button, buttonClass } from "~/web/components/ui/button";
+import { AccountCard, CardHeading, CardText, failureMessage, useLinkToken } from "~/web/features/auth";
+import { call } from "~/web/lib/api";
+
+type State =
+  | { status: "choosing"; busy: boolean }
+  | { status: "done"; result: UnsubscribeResult }
+  | { status: "failed"; message: string };
+
+const INVALID =
+  "This unsubscribe link is not valid. You can change your e-mail preferences after signing in.";
+
+/**
+ * /unsubscribe?token=…: the unsubscribe link of a notification mail opened in a browser. Opening it
+ * changes nothing (link checkers open links too); she chooses: these off, less often, or all off.
+ */
+export default function UnsubscribePage() {
+  const token = useLinkToken();
+  const [state, setState] = useState<State>({ status: "choosing", busy: false });
+
+  const choose = (mode: UnsubscribeMode) => {
+    if (!token) return;
+    setState({ status: "choosing", busy: true });
+    call(api.unsubscribe, { query: { token, mode } }).then(
+      (result) => setState({ status: "done", result }),
+      (err: unknown) => setState({ status: "failed", message: failureMessage(err) }),
+    );
+  };
+
+  if (token === null || state.status === "failed") {
+    return (
+      <AccountCard icon={MailX} tone="clay">
+        <CardHeading takeFocus={state.status === "failed"}>This link can't be used</CardHeading>
+        <CardText>{state.status === "failed" ? state.message : INVALID}</CardText>
+        <PreferencesLink />
+      </AccountCard>
+    );
+  }
+  if (state.status === "done") {
+    return (
+      <AccountCard icon={MailCheck}>
+        <CardHeading takeFocus>Done</CardHeading>
+        <CardText>{state.result.message}</CardText>
+        <PreferencesLink />
+      </AccountCard>
+    );
+  }
+  const disabled = !token || state.busy;
+  return (
+    <AccountCard icon={MailMinus}>
+      <CardHeading>Fewer e-mails?</CardHeading>
+      <CardText>Choose what suits you. Everything still appears under the bell in the app.</CardText>
+      <div className="mt-6 flex flex-col gap-3">
+        <Button disabled={disabled} onClick={() => choose("off")}>
+          Stop e-mails like this one
+        </Button>
+        <Button variant="outline" disabled={disabled} onClick={() => choose("digest")}>
+          Less often: in my digest
+        </Button>
+        <Button variant="outline" disabled={disabled} onClick={() => choose("all")}>
+          All notification mail off
+        </Button>
+      </div>
+      <PreferencesLink />
+    </AccountCard>
+  );
+}
+
+const PreferencesLink = () => (
+  <Link href="/notifications?tab=preferences" className={buttonClass("link", "sm", "mt-5")}>
+    All my notification preferences
+  </Link>
+);

@@ -1,0 +1,472 @@
+import ical, { type VEvent } from "node-ical";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BodyIn } from "../../src/core/contract";
+import { eventsEndpoints as api } from "../../src/core/endpoints/events";
+import { groupsEndpoints } from "../../src/core/endpoints/groups";
+import { localGroupsEndpoints } from "../../src/core/endpoints/local-groups";
+import { notificationsEndpoints } from "../../src/core/endpoints/notifications";
+import { cultivationGroupMembers } from "../../src/server/db/schema";
+import { sendEventReminders } from "../../src/server/features/events";
+import { createTestContext, type Member, succeeded, type TestContext } from "../support/app";
+
+let t: TestContext;
+let admin: Member;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  admin = await t.admin();
+});
+afterAll(() => t.close());
+
+type EventBody = BodyIn<typeof api.create>;
+
+const DAY = 86_400_000;
+/** A moment some days ahead, on the hour. */
+const daysAhead = (days: number, hour = 18) => {
+  const d = new Date(Date.now() + days * DAY);
+  d.setUTCHours(hour, 0, 0, 0);
+  return d;
+};
+
+const eventBody = (overrides: Partial<EventBody> = {}): EventBody => ({
+  title: "Shabbat dinner",
+  description: "Bring a salad; we light the candles together.",
+  startsAt: daysAhead(5).toISOString(),
+  endsAt: daysAhead(5, 21).toISOString(),
+  timeZone: "Asia/Jerusalem",
+  location: "12 Ha-Nevi'im St, Jerusalem",
+  ...overrides,
+});
+
+async function createEvent(by: Member, overrides: Partial<EventBody> = {}) {
+  const res = await by.client.call(api.create, { body: eventBody(overrides) });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body;
+}
+
+async function privateGroup(owner: Member) {
+  return succeeded(
+    owner.client.call(groupsEndpoints.create, {
+      body: { name: "Daughters of Zion", description: "We study the feasts together.", category: "cultural" },
+    }),
+  );
+}
+
+const addToGroup = (groupId: number, member: Member) =>
+  t.database.db.insert(cultivationGroupMembers).values({ groupId, userId: member.id });
+
+const inbox = async (m: Member) =>
+  (await succeeded(m.client.call(notificationsEndpoints.list))).map((n) => n.text);
+
+const rsvp = (m: Member, id: number, status: "going" | "maybe" | "not_going", occurrence?: string) =>
+  m.client.call(api.rsvp, { params: { id }, body: { status, occurrence } });
+
+const icsOf = async (m: Member, id: number) => {
+  const res = await m.client.call(api.ics, { params: { id } });
+  expect(res.status).toBe(200);
+  expect(String(res.headers["content-type"])).toContain("text/calendar");
+  const parsed = ical.sync.parseICS(String(res.body));
+  return Object.values(parsed).filter((c): c is VEvent => c?.type === "VEVENT");
+};
+
+describe("who sees an event", () => {
+  it("asks a visitor to sign in for the events and an event", async () => {
+    const visitor = t.visitor();
+    expect((await visitor.call(api.list)).status).toBe(401);
+    expect((await visitor.call(api.get, { params: { id: 1 } })).status).toBe(401);
+    expect((await visitor.call(api.ics, { params: { id: 1 } })).status).toBe(401);
+  });
+
+  it("shows a ministry event and its place to every member", async () => {
+    const event = await createEvent(admin, { title: "Bible study on Ruth" });
+    const member = await t.member();
+    const list = await succeeded(member.client.call(api.list));
+    const date = list.find((d) => d.eventId === event.id);
+    expect(date).toMatchObject({
+      title: "Bible study on Ruth",
+      location: "12 Ha-Nevi'im St, Jerusalem",
+      myRsvp: null,
+    });
+    const page = await succeeded(member.client.call(api.get, { params: { id: event.id } }));
+    expect(page).toMatchObject({ title: "Bible study on Ruth", canEdit: false, group: null });
+  });
+
+  it("hides a private group's event from outsiders as if it did not exist, and shows it to its members", async () => {
+    const leader = await t.member({ firstName: "Miriam" });
+    const group = await privateGroup(leader);
+    const event = await createEvent(leader, {
+      title: "Prayer call",
+      groupId: group.id,
+      location: "Miriam's home",
+    });
+    const [insider, outsider] = [await t.member(), await t.member()];
+    await addToGroup(group.id, insider);
+
+    const hidden = await outsider.client.call(api.get, { params: { id: event.id } });
+    expect(hidden.status).toBe(404);
+    expect(hidden.body).toEqual({ message: "Event not found" });
+    expect((await outsider.client.call(api.ics, { params: { id: event.id } })).status).toBe(404);
+    expect((await rsvp(outsider, event.id, "going")).status).toBe(404);
+    expect((await succeeded(outsider.client.call(api.list))).map((d) => d.eventId)).not.toContain(event.id);
+
+    const seen = await succeeded(insider.client.call(api.get, { params: { id: event.id } }));
+    expect(seen).toMatchObject({ title: "Prayer call", location: "Miriam's home" });
+    expect(seen.group).toMatchObject({ kind: "cultivation", id: group.id, name: "Daughters of Zion" });
+    const mine = await succeeded(insider.client.call(api.list, { query: { scope: "my_groups" } }));
+    expect(mine.map((d) => d.eventId)).toEqual([event.id]);
+    const groupPage = await succeeded(insider.client.call(api.list, { query: { groupId: group.id } }));
+    expect(groupPage.map((d) => d.eventId)).toEqual([event.id]);
+    expect(await succeeded(outsider.client.call(api.list, { query: { groupId: group.id } }))).toEqual([]);
+  });
+
+  it("shows a local group's event to every member but its place only to the group's members", async () => {
+    const leader = await t.member();
+    const group = await succeeded(
+      leader.client.call(localGroupsEndpoints.create, {
+        body: {
+          name: "Austin sisters",
+          description: "We meet monthly.",
+          meetingType: "Bible Study",
+          location: "Austin",
+        },
+      }),
+    );
+    const event = await createEvent(leader, { localGroupId: group.id, location: "Zilker Park pavilion" });
+    const stranger = await t.member();
+    const seen = await succeeded(stranger.client.call(api.get, { params: { id: event.id } }));
+    expect(seen).toMatchObject({ location: null, group: { kind: "local", name: "Austin sisters" } });
+    const own = await succeeded(leader.client.call(api.get, { params: { id: event.id } }));
+    expect(own).toMatchObject({ location: "Zilker Park pavilion", canEdit: true });
+  });
+
+  it("lets only administrators create ministry events, and only its leaders a group's", async () => {
+    const member = await t.member();
+    const refused = await member.client.call(api.create, { body: eventBody() });
+    expect(refused.status).toBe(403);
+    const owner = await t.member();
+    const group = await privateGroup(owner);
+    const inGroup = await member.client.call(api.create, { body: eventBody({ groupId: group.id }) });
+    expect(inGroup.status).toBe(403);
+    expect((await member.client.call(api.create, { body: eventBody({ groupId: 999_999 }) })).status).toBe(
+      404,
+    );
+  });
+
+  it("rejects an end before the start, an unknown zone and a repeat without an end, saying which field", async () => {
+    const endFirst = await admin.client.call(api.create, {
+      body: eventBody({ endsAt: daysAhead(4).toISOString() }),
+    });
+    expect(endFirst.status).toBe(400);
+    expect(JSON.stringify(endFirst.body)).toContain("The end must be after the start");
+    const zone = await admin.client.call(api.create, { body: eventBody({ timeZone: "Mars/Olympus" }) });
+    expect(zone.status).toBe(400);
+    expect(JSON.stringify(zone.body)).toContain("Unknown time zone");
+    const repeat = await admin.client.call(api.create, { body: eventBody({ repeat: "weekly" }) });
+    expect(repeat.status).toBe(400);
+    expect(JSON.stringify(repeat.body)).toContain("Choose when the repetition ends");
+  });
+});
+
+describe("answers, capacity and the waitlist", () => {
+  it("gives the last place to exactly one of the members who press going at the same moment", async () => {
+    const event = await createEvent(admin, { capacity: 2, title: "Tea with the author" });
+    await rsvp(await t.member(), event.id, "going");
+    const racers = await Promise.all(Array.from({ length: 6 }, () => t.member()));
+    const answers = await Promise.all(racers.map((m) => rsvp(m, event.id, "going")));
+    expect(answers.map((a) => a.status)).toEqual(racers.map(() => 200));
+    const statuses = answers.map((a) => (a.body as { status: string }).status).sort();
+    expect(statuses).toEqual(["going", "waitlisted", "waitlisted", "waitlisted", "waitlisted", "waitlisted"]);
+    const places = answers.map((a) => (a.body as { waitlistPosition: number | null }).waitlistPosition);
+    expect(places.filter((p) => p !== null).sort()).toEqual([1, 2, 3, 4, 5]);
+    const list = await succeeded(racers[0]!.client.call(api.list));
+    expect(list.find((d) => d.eventId === event.id)?.goingCount).toBe(2);
+  });
+
+  it("moves the first on the waitlist up when someone withdraws, and tells her a place opened", async () => {
+    const event = await createEvent(admin, { capacity: 1, title: "Women's retreat" });
+    const [first, second, third] = [await t.member(), await t.member(), await t.member()];
+    expect((await rsvp(first, event.id, "going")).body).toEqual({ status: "going", waitlistPosition: null });
+    expect((await rsvp(second, event.id, "going")).body).toEqual({
+      status: "waitlisted",
+      waitlistPosition: 1,
+    });
+    expect((await rsvp(third, event.id, "going")).body).toEqual({
+      status: "waitlisted",
+      waitlistPosition: 2,
+    });
+    // Pressing going again keeps her place in line.
+    expect((await rsvp(third, event.id, "going")).body).toEqual({
+      status: "waitlisted",
+      waitlistPosition: 2,
+    });
+
+    expect((await rsvp(first, event.id, "not_going")).body).toEqual({
+      status: "not_going",
+      waitlistPosition: null,
+    });
+    const page = await succeeded(second.client.call(api.get, { params: { id: event.id } }));
+    expect(page.occurrences[0]?.myRsvp).toEqual({ status: "going", waitlistPosition: null });
+    expect(await inbox(second)).toContain("A place opened for you at Women's retreat: you are going");
+    const thirdPage = await succeeded(third.client.call(api.get, { params: { id: event.id } }));
+    expect(thirdPage.occurrences[0]?.myRsvp).toEqual({ status: "waitlisted", waitlistPosition: 1 });
+    expect(await inbox(third)).toEqual([]);
+
+    const people = await succeeded(admin.client.call(api.attendees, { params: { id: event.id } }));
+    expect(people.going.map((p) => p.id)).toEqual([second.id]);
+    expect(people.waitlist.map((p) => p.id)).toEqual([third.id]);
+    expect((await third.client.call(api.attendees, { params: { id: event.id } })).status).toBe(403);
+  });
+
+  it("shows the online link only to those going", async () => {
+    const event = await createEvent(admin, {
+      onlineUrl: "https://meet.example.test/shabbat",
+      location: null,
+    });
+    const member = await t.member();
+    const before = await succeeded(member.client.call(api.get, { params: { id: event.id } }));
+    expect(before).toMatchObject({ onlineUrl: null, isOnline: true });
+    expect((await icsOf(member, event.id))[0]?.url).toBeUndefined();
+    await rsvp(member, event.id, "going");
+    const after = await succeeded(member.client.call(api.get, { params: { id: event.id } }));
+    expect(after.onlineUrl).toBe("https://meet.example.test/shabbat");
+    expect((await icsOf(member, event.id))[0]?.url).toBe("https://meet.example.test/shabbat");
+  });
+});
+
+describe("changes and cancellations", () => {
+  it("tells those going of a new time, and of a cancellation, and marks the calendar file cancelled", async () => {
+    const event = await createEvent(admin, { title: "Purim party" });
+    const [going, maybe] = [await t.member(), await t.member()];
+    await rsvp(going, event.id, "going");
+    await rsvp(maybe, event.id, "maybe");
+    const [before] = await icsOf(going, event.id);
+
+    const moved = await admin.client.call(api.update, {
+      params: { id: event.id },
+      body: { startsAt: daysAhead(6).toISOString(), endsAt: daysAhead(6, 21).toISOString() },
+    });
+    expect(moved.status).toBe(200);
+    expect(await inbox(going)).toEqual(["Purim party has a new time or place"]);
+    expect(await inbox(maybe)).toEqual([]);
+    const [after] = await icsOf(going, event.id);
+    expect(after?.uid).toBe(before?.uid);
+    expect(Number(after?.sequence)).toBeGreaterThan(Number(before?.sequence));
+    expect(after?.start?.toISOString()).toBe(daysAhead(6).toISOString());
+    // Her answer moved with the event.
+    const page = await succeeded(going.client.call(api.get, { params: { id: event.id } }));
+    expect(page.occurrences[0]?.myRsvp?.status).toBe("going");
+
+    const title = await admin.client.call(api.update, {
+      params: { id: event.id },
+      body: { title: "Purim feast" },
+    });
+    expect(title.status).toBe(200);
+    expect(await inbox(going)).toHaveLength(1);
+
+    expect((await admin.client.call(api.cancel, { params: { id: event.id }, query: {} })).status).toBe(204);
+    expect(await inbox(going)).toContain("Purim feast was cancelled");
+    const [cancelled] = await icsOf(going, event.id);
+    expect(cancelled?.status).toBe("CANCELLED");
+    expect((await rsvp(going, event.id, "going")).status).toBe(400);
+  });
+
+  it("lets only its creator and administrators change or cancel it", async () => {
+    const event = await createEvent(admin);
+    const member = await t.member();
+    expect(
+      (await member.client.call(api.update, { params: { id: event.id }, body: { title: "Mine" } })).status,
+    ).toBe(403);
+    expect((await member.client.call(api.cancel, { params: { id: event.id }, query: {} })).status).toBe(403);
+  });
+});
+
+describe("a repeating event", () => {
+  // US daylight saving starts on March 14, 2027: a weekly 7 PM in New York moves an hour in UTC.
+  const series = {
+    title: "Tuesday prayer call",
+    timeZone: "America/New_York",
+    startsAt: "2027-03-09T19:00:00-05:00",
+    endsAt: "2027-03-09T20:00:00-05:00",
+    repeat: "weekly" as const,
+    repeatUntil: "2027-03-24T00:00:00-04:00",
+    location: null,
+    onlineUrl: "https://meet.example.test/prayer",
+  };
+
+  it("keeps its wall-clock time in its zone on both sides of a daylight-saving change", async () => {
+    const event = await createEvent(admin, series);
+    const dates = await succeeded(
+      admin.client.call(api.list, { query: { from: "2027-03-01T00:00:00Z", to: "2027-04-01T00:00:00Z" } }),
+    );
+    const mine = dates.filter((d) => d.eventId === event.id);
+    expect(mine.map((d) => d.startsAt)).toEqual([
+      "2027-03-10T00:00:00.000Z",
+      "2027-03-16T23:00:00.000Z",
+      "2027-03-23T23:00:00.000Z",
+    ]);
+    expect(mine.map((d) => d.zoneClock)).toEqual(["7:00 PM", "7:00 PM", "7:00 PM"]);
+    expect(mine.map((d) => d.zoneDay)).toEqual(["Mar 9", "Mar 16", "Mar 23"]);
+
+    const files = await icsOf(admin, event.id);
+    expect(files.map((e) => e.start?.toISOString()).sort()).toEqual([
+      "2027-03-10T00:00:00.000Z",
+      "2027-03-16T23:00:00.000Z",
+      "2027-03-23T23:00:00.000Z",
+    ]);
+    expect(new Set(files.map((e) => e.uid)).size).toBe(3);
+  });
+
+  it("answers for the whole series or one date, and moves or cancels one date on its own", async () => {
+    const event = await createEvent(admin, { ...series, capacity: 10 });
+    const member = await t.member();
+    const other = await t.member();
+    expect((await rsvp(member, event.id, "going")).body).toEqual({ status: "going", waitlistPosition: null });
+    expect((await rsvp(other, event.id, "maybe", "2027-03-16T23:00:00.000Z")).status).toBe(200);
+    expect((await rsvp(other, event.id, "going", "2027-03-17T23:00:00.000Z")).status).toBe(404);
+
+    const range = { from: "2027-03-01T00:00:00Z", to: "2027-04-01T00:00:00Z" };
+    const answered = (
+      await succeeded(member.client.call(api.list, { query: { ...range, scope: "going" } }))
+    ).filter((d) => d.eventId === event.id);
+    expect(answered).toHaveLength(3);
+    const others = (await succeeded(other.client.call(api.list, { query: range }))).filter(
+      (d) => d.eventId === event.id,
+    );
+    expect(others.map((d) => d.myRsvp?.status ?? null)).toEqual([null, "maybe", null]);
+
+    const moved = await admin.client.call(api.update, {
+      params: { id: event.id },
+      body: { occurrence: "2027-03-16T23:00:00.000Z", startsAt: "2027-03-17T23:00:00.000Z" },
+    });
+    expect(moved.status).toBe(200);
+    expect(await inbox(member)).toEqual(["Tuesday prayer call has a new time or place"]);
+    expect(
+      (
+        await admin.client.call(api.cancel, {
+          params: { id: event.id },
+          query: { occurrence: "2027-03-23T23:00:00.000Z" },
+        })
+      ).status,
+    ).toBe(204);
+    expect(await inbox(member)).toContain("Tuesday prayer call was cancelled");
+
+    const after = (await succeeded(member.client.call(api.list, { query: range }))).filter(
+      (d) => d.eventId === event.id,
+    );
+    expect(after.map((d) => [d.startsAt, d.cancelled, d.myRsvp?.status])).toEqual([
+      ["2027-03-10T00:00:00.000Z", false, "going"],
+      ["2027-03-17T23:00:00.000Z", false, "going"],
+      ["2027-03-23T23:00:00.000Z", true, "going"],
+    ]);
+    const files = await icsOf(member, event.id);
+    const byStart = Object.fromEntries(files.map((e) => [e.start?.toISOString(), e]));
+    expect(byStart["2027-03-17T23:00:00.000Z"]?.uid).toContain("20270316T230000Z");
+    expect(byStart["2027-03-23T23:00:00.000Z"]?.status).toBe("CANCELLED");
+  });
+});
+
+describe("the list of dates", () => {
+  it("pages through dates in order of start", async () => {
+    const member = await t.member();
+    const from = daysAhead(40).toISOString();
+    const to = daysAhead(60).toISOString();
+    for (const day of [41, 42, 43]) {
+      await createEvent(admin, {
+        startsAt: daysAhead(day).toISOString(),
+        endsAt: daysAhead(day, 20).toISOString(),
+      });
+    }
+    const first = await succeeded(member.client.call(api.list, { query: { from, to, limit: 2 } }));
+    expect(first).toHaveLength(2);
+    const next = await succeeded(
+      member.client.call(api.list, { query: { from, to, limit: 2, after: first[1]!.cursor } }),
+    );
+    expect(next.map((d) => d.startsAt)).toEqual([daysAhead(43).toISOString()]);
+  });
+});
+
+describe("reminders", () => {
+  const HOUR = 3_600_000;
+  const inHours = (h: number) => new Date(Date.now() + h * HOUR);
+
+  it("reminds those going a day before and an hour before, once each however often it runs", async () => {
+    const tomorrow = await createEvent(admin, {
+      title: "Feast of lights",
+      startsAt: inHours(20).toISOString(),
+      endsAt: inHours(22).toISOString(),
+    });
+    const soon = await createEvent(admin, {
+      title: "Morning prayer",
+      startsAt: inHours(0.5).toISOString(),
+      endsAt: inHours(1.5).toISOString(),
+    });
+    const [going, maybe] = [await t.member(), await t.member()];
+    for (const id of [tomorrow.id, soon.id]) {
+      await rsvp(going, id, "going");
+      await rsvp(maybe, id, "maybe");
+    }
+    await Promise.all([sendEventReminders(t.database.db), sendEventReminders(t.database.db)]);
+    await sendEventReminders(t.database.db);
+    expect((await inbox(going)).sort()).toEqual([
+      "Starting within the hour: Morning prayer",
+      "Tomorrow: Feast of lights",
+    ]);
+    expect(await inbox(maybe)).toEqual([]);
+
+    // The hour before the event of tomorrow comes: one more, and only one.
+    await sendEventReminders(t.database.db, inHours(19.5));
+    await sendEventReminders(t.database.db, inHours(19.6));
+    expect((await inbox(going)).filter((n) => n.includes("Feast of lights")).sort()).toEqual([
+      "Starting within the hour: Feast of lights",
+      "Tomorrow: Feast of lights",
+    ]);
+  });
+
+  it("sends no reminder for a cancelled date", async () => {
+    const event = await createEvent(admin, {
+      title: "Quiet day",
+      startsAt: inHours(10).toISOString(),
+      endsAt: inHours(12).toISOString(),
+    });
+    const going = await t.member();
+    await rsvp(going, event.id, "going");
+    await admin.client.call(api.cancel, { params: { id: event.id }, query: {} });
+    await sendEventReminders(t.database.db);
+    expect(await inbox(going)).toEqual(["Quiet day was cancelled"]);
+  });
+});
+
+describe("her calendar feed", () => {
+  const feedPath = (url: string) => new URL(url).pathname;
+
+  it("lists the dates she is going to, with their links, at an address that stops answering once reset", async () => {
+    const going = await createEvent(admin, {
+      title: "Hanukkah lights",
+      onlineUrl: "https://meet.example.test/lights",
+    });
+    const maybe = await createEvent(admin, { title: "Book club" });
+    const member = await t.member();
+    await rsvp(member, going.id, "going");
+    await rsvp(member, maybe.id, "maybe");
+
+    const { url } = await succeeded(member.client.call(api.feed));
+    expect(url).toMatch(/\/api\/calendar-feed\/[A-Za-z0-9_-]{43}$/);
+    expect((await succeeded(member.client.call(api.feed))).url).toBe(url);
+
+    // A calendar app sends no cookies.
+    const res = await t.visitor().get(feedPath(url));
+    expect(res.status).toBe(200);
+    expect(String(res.headers["content-type"])).toContain("text/calendar");
+    const entries = Object.values(ical.sync.parseICS(String(res.body))).filter(
+      (c): c is VEvent => c?.type === "VEVENT",
+    );
+    expect(entries.map((e) => e.summary)).toEqual(["Hanukkah lights"]);
+    expect(entries[0]?.url).toBe("https://meet.example.test/lights");
+
+    const reset = await succeeded(member.client.call(api.resetFeed));
+    expect(reset.url).not.toBe(url);
+    expect((await t.visitor().get(feedPath(url))).status).toBe(404);
+    expect((await t.visitor().get(feedPath(reset.url))).status).toBe(200);
+    expect((await succeeded(member.client.call(api.feed))).url).toBe(reset.url);
+  });
+});

@@ -1,0 +1,508 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { articlesEndpoints } from "../../src/core/endpoints/articles";
+import { authEndpoints } from "../../src/core/endpoints/auth";
+import { moderationEndpoints as mod } from "../../src/core/endpoints/moderation";
+import { notificationsEndpoints } from "../../src/core/endpoints/notifications";
+import { prayerEndpoints } from "../../src/core/endpoints/prayer";
+import { videosEndpoints } from "../../src/core/endpoints/videos";
+import type { ReportReason, ReportTargetType } from "../../src/core/schemas/moderation";
+import { articles, prayerMarks, prayerResponses, users } from "../../src/server/db/schema";
+import {
+  createTestContext,
+  invalid,
+  type Member,
+  succeeded,
+  TEST_PASSWORD,
+  type TestContext,
+} from "../support/app";
+
+let t: TestContext;
+let ruth: Member;
+let hannah: Member;
+let miriam: Member;
+let leah: Member;
+let admin: Member;
+let videoId: number;
+let articleId: number;
+
+beforeAll(async () => {
+  t = await createTestContext({ REPORT_HIDE_THRESHOLD: "2" });
+  ruth = await t.member({ firstName: "Ruth", lastName: "Abrams" });
+  hannah = await t.member({ firstName: "Hannah", lastName: "Levi" });
+  miriam = await t.member({ firstName: "Miriam", lastName: "Stone" });
+  leah = await t.member({ firstName: "Leah", lastName: "Gold" });
+  admin = await t.admin();
+  videoId = (
+    await succeeded(
+      admin.client.call(videosEndpoints.adminCreate, {
+        body: {
+          title: "The True Vine",
+          description: "Abiding in the vine, from John 15.",
+          youtubeUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+        },
+      }),
+    )
+  ).id;
+  const [article] = await t.database.db
+    .insert(articles)
+    .values({ guid: "moderation-article", title: "Grace in small things" })
+    .returning({ id: articles.id });
+  articleId = article!.id;
+});
+afterAll(() => t.close());
+
+const share = async (m: Member, content = "Strength for this week.") =>
+  (await succeeded(m.client.call(prayerEndpoints.share, { body: { content } }))).id;
+const respond = async (m: Member, id: number, content = "Praying with you.") =>
+  (
+    await succeeded(
+      m.client.call(prayerEndpoints.respond, { params: { id }, body: { content, isPraying: true } }),
+    )
+  ).id;
+const reflect = async (m: Member, content = "Abide in him.") =>
+  (await succeeded(m.client.call(videosEndpoints.discuss, { body: { videoId, content } }))).id;
+const comment = async (m: Member, content = "Such grace.") =>
+  (await succeeded(m.client.call(articlesEndpoints.discuss, { body: { articleId, content } }))).id;
+const wallIds = async (m: Member) => (await succeeded(m.client.call(prayerEndpoints.wall))).map((r) => r.id);
+const report = (m: Member, targetType: ReportTargetType, targetId: number, reason: ReportReason = "unkind") =>
+  m.client.call(mod.report, { body: { targetType, targetId, reason } });
+
+describe("her own words", () => {
+  it("edits her own prayer request, response, reflection and comment, and each shows when it was edited", async () => {
+    const request = await share(ruth, "Peace for my family.");
+    const response = await respond(ruth, request, "Thank you all.");
+    const reflection = await reflect(ruth, "The vine holds.");
+    const note = await comment(ruth, "Lovely words.");
+
+    const edited = await succeeded(
+      ruth.client.call(mod.editPrayerRequest, {
+        params: { id: request },
+        body: { content: "  Peace for my home.  " },
+      }),
+    );
+    expect(edited).toMatchObject({ id: request, content: "Peace for my home." });
+    await succeeded(
+      ruth.client.call(mod.editPrayerResponse, { params: { id: response }, body: { content: "Thank you." } }),
+    );
+    await succeeded(
+      ruth.client.call(mod.editDiscussion, { params: { id: reflection }, body: { content: "He holds." } }),
+    );
+    await succeeded(
+      ruth.client.call(mod.editArticleDiscussion, { params: { id: note }, body: { content: "Lovely." } }),
+    );
+
+    const seen = (await succeeded(hannah.client.call(prayerEndpoints.wall))).find((r) => r.id === request)!;
+    expect(seen.content).toBe("Peace for my home.");
+    expect(seen.editedAt).not.toBeNull();
+    expect(seen.responses.find((r) => r.id === response)).toMatchObject({ content: "Thank you." });
+    expect(seen.responses.find((r) => r.id === response)?.editedAt).not.toBeNull();
+    const reflections = await succeeded(
+      hannah.client.call(videosEndpoints.discussions, { params: { id: videoId } }),
+    );
+    expect(reflections.find((d) => d.id === reflection)).toMatchObject({ content: "He holds." });
+    expect(reflections.find((d) => d.id === reflection)?.editedAt).not.toBeNull();
+    const comments = await succeeded(
+      hannah.client.call(articlesEndpoints.discussions, { query: { articleId } }),
+    );
+    expect(comments.find((c) => c.id === note)).toMatchObject({ content: "Lovely.", isMine: false });
+    expect(comments.find((c) => c.id === note)?.editedAt).not.toBeNull();
+  });
+
+  it("shows no edit mark on what was never edited", async () => {
+    const request = await share(ruth);
+    const seen = (await succeeded(hannah.client.call(prayerEndpoints.wall))).find((r) => r.id === request)!;
+    expect(seen.editedAt).toBeNull();
+  });
+
+  it("answers 404 to another member, and to an administrator, editing what is not theirs", async () => {
+    const request = await share(ruth);
+    for (const who of [hannah, admin]) {
+      const res = await who.client.call(mod.editPrayerRequest, {
+        params: { id: request },
+        body: { content: "Mine now" },
+      });
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe("Prayer request not found");
+    }
+    const reflection = await reflect(ruth);
+    expect(
+      (await hannah.client.call(mod.editDiscussion, { params: { id: reflection }, body: { content: "x" } }))
+        .status,
+    ).toBe(404);
+  });
+
+  it("refuses an edit of only spaces with a message, and changes nothing", async () => {
+    const request = await share(ruth, "Unchanged words.");
+    const res = await ruth.client.call(mod.editPrayerRequest, {
+      params: { id: request },
+      body: { content: "   " },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe("Please write something before saving.");
+    const bad = await ruth.client.call(mod.editPrayerRequest, { params: { id: request }, body: invalid({}) });
+    expect(bad.status).toBe(400);
+    expect(
+      (await succeeded(ruth.client.call(prayerEndpoints.wall))).find((r) => r.id === request)?.content,
+    ).toBe("Unchanged words.");
+  });
+
+  it("deletes her prayer request with its responses and prayers", async () => {
+    const request = await share(ruth);
+    await respond(hannah, request);
+    await succeeded(hannah.client.call(prayerEndpoints.pray, { params: { id: request } }));
+    const res = await ruth.client.call(mod.deletePrayerRequest, { params: { id: request } });
+    expect(res.status).toBe(204);
+    expect(await wallIds(hannah)).not.toContain(request);
+    const db = t.database.db;
+    expect(
+      await db.select().from(prayerResponses).where(eq(prayerResponses.prayerRequestId, request)),
+    ).toEqual([]);
+    expect(await db.select().from(prayerMarks).where(eq(prayerMarks.prayerRequestId, request))).toEqual([]);
+    expect((await ruth.client.call(mod.deletePrayerRequest, { params: { id: request } })).status).toBe(404);
+  });
+
+  it("answers 404 to another member deleting what is not hers, and keeps it", async () => {
+    const request = await share(ruth);
+    const response = await respond(ruth, request);
+    const note = await comment(ruth);
+    expect((await hannah.client.call(mod.deletePrayerRequest, { params: { id: request } })).status).toBe(404);
+    expect((await hannah.client.call(mod.deletePrayerResponse, { params: { id: response } })).status).toBe(
+      404,
+    );
+    expect((await hannah.client.call(mod.deleteArticleDiscussion, { params: { id: note } })).status).toBe(
+      404,
+    );
+    expect(await wallIds(hannah)).toContain(request);
+  });
+
+  it("lets a member delete her own response, reflection and comment", async () => {
+    const request = await share(ruth);
+    const response = await respond(hannah, request);
+    const reflection = await reflect(hannah);
+    const note = await comment(hannah);
+    expect((await hannah.client.call(mod.deletePrayerResponse, { params: { id: response } })).status).toBe(
+      204,
+    );
+    expect((await hannah.client.call(mod.deleteDiscussion, { params: { id: reflection } })).status).toBe(204);
+    expect((await hannah.client.call(mod.deleteArticleDiscussion, { params: { id: note } })).status).toBe(
+      204,
+    );
+    const responses = await succeeded(
+      ruth.client.call(prayerEndpoints.responses, { params: { id: request } }),
+    );
+    expect(responses.map((r) => r.id)).not.toContain(response);
+  });
+
+  it("lets an administrator delete anything, and records it in the moderation log", async () => {
+    const reflection = await reflect(hannah, "Words an administrator removes.");
+    expect((await admin.client.call(mod.deleteDiscussion, { params: { id: reflection } })).status).toBe(204);
+    const log = await succeeded(admin.client.call(mod.adminLog));
+    expect(log[0]).toMatchObject({
+      action: "delete",
+      targetType: "discussion",
+      targetId: reflection,
+      actor: { id: admin.id },
+      member: { id: hannah.id, name: "Hannah Levi" },
+      detail: "Words an administrator removes.",
+    });
+  });
+});
+
+describe("report and hide", () => {
+  it("thanks the reporter and hides the item from other members once two members reported it", async () => {
+    const request = await share(leah, "A request two members report.");
+    const first = await report(hannah, "prayer_request", request);
+    expect(first.status).toBe(202);
+    expect(first.body.message).toBe("Thank you. An administrator will look at it.");
+    expect(await wallIds(ruth)).toContain(request);
+
+    expect((await report(miriam, "prayer_request", request, "spam")).status).toBe(202);
+    expect(await wallIds(ruth)).not.toContain(request);
+    expect(await wallIds(hannah)).not.toContain(request);
+    expect((await ruth.client.call(prayerEndpoints.responses, { params: { id: request } })).status).toBe(404);
+    // Its author sees it as before (she is not told), and so do the administrators.
+    expect(await wallIds(leah)).toContain(request);
+    expect(await wallIds(admin)).toContain(request);
+  });
+
+  it("counts one member's reports on an item once", async () => {
+    const reflection = await reflect(leah, "Reported twice by one member.");
+    expect((await report(hannah, "discussion", reflection)).status).toBe(202);
+    expect((await report(hannah, "discussion", reflection, "other")).status).toBe(202);
+    const seen = await succeeded(ruth.client.call(videosEndpoints.discussions, { params: { id: videoId } }));
+    expect(seen.map((d) => d.id)).toContain(reflection);
+  });
+
+  it("hides a reported response and comment from other members", async () => {
+    const request = await share(ruth);
+    const response = await respond(leah, request, "A response two members report.");
+    const note = await comment(leah, "A comment two members report.");
+    for (const who of [hannah, miriam]) {
+      await succeeded(report(who, "prayer_response", response));
+      await succeeded(report(who, "article_discussion", note));
+    }
+    const responses = await succeeded(
+      ruth.client.call(prayerEndpoints.responses, { params: { id: request } }),
+    );
+    expect(responses.map((r) => r.id)).not.toContain(response);
+    const onWall = (await succeeded(ruth.client.call(prayerEndpoints.wall))).find((r) => r.id === request)!;
+    expect(onWall.responseCount).toBe(0);
+    const comments = await succeeded(
+      ruth.client.call(articlesEndpoints.discussions, { query: { articleId } }),
+    );
+    expect(comments.map((c) => c.id)).not.toContain(note);
+    const hers = await succeeded(leah.client.call(articlesEndpoints.discussions, { query: { articleId } }));
+    expect(hers.map((c) => c.id)).toContain(note);
+  });
+
+  it("never hides an administrator's words by reports", async () => {
+    await t.database.db.update(users).set({ role: "admin" }).where(eq(users.id, miriam.id));
+    try {
+      const request = await share(miriam, "An administrator's request.");
+      await succeeded(report(hannah, "prayer_request", request));
+      await succeeded(report(ruth, "prayer_request", request));
+      expect(await wallIds(leah)).toContain(request);
+    } finally {
+      await t.database.db.update(users).set({ role: "member" }).where(eq(users.id, miriam.id));
+    }
+  });
+
+  it("refuses a report of her own words, of what she cannot see, and of nothing", async () => {
+    const request = await share(ruth);
+    const own = await report(ruth, "prayer_request", request);
+    expect(own.status).toBe(400);
+    expect(own.body.message).toBe("You cannot report what you wrote.");
+    const hidden = await succeeded(
+      ruth.client.call(prayerEndpoints.share, {
+        body: { content: "Only for the ministry.", isPrivate: true },
+      }),
+    );
+    expect((await report(hannah, "prayer_request", hidden.id)).status).toBe(404);
+    expect((await report(hannah, "discussion", 999_999)).status).toBe(404);
+    expect((await report(hannah, "user", 999_999)).status).toBe(404);
+    const bad = await hannah.client.call(mod.report, {
+      body: invalid({ targetType: "video", targetId: request, reason: "unkind" }),
+    });
+    expect(bad.status).toBe(400);
+  });
+
+  it("tells the administrators that something waits for review, once per item", async () => {
+    await t.database.db.update(users).set({ role: "admin" }).where(eq(users.id, admin.id));
+    const request = await share(leah, "Waiting for review.");
+    await succeeded(report(hannah, "prayer_request", request));
+    await succeeded(report(ruth, "prayer_request", request));
+    const items = await succeeded(admin.client.call(notificationsEndpoints.list));
+    const told = items.filter((n) => n.kind === "moderation_review");
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({
+      text: "Something members reported waits for your review",
+      url: "/admin?tab=moderation",
+    });
+    const leahs = await succeeded(leah.client.call(notificationsEndpoints.list));
+    expect(leahs.some((n) => n.kind === "moderation_review")).toBe(false);
+  });
+});
+
+describe("the administrators' queue", () => {
+  it("lists reported items newest first with their reports, and restores one so all see it again", async () => {
+    const request = await share(leah, "Restore me.");
+    await succeeded(report(hannah, "prayer_request", request, "spam"));
+    await succeeded(
+      miriam.client.call(mod.report, {
+        body: {
+          targetType: "prayer_request",
+          targetId: request,
+          reason: "other",
+          note: "Looks like an advert",
+        },
+      }),
+    );
+    const queue = await succeeded(admin.client.call(mod.adminReports));
+    const item = queue[0]!;
+    expect(item).toMatchObject({
+      targetType: "prayer_request",
+      targetId: request,
+      content: "Restore me.",
+      author: { id: leah.id, name: "Leah Gold" },
+    });
+    expect(item.hiddenAt).not.toBeNull();
+    expect(item.reports.map((r) => [r.reporter.name, r.reason, r.note])).toEqual([
+      ["Miriam Stone", "other", "Looks like an advert"],
+      ["Hannah Levi", "spam", null],
+    ]);
+
+    const restored = await admin.client.call(mod.adminRestore, {
+      params: { id: item.id },
+      body: { reason: "Not an advert" },
+    });
+    expect(restored.body).toEqual({ id: item.id, status: "restored" });
+    expect(await wallIds(ruth)).toContain(request);
+    const after = await succeeded(admin.client.call(mod.adminReports));
+    expect(after.map((i) => i.targetId)).not.toContain(request);
+    const log = await succeeded(admin.client.call(mod.adminLog));
+    expect(log[0]).toMatchObject({ action: "restore", targetId: request, reason: "Not an advert" });
+    expect((await admin.client.call(mod.adminRestore, { params: { id: item.id } })).status).toBe(404);
+  });
+
+  it("removes a reported item for good", async () => {
+    const note = await comment(leah, "Remove me.");
+    await succeeded(report(hannah, "article_discussion", note));
+    const item = (await succeeded(admin.client.call(mod.adminReports))).find((i) => i.targetId === note)!;
+    expect((await succeeded(admin.client.call(mod.adminRemove, { params: { id: item.id } }))).status).toBe(
+      "removed",
+    );
+    const hers = await succeeded(leah.client.call(articlesEndpoints.discussions, { query: { articleId } }));
+    expect(hers.map((c) => c.id)).not.toContain(note);
+    const log = await succeeded(admin.client.call(mod.adminLog));
+    expect(log[0]).toMatchObject({ action: "remove", member: { id: leah.id }, detail: "Remove me." });
+  });
+
+  it("lists a reported member, and refuses to remove her: she is suspended instead", async () => {
+    await succeeded(report(hannah, "user", leah.id, "unkind"));
+    const item = (await succeeded(admin.client.call(mod.adminReports))).find((i) => i.targetType === "user")!;
+    expect(item.author).toMatchObject({ id: leah.id });
+    const res = await admin.client.call(mod.adminRemove, { params: { id: item.id } });
+    expect(res.status).toBe(409);
+  });
+
+  it("keeps the queue and the log from members", async () => {
+    expect((await hannah.client.call(mod.adminReports)).status).toBe(403);
+    expect((await hannah.client.call(mod.adminLog)).status).toBe(403);
+    expect((await t.visitor().call(mod.adminReports)).status).toBe(401);
+  });
+
+  it("cannot change the moderation log, even from inside the app's database connection", async () => {
+    await expect(
+      t.database.db.execute(sql`update moderation_log set reason = 'rewritten'`),
+    ).rejects.toThrow();
+    await expect(t.database.db.execute(sql`delete from moderation_log`)).rejects.toThrow();
+  });
+});
+
+describe("suspension", () => {
+  it("ends her sessions at once, tells her until when at sign-in, hides her words, and lifts cleanly", async () => {
+    const zipporah = await t.member({ firstName: "Zipporah", lastName: "Cole" });
+    const request = await share(zipporah, "Words hidden while she is suspended.");
+    const until = new Date(Date.UTC(2031, 5, 15));
+    const res = await admin.client.call(mod.adminSuspend, {
+      params: { id: zipporah.id },
+      body: { until: until.toISOString(), reason: "Repeated unkind words" },
+    });
+    expect(res.body).toEqual({ id: zipporah.id, suspendedUntil: until.toISOString() });
+
+    expect((await zipporah.client.call(prayerEndpoints.wall)).status).toBe(401);
+    const signIn = await t.visitor().call(authEndpoints.login, {
+      body: { email: zipporah.email, password: TEST_PASSWORD },
+    });
+    expect(signIn.status).toBe(403);
+    expect(signIn.body.message).toBe(
+      "Your account is suspended until June 15, 2031. Please contact the ministry if you have questions.",
+    );
+    expect(await wallIds(ruth)).not.toContain(request);
+    expect(await wallIds(admin)).toContain(request);
+    const log = await succeeded(admin.client.call(mod.adminLog));
+    expect(log[0]).toMatchObject({
+      action: "suspend",
+      member: { id: zipporah.id },
+      reason: "Repeated unkind words",
+    });
+
+    await succeeded(admin.client.call(mod.adminUnsuspend, { params: { id: zipporah.id } }));
+    expect(await wallIds(ruth)).toContain(request);
+    const again = t.visitor();
+    expect(
+      (await again.call(authEndpoints.login, { body: { email: zipporah.email, password: TEST_PASSWORD } }))
+        .status,
+    ).toBe(200);
+    expect((await succeeded(admin.client.call(mod.adminLog)))[0]).toMatchObject({ action: "unsuspend" });
+  });
+
+  it("suspends for good without a date, and says so at sign-in", async () => {
+    const dinah = await t.member({ firstName: "Dinah", lastName: "Reed" });
+    const res = await admin.client.call(mod.adminSuspend, {
+      params: { id: dinah.id },
+      body: { reason: "Spam" },
+    });
+    expect(res.body).toEqual({ id: dinah.id, suspendedUntil: null });
+    const signIn = await t
+      .visitor()
+      .call(authEndpoints.login, { body: { email: dinah.email, password: TEST_PASSWORD } });
+    expect(signIn.body.message).toBe(
+      "Your account has been suspended. Please contact the ministry if you have questions.",
+    );
+  });
+
+  it("refuses to suspend an administrator, a date in the past, or without a reason", async () => {
+    expect(
+      (await admin.client.call(mod.adminSuspend, { params: { id: admin.id }, body: { reason: "x" } })).status,
+    ).toBe(409);
+    const past = await admin.client.call(mod.adminSuspend, {
+      params: { id: hannah.id },
+      body: { until: "2001-01-01T00:00:00.000Z", reason: "x" },
+    });
+    expect(past.status).toBe(400);
+    const blank = await admin.client.call(mod.adminSuspend, {
+      params: { id: hannah.id },
+      body: { reason: "  " },
+    });
+    expect(blank.status).toBe(400);
+    expect(blank.body.message).toBe("Please say why.");
+    expect(
+      (await admin.client.call(mod.adminSuspend, { params: { id: 999_999 }, body: { reason: "x" } })).status,
+    ).toBe(404);
+    expect(await wallIds(hannah)).toBeDefined();
+  });
+});
+
+describe("blocking", () => {
+  it("takes a blocked member's words out of her views, without telling him, until she unblocks", async () => {
+    const request = await share(miriam, "Miriam's request.");
+    const response = await respond(miriam, await share(hannah, "Hannah's own request."), "Miriam answers.");
+    const reflection = await reflect(miriam, "Miriam reflects.");
+    const blocked = await hannah.client.call(mod.block, { body: { userId: miriam.id } });
+    expect(blocked.status).toBe(201);
+    expect(blocked.body).toMatchObject({ id: miriam.id, name: "Miriam Stone" });
+
+    expect(await wallIds(hannah)).not.toContain(request);
+    expect(await wallIds(ruth)).toContain(request);
+    const wall = await succeeded(hannah.client.call(prayerEndpoints.wall));
+    expect(wall.flatMap((r) => r.responses.map((x) => x.id))).not.toContain(response);
+    const reflections = await succeeded(
+      hannah.client.call(videosEndpoints.discussions, { params: { id: videoId } }),
+    );
+    expect(reflections.map((d) => d.id)).not.toContain(reflection);
+    expect((await succeeded(hannah.client.call(mod.blocks))).map((b) => b.id)).toEqual([miriam.id]);
+
+    expect((await hannah.client.call(mod.unblock, { params: { userId: miriam.id } })).status).toBe(204);
+    expect(await wallIds(hannah)).toContain(request);
+    expect(await succeeded(hannah.client.call(mod.blocks))).toEqual([]);
+  });
+
+  it("keeps a blocked member from responding to her requests", async () => {
+    const request = await share(ruth, "Ruth's request.");
+    await succeeded(ruth.client.call(mod.block, { body: { userId: leah.id } }));
+    const res = await leah.client.call(prayerEndpoints.respond, {
+      params: { id: request },
+      body: { content: "Let me in.", isPraying: false },
+    });
+    expect(res.status).toBe(404);
+    await succeeded(ruth.client.call(mod.unblock, { params: { userId: leah.id } }));
+    expect(
+      (
+        await leah.client.call(prayerEndpoints.respond, {
+          params: { id: request },
+          body: { content: "Now.", isPraying: false },
+        })
+      ).status,
+    ).toBe(201);
+  });
+
+  it("refuses to block herself or nobody, and blocks once however often she asks", async () => {
+    expect((await ruth.client.call(mod.block, { body: { userId: ruth.id } })).status).toBe(400);
+    expect((await ruth.client.call(mod.block, { body: { userId: 999_999 } })).status).toBe(404);
+    await succeeded(ruth.client.call(mod.block, { body: { userId: miriam.id } }));
+    await succeeded(ruth.client.call(mod.block, { body: { userId: miriam.id } }));
+    expect(await succeeded(ruth.client.call(mod.blocks))).toHaveLength(1);
+  });
+});

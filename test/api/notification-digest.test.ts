@@ -1,0 +1,263 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { notificationsEndpoints as api } from "../../src/core/endpoints/notifications";
+import { prayerEndpoints } from "../../src/core/endpoints/prayer";
+import type { EmailChoice } from "../../src/core/notification-kinds";
+import { sendDigests } from "../../src/server/features/notifications";
+import { startWorker } from "../../src/server/jobs/worker";
+import type { Member, TestContext } from "../support/app";
+import { queueDrained } from "../support/jobs";
+import { closeMailTestContext, createMailTestContext, verifiedMember } from "../support/mail-context";
+import type { Mailbox, ReceivedMail } from "../support/mailbox";
+
+let mailbox: Mailbox;
+let t: TestContext;
+
+beforeAll(async () => {
+  ({ t, mailbox } = await createMailTestContext({ EMAIL_NOTIFICATION_DELAY: "1" }));
+});
+afterAll(() => closeMailTestContext({ t, mailbox }));
+
+interface DigestChoice {
+  frequency: "daily" | "weekly";
+  hour: number;
+  weekday?: number;
+  timeZone: string;
+  restOnShabbat?: boolean;
+  email?: Partial<Record<string, EmailChoice>>;
+}
+
+/** Her digest settings; prayers for her requests go to her digest unless `email` says otherwise. */
+async function choose(m: Member, choice: DigestChoice) {
+  const res = await m.client.call(api.updatePreferences, {
+    body: {
+      email: choice.email ?? { prayer_prayed: "digest", prayer_response: "digest" },
+      digest: {
+        frequency: choice.frequency,
+        hour: choice.hour,
+        weekday: choice.weekday ?? 0,
+        timeZone: choice.timeZone,
+      },
+      restOnShabbat: choice.restOnShabbat ?? false,
+    },
+  });
+  expect(res.status).toBe(200);
+}
+
+async function share(m: Member, content: string) {
+  const res = await m.client.call(prayerEndpoints.share, { body: { content } });
+  expect(res.status).toBe(201);
+  return res.body.id;
+}
+
+/** A friend prays for a new request of hers: one notification "… prayed for your request". */
+async function prayedFor(m: Member, friend: Member, content: string) {
+  const res = await friend.client.call(prayerEndpoints.pray, { params: { id: await share(m, content) } });
+  expect(res.status).toBeLessThan(300);
+}
+
+/** Runs the hourly digest job as of `now` and waits until the mails it enqueued have left. */
+async function digestRun(now: string) {
+  await sendDigests(t.database.db, new Date(now));
+  await queueDrained(t);
+}
+
+const digestsTo = (m: Member) => mailbox.to(m.email).filter((mail) => mail.subject.includes("digest"));
+const headerOf = (mail: ReceivedMail, name: string) =>
+  mail.parsed.headerLines.find((h) => h.key === name)?.line.replace(/^[^:]+:\s*/, "");
+
+// 25 November 2026 is a Wednesday; Friday is the 27th, Sunday the 29th.
+describe("the digest", () => {
+  it("is on the job queue's hourly schedule once the worker starts with it", async () => {
+    const scheduled = await startWorker(t.app, { schedule: true });
+    try {
+      const known = async () =>
+        (
+          await t.database.pool.query<{ identifier: string }>(
+            "select identifier from graphile_worker._private_known_crontabs where identifier = 'hourly-digests'",
+          )
+        ).rows;
+      await expect.poll(known, { timeout: 15_000 }).toEqual([{ identifier: "hourly-digests" }]);
+    } finally {
+      await scheduled.stop();
+    }
+  });
+
+  it("comes daily at her hour in her zone, grouped by section, each item with its link", async () => {
+    const author = await verifiedMember({ t, mailbox }, "Ruth");
+    const friend = await t.member({ firstName: "Esther" });
+    await choose(author, { frequency: "daily", hour: 7, timeZone: "Asia/Jerusalem" });
+    await prayedFor(author, friend, "Wisdom for a hard decision at work.");
+    await prayedFor(author, friend, "Peace in our home.");
+
+    // 07:00 in London is 09:00 in Jerusalem: not her hour.
+    await digestRun("2026-11-25T07:00:00Z");
+    expect(digestsTo(author)).toHaveLength(0);
+
+    await digestRun("2026-11-25T05:00:00Z");
+    const [mail] = digestsTo(author);
+    expect(mail?.subject).toBe("Your daily digest: 2 new notifications");
+    expect(mail!.text).toContain("Shalom, Ruth,");
+    expect(mail!.text).toContain("Prayer\n\nEsther prayed for your request: ");
+    expect(mail!.text).toContain(`Esther prayed for your request: ${t.config.publicUrl}/community`);
+    expect(mail!.text).toContain(`${t.config.publicUrl}/notifications?tab=preferences`);
+    expect(mail!.html).toContain("Esther prayed for your request");
+    expect(mail!.html).toContain('name="viewport"');
+    expect(headerOf(mail!, "list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+    const unsubscribe = headerOf(mail!, "list-unsubscribe")!.replace(/^<|>$/g, "");
+    expect(unsubscribe).toMatch(new RegExp(`^${t.config.publicUrl}/api/notifications/unsubscribe\\?token=`));
+    expect(mail!.text).toContain(unsubscribe);
+
+    // The next day there is nothing new: no mail.
+    await digestRun("2026-11-26T05:00:00Z");
+    expect(digestsTo(author)).toHaveLength(1);
+  });
+
+  it("comes weekly only on her weekday", async () => {
+    const author = await verifiedMember({ t, mailbox }, "Hannah");
+    const friend = await t.member({ firstName: "Lydia" });
+    await choose(author, { frequency: "weekly", weekday: 3, hour: 9, timeZone: "UTC" });
+    await prayedFor(author, friend, "A safe journey home.");
+
+    await digestRun("2026-11-24T09:00:00Z");
+    await digestRun("2026-11-26T09:00:00Z");
+    expect(digestsTo(author)).toHaveLength(0);
+
+    await digestRun("2026-11-25T09:00:00Z");
+    const [mail] = digestsTo(author);
+    expect(mail?.subject).toBe("Your weekly digest: 1 new notification");
+    expect(mail!.text).toContain("Lydia prayed for your request");
+  });
+
+  it("sends nothing when there is nothing, or when she has read it all", async () => {
+    const quiet = await verifiedMember({ t, mailbox }, "Dinah");
+    await choose(quiet, { frequency: "daily", hour: 10, timeZone: "UTC" });
+    const reader = await verifiedMember({ t, mailbox }, "Abigail");
+    const friend = await t.member({ firstName: "Shira" });
+    await choose(reader, { frequency: "daily", hour: 10, timeZone: "UTC" });
+    await prayedFor(reader, friend, "Courage for a new job.");
+    expect((await reader.client.call(api.markRead, { body: {} })).status).toBe(200);
+
+    await digestRun("2026-11-25T10:00:00Z");
+    expect(mailbox.to(quiet.email)).toHaveLength(1);
+    expect(mailbox.to(reader.email)).toHaveLength(1);
+  });
+
+  it("leaves out what she has read", async () => {
+    const author = await verifiedMember({ t, mailbox }, "Tamar");
+    const friend = await t.member({ firstName: "Naomi" });
+    await choose(author, { frequency: "daily", hour: 11, timeZone: "UTC" });
+    await prayedFor(author, friend, "Patience with my children.");
+    const [read] = (await author.client.call(api.list)).body;
+    await author.client.call(api.markRead, { body: { ids: [read!.id] } });
+    await prayedFor(author, friend, "Strength for my mother.");
+    await friend.client.call(prayerEndpoints.respond, {
+      params: { id: await share(author, "Rest after a long season.") },
+      body: { content: "Praying you find rest.", isPraying: false },
+    });
+
+    await digestRun("2026-11-25T11:00:00Z");
+    const [mail] = digestsTo(author);
+    expect(mail?.subject).toBe("Your daily digest: 2 new notifications");
+    expect(mail!.text).toContain("Naomi prayed for your request");
+    expect(mail!.text).toContain("Naomi responded to your prayer request");
+  });
+
+  it("is sent once when the job runs twice, or on two workers at once", async () => {
+    const author = await verifiedMember({ t, mailbox }, "Miriam");
+    const friend = await t.member({ firstName: "Rachel" });
+    await choose(author, { frequency: "daily", hour: 12, timeZone: "UTC" });
+    await prayedFor(author, friend, "Healing for my father.");
+
+    await Promise.all([1, 2].map(() => sendDigests(t.database.db, new Date("2026-11-25T12:00:00Z"))));
+    await digestRun("2026-11-25T12:00:00Z");
+    await digestRun("2026-11-25T12:30:00Z");
+    expect(digestsTo(author)).toHaveLength(1);
+  });
+
+  it("does not repeat in the digest what was already mailed right away", async () => {
+    const author = await verifiedMember({ t, mailbox }, "Leah");
+    const friend = await t.member({ firstName: "Sarah" });
+    await choose(author, {
+      frequency: "daily",
+      hour: 13,
+      timeZone: "UTC",
+      email: { prayer_prayed: "instant", prayer_response: "digest" },
+    });
+    const id = await share(author, "Strength for the move.");
+    await friend.client.call(prayerEndpoints.pray, { params: { id } });
+    expect((await mailbox.next(author.email)).subject).toBe("Sarah prayed for your request");
+    await friend.client.call(prayerEndpoints.respond, {
+      params: { id },
+      body: { content: "Praying for an easy move.", isPraying: false },
+    });
+
+    await digestRun("2026-11-25T13:00:00Z");
+    const [mail] = digestsTo(author);
+    expect(mail?.subject).toBe("Your daily digest: 1 new notification");
+    expect(mail!.text).toContain("Sarah responded to your prayer request");
+    expect(mail!.text).not.toContain("prayed for your request");
+  });
+});
+
+describe("Rest on Shabbat", () => {
+  // In November New York is five hours behind UTC.
+  it("sends a daily digest on Friday before the evening, then holds it to Sunday at her hour", async () => {
+    const author = await verifiedMember({ t, mailbox }, "Deborah");
+    const friend = await t.member({ firstName: "Anna" });
+    await choose(author, { frequency: "daily", hour: 17, timeZone: "America/New_York", restOnShabbat: true });
+    await prayedFor(author, friend, "A calm week.");
+
+    // Friday 17:00 in New York: before Shabbat.
+    await digestRun("2026-11-27T22:00:00Z");
+    expect(digestsTo(author)).toHaveLength(1);
+
+    await prayedFor(author, friend, "Guidance for my daughter.");
+    // Saturday 17:00 in New York, though Sunday already in Jerusalem: held.
+    await digestRun("2026-11-28T22:00:00Z");
+    expect(digestsTo(author)).toHaveLength(1);
+    // Sunday 17:00 in New York: it comes.
+    await digestRun("2026-11-29T22:00:00Z");
+    const mails = digestsTo(author);
+    expect(mails).toHaveLength(2);
+    expect(mails[1]!.subject).toBe("Your daily digest: 1 new notification");
+  });
+
+  it("holds a weekly digest due on Saturday to Sunday at her hour in her zone", async () => {
+    const author = await verifiedMember({ t, mailbox }, "Priscilla");
+    const friend = await t.member({ firstName: "Eunice" });
+    await choose(author, {
+      frequency: "weekly",
+      weekday: 6,
+      hour: 14,
+      timeZone: "America/New_York",
+      restOnShabbat: true,
+    });
+    await prayedFor(author, friend, "Faith for the road ahead.");
+
+    await digestRun("2026-11-28T19:00:00Z");
+    expect(digestsTo(author)).toHaveLength(0);
+    await digestRun("2026-11-29T19:00:00Z");
+    expect(digestsTo(author)).toHaveLength(1);
+  });
+
+  it("holds a digest due in the Friday evening, which comes without rest", async () => {
+    const resting = await verifiedMember({ t, mailbox }, "Joanna");
+    const notResting = await verifiedMember({ t, mailbox }, "Susanna");
+    const friend = await t.member({ firstName: "Martha" });
+    for (const [m, rest] of [
+      [resting, true],
+      [notResting, false],
+    ] as const) {
+      await choose(m, { frequency: "daily", hour: 18, timeZone: "Europe/London", restOnShabbat: rest });
+      await prayedFor(m, friend, "Joy in the small things.");
+    }
+
+    // Friday 18:00 in London.
+    await digestRun("2026-11-27T18:00:00Z");
+    expect(digestsTo(resting)).toHaveLength(0);
+    expect(digestsTo(notResting)).toHaveLength(1);
+    // Sunday 18:00 in London.
+    await digestRun("2026-11-29T18:00:00Z");
+    expect(digestsTo(resting)).toHaveLength(1);
+  });
+});

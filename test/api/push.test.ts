@@ -1,0 +1,288 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import webpush from "web-push";
+import { notificationsEndpoints } from "../../src/core/endpoints/notifications";
+import { prayerEndpoints } from "../../src/core/endpoints/prayer";
+import { pushEndpoints as api } from "../../src/core/endpoints/push";
+import { PUSH_MESSAGES } from "../../src/core/schemas/push";
+import { pushDueNotifications } from "../../src/server/features/push";
+import { startWorker, type Worker } from "../../src/server/jobs/worker";
+import { createTestContext, type Member, type TestContext } from "../support/app";
+import { queueDrained, untilNoneLeft } from "../support/jobs";
+import { type PushReceiver, startPushReceiver } from "../support/push-receiver";
+
+let receiver: PushReceiver;
+let t: TestContext;
+const vapid = webpush.generateVAPIDKeys();
+
+beforeAll(async () => {
+  receiver = await startPushReceiver();
+  t = await createTestContext(
+    {
+      SITE_NAME: "Mishpacha",
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+      VAPID_SUBJECT: "mailto:care@mishpacha.example",
+      WEB_PUSH_ALLOWED_ORIGINS: receiver.origin,
+    },
+    { jobs: true },
+  );
+});
+afterAll(async () => {
+  await t?.close();
+  await receiver?.stop();
+});
+
+async function share(m: Member, content: string) {
+  const res = await m.client.call(prayerEndpoints.share, { body: { content } });
+  expect(res.status).toBe(201);
+  return res.body.id;
+}
+async function pray(m: Member, id: number) {
+  const res = await m.client.call(prayerEndpoints.pray, { params: { id } });
+  expect(res.status).toBeLessThan(300);
+}
+
+/** Her browser subscribes a new device on the receiver. */
+async function subscribedDevice(m: Member) {
+  const device = receiver.newDevice();
+  const res = await m.client.call(api.subscribe, { body: device });
+  expect(res.status).toBe(200);
+  return device;
+}
+
+async function subscriptionExists(endpoint: string) {
+  const { rows } = await t.database.pool.query("select 1 from push_subscriptions where endpoint = $1", [
+    endpoint,
+  ]);
+  return rows.length > 0;
+}
+
+/** Waits until every notification written so far was handed to push. */
+const everyNotificationHanded = () =>
+  untilNoneLeft(
+    t,
+    "select count(*)::int as n from notifications where pushed_at is null",
+    "notifications not handed to push",
+  );
+
+describe("the server's push key", () => {
+  it("is given to members so their browsers can subscribe", async () => {
+    const m = await t.member();
+    const res = await m.client.call(api.publicKey);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ publicKey: vapid.publicKey });
+  });
+});
+
+describe("a notification on her device", () => {
+  it("arrives encrypted for her device, signed by the server, with its text and link", async () => {
+    const author = await t.member({ firstName: "Ruth" });
+    const friend = await t.member({ firstName: "Naomi" });
+    const device = await subscribedDevice(author);
+    const request = await share(author, "Strength for my mother's surgery.");
+    await pray(friend, request);
+
+    const [push] = await receiver.waitFor(device.endpoint);
+    expect(push!.message).toEqual({
+      title: "Mishpacha",
+      body: "Naomi prayed for your request",
+      url: `${t.config.publicUrl}/community#prayer-${request}`,
+      tag: expect.stringMatching(/^notification-\d+$/),
+    });
+    expect(push!.vapid).toMatchObject({
+      aud: receiver.origin,
+      sub: "mailto:care@mishpacha.example",
+      publicKey: vapid.publicKey,
+    });
+    expect(receiver.rejected).toEqual([]);
+  });
+
+  it("reaches each of her devices once, and not the member who acted", async () => {
+    const author = await t.member({ firstName: "Hannah" });
+    const friend = await t.member({ firstName: "Lydia" });
+    const phone = await subscribedDevice(author);
+    const laptop = await subscribedDevice(author);
+    const friendsPhone = await subscribedDevice(friend);
+    await pray(friend, await share(author, "Peace in our home."));
+
+    await receiver.waitFor(phone.endpoint);
+    await receiver.waitFor(laptop.endpoint);
+    await everyNotificationHanded();
+    await queueDrained(t);
+    expect(receiver.to(phone.endpoint)).toHaveLength(1);
+    expect(receiver.to(laptop.endpoint)).toHaveLength(1);
+    expect(receiver.to(friendsPhone.endpoint)).toHaveLength(0);
+  });
+
+  it("is not pushed for a kind she turned off", async () => {
+    const author = await t.member({ firstName: "Deborah" });
+    const friend = await t.member({ firstName: "Abigail" });
+    const prefs = await author.client.call(notificationsEndpoints.preferences);
+    const saved = await author.client.call(notificationsEndpoints.updatePreferences, {
+      body: { ...prefs.body, email: { ...prefs.body.email, prayer_prayed: "never" } },
+    });
+    expect(saved.status).toBe(200);
+    const device = await subscribedDevice(author);
+    const id = await share(author, "Wisdom for my studies.");
+    await pray(friend, id);
+    await friend.client.call(prayerEndpoints.respond, {
+      params: { id },
+      body: { content: "Praying you find rest too.", isPraying: false },
+    });
+
+    const pushes = await receiver.waitFor(device.endpoint);
+    await everyNotificationHanded();
+    await queueDrained(t);
+    expect(receiver.to(device.endpoint)).toHaveLength(1);
+    expect(pushes[0]!.message).toMatchObject({ body: "Abigail responded to your prayer request" });
+  });
+
+  it("stops reaching a device she turned off", async () => {
+    const author = await t.member({ firstName: "Miriam" });
+    const friend = await t.member({ firstName: "Tabitha" });
+    const device = await subscribedDevice(author);
+    const off = await author.client.call(api.unsubscribe, { body: { endpoint: device.endpoint } });
+    expect(off.status).toBe(200);
+    expect(off.body).toEqual({ subscribed: false });
+    await pray(friend, await share(author, "Rain for the farm."));
+
+    await everyNotificationHanded();
+    await queueDrained(t);
+    expect(receiver.to(device.endpoint)).toHaveLength(0);
+  });
+
+  it("forgets a device whose push service answers 410 Gone", async () => {
+    const author = await t.member({ firstName: "Leah" });
+    const friend = await t.member({ firstName: "Rachel" });
+    const device = await subscribedDevice(author);
+    receiver.answer(device.endpoint, 410);
+    await pray(friend, await share(author, "A new job for my husband."));
+
+    await everyNotificationHanded();
+    await queueDrained(t);
+    expect(await subscriptionExists(device.endpoint)).toBe(false);
+    expect(receiver.to(device.endpoint)).toHaveLength(0);
+  });
+
+  it("is tried again while the push service is down, and delivered once", async () => {
+    const author = await t.member({ firstName: "Sarah" });
+    const friend = await t.member({ firstName: "Rebekah" });
+    const device = await subscribedDevice(author);
+    receiver.answer(device.endpoint, 503, 1);
+    await pray(friend, await share(author, "Healing for my knee."));
+
+    const [push] = await receiver.waitFor(device.endpoint, 1, 30_000);
+    expect(push!.message).toMatchObject({ body: "Rebekah prayed for your request" });
+    await queueDrained(t);
+    expect(receiver.to(device.endpoint)).toHaveLength(1);
+    expect(await subscriptionExists(device.endpoint)).toBe(true);
+  });
+
+  it("is delivered once when two instances run their workers and sweeps at the same time", async () => {
+    const second: Worker = await startWorker(t.app);
+    try {
+      const author = await t.member({ firstName: "Esther" });
+      const friends = await Promise.all(["Ada", "Bea", "Cora"].map((firstName) => t.member({ firstName })));
+      const device = await subscribedDevice(author);
+      const ids = await Promise.all(
+        [1, 2, 3].map((n) => share(author, `Request number ${n} for this week.`)),
+      );
+      await Promise.all(friends.map((f, i) => pray(f, ids[i]!)));
+      // Both instances sweep at once, besides their timers.
+      await Promise.all([pushDueNotifications(t.app.db, t.config), pushDueNotifications(t.app.db, t.config)]);
+
+      await receiver.waitFor(device.endpoint, 3);
+      await everyNotificationHanded();
+      await queueDrained(t);
+      const bodies = receiver.to(device.endpoint).map((p) => (p.message as { body: string }).body);
+      expect(bodies.sort()).toEqual([
+        "Ada prayed for your request",
+        "Bea prayed for your request",
+        "Cora prayed for your request",
+      ]);
+    } finally {
+      await second.stop();
+    }
+  });
+});
+
+describe("subscribing a device", () => {
+  it("accepts the known push services' https endpoints", async () => {
+    const m = await t.member();
+    const keys = receiver.newDevice().keys;
+    for (const endpoint of [
+      "https://fcm.googleapis.com/fcm/send/abc:def",
+      "https://updates.push.services.mozilla.com/wpush/v2/gAAAA",
+      "https://wns2-bl2p.notify.windows.com/w/?token=BQYAAA",
+      "https://web.push.apple.com/QGx3",
+    ]) {
+      const res = await m.client.call(api.subscribe, { body: { endpoint, keys } });
+      expect(res.status, endpoint).toBe(200);
+    }
+  });
+
+  it("refuses endpoints that are not a push service: plain http, unknown hosts, internal addresses", async () => {
+    const m = await t.member();
+    const keys = receiver.newDevice().keys;
+    for (const endpoint of [
+      "http://fcm.googleapis.com/fcm/send/abc",
+      "https://example.org/push",
+      "https://fcm.googleapis.com.evil.example/fcm/send/abc",
+      "https://fcm.googleapis.com:8443/fcm/send/abc",
+      "https://127.0.0.1/push",
+      "http://169.254.169.254/latest/meta-data",
+      "https://localhost/push",
+      "https://[::1]/push",
+      "https://user:pass@fcm.googleapis.com/fcm/send/abc",
+      "not a url",
+    ]) {
+      const res = await m.client.call(api.subscribe, { body: { endpoint, keys } });
+      expect(res.status, endpoint).toBe(400);
+      expect(res.body.message).toBe(PUSH_MESSAGES.endpoint);
+    }
+    const { rows } = await t.database.pool.query("select 1 from push_subscriptions where user_id = $1", [
+      m.id,
+    ]);
+    expect(rows).toHaveLength(0);
+  });
+
+  it("refuses keys that are not a browser's push keys", async () => {
+    const m = await t.member();
+    const { endpoint } = receiver.newDevice();
+    const res = await m.client.call(api.subscribe, {
+      body: { endpoint, keys: { p256dh: "short", auth: "also-short" } },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(PUSH_MESSAGES.keys);
+  });
+
+  it("moves a device to the member now signed in on it", async () => {
+    const first = await t.member({ firstName: "Joanna" });
+    const second = await t.member({ firstName: "Susanna" });
+    const device = await subscribedDevice(first);
+    expect((await second.client.call(api.subscribe, { body: device })).status).toBe(200);
+    const { rows } = await t.database.pool.query<{ user_id: number }>(
+      "select user_id from push_subscriptions where endpoint = $1",
+      [device.endpoint],
+    );
+    expect(rows).toEqual([{ user_id: second.id }]);
+    // The first can no longer remove it.
+    await first.client.call(api.unsubscribe, { body: { endpoint: device.endpoint } });
+    expect(await subscriptionExists(device.endpoint)).toBe(true);
+  });
+});
+
+describe("without VAPID keys", () => {
+  it("push is off: no public key is given and nothing is pushed", async () => {
+    const off = await createTestContext({ WEB_PUSH_ALLOWED_ORIGINS: receiver.origin });
+    try {
+      const m = await off.member();
+      const res = await m.client.call(api.publicKey);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ publicKey: null });
+      expect(await pushDueNotifications(off.app.db, off.config)).toBe(0);
+    } finally {
+      await off.close();
+    }
+  });
+});

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authEndpoints } from "../../src/core/endpoints/auth";
+import { prayerEndpoints } from "../../src/core/endpoints/prayer";
+import { createLogger } from "../../src/server/http/request-log";
+import { createTestContext, type Member, type TestContext } from "../support/app";
+import { linkIn, tokenOf } from "../support/mailbox";
+
+type Line = Record<string, unknown>;
+
+describe("the request log", () => {
+  let t: TestContext;
+  let lines: string[];
+  let member: Member;
+  let token: string;
+  beforeAll(async () => {
+    lines = [];
+    const logger = createLogger({
+      level: "info",
+      destination: { write: (line: string) => lines.push(line) },
+    });
+    t = await createTestContext({}, { logger });
+    member = await t.member({ email: "hannah.logged@example.test" });
+    const [mail] = await t.queuedMails(member.email);
+    token = tokenOf(linkIn(mail?.text ?? "", "verify-email"));
+    await member.client.call(authEndpoints.verifyEmail, { body: { token } });
+    await member.client.call(prayerEndpoints.share, { body: { content: "Pray for my sister's surgery." } });
+    await member.client.page(`/reset-password?token=${token}`);
+    await t
+      .visitor()
+      .call(authEndpoints.login, { body: { email: member.email, password: "wrong password" } });
+    await t.visitor().call(prayerEndpoints.wall);
+  });
+  afterAll(() => t.close());
+
+  const parsed = () => lines.map((l) => JSON.parse(l) as Line);
+  const requestLines = () => parsed().filter((l) => typeof l.status === "number");
+
+  it("writes one line per request with method, path, status, time, request id and member", () => {
+    const shared = requestLines().find((l) => l.method === "POST" && l.path === "/api/prayer-requests");
+    expect(shared).toMatchObject({ status: 201, userId: member.id, level: 30 });
+    expect(shared?.reqId).toEqual(expect.any(String));
+    expect(shared?.ms).toEqual(expect.any(Number));
+    const ids = requestLines().map((l) => l.reqId);
+    expect(new Set(ids).size).toBe(ids.length);
+    const refused = requestLines().find((l) => l.path === "/api/prayer-requests" && l.method === "GET");
+    expect(refused).toMatchObject({ status: 401 });
+    expect(refused).not.toHaveProperty("userId");
+  });
+
+  it("leaves the query string, and so a mailed link's token, out of the path", () => {
+    const page = requestLines().find((l) => String(l.path).startsWith("/reset-password"));
+    expect(page?.path).toBe("/reset-password");
+  });
+
+  it("never carries cookies, tokens, passwords or e-mail addresses", () => {
+    const all = lines.join("\n");
+    expect(lines.length).toBeGreaterThan(5);
+    expect(all).not.toContain(member.email);
+    expect(all).not.toMatch(/@example\.test/);
+    expect(all).not.toContain(token);
+    expect(all).not.toContain("wrong password");
+    // The session cookie's value (the signed-in marker's "1" would be found anywhere).
+    const secrets = [...member.client.jar.values()].filter((v) => v.length >= 16);
+    expect(secrets.length).toBeGreaterThan(0);
+    for (const value of secrets) expect(all).not.toContain(value);
+    expect(all.toLowerCase()).not.toContain("cookie");
+  });
+
+  it("keeps addresses out of a logged error's message", () => {
+    const logger = createLogger({
+      level: "error",
+      destination: { write: (line: string) => lines.push(line) },
+    });
+    const before = lines.length;
+    logger.error(
+      { err: new Error("duplicate key: Key (email)=(miriam@example.org) already exists") },
+      "failed",
+    );
+    const [line] = lines.slice(before);
+    expect(line).toContain("Key (email)=([email]) already exists");
+    expect(line).not.toContain("miriam@example.org");
+  });
+});
