@@ -3,7 +3,7 @@ import path from "node:path";
 import { hash } from "@node-rs/argon2";
 import { restoreBackup } from "../../src/server/backup/restore.ts";
 import { writeBackup } from "../../src/server/backup/write.ts";
-import { migratedClient } from "./database.mjs";
+import { migratedClient, seedMembers } from "./database.mjs";
 
 /**
  * A community of `members` members, each with a prayer request, a prayer for another's, a group
@@ -15,12 +15,7 @@ export async function seedCommunity(url, members) {
   const c = await migratedClient(url);
   try {
     const passwordHash = await hash("mishpacha-bench");
-    await c.query(
-      `insert into users (email, password_hash, first_name, last_name, email_verified_at, created_at)
-       select 'member' || g || '@example.test', $1, 'Member', 'Number ' || g, now(), now() - make_interval(mins => g)
-       from generate_series(1, $2) g`,
-      [passwordHash, members],
-    );
+    await seedMembers(c, members, passwordHash);
     await c.query(
       `insert into prayer_requests (user_id, content, prayer_count)
        select id, 'Please pray for my family this week, from member ' || id, 1 from users`,

@@ -1,8 +1,7 @@
-import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { openDatabase } from "../../src/server/db/client.ts";
 import { sendDigests } from "../../src/server/features/notifications/digest.ts";
-import { migratedClient } from "./database.mjs";
+import { measureInOwnProcess, migratedClient, seedMembers } from "./database.mjs";
 
 /** A Sunday, 08:00 UTC: the default digest's hour for every member without a preferences row. */
 const DUE = "2026-11-29T08:00:00Z";
@@ -15,12 +14,7 @@ const DUE = "2026-11-29T08:00:00Z";
 export async function measureDigest(url, members, perMember = 2) {
   const c = await migratedClient(url);
   try {
-    await c.query(
-      `insert into users (email, password_hash, first_name, last_name, email_verified_at)
-       select 'member' || g || '@example.test', 'not-a-password', 'Member', 'Number ' || g, now()
-       from generate_series(1, $1) g`,
-      [members],
-    );
+    await seedMembers(c, members);
     await c.query(
       `insert into notifications (user_id, kind, subject_id, dedupe_key, title)
        select u.id, 'video_published', v, v::text, 'Walking in grace, part ' || v
@@ -31,10 +25,7 @@ export async function measureDigest(url, members, perMember = 2) {
   } finally {
     await c.end();
   }
-  const out = execFileSync(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), url], {
-    encoding: "utf8",
-  });
-  return { ...JSON.parse(out.trim().split("\n").pop()), rows: members * perMember };
+  return { ...measureInOwnProcess(import.meta.url, url), rows: members * perMember };
 }
 
 // Run as a script: one digest run, then its duration, the digests enqueued and the peak RSS as JSON.

@@ -1,9 +1,7 @@
-import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
 import { openDatabase } from "../../src/server/db/client.ts";
-import { runMigrations } from "../../src/server/db/migrate.ts";
 import { fanOut } from "../../src/server/features/notifications/create.ts";
+import { measureInOwnProcess, migratedClient, seedMembers } from "./database.mjs";
 
 /**
  * The job behind "a new teaching was published": one notification for each of `members` members,
@@ -11,26 +9,14 @@ import { fanOut } from "../../src/server/features/notifications/create.ts";
  * the run's alone.
  */
 export async function measureFanOut(url, members) {
-  const database = openDatabase(url, { max: 2 });
-  await runMigrations(database);
-  await database.close();
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
+  const c = await migratedClient(url);
   try {
-    await c.query(
-      `insert into users (email, password_hash, first_name, last_name, email_verified_at)
-       select 'member' || g || '@example.test', 'not-a-password', 'Member', 'Number ' || g, now()
-       from generate_series(1, $1) g`,
-      [members],
-    );
+    await seedMembers(c, members);
     await c.query("vacuum analyze users");
   } finally {
     await c.end();
   }
-  const out = execFileSync(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), url], {
-    encoding: "utf8",
-  });
-  return JSON.parse(out.trim().split("\n").pop());
+  return measureInOwnProcess(import.meta.url, url);
 }
 
 // Run as a script: one fan-out, then its duration, the notifications written and the peak RSS as JSON.

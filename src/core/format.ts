@@ -1,5 +1,7 @@
 /** Formatting shared by every screen: durations, dates and relative times, names, counts and money. */
 
+import { clockPartsIn } from "./zoned-time";
+
 const DAY = 24 * 60 * 60 * 1000;
 
 /** 75 -> "1:15"; zero-padded seconds, minutes unbounded. */
@@ -57,8 +59,6 @@ interface CalendarParts {
   minute: number;
 }
 
-const zoneParts = new Map<string, Intl.DateTimeFormat>();
-
 /** The calendar date and wall-clock time of an instant in the current zone. */
 function calendarParts(d: Date): CalendarParts {
   const zone = dateContext().timeZone;
@@ -72,27 +72,7 @@ function calendarParts(d: Date): CalendarParts {
     };
   }
   // Another zone than this machine's: only the server renders in one, where Intl's cost is paid once.
-  let format = zoneParts.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-    });
-    zoneParts.set(zone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(d).map((p) => [p.type, Number(p.value)]));
-  return {
-    year: parts.year ?? 0,
-    month: parts.month ?? 1,
-    day: parts.day ?? 1,
-    hour: (parts.hour ?? 0) % 24,
-    minute: parts.minute ?? 0,
-  };
+  return clockPartsIn(d, zone);
 }
 
 /** Whether `zone` names a time zone this runtime knows (a cookie may say anything). */

@@ -1,4 +1,6 @@
 // Moderation's words and kinds, without zod: the browser's cards import these (decision 031).
+
+import { keysOf } from "./choices";
 import { MONTHS } from "./format";
 
 /** What a member may report: what members write, and a member herself. */
@@ -14,14 +16,14 @@ export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 /** What members write that its author may edit and delete. */
 export type ContentType = Exclude<ReportTargetType, "user">;
 
-export const REPORT_REASONS = ["unkind", "spam", "private_matter", "other"] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
-export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+export const REPORT_REASON_LABELS = {
   unkind: "Unkind or harmful",
   spam: "Spam",
   private_matter: "Sharing someone's private matter",
   other: "Something else",
 };
+export const REPORT_REASONS = keysOf(REPORT_REASON_LABELS);
+export type ReportReason = (typeof REPORT_REASONS)[number];
 
 export const MODERATION_MESSAGES = {
   contentRequired: "Please write something before saving.",

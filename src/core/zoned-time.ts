@@ -5,23 +5,38 @@
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-/** The date and time an instant shows on the clocks of `zone`: ["2026-11-26", "19:00"]. */
-export function wallClockIn(instant: Date, zone: string): [date: string, time: string] {
+/** The calendar date and wall-clock time an instant shows on the clocks of `zone`, as numbers. */
+export function clockPartsIn(instant: Date, zone: string) {
   let format = formats.get(zone);
   if (!format) {
     format = new Intl.DateTimeFormat("en-US", {
       timeZone: zone,
       hourCycle: "h23",
       year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
     });
     formats.set(zone, format);
   }
-  const p = Object.fromEntries(format.formatToParts(instant).map((x) => [x.type, x.value]));
-  return [`${p.year}-${p.month}-${p.day}`, `${String(Number(p.hour) % 24).padStart(2, "0")}:${p.minute}`];
+  const parts = Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, Number(p.value)]));
+  return {
+    year: parts.year ?? 0,
+    month: parts.month ?? 1,
+    day: parts.day ?? 1,
+    // Some runtimes write midnight as 24 even in the 23-hour cycle.
+    hour: (parts.hour ?? 0) % 24,
+    minute: parts.minute ?? 0,
+  };
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** The date and time an instant shows on the clocks of `zone`: ["2026-11-26", "19:00"]. */
+export function wallClockIn(instant: Date, zone: string): [date: string, time: string] {
+  const p = clockPartsIn(instant, zone);
+  return [`${p.year}-${pad(p.month)}-${pad(p.day)}`, `${pad(p.hour)}:${pad(p.minute)}`];
 }
 
 const asUtc = (date: string, time: string) => {

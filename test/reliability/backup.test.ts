@@ -14,7 +14,7 @@ import { applyMigrations, knownMigrations } from "../../src/server/backup/schema
 import { writeBackup } from "../../src/server/backup/write";
 import { runningEmbeddedPostgres } from "../../src/server/db/embedded-postgres";
 import { demoAccounts } from "../../src/server/db/seed";
-import { adminQuery, uniqueName, withDatabase } from "../support/databases";
+import { adminQuery, queryOnce, uniqueName, withDatabase } from "../support/databases";
 import { recordFigures } from "../support/figures";
 import { type FreshServer, serverOnFreshDatabase } from "../support/fresh";
 import { distServer, HttpClient, requireBuild, startServer } from "../support/server-process";
@@ -30,16 +30,6 @@ async function emptyDatabase(): Promise<string> {
   await adminQuery(inject("dbAdminUrl"), `create database "${name}"`);
   created.push(name);
   return withDatabase(inject("dbAdminUrl"), name);
-}
-
-async function query<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
 }
 
 /** Waits for a condition the test itself brings about (writes landing), checking every few ms. */
@@ -114,7 +104,7 @@ describe("a backup taken while members write", () => {
       expect((await m.client.call(groupsEndpoints.join, { params: { id: group.body.id } })).status).toBe(200);
     }
     // Years of history, so the backup takes long enough for writes to land while it runs.
-    await query(
+    await queryOnce(
       source.databaseUrl,
       `insert into prayer_requests (user_id, content, created_at)
        select $1, 'An older request, number ' || g, now() - make_interval(mins => g) from generate_series(1, 40000) g`,
@@ -168,11 +158,11 @@ describe("a backup taken while members write", () => {
 
     // Every write acknowledged before the backup began is there.
     const restoredPrayers = new Set(
-      (await query<{ id: number }>(target, "select id from prayer_requests")).map((r) => r.id),
+      (await queryOnce<{ id: number }>(target, "select id from prayer_requests")).map((r) => r.id),
     );
     const restoredMarks = new Set(
       (
-        await query<{ key: string }>(
+        await queryOnce<{ key: string }>(
           target,
           "select prayer_request_id || ':' || user_id as key from prayer_marks",
         )
@@ -189,23 +179,24 @@ describe("a backup taken while members write", () => {
       expect(restoredPrayers.has(p.id)).toBe(false);
     // One moment: every counter matches the rows it counts, as in the live database.
     expect(
-      await query(
+      await queryOnce(
         target,
         `select r.id from prayer_requests r
           where r.prayer_count <> (select count(*) from prayer_marks m where m.prayer_request_id = r.id)`,
       ),
     ).toEqual([]);
     expect(
-      await query(
+      await queryOnce(
         target,
         `select g.id from cultivation_groups g
           where g.member_count <> (select count(*) from cultivation_group_members m where m.group_id = g.id)`,
       ),
     ).toEqual([]);
     for (const t of backup.manifest.tables) {
-      const [{ n }] = (await query<{ n: number }>(target, `select count(*)::int as n from "${t.name}"`)) as [
-        { n: number },
-      ];
+      const [{ n }] = (await queryOnce<{ n: number }>(
+        target,
+        `select count(*)::int as n from "${t.name}"`,
+      )) as [{ n: number }];
       expect({ table: t.name, rows: n }).toEqual({ table: t.name, rows: t.rows });
     }
 
@@ -327,11 +318,11 @@ describe("a restore that must not happen, or cannot finish", () => {
   async function occupied() {
     const target = await emptyDatabase();
     await restoreBackup({ connectionString: target, file });
-    await query(target, "update users set first_name = 'Zipporah' where first_name = 'Tamar'");
+    await queryOnce(target, "update users set first_name = 'Zipporah' where first_name = 'Tamar'");
     return target;
   }
   const names = async (url: string) =>
-    (await query<{ first_name: string }>(url, "select first_name from users order by id")).map(
+    (await queryOnce<{ first_name: string }>(url, "select first_name from users order by id")).map(
       (r) => r.first_name,
     );
 
@@ -378,7 +369,7 @@ describe("a restore that must not happen, or cannot finish", () => {
       /rolled back; the database is as it was. users held 1 rows where the backup recorded 2/,
     );
     expect(await names(target)).toEqual(["Zipporah", "Abigail"]);
-    expect(await query(target, "select count(*)::int as n from prayer_requests")).toEqual([{ n: 0 }]);
+    expect(await queryOnce(target, "select count(*)::int as n from prayer_requests")).toEqual([{ n: 0 }]);
   });
 
   it("backs up and restores through the commands on DATABASE_URL, with no PostgreSQL programs", async () => {

@@ -1,11 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { authEndpoints } from "../../src/core/endpoints/auth";
 import { healthEndpoints } from "../../src/core/endpoints/health";
 import { startEmbeddedPostgres } from "../../src/server/db/embedded-postgres";
-import { uniqueName } from "../support/databases";
+import { queryOnce, uniqueName } from "../support/databases";
 import { recordFigures } from "../support/figures";
 import { freshDatabase } from "../support/fresh";
 import { HttpClient, startServer } from "../support/server-process";
@@ -20,16 +19,6 @@ async function database() {
   const db = await freshDatabase();
   cleanups.push(db.drop);
   return db;
-}
-
-async function query<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
 }
 
 const account = (email: string) => ({
@@ -74,7 +63,7 @@ describe("graceful stop", () => {
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 201));
     await expect(fetch(`${server.url}${healthEndpoints.health.path}`)).rejects.toThrow();
     expect(await code).toBe(0);
-    const [row] = await query<{ n: number }>(db.url, "select count(*)::int as n from users");
+    const [row] = await queryOnce<{ n: number }>(db.url, "select count(*)::int as n from users");
     expect(row!.n).toBe(24);
     recordFigures("Faults", { "requests in flight at SIGTERM, all answered": answers.length });
   });
@@ -107,7 +96,7 @@ describe("a hard kill in the middle of writes", () => {
 
     const restarted = await startServer(env);
     cleanups.push(() => restarted.stop());
-    const rows = await query<{ email: string; joined: number }>(
+    const rows = await queryOnce<{ email: string; joined: number }>(
       db.url,
       `select u.email, (select count(*)::int from activity_log a where a.user_id = u.id and a.kind = 'member_joined') as joined
        from users u`,
@@ -117,7 +106,7 @@ describe("a hard kill in the middle of writes", () => {
     // Atomic: no member without the activity row written in the same transaction.
     expect(rows.filter((r) => r.joined !== 1)).toEqual([]);
     const migrations = fs.readdirSync("src/server/db/migrations").filter((f) => f.endsWith(".sql")).length;
-    const [applied] = await query<{ n: number }>(
+    const [applied] = await queryOnce<{ n: number }>(
       db.url,
       "select count(*)::int as n from drizzle.__drizzle_migrations",
     );

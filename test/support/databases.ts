@@ -8,14 +8,23 @@ export function withDatabase(url: string, database: string): string {
   return u.toString();
 }
 
-export async function adminQuery(adminUrl: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
+/** One statement on a connection of its own (the server under test holds the others); its rows. */
+export async function queryOnce<T extends pg.QueryResultRow>(
+  url: string,
+  text: string,
+  values: unknown[] = [],
+) {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(sql);
+    return (await client.query<T>(text, values)).rows;
   } finally {
     await client.end();
   }
+}
+
+export async function adminQuery(adminUrl: string, sql: string): Promise<void> {
+  await queryOnce(adminUrl, sql);
 }
 
 export const uniqueName = (prefix: string) =>

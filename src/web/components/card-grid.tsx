@@ -10,6 +10,8 @@ const GRID = "grid gap-5 sm:grid-cols-2 lg:grid-cols-3";
 export interface PagedList<T> {
   data?: T[];
   isLoading: boolean;
+  /** The previous filter's answer shows while the new one loads. */
+  isPlaceholderData?: boolean;
   isError: boolean;
   refetch: () => unknown;
   hasNextPage: boolean;
@@ -59,43 +61,72 @@ export function LoadMore({
 
 /**
  * A list of cards read a page at a time, in each of its states: skeleton cards while the first page
- * loads, a retry when it fails, `empty` when there is nothing to show, then the cards and "Load more".
+ * loads, a retry when it fails, `empty` when there is nothing to show, then the cards and "Load more";
+ * dimmed while another filter's answer loads, and announced politely as it changes.
  */
 export function PagedCardGrid<T extends { id: number }>({
   list,
+  noun,
   skeleton,
-  loadingLabel,
-  errorMessage,
   empty,
-  moreLabel,
+  className = "mt-6",
   children,
 }: {
   list: PagedList<T>;
+  /** What the cards are, in the plural ("articles"): names the placeholders, the failure and "Load more". */
+  noun: string;
   /** One card's placeholder. */
   skeleton: ReactNode;
-  /** Names the placeholder list: "Loading groups". */
-  loadingLabel: string;
-  errorMessage: string;
   empty: ReactNode;
-  moreLabel: string;
+  className?: string;
+  children: (item: T) => ReactNode;
+}) {
+  return (
+    <div
+      className={cn(className, list.isPlaceholderData && "opacity-70")}
+      aria-live="polite"
+      aria-busy={list.isLoading}
+    >
+      <PagedCardGridState list={list} noun={noun} skeleton={skeleton} empty={empty}>
+        {children}
+      </PagedCardGridState>
+    </div>
+  );
+}
+
+function PagedCardGridState<T extends { id: number }>({
+  list,
+  noun,
+  skeleton,
+  empty,
+  children,
+}: {
+  list: PagedList<T>;
+  noun: string;
+  skeleton: ReactNode;
+  empty: ReactNode;
   children: (item: T) => ReactNode;
 }) {
   if (list.isLoading) {
     return (
-      <ul className={GRID} aria-label={loadingLabel}>
+      <ul className={GRID} aria-label={`Loading ${noun}`}>
         {Array.from({ length: SKELETON_COUNT }, (_, i) => (
           <li key={i}>{skeleton}</li>
         ))}
       </ul>
     );
   }
-  if (list.isError) return <ErrorState message={errorMessage} onRetry={() => void list.refetch()} />;
+  if (list.isError) {
+    return (
+      <ErrorState message={`We couldn't load the ${noun} just now.`} onRetry={() => void list.refetch()} />
+    );
+  }
   const items = list.data ?? [];
   if (items.length === 0) return empty;
   return (
     <>
       <CardGrid items={items}>{children}</CardGrid>
-      <LoadMore list={list} label={moreLabel} />
+      <LoadMore list={list} label={`Load more ${noun}`} />
     </>
   );
 }

@@ -32,7 +32,7 @@ export const contentReports = pgTable(
 
 /**
  * Every moderation action: who, what, on whom, when and why. Append-only: a trigger refuses any
- * update or delete (migration 0009), and ids are kept without foreign keys so that removing an
+ * update or delete (migration 0010), and ids are kept without foreign keys so that removing an
  * account never rewrites the record.
  */
 export const moderationLog = pgTable(

@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import {
-  describeNotification,
   NOTIFICATION_KINDS,
   NOTIFICATION_SECTIONS,
   type NotificationKind,
@@ -9,7 +8,7 @@ import type { AppConfig } from "../../config";
 import type { Db } from "../../db/client";
 import { digestMail } from "../../mail/templates";
 import type { OutgoingMail } from "../../mail/transport";
-import { emailChoiceOf, restingAt } from "./mail";
+import { emailChoiceOf, type MailedNotificationRow, mailedLine, restingAt } from "./mail";
 import { unsubscribeToken } from "./unsubscribe";
 
 /** Members considered per statement: each run reads ranges of ids, so time and memory stay bounded. */
@@ -92,17 +91,7 @@ export async function sendDigests(db: Db, now: Date): Promise<number> {
   return enqueued;
 }
 
-interface DigestRow extends Record<string, unknown> {
-  id: number;
-  kind: string;
-  subject_id: number;
-  actor_name: string | null;
-  actor_count: number;
-  title: string | null;
-  email: string;
-  first_name: string | null;
-  frequency: "daily" | "weekly" | null;
-}
+type DigestRow = MailedNotificationRow & { frequency: "daily" | "weekly" | null };
 
 /**
  * Writes her digest from the rows the hourly run claimed for her: those she has read since are left
@@ -130,15 +119,7 @@ export async function digestMailFor(db: Db, config: AppConfig, job: DigestJob): 
     title,
     items: listed
       .filter((row) => NOTIFICATION_KINDS[row.kind as NotificationKind].section === title)
-      .map((row) => {
-        const { text, url } = describeNotification(row.kind as NotificationKind, {
-          subjectId: row.subject_id,
-          actorName: row.actor_name,
-          actorCount: row.actor_count,
-          title: row.title,
-        });
-        return { text, url: `${config.publicUrl}${url}` };
-      }),
+      .map((row) => mailedLine(row, config.publicUrl)),
   })).filter((section) => section.items.length > 0);
 
   const kinds = [...new Set(items.map((row) => row.kind as NotificationKind))];

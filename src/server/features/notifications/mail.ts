@@ -25,9 +25,9 @@ export const restingAt = (moment: ReturnType<typeof sql>) => {
   return sql`((extract(isodow from ${local}) = 5 and extract(hour from ${local}) >= 18) or extract(isodow from ${local}) = 6)`;
 };
 
-interface ClaimedRow extends Record<string, unknown> {
+/** A notification as its mail tells it, with the address and name it goes to. */
+export interface MailedNotificationRow extends Record<string, unknown> {
   id: number;
-  user_id: number;
   kind: string;
   subject_id: number;
   actor_name: string | null;
@@ -36,6 +36,19 @@ interface ClaimedRow extends Record<string, unknown> {
   email: string;
   first_name: string | null;
 }
+
+/** A notification's line in a mail: its words, and the link to its place on the site. */
+export function mailedLine(row: MailedNotificationRow, publicUrl: string) {
+  const { text, url } = describeNotification(row.kind as NotificationKind, {
+    subjectId: row.subject_id,
+    actorName: row.actor_name,
+    actorCount: row.actor_count,
+    title: row.title,
+  });
+  return { text, url: `${publicUrl}${url}` };
+}
+
+type ClaimedRow = MailedNotificationRow & { user_id: number };
 
 /**
  * Mails what members chose to hear of "right away" (decision 033). A member is mailed once one of
@@ -100,15 +113,7 @@ export async function mailDueNotifications(db: Db, config: AppConfig): Promise<n
         firstName: first.first_name,
         notificationsUrl: `${config.publicUrl}/notifications`,
         preferencesUrl: `${config.publicUrl}/notifications?tab=preferences`,
-        items: items.map((row) => {
-          const { text, url } = describeNotification(row.kind as NotificationKind, {
-            subjectId: row.subject_id,
-            actorName: row.actor_name,
-            actorCount: row.actor_count,
-            title: row.title,
-          });
-          return { text, url: `${config.publicUrl}${url}` };
-        }),
+        items: items.map((row) => mailedLine(row, config.publicUrl)),
       });
       // RFC 8058: one POST to the link, from the mail app, turns these kinds off.
       const headers = {

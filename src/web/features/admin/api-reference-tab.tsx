@@ -7,7 +7,7 @@ import { Button, buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
 import { Input } from "~/web/components/ui/input";
-import { Skeleton } from "~/web/components/ui/skeleton";
+import { SkeletonCards } from "~/web/components/ui/skeleton";
 import { ApiError } from "~/web/lib/api";
 import { useEndpoint } from "~/web/lib/endpoints";
 import { useDebounced } from "~/web/lib/use-debounced";
@@ -145,19 +145,7 @@ const matchCount = (n: number) =>
   n === 0 ? "No endpoint matches" : n === 1 ? "1 endpoint matches" : `${formatCount(n)} endpoints match`;
 
 function Loading() {
-  return (
-    <ul className="space-y-3" aria-label="Loading the API reference">
-      {Array.from({ length: 4 }, (_, i) => (
-        <li key={i}>
-          <Card className="space-y-3 p-5">
-            <Skeleton className="h-6 w-3/4 max-w-md" />
-            <Skeleton className="h-4 w-full max-w-lg" />
-            <Skeleton className="h-4 w-1/2" />
-          </Card>
-        </li>
-      ))}
-    </ul>
-  );
+  return <SkeletonCards label="Loading the API reference" count={4} />;
 }
 
 const anchorOf = (tag: string) => `api-${tag}`;

@@ -1,4 +1,13 @@
-import { Activity, Crown, ExternalLink, Newspaper, PlayCircle, Users, UsersRound } from "lucide-react";
+import {
+  Activity,
+  Crown,
+  ExternalLink,
+  type LucideIcon,
+  Newspaper,
+  PlayCircle,
+  Users,
+  UsersRound,
+} from "lucide-react";
 import { Link } from "wouter";
 import { RECENT_ACTIVITY_COUNT } from "~/core/constants";
 import { formatCount, formatDateTime } from "~/core/format";
@@ -13,6 +22,35 @@ import { StatCard } from "./stat-card";
 
 export const count = (n: number) => formatCount(n);
 export const thisMonth = (n: number) => `+${count(n)} this month`;
+
+type Analytics = NonNullable<ReturnType<typeof useAnalytics>["data"]>;
+type CountOf = { [K in keyof Analytics]: Analytics[K] extends number ? K : never }[keyof Analytics];
+
+/** The four figures at the top: a total, and how many came this month. */
+const GLANCE: {
+  label: string;
+  icon: LucideIcon;
+  tone?: "clay" | "gold";
+  total: CountOf;
+  newThisMonth: CountOf;
+}[] = [
+  { label: "Total Users", icon: Users, total: "totalUsers", newThisMonth: "newUsersThisMonth" },
+  {
+    label: "Total Videos",
+    icon: PlayCircle,
+    tone: "clay",
+    total: "totalVideos",
+    newThisMonth: "videosThisMonth",
+  },
+  { label: "Active Groups", icon: UsersRound, total: "activeGroups", newThisMonth: "newGroupsThisMonth" },
+  {
+    label: "Premium Members",
+    icon: Crown,
+    tone: "gold",
+    total: "premiumMembers",
+    newThisMonth: "newPremiumThisMonth",
+  },
+];
 
 export function OverviewTab() {
   const analytics = useAnalytics();
@@ -34,36 +72,17 @@ export function OverviewTab() {
   return (
     <div className="space-y-6">
       <section aria-label="Community at a glance" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard
-          label="Total Users"
-          icon={Users}
-          loading={loading}
-          value={data && count(data.totalUsers)}
-          detail={data && thisMonth(data.newUsersThisMonth)}
-        />
-        <StatCard
-          label="Total Videos"
-          icon={PlayCircle}
-          tone="clay"
-          loading={loading}
-          value={data && count(data.totalVideos)}
-          detail={data && thisMonth(data.videosThisMonth)}
-        />
-        <StatCard
-          label="Active Groups"
-          icon={UsersRound}
-          loading={loading}
-          value={data && count(data.activeGroups)}
-          detail={data && thisMonth(data.newGroupsThisMonth)}
-        />
-        <StatCard
-          label="Premium Members"
-          icon={Crown}
-          tone="gold"
-          loading={loading}
-          value={data && count(data.premiumMembers)}
-          detail={data && thisMonth(data.newPremiumThisMonth)}
-        />
+        {GLANCE.map((stat) => (
+          <StatCard
+            key={stat.label}
+            label={stat.label}
+            icon={stat.icon}
+            tone={stat.tone}
+            loading={loading}
+            value={data && count(data[stat.total])}
+            detail={data && thisMonth(data[stat.newThisMonth])}
+          />
+        ))}
       </section>
 
       <div className="grid gap-6 lg:grid-cols-[1fr_2fr] lg:items-start">

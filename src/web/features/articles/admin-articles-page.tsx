@@ -18,7 +18,7 @@ import { TagList } from "~/web/components/tag-list";
 import { Button, buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
-import { Skeleton } from "~/web/components/ui/skeleton";
+import { SkeletonCards } from "~/web/components/ui/skeleton";
 import { ApiError } from "~/web/lib/api";
 import { useAuth } from "~/web/lib/auth";
 import { cn } from "~/web/lib/cn";
@@ -88,17 +88,7 @@ function ArticleManagement() {
         </h2>
         <div className="mt-4" aria-live="polite" aria-busy={articles.isLoading}>
           {articles.isLoading ? (
-            <ul className="space-y-3" aria-label="Loading articles">
-              {[0, 1, 2, 3].map((i) => (
-                <li key={i}>
-                  <Card className="space-y-3 p-5">
-                    <Skeleton className="h-6 w-2/3" />
-                    <Skeleton className="h-4 w-full" />
-                    <Skeleton className="h-4 w-1/2" />
-                  </Card>
-                </li>
-              ))}
-            </ul>
+            <SkeletonCards label="Loading articles" count={4} />
           ) : articles.isError ? (
             <ErrorState
               message={

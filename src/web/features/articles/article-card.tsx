@@ -6,7 +6,7 @@ import { TagList } from "~/web/components/tag-list";
 import { Badge } from "~/web/components/ui/badge";
 import { Button, buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
-import { Skeleton } from "~/web/components/ui/skeleton";
+import { Skeleton, SkeletonLines } from "~/web/components/ui/skeleton";
 import { publicConfig } from "~/web/lib/public-config";
 import { countArticleView } from "./api";
 
@@ -75,22 +75,15 @@ export function ArticleCard({
 export function ArticleCardSkeleton() {
   return (
     <Card className="flex flex-col p-5 sm:p-6">
-      <div className="flex justify-between">
-        <Skeleton className="h-5 w-20 rounded-full" />
-        <Skeleton className="h-4 w-20" />
-      </div>
+      <SkeletonLines className="flex justify-between" lines={["h-5 w-20 rounded-full", "h-4 w-20"]} />
       <Skeleton className="mt-5 h-6 w-11/12" />
       <Skeleton className="mt-2 h-6 w-2/3" />
       <Skeleton className="mt-3 h-4 w-32" />
-      <div className="mt-4 space-y-2">
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-3/4" />
-      </div>
-      <div className="mt-5 flex gap-2">
-        <Skeleton className="h-9 flex-1 rounded-full" />
-        <Skeleton className="h-9 flex-1 rounded-full" />
-      </div>
+      <SkeletonLines className="mt-4 space-y-2" lines={["h-4 w-full", "h-4 w-full", "h-4 w-3/4"]} />
+      <SkeletonLines
+        className="mt-5 flex gap-2"
+        lines={["h-9 flex-1 rounded-full", "h-9 flex-1 rounded-full"]}
+      />
     </Card>
   );
 }

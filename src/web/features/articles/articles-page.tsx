@@ -5,7 +5,6 @@ import { PagedCardGrid } from "~/web/components/card-grid";
 import { PageHeader } from "~/web/components/page-header";
 import { FilterChips, NoMatches, SearchFilterBar } from "~/web/components/search-filter-bar";
 import { EmptyState } from "~/web/components/ui/empty-state";
-import { cn } from "~/web/lib/cn";
 import { publicConfig } from "~/web/lib/public-config";
 import { useDebounced } from "~/web/lib/use-debounced";
 import { useArticles, useArticleTags } from "./api";
@@ -29,6 +28,13 @@ export default function ArticlesPage() {
     setTag(undefined);
   };
 
+  const empty = filtered ? (
+    <NoMatches icon={BookOpenText} title="No articles found" onClear={clearFilters}>
+      Try another search or topic.
+    </NoMatches>
+  ) : (
+    <EmptyState icon={BookOpenText} title="No articles found. Check back soon for new content!" />
+  );
   return (
     <>
       <PageHeader
@@ -53,30 +59,9 @@ export default function ArticlesPage() {
         />
       </SearchFilterBar>
 
-      <div
-        className={cn("mt-6", articles.isPlaceholderData && "opacity-70")}
-        aria-live="polite"
-        aria-busy={articles.isLoading}
-      >
-        <PagedCardGrid
-          list={articles}
-          skeleton={<ArticleCardSkeleton />}
-          loadingLabel="Loading articles"
-          errorMessage="We couldn't load the articles just now."
-          moreLabel="Load more articles"
-          empty={
-            filtered ? (
-              <NoMatches icon={BookOpenText} title="No articles found" onClear={clearFilters}>
-                Try another search or topic.
-              </NoMatches>
-            ) : (
-              <EmptyState icon={BookOpenText} title="No articles found. Check back soon for new content!" />
-            )
-          }
-        >
-          {(article) => <ArticleCard article={article} onDiscuss={setDiscussing} />}
-        </PagedCardGrid>
-      </div>
+      <PagedCardGrid list={articles} noun="articles" skeleton={<ArticleCardSkeleton />} empty={empty}>
+        {(article) => <ArticleCard article={article} onDiscuss={setDiscussing} />}
+      </PagedCardGrid>
 
       <DiscussDialog article={discussing} onClose={() => setDiscussing(null)} />
     </>

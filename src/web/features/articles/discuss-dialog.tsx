@@ -11,7 +11,7 @@ import { Button } from "~/web/components/ui/button";
 import { Dialog, DialogContent } from "~/web/components/ui/dialog";
 import { Textarea } from "~/web/components/ui/input";
 import { RetryButton } from "~/web/components/ui/retry-button";
-import { Skeleton } from "~/web/components/ui/skeleton";
+import { Skeleton, SkeletonLines } from "~/web/components/ui/skeleton";
 import { ContentActions, EditedMark } from "~/web/features/moderation";
 import { keyOf } from "~/web/lib/endpoints";
 import { useAddDiscussion, useArticleDiscussions } from "./api";
@@ -80,10 +80,7 @@ function DiscussionBody({ article }: { article: Article }) {
               {[0, 1].map((i) => (
                 <li key={i} className="flex gap-3">
                   <Skeleton className="size-9 shrink-0 rounded-full" />
-                  <div className="flex-1 space-y-2">
-                    <Skeleton className="h-4 w-32" />
-                    <Skeleton className="h-4 w-full" />
-                  </div>
+                  <SkeletonLines className="flex-1 space-y-2" lines={["h-4 w-32", "h-4 w-full"]} />
                 </li>
               ))}
             </ul>

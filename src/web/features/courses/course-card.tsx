@@ -7,7 +7,7 @@ import { TagList } from "~/web/components/tag-list";
 import { Badge } from "~/web/components/ui/badge";
 import { Button, buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
-import { Skeleton } from "~/web/components/ui/skeleton";
+import { Skeleton, SkeletonLines } from "~/web/components/ui/skeleton";
 import { useEnroll } from "./api";
 
 export const enrolledText = (n: number) => `${formatCount(n)} enrolled`;
@@ -119,19 +119,10 @@ export function CourseCardSkeleton() {
     <Card className="flex flex-col overflow-hidden">
       <Skeleton className="h-1.5 rounded-none" />
       <div className="p-5 sm:p-6">
-        <div className="flex justify-between">
-          <Skeleton className="h-5 w-24 rounded-full" />
-          <Skeleton className="h-6 w-12" />
-        </div>
+        <SkeletonLines className="flex justify-between" lines={["h-5 w-24 rounded-full", "h-6 w-12"]} />
         <Skeleton className="mt-5 h-6 w-3/4" />
-        <div className="mt-3 space-y-2">
-          <Skeleton className="h-4 w-full" />
-          <Skeleton className="h-4 w-5/6" />
-        </div>
-        <div className="mt-4 flex gap-4">
-          <Skeleton className="h-4 w-20" />
-          <Skeleton className="h-4 w-24" />
-        </div>
+        <SkeletonLines className="mt-3 space-y-2" lines={["h-4 w-full", "h-4 w-5/6"]} />
+        <SkeletonLines className="mt-4 flex gap-4" lines={["h-4 w-20", "h-4 w-24"]} />
         <Skeleton className="mt-6 h-11 w-full rounded-full" />
       </div>
     </Card>

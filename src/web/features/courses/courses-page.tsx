@@ -18,7 +18,6 @@ import { FilterChips, NoMatches, SearchFilterBar } from "~/web/components/search
 import { Button } from "~/web/components/ui/button";
 import { Dialog, DialogContent } from "~/web/components/ui/dialog";
 import { EmptyState } from "~/web/components/ui/empty-state";
-import { cn } from "~/web/lib/cn";
 import { useDebounced } from "~/web/lib/use-debounced";
 import { useCourses, useEnrolledIds, useInterestedIds, useNotifyMe } from "./api";
 import { CourseCard, CourseCardSkeleton } from "./course-card";
@@ -39,6 +38,22 @@ export default function CoursesPage() {
   const enrolled = useEnrolledIds();
   const filtered = Boolean(search.trim() || status);
 
+  const empty = filtered ? (
+    <NoMatches
+      icon={GraduationCap}
+      title="No courses found"
+      onClear={() => {
+        setSearch("");
+        setStatus(undefined);
+      }}
+    >
+      Try another search or filter.
+    </NoMatches>
+  ) : (
+    <EmptyState icon={GraduationCap} title="No courses yet">
+      New courses are being prepared. Check back soon!
+    </EmptyState>
+  );
   return (
     <>
       <PageHeader
@@ -57,41 +72,11 @@ export default function CoursesPage() {
         <FilterChips label="Filter courses" options={FILTERS} selected={status} onSelect={setStatus} />
       </SearchFilterBar>
 
-      <div
-        className={cn("mt-6", courses.isPlaceholderData && "opacity-70")}
-        aria-live="polite"
-        aria-busy={courses.isLoading}
-      >
-        <PagedCardGrid
-          list={courses}
-          skeleton={<CourseCardSkeleton />}
-          loadingLabel="Loading courses"
-          errorMessage="We couldn't load the courses just now."
-          moreLabel="Load more courses"
-          empty={
-            filtered ? (
-              <NoMatches
-                icon={GraduationCap}
-                title="No courses found"
-                onClear={() => {
-                  setSearch("");
-                  setStatus(undefined);
-                }}
-              >
-                Try another search or filter.
-              </NoMatches>
-            ) : (
-              <EmptyState icon={GraduationCap} title="No courses yet">
-                New courses are being prepared. Check back soon!
-              </EmptyState>
-            )
-          }
-        >
-          {(course) => (
-            <CourseCard course={course} enrolled={enrolled.ids.has(course.id)} onLearnMore={setLearning} />
-          )}
-        </PagedCardGrid>
-      </div>
+      <PagedCardGrid list={courses} noun="courses" skeleton={<CourseCardSkeleton />} empty={empty}>
+        {(course) => (
+          <CourseCard course={course} enrolled={enrolled.ids.has(course.id)} onLearnMore={setLearning} />
+        )}
+      </PagedCardGrid>
 
       <LearningPromises />
       <LearnMoreDialog course={learning} onClose={() => setLearning(null)} />

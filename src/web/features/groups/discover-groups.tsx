@@ -24,6 +24,22 @@ export function DiscoverGroups({
   const query = useDiscoverGroups({ search: term || undefined, category: category || undefined });
   const filtered = Boolean(search.trim() || category);
 
+  const empty = (
+    <EmptyState
+      icon={Sprout}
+      title="No groups found"
+      action={
+        filtered ? undefined : (
+          <Button variant="secondary" onClick={onCreate}>
+            Create Group
+          </Button>
+        )
+      }
+    >
+      {filtered ? "Try adjusting your search criteria" : "Be the first to create a cultivation group"}
+    </EmptyState>
+  );
+
   return (
     <section aria-labelledby="discover-heading">
       <h2 id="discover-heading" className="sr-only">
@@ -50,32 +66,9 @@ export function DiscoverGroups({
         </Select>
       </SearchFilterBar>
 
-      <div className="mt-6" aria-live="polite" aria-busy={query.isLoading}>
-        <PagedCardGrid
-          list={query}
-          skeleton={<GroupCardSkeleton />}
-          loadingLabel="Loading groups"
-          errorMessage="We couldn't load the groups just now."
-          moreLabel="Load more groups"
-          empty={
-            <EmptyState
-              icon={Sprout}
-              title="No groups found"
-              action={
-                filtered ? undefined : (
-                  <Button variant="secondary" onClick={onCreate}>
-                    Create Group
-                  </Button>
-                )
-              }
-            >
-              {filtered ? "Try adjusting your search criteria" : "Be the first to create a cultivation group"}
-            </EmptyState>
-          }
-        >
-          {(group) => <GroupCard group={group} />}
-        </PagedCardGrid>
-      </div>
+      <PagedCardGrid list={query} noun="groups" skeleton={<GroupCardSkeleton />} empty={empty}>
+        {(group) => <GroupCard group={group} />}
+      </PagedCardGrid>
     </section>
   );
 }

@@ -12,23 +12,18 @@ import { GroupCardSkeleton, PrivacyIcon } from "./group-card";
 
 export function MyGroups({ onDiscover }: { onDiscover: () => void }) {
   const query = useMyGroups();
-  return (
-    <PagedCardGrid
-      list={query}
-      skeleton={<GroupCardSkeleton />}
-      loadingLabel="Loading your groups"
-      errorMessage="We couldn't load your groups just now."
-      moreLabel="Load more groups"
-      empty={
-        <EmptyState
-          icon={Users}
-          title="You haven't joined any groups yet"
-          action={<Button onClick={onDiscover}>Discover Groups</Button>}
-        >
-          Find a small group for fellowship, study and accountability.
-        </EmptyState>
-      }
+  const empty = (
+    <EmptyState
+      icon={Users}
+      title="You haven't joined any groups yet"
+      action={<Button onClick={onDiscover}>Discover Groups</Button>}
     >
+      Find a small group for fellowship, study and accountability.
+    </EmptyState>
+  );
+
+  return (
+    <PagedCardGrid list={query} noun="groups" skeleton={<GroupCardSkeleton />} empty={empty} className="">
       {(membership) => <MembershipCard membership={membership} />}
     </PagedCardGrid>
   );

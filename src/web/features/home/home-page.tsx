@@ -41,7 +41,7 @@ import { Badge } from "~/web/components/ui/badge";
 import { buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { ErrorState } from "~/web/components/ui/empty-state";
-import { Skeleton } from "~/web/components/ui/skeleton";
+import { Skeleton, SkeletonCards, SkeletonLines } from "~/web/components/ui/skeleton";
 import { useAuth } from "~/web/lib/auth";
 import { cn } from "~/web/lib/cn";
 import { useEndpoint } from "~/web/lib/endpoints";
@@ -75,10 +75,18 @@ export default function HomePage() {
             </Section>
             <div className="grid gap-8 md:grid-cols-2">
               <Section title="Latest Articles" href="/articles" linkLabel="All articles">
-                {data ? <Articles articles={data.articles} /> : <ListSkeletons count={2} />}
+                {data ? (
+                  <Articles articles={data.articles} />
+                ) : (
+                  <SkeletonCards label="Loading articles" count={2} />
+                )}
               </Section>
               <Section title="Courses" href="/courses" linkLabel="All courses">
-                {data ? <Courses courses={data.courses} /> : <ListSkeletons count={2} />}
+                {data ? (
+                  <Courses courses={data.courses} />
+                ) : (
+                  <SkeletonCards label="Loading courses" count={2} />
+                )}
               </Section>
             </div>
           </div>
@@ -86,7 +94,11 @@ export default function HomePage() {
           <aside className="space-y-6" aria-label="Your community">
             <DiscipleshipWidget data={data} />
             <Section title="Prayer Requests" href="/community" linkLabel="Prayer wall">
-              {data ? <Prayers prayers={data.prayerRequests} /> : <ListSkeletons count={2} />}
+              {data ? (
+                <Prayers prayers={data.prayerRequests} />
+              ) : (
+                <SkeletonCards label="Loading prayer requests" count={2} />
+              )}
             </Section>
             <Membership tier={tier} />
             <QuickActions />
@@ -442,25 +454,7 @@ function VideoSkeletons() {
       {[0, 1, 2].map((i) => (
         <Card key={i} className="overflow-hidden">
           <Skeleton className="aspect-video rounded-none" />
-          <div className="space-y-2 p-4">
-            <Skeleton className="h-3 w-20" />
-            <Skeleton className="h-4 w-full" />
-            <Skeleton className="h-3 w-16" />
-          </div>
-        </Card>
-      ))}
-    </div>
-  );
-}
-
-function ListSkeletons({ count }: { count: number }) {
-  return (
-    <div className="space-y-3" aria-busy="true">
-      {Array.from({ length: count }, (_, i) => (
-        <Card key={i} className="space-y-2 p-4">
-          <Skeleton className="h-3 w-24" />
-          <Skeleton className="h-4 w-4/5" />
-          <Skeleton className="h-3 w-full" />
+          <SkeletonLines className="space-y-2 p-4" lines={["h-3 w-20", "h-4 w-full", "h-3 w-16"]} />
         </Card>
       ))}
     </div>

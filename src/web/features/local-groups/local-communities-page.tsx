@@ -90,33 +90,23 @@ function DiscoverList({
   onCreate: () => void;
 }) {
   const query = useLocalGroups({ search, meetingType });
+  const empty = filtered ? (
+    <EmptyState icon={MapPin} title="No groups found">
+      Try adjusting your search or filters
+    </EmptyState>
+  ) : (
+    <EmptyState
+      icon={MapPin}
+      title="No local groups yet"
+      action={<Button onClick={onCreate}>Create the First Group</Button>}
+    >
+      Start one where you live and invite the women around you.
+    </EmptyState>
+  );
   return (
-    <div className="mt-6" aria-live="polite" aria-busy={query.isLoading}>
-      <PagedCardGrid
-        list={query}
-        skeleton={<LocalGroupSkeleton />}
-        loadingLabel="Loading local groups"
-        errorMessage="We couldn't load local groups just now."
-        moreLabel="Load more groups"
-        empty={
-          filtered ? (
-            <EmptyState icon={MapPin} title="No groups found">
-              Try adjusting your search or filters
-            </EmptyState>
-          ) : (
-            <EmptyState
-              icon={MapPin}
-              title="No local groups yet"
-              action={<Button onClick={onCreate}>Create the First Group</Button>}
-            >
-              Start one where you live and invite the women around you.
-            </EmptyState>
-          )
-        }
-      >
-        {(group) => <LocalGroupCard group={group} />}
-      </PagedCardGrid>
-    </div>
+    <PagedCardGrid list={query} noun="local groups" skeleton={<LocalGroupSkeleton />} empty={empty}>
+      {(group) => <LocalGroupCard group={group} />}
+    </PagedCardGrid>
   );
 }
 

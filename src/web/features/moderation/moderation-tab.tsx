@@ -12,7 +12,7 @@ import { Card } from "~/web/components/ui/card";
 import { Dialog, DialogContent } from "~/web/components/ui/dialog";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
 import { Field, Input } from "~/web/components/ui/input";
-import { Skeleton } from "~/web/components/ui/skeleton";
+import { SkeletonCards } from "~/web/components/ui/skeleton";
 import {
   useModerationLog,
   useRemoveReported,
@@ -66,20 +66,6 @@ export default function ModerationTab() {
   );
 }
 
-function Loading({ label }: { label: string }) {
-  return (
-    <div className="space-y-3" role="status" aria-label={label} aria-busy="true">
-      {[0, 1].map((i) => (
-        <Card key={i} className="space-y-3 p-5">
-          <Skeleton className="h-5 w-40" />
-          <Skeleton className="h-4 w-full" />
-          <Skeleton className="h-4 w-2/3" />
-        </Card>
-      ))}
-    </div>
-  );
-}
-
 function Queue() {
   const queue = useReportQueue();
   const [suspending, setSuspending] = useState<{ id: number; name: string } | null>(null);
@@ -87,7 +73,7 @@ function Queue() {
     return (
       <ErrorState message="We couldn't load the reports just now." onRetry={() => void queue.refetch()} />
     );
-  if (queue.isPending) return <Loading label="Loading reports" />;
+  if (queue.isPending) return <SkeletonCards label="Loading reports" count={2} />;
   const items = queue.data ?? [];
   if (items.length === 0)
     return (
@@ -244,7 +230,7 @@ function Log() {
   const log = useModerationLog();
   if (log.isError)
     return <ErrorState message="We couldn't load the log just now." onRetry={() => void log.refetch()} />;
-  if (log.isPending) return <Loading label="Loading the moderation log" />;
+  if (log.isPending) return <SkeletonCards label="Loading the moderation log" count={2} />;
   const entries = log.data ?? [];
   if (entries.length === 0)
     return (

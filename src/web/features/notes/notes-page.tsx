@@ -1,10 +1,11 @@
-import { BookOpen, Clock, Lightbulb, NotebookPen, Pencil, Plus, Star, Trash2 } from "lucide-react";
+import { BookOpen, Clock, Lightbulb, NotebookPen, Plus, Star } from "lucide-react";
 import { useId, useState } from "react";
 import { Link, useSearchParams } from "wouter";
 import { formatDateTime, formatDuration } from "~/core/format";
 import type { NoteItem } from "~/core/schemas/notes";
 import { LoadMore } from "~/web/components/card-grid";
 import { ConfirmDialog } from "~/web/components/confirm-dialog";
+import { EditDeleteButtons } from "~/web/components/edit-delete-buttons";
 import { MemberText } from "~/web/components/member-text";
 import { PageHeader } from "~/web/components/page-header";
 import { NoMatches, SearchFilterBar } from "~/web/components/search-filter-bar";
@@ -204,24 +205,7 @@ function NoteCard({
             <span className="sr-only">Highlight</span>
           </span>
         )}
-        <div className="-mt-1 -mr-1 flex shrink-0">
-          <button
-            type="button"
-            onClick={onEdit}
-            className="rounded-full p-2 text-muted transition-colors hover:bg-sage-50 hover:text-sage-800"
-            aria-label="Edit note"
-          >
-            <Pencil className="size-4.5" aria-hidden="true" />
-          </button>
-          <button
-            type="button"
-            onClick={onDelete}
-            className="rounded-full p-2 text-muted transition-colors hover:bg-red-50 hover:text-danger"
-            aria-label="Delete note"
-          >
-            <Trash2 className="size-4.5" aria-hidden="true" />
-          </button>
-        </div>
+        <EditDeleteButtons what="note" onEdit={onEdit} onDelete={onDelete} className="-mt-1 -mr-1" />
       </div>
       <MemberText text={note.content} keepSpaces className="mt-3 leading-relaxed" />
       {note.tags.length > 0 && (

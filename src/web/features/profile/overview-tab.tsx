@@ -15,7 +15,7 @@ import { Button, buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
 import { Textarea } from "~/web/components/ui/input";
-import { Skeleton } from "~/web/components/ui/skeleton";
+import { Skeleton, SkeletonLines } from "~/web/components/ui/skeleton";
 import { ApiError } from "~/web/lib/api";
 import { useCancelEmailChange, useSavedVideos, useUpdateProfile } from "./api";
 
@@ -193,10 +193,7 @@ function SavedVideos() {
               <li key={i}>
                 <Card className="overflow-hidden">
                   <Skeleton className="aspect-video rounded-none" />
-                  <div className="space-y-2 p-4">
-                    <Skeleton className="h-5 w-3/4" />
-                    <Skeleton className="h-4 w-1/3" />
-                  </div>
+                  <SkeletonLines className="space-y-2 p-4" lines={["h-5 w-3/4", "h-4 w-1/3"]} />
                 </Card>
               </li>
             ))}

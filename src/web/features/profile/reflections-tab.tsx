@@ -8,7 +8,7 @@ import { Badge } from "~/web/components/ui/badge";
 import { buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
-import { Skeleton } from "~/web/components/ui/skeleton";
+import { SkeletonCards } from "~/web/components/ui/skeleton";
 import { useReflections } from "./api";
 
 /** Her own reflections on the teaching videos, newest first. */
@@ -34,17 +34,7 @@ export function ReflectionsTab() {
       </p>
       <div aria-busy={reflections.isPending}>
         {reflections.isPending ? (
-          <ul className="space-y-4" aria-label="Loading reflections">
-            {[0, 1, 2].map((i) => (
-              <li key={i}>
-                <Card className="space-y-3 p-5">
-                  <Skeleton className="h-4 w-1/3" />
-                  <Skeleton className="h-4 w-full" />
-                  <Skeleton className="h-4 w-2/3" />
-                </Card>
-              </li>
-            ))}
-          </ul>
+          <SkeletonCards label="Loading reflections" className="space-y-4" />
         ) : reflections.isError ? (
           <ErrorState
             message="We couldn't load your reflections just now."

@@ -1,10 +1,11 @@
-import { Pencil, Plus, Search, Trash2, Video as VideoIcon } from "lucide-react";
+import { Plus, Search, Video as VideoIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "wouter";
 import { formatCount, formatShortDate } from "~/core/format";
 import type { AdminVideoItem } from "~/core/schemas/videos";
 import { LoadMore } from "~/web/components/card-grid";
 import { ConfirmDialog } from "~/web/components/confirm-dialog";
+import { EditDeleteButtons } from "~/web/components/edit-delete-buttons";
 import { SearchFilterBar } from "~/web/components/search-filter-bar";
 import { TableHead } from "~/web/components/table-head";
 import { Button } from "~/web/components/ui/button";
@@ -37,6 +38,13 @@ export default function AdminVideosTab() {
     setEditing(video);
     setFormOpen(true);
   };
+  const actionsFor = (video: AdminVideoItem) => (
+    <EditDeleteButtons
+      what={video.title}
+      onEdit={() => openForm(video)}
+      onDelete={() => setDeleting(video)}
+    />
+  );
 
   return (
     <section aria-labelledby={headingId} className="space-y-4">
@@ -107,11 +115,7 @@ export default function AdminVideosTab() {
                     <time dateTime={video.publishedAt}>{formatShortDate(video.publishedAt)}</time>
                   </p>
                 </div>
-                <RowActions
-                  video={video}
-                  onEdit={() => openForm(video)}
-                  onDelete={() => setDeleting(video)}
-                />
+                {actionsFor(video)}
               </li>
             ))}
           </ul>
@@ -135,13 +139,7 @@ export default function AdminVideosTab() {
                     <td className="px-4 py-3 whitespace-nowrap">
                       <time dateTime={video.publishedAt}>{formatShortDate(video.publishedAt)}</time>
                     </td>
-                    <td className="px-4 py-2 text-right whitespace-nowrap">
-                      <RowActions
-                        video={video}
-                        onEdit={() => openForm(video)}
-                        onDelete={() => setDeleting(video)}
-                      />
-                    </td>
+                    <td className="px-4 py-2 text-right whitespace-nowrap">{actionsFor(video)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -154,37 +152,6 @@ export default function AdminVideosTab() {
       <VideoFormDialog open={formOpen} onOpenChange={setFormOpen} video={editing} />
       <DeleteVideoDialog video={deleting} onClose={() => setDeleting(null)} />
     </section>
-  );
-}
-
-function RowActions({
-  video,
-  onEdit,
-  onDelete,
-}: {
-  video: AdminVideoItem;
-  onEdit: () => void;
-  onDelete: () => void;
-}) {
-  return (
-    <span className="inline-flex shrink-0">
-      <button
-        type="button"
-        onClick={onEdit}
-        className="rounded-full p-2 text-muted transition-colors hover:bg-sage-100 hover:text-sage-800"
-        aria-label={`Edit ${video.title}`}
-      >
-        <Pencil className="size-4" aria-hidden="true" />
-      </button>
-      <button
-        type="button"
-        onClick={onDelete}
-        className="rounded-full p-2 text-muted transition-colors hover:bg-red-50 hover:text-danger"
-        aria-label={`Delete ${video.title}`}
-      >
-        <Trash2 className="size-4" aria-hidden="true" />
-      </button>
-    </span>
   );
 }
 

@@ -5,7 +5,7 @@ import type { VideoItem } from "~/core/schemas/videos";
 import { DurationBadge } from "~/web/components/duration-badge";
 import { Badge } from "~/web/components/ui/badge";
 import { Card } from "~/web/components/ui/card";
-import { Skeleton } from "~/web/components/ui/skeleton";
+import { Skeleton, SkeletonLines } from "~/web/components/ui/skeleton";
 import { WatchedBar } from "./continue-watching";
 import { VideoThumbnail } from "./video-thumbnail";
 
@@ -68,12 +68,10 @@ export function VideoCardSkeleton() {
   return (
     <Card className="overflow-hidden">
       <Skeleton className="aspect-video rounded-none" />
-      <div className="space-y-3 p-4">
-        <Skeleton className="h-5 w-24 rounded-full" />
-        <Skeleton className="h-5 w-4/5" />
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-2/3" />
-      </div>
+      <SkeletonLines
+        className="space-y-3 p-4"
+        lines={["h-5 w-24 rounded-full", "h-5 w-4/5", "h-4 w-full", "h-4 w-2/3"]}
+      />
     </Card>
   );
 }

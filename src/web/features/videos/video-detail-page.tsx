@@ -20,7 +20,7 @@ import { Badge } from "~/web/components/ui/badge";
 import { Button, buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { ErrorState } from "~/web/components/ui/empty-state";
-import { Skeleton } from "~/web/components/ui/skeleton";
+import { Skeleton, SkeletonLines } from "~/web/components/ui/skeleton";
 import { PageSpinner } from "~/web/components/ui/spinner";
 import { ApiError } from "~/web/lib/api";
 import { cn } from "~/web/lib/cn";
@@ -286,10 +286,7 @@ function RelatedVideos({ video }: { video: VideoDetail }) {
           {Array.from({ length: 3 }, (_, i) => (
             <li key={i} className="flex gap-3">
               <Skeleton className="aspect-video w-28 shrink-0" />
-              <div className="flex-1 space-y-2">
-                <Skeleton className="h-4 w-full" />
-                <Skeleton className="h-3 w-12" />
-              </div>
+              <SkeletonLines className="flex-1 space-y-2" lines={["h-4 w-full", "h-3 w-12"]} />
             </li>
           ))}
         </ul>

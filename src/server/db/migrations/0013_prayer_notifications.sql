@@ -1,5 +1,9 @@
--- "Someone prayed for your request" leaves out the prayers of a member she has blocked, as every
--- other notification leaves out what such a member did (decisions 033 and 040).
+-- "Someone prayed for your request" (decision 033). Prayers are written by one batched statement
+-- (decision 013) and by "I'm praying for you" responses; this trigger turns the marks of each
+-- statement into notifications in the same transaction, set-based. Prayers for one request within
+-- one clock hour gather into one notification that counts them and names the latest to pray; a
+-- new prayer brings a read one back as unread. Nobody is told of her own prayer.
+-- A member she has blocked is left out, as from every other notification (decision 040).
 CREATE OR REPLACE FUNCTION mishpacha_notify_prayers() RETURNS trigger AS $$
 BEGIN
   -- A second "I prayed" writes no mark: nothing to tell, and no statement to run.
@@ -28,3 +32,8 @@ BEGIN
   RETURN NULL;
 END
 $$ LANGUAGE plpgsql;
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS prayer_marks_notify_author ON prayer_marks;
+--> statement-breakpoint
+CREATE TRIGGER prayer_marks_notify_author AFTER INSERT ON prayer_marks
+  REFERENCING NEW TABLE AS new_marks FOR EACH STATEMENT EXECUTE FUNCTION mishpacha_notify_prayers();

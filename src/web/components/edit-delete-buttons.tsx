@@ -1,0 +1,35 @@
+import { Pencil, Trash2 } from "lucide-react";
+import { cn } from "~/web/lib/cn";
+
+/** A pencil and a bin for one item of a list, named for it: "Edit note", "Delete Walking in grace". */
+export function EditDeleteButtons({
+  what,
+  onEdit,
+  onDelete,
+  className,
+}: {
+  what: string;
+  onEdit: () => void;
+  onDelete: () => void;
+  className?: string;
+}) {
+  const buttons = [
+    { label: `Edit ${what}`, Icon: Pencil, onClick: onEdit, hover: "hover:bg-sage-100 hover:text-sage-800" },
+    { label: `Delete ${what}`, Icon: Trash2, onClick: onDelete, hover: "hover:bg-red-50 hover:text-danger" },
+  ];
+  return (
+    <span className={cn("inline-flex shrink-0", className)}>
+      {buttons.map(({ label, Icon, onClick, hover }) => (
+        <button
+          key={label}
+          type="button"
+          onClick={onClick}
+          className={cn("rounded-full p-2 text-muted transition-colors", hover)}
+          aria-label={label}
+        >
+          <Icon className="size-4.5" aria-hidden="true" />
+        </button>
+      ))}
+    </span>
+  );
+}
