@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import webpush from "web-push";
+import { authEndpoints } from "../../src/core/endpoints/auth";
 import { notificationsEndpoints } from "../../src/core/endpoints/notifications";
 import { prayerEndpoints } from "../../src/core/endpoints/prayer";
 import { pushEndpoints as api } from "../../src/core/endpoints/push";
@@ -64,6 +65,21 @@ const everyNotificationHanded = () =>
     "select count(*)::int as n from notifications where pushed_at is null",
     "notifications not handed to push",
   );
+
+describe("the device this session turned on", () => {
+  it("is told to the browser, so it knows whether this device is on for her", async () => {
+    const m = await t.member();
+    expect((await m.client.call(api.current)).body).toEqual({ endpoint: null });
+    const device = await subscribedDevice(m);
+    const res = await m.client.call(api.current);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ endpoint: device.endpoint });
+  });
+
+  it("is not told to a visitor", async () => {
+    expect((await t.visitor().call(api.current)).status).toBe(401);
+  });
+});
 
 describe("the server's push key", () => {
   it("is given to members so their browsers can subscribe", async () => {
@@ -145,6 +161,22 @@ describe("a notification on her device", () => {
     expect(off.status).toBe(200);
     expect(off.body).toEqual({ subscribed: false });
     await pray(friend, await share(author, "Rain for the farm."));
+
+    await everyNotificationHanded();
+    await queueDrained(t);
+    expect(receiver.to(device.endpoint)).toHaveLength(0);
+  });
+
+  it("stops reaching a device when the session that turned it on signs out", async () => {
+    const author = await t.member({ firstName: "Huldah" });
+    const friend = await t.member({ firstName: "Anna" });
+    const device = await subscribedDevice(author);
+    const request = await share(author, "Peace in our home.");
+    const signedOut = await author.client.call(authEndpoints.logout);
+    expect(signedOut.status).toBe(302);
+    expect(await subscriptionExists(device.endpoint)).toBe(false);
+    // Prayed for after she left this device: it reaches her bell, not the phone she signed out of.
+    await pray(friend, request);
 
     await everyNotificationHanded();
     await queueDrained(t);

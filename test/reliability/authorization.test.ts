@@ -100,7 +100,7 @@ import {
   profileResponse,
   signedOutOthersResult,
 } from "../../src/core/schemas/profile";
-import { pushPublicKey, pushSubscriptionResult } from "../../src/core/schemas/push";
+import { pushCurrentDevice, pushPublicKey, pushSubscriptionResult } from "../../src/core/schemas/push";
 import {
   adminVideoItem,
   discussionItem,
@@ -884,6 +884,10 @@ const TABLE: Record<string, Entry> = {
       keys: { p256dh: `B${"A".repeat(86)}`, auth: "A".repeat(22) },
     }),
     expect: everyMember(ok(pushSubscriptionResult)),
+  },
+  "GET /api/push-subscriptions/current": {
+    path: () => urlFor(pushEndpoints.current),
+    expect: everyMember(ok(pushCurrentDevice)),
   },
   "DELETE /api/push-subscriptions": {
     path: () => urlFor(pushEndpoints.unsubscribe),

@@ -1,5 +1,6 @@
 import { endpoint } from "../contract";
 import {
+  pushCurrentDevice,
   pushPublicKey,
   pushSubscriptionBody,
   pushSubscriptionResult,
@@ -23,6 +24,13 @@ export const pushEndpoints = {
     body: pushSubscriptionBody,
     response: pushSubscriptionResult,
     rateLimit: "write",
+  }),
+  current: endpoint({
+    method: "GET",
+    path: "/api/push-subscriptions/current",
+    summary: "The device this session turned on, if any: a session's devices stop when it ends",
+    caller: "member",
+    response: pushCurrentDevice,
   }),
   unsubscribe: endpoint({
     method: "DELETE",

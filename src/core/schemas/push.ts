@@ -35,6 +35,9 @@ export const pushSubscriptionBody = z.object({
 });
 export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBody>;
 
+/** GET /api/push-subscriptions/current: the endpoint this session subscribed, or null. */
+export const pushCurrentDevice = z.object({ endpoint: z.string().nullable() });
+
 /** DELETE /api/push-subscriptions: this device stops receiving. */
 export const pushUnsubscribeBody = z.object({ endpoint: endpointUrl });
 

@@ -11,9 +11,10 @@ export const tableEntry = (table: string) => `tables/${table}.copy`;
 
 /**
  * Tables whose rows stay out: sessions (everyone signs in again; their cookies were signed with a
- * secret the file does not hold) and the record of this machine's own backups.
+ * secret the file does not hold), the devices those sessions turned on for push (they end with
+ * their sessions), and the record of this machine's own backups.
  */
-export const TABLES_NOT_BACKED_UP = ["sessions", "backup_runs"];
+export const TABLES_NOT_BACKED_UP = ["sessions", "push_subscriptions", "backup_runs"];
 
 export const backupManifest = z.object({
   format: z.literal(BACKUP_FORMAT),

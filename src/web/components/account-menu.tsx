@@ -3,7 +3,7 @@ import { BookOpen, LayoutDashboard, LogOut, User } from "lucide-react";
 import { Link } from "wouter";
 import { personName } from "~/core/format";
 import type { CurrentUser } from "~/core/schemas/auth";
-import { LOGOUT_URL } from "~/web/lib/navigation";
+import { LOGOUT_URL, signOut } from "~/web/lib/navigation";
 import { Avatar } from "./ui/avatar";
 
 const ITEM =
@@ -55,7 +55,7 @@ export default function AccountMenu({
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-linen" />
           <DropdownMenu.Item asChild className={ITEM}>
-            <a href={LOGOUT_URL}>
+            <a href={LOGOUT_URL} onClick={signOut}>
               <LogOut className="size-4" aria-hidden="true" /> Sign Out
             </a>
           </DropdownMenu.Item>

@@ -7,6 +7,7 @@ import * as service from "./service";
 export default async function pushRoutes(app: FastifyInstance) {
   const { db, config } = app;
   serve(app, api.publicKey, () => service.publicKey(config));
-  serve(app, api.subscribe, ({ viewer, body }) => service.subscribe(db, config, viewer.id, body));
+  serve(app, api.subscribe, ({ viewer, body }) => service.subscribe(db, config, viewer, body));
+  serve(app, api.current, ({ viewer }) => service.current(db, viewer));
   serve(app, api.unsubscribe, ({ viewer, body }) => service.unsubscribe(db, viewer.id, body.endpoint));
 }

@@ -1,5 +1,6 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { PUSH_MESSAGES, type PushSubscriptionBody } from "../../../core/schemas/push";
+import type { SessionUser } from "../../auth/sessions";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/client";
 import { pushSubscriptions } from "../../db/schema";
@@ -10,20 +11,24 @@ import { isAcceptedPushEndpoint } from "./push-services";
 export const publicKey = (config: AppConfig) => ({ publicKey: config.push.vapid?.publicKey ?? null });
 
 /**
- * Her device receives her notifications from now on. The same endpoint again (a renewed
- * subscription, or the same browser signed in as another member) replaces its keys and owner.
+ * Her device receives her notifications from now on, while this session lasts. The same endpoint
+ * again (a renewed subscription, or the same browser signed in as another member) replaces its keys,
+ * owner and session.
  */
-export async function subscribe(db: Db, config: AppConfig, userId: number, body: PushSubscriptionBody) {
+export async function subscribe(db: Db, config: AppConfig, viewer: SessionUser, body: PushSubscriptionBody) {
   if (!isAcceptedPushEndpoint(body.endpoint, config.push.allowedOrigins)) {
     throw badRequest(PUSH_MESSAGES.endpoint);
   }
+  const device = {
+    userId: viewer.id,
+    sessionId: viewer.sessionId,
+    p256dh: body.keys.p256dh,
+    auth: body.keys.auth,
+  };
   await db
     .insert(pushSubscriptions)
-    .values({ userId, endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth })
-    .onConflictDoUpdate({
-      target: pushSubscriptions.endpoint,
-      set: { userId, p256dh: body.keys.p256dh, auth: body.keys.auth, createdAt: sql`now()` },
-    });
+    .values({ ...device, endpoint: body.endpoint })
+    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { ...device, createdAt: sql`now()` } });
   return { subscribed: true };
 }
 
@@ -33,4 +38,15 @@ export async function unsubscribe(db: Db, userId: number, endpoint: string) {
     .delete(pushSubscriptions)
     .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)));
   return { subscribed: false };
+}
+
+/** The device this session turned on, if any: the browser compares it with its own subscription. */
+export async function current(db: Db, viewer: SessionUser) {
+  const [row] = await db
+    .select({ endpoint: pushSubscriptions.endpoint })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.sessionId, viewer.sessionId))
+    .orderBy(desc(pushSubscriptions.createdAt))
+    .limit(1);
+  return { endpoint: row?.endpoint ?? null };
 }

@@ -31,8 +31,17 @@ async function findSupport(): Promise<Support> {
   const { publicKey } = await call(pushEndpoints.publicKey);
   if (!publicKey) return { state: "off-here" };
   if (Notification.permission === "denied") return { state: "blocked" };
-  const subscription = await currentSubscription().catch(() => null);
-  return { state: "ready", publicKey, subscribed: subscription !== null };
+  const [subscription, thisSession] = await Promise.all([
+    currentSubscription().catch(() => null),
+    call(pushEndpoints.current),
+  ]);
+  // On only if this browser's subscription is the one this session turned on: after signing in
+  // again, or as another member, she turns it on anew.
+  return {
+    state: "ready",
+    publicKey,
+    subscribed: subscription !== null && subscription.endpoint === thisSession.endpoint,
+  };
 }
 
 const MESSAGES: Record<Exclude<Support["state"], "checking" | "ready">, string> = {

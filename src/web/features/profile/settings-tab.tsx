@@ -12,7 +12,7 @@ import { Input } from "~/web/components/ui/input";
 import { Switch } from "~/web/components/ui/switch";
 import { BlockedMembers } from "~/web/features/moderation";
 import { ApiError } from "~/web/lib/api";
-import { LOGOUT_URL } from "~/web/lib/navigation";
+import { LOGOUT_URL, signOut } from "~/web/lib/navigation";
 import { notifyError } from "~/web/lib/notify";
 import { PASSWORD_HINT, PASSWORDS_DIFFER } from "~/web/lib/passwords";
 import { EXPORT_URL, useChangePassword, useDeleteAccount, useSignOutOthers, useUpdateSettings } from "./api";
@@ -114,7 +114,7 @@ export function SettingsTab({ profile }: { profile: Profile }) {
             <h2 className="font-sans text-xl font-bold">Sign out</h2>
             <p className="mt-1 break-words text-muted">Sign out of {profile.email} on this device.</p>
           </div>
-          <a href={LOGOUT_URL} className={buttonClass("secondary")}>
+          <a href={LOGOUT_URL} onClick={signOut} className={buttonClass("secondary")}>
             <LogOut aria-hidden="true" />
             Sign Out
           </a>
