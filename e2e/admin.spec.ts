@@ -130,4 +130,18 @@ test.describe("admin dashboard", () => {
     const api = await page.request.get("/api/admin/analytics");
     expect(api.status()).toBe(403);
   });
+
+  test("a tab whose code arrives late answers the first press once the page says it is ready", async ({
+    page,
+  }) => {
+    // A slow network: the Videos tab's own chunk comes a second after the rest of the page.
+    await page.route(/\/assets\/admin-videos-tab-[^/]*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+    await signIn(page, DEMO_ADMIN);
+    await page.goto("/admin?tab=videos");
+    await page.getByRole("tabpanel", { name: "Videos" }).getByRole("button", { name: "Add Video" }).click();
+    await expect(page.getByRole("dialog", { name: "Add Video" })).toBeVisible();
+  });
 });

@@ -1,5 +1,5 @@
 import { ShieldAlert } from "lucide-react";
-import { lazy, type ReactNode, Suspense } from "react";
+import { Suspense } from "react";
 import { Link } from "wouter";
 import { ADMIN_MESSAGES } from "~/core/schemas/admin";
 import { PageHeader } from "~/web/components/page-header";
@@ -11,15 +11,16 @@ import { AdminCoursesTab } from "~/web/features/courses";
 import { loadModerationTab } from "~/web/features/moderation";
 import { AdminVideosTab } from "~/web/features/videos";
 import { useAuth } from "~/web/lib/auth";
+import { type LazyPart, lazyPart, useLazyPart } from "~/web/lib/lazy-part";
 import { GroupsTab } from "./groups-tab";
 import { OverviewTab } from "./overview-tab";
 import { RevenueTab } from "./revenue-tab";
 import { UsersTab } from "./users-tab";
 
 /** The API reference: its own chunk, loaded with its tab. */
-const ApiReferenceTab = lazy(() => import("./api-reference-tab"));
+const ApiReferenceTab = lazyPart(() => import("./api-reference-tab"));
 /** The moderation queue and log: their own chunk, loaded with their tab. */
-const ModerationTab = lazy(loadModerationTab);
+const ModerationTab = lazyPart(loadModerationTab);
 
 /** The page's sections; those with a chunk of their own load with their tab. */
 const SECTIONS: TabSection[] = [
@@ -27,11 +28,7 @@ const SECTIONS: TabSection[] = [
   {
     value: "videos",
     label: "Videos",
-    content: (
-      <LazyTab>
-        <AdminVideosTab />
-      </LazyTab>
-    ),
+    content: <LazyTab part={AdminVideosTab} />,
   },
   { value: "users", label: "Users", content: <UsersTab /> },
   { value: "groups", label: "Groups", content: <GroupsTab /> },
@@ -39,29 +36,17 @@ const SECTIONS: TabSection[] = [
   {
     value: "courses",
     label: "Courses",
-    content: (
-      <LazyTab>
-        <AdminCoursesTab />
-      </LazyTab>
-    ),
+    content: <LazyTab part={AdminCoursesTab} />,
   },
   {
     value: "moderation",
     label: "Moderation",
-    content: (
-      <LazyTab>
-        <ModerationTab />
-      </LazyTab>
-    ),
+    content: <LazyTab part={ModerationTab} />,
   },
   {
     value: "api",
     label: "API",
-    content: (
-      <LazyTab>
-        <ApiReferenceTab />
-      </LazyTab>
-    ),
+    content: <LazyTab part={ApiReferenceTab} />,
   },
 ];
 
@@ -104,7 +89,8 @@ function Dashboard() {
   );
 }
 
-function LazyTab({ children }: { children: ReactNode }) {
+function LazyTab({ part }: { part: LazyPart }) {
+  useLazyPart(part);
   return (
     <Suspense
       fallback={
@@ -115,7 +101,7 @@ function LazyTab({ children }: { children: ReactNode }) {
         </Card>
       }
     >
-      {children}
+      <part.Component />
     </Suspense>
   );
 }

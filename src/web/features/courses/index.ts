@@ -1,6 +1,6 @@
 // What other features may use of courses (the dependency rules let them import this file and nothing
 // else here).
-import { lazy } from "react";
+import { lazyPart } from "~/web/lib/lazy-part";
 
 /** The admin dashboard's Courses tab: its own chunk, loaded with the tab. */
-export const AdminCoursesTab = lazy(() => import("./admin-courses-tab"));
+export const AdminCoursesTab = lazyPart(() => import("./admin-courses-tab"));

@@ -1,6 +1,6 @@
 // What other features may use of videos (the dependency rules let them import this file and nothing
 // else here).
-import { lazy } from "react";
+import { lazyPart } from "~/web/lib/lazy-part";
 
 /** The admin dashboard's Videos tab: its own chunk, loaded with the tab. */
-export const AdminVideosTab = lazy(() => import("./admin-videos-tab"));
+export const AdminVideosTab = lazyPart(() => import("./admin-videos-tab"));
