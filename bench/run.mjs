@@ -133,12 +133,15 @@ try {
   const member = { cookie };
   const videos = await (await fetch(`${app.url}/api/videos`, { headers: member })).json();
   const prayers = await (await fetch(`${app.url}/api/prayer-requests`, { headers: member })).json();
+  // One date of a demo event (an answer without a date answers for every date of a series).
+  const [gathering] = await (await fetch(`${app.url}/api/events?limit=1`, { headers: member })).json();
 
   const reads = [
     ["GET /api/videos", "/api/videos"],
     ["GET /api/prayer-requests (first page)", "/api/prayer-requests"],
     ["GET /api/auth/user", "/api/auth/user"],
     ["GET /api/dashboard", "/api/dashboard"],
+    ["GET /api/notifications/unread-count", "/api/notifications/unread-count"],
   ];
   async function hotReads(target, label, { least = 0.4, judged = true } = {}) {
     const c = await signIn(target.url);
@@ -176,6 +179,12 @@ try {
       { videoId: videos[0]?.id, content: "This teaching met me today." },
     ],
     ["POST /api/prayer-requests/:id/pray", "POST", `/api/prayer-requests/${prayers[0]?.id}/pray`, undefined],
+    [
+      "POST /api/events/:id/rsvp",
+      "POST",
+      `/api/events/${gathering?.eventId}/rsvp`,
+      { status: "going", occurrence: gathering?.occurrence },
+    ],
   ];
   async function writeLoads(target, label) {
     const c = await signIn(target.url);
@@ -230,11 +239,11 @@ try {
       weights.thirdParty.length === 0,
     );
     for (const result of await lighthouseScores(app.url, cookie)) {
-      const ok = result.performance >= 95 && result.accessibility === 100 && result.bestPractices >= 95;
+      const ok = result.performance >= 97 && result.accessibility === 100 && result.bestPractices === 100;
       row(
         `Lighthouse (mobile, median of 3): ${result.page}`,
         `performance ${result.performance}, accessibility ${result.accessibility}, best practices ${result.bestPractices}`,
-        "≥ 95, 100, ≥ 95",
+        "≥ 97, 100, 100",
         ok,
       );
     }
@@ -329,6 +338,7 @@ try {
       "prayer wall, deep page (cursor)": `/api/prayer-requests?before=${seeded.deepPrayerCursor}`,
       "video search": "/api/videos?search=grace",
       "group search": "/api/cultivation-groups?search=circle",
+      "events, the next 90 days (first page)": "/api/events",
     };
     for (const [name, p] of Object.entries(lists)) {
       await load({ url: g.url + p, headers: { cookie: c }, connections: 1, amount: 50 });

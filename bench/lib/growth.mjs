@@ -41,7 +41,11 @@ const GROUPS = [
 const SERIES = ["Grace Series", "Wrap & Reflect", "Prophecy Deep Dive", "Unveiled"];
 const CATEGORIES = ["cultural", "life-stage", "study", "support", "ministry", "interests"];
 
-/** Adds `size` prayer requests, videos and cultivation groups with generate_series, in seconds. */
+/**
+ * Adds `size` prayer requests, videos, cultivation groups and ministry events with generate_series,
+ * in seconds. Events grow as a ministry's calendar does: one every six hours, the newest a month
+ * ahead, so the history lengthens with the size while the coming months hold about as many.
+ */
 export async function seedGrowth(url, size) {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
@@ -72,6 +76,15 @@ export async function seedGrowth(url, size) {
               ($2::text[])[1 + g % 6], g % 2 = 0, g % 3 = 0, 1, $3
        from generate_series(1, $4) g`,
       [GROUPS, CATEGORIES, author.id, size],
+    );
+    await c.query(
+      `insert into events (title, description, starts_at, ends_at, time_zone, location, created_by)
+       select ($1::text[])[1 + g % 20] || ' gathering ' || g, 'An evening of Scripture and prayer',
+              now() + interval '30 days' - make_interval(hours => 6 * g),
+              now() + interval '30 days' - make_interval(hours => 6 * g) + interval '2 hours',
+              'America/New_York', 'The fellowship hall', $2
+       from generate_series(1, $3) g`,
+      [TITLES, author.id, size],
     );
     // As a table in service would be: vacuumed and analysed, not still waiting for autovacuum to
     // visit a million fresh rows (which it then does in the middle of the measurement).

@@ -9,6 +9,8 @@ const PAGES = [
   ["home", "/", true],
   ["videos", "/videos", true],
   ["community", "/community", true],
+  ["events", "/community?tab=events", true],
+  ["notifications", "/notifications", true],
 ];
 
 /** Puts the member's cookies in the browser's own jar (the page reads `signed_in`, so a header is not enough). */
@@ -60,7 +62,8 @@ export async function lighthouseScores(base, cookie, runs = 3) {
           );
           continue;
         }
-        if (new URL(result.lhr.finalDisplayedUrl).pathname !== pagePath) {
+        const ended = new URL(result.lhr.finalDisplayedUrl);
+        if (ended.pathname + ended.search !== pagePath) {
           throw new Error(`Lighthouse ended on ${result.lhr.finalDisplayedUrl}, not ${pagePath}`);
         }
         i += 1;
