@@ -60,23 +60,28 @@ test.describe("profile", () => {
     await registerMember(page);
     await page.goto("/profile?tab=settings");
     const prayerWall = page.getByRole("switch", { name: "Show my name on the prayer wall" });
-    const email = page.getByRole("switch", { name: "E-mail notifications" });
+    const profileShown = page.getByRole("switch", { name: "Show my profile to other members" });
     await expect(prayerWall).toBeChecked();
-    await expect(email).toBeChecked();
+    await expect(profileShown).toBeChecked();
 
     const saved = page.waitForResponse((r) => r.url().endsWith("/api/profile/settings") && r.ok());
     await prayerWall.click();
     await saved;
-    const savedEmail = page.waitForResponse((r) => r.url().endsWith("/api/profile/settings") && r.ok());
-    await email.click();
-    await savedEmail;
+    const savedProfile = page.waitForResponse((r) => r.url().endsWith("/api/profile/settings") && r.ok());
+    await profileShown.click();
+    await savedProfile;
     await expect(prayerWall).not.toBeChecked();
 
     await page.reload();
     await expect(page.getByRole("tab", { name: "Settings" })).toHaveAttribute("aria-selected", "true");
     await expect(page.getByRole("switch", { name: "Show my name on the prayer wall" })).not.toBeChecked();
-    await expect(page.getByRole("switch", { name: "E-mail notifications" })).not.toBeChecked();
-    await expect(page.getByRole("switch", { name: "Prayer replies" })).toBeChecked();
+    await expect(page.getByRole("switch", { name: "Show my profile to other members" })).not.toBeChecked();
+    // What reaches her is chosen per kind on the notifications page, not by switches that do nothing.
+    await expect(page.getByRole("switch", { name: "E-mail notifications" })).toHaveCount(0);
+    await page.getByRole("link", { name: "Notification preferences" }).click();
+    await expect(page).toHaveURL(/\/notifications\?tab=preferences$/);
+    await expect(page.getByRole("tab", { name: "Preferences" })).toHaveAttribute("aria-selected", "true");
+    await page.goBack();
     await expect(page.getByRole("link", { name: "Sign Out" })).toHaveAttribute("href", "/api/logout");
     await expectAccessible(page);
   });

@@ -38,7 +38,8 @@ export function MemberText({
             href={piece.href}
             target="_blank"
             rel="noopener nofollow ugc"
-            className="font-semibold text-sage-700 underline underline-offset-2 hover:text-sage-800"
+            // Above a card-wide link (home's previews open the request): her link stays pressable.
+            className="relative z-10 font-semibold text-sage-700 underline underline-offset-2 hover:text-sage-800"
           >
             {piece.text}
           </a>

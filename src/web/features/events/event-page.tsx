@@ -6,6 +6,7 @@ import { eventsEndpoints as api } from "~/core/endpoints/events";
 import { RSVP_LABELS, RSVP_STATUSES } from "~/core/events";
 import type { EventDetail, EventFormInput } from "~/core/schemas/events";
 import { ConfirmDialog } from "~/web/components/confirm-dialog";
+import { MemberText } from "~/web/components/member-text";
 import { SkeletonGroup } from "~/web/components/skeleton-group";
 import { Badge } from "~/web/components/ui/badge";
 import { Button, buttonClass } from "~/web/components/ui/button";
@@ -96,8 +97,9 @@ function EventView({ event }: { event: EventDetail }) {
           {next && <EventTime date={next} className="mt-3 text-base" />}
           <div className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted">
             {event.location && (
-              <span className="inline-flex items-center gap-1">
-                <MapPin className="size-4" aria-hidden="true" /> {event.location}
+              <span className="inline-flex min-w-0 items-center gap-1">
+                <MapPin className="size-4 shrink-0" aria-hidden="true" />
+                <MemberText as="span" text={event.location} />
               </span>
             )}
             {event.onlineUrl ? (
@@ -144,7 +146,7 @@ function EventView({ event }: { event: EventDetail }) {
           {event.description && (
             <Card className="p-5 sm:p-6">
               <h2 className="text-xl font-semibold">About this event</h2>
-              <p className="mt-3 leading-relaxed whitespace-pre-line text-ink/90">{event.description}</p>
+              <MemberText text={event.description} className="mt-3 leading-relaxed text-ink/90" />
             </Card>
           )}
           <Card className="p-5 sm:p-6">

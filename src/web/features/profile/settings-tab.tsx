@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Bell, Download, KeyRound, LogOut, MonitorSmartphone, ShieldCheck, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
+import { Link } from "wouter";
 import { z } from "zod";
 import { changePasswordBody, type Profile, type SettingKey } from "~/core/schemas/profile";
 import { FormInput, NewPasswordFields } from "~/web/components/form-field";
@@ -30,25 +31,7 @@ const PRIVACY: Array<{ key: SettingKey; label: string; description: string }> = 
   },
 ];
 
-const NOTIFICATIONS: Array<{ key: SettingKey; label: string; description: string }> = [
-  {
-    key: "emailNotifications",
-    label: "E-mail notifications",
-    description: "News from the community and new teaching, by e-mail.",
-  },
-  {
-    key: "prayerReplyNotifications",
-    label: "Prayer replies",
-    description: "When someone prays for or responds to your request.",
-  },
-  {
-    key: "groupNotifications",
-    label: "Group updates",
-    description: "Join requests, new members and meetings in your groups.",
-  },
-];
-
-/** Privacy and notification switches (saved as they change), sign-out, and her data. */
+/** Privacy switches (saved as they change), where her notifications are chosen, sign-out, and her data. */
 export function SettingsTab({ profile }: { profile: Profile }) {
   const update = useUpdateSettings();
   const [saved, setSaved] = useState("");
@@ -87,7 +70,23 @@ export function SettingsTab({ profile }: { profile: Profile }) {
     <div className="space-y-6">
       {group("Privacy", ShieldCheck, PRIVACY)}
       <BlockedMembers />
-      {group("Notifications", Bell, NOTIFICATIONS)}
+      <Card className="p-5 sm:p-7">
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+          <div>
+            <h2 className="flex items-center gap-2 font-sans text-xl font-bold">
+              <Bell className="size-5 text-sage-600" aria-hidden="true" />
+              Notifications
+            </h2>
+            <p className="mt-1 text-muted">
+              Choose, for each kind, whether it reaches you by e-mail right away, in your digest, or not at
+              all, and turn on notifications on this device.
+            </p>
+          </div>
+          <Link href="/notifications?tab=preferences" className={buttonClass("secondary")}>
+            Notification preferences
+          </Link>
+        </div>
+      </Card>
       <p className="sr-only" role="status" aria-live="polite">
         {saved}
       </p>
