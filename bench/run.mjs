@@ -338,7 +338,7 @@ try {
       "prayer wall, deep page (cursor)": `/api/prayer-requests?before=${seeded.deepPrayerCursor}`,
       "video search": "/api/videos?search=grace",
       "group search": "/api/cultivation-groups?search=circle",
-      "events, the next 90 days (first page)": "/api/events",
+      "events, the coming year (first page)": "/api/events",
     };
     for (const [name, p] of Object.entries(lists)) {
       await load({ url: g.url + p, headers: { cookie: c }, connections: 1, amount: 50 });

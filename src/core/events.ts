@@ -24,3 +24,6 @@ export const EVENT_SCOPES = keysOf(EVENT_SCOPE_LABELS);
 export const REPEAT_MAX_DAYS = 366;
 /** Events a page of the Events tab shows. */
 export const EVENTS_PAGE_SIZE = 20;
+
+/** What home asks for her next gathering: the next date she answered "going" (or is waiting for). */
+export const NEXT_EVENT_QUERY = { scope: "going", limit: 1 } as const;

@@ -3,9 +3,11 @@ import { urlOf } from "./contract";
 import { articlesEndpoints } from "./endpoints/articles";
 import { coursesEndpoints } from "./endpoints/courses";
 import { dashboardEndpoints } from "./endpoints/dashboard";
+import { eventsEndpoints } from "./endpoints/events";
 import { notificationsEndpoints } from "./endpoints/notifications";
 import { prayerEndpoints } from "./endpoints/prayer";
 import { videosEndpoints } from "./endpoints/videos";
+import { NEXT_EVENT_QUERY } from "./events";
 import { NOTIFICATIONS_PAGE_SIZE } from "./notification-kinds";
 import { PRAYER_PAGE_SIZE } from "./prayer";
 import type { PublicConfig } from "./public-config";
@@ -39,6 +41,7 @@ export const memberPages: MemberPage[] = [
     data: [
       urlOf(dashboardEndpoints.home),
       urlOf(videosEndpoints.watching, { query: { limit: HOME_WATCHING_COUNT } }),
+      urlOf(eventsEndpoints.list, { query: NEXT_EVENT_QUERY }),
     ],
   },
   {

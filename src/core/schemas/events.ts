@@ -157,7 +157,7 @@ export const rsvpResult = z.object({
 export type RsvpResult = z.input<typeof rsvpResult>;
 
 /**
- * `?from=&to=&scope=`: dates starting in a range (default: from now, for 90 days), a page at a
+ * `?from=&to=&scope=`: dates starting in a range (default: from now, for a year), a page at a
  * time in order of start; `after` is the `cursor` of the last date shown.
  */
 export const eventListQuery = z

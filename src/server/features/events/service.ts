@@ -20,7 +20,8 @@ type Viewer = q.Viewer;
 type Executor = Db | Tx;
 
 /** Days of dates the Events tab asks for when the range is not given. */
-const DEFAULT_RANGE_DAYS = 90;
+/** With no end given, a year ahead: what a ministry plans, and a bound for the range read. */
+const DEFAULT_RANGE_DAYS = 366;
 /** Dates an event's page lists. */
 const DETAIL_DATES = 12;
 

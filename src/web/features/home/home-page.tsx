@@ -42,6 +42,7 @@ import { buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { ErrorState } from "~/web/components/ui/empty-state";
 import { Skeleton, SkeletonCards, SkeletonLines } from "~/web/components/ui/skeleton";
+import { NextEvent } from "~/web/features/events";
 import { useAuth } from "~/web/lib/auth";
 import { cn } from "~/web/lib/cn";
 import { useEndpoint } from "~/web/lib/endpoints";
@@ -92,6 +93,9 @@ export default function HomePage() {
           </div>
 
           <aside className="space-y-6" aria-label="Your community">
+            <Section title="Your Next Gathering" href="/community?tab=events" linkLabel="All events">
+              <NextEvent />
+            </Section>
             <DiscipleshipWidget data={data} />
             <Section title="Prayer Requests" href="/community" linkLabel="Prayer wall">
               {data ? (
