@@ -1,95 +1,36 @@
-import { CARDS_PAGE_SIZE } from "./constants";
-import { urlOf } from "./contract";
-import { articlesEndpoints } from "./endpoints/articles";
-import { coursesEndpoints } from "./endpoints/courses";
-import { dashboardEndpoints } from "./endpoints/dashboard";
-import { eventsEndpoints } from "./endpoints/events";
-import { notificationsEndpoints } from "./endpoints/notifications";
-import { prayerEndpoints } from "./endpoints/prayer";
-import { videosEndpoints } from "./endpoints/videos";
-import { NEXT_EVENT_QUERY } from "./events";
-import { NOTIFICATIONS_PAGE_SIZE } from "./notification-kinds";
-import { PRAYER_PAGE_SIZE } from "./prayer";
 import type { PublicConfig } from "./public-config";
 import type { CurrentUser } from "./schemas/auth";
-import { CONTINUE_WATCHING_COUNT, HOME_WATCHING_COUNT } from "./video-progress";
 
 /** Who is signed in: the answer every member page starts from. */
 export const USER_URL = "/api/auth/user";
 
-/** What the app's frame asks for on every member page, besides who she is: the bell's unread count. */
-export const SHELL_ANSWERS = [urlOf(notificationsEndpoints.unreadCount)];
-
 /**
  * Signed-in pages: the address each answers and the module that renders it. The browser app lazy-loads
  * the module; the server renders the page with the member's data when it can, and otherwise tells the
- * browser, in the HTML itself, which files and which first answers the page will need, so they
- * download while the app starts.
+ * browser, in the HTML itself, which files and which first answers (`member-page-answers.ts`) the page
+ * will need, so they download while the app starts.
  */
 export interface MemberPage {
   path: string;
   /** Source module, relative to the project root (as the build manifest names it). */
   module: string;
-  /** API answers the page asks for as soon as it appears, exactly as it asks for them. */
-  data?: string[];
 }
 
 export const memberPages: MemberPage[] = [
-  {
-    path: "/",
-    module: "src/web/features/home/home-page.tsx",
-    data: [
-      urlOf(dashboardEndpoints.home),
-      urlOf(videosEndpoints.watching, { query: { limit: HOME_WATCHING_COUNT } }),
-      urlOf(eventsEndpoints.list, { query: NEXT_EVENT_QUERY }),
-    ],
-  },
-  {
-    path: "/videos",
-    module: "src/web/features/videos/videos-page.tsx",
-    data: [
-      urlOf(videosEndpoints.library, { query: { limit: CARDS_PAGE_SIZE } }),
-      urlOf(videosEndpoints.watching, { query: { limit: CONTINUE_WATCHING_COUNT } }),
-    ],
-  },
+  { path: "/", module: "src/web/features/home/home-page.tsx" },
+  { path: "/videos", module: "src/web/features/videos/videos-page.tsx" },
   { path: "/video/:id", module: "src/web/features/videos/video-detail-page.tsx" },
   { path: "/video-notes", module: "src/web/features/notes/notes-page.tsx" },
-  {
-    path: "/articles",
-    module: "src/web/features/articles/articles-page.tsx",
-    data: [
-      urlOf(articlesEndpoints.list, { query: { limit: CARDS_PAGE_SIZE } }),
-      urlOf(articlesEndpoints.tags),
-    ],
-  },
-  {
-    path: "/courses",
-    module: "src/web/features/courses/courses-page.tsx",
-    data: [
-      urlOf(coursesEndpoints.list, { query: { limit: CARDS_PAGE_SIZE } }),
-      urlOf(coursesEndpoints.interests),
-      urlOf(coursesEndpoints.enrollments),
-    ],
-  },
+  { path: "/articles", module: "src/web/features/articles/articles-page.tsx" },
+  { path: "/courses", module: "src/web/features/courses/courses-page.tsx" },
   { path: "/admin/articles", module: "src/web/features/articles/admin-articles-page.tsx" },
-  {
-    path: "/community",
-    module: "src/web/features/community/community-page.tsx",
-    data: [
-      urlOf(prayerEndpoints.wall, { query: { limit: PRAYER_PAGE_SIZE } }),
-      urlOf(prayerEndpoints.defaults),
-    ],
-  },
+  { path: "/community", module: "src/web/features/community/community-page.tsx" },
   { path: "/discipleship", module: "src/web/features/discipleship/discipleship-page.tsx" },
   { path: "/cultivation-groups", module: "src/web/features/groups/cultivation-groups-page.tsx" },
   { path: "/cultivation-groups/:id", module: "src/web/features/groups/group-page.tsx" },
   { path: "/events/:id", module: "src/web/features/events/event-page.tsx" },
   { path: "/local-communities", module: "src/web/features/local-groups/local-communities-page.tsx" },
-  {
-    path: "/notifications",
-    module: "src/web/features/notifications/notifications-page.tsx",
-    data: [urlOf(notificationsEndpoints.list, { query: { limit: NOTIFICATIONS_PAGE_SIZE } })],
-  },
+  { path: "/notifications", module: "src/web/features/notifications/notifications-page.tsx" },
   { path: "/profile", module: "src/web/features/profile/profile-page.tsx" },
   { path: "/subscribe", module: "src/web/features/payments/subscribe-page.tsx" },
   { path: "/donate", module: "src/web/features/payments/donate-page.tsx" },

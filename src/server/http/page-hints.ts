@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { SHELL_ANSWERS, USER_URL } from "../../core/member-pages";
+import { SHELL_ANSWERS } from "../../core/member-page-answers";
+import { USER_URL } from "../../core/member-pages";
 
 interface ManifestChunk {
   file: string;

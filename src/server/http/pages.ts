@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { MEMBER_PAGE_ANSWERS } from "../../core/member-page-answers";
 import { DEHYDRATED_STATE_ELEMENT_ID, memberPageFor, memberPages } from "../../core/member-pages";
 import type { PublicConfig } from "../../core/public-config";
 import { SIGNED_IN_HINT_COOKIE } from "../auth/sessions";
@@ -47,7 +48,10 @@ export async function registerPages(
   const withHints = (hints: string) => indexHtml.replace("</head>", `${hints}</head>`);
   // Every variant is built once here; a page request costs a lookup.
   const memberHtml = new Map(
-    memberPages.map((page) => [page.path, withHints(memberHints(manifest, page.module, page.data ?? []))]),
+    memberPages.map((page) => [
+      page.path,
+      withHints(memberHints(manifest, page.module, MEMBER_PAGE_ANSWERS[page.path] ?? [])),
+    ]),
   );
   const memberOtherHtml = withHints(memberHints(manifest, undefined, []));
   // A page rendered with its answers needs only its files announced: the answers are in it.

@@ -1,0 +1,50 @@
+import { CARDS_PAGE_SIZE } from "./constants";
+import { urlOf } from "./contract";
+import { articlesEndpoints } from "./endpoints/articles";
+import { coursesEndpoints } from "./endpoints/courses";
+import { dashboardEndpoints } from "./endpoints/dashboard";
+import { eventsEndpoints } from "./endpoints/events";
+import { notificationsEndpoints } from "./endpoints/notifications";
+import { prayerEndpoints } from "./endpoints/prayer";
+import { videosEndpoints } from "./endpoints/videos";
+import { NEXT_EVENT_QUERY } from "./events";
+import { NOTIFICATIONS_PAGE_SIZE } from "./notification-kinds";
+import { PRAYER_PAGE_SIZE } from "./prayer";
+import { CONTINUE_WATCHING_COUNT, HOME_WATCHING_COUNT } from "./video-progress";
+
+/**
+ * The API answers a member page asks for as soon as it appears, exactly as it asks for them: the
+ * server announces them in a page it cannot render, and a test holds them equal to what a render
+ * asks for. Apart from `member-pages.ts`, which every page's first script needs: these name the
+ * features' endpoints, which only the server and member pages need.
+ */
+
+/** What the app's frame asks for on every member page, besides who she is: the bell's unread count. */
+export const SHELL_ANSWERS = [urlOf(notificationsEndpoints.unreadCount)];
+
+/** Each member page's own first answers, by its path in `memberPages`. */
+export const MEMBER_PAGE_ANSWERS: Record<string, string[]> = {
+  "/": [
+    urlOf(dashboardEndpoints.home),
+    urlOf(videosEndpoints.watching, { query: { limit: HOME_WATCHING_COUNT } }),
+    urlOf(eventsEndpoints.list, { query: NEXT_EVENT_QUERY }),
+  ],
+  "/videos": [
+    urlOf(videosEndpoints.library, { query: { limit: CARDS_PAGE_SIZE } }),
+    urlOf(videosEndpoints.watching, { query: { limit: CONTINUE_WATCHING_COUNT } }),
+  ],
+  "/articles": [
+    urlOf(articlesEndpoints.list, { query: { limit: CARDS_PAGE_SIZE } }),
+    urlOf(articlesEndpoints.tags),
+  ],
+  "/courses": [
+    urlOf(coursesEndpoints.list, { query: { limit: CARDS_PAGE_SIZE } }),
+    urlOf(coursesEndpoints.interests),
+    urlOf(coursesEndpoints.enrollments),
+  ],
+  "/community": [
+    urlOf(prayerEndpoints.wall, { query: { limit: PRAYER_PAGE_SIZE } }),
+    urlOf(prayerEndpoints.defaults),
+  ],
+  "/notifications": [urlOf(notificationsEndpoints.list, { query: { limit: NOTIFICATIONS_PAGE_SIZE } })],
+};
