@@ -100,6 +100,8 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT: positiveInt(10),
   WRITE_RATE_LIMIT: positiveInt(30),
   REPORT_HIDE_THRESHOLD: positiveInt(2),
+  NEW_MEMBER_PRAYER_LIMIT: positiveInt(3),
+  NEW_MEMBER_POST_LIMIT: positiveInt(20),
   EMAIL_NOTIFICATION_DELAY: positiveInt(300),
   SMTP_URL: z.preprocess(
     blankToUndefined,
@@ -159,6 +161,12 @@ export interface BackupSettings {
   keep: number;
 }
 
+/** NEW_MEMBER_PRAYER_LIMIT and NEW_MEMBER_POST_LIMIT. */
+export interface NewMemberLimits {
+  prayerRequests: number;
+  posts: number;
+}
+
 export class ConfigError extends Error {
   override name = "ConfigError";
 }
@@ -200,6 +208,11 @@ export interface AppConfig {
   writeRateLimit: number;
   /** Distinct members' reports (a group leader's on her group counting double) that hide an item. */
   reportHideThreshold: number;
+  /**
+   * What a member may share in her account's first 24 hours (administrators are exempt): prayer
+   * requests, and prayer responses, video reflections and article comments together.
+   */
+  newMemberLimits: NewMemberLimits;
   logLevel: string;
   mail: {
     /** smtp: through `smtpUrl`; log: written to the server log (trying the app on a laptop). */
@@ -362,6 +375,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authRateLimit: e.AUTH_RATE_LIMIT,
     writeRateLimit: e.WRITE_RATE_LIMIT,
     reportHideThreshold: e.REPORT_HIDE_THRESHOLD,
+    newMemberLimits: { prayerRequests: e.NEW_MEMBER_PRAYER_LIMIT, posts: e.NEW_MEMBER_POST_LIMIT },
     logLevel: e.LOG_LEVEL,
     mail: { transport: mailTransport, smtpUrl: e.SMTP_URL, from: mailFrom },
     notificationMailDelaySeconds: e.EMAIL_NOTIFICATION_DELAY,

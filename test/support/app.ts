@@ -142,6 +142,10 @@ export async function createTestContext(
     ADMIN_EMAILS: TEST_ADMIN_EMAIL,
     AUTH_RATE_LIMIT: "1000",
     WRITE_RATE_LIMIT: "1000",
+    // Members made for a test share far more than a new member may on her first day;
+    // test/api/new-member-limits.test.ts sets the limits it tests.
+    NEW_MEMBER_PRAYER_LIMIT: "1000",
+    NEW_MEMBER_POST_LIMIT: "1000",
     LOG_LEVEL: "silent",
     ...(!env.SMTP_URL && { MAIL_TRANSPORT: "log" }),
     ...env,

@@ -54,7 +54,11 @@ export const prayerResponses = pgTable(
     ...moderatedColumns(),
     createdAt: createdAt(),
   },
-  (t) => [index("prayer_responses_request_idx").on(t.prayerRequestId, t.id)],
+  (t) => [
+    index("prayer_responses_request_idx").on(t.prayerRequestId, t.id),
+    // A new member's posts of her first day are counted (her limit) by author and time.
+    index("prayer_responses_user_idx").on(t.userId, t.createdAt),
+  ],
 );
 
 export const cultivationGroups = pgTable(

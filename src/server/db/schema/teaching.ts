@@ -181,7 +181,11 @@ export const articleDiscussions = pgTable(
     ...moderatedColumns(),
     createdAt: createdAt(),
   },
-  (t) => [index("article_discussions_article_idx").on(t.articleId, t.id.desc().nullsFirst())],
+  (t) => [
+    index("article_discussions_article_idx").on(t.articleId, t.id.desc().nullsFirst()),
+    // A new member's posts of her first day are counted (her limit) by author and time.
+    index("article_discussions_user_idx").on(t.userId, t.createdAt),
+  ],
 );
 
 export const courses = pgTable(

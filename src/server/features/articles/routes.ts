@@ -19,7 +19,7 @@ export default async function articleRoutes(app: FastifyInstance) {
     await requireArticle(db, articleId);
     return q.listArticleDiscussions(db, viewer, articleId, page);
   });
-  serve(app, api.discuss, ({ viewer, body }) => addDiscussion(db, viewer.id, body));
+  serve(app, api.discuss, ({ viewer, body }) => addDiscussion(db, config.newMemberLimits, viewer, body));
   serve(app, api.adminList, ({ query }) => q.listAdminArticles(db, query));
   serve(app, api.adminCount, async () => ({ count: await q.countArticles(db) }));
   serve(app, api.adminSync, ({ viewer }) =>

@@ -2,9 +2,13 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { ARTICLE_MESSAGES, type ArticleSyncResult } from "../../../core/schemas/articles";
 import { recordActivity } from "../../activity/record";
+import type { Viewer } from "../../auth/policies";
+import type { SessionUser } from "../../auth/sessions";
+import type { NewMemberLimits } from "../../config";
 import type { Db } from "../../db/client";
 import { notFound, unavailable } from "../../http/errors";
 import { invalidateSharedCaches } from "../../http/shared-cache";
+import { checkNewMemberLimit } from "../moderation";
 import { notifyEveryMember } from "../notifications";
 import { fetchFeed, parseFeed } from "./feed";
 import * as q from "./queries";
@@ -108,9 +112,15 @@ const pgCode = (err: unknown): string | undefined => {
   return e?.cause ? pgCode(e.cause) : undefined;
 };
 
-export async function addDiscussion(db: Db, userId: number, body: { articleId: number; content: string }) {
+export async function addDiscussion(
+  db: Db,
+  limits: NewMemberLimits,
+  viewer: Viewer & Pick<SessionUser, "createdAt">,
+  body: { articleId: number; content: string },
+) {
+  await checkNewMemberLimit(db, limits, viewer, "posts");
   try {
-    return await q.insertArticleDiscussion(db, { ...body, userId });
+    return await q.insertArticleDiscussion(db, { ...body, userId: viewer.id });
   } catch (err) {
     if (pgCode(err) === FOREIGN_KEY_VIOLATION) throw notFound(ARTICLE_MESSAGES.articleNotFound);
     throw err;

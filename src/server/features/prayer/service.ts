@@ -8,8 +8,10 @@ import {
 } from "../../../core/schemas/prayer";
 import { canSeePrayerRequest, hidesPrayerAuthorFrom } from "../../auth/policies";
 import type { SessionUser } from "../../auth/sessions";
+import type { NewMemberLimits } from "../../config";
 import type { Db } from "../../db/client";
 import { forbidden, notFound } from "../../http/errors";
+import { checkNewMemberLimit } from "../moderation";
 import { notify } from "../notifications";
 import type { RequestRow, ResponseRow, Viewer } from "./queries";
 import * as q from "./queries";
@@ -90,9 +92,12 @@ async function visibleRequest(db: Db, viewer: Viewer, id: number) {
 /** The author's name and picture come with her session (kept fresh when her row changes). */
 export async function shareRequest(
   db: Db,
-  viewer: Viewer & Pick<SessionUser, "firstName" | "lastName" | "profileImageUrl">,
+  limits: NewMemberLimits,
+  viewer: Viewer & Pick<SessionUser, "firstName" | "lastName" | "profileImageUrl" | "createdAt">,
   body: CreatePrayerBody,
 ) {
+  // Before the batched insert: a refusal never holds up the requests shared with hers.
+  await checkNewMemberLimit(db, limits, viewer, "prayerRequests");
   const isPrivate = body.isPrivate ?? false;
   const who = viewer.firstName?.trim() || "A member";
   const saved = await q.insertRequest(db, {
@@ -134,10 +139,17 @@ export async function pray(db: Db, viewer: Viewer, id: number) {
   return { id, prayerCount, prayedByMe: true };
 }
 
-export async function respond(db: Db, viewer: Viewer, id: number, body: RespondBody) {
+export async function respond(
+  db: Db,
+  limits: NewMemberLimits,
+  viewer: Viewer & Pick<SessionUser, "createdAt">,
+  id: number,
+  body: RespondBody,
+) {
   const access = await visibleRequest(db, viewer, id);
   // A member she blocked may not answer her; he is told only that the request is not there.
   if (access.blockedByAuthor) throw notFound(NOT_FOUND);
+  await checkNewMemberLimit(db, limits, viewer, "posts");
   const saved = await db.transaction(async (tx) => {
     const response = await q.insertResponse(tx, {
       prayerRequestId: id,

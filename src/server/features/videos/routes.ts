@@ -6,7 +6,7 @@ import * as service from "./service";
 
 /** The video library, a video's page, its reflections, and the member's likes, saves and views. */
 export default async function videoRoutes(app: FastifyInstance) {
-  const { db } = app;
+  const { db, config } = app;
   // Shared: the page's first-thumbnail hint reads the same entry (`library-cache.ts`).
   serve(app, api.library, ({ query }) => q.listVideos(db, query));
   serve(app, api.video, ({ viewer, params }) => service.getVideo(db, params.id, viewer.id));
@@ -22,7 +22,9 @@ export default async function videoRoutes(app: FastifyInstance) {
   serve(app, api.discussions, ({ viewer, params, query }) =>
     service.videoDiscussions(db, params.id, viewer, query),
   );
-  serve(app, api.discuss, ({ viewer, body }) => service.addDiscussion(db, viewer, body));
+  serve(app, api.discuss, ({ viewer, body }) =>
+    service.addDiscussion(db, config.newMemberLimits, viewer, body),
+  );
   serve(app, api.likeDiscussion, ({ viewer, params }) =>
     service.toggleDiscussionLike(db, params.id, viewer.id),
   );

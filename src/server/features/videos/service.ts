@@ -4,8 +4,10 @@ import { VIDEO_MESSAGES } from "../../../core/schemas/videos";
 import { parseYouTubeId, youTubeWatchUrl } from "../../../core/youtube";
 import { recordActivity } from "../../activity/record";
 import type { Viewer } from "../../auth/policies";
+import type { NewMemberLimits } from "../../config";
 import type { Db } from "../../db/client";
 import { badRequest, notFound } from "../../http/errors";
+import { checkNewMemberLimit } from "../moderation";
 import { notifyEveryMember } from "../notifications";
 import * as q from "./queries";
 
@@ -106,9 +108,19 @@ export async function videoDiscussions(
 
 export async function addDiscussion(
   db: Db,
-  member: { id: number; firstName: string | null; email: string; profileImageUrl: string | null },
+  limits: NewMemberLimits,
+  member: {
+    id: number;
+    isAdmin: boolean;
+    createdAt: Date;
+    firstName: string | null;
+    email: string;
+    profileImageUrl: string | null;
+  },
   body: { videoId: number; content: string; isReflectionPrompt: boolean },
 ) {
+  // Before the batched insert: a refusal never holds up the reflections sent with hers.
+  await checkNewMemberLimit(db, limits, member, "posts");
   // One round trip: a missing video shows up as the foreign key refusing the row.
   const row = await orVideoNotFound(() =>
     q.insertDiscussion(db, {

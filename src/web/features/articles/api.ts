@@ -21,7 +21,12 @@ export const useAddDiscussion = () =>
   useEndpointMutation(api.discuss, {
     input: (body: { articleId: number; content: string }) => ({ body }),
     success: { title: "Discussion Added", description: "Your thoughts have been shared with the community." },
-    failure: { title: "Error", description: "Failed to add discussion. Please try again." },
+    // A 4xx says why in words meant for her (a new member's first-day limit, say).
+    failure: {
+      title: "Error",
+      description: "Failed to add discussion. Please try again.",
+      preferServerMessage: true,
+    },
     invalidates: (created) => [
       keyOf(api.discussions, { query: { articleId: created.articleId } }),
       keyOf(api.adminList),

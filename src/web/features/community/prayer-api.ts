@@ -63,7 +63,12 @@ export const useSharePrayer = (onShared: () => void) =>
         ? "Your private request is saved. Only you and the ministry team can see it."
         : "Your sisters in the community can now pray with you.",
     }),
-    failure: { title: "Error", description: "Failed to share prayer request. Please try again." },
+    // A 4xx says why in words meant for her (a new member's first-day limit, say).
+    failure: {
+      title: "Error",
+      description: "Failed to share prayer request. Please try again.",
+      preferServerMessage: true,
+    },
     onSuccess: onShared,
   });
 
@@ -123,7 +128,11 @@ export const useRespond = (onSent: () => void) =>
       isPraying
         ? { title: "Prayer Offered", description: "Your prayer and encouragement have been shared." }
         : { title: "Response Added", description: "Your encouragement has been shared." },
-    failure: { title: "Error", description: "Failed to add response. Please try again." },
+    failure: {
+      title: "Error",
+      description: "Failed to add response. Please try again.",
+      preferServerMessage: true,
+    },
   });
 
 /** Marking her own request answered; `onMarked` runs as soon as it is saved. */

@@ -93,7 +93,12 @@ export const usePostDiscussion = (videoId: number) =>
   useEndpointMutation(api.discuss, {
     input: (body: { content: string; videoId: number; isReflectionPrompt: boolean }) => ({ body }),
     success: { title: "Comment Added", description: "Your reflection has been shared with the community." },
-    failure: { title: "Error", description: "Failed to add discussion. Please try again." },
+    // A 4xx says why in words meant for her (a new member's first-day limit, say).
+    failure: {
+      title: "Error",
+      description: "Failed to add discussion. Please try again.",
+      preferServerMessage: true,
+    },
     invalidates: () => [keyOf(api.discussions, { params: { id: videoId } }), keyOf(api.reflections)],
     // The video's own page only: its count of reflections.
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: videoKey(videoId), exact: true }),

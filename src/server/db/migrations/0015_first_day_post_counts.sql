@@ -1,0 +1,2 @@
+CREATE INDEX "prayer_responses_user_idx" ON "prayer_responses" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "article_discussions_user_idx" ON "article_discussions" USING btree ("user_id","created_at");
