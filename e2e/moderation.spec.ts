@@ -118,12 +118,17 @@ test.describe("moderation", () => {
 
     const admin = await adminPage(browser);
     const item = admin.page.getByRole("article").filter({ hasText: content });
+    // She is not suspended yet: there is nothing to lift.
+    await expect(item.getByRole("button", { name: "Suspend Jael Harsh" })).toBeVisible();
+    await expect(item.getByRole("button", { name: "Lift suspension" })).toHaveCount(0);
     await item.getByRole("button", { name: "Suspend Jael Harsh" }).click();
     await admin.page.getByLabel("Until (leave empty for good)").fill("2031-06-15");
     await admin.page.getByLabel("Reason").fill("Unkind words");
     await admin.page.getByRole("button", { name: "Suspend", exact: true }).click();
     await expect(admin.page.getByText("Member suspended", { exact: true })).toBeVisible();
     await expect(admin.page.getByText("Why: Unkind words").first()).toBeVisible();
+    await expect(item.getByText("Suspended until Jun 15, 2031", { exact: true })).toBeVisible();
+    await expect(item.getByRole("button", { name: "Lift suspension" })).toBeVisible();
     await item.getByRole("button", { name: "Remove" }).click();
     await admin.page.getByRole("dialog").getByRole("button", { name: "Remove" }).click();
     await expect(admin.page.getByText("Removed", { exact: true })).toBeVisible();
@@ -141,6 +146,61 @@ test.describe("moderation", () => {
         )
         .first(),
     ).toBeVisible();
+
+    // Her report is resolved, and the suspension is lifted from the members list.
+    await admin.page.getByRole("tab", { name: "Users" }).click();
+    const row = admin.page
+      .getByRole("table", { name: "Members" })
+      .getByRole("row")
+      .filter({ hasText: member.email });
+    await expect(row.getByText("Suspended until Jun 15, 2031", { exact: true })).toBeVisible();
+    await row.getByRole("button", { name: "Lift suspension of Jael Harsh" }).click();
+    await expect(admin.page.getByText("Suspension lifted", { exact: true })).toBeVisible();
+    await expect(row.getByText("Suspended until Jun 15, 2031", { exact: true })).toHaveCount(0);
+    await expect(row.getByRole("button", { name: "Lift suspension of Jael Harsh" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page).toHaveURL((url) => url.pathname !== "/sign-in");
+    await Promise.all([reporter.context.close(), admin.context.close()]);
+  });
+
+  test("an administrator warns a reported member from the queue, and the note reaches her bell", async ({
+    page,
+    browser,
+  }) => {
+    test.slow();
+    await registerMember(page, { firstName: "Bilhah", lastName: "Sharp" });
+    const content = unique("Sharp words someone reports.");
+    await share(page, content);
+    const reporter = await anotherMember(browser, { firstName: "Huldah" });
+    await report(reporter.page, content);
+
+    const admin = await adminPage(browser);
+    const item = admin.page.getByRole("article").filter({ hasText: content });
+    await expect(item.getByRole("button", { name: "Lift suspension" })).toHaveCount(0);
+    await item.getByRole("button", { name: "Warn Bilhah Sharp" }).click();
+    const dialog = admin.page.getByRole("dialog", { name: "Warn Bilhah Sharp" });
+    await dialog.getByRole("button", { name: "Send warning" }).click();
+    await expect(dialog.getByText("Please say why.")).toBeVisible();
+    await expectAccessible(admin.page);
+    await dialog.getByLabel("Reason").fill("Please answer others gently.");
+    await dialog.getByRole("button", { name: "Send warning" }).click();
+    await expect(admin.page.getByText("Warning sent", { exact: true })).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    const logLine = admin.page.getByRole("listitem").filter({ hasText: "Why: Please answer others gently." });
+    await expect(logLine.first()).toContainText("warned Bilhah Sharp");
+    // A warning leaves the item in the queue: restoring or removing it is another decision.
+    await expect(item).toBeVisible();
+
+    await page.reload();
+    const bell = page.getByRole("button", { name: "Notifications, 1 unread" });
+    await expect(bell).toBeVisible();
+    await bell.click();
+    await expect(
+      page
+        .getByRole("region", { name: "Notifications", exact: true })
+        .getByText("A note from the ministry's moderators: Please answer others gently."),
+    ).toBeVisible();
+    expect(reporter.errors).toEqual([]);
     await Promise.all([reporter.context.close(), admin.context.close()]);
   });
 });

@@ -32,6 +32,7 @@ export const MODERATION_MESSAGES = {
   reportNotFound: "Report not found",
   memberNotFound: "Member not found",
   reasonRequired: "Please say why.",
+  selfWarned: "You cannot warn yourself.",
   adminNotSuspended: "Administrators cannot be suspended.",
   adminNotBlocked: "Administrators cannot be blocked.",
   selfBlock: "You cannot block yourself.",
@@ -39,10 +40,24 @@ export const MODERATION_MESSAGES = {
   profileNotRemoved: "A member's profile cannot be removed; suspend her instead.",
 } as const;
 
+/** The longest reason a warning may give: it is the note she reads, so a few sentences at most. */
+export const WARNING_REASON_MAX = 500;
+
 /** The sign-in refusal of a suspended member: with the date it ends, unless it is for good. */
 export function suspendedMessage(until: Date | null): string {
   if (!until || !Number.isFinite(until.getTime()))
     return "Your account has been suspended. Please contact the ministry if you have questions.";
   const day = `${MONTHS[until.getUTCMonth()]} ${until.getUTCDate()}, ${until.getUTCFullYear()}`;
   return `Your account is suspended until ${day}. Please contact the ministry if you have questions.`;
+}
+
+/**
+ * A suspended member's badge for the administrators: "Suspended until Jun 15, 2031", or for good.
+ * The day is the UTC day the suspension was set to end, as the sign-in refusal tells her.
+ */
+export function suspendedLabel(until: string | Date | null): string {
+  const end = until === null ? null : new Date(until);
+  if (!end || !Number.isFinite(end.getTime())) return "Suspended for good";
+  const month = MONTHS[end.getUTCMonth()]!.slice(0, 3);
+  return `Suspended until ${month} ${end.getUTCDate()}, ${end.getUTCFullYear()}`;
 }

@@ -215,6 +215,8 @@ describe("users", () => {
       lastName: "Tester",
       membershipTier: "premium",
       createdAt: expect.any(String),
+      suspended: false,
+      suspendedUntil: null,
     });
     expect(first.body[1]).toMatchObject({ firstName: null, lastName: null, membershipTier: "free" });
 

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminEndpoints } from "../../src/core/endpoints/admin";
 import { articlesEndpoints } from "../../src/core/endpoints/articles";
 import { authEndpoints } from "../../src/core/endpoints/auth";
 import { moderationEndpoints as mod } from "../../src/core/endpoints/moderation";
@@ -7,7 +8,8 @@ import { notificationsEndpoints } from "../../src/core/endpoints/notifications";
 import { prayerEndpoints } from "../../src/core/endpoints/prayer";
 import { videosEndpoints } from "../../src/core/endpoints/videos";
 import type { ReportReason, ReportTargetType } from "../../src/core/schemas/moderation";
-import { articles, prayerMarks, prayerResponses, users } from "../../src/server/db/schema";
+import { articles, notifications, prayerMarks, prayerResponses, users } from "../../src/server/db/schema";
+import { mailDueNotifications } from "../../src/server/features/notifications";
 import {
   createTestContext,
   invalid,
@@ -452,6 +454,166 @@ describe("suspension", () => {
       (await admin.client.call(mod.adminSuspend, { params: { id: 999_999 }, body: { reason: "x" } })).status,
     ).toBe(404);
     expect(await wallIds(hannah)).toBeDefined();
+  });
+});
+
+describe("the author's suspension in the queue and the members list", () => {
+  const authorOf = async (targetId: number) =>
+    (await succeeded(admin.client.call(mod.adminReports))).find((i) => i.targetId === targetId)?.author;
+  const listed = async (id: number) =>
+    (await succeeded(admin.client.call(adminEndpoints.users, { query: { limit: 100 } }))).find(
+      (u) => u.id === id,
+    );
+
+  it("says whether a reported item's author is suspended, and until when, in one answer", async () => {
+    const keziah = await t.member({ firstName: "Keziah", lastName: "Vale" });
+    const request = await share(keziah, "Words of a member about to be suspended.");
+    await succeeded(report(hannah, "prayer_request", request));
+    expect(await authorOf(request)).toEqual({
+      id: keziah.id,
+      name: "Keziah Vale",
+      suspended: false,
+      suspendedUntil: null,
+    });
+    expect(await listed(keziah.id)).toMatchObject({ suspended: false, suspendedUntil: null });
+
+    const until = new Date(Date.UTC(2032, 2, 1));
+    await succeeded(
+      admin.client.call(mod.adminSuspend, {
+        params: { id: keziah.id },
+        body: { until: until.toISOString(), reason: "Unkind words" },
+      }),
+    );
+    expect(await authorOf(request)).toMatchObject({ suspended: true, suspendedUntil: until.toISOString() });
+    expect(await listed(keziah.id)).toMatchObject({ suspended: true, suspendedUntil: until.toISOString() });
+
+    await succeeded(
+      admin.client.call(mod.adminSuspend, { params: { id: keziah.id }, body: { reason: "Again" } }),
+    );
+    expect(await authorOf(request)).toMatchObject({ suspended: true, suspendedUntil: null });
+    expect(await listed(keziah.id)).toMatchObject({ suspended: true, suspendedUntil: null });
+
+    await succeeded(admin.client.call(mod.adminUnsuspend, { params: { id: keziah.id } }));
+    expect(await authorOf(request)).toMatchObject({ suspended: false, suspendedUntil: null });
+    expect(await listed(keziah.id)).toMatchObject({ suspended: false, suspendedUntil: null });
+  });
+
+  it("counts a suspension that has ended as none", async () => {
+    const orpah = await t.member({ firstName: "Orpah" });
+    await t.database.db
+      .update(users)
+      .set({ suspendedUntil: new Date(Date.now() - 60_000) })
+      .where(eq(users.id, orpah.id));
+    expect(await listed(orpah.id)).toMatchObject({ suspended: false, suspendedUntil: null });
+  });
+});
+
+describe("warnings", () => {
+  const warn = (who: Member, id: number, reason: string) =>
+    who.client.call(mod.adminWarn, { params: { id }, body: { reason } });
+  const warningsOf = async (m: Member) =>
+    (await succeeded(m.client.call(notificationsEndpoints.list))).filter(
+      (n) => n.kind === "moderation_warning",
+    );
+  /** The mail sweep, as if her notifications had waited out the delay. */
+  const sweepMailFor = async (m: Member) => {
+    await t.database.db
+      .update(notifications)
+      .set({ createdAt: sql`now() - interval '1 hour'` })
+      .where(eq(notifications.userId, m.id));
+    await mailDueNotifications(t.database.db, t.config);
+    return (await t.queuedMails(m.email)).filter((mail) => mail.text.includes("ministry's moderators"));
+  };
+
+  it("sends her a note with the reason, mailed right away, and records who warned whom and why", async () => {
+    const abigail = await t.member({ firstName: "Abigail", lastName: "Marsh" });
+    await t.verify(abigail);
+    const res = await warn(admin, abigail.id, "  Please keep your responses kind.  ");
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: abigail.id });
+    expect(Number.isNaN(Date.parse(res.body.warnedAt))).toBe(false);
+
+    const log = await succeeded(admin.client.call(mod.adminLog));
+    expect(log[0]).toMatchObject({
+      action: "warn",
+      actor: { id: admin.id },
+      member: { id: abigail.id, name: "Abigail Marsh" },
+      reason: "Please keep your responses kind.",
+      targetType: null,
+    });
+    expect(log[0]!.createdAt).toBe(res.body.warnedAt);
+
+    const told = await warningsOf(abigail);
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({
+      text: "A note from the ministry's moderators: Please keep your responses kind.",
+      url: "/profile",
+      readAt: null,
+    });
+    const prefs = await succeeded(abigail.client.call(notificationsEndpoints.preferences));
+    expect(prefs.email.moderation_warning).toBe("instant");
+    const mails = await sweepMailFor(abigail);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(
+      `A note from the ministry's moderators: Please keep your responses kind.: ${t.config.publicUrl}/profile`,
+    );
+
+    // A second warning is a note of its own, even in the same words.
+    await succeeded(warn(admin, abigail.id, "Please keep your responses kind."));
+    expect(await warningsOf(abigail)).toHaveLength(2);
+    // Nobody else is told.
+    expect(await warningsOf(hannah)).toEqual([]);
+    expect(await warningsOf(admin)).toEqual([]);
+  });
+
+  it("mails it as she chose", async () => {
+    const jemima = await t.member({ firstName: "Jemima" });
+    await t.verify(jemima);
+    await succeeded(
+      jemima.client.call(notificationsEndpoints.updatePreferences, {
+        body: {
+          email: { moderation_warning: "never" },
+          digest: { frequency: "weekly", hour: 8, weekday: 0, timeZone: "UTC" },
+          restOnShabbat: false,
+        },
+      }),
+    );
+    await succeeded(warn(admin, jemima.id, "Please stay on topic."));
+    expect(await warningsOf(jemima)).toHaveLength(1);
+    expect(await sweepMailFor(jemima)).toEqual([]);
+  });
+
+  it("is for administrators only", async () => {
+    const res = await warn(hannah, leah.id, "I do not like her.");
+    expect(res.status).toBe(403);
+    expect(
+      (await t.visitor().call(mod.adminWarn, { params: { id: leah.id }, body: { reason: "x" } })).status,
+    ).toBe(401);
+    expect(await warningsOf(leah)).toEqual([]);
+  });
+
+  it("refuses nobody, herself, and a missing or overlong reason, and tells no one", async () => {
+    const unknown = await warn(admin, 999_999, "Be kind.");
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe("Member not found");
+    const herself = await warn(admin, admin.id, "Be kind.");
+    expect(herself.status).toBe(409);
+    expect(herself.body.message).toBe("You cannot warn yourself.");
+    for (const reason of ["", "   "]) {
+      const blank = await warn(admin, leah.id, reason);
+      expect(blank.status).toBe(400);
+      expect(blank.body.message).toBe("Please say why.");
+    }
+    const missing = await admin.client.call(mod.adminWarn, { params: { id: leah.id }, body: invalid({}) });
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe("Please say why.");
+    expect((await warn(admin, leah.id, "x".repeat(501))).status).toBe(400);
+    expect(await warningsOf(leah)).toEqual([]);
+    const log = await succeeded(admin.client.call(mod.adminLog));
+    expect(log.filter((e) => e.action === "warn" && e.member?.id === leah.id)).toEqual([]);
+
+    expect((await warn(admin, leah.id, "x".repeat(500))).status).toBe(200);
+    expect(await warningsOf(leah)).toHaveLength(1);
   });
 });
 

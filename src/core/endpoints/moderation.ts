@@ -15,6 +15,8 @@ import {
   suspendBody,
   suspensionResult,
   userIdParams,
+  warnBody,
+  warningResult,
 } from "../schemas/moderation";
 
 /** Her own words (edit, delete), reports, blocks, and the administrators' moderation (decision 040). */
@@ -160,6 +162,17 @@ export const moderationEndpoints = {
     response: resolveResult,
     // A member's profile is not removed: she is suspended.
     errors: [409],
+  }),
+  adminWarn: endpoint({
+    method: "POST",
+    path: "/api/admin/users/:id/warn",
+    summary: "Warn a member: a note from the moderators in her notifications, recorded in the log",
+    caller: "admin",
+    params: idParams,
+    body: warnBody,
+    response: warningResult,
+    // An administrator does not warn herself.
+    errors: [404, 409],
   }),
   adminSuspend: endpoint({
     method: "POST",

@@ -34,6 +34,10 @@ export const adminUser = z.object({
   lastName: z.string().nullable(),
   membershipTier: z.enum(MEMBERSHIP_TIERS),
   createdAt: dateTime,
+  /** Whether she is suspended now (a suspension that ended is not). */
+  suspended: z.boolean(),
+  /** When her suspension ends; null when it is for good, or when she is not suspended. */
+  suspendedUntil: dateTime.nullable(),
 });
 export type AdminUser = z.input<typeof adminUser>;
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LIMITS } from "../constants";
-import { MODERATION_MESSAGES, REPORT_REASONS, REPORT_TARGET_TYPES } from "../moderation";
+import { MODERATION_MESSAGES, REPORT_REASONS, REPORT_TARGET_TYPES, WARNING_REASON_MAX } from "../moderation";
 import { dateTime, idSchema, optionalText, pageQuery, requiredText } from "./common";
 
 export * from "../moderation";
@@ -44,7 +44,14 @@ export const reportedItem = z.object({
   targetId: z.number(),
   /** What was written (for a profile, her name); null when it is already gone. */
   content: z.string().nullable(),
-  author: person.nullable(),
+  author: person
+    .extend({
+      /** Whether she is suspended now (a suspension that ended is not). */
+      suspended: z.boolean(),
+      /** When her suspension ends; null when it is for good, or when she is not suspended. */
+      suspendedUntil: dateTime.nullable(),
+    })
+    .nullable(),
   hiddenAt: dateTime.nullable(),
   reports: z.array(reportEntry),
 });
@@ -66,7 +73,15 @@ export type SuspendBody = z.infer<typeof suspendBody>;
 
 export const suspensionResult = z.object({ id: z.number(), suspendedUntil: dateTime.nullable() });
 
-export const MODERATION_ACTIONS = ["delete", "restore", "remove", "suspend", "unsuspend"] as const;
+/** A warning: a note to the member, in her notifications, and a line in the log. */
+export const warnBody = z.object({
+  reason: requiredText(MODERATION_MESSAGES.reasonRequired, WARNING_REASON_MAX),
+});
+export type WarnBody = z.infer<typeof warnBody>;
+
+export const warningResult = z.object({ id: z.number(), warnedAt: dateTime });
+
+export const MODERATION_ACTIONS = ["delete", "restore", "remove", "warn", "suspend", "unsuspend"] as const;
 
 export const moderationLogEntry = z.object({
   id: z.number(),

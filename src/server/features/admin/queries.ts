@@ -64,7 +64,10 @@ export async function recentActivity(db: Db) {
     .limit(RECENT_ACTIVITY_COUNT);
 }
 
-/** Members, newest first; the page after `before` continues from that member's join time. */
+/**
+ * Members, newest first, with whether each is suspended and until when; the page after `before`
+ * continues from that member's join time.
+ */
 export async function listUsers(db: Db, { limit, before }: { limit: number; before?: number }) {
   let after: ReturnType<typeof sql> | undefined;
   if (before !== undefined) {
@@ -81,7 +84,16 @@ export async function listUsers(db: Db, { limit, before }: { limit: number; befo
       : lt(users.id, before);
   }
   return db
-    .select({ ...accountColumns, createdAt: users.createdAt })
+    .select({
+      ...accountColumns,
+      createdAt: users.createdAt,
+      suspended: sql<boolean>`coalesce(${users.suspendedUntil} > now(), false)`.mapWith(Boolean),
+      // 'infinity' (for good) is no moment a Date can hold: it reads as null beside `suspended`.
+      suspendedUntil: sql<Date | null>`case when ${users.suspendedUntil} > now()
+        and ${users.suspendedUntil} <> 'infinity' then ${users.suspendedUntil} end`.mapWith(
+        users.suspendedUntil,
+      ),
+    })
     .from(users)
     .where(after)
     .orderBy(desc(users.createdAt), desc(users.id))

@@ -172,6 +172,8 @@ interface QueueRow extends Record<string, unknown> {
   author_id: number | null;
   author_first_name: string | null;
   author_last_name: string | null;
+  author_suspended: boolean | null;
+  author_suspended_until: string | Date | null;
   hidden_at: string | Date | null;
   reports: {
     id: number;
@@ -183,6 +185,12 @@ interface QueueRow extends Record<string, unknown> {
     last_name: string | null;
   }[];
 }
+
+/** Whether the suspension `until` (a `suspended_until` column) lasts now: 'infinity' does. */
+const suspendedNow = (until: SQL) => sql`coalesce(${until} > now(), false)`;
+/** When a lasting suspension ends; null for good ('infinity', which a Date cannot hold) or none. */
+const suspensionEnd = (until: SQL) =>
+  sql`case when ${until} > now() and ${until} <> 'infinity' then ${until} end`;
 
 /**
  * A page of reported items, the item with the newest open report first, each with what was
@@ -204,7 +212,9 @@ export async function listQueue(db: Db, page: { limit: number; before?: number }
       where u.id in (select target_id from items where target_type = 'user')
     )
     select i.id, i.target_type, i.target_id, c.content, a.id as author_id,
-      a.first_name as author_first_name, a.last_name as author_last_name, c.hidden_at,
+      a.first_name as author_first_name, a.last_name as author_last_name,
+      ${suspendedNow(sql`a.suspended_until`)} as author_suspended,
+      ${suspensionEnd(sql`a.suspended_until`)} as author_suspended_until, c.hidden_at,
       (select json_agg(json_build_object('id', r.id, 'reason', r.reason, 'note', r.note,
           'created_at', r.created_at, 'reporter_id', ru.id, 'first_name', ru.first_name,
           'last_name', ru.last_name) order by r.id desc)
@@ -230,16 +240,21 @@ export interface LogEntry {
   detail?: string | null;
 }
 
+/** Adds the entry to the log: its id and when it was recorded. */
 export async function record(db: Conn, entry: LogEntry) {
-  await db.insert(moderationLog).values({
-    actorId: entry.actorId,
-    action: entry.action,
-    targetType: entry.targetType ?? null,
-    targetId: entry.targetId ?? null,
-    memberId: entry.memberId ?? null,
-    reason: entry.reason ?? null,
-    detail: entry.detail ?? null,
-  });
+  const [row] = await db
+    .insert(moderationLog)
+    .values({
+      actorId: entry.actorId,
+      action: entry.action,
+      targetType: entry.targetType ?? null,
+      targetId: entry.targetId ?? null,
+      memberId: entry.memberId ?? null,
+      reason: entry.reason ?? null,
+      detail: entry.detail ?? null,
+    })
+    .returning({ id: moderationLog.id, createdAt: moderationLog.createdAt });
+  return row!;
 }
 
 export async function listLog(db: Db, page: { limit: number; before?: number }) {

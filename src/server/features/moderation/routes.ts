@@ -29,6 +29,7 @@ export default async function moderationRoutes(app: FastifyInstance) {
   serve(app, api.adminRemove, ({ viewer, params, body }) =>
     service.removeReported(db, viewer, params.id, body.reason),
   );
+  serve(app, api.adminWarn, ({ viewer, params, body }) => service.warn(db, viewer, params.id, body));
   serve(app, api.adminSuspend, ({ viewer, params, body }) =>
     service.suspend(db, config, sessionCache, viewer, params.id, body),
   );

@@ -8,6 +8,7 @@ import {
   type ReportReason,
   type ReportTargetType,
   type SuspendBody,
+  type WarnBody,
 } from "../../../core/schemas/moderation";
 import { isSuspended, type Viewer } from "../../auth/policies";
 import type { SessionCache } from "../../auth/session-cache";
@@ -132,6 +133,8 @@ export async function queue(db: Db, page: { limit: number; before?: number }) {
         : {
             id: row.author_id,
             name: named({ firstName: row.author_first_name, lastName: row.author_last_name }),
+            suspended: row.author_suspended === true,
+            suspendedUntil: row.author_suspended_until === null ? null : new Date(row.author_suspended_until),
           },
     hiddenAt: row.hidden_at === null ? null : new Date(row.hidden_at),
     reports: (row.reports ?? []).map((r) => ({
@@ -191,6 +194,32 @@ const targetOf = (t: { targetType: string; targetId: number }) => ({
   targetType: t.targetType,
   targetId: t.targetId,
 });
+
+// --- Warnings ---------------------------------------------------------------------------------
+
+/**
+ * A note to the member from the moderators: the reason, in her notifications (and mailed as she
+ * chose), and a line in the log. Her account is untouched. An administrator may be warned too
+ * (her words can be reported like anyone's), but not by herself.
+ */
+export async function warn(db: Db, viewer: Viewer, memberId: number, body: WarnBody) {
+  if (memberId === viewer.id) throw conflict(MODERATION_MESSAGES.selfWarned);
+  const member = await q.findMember(db, memberId);
+  if (!member) throw notFound(MODERATION_MESSAGES.memberNotFound);
+  return db.transaction(async (tx) => {
+    const entry = await q.record(tx, { actorId: viewer.id, action: "warn", memberId, reason: body.reason });
+    await notify(tx, "moderation_warning", {
+      recipients: [memberId],
+      // The log keeps who warned her; her note comes from the moderators, naming nobody.
+      actorId: null,
+      subjectId: memberId,
+      // Each warning is a note of its own, however alike their words.
+      dedupeKey: `warning:${entry.id}`,
+      title: body.reason,
+    });
+    return { id: memberId, warnedAt: entry.createdAt };
+  });
+}
 
 // --- Suspensions ------------------------------------------------------------------------------
 

@@ -1,12 +1,15 @@
 import { Mail, Users } from "lucide-react";
 import { formatShortDate, personName } from "~/core/format";
+import { suspendedLabel } from "~/core/moderation";
 import type { AdminUser } from "~/core/schemas/admin";
 import { LoadMore } from "~/web/components/card-grid";
 import { TableHead } from "~/web/components/table-head";
 import { Badge } from "~/web/components/ui/badge";
+import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
 import { Skeleton } from "~/web/components/ui/skeleton";
+import { useUnsuspend } from "~/web/features/moderation";
 import { useAdminUsers } from "./api";
 
 // Her e-mail has a column of its own, so a nameless member is "Anonymous" here.
@@ -21,9 +24,10 @@ const COLUMNS = [
   { label: "Actions", hidden: true },
 ];
 
-/** Every member, newest first, a page at a time. */
+/** Every member, newest first, a page at a time; a suspension shows, and can be lifted, here. */
 export function UsersTab() {
   const users = useAdminUsers();
+  const unsuspend = useUnsuspend();
   const rows = users.data ?? [];
 
   if (users.isError) {
@@ -61,7 +65,10 @@ export function UsersTab() {
                     className="hover:bg-cream max-sm:grid max-sm:grid-cols-[auto_1fr_auto] max-sm:items-center max-sm:gap-x-3 max-sm:gap-y-1 max-sm:px-4 max-sm:py-3"
                   >
                     <td className="px-5 py-3.5 font-semibold text-ink max-sm:col-span-2 max-sm:p-0">
-                      {nameOf(u)}
+                      <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1">
+                        {nameOf(u)}
+                        {u.suspended && <Badge tone="yellow">{suspendedLabel(u.suspendedUntil)}</Badge>}
+                      </span>
                     </td>
                     {/* Wraps only where it must, never a letter a line. */}
                     <td className="px-5 py-3.5 text-muted [overflow-wrap:anywhere] max-sm:col-span-2 max-sm:row-start-2 max-sm:p-0">
@@ -77,14 +84,27 @@ export function UsersTab() {
                       <time dateTime={u.createdAt}>{formatShortDate(u.createdAt)}</time>
                     </td>
                     <td className="px-5 py-3.5 text-right max-sm:col-start-3 max-sm:row-span-3 max-sm:row-start-1 max-sm:p-0">
-                      <a
-                        href={`mailto:${u.email}`}
-                        className="inline-flex items-center justify-center rounded-full p-2 text-muted transition-colors hover:bg-parchment hover:text-ink"
-                        aria-label={`E-mail ${nameOf(u)}`}
-                        title={`E-mail ${nameOf(u)}`}
-                      >
-                        <Mail className="size-4" aria-hidden="true" />
-                      </a>
+                      <div className="flex items-center justify-end gap-2 max-sm:flex-col max-sm:items-end">
+                        {u.suspended && (
+                          <Button
+                            size="sm"
+                            variant="ghost"
+                            disabled={unsuspend.isPending}
+                            aria-label={`Lift suspension of ${nameOf(u)}`}
+                            onClick={() => unsuspend.mutate(u.id)}
+                          >
+                            Lift suspension
+                          </Button>
+                        )}
+                        <a
+                          href={`mailto:${u.email}`}
+                          className="inline-flex items-center justify-center rounded-full p-2 text-muted transition-colors hover:bg-parchment hover:text-ink"
+                          aria-label={`E-mail ${nameOf(u)}`}
+                          title={`E-mail ${nameOf(u)}`}
+                        >
+                          <Mail className="size-4" aria-hidden="true" />
+                        </a>
+                      </div>
                     </td>
                   </tr>
                 ))}

@@ -1,4 +1,5 @@
 import type { QueryKey } from "@tanstack/react-query";
+import { adminEndpoints } from "~/core/endpoints/admin";
 import { moderationEndpoints as api } from "~/core/endpoints/moderation";
 import type { ContentType, ReportReason, ReportTargetType } from "~/core/moderation";
 import { keyOf, useEndpoint, useEndpointMutation, usePagedList } from "~/web/lib/endpoints";
@@ -11,6 +12,8 @@ export const useBlocks = () => useEndpoint(api.blocks, undefined);
 
 /** What the queue's actions change: the queue, and the log that records them. */
 const adminKeys = () => [keyOf(api.adminReports), keyOf(api.adminLog)];
+/** What a suspension changes besides: the members list shows who is suspended. */
+const suspensionKeys = () => [...adminKeys(), keyOf(adminEndpoints.users)];
 
 export const useRestore = () =>
   useEndpointMutation(api.adminRestore, {
@@ -28,13 +31,22 @@ export const useRemoveReported = () =>
     failure: { description: "Failed to remove it. Please try again.", preferServerMessage: true },
   });
 
+export const useWarn = (onDone: () => void) =>
+  useEndpointMutation(api.adminWarn, {
+    input: (v: { id: number; reason: string }) => ({ params: { id: v.id }, body: { reason: v.reason } }),
+    invalidates: () => [keyOf(api.adminLog)],
+    onSuccess: onDone,
+    success: { title: "Warning sent", description: "She will find your note in her notifications." },
+    failure: { description: "Failed to send the warning. Please try again.", preferServerMessage: true },
+  });
+
 export const useSuspend = (onDone: () => void) =>
   useEndpointMutation(api.adminSuspend, {
     input: (v: { id: number; until?: string; reason: string }) => ({
       params: { id: v.id },
       body: { until: v.until, reason: v.reason },
     }),
-    invalidates: adminKeys,
+    invalidates: suspensionKeys,
     onSuccess: onDone,
     success: { title: "Member suspended", description: "Her sessions have ended." },
     failure: { description: "Failed to suspend her. Please try again.", preferServerMessage: true },
@@ -43,7 +55,7 @@ export const useSuspend = (onDone: () => void) =>
 export const useUnsuspend = () =>
   useEndpointMutation(api.adminUnsuspend, {
     input: (id: number) => ({ params: { id } }),
-    invalidates: adminKeys,
+    invalidates: suspensionKeys,
     success: { title: "Suspension lifted" },
     failure: { description: "Failed to lift the suspension. Please try again.", preferServerMessage: true },
   });

@@ -1,7 +1,7 @@
 import { ShieldCheck } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { formatDateTime, formatShortDate } from "~/core/format";
-import { REPORT_REASON_LABELS } from "~/core/moderation";
+import { REPORT_REASON_LABELS, suspendedLabel, WARNING_REASON_MAX } from "~/core/moderation";
 import type { ModerationLogEntry, ReportedItem } from "~/core/schemas/moderation";
 import { LoadMore } from "~/web/components/card-grid";
 import { ConfirmDialog } from "~/web/components/confirm-dialog";
@@ -11,7 +11,7 @@ import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { Dialog, DialogContent } from "~/web/components/ui/dialog";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
-import { Field, Input } from "~/web/components/ui/input";
+import { Field, Input, Textarea } from "~/web/components/ui/input";
 import { SkeletonCards } from "~/web/components/ui/skeleton";
 import {
   useModerationLog,
@@ -20,6 +20,7 @@ import {
   useRestore,
   useSuspend,
   useUnsuspend,
+  useWarn,
 } from "./api";
 
 const KIND_LABELS: Record<ReportedItem["targetType"], string> = {
@@ -34,6 +35,7 @@ const ACTION_LABELS: Record<string, string> = {
   delete: "Deleted",
   restore: "Restored",
   remove: "Removed",
+  warn: "Warned",
   suspend: "Suspended",
   unsuspend: "Lifted suspension of",
 };
@@ -66,9 +68,15 @@ export default function ModerationTab() {
   );
 }
 
+interface Member {
+  id: number;
+  name: string;
+}
+
 function Queue() {
   const queue = useReportQueue();
-  const [suspending, setSuspending] = useState<{ id: number; name: string } | null>(null);
+  const [suspending, setSuspending] = useState<Member | null>(null);
+  const [warning, setWarning] = useState<Member | null>(null);
   if (queue.isError)
     return (
       <ErrorState message="We couldn't load the reports just now." onRetry={() => void queue.refetch()} />
@@ -86,12 +94,13 @@ function Queue() {
       <ul className="space-y-4">
         {items.map((item) => (
           <li key={item.id}>
-            <ReportedCard item={item} onSuspend={setSuspending} />
+            <ReportedCard item={item} onSuspend={setSuspending} onWarn={setWarning} />
           </li>
         ))}
       </ul>
       <LoadMore list={queue} label="Load more reports" className="mt-6" />
       {suspending && <SuspendDialog member={suspending} onClose={() => setSuspending(null)} />}
+      {warning && <WarnDialog member={warning} onClose={() => setWarning(null)} />}
     </>
   );
 }
@@ -99,9 +108,11 @@ function Queue() {
 function ReportedCard({
   item,
   onSuspend,
+  onWarn,
 }: {
   item: ReportedItem;
-  onSuspend: (member: { id: number; name: string }) => void;
+  onSuspend: (member: Member) => void;
+  onWarn: (member: Member) => void;
 }) {
   const restore = useRestore();
   const remove = useRemoveReported();
@@ -109,6 +120,7 @@ function ReportedCard({
   const [removing, setRemoving] = useState<number | null>(null);
   const busy = restore.isPending || remove.isPending;
   const author = item.author;
+  const member = author && author.id !== null ? { id: author.id, name: author.name } : null;
   return (
     <Card className="p-5">
       <article aria-label={`${KIND_LABELS[item.targetType]} by ${author?.name ?? "a former member"}`}>
@@ -116,6 +128,7 @@ function ReportedCard({
           <Badge tone="neutral">{KIND_LABELS[item.targetType]}</Badge>
           {item.hiddenAt && <Badge tone="clay">Hidden</Badge>}
           <span className="text-sm font-semibold">{author?.name ?? "A former member"}</span>
+          {author?.suspended && <Badge tone="yellow">{suspendedLabel(author.suspendedUntil)}</Badge>}
         </div>
         {item.targetType !== "user" && (
           <p className="mt-3 leading-relaxed whitespace-pre-line text-ink">
@@ -143,23 +156,24 @@ function ReportedCard({
               Remove
             </Button>
           )}
-          {author && (
+          {member && (
             <>
-              <Button
-                size="sm"
-                variant="outline"
-                onClick={() => onSuspend({ id: author.id ?? 0, name: author.name })}
-              >
-                Suspend {author.name}
+              <Button size="sm" variant="outline" onClick={() => onWarn(member)}>
+                Warn {member.name}
               </Button>
-              <Button
-                size="sm"
-                variant="ghost"
-                disabled={unsuspend.isPending}
-                onClick={() => author.id !== null && unsuspend.mutate(author.id)}
-              >
-                Lift suspension
+              <Button size="sm" variant="outline" onClick={() => onSuspend(member)}>
+                Suspend {member.name}
               </Button>
+              {author?.suspended && (
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  disabled={unsuspend.isPending}
+                  onClick={() => unsuspend.mutate(member.id)}
+                >
+                  Lift suspension
+                </Button>
+              )}
             </>
           )}
         </div>
@@ -177,7 +191,51 @@ function ReportedCard({
   );
 }
 
-function SuspendDialog({ member, onClose }: { member: { id: number; name: string }; onClose: () => void }) {
+/** A note to her from the moderators: she reads the reason in her notifications. */
+function WarnDialog({ member, onClose }: { member: Member; onClose: () => void }) {
+  const reasonId = useId();
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string>();
+  const warn = useWarn(onClose);
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!reason.trim()) return setError("Please say why.");
+    if (reason.trim().length > WARNING_REASON_MAX)
+      return setError(`Must be at most ${WARNING_REASON_MAX} characters`);
+    warn.mutate({ id: member.id, reason });
+  };
+  return (
+    <Dialog open onOpenChange={(o) => !o && onClose()}>
+      <DialogContent
+        title={`Warn ${member.name}`}
+        description="She finds your reason in her notifications, as a note from the ministry's moderators. Her account is not changed."
+      >
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          <Field id={reasonId} label="Reason" error={error}>
+            <Textarea
+              id={reasonId}
+              rows={3}
+              value={reason}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${reasonId}-error` : undefined}
+              onChange={(e) => {
+                setReason(e.target.value);
+                setError(undefined);
+              }}
+            />
+          </Field>
+          <DialogActions>
+            <Button type="submit" disabled={warn.isPending}>
+              {warn.isPending ? "Sending..." : "Send warning"}
+            </Button>
+          </DialogActions>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function SuspendDialog({ member, onClose }: { member: Member; onClose: () => void }) {
   const untilId = useId();
   const reasonId = useId();
   const [until, setUntil] = useState("");
@@ -235,7 +293,7 @@ function Log() {
   if (entries.length === 0)
     return (
       <EmptyState icon={ShieldCheck} title="No actions yet">
-        Restores, removals and suspensions are recorded here.
+        Restores, removals, warnings and suspensions are recorded here.
       </EmptyState>
     );
   return (
