@@ -101,6 +101,22 @@ test.describe("events", () => {
     await page.reload();
     await page.getByRole("button", { name: "Show who's coming" }).click();
     await expect(page.getByText("Going (1)")).toBeVisible();
+
+    // And writes to those coming: Leah, who moved up.
+    await page.getByRole("button", { name: "Message those coming" }).click();
+    const message = page.getByRole("dialog", { name: "Message Those Coming" });
+    await message.getByRole("button", { name: "Send Message" }).click();
+    await expect(message.getByText("Write a message to send")).toBeVisible();
+    await message.getByLabel("Your message").fill("We light the candles at 7 sharp.");
+    await expectAccessible(page);
+    await message.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText("Message sent", { exact: true })).toBeVisible();
+    await expect(page.getByText("Told 1 person", { exact: true })).toBeVisible();
+    await expect(message).toBeHidden();
+    await leah.page.goto("/notifications");
+    await expect(
+      leah.page.getByText(`wrote about ${title}: We light the candles at 7 sharp.`, { exact: false }),
+    ).toBeVisible();
     await ruth.context.close();
     await leah.context.close();
   });

@@ -148,4 +148,48 @@ test.describe("local communities", () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     });
   });
+
+  test("a leader plans her group's gathering from its card, and a member of the group sees it", async ({
+    page,
+    browser,
+  }) => {
+    await registerMember(page, { firstName: "Priscilla" });
+    const origin = new URL(test.info().project.use.baseURL!).origin;
+    const name = `Kitchen Table ${Date.now().toString(36)}`;
+    const created = await page.request.post("/api/local-groups", {
+      data: {
+        name,
+        description: "Tea, Scripture and friends.",
+        meetingType: "Bible Study",
+        location: "Macon, GA",
+      },
+      headers: { Origin: origin },
+    });
+    expect(created.status()).toBe(201);
+    const group = (await created.json()) as { id: number };
+    await page.goto("/local-communities");
+    await page.getByRole("button", { name: `Events of ${name}` }).click();
+    const events = page.getByRole("dialog", { name });
+    await expect(events.getByText("No gatherings planned yet.")).toBeVisible();
+    await events.getByRole("button", { name: "New Event" }).click();
+    const form = page.getByRole("dialog", { name: "New Event" });
+    await form.getByLabel("Title").fill("Tea and Ruth, chapter one");
+    await form.getByLabel("Date").fill(new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10));
+    await form.getByRole("button", { name: "Create Event" }).click();
+    await expect(page.getByText("Event created", { exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Tea and Ruth, chapter one" })).toBeVisible();
+
+    const friend = await anotherMember(browser, { firstName: "Aquila" });
+    const joined = await friend.page.request.post(`/api/local-groups/${group.id}/join`, {
+      headers: { Origin: origin },
+    });
+    expect(joined.ok()).toBe(true);
+    await friend.page.goto("/local-communities");
+    await friend.page.getByRole("button", { name: `Events of ${name}` }).click();
+    const seen = friend.page.getByRole("dialog", { name });
+    await expect(seen.getByRole("article", { name: "Tea and Ruth, chapter one" })).toBeVisible();
+    await expect(seen.getByRole("button", { name: "New Event" })).toHaveCount(0);
+    await expectAccessible(friend.page);
+    await friend.context.close();
+  });
 });

@@ -22,6 +22,8 @@ export const EVENT_SCOPES = keysOf(EVENT_SCOPE_LABELS);
 
 /** An event repeats for at most this long, so a series has a bounded number of dates. */
 export const REPEAT_MAX_DAYS = 366;
+/** The longest message an event's creator may send to those coming (after trimming). */
+export const EVENT_MESSAGE_MAX = 1000;
 /** Events a page of the Events tab shows. */
 export const EVENTS_PAGE_SIZE = 20;
 

@@ -123,6 +123,14 @@ export const NOTIFICATION_KINDS = {
     text: (n) => `${titled(n, "An event you're going to")} was cancelled`,
     url: (n) => `/events/${n.subjectId}`,
   },
+  // The title is the event's title and her words, shortened: "Shabbat dinner: Bring a salad…".
+  event_message: {
+    section: "Events",
+    label: "The creator of an event I'm going to writes to those coming",
+    email: "instant",
+    text: (n) => `${someone(n)} wrote about ${titled(n, "an event you're going to")}`,
+    url: (n) => `/events/${n.subjectId}`,
+  },
   event_reminder_day: {
     section: "Events",
     label: "A day before an event I'm going to",
@@ -180,13 +188,23 @@ export const NOTIFICATION_KINDS = {
       n.actorCount > 1 ? `${n.actorCount} new articles to read` : `New article: ${titled(n, "read it now")}`,
     url: () => "/articles",
   },
-  // For administrators only: "Moderation" is not one of the sections the preferences page offers.
+  // "Moderation" is not one of the sections the preferences page offers: these are always mailed
+  // right away, unless she turns a kind off from the mail's own unsubscribe link.
+  // For administrators only.
   moderation_review: {
     section: "Moderation",
     label: "Something members reported waits for review",
     email: "instant",
     text: () => "Something members reported waits for your review",
     url: () => "/admin?tab=moderation",
+  },
+  // To the member an administrator warned; the title is the administrator's reason, as written.
+  moderation_warning: {
+    section: "Moderation",
+    label: "A note from the moderators about what I share",
+    email: "instant",
+    text: (n) => `A note from the ministry's moderators: ${titled(n, "please be kind in what you share.")}`,
+    url: () => "/profile",
   },
 } as const satisfies Record<string, KindSpec>;
 

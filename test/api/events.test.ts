@@ -52,6 +52,20 @@ async function privateGroup(owner: Member) {
   );
 }
 
+async function publicGroup(owner: Member) {
+  return succeeded(
+    owner.client.call(groupsEndpoints.create, {
+      body: {
+        name: "Open Door",
+        description: "Anyone may come and study with us.",
+        category: "cultural",
+        isPrivate: false,
+        requiresApproval: false,
+      },
+    }),
+  );
+}
+
 const addToGroup = (groupId: number, member: Member) =>
   t.database.db.insert(cultivationGroupMembers).values({ groupId, userId: member.id });
 
@@ -60,6 +74,17 @@ const inbox = async (m: Member) =>
 
 const rsvp = (m: Member, id: number, status: "going" | "maybe" | "not_going", occurrence?: string) =>
   m.client.call(api.rsvp, { params: { id }, body: { status, occurrence } });
+
+/** Every date a calendar shows for a VEVENT: its RRULE expanded, overrides applied, EXDATEs left out. */
+const shownStarts = (e: VEvent | undefined) =>
+  e
+    ? ical
+        .expandRecurringEvent(e, {
+          from: new Date("2000-01-01T00:00:00Z"),
+          to: new Date("2100-01-01T00:00:00Z"),
+        })
+        .map((i) => i.start.toISOString())
+    : [];
 
 const icsOf = async (m: Member, id: number) => {
   const res = await m.client.call(api.ics, { params: { id } });
@@ -119,6 +144,37 @@ describe("who sees an event", () => {
     expect(await succeeded(outsider.client.call(api.list, { query: { groupId: group.id } }))).toEqual([]);
   });
 
+  it("shows a public group's event to a member outside the group (its place to members only), and hides a private group's", async () => {
+    const leader = await t.member({ firstName: "Hannah" });
+    const open = await publicGroup(leader);
+    const closed = await privateGroup(leader);
+    const openEvent = await createEvent(leader, {
+      title: "Open supper",
+      groupId: open.id,
+      location: "The fellowship hall",
+    });
+    const closedEvent = await createEvent(leader, { title: "Closed supper", groupId: closed.id });
+    const stranger = await t.member();
+
+    const seen = await succeeded(stranger.client.call(api.get, { params: { id: openEvent.id } }));
+    expect(seen).toMatchObject({
+      title: "Open supper",
+      location: null,
+      canEdit: false,
+      group: { kind: "cultivation", id: open.id, name: "Open Door" },
+    });
+    const listed = (await succeeded(stranger.client.call(api.list))).map((d) => d.eventId);
+    expect(listed).toContain(openEvent.id);
+    expect(listed).not.toContain(closedEvent.id);
+    expect((await rsvp(stranger, openEvent.id, "going")).status).toBe(200);
+    expect((await stranger.client.call(api.ics, { params: { id: openEvent.id } })).status).toBe(200);
+
+    const hidden = await stranger.client.call(api.get, { params: { id: closedEvent.id } });
+    expect(hidden.status).toBe(404);
+    expect(hidden.body).toEqual({ message: "Event not found" });
+    expect((await rsvp(stranger, closedEvent.id, "going")).status).toBe(404);
+  });
+
   it("shows a local group's event to every member but its place only to the group's members", async () => {
     const leader = await t.member();
     const group = await succeeded(
@@ -150,6 +206,31 @@ describe("who sees an event", () => {
     expect((await member.client.call(api.create, { body: eventBody({ groupId: 999_999 }) })).status).toBe(
       404,
     );
+  });
+
+  it("puts an event without a zone on its creator's clocks (the zone her app keeps), else UTC", async () => {
+    const { timeZone: _zone, ...withoutZone } = eventBody();
+    const creator = await t.member();
+    const group = await privateGroup(creator);
+    const create = () => creator.client.call(api.create, { body: { ...withoutZone, groupId: group.id } });
+
+    // The app keeps her zone in the `tz` cookie, encoded as the browser writes it.
+    creator.client.jar.set("tz", encodeURIComponent("America/Chicago"));
+    const chicago = await create();
+    expect(chicago.status, JSON.stringify(chicago.body)).toBe(201);
+    expect(chicago.body).toMatchObject({ timeZone: "America/Chicago" });
+    // A zone she names wins over hers.
+    expect(
+      (await succeeded(creator.client.call(api.create, { body: { ...eventBody(), groupId: group.id } })))
+        .timeZone,
+    ).toBe("Asia/Jerusalem");
+
+    creator.client.jar.set("tz", "Mars%2FOlympus");
+    expect((await succeeded(create())).timeZone).toBe("UTC");
+    creator.client.jar.delete("tz");
+    const none = await succeeded(create());
+    expect(none.timeZone).toBe("UTC");
+    expect(none.occurrences[0]?.zoneClock).toBe("6:00 PM");
   });
 
   it("rejects an end before the start, an unknown zone and a repeat without an end, saying which field", async () => {
@@ -270,6 +351,25 @@ describe("changes and cancellations", () => {
     expect((await rsvp(going, event.id, "going")).status).toBe(400);
   });
 
+  it("tells those going of a new place, as of a new time", async () => {
+    const event = await createEvent(admin, { title: "Sukkot picnic" });
+    const [going, maybe] = [await t.member(), await t.member()];
+    await rsvp(going, event.id, "going");
+    await rsvp(maybe, event.id, "maybe");
+
+    const moved = await admin.client.call(api.update, {
+      params: { id: event.id },
+      body: { location: "The olive grove, north gate" },
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ location: "The olive grove, north gate" });
+    expect(await inbox(going)).toEqual(["Sukkot picnic has a new time or place"]);
+    expect(await inbox(maybe)).toEqual([]);
+    expect(await inbox(admin)).not.toContain("Sukkot picnic has a new time or place");
+    const [file] = await icsOf(going, event.id);
+    expect(file?.location).toBe("The olive grove, north gate");
+  });
+
   it("lets only its creator and administrators change or cancel it", async () => {
     const event = await createEvent(admin);
     const member = await t.member();
@@ -307,13 +407,16 @@ describe("a repeating event", () => {
     expect(mine.map((d) => d.zoneClock)).toEqual(["7:00 PM", "7:00 PM", "7:00 PM"]);
     expect(mine.map((d) => d.zoneDay)).toEqual(["Mar 9", "Mar 16", "Mar 23"]);
 
+    // One VEVENT for the series, repeating on New York's clocks: a calendar expands the same dates.
     const files = await icsOf(admin, event.id);
-    expect(files.map((e) => e.start?.toISOString()).sort()).toEqual([
+    expect(files).toHaveLength(1);
+    expect(files[0]?.uid).toMatch(new RegExp(`^event-${event.id}@`));
+    expect(files[0]?.rrule?.toString()).toContain("FREQ=WEEKLY");
+    expect(shownStarts(files[0])).toEqual([
       "2027-03-10T00:00:00.000Z",
       "2027-03-16T23:00:00.000Z",
       "2027-03-23T23:00:00.000Z",
     ]);
-    expect(new Set(files.map((e) => e.uid)).size).toBe(3);
   });
 
   it("answers for the whole series or one date, and moves or cancels one date on its own", async () => {
@@ -358,10 +461,306 @@ describe("a repeating event", () => {
       ["2027-03-17T23:00:00.000Z", false, "going"],
       ["2027-03-23T23:00:00.000Z", true, "going"],
     ]);
+    // The moved date is an override of the one series, the cancelled one is not among its dates.
     const files = await icsOf(member, event.id);
-    const byStart = Object.fromEntries(files.map((e) => [e.start?.toISOString(), e]));
-    expect(byStart["2027-03-17T23:00:00.000Z"]?.uid).toContain("20270316T230000Z");
-    expect(byStart["2027-03-23T23:00:00.000Z"]?.status).toBe("CANCELLED");
+    expect(files).toHaveLength(1);
+    expect(files[0]?.uid).toMatch(new RegExp(`^event-${event.id}@`));
+    expect(shownStarts(files[0])).toEqual(["2027-03-10T00:00:00.000Z", "2027-03-17T23:00:00.000Z"]);
+    expect(shownStarts(files[0])).not.toContain("2027-03-23T23:00:00.000Z");
+  });
+});
+
+describe("an event's calendar UID", () => {
+  // A weekly 7 PM in New York across the start of daylight saving (March 14, 2027).
+  const weekly = {
+    title: "Thursday psalms",
+    timeZone: "America/New_York",
+    startsAt: "2027-03-11T19:00:00-05:00",
+    endsAt: "2027-03-11T20:00:00-05:00",
+    repeat: "weekly" as const,
+    repeatUntil: "2027-03-26T00:00:00-04:00",
+    location: "The upper room",
+  };
+  const range = { from: "2027-03-01T00:00:00Z", to: "2027-05-01T00:00:00Z" };
+  const serverStarts = async (id: number) =>
+    (await succeeded(admin.client.call(api.list, { query: range })))
+      .filter((d) => d.eventId === id && !d.cancelled)
+      .map((d) => d.startsAt);
+
+  it("stays the same when the series moves an hour later, with SEQUENCE raised and the new dates", async () => {
+    const event = await createEvent(admin, weekly);
+    const [before] = await icsOf(admin, event.id);
+    expect(shownStarts(before)).toEqual([
+      "2027-03-12T00:00:00.000Z",
+      "2027-03-18T23:00:00.000Z",
+      "2027-03-25T23:00:00.000Z",
+    ]);
+
+    const moved = await admin.client.call(api.update, {
+      params: { id: event.id },
+      body: { startsAt: "2027-03-11T20:00:00-05:00", endsAt: "2027-03-11T21:00:00-05:00" },
+    });
+    expect(moved.status).toBe(200);
+    const after = await icsOf(admin, event.id);
+    expect(after).toHaveLength(1);
+    expect(after[0]?.uid).toBe(before?.uid);
+    expect(Number(after[0]?.sequence)).toBeGreaterThan(Number(before?.sequence));
+    const shifted = ["2027-03-12T01:00:00.000Z", "2027-03-19T00:00:00.000Z", "2027-03-26T00:00:00.000Z"];
+    expect(shownStarts(after[0])).toEqual(shifted);
+    expect(await serverStarts(event.id)).toEqual(shifted);
+  });
+
+  it("stays the same through a date moved on its own, a date cancelled, and a move of the series", async () => {
+    const event = await createEvent(admin, weekly);
+    const [first] = await icsOf(admin, event.id);
+    const sequences = [Number(first?.sequence)];
+    const step = async (call: Promise<{ status: number }>, status = 200) => {
+      expect((await call).status).toBe(status);
+      const [file] = await icsOf(admin, event.id);
+      expect(file?.uid).toBe(first?.uid);
+      sequences.push(Number(file?.sequence));
+      return file;
+    };
+    // The second Thursday moves to the Friday, on its own.
+    await step(
+      admin.client.call(api.update, {
+        params: { id: event.id },
+        body: { occurrence: "2027-03-18T23:00:00.000Z", startsAt: "2027-03-19T23:00:00.000Z" },
+      }),
+    );
+    // The third is cancelled.
+    const cancelled = await step(
+      admin.client.call(api.cancel, {
+        params: { id: event.id },
+        query: { occurrence: "2027-03-25T23:00:00.000Z" },
+      }),
+      204,
+    );
+    expect(shownStarts(cancelled)).toEqual(["2027-03-12T00:00:00.000Z", "2027-03-19T23:00:00.000Z"]);
+    // Then the series moves an hour later: the moved date keeps its own time, the cancelled one stays out.
+    const last = await step(
+      admin.client.call(api.update, {
+        params: { id: event.id },
+        body: { startsAt: "2027-03-11T20:00:00-05:00", endsAt: "2027-03-11T21:00:00-05:00" },
+      }),
+    );
+    expect(shownStarts(last)).toEqual(["2027-03-12T01:00:00.000Z", "2027-03-19T23:00:00.000Z"]);
+    expect(await serverStarts(event.id)).toEqual(shownStarts(last));
+    expect(sequences).toEqual([...sequences].sort((a, b) => a - b));
+    expect(new Set(sequences).size).toBe(sequences.length);
+  });
+
+  it("stays the same when a single event starts repeating, and when it stops", async () => {
+    const event = await createEvent(admin, { ...weekly, repeat: "none", repeatUntil: null });
+    const [single] = await icsOf(admin, event.id);
+    expect(shownStarts(single)).toEqual(["2027-03-12T00:00:00.000Z"]);
+
+    await succeeded(
+      admin.client.call(api.update, {
+        params: { id: event.id },
+        body: { repeat: "weekly", repeatUntil: weekly.repeatUntil },
+      }),
+    );
+    const [series] = await icsOf(admin, event.id);
+    expect(series?.uid).toBe(single?.uid);
+    expect(Number(series?.sequence)).toBeGreaterThan(Number(single?.sequence));
+    expect(shownStarts(series)).toHaveLength(3);
+
+    await succeeded(admin.client.call(api.update, { params: { id: event.id }, body: { repeat: "none" } }));
+    const [again] = await icsOf(admin, event.id);
+    expect(again?.uid).toBe(single?.uid);
+    expect(Number(again?.sequence)).toBeGreaterThan(Number(series?.sequence));
+    expect(shownStarts(again)).toEqual(["2027-03-12T00:00:00.000Z"]);
+  });
+
+  it("repeats monthly on the 31st as the server does, on the last day of shorter months", async () => {
+    const event = await createEvent(admin, {
+      title: "Month's end thanksgiving",
+      timeZone: "Europe/London",
+      startsAt: "2027-01-31T18:00:00Z",
+      endsAt: "2027-01-31T19:00:00Z",
+      repeat: "monthly",
+      repeatUntil: "2027-06-30T23:59:00+01:00",
+      location: null,
+    });
+    const dates = (
+      await succeeded(
+        admin.client.call(api.list, { query: { from: "2027-01-01T00:00:00Z", to: "2027-08-01T00:00:00Z" } }),
+      )
+    )
+      .filter((d) => d.eventId === event.id)
+      .map((d) => d.startsAt);
+    // British Summer Time from March 28: 6 PM in London is 5 PM in UTC.
+    expect(dates).toEqual([
+      "2027-01-31T18:00:00.000Z",
+      "2027-02-28T18:00:00.000Z",
+      "2027-03-31T17:00:00.000Z",
+      "2027-04-30T17:00:00.000Z",
+      "2027-05-31T17:00:00.000Z",
+      "2027-06-30T17:00:00.000Z",
+    ]);
+    const [file] = await icsOf(admin, event.id);
+    expect(shownStarts(file)).toEqual(dates);
+  });
+
+  it("is the same in her feed, which shows only the dates of the series she is going to", async () => {
+    const event = await createEvent(admin, { ...weekly, onlineUrl: "https://meet.example.test/psalms" });
+    const member = await t.member();
+    await rsvp(member, event.id, "going");
+    await rsvp(member, event.id, "not_going", "2027-03-18T23:00:00.000Z");
+    const [file] = await icsOf(member, event.id);
+
+    const { url } = await succeeded(member.client.call(api.feed));
+    const res = await t.visitor().get(new URL(url).pathname);
+    expect(res.status).toBe(200);
+    const entries = Object.values(ical.sync.parseICS(String(res.body))).filter(
+      (c): c is VEvent => c?.type === "VEVENT",
+    );
+    expect(entries.map((e) => e.uid)).toEqual([file?.uid]);
+    expect(shownStarts(entries[0])).toEqual(["2027-03-12T00:00:00.000Z", "2027-03-25T23:00:00.000Z"]);
+    expect(entries[0]?.url).toBe("https://meet.example.test/psalms");
+  });
+});
+
+describe("writing to those coming", () => {
+  const letter = "Please bring bitter herbs and a glad heart.";
+
+  async function seder(capacity = 1) {
+    const leader = await t.member({ firstName: "Deborah" });
+    const group = await publicGroup(leader);
+    const event = await createEvent(leader, { title: "Passover seder", groupId: group.id, capacity });
+    const [going, waiting, maybe] = [await t.member(), await t.member(), await t.member()];
+    await rsvp(going, event.id, "going");
+    expect((await rsvp(waiting, event.id, "going")).body).toMatchObject({ status: "waitlisted" });
+    await rsvp(maybe, event.id, "maybe");
+    return { leader, event, going, waiting, maybe };
+  }
+
+  it("tells those going and those waiting, not the maybes nor herself, and answers how many", async () => {
+    const { leader, event, going, waiting, maybe } = await seder();
+    const res = await leader.client.call(api.message, {
+      params: { id: event.id },
+      body: { text: `  ${letter}\n` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ sent: 2 });
+    const told = `Deborah wrote about Passover seder: ${letter}`;
+    expect(await inbox(going)).toEqual([told]);
+    expect(await inbox(waiting)).toEqual([told]);
+    expect(await inbox(maybe)).toEqual([]);
+    expect(await inbox(leader)).toEqual([]);
+    const [item] = await succeeded(going.client.call(notificationsEndpoints.list));
+    expect(item).toMatchObject({ kind: "event_message", url: `/events/${event.id}` });
+
+    // Every message is news: a second arrives too, and administrators may write as well.
+    expect(
+      (await admin.client.call(api.message, { params: { id: event.id }, body: { text: "See you soon" } }))
+        .body,
+    ).toEqual({
+      sent: 2,
+    });
+    expect(await inbox(going)).toHaveLength(2);
+  });
+
+  it("is mailed right away unless she chose otherwise", async () => {
+    const member = await t.member();
+    const prefs = await succeeded(member.client.call(notificationsEndpoints.preferences));
+    expect(prefs.email.event_message).toBe("instant");
+  });
+
+  it("answers like the list of who is coming: 403 to other members, 404 to those who may not see it", async () => {
+    const { event, going } = await seder();
+    const refused = await going.client.call(api.message, {
+      params: { id: event.id },
+      body: { text: letter },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({
+      message: (await going.client.call(api.attendees, { params: { id: event.id } })).body.message,
+    });
+
+    const leader = await t.member();
+    const hidden = await createEvent(leader, { groupId: (await privateGroup(leader)).id });
+    const outsider = await t.member();
+    const unseen = await outsider.client.call(api.message, {
+      params: { id: hidden.id },
+      body: { text: letter },
+    });
+    expect(unseen.status).toBe(404);
+    expect(unseen.body).toEqual({ message: "Event not found" });
+    expect(
+      (await t.visitor().call(api.message, { params: { id: hidden.id }, body: { text: letter } })).status,
+    ).toBe(401);
+    expect(
+      (await admin.client.call(api.message, { params: { id: 999_999 }, body: { text: letter } })).status,
+    ).toBe(404);
+  });
+
+  it("refuses an empty or too long message, and shortens a long one in the notification", async () => {
+    const { leader, event, going } = await seder();
+    const blank = await leader.client.call(api.message, { params: { id: event.id }, body: { text: "   " } });
+    expect(blank.status).toBe(400);
+    expect(JSON.stringify(blank.body)).toContain("Write a message to send");
+    const long = await leader.client.call(api.message, {
+      params: { id: event.id },
+      body: { text: "a".repeat(1001) },
+    });
+    expect(long.status).toBe(400);
+    expect(JSON.stringify(long.body)).toContain("A message can be at most 1000 characters");
+    expect(await inbox(going)).toEqual([]);
+
+    const words = Array.from({ length: 200 }, (_, i) => `word${i}`)
+      .join(" ")
+      .slice(0, 1000);
+    expect(
+      (await leader.client.call(api.message, { params: { id: event.id }, body: { text: words } })).body,
+    ).toEqual({
+      sent: 2,
+    });
+    const [told] = await inbox(going);
+    expect(told).toMatch(/^Deborah wrote about Passover seder: word0 word1 .*…$/);
+    expect(told!.length).toBeLessThan(200);
+  });
+
+  it("writes to those of one date of a series, or of every date not yet over", async () => {
+    const event = await createEvent(admin, {
+      title: "Evening psalms",
+      timeZone: "UTC",
+      startsAt: daysAhead(3, 19).toISOString(),
+      endsAt: daysAhead(3, 20).toISOString(),
+      repeat: "weekly",
+      repeatUntil: daysAhead(16, 23).toISOString(),
+    });
+    const dates = (await succeeded(admin.client.call(api.get, { params: { id: event.id } }))).occurrences.map(
+      (d) => String(d.occurrence),
+    );
+    expect(dates).toHaveLength(2);
+    const [everyWeek, secondOnly, firstOnlyMaybe] = [await t.member(), await t.member(), await t.member()];
+    await rsvp(everyWeek, event.id, "going");
+    await rsvp(secondOnly, event.id, "going", dates[1]);
+    await rsvp(firstOnlyMaybe, event.id, "maybe", dates[0]);
+
+    const first = await admin.client.call(api.message, {
+      params: { id: event.id },
+      body: { text: "Tonight we read Psalm 23.", occurrence: dates[0] },
+    });
+    expect(first.body).toEqual({ sent: 1 });
+    expect(await inbox(secondOnly)).toEqual([]);
+    const all = await admin.client.call(api.message, {
+      params: { id: event.id },
+      body: { text: "We move to the big hall from now on." },
+    });
+    expect(all.body).toEqual({ sent: 2 });
+    expect(await inbox(secondOnly)).toHaveLength(1);
+    expect(await inbox(everyWeek)).toHaveLength(2);
+    expect(await inbox(firstOnlyMaybe)).toEqual([]);
+
+    const stray = await admin.client.call(api.message, {
+      params: { id: event.id },
+      body: { text: "Hello", occurrence: daysAhead(4, 19).toISOString() },
+    });
+    expect(stray.status).toBe(404);
+    expect(stray.body).toEqual({ message: "That date is not part of this event" });
   });
 });
 

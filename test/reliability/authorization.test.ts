@@ -50,6 +50,7 @@ import {
   eventAttendees,
   eventDetail,
   eventOccurrence,
+  messageAttendeesResult,
   rsvpResult,
 } from "../../src/core/schemas/events";
 import {
@@ -76,6 +77,7 @@ import {
   reportReceived,
   resolveResult,
   suspensionResult,
+  warningResult,
 } from "../../src/core/schemas/moderation";
 import { noteItem } from "../../src/core/schemas/notes";
 import {
@@ -698,6 +700,17 @@ const TABLE: Record<string, Entry> = {
       admin: ok(eventAttendees),
     },
   },
+  "POST /api/events/:id/message": {
+    path: () => urlFor(eventsEndpoints.message, { params: { id: f.groupEvent } }),
+    body: () => ({ text: "Bring a friend, and a song to share." }),
+    expect: {
+      visitor: 401,
+      other: 404,
+      member: 403,
+      groupAdmin: ok(messageAttendeesResult),
+      admin: ok(messageAttendeesResult),
+    },
+  },
   "GET /api/events/:id/ics": {
     path: () => urlFor(eventsEndpoints.ics, { params: { id: f.groupEvent } }),
     expect: {
@@ -1055,6 +1068,11 @@ const TABLE: Record<string, Entry> = {
     path: () => urlFor(moderationEndpoints.adminRemove, { params: { id: f.reportToRemove } }),
     body: () => ({ reason: "Advertising" }),
     expect: adminOnly(ok(resolveResult)),
+  },
+  "POST /api/admin/users/:id/warn": {
+    path: () => urlFor(moderationEndpoints.adminWarn, { params: { id: f.suspendee } }),
+    body: () => ({ reason: "Please keep your words kind." }),
+    expect: adminOnly(ok(warningResult)),
   },
   "POST /api/admin/users/:id/suspend": {
     path: () => urlFor(moderationEndpoints.adminSuspend, { params: { id: f.suspendee } }),

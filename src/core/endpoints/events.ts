@@ -9,6 +9,8 @@ import {
   eventDetail,
   eventListQuery,
   eventOccurrence,
+  messageAttendeesBody,
+  messageAttendeesResult,
   occurrenceQuery,
   rsvpBody,
   rsvpResult,
@@ -81,6 +83,17 @@ export const eventsEndpoints = {
     params: idParams,
     query: occurrenceQuery,
     response: eventAttendees,
+  }),
+  message: endpoint({
+    method: "POST",
+    path: "/api/events/:id/message",
+    summary:
+      "Write to those going to a date (or to any upcoming date) and its waitlist, through their notifications (its creator and administrators)",
+    caller: "member",
+    params: idParams,
+    body: messageAttendeesBody,
+    response: messageAttendeesResult,
+    rateLimit: "write",
   }),
   ics: endpoint({
     method: "GET",

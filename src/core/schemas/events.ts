@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LIMITS, PAGE_DEFAULT, PAGE_MAX } from "../constants";
 import {
+  EVENT_MESSAGE_MAX,
   EVENT_REPEATS,
   EVENT_SCOPES,
   type EventRepeat,
@@ -30,6 +31,8 @@ export const EVENT_MESSAGES = {
   mayNotEdit: "Only its creator and administrators change this event",
   groupNotFound: "Group not found",
   rangeTooLong: "Ask for at most a year of events at a time",
+  messageRequired: "Write a message to send",
+  messageTooLong: `A message can be at most ${EVENT_MESSAGE_MAX} characters`,
 } as const;
 
 export * from "../events";
@@ -90,10 +93,14 @@ function checkTiming(v: Timing, ctx: z.RefinementCtx) {
   }
 }
 
-/** POST /api/events: a ministry event, or a group's with `groupId` or `localGroupId`. */
+/**
+ * POST /api/events: a ministry event, or a group's with `groupId` or `localGroupId`. Without
+ * `timeZone`, the event happens in its creator's zone (the one her app keeps in its cookie), else UTC.
+ */
 export const createEventBody = z
   .object({
     ...eventFields,
+    timeZone: timeZone.optional(),
     repeat: eventFields.repeat.default("none"),
     groupId: idSchema.nullish(),
     localGroupId: idSchema.nullish(),
@@ -155,6 +162,32 @@ export const rsvpResult = z.object({
   waitlistPosition: z.number().nullable(),
 });
 export type RsvpResult = z.input<typeof rsvpResult>;
+
+/**
+ * POST /api/events/{id}/message: a few words from its creator to those going to one date (or to any
+ * upcoming date) and those waiting for it, through their notifications.
+ */
+export const messageAttendeesBody = z.object({
+  text: z
+    .string({ message: EVENT_MESSAGES.messageRequired })
+    .trim()
+    .min(1, { message: EVENT_MESSAGES.messageRequired })
+    .max(EVENT_MESSAGE_MAX, { message: EVENT_MESSAGES.messageTooLong }),
+  /** One date of a series (its original start); none for every upcoming date. */
+  occurrence: instant(EVENT_MESSAGES.occurrenceNotFound).optional(),
+});
+export type MessageAttendeesBody = z.input<typeof messageAttendeesBody>;
+
+/** The message dialog's form: the words alone. */
+export const messageAttendeesForm = messageAttendeesBody.pick({ text: true });
+export type MessageAttendeesFormInput = z.input<typeof messageAttendeesForm>;
+export type MessageAttendeesFormOutput = z.output<typeof messageAttendeesForm>;
+
+export const messageAttendeesResult = z.object({
+  /** How many members were told (not the sender, nor anyone who blocked her). */
+  sent: z.number(),
+});
+export type MessageAttendeesResult = z.input<typeof messageAttendeesResult>;
 
 /**
  * `?from=&to=&scope=`: dates starting in a range (default: from now, for a year), a page at a

@@ -1,47 +1,141 @@
-import type { DateRow } from "./queries";
+import type { CalendarDateRow } from "./queries";
+import { vtimezone } from "./time-zones";
+
+const DAY = 86_400_000;
+
+export interface CalendarOptions {
+  host: string;
+  onlineUrl: (date: CalendarDateRow) => string | null;
+  /** The dates the file lists (her feed: those she is going to); every date given when absent. */
+  includes?: (date: CalendarDateRow) => boolean;
+  now?: Date;
+}
 
 /**
- * Dates of events as an iCalendar file (RFC 5545): one event's, or her feed's. Times are written in UTC: each date's instant was
- * computed in the event's zone, so no VTIMEZONE is needed and every calendar places it right
- * across daylight-saving changes. A single event is one VEVENT with a UID that never changes; each
- * date of a series is its own VEVENT, its UID named by the date's original start, so a moved or
- * cancelled date replaces the right one (decision 038). SEQUENCE rises with every change.
+ * Dates of events as an iCalendar file (RFC 5545): one event's, or her feed's. Each event is named by
+ * one UID, `event-<id>@<host>`, whatever changes: its time, its zone, whether it repeats (decision
+ * 038). A single event is one VEVENT in UTC. A series is one VEVENT whose RRULE repeats its first
+ * date on the clocks of its zone (DTSTART with TZID, and that zone's VTIMEZONE), so a weekly 7 PM
+ * stays 7 PM across a daylight-saving change as the server computes it; a date moved on its own is
+ * an override named by its original start (RECURRENCE-ID), and a cancelled date (or, in her feed,
+ * one she is not going to) an EXDATE. SEQUENCE rises with every change to the event or any date.
  */
-export function calendarFile(
-  dates: DateRow[],
-  options: { host: string; onlineUrl: (date: DateRow) => string | null; now?: Date },
-): string {
+export function calendarFile(dates: CalendarDateRow[], options: CalendarOptions): string {
   const stamp = utc(options.now ?? new Date());
+  const includes = options.includes ?? (() => true);
+  const byEvent = new Map<number, CalendarDateRow[]>();
+  for (const date of dates) {
+    const rows = byEvent.get(date.eventId);
+    if (rows) rows.push(date);
+    else byEvent.set(date.eventId, [date]);
+  }
+
+  const zones = new Map<string, { from: Date; to: Date }>();
+  const components: string[] = [];
+  for (const [eventId, rows] of byEvent) {
+    const listed = rows.filter(includes);
+    const first = rows[0]!;
+    if (listed.length === 0) continue;
+    const head = [`UID:event-${eventId}@${options.host}`, `DTSTAMP:${stamp}`];
+    const about = (date: CalendarDateRow) => {
+      const lines = [`SUMMARY:${text(date.title)}`];
+      if (date.description) lines.push(`DESCRIPTION:${text(date.description)}`);
+      if (date.location) lines.push(`LOCATION:${text(date.location)}`);
+      const onlineUrl = options.onlineUrl(date);
+      if (onlineUrl) lines.push(`URL:${onlineUrl}`);
+      return lines;
+    };
+    const sequence = `SEQUENCE:${first.seriesSequence}`;
+
+    if (first.repeat === "none") {
+      const date = listed[0]!;
+      components.push(
+        "BEGIN:VEVENT",
+        ...head,
+        `DTSTART:${utc(date.startsAt)}`,
+        `DTEND:${utc(date.endsAt)}`,
+        sequence,
+        ...about(date),
+        `STATUS:${date.cancelled ? "CANCELLED" : "CONFIRMED"}`,
+        "END:VEVENT",
+      );
+      continue;
+    }
+
+    const zone = first.timeZone;
+    const tzid = `TZID=${zone}`;
+    const until = first.repeatUntil ?? new Date(Math.max(...rows.map((d) => d.occurrence.getTime())));
+    const span = zones.get(zone);
+    const from = new Date(first.seriesStart.getTime() - 2 * DAY);
+    const to = new Date(until.getTime() + 2 * DAY);
+    zones.set(zone, {
+      from: span && span.from < from ? span.from : from,
+      to: span && span.to > to ? span.to : to,
+    });
+    // Dates the series' rule names that the file does not show as they are: cancelled on their own,
+    // or not hers. A cancelled event keeps its dates, all marked cancelled.
+    const left = rows.filter((d) => !includes(d) || (d.cancelled && !d.eventCancelled));
+    const length = first.seriesEnd.getTime() - first.seriesStart.getTime();
+    const moved = listed.filter(
+      (d) =>
+        !left.includes(d) &&
+        (d.startsAt.getTime() !== d.occurrence.getTime() ||
+          d.endsAt.getTime() - d.startsAt.getTime() !== length),
+    );
+    const status = `STATUS:${first.eventCancelled ? "CANCELLED" : "CONFIRMED"}`;
+    components.push(
+      "BEGIN:VEVENT",
+      ...head,
+      `DTSTART;${tzid}:${first.seriesStartLocal}`,
+      `DTEND;${tzid}:${first.seriesEndLocal}`,
+      `RRULE:${rule(first, until)}`,
+      ...left.map((d) => `EXDATE;${tzid}:${d.occurrenceLocal}`),
+      sequence,
+      ...about(first),
+      status,
+      "END:VEVENT",
+    );
+    for (const date of moved) {
+      components.push(
+        "BEGIN:VEVENT",
+        ...head,
+        `RECURRENCE-ID;${tzid}:${date.occurrenceLocal}`,
+        `DTSTART:${utc(date.startsAt)}`,
+        `DTEND:${utc(date.endsAt)}`,
+        sequence,
+        ...about(date),
+        status,
+        "END:VEVENT",
+      );
+    }
+  }
+
   const lines = [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",
     "PRODID:-//Mishpacha//Events//EN",
     "CALSCALE:GREGORIAN",
     "METHOD:PUBLISH",
+    ...[...zones].flatMap(([zone, span]) => vtimezone(zone, span.from, span.to)),
+    ...components,
+    "END:VCALENDAR",
   ];
-  for (const date of dates) {
-    const uid =
-      date.repeat === "none"
-        ? `event-${date.eventId}@${options.host}`
-        : `event-${date.eventId}-${utc(date.occurrence)}@${options.host}`;
-    const onlineUrl = options.onlineUrl(date);
-    lines.push(
-      "BEGIN:VEVENT",
-      `UID:${uid}`,
-      `DTSTAMP:${stamp}`,
-      `DTSTART:${utc(date.startsAt)}`,
-      `DTEND:${utc(date.endsAt)}`,
-      `SEQUENCE:${date.sequence}`,
-      `SUMMARY:${text(date.title)}`,
-      `STATUS:${date.cancelled ? "CANCELLED" : "CONFIRMED"}`,
-    );
-    if (date.description) lines.push(`DESCRIPTION:${text(date.description)}`);
-    if (date.location) lines.push(`LOCATION:${text(date.location)}`);
-    if (onlineUrl) lines.push(`URL:${onlineUrl}`);
-    lines.push("END:VEVENT");
-  }
-  lines.push("END:VCALENDAR");
   return `${lines.map(fold).join("\r\n")}\r\n`;
+}
+
+/**
+ * The series' RRULE, as the server computes its dates (`datesOf`): every week, every two weeks, or
+ * every month on the first date's day; the server moves a 29th, 30th or 31st to the last day of a
+ * shorter month, which is "the last of the days from the 28th to that one" (BYSETPOS=-1).
+ */
+function rule(series: CalendarDateRow, until: Date) {
+  const end = `UNTIL=${utc(until)}`;
+  if (series.repeat === "weekly") return `FREQ=WEEKLY;${end}`;
+  if (series.repeat === "biweekly") return `FREQ=WEEKLY;INTERVAL=2;${end}`;
+  const day = Number(series.seriesStartLocal.slice(6, 8));
+  if (day <= 28) return `FREQ=MONTHLY;${end}`;
+  const days = Array.from({ length: day - 27 }, (_, i) => 28 + i).join(",");
+  return `FREQ=MONTHLY;BYMONTHDAY=${days};BYSETPOS=-1;${end}`;
 }
 
 /** 20261126T170000Z */

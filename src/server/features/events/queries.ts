@@ -99,7 +99,27 @@ interface DatesFilter {
   /** Which dates (over `d`). */
   dates?: SQL;
   limit?: number;
+  /** With what a calendar file needs besides (`CalendarDateRow`). */
+  calendar?: boolean;
 }
+
+/** A date with its series, as a calendar file describes it: the repeat rule on the event's clocks. */
+export interface CalendarDateRow extends DateRow {
+  /** The series' first date, as instants and on the event's clocks (20270309T190000). */
+  seriesStart: Date;
+  seriesEnd: Date;
+  seriesStartLocal: string;
+  seriesEndLocal: string;
+  /** The date's original start on the event's clocks: its RECURRENCE-ID. */
+  occurrenceLocal: string;
+  repeatUntil: Date | null;
+  /** The event's changes and those of each of its dates: rises with every change to any of them. */
+  seriesSequence: number;
+  eventCancelled: boolean;
+}
+
+/** A timestamp on the event's clocks, as iCalendar writes a local time. */
+const localStamp = (column: SQL) => sql`to_char(${column} at time zone d.time_zone, 'YYYYMMDD"T"HH24MISS')`;
 
 /** Dates of the events she may see, with her answer and the going count of each, in order of start. */
 export async function listDates(db: Executor, viewer: Viewer, filter: DatesFilter): Promise<DateRow[]> {
@@ -128,15 +148,29 @@ export async function listDates(db: Executor, viewer: Viewer, filter: DatesFilte
         where w.event_id = d.id and w.occurrence = d.occurrence and w.status = 'waitlisted'
           and (w.answered_at, w.id) <= (r.answered_at, r.id)) end as "waitlistPosition",
       to_char(d.date_start at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '~' || d.id as cursor
+      ${
+        filter.calendar
+          ? sql`, d.starts_at as "seriesStart", d.ends_at as "seriesEnd",
+        ${localStamp(sql`d.starts_at`)} as "seriesStartLocal", ${localStamp(sql`d.ends_at`)} as "seriesEndLocal",
+        ${localStamp(sql`d.occurrence`)} as "occurrenceLocal", d.repeat_until as "repeatUntil",
+        d.sequence + (select coalesce(sum(x.sequence), 0)::int from event_exceptions x where x.event_id = d.id)
+          as "seriesSequence",
+        d.cancelled_at is not null as "eventCancelled"`
+          : sql``
+      }
     from d
     left join event_rsvps r on r.event_id = d.id and r.occurrence = d.occurrence and r.user_id = ${viewer.id}
     where ${visibleTo(viewer)} and ${filter.dates ?? sql`true`}
     order by d.date_start, d.id
     ${filter.limit ? sql`limit ${filter.limit}` : sql``}`);
   return result.rows.map((row) =>
-    withDates(row, ["occurrence", "startsAt", "endsAt"]),
+    withDates(row, ["occurrence", "startsAt", "endsAt", "seriesStart", "seriesEnd", "repeatUntil"]),
   ) as unknown as DateRow[];
 }
+
+/** `listDates` with what a calendar file needs of each date's series. */
+export const calendarDates = async (db: Executor, viewer: Viewer, filter: Omit<DatesFilter, "calendar">) =>
+  (await listDates(db, viewer, { ...filter, calendar: true })) as CalendarDateRow[];
 
 export interface EventRow {
   id: number;
@@ -272,11 +306,20 @@ export async function promoteWaitlisted(db: Executor, eventId: number, occurrenc
   return result.rows.map((r) => ({ userId: r.userId, occurrence: new Date(r.occurrence) }));
 }
 
-/** Members going to the event's dates from `from` on (or to one date): who hears of a change. */
-export const goingTo = (eventId: number, dates: { occurrence?: Date; from?: Date }) =>
-  sql`select distinct user_id from event_rsvps where event_id = ${eventId} and status = 'going'
+/**
+ * Members going to the event's dates from `from` on (or to one date, or to the dates listed): who
+ * hears of a change. With `waiting`, those on the dates' waitlists too.
+ */
+export const goingTo = (
+  eventId: number,
+  dates: { occurrence?: Date; from?: Date; among?: Date[] },
+  { waiting = false } = {},
+) =>
+  sql`select distinct user_id from event_rsvps where event_id = ${eventId}
+    and status ${waiting ? sql`in ('going', 'waitlisted')` : sql`= 'going'`}
     ${dates.occurrence ? sql`and occurrence = ${dates.occurrence}` : sql``}
-    ${dates.from ? sql`and occurrence >= ${dates.from}` : sql``}`;
+    ${dates.from ? sql`and occurrence >= ${dates.from}` : sql``}
+    ${dates.among ? sql`and occurrence = any(${`{${dates.among.map((d) => d.toISOString()).join(",")}}`}::timestamptz[])` : sql``}`;
 
 export async function attendeesOf(db: Executor, eventId: number, occurrence: Date) {
   const result = await db.execute<{

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { eventsEndpoints as api } from "../../../core/endpoints/events";
+import { TIME_ZONE_COOKIE } from "../../../core/member-pages";
 import { serve } from "../../http/endpoint-routes";
 import { calendarFile } from "./ics";
 import * as service from "./service";
@@ -13,7 +14,10 @@ export default async function eventRoutes(app: FastifyInstance) {
   const calendar = "text/calendar; charset=utf-8";
 
   serve(app, api.list, ({ viewer, query }) => service.listDates(db, viewer, query));
-  serve(app, api.create, ({ viewer, body }) => service.createEvent(db, viewer, body));
+  // Without a zone, the event is on its creator's clocks: the zone her app keeps in a cookie.
+  serve(app, api.create, ({ viewer, body, request }) =>
+    service.createEvent(db, viewer, body, { timeZone: request.cookies[TIME_ZONE_COOKIE] }),
+  );
   serve(app, api.get, ({ viewer, params }) => service.getEvent(db, viewer, params.id));
   serve(app, api.update, ({ viewer, params, body }) => service.updateEvent(db, viewer, params.id, body));
   serve(app, api.cancel, async ({ viewer, params, query }) => {
@@ -21,6 +25,9 @@ export default async function eventRoutes(app: FastifyInstance) {
   });
   serve(app, api.rsvp, ({ viewer, params, body }) => service.rsvp(db, viewer, params.id, body));
   serve(app, api.attendees, ({ viewer, params, query }) => service.attendees(db, viewer, params.id, query));
+  serve(app, api.message, ({ viewer, params, body }) =>
+    service.messageAttendees(db, viewer, params.id, body),
+  );
   serve(app, api.ics, async ({ viewer, params, reply }) => {
     const { event, dates, onlineUrl } = await service.calendarOf(db, viewer, params.id);
     return reply
@@ -32,11 +39,11 @@ export default async function eventRoutes(app: FastifyInstance) {
   serve(app, api.feed, ({ viewer }) => service.calendarFeed(db, viewer, publicUrl));
   serve(app, api.resetFeed, ({ viewer }) => service.resetCalendarFeed(db, viewer, publicUrl));
   serve(app, api.feedFile, async ({ params, reply }) => {
-    const dates = await service.feedDates(db, params.token);
-    // She is going to every date in it: each carries its online link.
+    const { dates, includes } = await service.feedDates(db, params.token);
+    // She is going to every date it lists: each carries its online link.
     return reply
       .type(calendar)
       .header("cache-control", "private, no-store")
-      .send(calendarFile(dates, { host, onlineUrl: (d) => d.onlineUrl }));
+      .send(calendarFile(dates, { host, includes, onlineUrl: (d) => d.onlineUrl }));
   });
 }

@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
-import { personName } from "../../../core/format";
+import { isTimeZone, personName } from "../../../core/format";
 import {
   type createEventBody,
   EVENT_MESSAGES,
   type eventListQuery,
+  type messageAttendeesBody,
   type occurrenceQuery,
   type rsvpBody,
   type updateEventBody,
@@ -120,7 +121,15 @@ export async function getEvent(db: Executor, viewer: Viewer, id: number) {
   };
 }
 
-export async function createEvent(db: Db, viewer: Viewer, body: z.output<typeof createEventBody>) {
+/** Where an event happens when its creator names no zone: hers, as her app keeps it, else UTC. */
+const zoneOrUtc = (zone: string | undefined) => (zone && isTimeZone(zone) ? zone : "UTC");
+
+export async function createEvent(
+  db: Db,
+  viewer: Viewer,
+  body: z.output<typeof createEventBody>,
+  creator: { timeZone?: string } = {},
+) {
   if (body.groupId || body.localGroupId) {
     const group = await q.leadsGroup(db, viewer.id, body);
     if (!group.exists) throw notFound(EVENT_MESSAGES.groupNotFound);
@@ -135,7 +144,7 @@ export async function createEvent(db: Db, viewer: Viewer, body: z.output<typeof 
       description: body.description ?? "",
       startsAt: body.startsAt,
       endsAt: body.endsAt,
-      timeZone: body.timeZone,
+      timeZone: body.timeZone ?? zoneOrUtc(creator.timeZone),
       location: body.location ?? null,
       onlineUrl: body.onlineUrl ?? null,
       capacity: body.capacity ?? null,
@@ -370,11 +379,56 @@ export async function attendees(db: Db, viewer: Viewer, id: number, query: z.out
   return { occurrence, going: named("going"), waitlist: named("waitlisted"), maybe: named("maybe") };
 }
 
+/** Her words shown in a notification: on one line, cut at a word near `max` characters. */
+function shortened(text: string, max = 120) {
+  const line = text.replace(/\s+/g, " ").trim();
+  if (line.length <= max) return line;
+  const cut = line.slice(0, max);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+/**
+ * Its creator (or an administrator) writes to those going to one date, or to any date not yet over,
+ * and to those waiting for a place: one notification each, in one INSERT … SELECT. Answers how many
+ * were told (never the sender, nor anyone who blocked her).
+ */
+export async function messageAttendees(
+  db: Db,
+  viewer: Viewer,
+  id: number,
+  body: z.output<typeof messageAttendeesBody>,
+) {
+  return db.transaction(async (tx) => {
+    // Decided as for who is coming: 404 to those who may not see it, 403 to those who may not edit it.
+    const event = await visibleEvent(tx, viewer, id);
+    if (!mayEdit(viewer, event)) throw forbidden(EVENT_MESSAGES.mayNotEdit);
+    let dates: { occurrence?: Date; among?: Date[] };
+    if (body.occurrence) {
+      await dateOf(tx, viewer, id, body.occurrence);
+      dates = { occurrence: body.occurrence };
+    } else {
+      const upcoming = (await q.datesOfEvent(tx, viewer, id, new Date())).filter((d) => !d.cancelled);
+      if (upcoming.length === 0) return { sent: 0 };
+      dates = { among: upcoming.map((d) => d.occurrence) };
+    }
+    const sent = await notify(tx, "event_message", {
+      recipients: q.goingTo(id, dates, { waiting: true }),
+      actorId: viewer.id,
+      subjectId: id,
+      // Every message is news of its own.
+      dedupeKey: `${id}@message@${randomBytes(9).toString("base64url")}`,
+      title: `${event.title}: ${shortened(body.text)}`,
+    });
+    return { sent };
+  });
+}
+
 /** What the calendar file needs: the event, its dates, and whether she may have its link. */
 export async function calendarOf(db: Db, viewer: Viewer, id: number) {
   const event = await visibleEvent(db, viewer, id);
   const [dates, online] = await Promise.all([
-    q.datesOfEvent(db, viewer, id),
+    q.calendarDates(db, viewer, { events: sql`e.id = ${id}` }),
     mayJoinOnline(db, viewer, event),
   ]);
   return { event, dates, onlineUrl: online ? event.onlineUrl : null };
@@ -398,15 +452,18 @@ export async function resetCalendarFeed(db: Db, viewer: Viewer, publicUrl: strin
 /** How far back her feed keeps the dates she went to. */
 const FEED_PAST_DAYS = 30;
 
-/** The dates the feed's owner is going to (404 for a token that opens nothing, as a reset one). */
+/**
+ * The events of the dates the feed's owner is going to (404 for a token that opens nothing, as a
+ * reset one): every date of each, so a series keeps its one rule, and which of them her feed lists.
+ */
 export async function feedDates(db: Db, token: string) {
   const userId = await q.feedOwner(db, token);
   if (!userId) throw notFound("Calendar feed not found");
   const owner: Viewer = { id: userId, isAdmin: false };
   const from = new Date(Date.now() - FEED_PAST_DAYS * DAY);
-  return q.listDates(db, owner, {
+  const dates = await q.calendarDates(db, owner, {
     events: sql`exists (select 1 from event_rsvps f where f.event_id = e.id and f.user_id = ${userId}
       and f.status = 'going' and f.occurrence >= ${from}::timestamptz - interval '31 days')`,
-    dates: sql`r.status = 'going' and d.date_end > ${from}`,
   });
+  return { dates, includes: (d: q.DateRow) => d.myStatus === "going" && d.endsAt > from };
 }

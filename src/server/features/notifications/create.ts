@@ -49,11 +49,12 @@ function insertFor(
 /**
  * Tells the members `recipients` selects of something that just happened, in one INSERT … SELECT
  * on the caller's transaction: the notifications exist exactly when the change does. Never the actor,
- * and never a member who has blocked the actor.
+ * and never a member who has blocked the actor. Answers how many were told.
  * For what reaches every member (new content), use `notifyEveryMember`.
  */
-export async function notify(tx: Db | Tx, kind: NotificationKind, event: NotificationEvent): Promise<void> {
-  await tx.execute(insertFor(kind, event, recipientsQuery(event.recipients)));
+export async function notify(tx: Db | Tx, kind: NotificationKind, event: NotificationEvent): Promise<number> {
+  const result = await tx.execute(insertFor(kind, event, recipientsQuery(event.recipients)));
+  return result.rowCount ?? 0;
 }
 
 export type EveryMemberEvent = Omit<NotificationEvent, "recipients"> & { kind: NotificationKind };

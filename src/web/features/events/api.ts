@@ -1,6 +1,6 @@
 import { eventsEndpoints as api } from "~/core/endpoints/events";
 import { EVENTS_PAGE_SIZE } from "~/core/events";
-import type { EventListQuery, RsvpBody } from "~/core/schemas/events";
+import type { EventListQuery, MessageAttendeesBody, RsvpBody } from "~/core/schemas/events";
 import { keyOf, useEndpoint, useEndpointMutation, usePagedList } from "~/web/lib/endpoints";
 
 export { api as eventsApi };
@@ -43,6 +43,22 @@ export const useCancelEvent = (id: number, onDone: () => void) =>
     invalidates: eventKeys,
     success: { title: "Event cancelled", description: "Everyone going has been told." },
     failure: { title: "Error", description: "Failed to cancel the event. Please try again." },
+    onSuccess: onDone,
+  });
+
+/** Its creator writes to those coming (and waiting), through their notifications. */
+export const useMessageAttendees = (id: number, onDone: () => void) =>
+  useEndpointMutation(api.message, {
+    input: (body: MessageAttendeesBody) => ({ params: { id }, body }),
+    success: (result) => ({
+      title: "Message sent",
+      description: result.sent === 1 ? "Told 1 person" : `Told ${result.sent} people`,
+    }),
+    failure: {
+      title: "Error",
+      description: "Failed to send your message. Please try again.",
+      preferServerMessage: true,
+    },
     onSuccess: onDone,
   });
 

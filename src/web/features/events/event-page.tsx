@@ -1,5 +1,15 @@
-import { ArrowLeft, CalendarDays, CalendarPlus, MapPin, Pencil, Users, Video, XCircle } from "lucide-react";
-import { useState } from "react";
+import {
+  ArrowLeft,
+  CalendarDays,
+  CalendarPlus,
+  MapPin,
+  MessageSquare,
+  Pencil,
+  Users,
+  Video,
+  XCircle,
+} from "lucide-react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "wouter";
 import { urlOf } from "~/core/contract";
 import { eventsEndpoints as api } from "~/core/endpoints/events";
@@ -18,6 +28,8 @@ import { RsvpBadge } from "./event-card";
 import { eventFormValues } from "./event-form-values";
 import { EventTime } from "./event-time";
 import { EventDialog } from "./lazy-event-dialog";
+
+const MessageAttendeesDialog = lazy(() => import("./message-attendees-dialog"));
 
 function BackLink() {
   return (
@@ -236,6 +248,7 @@ function DateRow({ event, date }: { event: EventDetail; date: EventDetail["occur
 
 function Attendees({ eventId, occurrence }: { eventId: number; occurrence: string }) {
   const [open, setOpen] = useState(false);
+  const [writing, setWriting] = useState(false);
   const people = useAttendees(eventId, occurrence, open);
   return (
     <Card className="h-fit p-5 sm:p-6">
@@ -265,6 +278,16 @@ function Attendees({ eventId, occurrence }: { eventId: number; occurrence: strin
             </div>
           ))}
         </dl>
+      )}
+      <div className="mt-4">
+        <Button size="sm" variant="outline" onClick={() => setWriting(true)}>
+          <MessageSquare aria-hidden="true" /> Message those coming
+        </Button>
+      </div>
+      {writing && (
+        <Suspense fallback={null}>
+          <MessageAttendeesDialog eventId={eventId} open onOpenChange={setWriting} />
+        </Suspense>
       )}
     </Card>
   );

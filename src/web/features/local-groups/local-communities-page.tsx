@@ -1,4 +1,4 @@
-import { Clock, Home, Lock, MapPin, MessageCircle, Pencil, Plus } from "lucide-react";
+import { CalendarDays, Clock, Home, Lock, MapPin, MessageCircle, Pencil, Plus } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { MEETING_TYPE_FILTERS } from "~/core/constants";
 import type { LocalGroup, MyLocalGroupMembership } from "~/core/schemas/local-groups";
@@ -11,8 +11,10 @@ import { SkeletonGroup } from "~/web/components/skeleton-group";
 import { Badge } from "~/web/components/ui/badge";
 import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
+import { Dialog, DialogContent } from "~/web/components/ui/dialog";
 import { EmptyState } from "~/web/components/ui/empty-state";
 import { Select } from "~/web/components/ui/select";
+import { GroupEvents } from "~/web/features/events";
 import { useDebounced } from "~/web/lib/use-debounced";
 import { useJoinLocalGroup, useLeaveLocalGroup, useLocalGroups, useMyLocalGroups } from "./api";
 import { CreateLocalGroupDialog, EditLocalGroupDialog } from "./create-local-group-dialog";
@@ -256,7 +258,8 @@ function MembershipCard({ membership }: { membership: MyLocalGroupMembership }) 
           <MemberDetails address={group.address} contactInfo={group.contactInfo} />
           <div className="flex flex-wrap items-center justify-between gap-3">
             <Badge tone="neutral">{group.meetingType}</Badge>
-            <div className="flex items-center gap-1">
+            <div className="flex flex-wrap items-center gap-1">
+              <LocalGroupEvents group={group} isLeader={role === "leader"} />
               {role === "leader" && <EditLocalGroup group={group} />}
               <LeaveLocalGroup id={group.id} name={group.name} isLeader={role === "leader"} />
             </div>
@@ -264,6 +267,38 @@ function MembershipCard({ membership }: { membership: MyLocalGroupMembership }) 
         </>
       }
     />
+  );
+}
+
+/** Her group's gatherings, which its leader plans here. */
+function LocalGroupEvents({
+  group,
+  isLeader,
+}: {
+  group: MyLocalGroupMembership["group"];
+  isLeader: boolean;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="ghost" size="sm" onClick={() => setOpen(true)} aria-label={`Events of ${group.name}`}>
+        <CalendarDays aria-hidden="true" /> Events
+      </Button>
+      {open && (
+        <Dialog open onOpenChange={setOpen}>
+          <DialogContent
+            title={group.name}
+            description={
+              isLeader
+                ? "Plan your group's gatherings; members are told and can say they'll come."
+                : undefined
+            }
+          >
+            <GroupEvents owner={{ localGroupId: group.id }} canCreate={isLeader} />
+          </DialogContent>
+        </Dialog>
+      )}
+    </>
   );
 }
 

@@ -1,0 +1,75 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { EVENT_MESSAGE_MAX } from "~/core/events";
+import {
+  type MessageAttendeesFormInput,
+  type MessageAttendeesFormOutput,
+  messageAttendeesForm,
+} from "~/core/schemas/events";
+import { DialogActions } from "~/web/components/dialog-actions";
+import { FormField } from "~/web/components/form-field";
+import { Button } from "~/web/components/ui/button";
+import { Dialog, DialogContent } from "~/web/components/ui/dialog";
+import { Textarea } from "~/web/components/ui/input";
+import { useMessageAttendees } from "./api";
+
+const empty: MessageAttendeesFormInput = { text: "" };
+
+/**
+ * "Message those coming": a few words from the event's creator to everyone going to an upcoming
+ * date and everyone waiting for a place, through their notifications (and mail, as each chose).
+ * Loaded when first opened, so the event's page starts without the form library.
+ */
+export default function MessageAttendeesDialog({
+  eventId,
+  open,
+  onOpenChange,
+}: {
+  eventId: number;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const form = useForm<MessageAttendeesFormInput, unknown, MessageAttendeesFormOutput>({
+    resolver: zodResolver(messageAttendeesForm),
+    defaultValues: empty,
+  });
+  const send = useMessageAttendees(eventId, () => {
+    form.reset(empty);
+    onOpenChange(false);
+  });
+  const onSubmit = form.handleSubmit((values) => send.mutate({ text: values.text }));
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title="Message Those Coming"
+        description="Everyone going to an upcoming date, and everyone on its waitlist, finds it in their notifications."
+        className="max-w-lg"
+      >
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          <FormField
+            form={form}
+            name="text"
+            id="event-message-text"
+            label="Your message"
+            hint={`Up to ${EVENT_MESSAGE_MAX} characters.`}
+          >
+            {(control) => (
+              <Textarea
+                rows={5}
+                maxLength={EVENT_MESSAGE_MAX}
+                placeholder="e.g. We meet at the north gate this time."
+                {...control}
+              />
+            )}
+          </FormField>
+          <DialogActions className="pt-2">
+            <Button type="submit" disabled={send.isPending}>
+              {send.isPending ? "Sending..." : "Send Message"}
+            </Button>
+          </DialogActions>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
