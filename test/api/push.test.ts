@@ -183,11 +183,14 @@ describe("a notification on her device", () => {
     expect(receiver.to(device.endpoint)).toHaveLength(0);
   });
 
-  it("forgets a device whose push service answers 410 Gone", async () => {
+  it.each([
+    [410, "Gone"],
+    [404, "Not Found"],
+  ])("forgets a device whose push service answers %i %s", async (status) => {
     const author = await t.member({ firstName: "Leah" });
     const friend = await t.member({ firstName: "Rachel" });
     const device = await subscribedDevice(author);
-    receiver.answer(device.endpoint, 410);
+    receiver.answer(device.endpoint, status);
     await pray(friend, await share(author, "A new job for my husband."));
 
     await everyNotificationHanded();
