@@ -145,5 +145,28 @@ test.describe("events", () => {
     await dialog.getByRole("button", { name: "Create Event" }).click();
     await expect(page.getByText("Event created", { exact: true })).toBeVisible();
     await expect(page.getByRole("article", { name: "Feast of Tabernacles study" })).toHaveCount(3);
+
+    // She answers once for every date, then cancels one date of the series on its own.
+    await page.getByRole("link", { name: "Feast of Tabernacles study" }).first().click();
+    await expect(page.getByRole("heading", { level: 1, name: "Feast of Tabernacles study" })).toBeVisible();
+    await page.getByRole("button", { name: "Going to every date" }).click();
+    await expect(page.getByText("Thank you for answering", { exact: true })).toBeVisible();
+    const dates = page.getByRole("group", { name: "Your answer", exact: true });
+    await expect(dates).toHaveCount(3);
+    for (const date of await dates.all()) {
+      await expect(date.getByRole("button", { name: "Going", exact: true })).toHaveAttribute(
+        "aria-pressed",
+        "true",
+      );
+    }
+    await page.getByRole("button", { name: "Cancel date" }).nth(1).click();
+    await page
+      .getByRole("dialog", { name: "Cancel this date?" })
+      .getByRole("button", { name: "Cancel Date" })
+      .click();
+    await expect(page.getByText("Date cancelled", { exact: true })).toBeVisible();
+    await expect(dates).toHaveCount(2);
+    await expect(page.getByText("Cancelled", { exact: true })).toBeVisible();
+    await expectAccessible(page);
   });
 });

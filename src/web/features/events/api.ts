@@ -41,7 +41,10 @@ export const useCancelEvent = (id: number, onDone: () => void) =>
   useEndpointMutation(api.cancel, {
     input: (occurrence: string | undefined) => ({ params: { id }, query: { occurrence } }),
     invalidates: eventKeys,
-    success: { title: "Event cancelled", description: "Everyone going has been told." },
+    success: (_result, occurrence) =>
+      occurrence
+        ? { title: "Date cancelled", description: "Everyone going to it has been told." }
+        : { title: "Event cancelled", description: "Everyone going has been told." },
     failure: { title: "Error", description: "Failed to cancel the event. Please try again." },
     onSuccess: onDone,
   });

@@ -89,7 +89,11 @@ export default function EventPage({ params }: { params: Record<string, string | 
 function EventView({ event }: { event: EventDetail }) {
   const [editing, setEditing] = useState<EventFormInput | null>(null);
   const [cancelling, setCancelling] = useState<EventDetail | null>(null);
-  const cancel = useCancelEvent(event.id, () => setCancelling(null));
+  const [cancellingDate, setCancellingDate] = useState<string | null>(null);
+  const cancel = useCancelEvent(event.id, () => {
+    setCancelling(null);
+    setCancellingDate(null);
+  });
   const next = event.occurrences.find((d) => !d.cancelled) ?? event.occurrences[0];
 
   return (
@@ -166,11 +170,19 @@ function EventView({ event }: { event: EventDetail }) {
             {event.occurrences.length === 0 ? (
               <p className="mt-3 text-muted">This event has no upcoming dates.</p>
             ) : (
-              <ul className="mt-3 divide-y divide-linen">
-                {event.occurrences.map((date) => (
-                  <DateRow key={String(date.occurrence)} event={event} date={date} />
-                ))}
-              </ul>
+              <>
+                {event.repeat !== "none" && !event.cancelled && <SeriesAnswer event={event} />}
+                <ul className="mt-3 divide-y divide-linen">
+                  {event.occurrences.map((date) => (
+                    <DateRow
+                      key={String(date.occurrence)}
+                      event={event}
+                      date={date}
+                      onCancelDate={event.canEdit && event.repeat !== "none" ? setCancellingDate : undefined}
+                    />
+                  ))}
+                </ul>
+              </>
             )}
           </Card>
         </div>
@@ -194,11 +206,56 @@ function EventView({ event }: { event: EventDetail }) {
         busy={cancel.isPending}
         onConfirm={() => cancel.mutate(undefined)}
       />
+      <ConfirmDialog
+        subject={cancellingDate}
+        onClose={() => setCancellingDate(null)}
+        title="Cancel this date?"
+        description={() => "Everyone going to it will be told. The other dates stay as they are."}
+        confirm={{ label: "Cancel Date", busyLabel: "Cancelling..." }}
+        busy={cancel.isPending}
+        onConfirm={(occurrence) => cancel.mutate(occurrence)}
+      />
     </div>
   );
 }
 
-function DateRow({ event, date }: { event: EventDetail; date: EventDetail["occurrences"][number] }) {
+/** A series is answered once for every date to come; each date can still be answered on its own. */
+function SeriesAnswer({ event }: { event: EventDetail }) {
+  const rsvp = useRsvp(event.id);
+  return (
+    <fieldset
+      className="mt-3 flex flex-wrap items-center gap-2 rounded-2xl bg-parchment/70 p-3"
+      disabled={rsvp.isPending}
+    >
+      <legend className="sr-only">Your answer for every date</legend>
+      <span className="mr-1 text-sm font-semibold" aria-hidden="true">
+        Every date:
+      </span>
+      {RSVP_STATUSES.map((status) => (
+        <Button
+          key={status}
+          size="sm"
+          variant="outline"
+          aria-label={`${RSVP_LABELS[status]} to every date`}
+          onClick={() => rsvp.mutate({ status })}
+        >
+          {RSVP_LABELS[status]}
+        </Button>
+      ))}
+    </fieldset>
+  );
+}
+
+function DateRow({
+  event,
+  date,
+  onCancelDate,
+}: {
+  event: EventDetail;
+  date: EventDetail["occurrences"][number];
+  /** For its creator, on a series: cancel this one date. */
+  onCancelDate?: (occurrence: string) => void;
+}) {
   const rsvp = useRsvp(event.id);
   const answered = date.myRsvp?.status === "waitlisted" ? "going" : date.myRsvp?.status;
   const closed = event.cancelled || date.cancelled;
@@ -222,25 +279,32 @@ function DateRow({ event, date }: { event: EventDetail; date: EventDetail["occur
         </p>
       </div>
       {!closed && (
-        <fieldset className="flex flex-wrap gap-2" disabled={rsvp.isPending}>
-          <legend className="sr-only">Your answer</legend>
-          {RSVP_STATUSES.map((status) => (
-            <Button
-              key={status}
-              size="sm"
-              variant={answered === status ? "primary" : "outline"}
-              aria-pressed={answered === status}
-              onClick={() =>
-                rsvp.mutate({
-                  status,
-                  occurrence: event.repeat === "none" ? undefined : String(date.occurrence),
-                })
-              }
-            >
-              {RSVP_LABELS[status]}
+        <div className="flex flex-wrap gap-2">
+          <fieldset className="flex flex-wrap gap-2" disabled={rsvp.isPending}>
+            <legend className="sr-only">Your answer</legend>
+            {RSVP_STATUSES.map((status) => (
+              <Button
+                key={status}
+                size="sm"
+                variant={answered === status ? "primary" : "outline"}
+                aria-pressed={answered === status}
+                onClick={() =>
+                  rsvp.mutate({
+                    status,
+                    occurrence: event.repeat === "none" ? undefined : String(date.occurrence),
+                  })
+                }
+              >
+                {RSVP_LABELS[status]}
+              </Button>
+            ))}
+          </fieldset>
+          {onCancelDate && (
+            <Button size="sm" variant="ghost" onClick={() => onCancelDate(String(date.occurrence))}>
+              Cancel date
             </Button>
-          ))}
-        </fieldset>
+          )}
+        </div>
       )}
     </li>
   );
