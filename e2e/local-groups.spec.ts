@@ -32,6 +32,11 @@ test.describe("local communities", () => {
     await dialog.getByLabel("Meeting Time (Optional)").fill("Saturdays at 9:00 AM");
     await dialog.getByLabel("Exact Meeting Place (Optional)").fill("14 Olive Lane, blue porch");
     await dialog.getByLabel("Contact Info (Optional)").fill("dinah.porch@example.test");
+    // New groups need the leader's approval unless she says otherwise; this one is open.
+    const approval = dialog.getByRole("switch", { name: "Require approval to join" });
+    await expect(approval).toBeChecked();
+    await approval.click();
+    await expect(approval).not.toBeChecked();
     await expectAccessible(page);
     await dialog.getByRole("button", { name: "Create Group" }).click();
 
@@ -162,6 +167,7 @@ test.describe("local communities", () => {
         description: "Tea, Scripture and friends.",
         meetingType: "Bible Study",
         location: "Macon, GA",
+        requiresApproval: false,
       },
       headers: { Origin: origin },
     });
@@ -177,7 +183,7 @@ test.describe("local communities", () => {
     await form.getByLabel("Date").fill(new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10));
     await form.getByRole("button", { name: "Create Event" }).click();
     await expect(page.getByText("Event created", { exact: true })).toBeVisible();
-    await expect(page.getByRole("heading", { level: 1, name: "Tea and Ruth, chapter one" })).toBeVisible();
+    await expect(events.getByRole("article", { name: "Tea and Ruth, chapter one" })).toBeVisible();
 
     const friend = await anotherMember(browser, { firstName: "Aquila" });
     const joined = await friend.page.request.post(`/api/local-groups/${group.id}/join`, {
@@ -191,5 +197,60 @@ test.describe("local communities", () => {
     await expect(seen.getByRole("button", { name: "New Event" })).toHaveCount(0);
     await expectAccessible(friend.page);
     await friend.context.close();
+  });
+
+  test("a member asks to join a group that needs approval, and sees its place once the leader accepts", async ({
+    page,
+    browser,
+  }) => {
+    test.slow();
+    await registerMember(page, { firstName: "Lois" });
+    const origin = new URL(test.info().project.use.baseURL!).origin;
+    const name = `Eunice's Table ${Date.now().toString(36)}`;
+    // Left out, the choice is approval.
+    const created = await page.request.post("/api/local-groups", {
+      data: {
+        name,
+        description: "Three generations reading the Psalms together.",
+        meetingType: "Bible Study",
+        location: "Lystra Heights",
+        address: "3 Timothy Row, the green door",
+        contactInfo: "lois.table@example.test",
+      },
+      headers: { Origin: origin },
+    });
+    expect(created.status()).toBe(201);
+
+    const seeker = await anotherMember(browser, { firstName: "Phoebe", lastName: "Cenchreae" });
+    await seeker.page.goto("/local-communities");
+    const searched = seeker.page.waitForResponse((res) => /[?&]search=/.test(res.url()));
+    await seeker.page.getByRole("searchbox", { name: "Search local groups" }).fill(name);
+    await searched;
+    const found = card(seeker.page.getByRole("region", { name: "Discover Local Groups" }), name);
+    await expect(found.getByText("The leader approves each request.", { exact: false })).toBeVisible();
+    await found.getByRole("button", { name: "Request to Join" }).click();
+    await expect(seeker.page.getByText("Request sent", { exact: true })).toBeVisible();
+    await expect(found.getByRole("button", { name: "Request Pending" })).toBeDisabled();
+    await expect(seeker.page.getByText("3 Timothy Row, the green door")).toHaveCount(0);
+    await expect(seeker.page.getByText("lois.table@example.test")).toHaveCount(0);
+    await expectAccessible(seeker.page);
+
+    // The leader answers from her group's card.
+    await page.goto("/local-communities");
+    await page.getByRole("button", { name: `Requests to join ${name} (1)` }).click();
+    const requests = page.getByRole("dialog", { name: `Requests to join ${name}` });
+    await expect(requests.getByText("Phoebe Cenchreae")).toBeVisible();
+    await expectAccessible(page);
+    await requests.getByRole("button", { name: "Approve Phoebe Cenchreae" }).click();
+    await expect(page.getByText("Request approved", { exact: true })).toBeVisible();
+    await expect(requests.getByText("No one is waiting to join right now.")).toBeVisible();
+
+    await seeker.page.reload();
+    const mine = card(seeker.page.getByRole("region", { name: "Your Groups" }), name);
+    await expect(mine.getByText("Member", { exact: true })).toBeVisible();
+    await expect(mine.getByText("3 Timothy Row, the green door")).toBeVisible();
+    await expect(mine.getByText("lois.table@example.test")).toBeVisible();
+    expect(seeker.errors).toEqual([]);
+    await seeker.context.close();
   });
 });

@@ -102,6 +102,27 @@ export const NOTIFICATION_KINDS = {
     text: (n) => `Your request to join ${titled(n, "the group")} was declined`,
     url: () => "/cultivation-groups",
   },
+  local_group_join_requested: {
+    section: "Groups",
+    label: "Someone asks to join a local group I lead",
+    email: "instant",
+    text: (n) => `${someone(n)} asked to join ${titled(n, "your local group")}`,
+    url: () => "/local-communities",
+  },
+  local_group_join_approved: {
+    section: "Groups",
+    label: "My request to join a local group was approved",
+    email: "instant",
+    text: (n) => `Welcome! Your request to join ${titled(n, "the local group")} was approved`,
+    url: () => "/local-communities",
+  },
+  local_group_join_declined: {
+    section: "Groups",
+    label: "My request to join a local group was declined",
+    email: "instant",
+    text: (n) => `Your request to join ${titled(n, "the local group")} was declined`,
+    url: () => "/local-communities",
+  },
   event_place_opened: {
     section: "Events",
     label: "A place opened for me at an event",

@@ -2,7 +2,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BodyIn } from "../../src/core/contract";
 import { localGroupsEndpoints } from "../../src/core/endpoints/local-groups";
-import { activityLog, localGroupMembers, localGroups } from "../../src/server/db/schema";
+import { notificationsEndpoints } from "../../src/core/endpoints/notifications";
+import {
+  activityLog,
+  localGroupJoinRequests,
+  localGroupMembers,
+  localGroups,
+} from "../../src/server/db/schema";
 import { createTestContext, invalid, type Member, succeeded, type TestContext } from "../support/app";
 
 let t: TestContext;
@@ -21,6 +27,8 @@ const validGroup = (overrides: Partial<LocalGroupBody> = {}): LocalGroupBody => 
   address: "Hyde Park Church, room 204, 3901 Speedway",
   meetingTime: "Tuesdays at 7:00 PM",
   contactInfo: "austin.sisters@example.org",
+  // Open unless a test asks otherwise (a group created without the choice needs approval).
+  requiresApproval: false,
   ...overrides,
 });
 
@@ -29,6 +37,13 @@ async function createGroup(leader: Member, overrides: Partial<LocalGroupBody> = 
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body;
 }
+
+/** The site administrator: one per context, asked for by more than one test. */
+let siteAdmin: Member | undefined;
+const admin = async () => {
+  siteAdmin ??= await t.admin();
+  return siteAdmin;
+};
 
 const groupRow = async (id: number) =>
   (await t.database.db.select().from(localGroups).where(eq(localGroups.id, id)))[0]!;
@@ -43,6 +58,9 @@ describe("signed out", () => {
       visitor.call(localGroupsEndpoints.join, { params: { id: 1 } }),
       visitor.call(localGroupsEndpoints.leave, { params: { id: 1 } }),
       visitor.call(localGroupsEndpoints.update, { params: { id: 1 }, body: validGroup() }),
+      visitor.call(localGroupsEndpoints.requests, { params: { id: 1 } }),
+      visitor.call(localGroupsEndpoints.approveRequest, { params: { id: 1, requestId: 1 } }),
+      visitor.call(localGroupsEndpoints.declineRequest, { params: { id: 1, requestId: 1 } }),
     ])) {
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ message: "Unauthorized" });
@@ -344,8 +362,7 @@ describe("a leader tends her local group", () => {
   it("refuses a group member, another member and the site administrator with 403, and a visitor with 401, before reading the body", async () => {
     const { member, group } = await groupWithMember();
     const other = await t.member();
-    const siteAdmin = await t.admin();
-    for (const who of [member, other, siteAdmin]) {
+    for (const who of [member, other, await admin()]) {
       const res = await who.client.call(localGroupsEndpoints.update, {
         params: { id: group.id },
         body: invalid({ name: "" }),
@@ -368,5 +385,212 @@ describe("a leader tends her local group", () => {
     });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ message: "Group not found" });
+  });
+});
+
+describe("groups that need the leader's approval", () => {
+  const inbox = async (m: Member) =>
+    (await succeeded(m.client.call(notificationsEndpoints.list))).filter((n) =>
+      n.kind.startsWith("local_group_"),
+    );
+  const listed = async (m: Member, id: number) =>
+    (await succeeded(m.client.call(localGroupsEndpoints.list))).find((g) => g.id === id)!;
+  const requestsOf = (leader: Member, id: number) =>
+    succeeded(leader.client.call(localGroupsEndpoints.requests, { params: { id } }));
+
+  async function approvalGroup() {
+    const leader = await t.member({ firstName: "Miriam" });
+    const seeker = await t.member({ firstName: "Hannah", lastName: "Price" });
+    const { requiresApproval: _open, ...body } = validGroup({ name: "Hyde Park Sisters" });
+    // Left out, the choice is approval.
+    const res = await leader.client.call(localGroupsEndpoints.create, { body });
+    expect(res.status).toBe(201);
+    expect(res.body.requiresApproval).toBe(true);
+    return { leader, seeker, group: res.body };
+  }
+
+  it("joins an open group at once", async () => {
+    const leader = await t.member();
+    const group = await createGroup(leader);
+    expect(group.requiresApproval).toBe(false);
+    const m = await t.member();
+    expect(await succeeded(m.client.call(localGroupsEndpoints.join, { params: { id: group.id } }))).toEqual({
+      status: "joined",
+      role: "member",
+    });
+  });
+
+  it("keeps a request pending, hides the place and contact, and tells the leader", async () => {
+    const { leader, seeker, group } = await approvalGroup();
+    const join = () => seeker.client.call(localGroupsEndpoints.join, { params: { id: group.id } });
+    expect((await succeeded(join())).status).toBe("pending");
+    // Asking again while the request waits changes nothing.
+    expect((await succeeded(join())).status).toBe("pending");
+    expect((await groupRow(group.id)).memberCount).toBe(1);
+
+    const seen = await listed(seeker, group.id);
+    expect(seen).toMatchObject({ isMember: false, role: null, hasPendingRequest: true });
+    expect(seen).not.toHaveProperty("address");
+    expect(seen).not.toHaveProperty("contactInfo");
+    expect(await succeeded(seeker.client.call(localGroupsEndpoints.mine))).toEqual([]);
+
+    expect(await inbox(leader)).toEqual([
+      expect.objectContaining({
+        kind: "local_group_join_requested",
+        text: "Hannah asked to join Hyde Park Sisters",
+        url: "/local-communities",
+      }),
+    ]);
+    const requests = await requestsOf(leader, group.id);
+    expect(requests).toMatchObject([{ user: { id: seeker.id, firstName: "Hannah", lastName: "Price" } }]);
+    expect(requests[0]).not.toHaveProperty("user.email");
+    const mine = await succeeded(leader.client.call(localGroupsEndpoints.mine));
+    expect(mine[0]!.group).toMatchObject({ id: group.id, requiresApproval: true, pendingRequestCount: 1 });
+  });
+
+  it("lets the leader approve: she becomes a member, sees the place, and is told", async () => {
+    const { leader, seeker, group } = await approvalGroup();
+    await succeeded(seeker.client.call(localGroupsEndpoints.join, { params: { id: group.id } }));
+    const [request] = await requestsOf(leader, group.id);
+    const approve = () =>
+      leader.client.call(localGroupsEndpoints.approveRequest, {
+        params: { id: group.id, requestId: request!.id },
+      });
+    expect(await succeeded(approve())).toEqual({ id: request!.id, status: "approved", memberCount: 2 });
+    // The same decision again answers it again.
+    expect(await succeeded(approve())).toEqual({ id: request!.id, status: "approved", memberCount: 2 });
+    expect((await groupRow(group.id)).memberCount).toBe(2);
+
+    expect(await listed(seeker, group.id)).toMatchObject({
+      isMember: true,
+      role: "member",
+      hasPendingRequest: false,
+      address: "Hyde Park Church, room 204, 3901 Speedway",
+      contactInfo: "austin.sisters@example.org",
+    });
+    expect(await inbox(seeker)).toEqual([
+      expect.objectContaining({
+        kind: "local_group_join_approved",
+        text: "Welcome! Your request to join Hyde Park Sisters was approved",
+        url: "/local-communities",
+      }),
+    ]);
+    expect(await requestsOf(leader, group.id)).toEqual([]);
+    const decline = await leader.client.call(localGroupsEndpoints.declineRequest, {
+      params: { id: group.id, requestId: request!.id },
+    });
+    expect(decline.status).toBe(409);
+    expect(decline.body).toEqual({ message: "This request has already been approved." });
+  });
+
+  it("lets the leader decline: she stays outside, is told, and may ask again", async () => {
+    const { leader, seeker, group } = await approvalGroup();
+    await succeeded(seeker.client.call(localGroupsEndpoints.join, { params: { id: group.id } }));
+    const [request] = await requestsOf(leader, group.id);
+    expect(
+      await succeeded(
+        leader.client.call(localGroupsEndpoints.declineRequest, {
+          params: { id: group.id, requestId: request!.id },
+        }),
+      ),
+    ).toEqual({ id: request!.id, status: "declined", memberCount: 1 });
+    const seen = await listed(seeker, group.id);
+    expect(seen).toMatchObject({ isMember: false, hasPendingRequest: false });
+    expect(seen).not.toHaveProperty("address");
+    expect(await inbox(seeker)).toEqual([
+      expect.objectContaining({
+        kind: "local_group_join_declined",
+        text: "Your request to join Hyde Park Sisters was declined",
+        url: "/local-communities",
+      }),
+    ]);
+    expect((await groupRow(group.id)).memberCount).toBe(1);
+    expect(
+      (await succeeded(seeker.client.call(localGroupsEndpoints.join, { params: { id: group.id } }))).status,
+    ).toBe("pending");
+  });
+
+  it("withdraws a pending request when she leaves", async () => {
+    const { leader, seeker, group } = await approvalGroup();
+    await succeeded(seeker.client.call(localGroupsEndpoints.join, { params: { id: group.id } }));
+    await succeeded(seeker.client.call(localGroupsEndpoints.leave, { params: { id: group.id } }));
+    expect(await requestsOf(leader, group.id)).toEqual([]);
+    expect((await listed(seeker, group.id)).hasPendingRequest).toBe(false);
+  });
+
+  it("refuses a member who does not lead the group (403), and the site administrator too", async () => {
+    const { leader, seeker, group } = await approvalGroup();
+    const member = await t.member();
+    await succeeded(seeker.client.call(localGroupsEndpoints.join, { params: { id: group.id } }));
+    const [request] = await requestsOf(leader, group.id);
+    const open = await succeeded(
+      leader.client.call(localGroupsEndpoints.update, {
+        params: { id: group.id },
+        body: validGroup({ name: "Hyde Park Sisters" }),
+      }),
+    );
+    expect(open.requiresApproval).toBe(false);
+    await succeeded(member.client.call(localGroupsEndpoints.join, { params: { id: group.id } }));
+    for (const who of [member, seeker, await admin()]) {
+      for (const res of [
+        await who.client.call(localGroupsEndpoints.requests, { params: { id: group.id } }),
+        await who.client.call(localGroupsEndpoints.approveRequest, {
+          params: { id: group.id, requestId: request!.id },
+        }),
+        await who.client.call(localGroupsEndpoints.declineRequest, {
+          params: { id: group.id, requestId: request!.id },
+        }),
+      ]) {
+        expect(res.status).toBe(403);
+        expect(res.body).toEqual({ message: "Only the group's leader can do that." });
+      }
+    }
+    // Opening the group left the waiting request to her leader.
+    expect(await requestsOf(leader, group.id)).toHaveLength(1);
+  });
+
+  it("answers 404 for an unknown request, another group's request and an unknown group", async () => {
+    const { leader, seeker, group } = await approvalGroup();
+    const other = await approvalGroup();
+    await succeeded(other.seeker.client.call(localGroupsEndpoints.join, { params: { id: other.group.id } }));
+    const [othersRequest] = await requestsOf(other.leader, other.group.id);
+    await succeeded(seeker.client.call(localGroupsEndpoints.join, { params: { id: group.id } }));
+    for (const requestId of [999999, othersRequest!.id]) {
+      const res = await leader.client.call(localGroupsEndpoints.approveRequest, {
+        params: { id: group.id, requestId },
+      });
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ message: "Join request not found" });
+    }
+    expect((await leader.client.call(localGroupsEndpoints.requests, { params: { id: 999999 } })).status).toBe(
+      404,
+    );
+    const rows = await t.database.db
+      .select()
+      .from(localGroupJoinRequests)
+      .where(eq(localGroupJoinRequests.groupId, other.group.id));
+    expect(rows).toMatchObject([{ status: "pending" }]);
+  });
+
+  it("lets the leader turn approval on and off; an edit without the choice keeps it", async () => {
+    const leader = await t.member();
+    const group = await createGroup(leader);
+    const { requiresApproval: _keep, ...body } = validGroup();
+    const edit = (requiresApproval?: boolean) =>
+      succeeded(
+        leader.client.call(localGroupsEndpoints.update, {
+          params: { id: group.id },
+          body: requiresApproval === undefined ? body : { ...body, requiresApproval },
+        }),
+      );
+    expect((await edit(true)).requiresApproval).toBe(true);
+    expect((await edit()).requiresApproval).toBe(true);
+    expect((await groupRow(group.id)).requiresApproval).toBe(true);
+    const m = await t.member();
+    expect(
+      (await succeeded(m.client.call(localGroupsEndpoints.join, { params: { id: group.id } }))).status,
+    ).toBe("pending");
+    expect((await edit(false)).requiresApproval).toBe(false);
+    expect((await groupRow(group.id)).requiresApproval).toBe(false);
   });
 });

@@ -193,6 +193,9 @@ const f = {
   requestToDecline: 0,
   localOpen: 0,
   localToLeave: 0,
+  localApproval: 0,
+  localRequestToApprove: 0,
+  localRequestToDecline: 0,
   groupEvent: 0,
   eventToCancel: 0,
   connectionToAccept: 0,
@@ -653,6 +656,25 @@ const TABLE: Record<string, Entry> = {
   "POST /api/local-groups/:id/leave": {
     path: () => urlFor(localGroupsEndpoints.leave, { params: { id: f.localToLeave } }),
     expect: everyMember(ok(localLeaveResult)),
+  },
+  // Deborah leads a local group that needs her approval; Lydia and Priscilla wait to join it.
+  "GET /api/local-groups/:id/requests": {
+    path: () => urlFor(localGroupsEndpoints.requests, { params: { id: f.localApproval } }),
+    expect: groupAdminOnly(ok(z.array(joinRequest))),
+  },
+  "POST /api/local-groups/:id/requests/:requestId/approve": {
+    path: () =>
+      urlFor(localGroupsEndpoints.approveRequest, {
+        params: { id: f.localApproval, requestId: f.localRequestToApprove },
+      }),
+    expect: groupAdminOnly(ok(joinRequestDecision, 200, (res) => expect(res.body.status).toBe("approved"))),
+  },
+  "POST /api/local-groups/:id/requests/:requestId/decline": {
+    path: () =>
+      urlFor(localGroupsEndpoints.declineRequest, {
+        params: { id: f.localApproval, requestId: f.localRequestToDecline },
+      }),
+    expect: groupAdminOnly(ok(joinRequestDecision, 200, (res) => expect(res.body.status).toBe("declined"))),
   },
 
   // Events: Deborah's private group's gatherings are for its members; she and the site
@@ -1250,6 +1272,7 @@ beforeAll(async () => {
     description: "Walking and praying together.",
     meetingType: "Social Fellowship" as const,
     location: "Riverside",
+    requiresApproval: false,
   });
   f.localOpen = (
     await succeeded(deborah.call(localGroupsEndpoints.create, { body: local("Riverside Walkers") }))
@@ -1258,6 +1281,22 @@ beforeAll(async () => {
     await succeeded(deborah.call(localGroupsEndpoints.create, { body: local("Bridge Builders") }))
   ).id;
   await succeeded(ruth.call(localGroupsEndpoints.join, { params: { id: f.localToLeave } }));
+  f.localApproval = (
+    await succeeded(
+      deborah.call(localGroupsEndpoints.create, {
+        body: { ...local("Harbour Lights"), requiresApproval: true },
+      }),
+    )
+  ).id;
+  for (const m of [seeker, applicant]) {
+    await succeeded(m.client.call(localGroupsEndpoints.join, { params: { id: f.localApproval } }));
+  }
+  const localPending = await succeeded(
+    deborah.call(localGroupsEndpoints.requests, { params: { id: f.localApproval } }),
+  );
+  const localRequestOf = (m: Member) => localPending.find((r) => r.user.id === m.id)!.id;
+  f.localRequestToApprove = localRequestOf(seeker);
+  f.localRequestToDecline = localRequestOf(applicant);
 
   // Deborah's private group's gatherings.
   f.groupEvent = (

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { endpoint } from "../contract";
 import { idParams, pageQuery } from "../schemas/common";
+import { groupRequestParams, joinRequest, joinRequestDecision } from "../schemas/groups";
 import {
   createLocalGroupBody,
   localGroup,
@@ -11,7 +12,7 @@ import {
   updateLocalGroupBody,
 } from "../schemas/local-groups";
 
-/** Local in-person groups: discover by name or area, create, join and leave. */
+/** Local in-person groups: discover by name or area, create, join (with approvals) and leave. */
 export const localGroupsEndpoints = {
   list: endpoint({
     method: "GET",
@@ -52,7 +53,7 @@ export const localGroupsEndpoints = {
   join: endpoint({
     method: "POST",
     path: "/api/local-groups/:id/join",
-    summary: "Join a local group",
+    summary: "Join a local group, or ask to where its leader approves members",
     caller: "member",
     params: idParams,
     response: localJoinResult,
@@ -61,9 +62,40 @@ export const localGroupsEndpoints = {
   leave: endpoint({
     method: "POST",
     path: "/api/local-groups/:id/leave",
-    summary: "Leave a local group; a leaving leader hands over to the longest-standing member",
+    summary:
+      "Leave a local group, or withdraw her request to join; a leaving leader hands over to the longest-standing member",
     caller: "member",
     params: idParams,
     response: localLeaveResult,
+  }),
+  requests: endpoint({
+    method: "GET",
+    path: "/api/local-groups/:id/requests",
+    summary: "Pending requests to join a local group, for its leader",
+    caller: "member",
+    policy: "localGroupLeader",
+    params: idParams,
+    query: pageQuery,
+    response: z.array(joinRequest),
+  }),
+  approveRequest: endpoint({
+    method: "POST",
+    path: "/api/local-groups/:id/requests/:requestId/approve",
+    summary: "Approve a request to join a local group; she then sees its meeting place and contact",
+    caller: "member",
+    policy: "localGroupLeader",
+    params: groupRequestParams,
+    response: joinRequestDecision,
+    errors: [409],
+  }),
+  declineRequest: endpoint({
+    method: "POST",
+    path: "/api/local-groups/:id/requests/:requestId/decline",
+    summary: "Decline a request to join a local group",
+    caller: "member",
+    policy: "localGroupLeader",
+    params: groupRequestParams,
+    response: joinRequestDecision,
+    errors: [409],
   }),
 };

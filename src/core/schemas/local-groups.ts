@@ -12,6 +12,9 @@ export const LOCAL_GROUP_MESSAGES = {
   locationRequired: "Location is required",
   notFound: "Group not found",
   leadersOnly: "Only the group's leader can do that.",
+  requestNotFound: "Join request not found",
+  alreadyApproved: "This request has already been approved.",
+  alreadyDeclined: "This request has already been declined.",
 } as const;
 
 /** POST /api/local-groups (SPEC §5 "Local group"). */
@@ -25,16 +28,18 @@ export const createLocalGroupBody = z.object({
   address: optionalText(LIMITS.shortText),
   meetingTime: optionalText(LIMITS.shortText),
   contactInfo: optionalText(LIMITS.shortText),
+  /** Whether her approval is needed to join; a new group needs it unless she says otherwise. */
+  requiresApproval: z.boolean().default(true),
 });
 export type CreateLocalGroupBody = z.infer<typeof createLocalGroupBody>;
 export type CreateLocalGroupInput = z.input<typeof createLocalGroupBody>;
 
 /**
  * PATCH /api/local-groups/:id: the whole group again, under the rules of its creation (blank
- * optional fields clear them).
+ * optional fields clear them; left out, `requiresApproval` stays as it is).
  */
-export const updateLocalGroupBody = createLocalGroupBody;
-export type UpdateLocalGroupBody = CreateLocalGroupBody;
+export const updateLocalGroupBody = createLocalGroupBody.extend({ requiresApproval: z.boolean().optional() });
+export type UpdateLocalGroupBody = z.infer<typeof updateLocalGroupBody>;
 
 export const localGroupsQuery = pageQuery.extend({
   search: searchText,
@@ -50,6 +55,7 @@ const localGroupCard = {
   meetingType: z.string(),
   location: z.string(),
   meetingTime: z.string().nullable(),
+  requiresApproval: z.boolean(),
 };
 
 /**
@@ -62,6 +68,8 @@ export const localGroup = z.object({
   createdAt: dateTime,
   isMember: z.boolean(),
   role: z.enum(LOCAL_ROLES).nullable(),
+  /** She asked to join and waits for the leader's answer. */
+  hasPendingRequest: z.boolean(),
   address: z.string().nullable().optional(),
   contactInfo: z.string().nullable().optional(),
 });
@@ -73,10 +81,16 @@ export const myLocalGroupMembership = membershipOf(LOCAL_ROLES, {
   address: z.string().nullable(),
   contactInfo: z.string().nullable(),
   memberCount: z.number(),
+  /** Requests waiting for her answer; for the group's leader only. */
+  pendingRequestCount: z.number().optional(),
 });
 export type MyLocalGroupMembership = z.input<typeof myLocalGroupMembership>;
 
-export const localJoinResult = z.object({ status: z.literal("joined"), role: z.enum(LOCAL_ROLES) });
+/** She is in (with her role), or her request waits for the leader's approval. */
+export const localJoinResult = z.object({
+  status: z.enum(["joined", "pending"]),
+  role: z.enum(LOCAL_ROLES).optional(),
+});
 export type LocalJoinResult = z.input<typeof localJoinResult>;
 
 export const localLeaveResult = z.object({ status: z.literal("left") });

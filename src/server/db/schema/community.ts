@@ -140,6 +140,8 @@ export const localGroups = pgTable(
     address: text("address"),
     meetingTime: text("meeting_time"),
     contactInfo: text("contact_info"),
+    /** Whether its leader accepts each member (groups from before the choice stay open). */
+    requiresApproval: boolean("requires_approval").notNull().default(false),
     memberCount: counter("member_count"),
     isActive: boolean("is_active").notNull().default(true),
     createdBy: mayReference("created_by", () => users.id),
@@ -166,6 +168,29 @@ export const localGroupMembers = pgTable(
   (t) => [
     uniqueIndex("local_members_group_user_idx").on(t.groupId, t.userId),
     index("local_members_user_idx").on(t.userId, t.id.desc().nullsFirst()),
+  ],
+);
+
+/** A request to join a local group that needs its leader's approval (as cultivation_join_requests). */
+export const localGroupJoinRequests = pgTable(
+  "local_group_join_requests",
+  {
+    id: id(),
+    groupId: belongsTo("group_id", () => localGroups.id),
+    userId: belongsTo("user_id", () => users.id),
+    /** The same columns as cultivation requests (their queries are shared); joining sends none yet. */
+    requestMessage: text("request_message"),
+    status: text("status", { enum: ["pending", "approved", "declined"] })
+      .notNull()
+      .default("pending"),
+    decidedBy: mayReference("decided_by", () => users.id),
+    decidedAt: at("decided_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("local_requests_pending_idx").on(t.groupId, t.userId).where(sql`${t.status} = 'pending'`),
+    index("local_requests_group_idx").on(t.groupId, t.status, t.id),
+    index("local_requests_user_idx").on(t.userId),
   ],
 );
 

@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, lt, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { CultivationGroupsQuery } from "../../../core/schemas/groups";
+import { personColumnsSeenBy, type Viewer } from "../../auth/policies";
 import type { Db, Tx } from "../../db/client";
-import { personColumns } from "../../db/query-helpers";
 import { cultivationGroupMembers, cultivationGroups, cultivationJoinRequests, users } from "../../db/schema";
+import { joinRequestQueries } from "../../groups-shared/join-requests";
 import { groupQueries, type Page } from "../../groups-shared/memberships";
 
 type Executor = Db | Tx;
@@ -11,6 +12,17 @@ const g = cultivationGroups;
 const m = cultivationGroupMembers;
 const r = cultivationJoinRequests;
 const shared = groupQueries(g, m);
+
+export const {
+  declinePendingRequests,
+  findPendingRequestOf,
+  insertJoinRequest,
+  deletePendingRequest,
+  findRequestForUpdate,
+  decideRequest,
+  listPendingRequests,
+  countPendingRequests,
+} = joinRequestQueries(r);
 
 export const {
   lockGroup,
@@ -67,21 +79,24 @@ export function myMemberships(db: Executor, userId: number, page: Page) {
 }
 
 /** A member as the group page lists her. */
-const memberRows = (db: Executor) =>
-  db
-    .select({ userId: users.id, ...personColumns, role: m.role, joinedAt: m.joinedAt })
+const memberRows = (db: Executor, viewer: Viewer) => {
+  // Her name and picture as the viewer may see them (her profile setting).
+  const { firstName, lastName, profileImageUrl } = personColumnsSeenBy(viewer);
+  return db
+    .select({ userId: users.id, firstName, lastName, profileImageUrl, role: m.role, joinedAt: m.joinedAt })
     .from(m)
     .innerJoin(users, eq(users.id, m.userId));
+};
 
 /** Everyone in the group (at most maxMembers, itself at most 100): admins first, then by joining. */
-export function listMembers(db: Executor, groupId: number) {
-  return memberRows(db)
+export function listMembers(db: Executor, viewer: Viewer, groupId: number) {
+  return memberRows(db, viewer)
     .where(eq(m.groupId, groupId))
     .orderBy(sql`case when ${m.role} = 'admin' then 0 else 1 end`, asc(m.joinedAt), asc(m.id));
 }
 
-export async function findMember(db: Executor, groupId: number, userId: number) {
-  const [row] = await memberRows(db)
+export async function findMember(db: Executor, viewer: Viewer, groupId: number, userId: number) {
+  const [row] = await memberRows(db, viewer)
     .where(and(eq(m.groupId, groupId), eq(m.userId, userId)))
     .limit(1);
   return row;
@@ -89,85 +104,6 @@ export async function findMember(db: Executor, groupId: number, userId: number) 
 
 export const countAdmins = (db: Executor, groupId: number) => shared.countWithRole(db, groupId, "admin");
 
-/** The group's requests still waiting for an admin, and any further conditions. */
-const pendingIn = (groupId: number, ...more: (SQL | undefined)[]) =>
-  and(eq(r.groupId, groupId), eq(r.status, "pending"), ...more);
-
-/** An empty group has no one to approve requests: its queue is cleared when it closes. */
-export async function declinePendingRequests(tx: Tx, groupId: number) {
-  await tx.update(r).set({ status: "declined", decidedAt: new Date() }).where(pendingIn(groupId));
-}
-
-export async function findPendingRequestOf(db: Executor, groupId: number, userId: number) {
-  const [row] = await db
-    .select({ id: r.id })
-    .from(r)
-    .where(pendingIn(groupId, eq(r.userId, userId)))
-    .limit(1);
-  return row;
-}
-
-export async function insertJoinRequest(
-  tx: Tx,
-  groupId: number,
-  userId: number,
-  requestMessage: string | undefined,
-) {
-  const [row] = await tx
-    .insert(r)
-    .values({ groupId, userId, requestMessage: requestMessage ?? null })
-    .onConflictDoNothing()
-    .returning({ id: r.id });
-  return row?.id;
-}
-
 /** A group's admins, as the user ids a notification goes to. */
 export const adminIdsOf = (groupId: number) =>
   sql`select user_id from cultivation_group_members where group_id = ${groupId} and role = 'admin'`;
-
-export async function deletePendingRequest(tx: Tx, groupId: number, userId: number) {
-  const rows = await tx
-    .delete(r)
-    .where(pendingIn(groupId, eq(r.userId, userId)))
-    .returning({ id: r.id });
-  return rows.length > 0;
-}
-
-export async function findRequestForUpdate(tx: Tx, groupId: number, requestId: number) {
-  const [row] = await tx
-    .select()
-    .from(r)
-    .where(and(eq(r.id, requestId), eq(r.groupId, groupId)))
-    .for("update")
-    .limit(1);
-  return row;
-}
-
-export async function decideRequest(
-  tx: Tx,
-  requestId: number,
-  status: "approved" | "declined",
-  decidedBy: number,
-) {
-  await tx.update(r).set({ status, decidedBy, decidedAt: new Date() }).where(eq(r.id, requestId));
-}
-
-export function listPendingRequests(db: Executor, groupId: number, page: Page) {
-  return db
-    .select({
-      id: r.id,
-      requestMessage: r.requestMessage,
-      createdAt: r.createdAt,
-      user: { id: users.id, ...personColumns },
-    })
-    .from(r)
-    .innerJoin(users, eq(users.id, r.userId))
-    .where(pendingIn(groupId, page.before ? lt(r.id, page.before) : undefined))
-    .orderBy(desc(r.id))
-    .limit(page.limit);
-}
-
-export async function countPendingRequests(db: Executor, groupId: number) {
-  const [row] = await db.select({ n: count() }).from(r).where(pendingIn(groupId));
-  return row?.n ?? 0;
-}

@@ -13,7 +13,7 @@ import { conflict, forbidden, notFound } from "../../http/errors";
 import { notify } from "../notifications";
 import * as q from "./queries";
 
-type Member = Pick<SessionUser, "id" | "firstName" | "lastName">;
+type Member = Pick<SessionUser, "id" | "isAdmin" | "firstName" | "lastName">;
 
 function present(row: q.GroupRow) {
   const isMember = row.role !== null;
@@ -49,7 +49,7 @@ export async function getGroup(db: Db, viewer: Member, groupId: number) {
   if (!row || (!row.isActive && row.role === null)) throw notFound(GROUP_MESSAGES.notFound);
   const isMember = row.role !== null;
   const [members, pendingRequestCount] = await Promise.all([
-    !row.isPrivate || isMember ? q.listMembers(db, groupId) : undefined,
+    !row.isPrivate || isMember ? q.listMembers(db, viewer, groupId) : undefined,
     row.role === "admin" ? q.countPendingRequests(db, groupId) : undefined,
   ]);
   return { ...present(row), guidelines: row.guidelines, members, pendingRequestCount };
@@ -212,7 +212,7 @@ export async function setMemberRole(db: Db, admin: Member, groupId: number, user
     }
     await q.setRole(tx, groupId, userId, role);
   });
-  const member = await q.findMember(db, groupId, userId);
+  const member = await q.findMember(db, admin, groupId, userId);
   if (!member) throw notFound(GROUP_MESSAGES.notMember);
   return member;
 }

@@ -1,17 +1,40 @@
-import { and, asc, eq, ne } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { LocalGroupsQuery } from "../../../core/schemas/local-groups";
 import type { Db, Tx } from "../../db/client";
-import { localGroupMembers, localGroups } from "../../db/schema";
+import { localGroupJoinRequests, localGroupMembers, localGroups } from "../../db/schema";
+import { joinRequestQueries } from "../../groups-shared/join-requests";
 import { groupQueries, type Page } from "../../groups-shared/memberships";
 
 type Executor = Db | Tx;
 
 const g = localGroups;
 const m = localGroupMembers;
+const r = localGroupJoinRequests;
 const shared = groupQueries(g, m);
 
 export const { lockGroup, findMembership, foundGroup, updateGroup, setRole, addMember, removeMember } =
   shared;
+
+export const {
+  declinePendingRequests,
+  findPendingRequestOf,
+  insertJoinRequest,
+  deletePendingRequest,
+  findRequestForUpdate,
+  decideRequest,
+  listPendingRequests,
+} = joinRequestQueries(r);
+
+/** A group's leaders, as the user ids a notification goes to. */
+export const leaderIdsOf = (groupId: number) =>
+  sql`select user_id from local_group_members where group_id = ${groupId} and role = 'leader'`;
+
+/** Whether the viewer's request to join the group waits for an answer. */
+const pendingRequestOf = (viewerId: number) =>
+  sql<boolean>`exists (
+    select 1 from ${r}
+    where ${r.groupId} = ${g.id} and ${r.userId} = ${viewerId} and ${r.status} = 'pending'
+  )`.mapWith(Boolean);
 
 /** A group as her list of memberships shows it (the exact place and contact: she is a member). */
 const membershipGroup = {
@@ -21,17 +44,24 @@ const membershipGroup = {
   meetingType: g.meetingType,
   location: g.location,
   meetingTime: g.meetingTime,
+  requiresApproval: g.requiresApproval,
   address: g.address,
   contactInfo: g.contactInfo,
   memberCount: g.memberCount,
 };
 
 /** A group as the list shows it, with the viewer's role; `present` keeps the exact place for members. */
-const columns = { ...membershipGroup, isActive: g.isActive, createdAt: g.createdAt, role: m.role };
+const columns = (viewerId: number) => ({
+  ...membershipGroup,
+  isActive: g.isActive,
+  createdAt: g.createdAt,
+  role: m.role,
+  hasPendingRequest: pendingRequestOf(viewerId),
+});
 
 // A search matches the columns of local_groups_search_trgm_idx, so the index answers it.
 const forViewer = shared.readsForViewer([g.name, g.location], (db: Executor, viewerId: number) =>
-  db.select(columns).from(g).leftJoin(m, shared.viewerMembership(viewerId)).$dynamic(),
+  db.select(columns(viewerId)).from(g).leftJoin(m, shared.viewerMembership(viewerId)).$dynamic(),
 );
 
 export const findGroupForViewer = forViewer.find;
@@ -41,9 +71,15 @@ export type LocalGroupRow = Awaited<ReturnType<typeof listGroups>>[number];
 export const listGroups = (db: Executor, viewerId: number, query: LocalGroupsQuery) =>
   forViewer.list(db, viewerId, query, query.meetingType ? eq(g.meetingType, query.meetingType) : undefined);
 
+/** Requests waiting in the group of her membership row, counted where she leads it (null elsewhere). */
+const pendingForLeader = sql<number | null>`case when ${m.role} = 'leader' then (
+    select count(*) from ${r} where ${r.groupId} = ${m.groupId} and ${r.status} = 'pending'
+  ) end`.mapWith((v) => (v === null ? null : Number(v)));
+
 /** Her memberships, newest first, each with the group as her list shows it. */
 export function myMemberships(db: Executor, userId: number, page: Page) {
-  const query = db.select({ id: m.id, role: m.role, joinedAt: m.joinedAt, group: membershipGroup }).from(m);
+  const group = { ...membershipGroup, pendingRequestCount: pendingForLeader };
+  const query = db.select({ id: m.id, role: m.role, joinedAt: m.joinedAt, group }).from(m);
   return shared.membershipsPage(query.innerJoin(g, eq(g.id, m.groupId)).$dynamic(), userId, page);
 }
 

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type UseFormReturn, useForm } from "react-hook-form";
+import { Controller, type UseFormReturn, useForm } from "react-hook-form";
 import { MEETING_TYPES } from "~/core/constants";
 import {
   type CreateLocalGroupBody,
@@ -9,6 +9,7 @@ import {
 } from "~/core/schemas/local-groups";
 import { DialogActions } from "~/web/components/dialog-actions";
 import { FormField } from "~/web/components/form-field";
+import { SwitchField } from "~/web/components/switch-field";
 import { Button } from "~/web/components/ui/button";
 import { Dialog, DialogContent } from "~/web/components/ui/dialog";
 import { Input, Textarea } from "~/web/components/ui/input";
@@ -24,6 +25,7 @@ const defaults: CreateLocalGroupInput = {
   address: "",
   meetingTime: "",
   contactInfo: "",
+  requiresApproval: true,
 };
 
 type LocalGroupForm = UseFormReturn<CreateLocalGroupInput, unknown, CreateLocalGroupBody>;
@@ -73,6 +75,7 @@ const valuesOf = (group: MyLocalGroupMembership["group"]): CreateLocalGroupInput
   address: group.address ?? "",
   meetingTime: group.meetingTime ?? "",
   contactInfo: group.contactInfo ?? "",
+  requiresApproval: group.requiresApproval,
 });
 
 /** The leader changes her group's details, under the rules of its creation. */
@@ -182,6 +185,22 @@ function LocalGroupFields({
       >
         {(control) => <Input autoComplete="off" {...control} />}
       </FormField>
+      <Controller
+        control={form.control}
+        name="requiresApproval"
+        render={({ field }) => (
+          <div className="rounded-2xl bg-parchment/60 p-4">
+            <SwitchField
+              side="end"
+              id={`${idPrefix}-approval`}
+              label="Require approval to join"
+              hint="You approve each request before someone joins. Only those you accept see the exact place and your contact details."
+              checked={field.value ?? true}
+              onCheckedChange={field.onChange}
+            />
+          </div>
+        )}
+      />
       <DialogActions className="pt-2">
         <Button type="submit" disabled={busy}>
           {submit}

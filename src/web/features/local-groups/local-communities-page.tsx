@@ -1,6 +1,22 @@
-import { CalendarDays, Clock, Home, Lock, MapPin, MessageCircle, Pencil, Plus } from "lucide-react";
+import {
+  CalendarDays,
+  Check,
+  Clock,
+  Home,
+  Hourglass,
+  Inbox,
+  Lock,
+  MapPin,
+  MessageCircle,
+  Pencil,
+  Plus,
+  UserPlus,
+  X,
+} from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { MEETING_TYPE_FILTERS } from "~/core/constants";
+import { formatCompactAge, personName } from "~/core/format";
+import type { JoinRequest } from "~/core/schemas/groups";
 import type { LocalGroup, MyLocalGroupMembership } from "~/core/schemas/local-groups";
 import { CardGrid, LoadMore, PagedCardGrid } from "~/web/components/card-grid";
 import { GroupCardFrame, LeaveGroupDialog, MemberCount } from "~/web/components/group-card";
@@ -8,18 +24,30 @@ import { MemberText } from "~/web/components/member-text";
 import { PageHeader } from "~/web/components/page-header";
 import { SearchFilterBar } from "~/web/components/search-filter-bar";
 import { SkeletonGroup } from "~/web/components/skeleton-group";
+import { Avatar } from "~/web/components/ui/avatar";
 import { Badge } from "~/web/components/ui/badge";
 import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { Dialog, DialogContent } from "~/web/components/ui/dialog";
-import { EmptyState } from "~/web/components/ui/empty-state";
+import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
 import { Select } from "~/web/components/ui/select";
 import { GroupEvents } from "~/web/features/events";
 import { useDebounced } from "~/web/lib/use-debounced";
-import { useJoinLocalGroup, useLeaveLocalGroup, useLocalGroups, useMyLocalGroups } from "./api";
+import {
+  isConflict,
+  useDecideLocalRequest,
+  useJoinLocalGroup,
+  useLeaveLocalGroup,
+  useLocalGroups,
+  useLocalJoinRequests,
+  useMyLocalGroups,
+} from "./api";
 import { CreateLocalGroupDialog, EditLocalGroupDialog } from "./create-local-group-dialog";
 
 const roleLabel = (role: string) => (role === "leader" ? "Leader" : "Member");
+
+const fullName = (p: { firstName: string | null; lastName: string | null }) =>
+  personName(p, { form: "full", nameless: "A member" });
 
 /** SPEC §2.12. */
 export default function LocalCommunitiesPage() {
@@ -152,13 +180,6 @@ function CardTop({
 }
 
 function LocalGroupCard({ group }: { group: LocalGroup }) {
-  const join = useJoinLocalGroup({
-    success: {
-      title: "Joined group",
-      description: `Welcome to ${group.name}! The meeting details are now yours.`,
-    },
-    failure: { title: "Error", description: "Failed to join group. Please try again." },
-  });
   return (
     <GroupCardFrame
       header={
@@ -179,22 +200,73 @@ function LocalGroupCard({ group }: { group: LocalGroup }) {
           ) : (
             <p className="flex items-start gap-2 text-sm text-muted">
               <Lock className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
-              The exact place and contact details are shared once you join.
+              {group.hasPendingRequest
+                ? "Your request waits for the leader's approval. The exact place and contact details are shared once she accepts it."
+                : group.requiresApproval
+                  ? "The leader approves each request. The exact place and contact details are shared once she accepts yours."
+                  : "The exact place and contact details are shared once you join."}
             </p>
           )}
-          <div className="mt-4 flex items-center justify-between gap-3">
+          <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
             <MemberCount count={group.memberCount} className="text-sm" />
-            <Button
-              onClick={() => join.mutate(group.id)}
-              disabled={group.isMember || join.isPending}
-              variant={group.isMember ? "secondary" : "primary"}
-            >
-              {group.isMember ? "Already Joined" : join.isPending ? "Joining..." : "Join Group"}
-            </Button>
+            <LocalJoinAction group={group} />
           </div>
         </>
       }
     />
+  );
+}
+
+/**
+ * "Join Group" for an open group, "Request to Join" for one whose leader approves members, or where
+ * she already stands (a pending request can be withdrawn).
+ */
+function LocalJoinAction({ group }: { group: LocalGroup }) {
+  const join = useJoinLocalGroup({
+    success: (result) =>
+      result.status === "pending"
+        ? { title: "Request sent", description: "Your request to join the group has been sent." }
+        : {
+            title: "Joined group",
+            description: `Welcome to ${group.name}! The meeting details are now yours.`,
+          },
+    failure: { title: "Error", description: "Failed to join group. Please try again." },
+  });
+  const withdraw = useLeaveLocalGroup({
+    success: { title: "Request withdrawn", description: "Your request to join has been withdrawn." },
+    failure: { title: "Error", description: "Failed to withdraw your request. Please try again." },
+  });
+  if (group.isMember) {
+    return (
+      <Button variant="secondary" disabled>
+        Already Joined
+      </Button>
+    );
+  }
+  if (group.hasPendingRequest) {
+    return (
+      <div className="flex flex-wrap items-center gap-1">
+        <Button
+          variant="ghost"
+          size="sm"
+          disabled={withdraw.isPending}
+          onClick={() => withdraw.mutate(group.id)}
+          aria-label={`Withdraw your request to join ${group.name}`}
+        >
+          {withdraw.isPending ? "Withdrawing..." : "Withdraw request"}
+        </Button>
+        <Button variant="secondary" disabled>
+          <Hourglass aria-hidden="true" /> Request Pending
+        </Button>
+      </div>
+    );
+  }
+  const label = group.requiresApproval ? "Request to Join" : "Join Group";
+  const busy = group.requiresApproval ? "Sending..." : "Joining...";
+  return (
+    <Button onClick={() => join.mutate(group.id)} disabled={join.isPending}>
+      <UserPlus aria-hidden="true" /> {join.isPending ? busy : label}
+    </Button>
   );
 }
 
@@ -259,6 +331,9 @@ function MembershipCard({ membership }: { membership: MyLocalGroupMembership }) 
           <div className="flex flex-wrap items-center justify-between gap-3">
             <Badge tone="neutral">{group.meetingType}</Badge>
             <div className="flex flex-wrap items-center gap-1">
+              {role === "leader" && (group.requiresApproval || Boolean(group.pendingRequestCount)) && (
+                <LocalGroupRequests group={group} />
+              )}
               <LocalGroupEvents group={group} isLeader={role === "leader"} />
               {role === "leader" && <EditLocalGroup group={group} />}
               <LeaveLocalGroup id={group.id} name={group.name} isLeader={role === "leader"} />
@@ -299,6 +374,118 @@ function LocalGroupEvents({
         </Dialog>
       )}
     </>
+  );
+}
+
+/** Her group's requests to join, which its leader approves or declines here. */
+function LocalGroupRequests({ group }: { group: MyLocalGroupMembership["group"] }) {
+  const [open, setOpen] = useState(false);
+  const count = group.pendingRequestCount ?? 0;
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => setOpen(true)}
+        aria-label={`Requests to join ${group.name} (${count})`}
+      >
+        <Inbox aria-hidden="true" /> Requests
+        {count > 0 && (
+          <Badge tone="clay" className="font-sans">
+            {count}
+          </Badge>
+        )}
+      </Button>
+      {open && (
+        <Dialog open onOpenChange={setOpen}>
+          <DialogContent
+            title={`Requests to join ${group.name}`}
+            description="Those you approve become members and see the exact place and your contact details."
+          >
+            <PendingRequests groupId={group.id} />
+          </DialogContent>
+        </Dialog>
+      )}
+    </>
+  );
+}
+
+function PendingRequests({ groupId }: { groupId: number }) {
+  const query = useLocalJoinRequests(groupId);
+  if (query.isLoading) {
+    return (
+      <div className="space-y-3" aria-busy="true">
+        <span className="sr-only">Loading requests</span>
+        <SkeletonGroup className="space-y-3" shapes={["h-16 w-full", "h-16 w-full"]} />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return <ErrorState message="We couldn't load the requests." onRetry={() => void query.refetch()} />;
+  }
+  const requests = query.data ?? [];
+  if (requests.length === 0) return <p className="text-muted">No one is waiting to join right now.</p>;
+  return (
+    <ul className="divide-y divide-linen">
+      {requests.map((request) => (
+        <RequestRow key={request.id} groupId={groupId} request={request} />
+      ))}
+    </ul>
+  );
+}
+
+function RequestRow({ groupId, request }: { groupId: number; request: JoinRequest }) {
+  const name = fullName(request.user);
+  const failure = {
+    title: "Error",
+    description: "Failed to update the request. Please try again.",
+    preferServerMessage: isConflict,
+  };
+  const approve = useDecideLocalRequest("approve", groupId, {
+    success: { title: "Request approved", description: `${name} is now a member of the group.` },
+    failure,
+  });
+  const decline = useDecideLocalRequest("decline", groupId, {
+    success: { title: "Request declined", description: `${name}'s request has been declined.` },
+    failure,
+  });
+  const busy = approve.isPending || decline.isPending;
+  return (
+    <li className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-start">
+      <div className="flex min-w-0 flex-1 gap-3">
+        <Avatar user={request.user} />
+        <div className="min-w-0">
+          <p className="font-semibold wrap-anywhere">{name}</p>
+          <p className="text-sm text-muted">Asked {formatCompactAge(request.createdAt)}</p>
+          {request.requestMessage && (
+            <MemberText
+              as="blockquote"
+              text={request.requestMessage}
+              className="mt-2 rounded-xl bg-parchment/70 px-3 py-2 text-[0.95rem]"
+            />
+          )}
+        </div>
+      </div>
+      <div className="flex shrink-0 gap-2">
+        <Button
+          size="sm"
+          onClick={() => approve.mutate(request.id)}
+          disabled={busy}
+          aria-label={`Approve ${name}`}
+        >
+          <Check aria-hidden="true" /> {approve.isPending ? "Approving..." : "Approve"}
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => decline.mutate(request.id)}
+          disabled={busy}
+          aria-label={`Decline ${name}`}
+        >
+          <X aria-hidden="true" /> {decline.isPending ? "Declining..." : "Decline"}
+        </Button>
+      </div>
+    </li>
   );
 }
 
