@@ -10,6 +10,7 @@ import {
   formatLongDate,
   formatRelativeAge,
   formatShortDate,
+  HIDDEN_MEMBER_NAME,
   initialsOf,
   isTimeZone,
   personName,
@@ -81,6 +82,11 @@ describe("member names", () => {
     expect(initialsOf({ email: "esther@example.com" })).toBe("E");
     expect(initialsOf({ lastName: "Stone" })).toBe("?");
     expect(initialsOf(undefined)).toBe("?");
+  });
+
+  it("takes no letter from the name of a member whose profile is hidden", () => {
+    expect(initialsOf({ firstName: HIDDEN_MEMBER_NAME, lastName: null })).toBe("?");
+    expect(personName({ firstName: HIDDEN_MEMBER_NAME, lastName: null }, { form: "short" })).toBe("A member");
   });
 });
 

@@ -177,6 +177,12 @@ function dayNumber(d: Date): number {
   return Date.UTC(year, month - 1, day) / DAY;
 }
 
+/**
+ * The name the server gives in place of a member's when her profile is hidden from the one asking
+ * (her "Show my profile to other members" setting is off): no other name, no picture comes with it.
+ */
+export const HIDDEN_MEMBER_NAME = "A member";
+
 /** What a screen knows of a member: any of her names, and her e-mail when it may be shown. */
 export interface Person {
   firstName?: string | null;
@@ -186,6 +192,11 @@ export interface Person {
 
 /** How much of her name to show: "Ruth", "Ruth Abel", or "Ruth A." (the prayer wall's form). */
 export type NameForm = "first" | "full" | "short";
+
+/** The server hid this member's name from the one asking (see `HIDDEN_MEMBER_NAME`). */
+export function isHiddenMember(person: Person | null | undefined): boolean {
+  return person?.firstName === HIDDEN_MEMBER_NAME && !person.lastName?.trim() && !person.email;
+}
 
 /**
  * A member's name, the one way every screen and the server write it. Fallback order:
@@ -209,8 +220,12 @@ export function personName(
   return person?.email?.split("@")[0]?.trim() || nameless;
 }
 
-/** The letter an avatar shows without a picture: the first of `personName`'s answer, "?" for none. */
+/**
+ * The letter an avatar shows without a picture: the first of `personName`'s answer, "?" for none
+ * and for a member whose profile is hidden ("A member" is no name to take a letter from).
+ */
 export function initialsOf(person: Person | null | undefined): string {
+  if (isHiddenMember(person)) return "?";
   return (personName(person, { nameless: "" }).charAt(0) || "?").toUpperCase();
 }
 

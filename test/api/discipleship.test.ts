@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BodyIn } from "../../src/core/contract";
 import { dashboardEndpoints } from "../../src/core/endpoints/dashboard";
 import { discipleshipEndpoints } from "../../src/core/endpoints/discipleship";
+import { moderationEndpoints } from "../../src/core/endpoints/moderation";
 import { discipleshipConnections, discipleshipEntries } from "../../src/server/db/schema";
 import { createTestContext, invalid, type Member, type TestContext } from "../support/app";
 
@@ -17,6 +18,14 @@ type Offer = BodyIn<typeof discipleshipEndpoints.submit>;
 const submit = (m: Member, experienceLevel: Offer["experienceLevel"], focusAreas: Offer["focusAreas"]) =>
   m.client.call(discipleshipEndpoints.submit, { body: { experienceLevel, focusAreas } });
 const connections = async (m: Member) => (await m.client.call(discipleshipEndpoints.connections)).body;
+const block = async (blocker: Member, blocked: Member) =>
+  expect(
+    (await blocker.client.call(moderationEndpoints.block, { body: { userId: blocked.id } })).status,
+  ).toBe(201);
+const unblock = async (blocker: Member, blocked: Member) =>
+  expect(
+    (await blocker.client.call(moderationEndpoints.unblock, { params: { userId: blocked.id } })).status,
+  ).toBe(204);
 
 /** Each test gets its own focus area so earlier waiting entries never interfere. */
 let topic = 0;
@@ -184,6 +193,61 @@ describe("matching", () => {
       submit(mentee, "new", [focus]),
     ]);
     expect([offer.body.matched, request.body.matched].filter(Boolean)).toHaveLength(1);
+  });
+});
+
+describe("blocked members", () => {
+  it("never pairs a mentee with a mentor either of them blocked, whichever submits last", async () => {
+    const cases = [
+      { blocker: "mentee", first: "offer" },
+      { blocker: "mentee", first: "request" },
+      { blocker: "mentor", first: "offer" },
+      { blocker: "mentor", first: "request" },
+    ] as const;
+    for (const c of cases) {
+      const focus = area("quiet-pair");
+      const mentor = await t.member();
+      const mentee = await t.member();
+      if (c.blocker === "mentee") await block(mentee, mentor);
+      else await block(mentor, mentee);
+      const offer = () => submit(mentor, "teacher", [focus]);
+      const request = () => submit(mentee, "new", [focus]);
+      await (c.first === "offer" ? offer() : request());
+      const res = await (c.first === "offer" ? request() : offer());
+      expect(res.status, JSON.stringify(c)).toBe(201);
+      // Told only that she waits, never why.
+      expect(res.body, JSON.stringify(c)).toMatchObject({ matched: false, status: "waiting" });
+      expect(JSON.stringify(res.body)).not.toMatch(/block/i);
+      for (const m of [mentor, mentee]) {
+        expect((await connections(m)).map((x) => x.status)).toEqual(["waiting"]);
+      }
+      const rows = await t.database.db
+        .select()
+        .from(discipleshipConnections)
+        .where(eq(discipleshipConnections.mentorId, mentor.id));
+      expect(rows).toEqual([]);
+    }
+  });
+
+  it("answers 404 to accepting a match with a member either of them blocked since, and says nothing of it", async () => {
+    for (const blocker of ["mentor", "mentee"] as const) {
+      const focus = area("accept");
+      const mentor = await t.member();
+      const mentee = await t.member();
+      await submit(mentor, "seasoned", [focus]);
+      const id = (await submit(mentee, "growing", [focus])).body.id as number;
+      const [by, of] = blocker === "mentor" ? [mentor, mentee] : [mentee, mentor];
+      await block(by, of);
+      for (const m of [mentor, mentee]) {
+        const res = await m.client.call(discipleshipEndpoints.accept, { params: { id } });
+        expect(res.status, blocker).toBe(404);
+        expect(res.body.message).toBe("Connection not found");
+      }
+      expect((await connections(mentee))[0]!.status).toBe("pending");
+      // Once unblocked, the mentor may accept it.
+      await unblock(by, of);
+      expect((await mentor.client.call(discipleshipEndpoints.accept, { params: { id } })).status).toBe(200);
+    }
   });
 });
 

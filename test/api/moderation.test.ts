@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminEndpoints } from "../../src/core/endpoints/admin";
 import { articlesEndpoints } from "../../src/core/endpoints/articles";
@@ -8,7 +8,17 @@ import { notificationsEndpoints } from "../../src/core/endpoints/notifications";
 import { prayerEndpoints } from "../../src/core/endpoints/prayer";
 import { videosEndpoints } from "../../src/core/endpoints/videos";
 import type { ReportReason, ReportTargetType } from "../../src/core/schemas/moderation";
-import { articles, notifications, prayerMarks, prayerResponses, users } from "../../src/server/db/schema";
+import {
+  articles,
+  cultivationGroupMembers,
+  cultivationGroups,
+  localGroupMembers,
+  localGroups,
+  notifications,
+  prayerMarks,
+  prayerResponses,
+  users,
+} from "../../src/server/db/schema";
 import { mailDueNotifications } from "../../src/server/features/notifications";
 import {
   createTestContext,
@@ -292,17 +302,125 @@ describe("report and hide", () => {
   it("tells the administrators that something waits for review, once per item", async () => {
     await t.database.db.update(users).set({ role: "admin" }).where(eq(users.id, admin.id));
     const request = await share(leah, "Waiting for review.");
+    const since = await lastNotification();
     await succeeded(report(hannah, "prayer_request", request));
     await succeeded(report(ruth, "prayer_request", request));
+    expect(await reviewNotes(admin, since)).toHaveLength(1);
     const items = await succeeded(admin.client.call(notificationsEndpoints.list));
     const told = items.filter((n) => n.kind === "moderation_review");
-    expect(told).toHaveLength(1);
     expect(told[0]).toMatchObject({
       text: "Something members reported waits for your review",
       url: "/admin?tab=moderation",
     });
     const leahs = await succeeded(leah.client.call(notificationsEndpoints.list));
     expect(leahs.some((n) => n.kind === "moderation_review")).toBe(false);
+  });
+
+  it("counts an administrator by ADMIN_EMAILS as one: her words are never hidden, and she is told", async () => {
+    // The site administrator of the tests holds the owner address, verified; her role is member.
+    await t.database.db.update(users).set({ role: "member" }).where(eq(users.id, admin.id));
+    try {
+      const [row] = await t.database.db
+        .select({ role: users.role })
+        .from(users)
+        .where(eq(users.id, admin.id));
+      expect(row?.role).toBe("member");
+      const own = await share(admin, "The owner's request.");
+      await succeeded(report(hannah, "prayer_request", own));
+      await succeeded(report(ruth, "prayer_request", own));
+      expect(await wallIds(leah)).toContain(own);
+
+      const request = await share(leah, "Waiting for the owner's review.");
+      const since = await lastNotification();
+      await succeeded(report(hannah, "prayer_request", request));
+      await succeeded(report(ruth, "prayer_request", request));
+      expect(await reviewNotes(admin, since)).toHaveLength(1);
+    } finally {
+      await t.database.db.update(users).set({ role: "admin" }).where(eq(users.id, admin.id));
+    }
+  });
+});
+
+/** The moderation_review notifications `m` received after the notification `after`. */
+const reviewNotes = (m: Member, after: number) =>
+  t.database.db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, m.id),
+        eq(notifications.kind, "moderation_review"),
+        gt(notifications.id, after),
+      ),
+    );
+/** The newest notification's id: what came after it is new. */
+const lastNotification = async () =>
+  (
+    await t.database.db
+      .select({ id: sql<number>`coalesce(max(${notifications.id}), 0)::int` })
+      .from(notifications)
+  )[0]!.id;
+
+describe("reports by a group's administrators and leaders", () => {
+  /** A cultivation group and a local group, each with its admin or leader and one member. */
+  async function groups() {
+    const db = t.database.db;
+    const [admin, member, leader, localMember, author] = await Promise.all(
+      Array.from({ length: 5 }, () => t.member()),
+    );
+    const [group] = await db
+      .insert(cultivationGroups)
+      .values({ name: "Young Mothers", description: "Support", category: "support", memberCount: 3 })
+      .returning({ id: cultivationGroups.id });
+    await db.insert(cultivationGroupMembers).values([
+      { groupId: group!.id, userId: admin!.id, role: "admin" },
+      { groupId: group!.id, userId: member!.id, role: "member" },
+      { groupId: group!.id, userId: author!.id, role: "member" },
+    ]);
+    const [local] = await db
+      .insert(localGroups)
+      .values({
+        name: "Tuesday Circle",
+        description: "Bible study",
+        meetingType: "in_person",
+        location: "Austin",
+      })
+      .returning({ id: localGroups.id });
+    await db.insert(localGroupMembers).values([
+      { groupId: local!.id, userId: leader!.id, role: "leader" },
+      { groupId: local!.id, userId: localMember!.id, role: "member" },
+      { groupId: local!.id, userId: author!.id, role: "member" },
+    ]);
+    return { admin: admin!, member: member!, leader: leader!, localMember: localMember!, author: author! };
+  }
+
+  it("hides an item at once when an administrator of its author's group reports it", async () => {
+    const g = await groups();
+    const request = await share(g.author, "From a group member.");
+    await succeeded(report(g.admin, "prayer_request", request));
+    expect(await wallIds(ruth)).not.toContain(request);
+    expect(await wallIds(g.author)).toContain(request);
+  });
+
+  it("hides an item at once when a leader of its author's local group reports it", async () => {
+    const g = await groups();
+    const reflection = await reflect(g.author, "From a local group member.");
+    await succeeded(report(g.leader, "discussion", reflection));
+    const seen = await succeeded(ruth.client.call(videosEndpoints.discussions, { params: { id: videoId } }));
+    expect(seen.map((d) => d.id)).not.toContain(reflection);
+  });
+
+  it("counts a report by an ordinary member, of the group or not, once", async () => {
+    const g = await groups();
+    for (const reporter of [g.member, g.localMember, ruth]) {
+      const request = await share(g.author, "Reported once.");
+      await succeeded(report(reporter, "prayer_request", request));
+      expect(await wallIds(hannah)).toContain(request);
+    }
+    // An administrator of a group the author is not in counts once too.
+    const request = await share(leah, "Not her group's.");
+    await succeeded(report(g.admin, "prayer_request", request));
+    expect(await wallIds(hannah)).toContain(request);
   });
 });
 

@@ -2,13 +2,19 @@ import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { HIDDEN_MEMBER_NAME } from "../../core/format";
 import {
   canSeeMemberContent,
   canSeePrayerRequest,
   hidesPrayerAuthorFrom,
+  hidesProfileFrom,
   newestPrayerRequestIdsVisibleTo,
+  type ProfileRow,
+  personAsSeenBy,
+  personColumnsSeenBy,
   prayerAuthorHiddenFrom,
   prayerRequestVisibleTo,
+  profileHiddenFrom,
   type Viewer,
 } from "./policies";
 
@@ -231,4 +237,205 @@ describe("the SQL of each rule agrees with its TypeScript", () => {
     // Her public ones below 7 (shown or hidden): 1 to 4; her private ones: 5, 6.
     expect(listed.map((r) => r.id)).toEqual([6, 4]);
   });
+});
+
+// Members' names and the profile setting.
+
+/** Members by their setting: off, on, never chosen. */
+const HIDDEN = 101;
+const SHOWN = 102;
+const UNSET = 103;
+const settingOf = new Map<number, boolean | undefined>([
+  [HIDDEN, false],
+  [SHOWN, true],
+  [UNSET, undefined],
+]);
+/** Who may ask, and what ties each to the members (every tie is with HIDDEN unless said). */
+const profileViewers = {
+  herself: { id: HIDDEN, isAdmin: false },
+  stranger: { id: 110, isAdmin: false },
+  groupAdmin: { id: 111, isAdmin: false },
+  groupMember: { id: 112, isAdmin: false },
+  otherGroupAdmin: { id: 113, isAdmin: false },
+  localLeader: { id: 114, isAdmin: false },
+  localMember: { id: 115, isAdmin: false },
+  activePartner: { id: 116, isAdmin: false },
+  pendingPartner: { id: 117, isAdmin: false },
+  pastPartner: { id: 118, isAdmin: false },
+  declinedPartner: { id: 119, isAdmin: false },
+  administrator: { id: 120, isAdmin: true },
+} satisfies Record<string, Viewer>;
+const v = profileViewers;
+/** [group, member, role]: group 1 holds HIDDEN, group 2 does not. */
+const cultivationMembers: [number, number, string][] = [
+  [1, HIDDEN, "member"],
+  [1, v.groupAdmin.id, "admin"],
+  [1, v.groupMember.id, "member"],
+  [2, v.otherGroupAdmin.id, "admin"],
+  [2, SHOWN, "member"],
+  // Her own group: she leads it, which shows her nobody she does not already see.
+  [3, HIDDEN, "admin"],
+];
+const localMembers: [number, number, string][] = [
+  [1, HIDDEN, "member"],
+  [1, v.localLeader.id, "leader"],
+  [1, v.localMember.id, "member"],
+];
+/** [mentor, mentee, status] */
+const connections: [number, number, string][] = [
+  [v.activePartner.id, HIDDEN, "active"],
+  [HIDDEN, v.pendingPartner.id, "pending"],
+  [v.pastPartner.id, HIDDEN, "completed"],
+  [HIDDEN, v.declinedPartner.id, "declined"],
+];
+
+/** A member as the viewer meets her, ties worked out from the fixtures above. */
+function profileRow(viewer: Viewer, userId: number): ProfileRow {
+  const leads = (members: [number, number, string][], role: string) =>
+    members.some(
+      ([group, id, r]) =>
+        id === viewer.id && r === role && members.some(([g, m]) => g === group && m === userId),
+    );
+  return {
+    userId,
+    showProfileToMembers: settingOf.get(userId),
+    viewerLeadsHerGroup: leads(cultivationMembers, "admin") || leads(localMembers, "leader"),
+    viewerIsHerPartner: connections.some(
+      ([mentor, mentee, status]) =>
+        (status === "active" || status === "pending") &&
+        ((mentor === viewer.id && mentee === userId) || (mentee === viewer.id && mentor === userId)),
+    ),
+  };
+}
+
+describe("hidesProfileFrom", () => {
+  const hidden = (viewer: Viewer, userId = HIDDEN) => hidesProfileFrom(viewer, profileRow(viewer, userId));
+
+  it("hides a member whose setting is off from other members, and no one else", () => {
+    for (const viewer of [v.stranger, v.groupMember, v.otherGroupAdmin, v.localMember]) {
+      expect(hidden(viewer)).toBe(true);
+      expect(hidden(viewer, SHOWN)).toBe(false);
+      expect(hidden(viewer, UNSET)).toBe(false);
+    }
+  });
+
+  it("shows her to herself, administrators, the admins and leaders of her groups and her partners", () => {
+    for (const viewer of [
+      v.herself,
+      v.administrator,
+      v.groupAdmin,
+      v.localLeader,
+      v.activePartner,
+      v.pendingPartner,
+    ])
+      expect(hidden(viewer)).toBe(false);
+  });
+
+  it("hides her from those whose connection with her was declined or completed", () => {
+    expect(hidden(v.pastPartner)).toBe(true);
+    expect(hidden(v.declinedPartner)).toBe(true);
+  });
+
+  it('gives the hidden member\'s place to "A member", with no other name and no picture', () => {
+    const person = { firstName: "Ruth", lastName: "Abel", profileImageUrl: "https://example.test/ruth.png" };
+    expect(personAsSeenBy(v.stranger, { ...profileRow(v.stranger, HIDDEN), ...person })).toEqual({
+      firstName: HIDDEN_MEMBER_NAME,
+      lastName: null,
+      profileImageUrl: null,
+    });
+    expect(personAsSeenBy(v.groupAdmin, { ...profileRow(v.groupAdmin, HIDDEN), ...person })).toEqual(person);
+  });
+});
+
+describe("the SQL of the profile rule agrees with its TypeScript", () => {
+  let client: pg.Client;
+  const dialect = new PgDialect();
+  const query = async <T extends pg.QueryResultRow>(fragment: SQL) => {
+    const { sql: text, params } = dialect.sqlToQuery(fragment);
+    return (await client.query<T>(text, params)).rows;
+  };
+  const members = [HIDDEN, SHOWN, UNSET];
+  const nameOf = (id: number) => ({
+    firstName: `First${id}`,
+    lastName: `Last${id}`,
+    profileImageUrl: `https://example.test/${id}.png`,
+    email: `m${id}@example.test`,
+  });
+
+  beforeAll(async () => {
+    client = new pg.Client({ connectionString: inject("dbAdminUrl") });
+    await client.connect();
+    await client.query(`create temporary table users (id int primary key, role text not null default 'member',
+      settings jsonb not null default '{}', first_name text, last_name text, profile_image_url text, email text)`);
+    await client.query(
+      "create temporary table cultivation_group_members (group_id int, user_id int, role text)",
+    );
+    await client.query("create temporary table local_group_members (group_id int, user_id int, role text)");
+    await client.query(
+      "create temporary table discipleship_connections (mentor_id int, mentee_id int, status text)",
+    );
+    for (const id of members) {
+      const setting = settingOf.get(id);
+      const n = nameOf(id);
+      await client.query("insert into users values ($1, 'member', $2, $3, $4, $5, $6)", [
+        id,
+        setting === undefined ? {} : { showProfileToMembers: setting },
+        n.firstName,
+        n.lastName,
+        n.profileImageUrl,
+        n.email,
+      ]);
+    }
+    for (const viewer of Object.values(profileViewers)) {
+      if (viewer.id === HIDDEN) continue;
+      await client.query("insert into users (id, role) values ($1, $2)", [
+        viewer.id,
+        viewer.isAdmin ? "admin" : "member",
+      ]);
+    }
+    for (const row of cultivationMembers)
+      await client.query("insert into cultivation_group_members values ($1, $2, $3)", row);
+    for (const row of localMembers)
+      await client.query("insert into local_group_members values ($1, $2, $3)", row);
+    for (const row of connections)
+      await client.query("insert into discipleship_connections values ($1, $2, $3)", row);
+  });
+  afterAll(() => client?.end());
+
+  /** What the TypeScript says each member looks like to the viewer, in the SQL's columns. */
+  const expected = (viewer: Viewer) =>
+    members.map((id) => {
+      const row = profileRow(viewer, id);
+      const hidden = hidesProfileFrom(viewer, row);
+      return {
+        id,
+        hidden,
+        ...personAsSeenBy(viewer, { ...row, ...nameOf(id) }),
+        email: hidden ? null : nameOf(id).email,
+      };
+    });
+  const selected = (seen: ReturnType<typeof personColumnsSeenBy>, hidden: SQL) =>
+    sql`${hidden} as hidden, ${seen.firstName} as "firstName", ${seen.lastName} as "lastName",
+      ${seen.profileImageUrl} as "profileImageUrl", ${seen.email} as email`;
+
+  for (const [name, viewer] of Object.entries(profileViewers)) {
+    it(`names each member as TypeScript does to ${name}, with a known viewer`, async () => {
+      const rows = await query(
+        sql`select u.id, ${selected(personColumnsSeenBy(viewer, "u"), profileHiddenFrom(viewer, "u"))}
+          from users u where u.id in (${HIDDEN}, ${SHOWN}, ${UNSET}) order by u.id`,
+      );
+      expect(rows).toEqual(expected(viewer));
+    });
+
+    it(`names each member as TypeScript does to ${name}, with the viewer read from columns`, async () => {
+      // As the notifications read her: her id from the row, her rights from her role.
+      const columns = { id: sql.raw("w.id"), isAdmin: sql.raw("(w.role = 'admin')") };
+      const rows = await query(
+        sql`select u.id, ${selected(personColumnsSeenBy(columns, "u"), profileHiddenFrom(columns, "u"))}
+          from users u, (select ${viewer.id}::int as id, ${viewer.isAdmin ? "admin" : "member"}::text as role) w
+          where u.id in (${HIDDEN}, ${SHOWN}, ${UNSET}) order by u.id`,
+      );
+      expect(rows).toEqual(expected(viewer));
+    });
+  }
 });

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
+import { and, eq, gt, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { suspendedMessage } from "../../core/schemas/moderation";
 import type { AppConfig } from "../config";
@@ -44,6 +44,21 @@ export function isAdministrator(
   return (
     user.role === "admin" || (user.emailVerified && config.adminEmails.includes(user.email.toLowerCase()))
   );
+}
+
+/**
+ * SQL of `isAdministrator`: a condition on the users row `table`. ADMIN_EMAILS holds lower-cased
+ * addresses, matched on `lower(email)` as `users_email_lower_idx` is.
+ */
+export function administratorIn(config: Pick<AppConfig, "adminEmails">, table = "users"): SQL {
+  const role = sql`${sql.identifier(table)}.role = 'admin'`;
+  if (config.adminEmails.length === 0) return sql`(${role})`;
+  const emails = sql.join(
+    config.adminEmails.map((email) => sql`${email}`),
+    sql`, `,
+  );
+  return sql`(${role} or (${sql.identifier(table)}.email_verified_at is not null
+    and lower(${sql.identifier(table)}.email) in (${emails})))`;
 }
 
 /** Columns a member's session carries, selected wherever a user row becomes "who is asking". */

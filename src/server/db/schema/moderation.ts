@@ -17,7 +17,10 @@ export const contentReports = pgTable(
     reporterId: belongsTo("reporter_id", () => users.id),
     reason: text("reason", { enum: REPORT_REASONS }).notNull(),
     note: text("note"),
-    /** How much it counts toward hiding: a group's leader counts double on her group's content. */
+    /**
+     * How much it counts toward hiding: 2 when the reporter is an administrator of a cultivation
+     * group (or a leader of a local group) that the reported member belongs to, else 1.
+     */
     weight: integer("weight").notNull().default(1),
     createdAt: createdAt(),
     resolvedAt: at("resolved_at"),

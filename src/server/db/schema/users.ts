@@ -5,7 +5,11 @@ import { at, belongsTo, createdAt, id, mayReference, updatedAt } from "./columns
 export interface MemberSettings {
   /** Show my name on the prayer wall by default (otherwise requests start anonymous). */
   showNameOnPrayerWall?: boolean;
-  /** Let other members see my profile in group member lists. */
+  /**
+   * Let other members see my name and picture. `false`: they see "A member" instead, everywhere,
+   * except my group admins and leaders, my discipleship partners and administrators
+   * (`hidesProfileFrom` in src/server/auth/policies.ts).
+   */
   showProfileToMembers?: boolean;
   emailNotifications?: boolean;
   prayerReplyNotifications?: boolean;

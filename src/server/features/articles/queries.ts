@@ -1,5 +1,5 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
-import { memberContentVisibleTo, type Viewer } from "../../auth/policies";
+import { memberContentVisibleTo, personColumnsSeenBy, type Viewer } from "../../auth/policies";
 import type { Db, Tx } from "../../db/client";
 import { searchMatches } from "../../db/query-helpers";
 import { articleDiscussions, articles, users } from "../../db/schema";
@@ -85,16 +85,20 @@ export async function countArticleView(db: Db, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-const discussionColumns = (viewer: Viewer) => ({
-  id: articleDiscussions.id,
-  articleId: articleDiscussions.articleId,
-  content: articleDiscussions.content,
-  createdAt: articleDiscussions.createdAt,
-  editedAt: articleDiscussions.editedAt,
-  isMine: sql<boolean>`${articleDiscussions.userId} = ${viewer.id}`.mapWith(Boolean),
-  userId: articleDiscussions.userId,
-  user: { firstName: users.firstName, profileImageUrl: users.profileImageUrl },
-});
+const discussionColumns = (viewer: Viewer) => {
+  // Her name and picture as the viewer may see them (her profile setting).
+  const { firstName, profileImageUrl } = personColumnsSeenBy(viewer);
+  return {
+    id: articleDiscussions.id,
+    articleId: articleDiscussions.articleId,
+    content: articleDiscussions.content,
+    createdAt: articleDiscussions.createdAt,
+    editedAt: articleDiscussions.editedAt,
+    isMine: sql<boolean>`${articleDiscussions.userId} = ${viewer.id}`.mapWith(Boolean),
+    userId: articleDiscussions.userId,
+    user: { firstName, profileImageUrl },
+  };
+};
 
 export function listArticleDiscussions(
   db: Db,

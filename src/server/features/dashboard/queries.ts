@@ -5,9 +5,9 @@ import {
   DASHBOARD_PRAYER_COUNT,
   DASHBOARD_VIDEO_COUNT,
 } from "../../../core/schemas/dashboard";
-import { newestPrayerRequestIdsVisibleTo, type Viewer } from "../../auth/policies";
+import { newestPrayerRequestIdsVisibleTo, personColumnsSeenBy, type Viewer } from "../../auth/policies";
 import type { Db } from "../../db/client";
-import { personColumns, prayerRequestColumns } from "../../db/query-helpers";
+import { prayerRequestColumns } from "../../db/query-helpers";
 import { articles, courses, discipleshipConnections, prayerRequests, users, videos } from "../../db/schema";
 
 /** Read-only queries of the home page over the shared tables; each is a short indexed read. */
@@ -77,11 +77,13 @@ export async function discipleshipCounts(db: Db, userId: number) {
   return { activePartners: row?.active ?? 0, pendingConnections: row?.pending ?? 0 };
 }
 
-/** The newest requests she may see (the prayer wall's rule), each branch on its own index. */
+/** The newest requests she may see (the prayer wall's rule), each branch on its own index, with their authors. */
 export function latestPrayers(db: Db, viewer: Viewer) {
   const visible = newestPrayerRequestIdsVisibleTo(viewer, { limit: DASHBOARD_PRAYER_COUNT });
+  // Her name and picture as the viewer may see them (her profile setting; anonymity is the service's).
+  const { firstName, lastName, profileImageUrl } = personColumnsSeenBy(viewer);
   return db
-    .select({ ...prayerRequestColumns, ...personColumns })
+    .select({ ...prayerRequestColumns, firstName, lastName, profileImageUrl })
     .from(prayerRequests)
     .innerJoin(users, eq(users.id, prayerRequests.userId))
     .where(sql`${prayerRequests.id} in (${visible})`)

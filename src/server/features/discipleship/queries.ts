@@ -1,4 +1,5 @@
 import { aliasedTable, and, asc, desc, eq, inArray, lt, ne, or, sql } from "drizzle-orm";
+import { blockedEitherWay, personColumnsSeenBy } from "../../auth/policies";
 import type { Db, Tx } from "../../db/client";
 import { discipleshipConnections, discipleshipEntries, users } from "../../db/schema";
 
@@ -64,6 +65,8 @@ export async function findCounterpart(tx: Tx, entry: EntryRow): Promise<EntryRow
         sql`not exists (select 1 from ${discipleshipConnections} c
           where c.mentor_id = ${mentorSide} and c.mentee_id = ${menteeSide}
             and c.status in ('pending', 'active', 'declined'))`,
+        // Never two members one of whom blocked the other; the next suitable one is taken instead.
+        sql`not ${blockedEitherWay(sql`${discipleshipEntries.userId}`, sql`${entry.userId}`)}`,
       ),
     )
     .orderBy(asc(discipleshipEntries.id))
@@ -161,6 +164,30 @@ const connectionColumns = {
   menteeImage: mentee.profileImageUrl,
 };
 
+/**
+ * The connection's columns with the other one's name and picture as the member `userId` may see
+ * them (`personColumnsSeenBy`): shown while the two are partners (pending or active), hidden by
+ * her setting once the connection was declined or completed. Her own name is always hers. The
+ * service knows her by id only: an administrator is known here by her role.
+ */
+function connectionColumnsSeenBy(userId: number) {
+  const viewer = {
+    id: sql`${userId}::int`,
+    isAdmin: sql`exists (select 1 from users seen_admin where seen_admin.id = ${userId} and seen_admin.role = 'admin')`,
+  };
+  const mentorSeen = personColumnsSeenBy(viewer, "mentor");
+  const menteeSeen = personColumnsSeenBy(viewer, "mentee");
+  return {
+    ...connectionColumns,
+    mentorFirstName: mentorSeen.firstName,
+    mentorLastName: mentorSeen.lastName,
+    mentorImage: mentorSeen.profileImageUrl,
+    menteeFirstName: menteeSeen.firstName,
+    menteeLastName: menteeSeen.lastName,
+    menteeImage: menteeSeen.profileImageUrl,
+  };
+}
+
 /** The member's connections on either side, newest first, with both people in the same query. */
 export async function listConnections(
   db: Db | Tx,
@@ -168,7 +195,7 @@ export async function listConnections(
   { limit, before }: { limit: number; before?: number },
 ): Promise<ConnectionRow[]> {
   return db
-    .select(connectionColumns)
+    .select(connectionColumnsSeenBy(userId))
     .from(discipleshipConnections)
     .innerJoin(mentor, eq(mentor.id, discipleshipConnections.mentorId))
     .innerJoin(mentee, eq(mentee.id, discipleshipConnections.menteeId))
@@ -182,6 +209,11 @@ export async function listConnections(
     .limit(limit);
 }
 
+/**
+ * One connection as the answer to one of its two members' action on it: names shown, since the
+ * service calls it only for her and only where the two are partners or were until this action
+ * (a decline of a pending match, the completion of an active one).
+ */
 export async function findConnection(db: Db | Tx, id: number): Promise<ConnectionRow | undefined> {
   const [row] = await db
     .select(connectionColumns)

@@ -1,5 +1,7 @@
+import { sql } from "drizzle-orm";
 import { isMentorLevel } from "../../../core/constants";
 import { type CreateConnectionBody, DISCIPLESHIP_MESSAGES } from "../../../core/schemas/discipleship";
+import { blockedEitherWay } from "../../auth/policies";
 import type { Db, Tx } from "../../db/client";
 import { conflict, forbidden, notFound } from "../../http/errors";
 import { notify } from "../notifications";
@@ -54,14 +56,21 @@ function presentEntry(entry: EntryRow) {
   };
 }
 
+/** Whether either of the two blocked the other (decision 040): they are never brought together. */
+async function blockedBetween(tx: Tx, a: number, b: number): Promise<boolean> {
+  const result = await tx.execute<{ blocked: boolean }>(sql`select ${blockedEitherWay(a, b)} as blocked`);
+  return result.rows[0]?.blocked === true;
+}
+
 /**
  * Pairs a waiting request or offer with the oldest waiting counterpart that shares a focus area.
  * Call under `lockMatching`. Returns the new pending connection's id, if any. Both are told,
- * except `actorId`, whose action made the match.
+ * except `actorId`, whose action made the match. Two members of whom either blocked the other are
+ * never paired: both keep waiting, and neither is told why.
  */
 async function matchEntry(tx: Tx, entry: EntryRow, actorId: number): Promise<number | undefined> {
   const counterpart = await q.findCounterpart(tx, entry);
-  if (!counterpart) return undefined;
+  if (!counterpart || (await blockedBetween(tx, entry.userId, counterpart.userId))) return undefined;
   const [request, offer] = entry.kind === "request" ? [entry, counterpart] : [counterpart, entry];
   const shared = request.focusAreas.filter((area) => offer.focusAreas.includes(area));
   await q.setEntryStatus(tx, [entry.id, counterpart.id], "matched");
@@ -109,9 +118,14 @@ async function lockOwnConnection(tx: Tx, viewer: Viewer, id: number) {
   return row;
 }
 
+/**
+ * The mentor takes the match up. Between two members of whom either blocked the other there is
+ * nothing to accept: to both it is not there (404), and neither is told of the block.
+ */
 export async function accept(db: Db, viewer: Viewer, id: number) {
   return db.transaction(async (tx) => {
     const row = await lockOwnConnection(tx, viewer, id);
+    if (await blockedBetween(tx, row.mentorId, row.menteeId)) throw notFound(NOT_FOUND);
     if (row.mentorId !== viewer.id) throw forbidden(DISCIPLESHIP_MESSAGES.onlyMentor);
     if (row.status !== "pending") throw conflict(DISCIPLESHIP_MESSAGES.notPending);
     await q.setConnectionStatus(tx, id, "active");

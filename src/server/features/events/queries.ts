@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import { personColumnsSeenBy } from "../../auth/policies";
 import type { Db, Tx } from "../../db/client";
 
 type Executor = Db | Tx;
@@ -206,6 +207,8 @@ export async function findEvent(
 ): Promise<EventRow | undefined> {
   // Every change to an event's answers takes this lock first: answers for its last place queue here.
   if (lock) await db.execute(sql`select 1 from events where id = ${id} for no key update`);
+  // Her name as the viewer may see it (her profile setting).
+  const creator = personColumnsSeenBy(viewer, "u");
   const result = await db.execute<Record<string, unknown>>(sql`
     with d as (
       select s.*, cg.is_private as cg_private from (${eventsAsSeenBy(viewer)} where e.id = ${id}) s
@@ -215,7 +218,7 @@ export async function findEvent(
       d.time_zone as "timeZone", d.location, d.online_url as "onlineUrl", d.capacity, d.repeat,
       d.repeat_until as "repeatUntil", d.group_id as "groupId", d.local_group_id as "localGroupId",
       coalesce(d.group_name, d.local_group_name) as "groupName", d.created_by as "createdBy",
-      u.first_name as "creatorFirstName", u.last_name as "creatorLastName", d.sequence,
+      ${creator.firstName} as "creatorFirstName", ${creator.lastName} as "creatorLastName", d.sequence,
       d.cancelled_at as "cancelledAt", d.is_member as "isMember",
       ${visibleTo(viewer)} as visible, ${placeVisibleTo(viewer)} as "placeVisible"
     from d left join users u on u.id = d.created_by`);
@@ -321,13 +324,15 @@ export const goingTo = (
     ${dates.from ? sql`and occurrence >= ${dates.from}` : sql``}
     ${dates.among ? sql`and occurrence = any(${`{${dates.among.map((d) => d.toISOString()).join(",")}}`}::timestamptz[])` : sql``}`;
 
-export async function attendeesOf(db: Executor, eventId: number, occurrence: Date) {
+export async function attendeesOf(db: Executor, viewer: Viewer, eventId: number, occurrence: Date) {
+  // Their names as the viewer may see them (each one's profile setting).
+  const attendee = personColumnsSeenBy(viewer, "u");
   const result = await db.execute<{
     id: number;
     status: string;
     firstName: string | null;
     lastName: string | null;
-  }>(sql`select u.id, r.status, u.first_name as "firstName", u.last_name as "lastName"
+  }>(sql`select u.id, r.status, ${attendee.firstName} as "firstName", ${attendee.lastName} as "lastName"
     from event_rsvps r join users u on u.id = r.user_id
     where r.event_id = ${eventId} and r.occurrence = ${occurrence} and r.status <> 'not_going'
     order by r.answered_at, r.id`);

@@ -373,7 +373,7 @@ export async function attendees(db: Db, viewer: Viewer, id: number, query: z.out
     const [next] = await q.datesOfEvent(db, viewer, id, new Date(), 1);
     occurrence = next?.occurrence ?? event.startsAt;
   }
-  const rows = await q.attendeesOf(db, id, occurrence);
+  const rows = await q.attendeesOf(db, viewer, id, occurrence);
   const named = (status: string) =>
     rows.filter((r) => r.status === status).map((r) => ({ id: r.id, name: personName(r, { form: "full" }) }));
   return { occurrence, going: named("going"), waitlist: named("waitlisted"), maybe: named("maybe") };

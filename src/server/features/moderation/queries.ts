@@ -1,10 +1,19 @@
 import { and, desc, eq, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { ContentType, ReportBody, ReportTargetType } from "../../../core/schemas/moderation";
-import { memberContentVisibleTo, prayerRequestVisibleTo, type Viewer } from "../../auth/policies";
+import {
+  memberContentVisibleTo,
+  personColumnsSeenBy,
+  prayerRequestVisibleTo,
+  type Viewer,
+} from "../../auth/policies";
+import { administratorIn } from "../../auth/sessions";
+import type { AppConfig } from "../../config";
 import type { Db, Tx } from "../../db/client";
 import { contentReports, memberBlocks, moderationLog, users } from "../../db/schema";
 
 type Conn = Db | Tx;
+/** Who the administrators are: role 'admin', or a verified address in ADMIN_EMAILS (`isAdministrator`). */
+type Admins = Pick<AppConfig, "adminEmails">;
 
 /** The table of each kind of member content: all have id, user_id, content, edited_at, hidden_at. */
 const TABLES: Record<ContentType, string> = {
@@ -42,12 +51,11 @@ export interface ContentRow {
   userId: number;
   content: string;
   hiddenAt: Date | null;
-  authorIsAdmin: boolean;
 }
 
 /**
- * An item of member content with its author's role, or nothing; with `viewer`, only if she may see
- * it. `lock` holds the row until the transaction ends, so reports counted at once see each other.
+ * An item of member content, or nothing; with `viewer`, only if she may see it. `lock` holds the
+ * row until the transaction ends, so reports counted at once see each other.
  */
 export async function findContent(
   db: Conn,
@@ -61,10 +69,8 @@ export async function findContent(
     user_id: number;
     content: string;
     hidden_at: string | Date | null;
-    author_is_admin: boolean;
   }>(
-    sql`select t.id, t.user_id, t.content, t.hidden_at, (u.role = 'admin') as author_is_admin
-      from ${table(type)} t join users u on u.id = t.user_id
+    sql`select t.id, t.user_id, t.content, t.hidden_at from ${table(type)} t
       where t.id = ${id} and ${visible}
       ${options.lock ? sql`for update of t` : sql``}`,
   );
@@ -75,13 +81,24 @@ export async function findContent(
       userId: row.user_id,
       content: row.content,
       hiddenAt: row.hidden_at === null ? null : new Date(row.hidden_at),
-      authorIsAdmin: row.author_is_admin,
     }
   );
 }
 
 export async function deleteContent(db: Conn, type: ContentType, id: number) {
   await db.execute(sql`delete from ${table(type)} where id = ${id}`);
+}
+
+/**
+ * Hides what the reports weighed enough against, unless an administrator wrote it: her words are
+ * never hidden by reports (an administrator by ADMIN_EMAILS as much as by role).
+ */
+export async function hideReported(db: Conn, admins: Admins, type: ContentType, id: number) {
+  await db.execute(
+    sql`update ${table(type)} t set hidden_at = now()
+      where t.id = ${id} and t.hidden_at is null
+        and not exists (select 1 from users u where u.id = t.user_id and ${administratorIn(admins, "u")})`,
+  );
 }
 
 export async function setHidden(db: Conn, type: ContentType, id: number, hidden: boolean) {
@@ -108,8 +125,31 @@ export async function findMember(db: Conn, id: number) {
 
 // --- Reports ----------------------------------------------------------------------------------
 
-/** Her report, unless she already has one open on the item: the new row's id, or nothing. */
-export async function insertReport(tx: Tx, reporterId: number, body: ReportBody, weight: number) {
+/** What a report by an administrator of a group the reported member belongs to weighs. */
+const GROUP_LEADER_REPORT_WEIGHT = 2;
+
+/**
+ * What her report on `authorId`'s words (or on `authorId` herself) weighs: double when she is an
+ * administrator of an active cultivation group, or a leader of an active local group, that the
+ * author belongs to; 1 otherwise. Groups have no content of their own, so "her group's content" is
+ * what her group's members write (decision 040). Both sides are read on the (group, user) index.
+ */
+const reportWeight = (reporterId: number, authorId: number) =>
+  sql`case when exists (select 1 from cultivation_group_members r
+      join cultivation_groups g on g.id = r.group_id and g.is_active
+      join cultivation_group_members a on a.group_id = r.group_id and a.user_id = ${authorId}
+      where r.user_id = ${reporterId} and r.role = 'admin')
+    or exists (select 1 from local_group_members r
+      join local_groups g on g.id = r.group_id and g.is_active
+      join local_group_members a on a.group_id = r.group_id and a.user_id = ${authorId}
+      where r.user_id = ${reporterId} and r.role = 'leader')
+    then ${GROUP_LEADER_REPORT_WEIGHT}::int else 1 end`;
+
+/**
+ * Her report of what `authorId` wrote (or of `authorId`), weighed as `reportWeight` says, unless
+ * she already has one open on the item: the new row's id, or nothing.
+ */
+export async function insertReport(tx: Tx, reporterId: number, authorId: number, body: ReportBody) {
   const [row] = await tx
     .insert(contentReports)
     .values({
@@ -118,7 +158,7 @@ export async function insertReport(tx: Tx, reporterId: number, body: ReportBody,
       reporterId,
       reason: body.reason,
       note: body.note ?? null,
-      weight,
+      weight: reportWeight(reporterId, authorId),
     })
     .onConflictDoNothing()
     .returning({ id: contentReports.id });
@@ -161,8 +201,12 @@ export async function resolveReports(db: Conn, type: ReportTargetType, id: numbe
   await db.update(contentReports).set({ resolvedAt: sql`now()` }).where(openOn(type, id));
 }
 
-/** Those told that something waits for review: members whose role is administrator. */
-export const administrators = sql`select id from users where role = 'admin'`;
+/**
+ * Those told that something waits for review: the administrators, by role or by a verified address
+ * in ADMIN_EMAILS, as `isAdministrator` decides.
+ */
+export const administrators = (admins: Admins) =>
+  sql`select u.id from users u where ${administratorIn(admins, "u")}`;
 
 interface QueueRow extends Record<string, unknown> {
   id: number;
@@ -313,13 +357,20 @@ export async function deleteBlock(db: Conn, blockerId: number, blockedId: number
     .where(and(eq(memberBlocks.blockerId, blockerId), eq(memberBlocks.blockedId, blockedId)));
 }
 
-/** The members she blocked, newest first. */
+/**
+ * The members she blocked, newest first, named as she may see them (their profile settings; the
+ * service knows her by id only, so an administrator is known here by her role).
+ */
 export async function listBlocks(db: Db, blockerId: number, limit: number, before?: Date) {
+  const { firstName, lastName } = personColumnsSeenBy({
+    id: sql`${blockerId}::int`,
+    isAdmin: sql`exists (select 1 from users seen_admin where seen_admin.id = ${blockerId} and seen_admin.role = 'admin')`,
+  });
   return db
     .select({
       id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
+      firstName,
+      lastName,
       blockedAt: memberBlocks.createdAt,
     })
     .from(memberBlocks)

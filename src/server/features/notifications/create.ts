@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { NotificationKind } from "../../../core/notification-kinds";
+import { personColumnsSeenBy } from "../../auth/policies";
 import type { Db, Tx } from "../../db/client";
 import { enqueue } from "../../jobs/queue";
 
@@ -35,10 +36,17 @@ function insertFor(
   // What goes to everyone names nobody: no actor to keep on every member's row.
   const named = namesActor ? actorId : null;
   const key = String(event.dedupeKey ?? event.subjectId);
+  // The actor's name as each recipient may see it (her profile setting), decided per row here: the
+  // notification keeps it. An administrator is known by her role.
+  const recipient = {
+    id: sql`r.user_id`,
+    isAdmin: sql`exists (select 1 from users ra where ra.id = r.user_id and ra.role = 'admin')`,
+  };
   return sql`insert into notifications
       (user_id, kind, subject_id, dedupe_key, actor_id, actor_name, actor_count, title)
     select distinct r.user_id, ${kind}, ${event.subjectId}::int, ${key}, ${named}::int,
-      (select first_name from users where id = ${named}::int), ${event.actorCount ?? 1}::int, ${event.title ?? null}::text
+      (select ${personColumnsSeenBy(recipient, "actor").firstName} from users actor where actor.id = ${named}::int),
+      ${event.actorCount ?? 1}::int, ${event.title ?? null}::text
     from (${recipients}) as r(user_id)
     where r.user_id is distinct from ${actorId}::int
       -- Nobody is told of what a member she has blocked did (the primary key answers this).

@@ -5,6 +5,7 @@ import {
   blockedByAuthor,
   memberContentVisibleTo,
   newestPrayerRequestIdsVisibleTo,
+  personColumnsSeenBy,
   prayerRequestVisibleTo,
   type Viewer,
 } from "../../auth/policies";
@@ -67,7 +68,7 @@ function pageFilters({ before, answered }: PageOptions) {
 const requestColumns = (viewer: Viewer) => ({
   ...prayerRequestColumns,
   editedAt: prayerRequests.editedAt,
-  ...personColumns,
+  ...authorColumns(viewer),
   prayedByMe: sql<boolean>`exists (select 1 from ${prayerMarks} m
     where m.prayer_request_id = ${prayerRequests.id} and m.user_id = ${viewer.id})`.mapWith(Boolean),
   // Only the responses she may see (hidden ones and those of members she blocked are not counted).
@@ -76,6 +77,12 @@ const requestColumns = (viewer: Viewer) => ({
     Number,
   ),
 });
+
+/** Her name and picture as the viewer may see them (her profile setting; anonymity is the service's). */
+const authorColumns = (viewer: Viewer, table = "users") => {
+  const { firstName, lastName, profileImageUrl } = personColumnsSeenBy(viewer, table);
+  return { firstName, lastName, profileImageUrl };
+};
 
 /** Requests with their authors and the viewer's own "prayed" state. */
 const requestsFor = (db: Db | Tx, viewer: Viewer) =>
@@ -136,6 +143,7 @@ export async function latestResponses(
   perRequest: number,
 ): Promise<ResponseRow[]> {
   if (requestIds.length === 0) return [];
+  const author = authorColumns(viewer, "u");
   const result = await db.execute<{
     id: number;
     prayer_request_id: number;
@@ -148,7 +156,8 @@ export async function latestResponses(
     last_name: string | null;
     profile_image_url: string | null;
   }>(sql`select r.id, r.prayer_request_id, r.user_id, r.content, r.is_praying, r.created_at, r.edited_at,
-      u.first_name, u.last_name, u.profile_image_url
+      ${author.firstName} as first_name, ${author.lastName} as last_name,
+      ${author.profileImageUrl} as profile_image_url
     from unnest(${`{${requestIds.map(Number).join(",")}}`}::int[]) as q(id)
     cross join lateral (
       select * from prayer_responses x where x.prayer_request_id = q.id and ${memberContentVisibleTo(viewer, "x")}
@@ -171,7 +180,7 @@ export async function latestResponses(
 }
 
 /** Responses with their authors. */
-const responses = (db: Db) =>
+const responses = (db: Db, viewer: Viewer) =>
   db
     .select({
       id: prayerResponses.id,
@@ -181,14 +190,14 @@ const responses = (db: Db) =>
       isPraying: prayerResponses.isPraying,
       createdAt: prayerResponses.createdAt,
       editedAt: prayerResponses.editedAt,
-      ...personColumns,
+      ...authorColumns(viewer),
     })
     .from(prayerResponses)
     .innerJoin(users, eq(users.id, prayerResponses.userId))
     .$dynamic();
 
-export async function findResponse(db: Db, id: number): Promise<ResponseRow | undefined> {
-  const [row] = await responses(db).where(eq(prayerResponses.id, id)).limit(1);
+export async function findResponse(db: Db, viewer: Viewer, id: number): Promise<ResponseRow | undefined> {
+  const [row] = await responses(db, viewer).where(eq(prayerResponses.id, id)).limit(1);
   return row;
 }
 
@@ -200,7 +209,7 @@ export async function listResponses(
   { limit, before }: { limit: number; before?: number },
 ): Promise<ResponseRow[]> {
   const page = before === undefined ? undefined : lt(prayerResponses.id, before);
-  return responses(db)
+  return responses(db, viewer)
     .where(
       and(
         eq(prayerResponses.prayerRequestId, requestId),

@@ -168,7 +168,7 @@ export async function respond(
     return response;
   });
   const request = await q.findRequest(db, viewer, id);
-  const response = await q.findResponse(db, saved.id);
+  const response = await q.findResponse(db, viewer, saved.id);
   return presentResponse(viewer, request!, response!);
 }
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { PgSelect, PgTable } from "drizzle-orm/pg-core";
 import { RESUME_MIN_SECONDS } from "../../../core/video-progress";
-import { memberContentVisibleTo, type Viewer } from "../../auth/policies";
+import { memberContentVisibleTo, personColumnsSeenBy, type Viewer } from "../../auth/policies";
 import { batchedStatement } from "../../db/batched-statement";
 import type { Db, Tx } from "../../db/client";
 import { preparedStatement } from "../../db/prepared";
@@ -292,15 +292,17 @@ export async function listDiscussions(
   options: { limit: number; before?: number },
 ) {
   const memberId = viewer.id;
+  // Her name, picture and e-mail (a nameless member's display name) as the viewer may see them.
+  const author = personColumnsSeenBy(viewer);
   const query = db
     .select({
       ...discussionColumns,
       videoId: discussions.videoId,
       likedByMe: sql<boolean>`exists (select 1 from ${discussionLikes} l where l.discussion_id = "discussions"."id" and l.user_id = ${memberId})`,
       authorId: users.id,
-      authorFirstName: users.firstName,
-      authorEmail: users.email,
-      authorImage: users.profileImageUrl,
+      authorFirstName: author.firstName,
+      authorEmail: author.email,
+      authorImage: author.profileImageUrl,
     })
     .from(discussions)
     .innerJoin(users, eq(users.id, discussions.userId));

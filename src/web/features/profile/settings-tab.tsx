@@ -27,7 +27,8 @@ const PRIVACY: Array<{ key: SettingKey; label: string; description: string }> = 
   {
     key: "showProfileToMembers",
     label: "Show my profile to other members",
-    description: "Let members of your groups see your name and About Me.",
+    description:
+      "When off, other members see “A member” instead of your name and picture; your group admins and leaders, your discipleship partners and administrators still see them.",
   },
 ];
 
