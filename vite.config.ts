@@ -138,7 +138,7 @@ export default defineConfig(({ isSsrBuild }) =>
                     name: "ui",
                     test: (id: string) =>
                       /src[\\/](web[\\/](components|lib)|core)[\\/]/.test(id) &&
-                      !/schemas|endpoints|zod-web|dialog|tabs|tabbed-page|group-card|switch|toaster|select|app-shell|notification-bell|lib[\\/](auth|query-client)\./.test(
+                      !/schemas|endpoints|zod-web|dialog|tabs|tabbed-page|group-card|join-request-row|switch|toaster|select|app-shell|notification-bell|lib[\\/](auth|query-client)\./.test(
                         id,
                       ),
                     minShareCount: 2,

@@ -1,22 +1,11 @@
-import {
-  ArrowLeft,
-  Check,
-  Crown,
-  Inbox,
-  Lock,
-  LogOut,
-  ScrollText,
-  Sprout,
-  UserMinus,
-  Users,
-  X,
-} from "lucide-react";
+import { ArrowLeft, Crown, Inbox, Lock, LogOut, ScrollText, Sprout, UserMinus, Users } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
-import { formatCompactAge, formatShortDate, personName } from "~/core/format";
-import type { CultivationGroupDetail, GroupMember, JoinRequest } from "~/core/schemas/groups";
+import { formatShortDate, personName } from "~/core/format";
+import type { CultivationGroupDetail, GroupMember } from "~/core/schemas/groups";
 import { ConfirmDialog } from "~/web/components/confirm-dialog";
 import { LeaveGroupDialog } from "~/web/components/group-card";
+import { JoinRequestRow } from "~/web/components/join-request-row";
 import { MemberText } from "~/web/components/member-text";
 import { SkeletonGroup } from "~/web/components/skeleton-group";
 import { Avatar } from "~/web/components/ui/avatar";
@@ -238,67 +227,17 @@ function PendingRequests({ group }: { group: CultivationGroupDetail }) {
         ) : (
           <ul className="divide-y divide-linen">
             {requests.map((request) => (
-              <RequestRow key={request.id} groupId={group.id} request={request} />
+              <JoinRequestRow
+                key={request.id}
+                useDecide={useDecideRequest}
+                groupId={group.id}
+                request={request}
+              />
             ))}
           </ul>
         )}
       </div>
     </Card>
-  );
-}
-
-function RequestRow({ groupId, request }: { groupId: number; request: JoinRequest }) {
-  const name = fullName(request.user);
-  const failure = {
-    title: "Error",
-    description: "Failed to update the request. Please try again.",
-    preferServerMessage: isConflict,
-  };
-  const approve = useDecideRequest("approve", groupId, {
-    success: { title: "Request approved", description: `${name} is now a member of the group.` },
-    failure,
-  });
-  const decline = useDecideRequest("decline", groupId, {
-    success: { title: "Request declined", description: `${name}'s request has been declined.` },
-    failure,
-  });
-  const busy = approve.isPending || decline.isPending;
-  return (
-    <li className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-start">
-      <div className="flex min-w-0 flex-1 gap-3">
-        <Avatar user={request.user} />
-        <div className="min-w-0">
-          <p className="font-semibold wrap-anywhere">{name}</p>
-          <p className="text-sm text-muted">Asked {formatCompactAge(request.createdAt)}</p>
-          {request.requestMessage && (
-            <MemberText
-              as="blockquote"
-              text={request.requestMessage}
-              className="mt-2 rounded-xl bg-parchment/70 px-3 py-2 text-[0.95rem]"
-            />
-          )}
-        </div>
-      </div>
-      <div className="flex shrink-0 gap-2">
-        <Button
-          size="sm"
-          onClick={() => approve.mutate(request.id)}
-          disabled={busy}
-          aria-label={`Approve ${name}`}
-        >
-          <Check aria-hidden="true" /> {approve.isPending ? "Approving..." : "Approve"}
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          onClick={() => decline.mutate(request.id)}
-          disabled={busy}
-          aria-label={`Decline ${name}`}
-        >
-          <X aria-hidden="true" /> {decline.isPending ? "Declining..." : "Decline"}
-        </Button>
-      </div>
-    </li>
   );
 }
 

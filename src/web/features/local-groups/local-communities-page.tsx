@@ -1,6 +1,5 @@
 import {
   CalendarDays,
-  Check,
   Clock,
   Home,
   Hourglass,
@@ -11,20 +10,18 @@ import {
   Pencil,
   Plus,
   UserPlus,
-  X,
 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { MEETING_TYPE_FILTERS } from "~/core/constants";
-import { formatCompactAge, personName } from "~/core/format";
-import type { JoinRequest } from "~/core/schemas/groups";
+import { personName } from "~/core/format";
 import type { LocalGroup, MyLocalGroupMembership } from "~/core/schemas/local-groups";
 import { CardGrid, LoadMore, PagedCardGrid } from "~/web/components/card-grid";
 import { GroupCardFrame, LeaveGroupDialog, MemberCount } from "~/web/components/group-card";
+import { JoinRequestRow } from "~/web/components/join-request-row";
 import { MemberText } from "~/web/components/member-text";
 import { PageHeader } from "~/web/components/page-header";
 import { SearchFilterBar } from "~/web/components/search-filter-bar";
 import { SkeletonGroup } from "~/web/components/skeleton-group";
-import { Avatar } from "~/web/components/ui/avatar";
 import { Badge } from "~/web/components/ui/badge";
 import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
@@ -34,7 +31,6 @@ import { Select } from "~/web/components/ui/select";
 import { GroupEvents } from "~/web/features/events";
 import { useDebounced } from "~/web/lib/use-debounced";
 import {
-  isConflict,
   useDecideLocalRequest,
   useJoinLocalGroup,
   useLeaveLocalGroup,
@@ -46,7 +42,7 @@ import { CreateLocalGroupDialog, EditLocalGroupDialog } from "./create-local-gro
 
 const roleLabel = (role: string) => (role === "leader" ? "Leader" : "Member");
 
-const fullName = (p: { firstName: string | null; lastName: string | null }) =>
+const _fullName = (p: { firstName: string | null; lastName: string | null }) =>
   personName(p, { form: "full", nameless: "A member" });
 
 /** SPEC §2.12. */
@@ -428,64 +424,14 @@ function PendingRequests({ groupId }: { groupId: number }) {
   return (
     <ul className="divide-y divide-linen">
       {requests.map((request) => (
-        <RequestRow key={request.id} groupId={groupId} request={request} />
+        <JoinRequestRow
+          key={request.id}
+          useDecide={useDecideLocalRequest}
+          groupId={groupId}
+          request={request}
+        />
       ))}
     </ul>
-  );
-}
-
-function RequestRow({ groupId, request }: { groupId: number; request: JoinRequest }) {
-  const name = fullName(request.user);
-  const failure = {
-    title: "Error",
-    description: "Failed to update the request. Please try again.",
-    preferServerMessage: isConflict,
-  };
-  const approve = useDecideLocalRequest("approve", groupId, {
-    success: { title: "Request approved", description: `${name} is now a member of the group.` },
-    failure,
-  });
-  const decline = useDecideLocalRequest("decline", groupId, {
-    success: { title: "Request declined", description: `${name}'s request has been declined.` },
-    failure,
-  });
-  const busy = approve.isPending || decline.isPending;
-  return (
-    <li className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-start">
-      <div className="flex min-w-0 flex-1 gap-3">
-        <Avatar user={request.user} />
-        <div className="min-w-0">
-          <p className="font-semibold wrap-anywhere">{name}</p>
-          <p className="text-sm text-muted">Asked {formatCompactAge(request.createdAt)}</p>
-          {request.requestMessage && (
-            <MemberText
-              as="blockquote"
-              text={request.requestMessage}
-              className="mt-2 rounded-xl bg-parchment/70 px-3 py-2 text-[0.95rem]"
-            />
-          )}
-        </div>
-      </div>
-      <div className="flex shrink-0 gap-2">
-        <Button
-          size="sm"
-          onClick={() => approve.mutate(request.id)}
-          disabled={busy}
-          aria-label={`Approve ${name}`}
-        >
-          <Check aria-hidden="true" /> {approve.isPending ? "Approving..." : "Approve"}
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          onClick={() => decline.mutate(request.id)}
-          disabled={busy}
-          aria-label={`Decline ${name}`}
-        >
-          <X aria-hidden="true" /> {decline.isPending ? "Declining..." : "Decline"}
-        </Button>
-      </div>
-    </li>
   );
 }
 

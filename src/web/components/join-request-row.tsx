@@ -1,0 +1,86 @@
+import { Check, X } from "lucide-react";
+import { formatCompactAge, personName } from "~/core/format";
+import type { JoinRequest } from "~/core/schemas/groups";
+import { ApiError } from "~/web/lib/api";
+import { MemberText } from "./member-text";
+import { Avatar } from "./ui/avatar";
+import { Button } from "./ui/button";
+
+type Toasts = {
+  success: { title: string; description: string };
+  failure: { title: string; description: string; preferServerMessage: (err: unknown) => boolean };
+};
+
+/** A group's own hook that approves or declines one of its requests (cultivation and local groups). */
+export type DecideRequestHook = (
+  action: "approve" | "decline",
+  groupId: number,
+  toasts: Toasts,
+) => { mutate: (requestId: number) => void; isPending: boolean };
+
+/** A 409 carries a message meant for her (a request already decided); anything else gets the fallback. */
+const isConflict = (err: unknown) => err instanceof ApiError && err.status === 409;
+
+/** One request to join a group, as its admin or leader decides it: who, when, her words, and the two answers. */
+export function JoinRequestRow({
+  groupId,
+  request,
+  useDecide,
+}: {
+  groupId: number;
+  request: JoinRequest;
+  useDecide: DecideRequestHook;
+}) {
+  const name = personName(request.user, { form: "full", nameless: "A member" });
+  const failure = {
+    title: "Error",
+    description: "Failed to update the request. Please try again.",
+    preferServerMessage: isConflict,
+  };
+  const approve = useDecide("approve", groupId, {
+    success: { title: "Request approved", description: `${name} is now a member of the group.` },
+    failure,
+  });
+  const decline = useDecide("decline", groupId, {
+    success: { title: "Request declined", description: `${name}'s request has been declined.` },
+    failure,
+  });
+  const busy = approve.isPending || decline.isPending;
+  return (
+    <li className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-start">
+      <div className="flex min-w-0 flex-1 gap-3">
+        <Avatar user={request.user} />
+        <div className="min-w-0">
+          <p className="font-semibold wrap-anywhere">{name}</p>
+          <p className="text-sm text-muted">Asked {formatCompactAge(request.createdAt)}</p>
+          {request.requestMessage && (
+            <MemberText
+              as="blockquote"
+              text={request.requestMessage}
+              className="mt-2 rounded-xl bg-parchment/70 px-3 py-2 text-[0.95rem]"
+            />
+          )}
+        </div>
+      </div>
+      <div className="flex shrink-0 gap-2">
+        <Button
+          size="sm"
+          onClick={() => approve.mutate(request.id)}
+          disabled={busy}
+          aria-label={`Approve ${name}`}
+        >
+          <Check aria-hidden="true" /> {approve.isPending ? "Approving..." : "Approve"}
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => decline.mutate(request.id)}
+          disabled={busy}
+          aria-label={`Decline ${name}`}
+        >
+          <X aria-hidden="true" /> {decline.isPending ? "Declining..." : "Decline"}
+        </Button>
+      </div>
+    </li>
+  );
+}
