@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, date, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { at, belongsTo, counter, createdAt, id, mayReference, moderatedColumns, updatedAt } from "./columns";
 import { users } from "./users";
 
@@ -11,6 +11,8 @@ export const prayerRequests = pgTable(
     content: text("content").notNull(),
     isPrivate: boolean("is_private").notNull().default(false),
     isAnonymous: boolean("is_anonymous").notNull().default(false),
+    /** A patron's private request she lets the intercessors see on the patrons' prayer list. */
+    shareWithIntercessors: boolean("share_with_intercessors").notNull().default(false),
     /** People who prayed; maintained with prayer_marks so the wall never counts rows. */
     prayerCount: counter("prayer_count"),
     isAnswered: boolean("is_answered").notNull().default(false),
@@ -26,6 +28,25 @@ export const prayerRequests = pgTable(
       .where(sql`${t.isPrivate} = false and ${t.isAnswered} = true`),
     index("prayer_requests_user_idx").on(t.userId, t.id.desc().nullsFirst()),
     index("prayer_requests_created_idx").on(t.createdAt),
+  ],
+);
+
+/**
+ * "Prayed this week" on the patrons' prayer list: one row per intercessor, request and week (the
+ * Monday it began, in UTC). The weekly notice to the patron is built from these.
+ */
+export const intercessorPrayers = pgTable(
+  "intercessor_prayers",
+  {
+    prayerRequestId: belongsTo("prayer_request_id", () => prayerRequests.id),
+    intercessorId: belongsTo("intercessor_id", () => users.id),
+    weekOf: date("week_of", { mode: "string" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.prayerRequestId, t.intercessorId, t.weekOf] }),
+    index("intercessor_prayers_week_idx").on(t.weekOf),
+    index("intercessor_prayers_intercessor_idx").on(t.intercessorId),
   ],
 );
 

@@ -24,6 +24,8 @@ export const videos = pgTable(
     views: counter("views"),
     likesCount: counter("likes_count"),
     reflectionPrompts: text("reflection_prompts").array().notNull().default(sql`'{}'::text[]`),
+    /** Listed to everyone, played only by patrons and administrators (the YouTube id stays here). */
+    patronOnly: boolean("patron_only").notNull().default(false),
     publishedAt: at("published_at").notNull().defaultNow(),
     createdAt: createdAt(),
     createdBy: mayReference("created_by", () => users.id),
@@ -202,6 +204,10 @@ export const courses = pgTable(
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
     price: numeric("price", { precision: 10, scale: 2, mode: "number" }),
     courseUrl: text("course_url"),
+    /** Listed to everyone, opened only by patrons and administrators. */
+    patronOnly: boolean("patron_only").notNull().default(false),
+    /** A priced course a patron enrols in without paying. */
+    includedForPatrons: boolean("included_for_patrons").notNull().default(false),
     enrolledCount: counter("enrolled_count"),
     interestCount: counter("interest_count"),
     createdAt: createdAt(),
@@ -232,4 +238,30 @@ export const courseInterests = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.courseId] })],
+);
+
+/**
+ * One purchase of a priced course: the Stripe payment intent made for it. While one is pending or
+ * paid, the same intent is offered again instead of a new one, so a course cannot be paid twice.
+ * The enrolment is written only when Stripe's verified webhook says the intent succeeded.
+ */
+export const coursePurchases = pgTable(
+  "course_purchases",
+  {
+    id: id(),
+    userId: belongsTo("user_id", () => users.id),
+    courseId: belongsTo("course_id", () => courses.id),
+    paymentIntentId: text("payment_intent_id").notNull(),
+    status: text("status", { enum: ["pending", "paid", "refunded", "canceled"] })
+      .notNull()
+      .default("pending"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("course_purchases_intent_idx").on(t.paymentIntentId),
+    uniqueIndex("course_purchases_open_idx")
+      .on(t.userId, t.courseId)
+      .where(sql`${t.status} in ('pending', 'paid')`),
+  ],
 );

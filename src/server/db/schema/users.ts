@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { at, belongsTo, createdAt, id, mayReference, updatedAt } from "./columns";
 
 export interface MemberSettings {
@@ -32,6 +32,8 @@ export const users = pgTable(
     membershipTier: text("membership_tier", { enum: ["free", "premium"] })
       .notNull()
       .default("free"),
+    /** Prays for the patrons by name: sees the patrons' prayer list (given by administrators). */
+    isIntercessor: boolean("is_intercessor").notNull().default(false),
     oidcIssuer: text("oidc_issuer"),
     oidcSubject: text("oidc_subject"),
     stripeCustomerId: text("stripe_customer_id"),
