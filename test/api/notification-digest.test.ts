@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { groupsEndpoints } from "../../src/core/endpoints/groups";
+import { moderationEndpoints } from "../../src/core/endpoints/moderation";
 import { notificationsEndpoints as api } from "../../src/core/endpoints/notifications";
 import { prayerEndpoints } from "../../src/core/endpoints/prayer";
 import type { EmailChoice } from "../../src/core/notification-kinds";
+import { cultivationGroupMembers } from "../../src/server/db/schema";
 import { sendDigests } from "../../src/server/features/notifications";
 import { startWorker } from "../../src/server/jobs/worker";
-import type { Member, TestContext } from "../support/app";
+import { type Member, succeeded, type TestContext } from "../support/app";
 import { queueDrained } from "../support/jobs";
 import { closeMailTestContext, createMailTestContext, verifiedMember } from "../support/mail-context";
 import type { Mailbox, ReceivedMail } from "../support/mailbox";
@@ -172,6 +175,53 @@ describe("the digest", () => {
     await digestRun("2026-11-25T12:00:00Z");
     await digestRun("2026-11-25T12:30:00Z");
     expect(digestsTo(author)).toHaveLength(1);
+  });
+
+  it("leaves out what she can no longer see: a request deleted, a join request decided, a group she left", async () => {
+    const leader = await verifiedMember({ t, mailbox }, "Deborah");
+    const coLeader = await verifiedMember({ t, mailbox }, "Priscilla");
+    const friend = await t.member({ firstName: "Lois" });
+    const asking = [await t.member({ firstName: "Joanna" }), await t.member({ firstName: "Susanna" })];
+    const digestOfJoining = { group_join_requested: "digest", prayer_prayed: "digest" } as const;
+    await choose(leader, { frequency: "daily", hour: 14, timeZone: "UTC", email: digestOfJoining });
+    await choose(coLeader, { frequency: "daily", hour: 14, timeZone: "UTC", email: digestOfJoining });
+
+    // Her request is prayed for, then she deletes it.
+    const request = await share(leader, "A quiet heart before the move.");
+    await friend.client.call(prayerEndpoints.pray, { params: { id: request } });
+    await succeeded(leader.client.call(moderationEndpoints.deletePrayerRequest, { params: { id: request } }));
+
+    // Two ask to join her group; one is decided at once, and her co-leader leaves.
+    const group = await succeeded(
+      leader.client.call(groupsEndpoints.create, {
+        body: {
+          name: "Daughters of Zion",
+          description: "We study the feasts together.",
+          category: "cultural",
+        },
+      }),
+    );
+    await t.database.db
+      .insert(cultivationGroupMembers)
+      .values({ groupId: group.id, userId: coLeader.id, role: "admin" });
+    for (const m of asking)
+      await succeeded(m.client.call(groupsEndpoints.join, { params: { id: group.id }, body: {} }));
+    const waiting = await succeeded(
+      leader.client.call(groupsEndpoints.requests, { params: { id: group.id } }),
+    );
+    const joanna = waiting.find((r) => r.user.id === asking[0]!.id)!;
+    await succeeded(
+      leader.client.call(groupsEndpoints.approveRequest, { params: { id: group.id, requestId: joanna.id } }),
+    );
+    await succeeded(coLeader.client.call(groupsEndpoints.leave, { params: { id: group.id } }));
+
+    await digestRun("2026-11-25T14:00:00Z");
+    const [mail] = digestsTo(leader);
+    expect(mail?.subject).toBe("Your daily digest: 1 new notification");
+    expect(mail!.text).toContain("Susanna asked to join Daughters of Zion");
+    expect(mail!.text).not.toContain("Joanna");
+    expect(mail!.text).not.toContain("prayed for your request");
+    expect(digestsTo(coLeader)).toHaveLength(0);
   });
 
   it("does not repeat in the digest what was already mailed right away", async () => {

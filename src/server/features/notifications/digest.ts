@@ -9,6 +9,7 @@ import type { Db } from "../../db/client";
 import { digestMail } from "../../mail/templates";
 import type { OutgoingMail } from "../../mail/transport";
 import { emailChoiceOf, type MailedNotificationRow, mailedLine, restingAt } from "./mail";
+import { stillSeenByRecipient } from "./still-seen";
 import { unsubscribeToken } from "./unsubscribe";
 
 /** Members considered per statement: each run reads ranges of ids, so time and memory stay bounded. */
@@ -70,6 +71,7 @@ export async function sendDigests(db: Db, now: Date): Promise<number> {
             join due d on d.user_id = n.user_id
             left join notification_preferences p on p.user_id = n.user_id
           where n.read_at is null and n.emailed_at is null and ${emailChoiceOf} <> 'never'
+            and ${stillSeenByRecipient}
           for update of n skip locked
         ), marked as (
           update notifications n set emailed_at = now() from claimed c where n.id = c.id
@@ -95,7 +97,8 @@ type DigestRow = MailedNotificationRow & { frequency: "daily" | "weekly" | null 
 
 /**
  * Writes her digest from the rows the hourly run claimed for her: those she has read since are left
- * out, and with none left (or an address no longer proved) there is no mail. Carries the same
+ * out, and so is what she can no longer see; with none left (or an address no longer proved) there is
+ * no mail. Carries the same
  * one-click unsubscribe as the mail sent right away, for the kinds it holds.
  */
 export async function digestMailFor(db: Db, config: AppConfig, job: DigestJob): Promise<OutgoingMail | null> {
@@ -109,6 +112,7 @@ export async function digestMailFor(db: Db, config: AppConfig, job: DigestJob): 
       join users u on u.id = n.user_id and u.email_verified_at is not null
       left join notification_preferences p on p.user_id = n.user_id
     where n.id = any(${ids}::int[]) and n.user_id = ${job.userId} and n.read_at is null
+      and ${stillSeenByRecipient}
     order by n.id desc`);
   const items = rows.filter((row) => row.kind in NOTIFICATION_KINDS);
   const first = items[0];

@@ -2,4 +2,5 @@
 export { type EveryMemberEvent, fanOut, type NotificationEvent, notify, notifyEveryMember } from "./create";
 export { type DigestJob, digestMailFor, sendDigests } from "./digest";
 export { mailDueNotifications } from "./mail";
+export { stillSeenByRecipient } from "./still-seen";
 export { unsubscribeToken } from "./unsubscribe";

@@ -8,6 +8,7 @@ import type { AppConfig } from "../../config";
 import type { Db } from "../../db/client";
 import { enqueue } from "../../jobs/queue";
 import { notificationsMail } from "../../mail/templates";
+import { stillSeenByRecipient } from "./still-seen";
 import { unsubscribeToken } from "./unsubscribe";
 
 /** Notifications claimed per sweep: a backlog leaves over several sweeps, each transaction short. */
@@ -56,7 +57,7 @@ type ClaimedRow = MailedNotificationRow & { user_id: number };
  * her then goes in the same mail. Rows are claimed with SKIP LOCKED and marked mailed in the
  * transaction that enqueues the mail, so two instances, or a sweep that fails half-way, never send
  * one twice; the mail job itself retries while the SMTP server is away. Only proved addresses are
- * mailed; on Shabbat, when she asked for rest, nothing leaves, and what came then waits for her digest.
+ * mailed, and only what she can still see (`stillSeenByRecipient`); on Shabbat, when she asked for rest, nothing leaves, and what came then waits for her digest.
  */
 export async function mailDueNotifications(db: Db, config: AppConfig): Promise<number> {
   const delay = config.notificationMailDelaySeconds;
@@ -72,6 +73,7 @@ export async function mailDueNotifications(db: Db, config: AppConfig): Promise<n
           -- Older rows are the digest's, if anyone's: the sweep reads a bounded part of its index.
           and n.created_at > now() - interval '2 days'
           and ${emailChoiceOf} = 'instant'
+          and ${stillSeenByRecipient}
           and not (coalesce(p.rest_on_shabbat, false) and (${restingAt(sql`now()`)} or ${restingAt(sql`n.created_at`)}))
       ), due as (
         select distinct user_id from waiting where created_at <= now() - make_interval(secs => ${delay})

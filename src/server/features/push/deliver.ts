@@ -7,6 +7,7 @@ import {
 } from "../../../core/notification-kinds";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/client";
+import { stillSeenByRecipient } from "../notifications";
 
 /** Notifications claimed per sweep statement; a fan-out to every member leaves over several. */
 const SWEEP_BATCH = 500;
@@ -41,7 +42,7 @@ export async function pushDueNotifications(db: Db, config: AppConfig): Promise<n
           for update skip locked
         ), marked as (
           update notifications n set pushed_at = now() from claimed c where n.id = c.id
-          returning n.id, n.user_id, n.kind, n.read_at, n.created_at
+          returning n.id, n.user_id, n.kind, n.subject_id, n.dedupe_key, n.read_at, n.created_at
         ), jobs as (
           -- The queue's own function, set-based: the jobs exist only if this transaction commits.
           select graphile_worker.add_job('send-push',
@@ -52,6 +53,7 @@ export async function pushDueNotifications(db: Db, config: AppConfig): Promise<n
             join push_subscriptions s on s.user_id = n.user_id
             left join notification_preferences p on p.user_id = n.user_id
           where n.read_at is null and n.created_at > now() - interval '1 day' and ${choiceOf} <> 'never'
+            and ${stillSeenByRecipient}
         )
         select (select count(*) from marked)::int as claimed, (select count(*) from jobs)::int as jobs`);
       const row = rows[0] ?? { claimed: 0, jobs: 0 };
