@@ -13,16 +13,7 @@ const m = cultivationGroupMembers;
 const r = cultivationJoinRequests;
 const shared = groupQueries(g, m);
 
-export const {
-  declinePendingRequests,
-  findPendingRequestOf,
-  insertJoinRequest,
-  deletePendingRequest,
-  findRequestForUpdate,
-  decideRequest,
-  listPendingRequests,
-  countPendingRequests,
-} = joinRequestQueries(r);
+export const joinRequests = joinRequestQueries(r);
 
 export const {
   lockGroup,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { groupsEndpoints as api } from "../../../core/endpoints/groups";
+import { serveJoinRequests } from "../../groups-shared/routes";
 import { serve } from "../../http/endpoint-routes";
 import * as service from "./service";
 
@@ -15,14 +16,7 @@ export default async function groupRoutes(app: FastifyInstance) {
     service.joinGroup(db, viewer, params.id, body.requestMessage),
   );
   serve(app, api.leave, ({ viewer, params }) => service.leaveGroup(db, viewer, params.id));
-  // The group-admin policy decides who is refused; the service checks again in its transaction.
-  serve(app, api.requests, ({ viewer, params, query }) => service.listRequests(db, viewer, params.id, query));
-  serve(app, api.approveRequest, ({ viewer, params }) =>
-    service.decideRequest(db, viewer, params.id, params.requestId, "approved"),
-  );
-  serve(app, api.declineRequest, ({ viewer, params }) =>
-    service.decideRequest(db, viewer, params.id, params.requestId, "declined"),
-  );
+  serveJoinRequests(app, api, service);
   serve(app, api.setMemberRole, ({ viewer, params, body }) =>
     service.setMemberRole(db, viewer, params.id, params.userId, body.role),
   );

@@ -9,8 +9,8 @@ import {
 import { activityName } from "../../activity/record";
 import type { SessionUser } from "../../auth/sessions";
 import type { Db, Tx } from "../../db/client";
+import { joiningRules } from "../../groups-shared/joining";
 import { conflict, forbidden, notFound } from "../../http/errors";
-import { notify } from "../notifications";
 import * as q from "./queries";
 
 type Member = Pick<SessionUser, "id" | "isAdmin" | "firstName" | "lastName">;
@@ -50,7 +50,7 @@ export async function getGroup(db: Db, viewer: Member, groupId: number) {
   const isMember = row.role !== null;
   const [members, pendingRequestCount] = await Promise.all([
     !row.isPrivate || isMember ? q.listMembers(db, viewer, groupId) : undefined,
-    row.role === "admin" ? q.countPendingRequests(db, groupId) : undefined,
+    row.role === "admin" ? q.joinRequests.countPendingRequests(db, groupId) : undefined,
   ]);
   return { ...present(row), guidelines: row.guidelines, members, pendingRequestCount };
 }
@@ -84,10 +84,22 @@ async function lockActiveGroup(tx: Tx, groupId: number) {
   return group;
 }
 
-/**
- * Open groups take the member at once; approval groups record one pending request. Asking again
- * answers the current state, so a double click or a second tab changes nothing.
- */
+const joining = joiningRules({
+  ...q,
+  requests: q.joinRequests,
+  decidersOf: q.adminIdsOf,
+  notices: {
+    requested: "group_join_requested",
+    approved: "group_join_approved",
+    declined: "group_join_declined",
+  },
+  messages: GROUP_MESSAGES,
+  requireRoom(group) {
+    if (group.memberCount >= group.maxMembers) throw conflict(GROUP_MESSAGES.full);
+  },
+});
+
+/** Open groups take the member at once; approval groups record one pending request. */
 export async function joinGroup(
   db: Db,
   member: Member,
@@ -96,48 +108,20 @@ export async function joinGroup(
 ): Promise<{ status: "joined" | "pending" }> {
   return db.transaction(async (tx) => {
     const group = await lockActiveGroup(tx, groupId);
-    if (await q.findMembership(tx, groupId, member.id)) return { status: "joined" };
-    if (await q.findPendingRequestOf(tx, groupId, member.id)) return { status: "pending" };
-    // A request that could never be approved is refused now rather than left waiting.
-    if (group.memberCount >= group.maxMembers) throw conflict(GROUP_MESSAGES.full);
-    if (group.requiresApproval) {
-      const requestId = await q.insertJoinRequest(tx, groupId, member.id, requestMessage);
-      if (requestId !== undefined) {
-        await notify(tx, "group_join_requested", {
-          recipients: q.adminIdsOf(groupId),
-          actorId: member.id,
-          subjectId: groupId,
-          dedupeKey: requestId,
-          title: group.name,
-        });
-      }
-      return { status: "pending" };
-    }
-    await q.addMember(tx, groupId, member.id, "member");
-    return { status: "joined" };
+    const { status } = await joining.join(tx, group, groupId, member.id, requestMessage);
+    return { status };
   });
 }
 
-/**
- * Leaving ends a membership, or withdraws a pending request. The last admin may not leave others
- * without a leader; the last member to leave closes the group.
- */
+/** Leaving ends a membership, or withdraws a pending request; the last admin may not leave others without a leader. */
 export async function leaveGroup(db: Db, member: Member, groupId: number) {
-  return db.transaction(async (tx) => {
-    const group = await q.lockGroup(tx, groupId);
-    if (!group) throw notFound(GROUP_MESSAGES.notFound);
-    const membership = await q.findMembership(tx, groupId, member.id);
-    if (!membership) {
-      await q.deletePendingRequest(tx, groupId, member.id);
-      return { status: "left" as const };
-    }
-    if (membership.role === "admin" && group.memberCount > 1 && (await q.countAdmins(tx, groupId)) <= 1) {
-      throw conflict(GROUP_MESSAGES.lastAdmin);
-    }
-    // An empty group has no one to approve requests: it closes, and its queue is cleared.
-    if ((await q.removeMember(tx, groupId, member.id)) === 0) await q.declinePendingRequests(tx, groupId);
-    return { status: "left" as const };
-  });
+  return db.transaction((tx) =>
+    joining.leave(tx, groupId, member.id, async (group, role) => {
+      if (role === "admin" && group.memberCount > 1 && (await q.countAdmins(tx, groupId)) <= 1) {
+        throw conflict(GROUP_MESSAGES.lastAdmin);
+      }
+    }),
+  );
 }
 
 async function requireGroupAdmin(db: Db | Tx, groupId: number, userId: number) {
@@ -157,13 +141,10 @@ export async function listRequests(db: Db, viewer: Member, groupId: number, page
   const group = await q.findGroupForViewer(db, groupId, viewer.id);
   if (!group) throw notFound(GROUP_MESSAGES.notFound);
   await requireGroupAdmin(db, groupId, viewer.id);
-  return q.listPendingRequests(db, groupId, page);
+  return q.joinRequests.listPendingRequests(db, groupId, page);
 }
 
-/**
- * An admin approves or declines a pending request. Approval respects maxMembers and moves the
- * count in the same transaction; repeating the same decision answers it again.
- */
+/** An admin approves or declines a pending request; approval respects maxMembers. */
 export async function decideRequest(
   db: Db,
   admin: Member,
@@ -173,30 +154,7 @@ export async function decideRequest(
 ) {
   return db.transaction(async (tx) => {
     const group = await lockGroupForAdmin(tx, groupId, admin.id);
-    const request = await q.findRequestForUpdate(tx, groupId, requestId);
-    if (!request) throw notFound(GROUP_MESSAGES.requestNotFound);
-    if (request.status === decision) {
-      return { id: request.id, status: decision, memberCount: group.memberCount };
-    }
-    if (request.status !== "pending") {
-      throw conflict(
-        request.status === "approved" ? GROUP_MESSAGES.alreadyApproved : GROUP_MESSAGES.alreadyDeclined,
-      );
-    }
-    let memberCount = group.memberCount;
-    if (decision === "approved" && !(await q.findMembership(tx, groupId, request.userId))) {
-      if (group.memberCount >= group.maxMembers) throw conflict(GROUP_MESSAGES.full);
-      memberCount = await q.addMember(tx, groupId, request.userId, "member");
-    }
-    await q.decideRequest(tx, request.id, decision, admin.id);
-    await notify(tx, decision === "approved" ? "group_join_approved" : "group_join_declined", {
-      recipients: [request.userId],
-      actorId: admin.id,
-      subjectId: groupId,
-      dedupeKey: request.id,
-      title: group.name,
-    });
-    return { id: request.id, status: decision, memberCount };
+    return joining.decide(tx, group, groupId, requestId, decision, admin.id);
   });
 }
 

@@ -15,15 +15,7 @@ const shared = groupQueries(g, m);
 export const { lockGroup, findMembership, foundGroup, updateGroup, setRole, addMember, removeMember } =
   shared;
 
-export const {
-  declinePendingRequests,
-  findPendingRequestOf,
-  insertJoinRequest,
-  deletePendingRequest,
-  findRequestForUpdate,
-  decideRequest,
-  listPendingRequests,
-} = joinRequestQueries(r);
+export const joinRequests = joinRequestQueries(r);
 
 /** A group's leaders, as the user ids a notification goes to. */
 export const leaderIdsOf = (groupId: number) =>

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { localGroupsEndpoints as api } from "../../../core/endpoints/local-groups";
+import { serveJoinRequests } from "../../groups-shared/routes";
 import { serve } from "../../http/endpoint-routes";
 import * as service from "./service";
 
@@ -13,12 +14,5 @@ export default async function localGroupRoutes(app: FastifyInstance) {
   serve(app, api.update, ({ viewer, params, body }) => service.updateGroup(db, viewer, params.id, body));
   serve(app, api.join, ({ viewer, params }) => service.joinGroup(db, viewer, params.id));
   serve(app, api.leave, ({ viewer, params }) => service.leaveGroup(db, viewer, params.id));
-  // The leader policy decides who is refused; the service checks again in its transaction.
-  serve(app, api.requests, ({ viewer, params, query }) => service.listRequests(db, viewer, params.id, query));
-  serve(app, api.approveRequest, ({ viewer, params }) =>
-    service.decideRequest(db, viewer, params.id, params.requestId, "approved"),
-  );
-  serve(app, api.declineRequest, ({ viewer, params }) =>
-    service.decideRequest(db, viewer, params.id, params.requestId, "declined"),
-  );
+  serveJoinRequests(app, api, service);
 }

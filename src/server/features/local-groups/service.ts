@@ -9,8 +9,8 @@ import {
 import { activityName } from "../../activity/record";
 import type { SessionUser } from "../../auth/sessions";
 import type { Db, Tx } from "../../db/client";
-import { conflict, forbidden, notFound } from "../../http/errors";
-import { notify } from "../notifications";
+import { joiningRules } from "../../groups-shared/joining";
+import { forbidden, notFound } from "../../http/errors";
 import * as q from "./queries";
 
 type Member = Pick<SessionUser, "id" | "firstName" | "lastName">;
@@ -85,10 +85,19 @@ async function requireLeader(db: Db | Tx, groupId: number, userId: number) {
   if (membership?.role !== "leader") throw forbidden(LOCAL_GROUP_MESSAGES.leadersOnly);
 }
 
-/**
- * An open group takes her at once; one that needs approval records one pending request and tells
- * its leader. Asking again answers the current state, so a double click changes nothing.
- */
+const joining = joiningRules({
+  ...q,
+  requests: q.joinRequests,
+  decidersOf: q.leaderIdsOf,
+  notices: {
+    requested: "local_group_join_requested",
+    approved: "local_group_join_approved",
+    declined: "local_group_join_declined",
+  },
+  messages: LOCAL_GROUP_MESSAGES,
+});
+
+/** An open group takes her at once; one that needs approval records one pending request. */
 export async function joinGroup(
   db: Db,
   member: Member,
@@ -96,61 +105,33 @@ export async function joinGroup(
 ): Promise<{ status: "joined"; role: LocalRole } | { status: "pending" }> {
   return db.transaction(async (tx) => {
     const group = await lockActiveGroup(tx, groupId);
-    const existing = await q.findMembership(tx, groupId, member.id);
-    if (existing) return { status: "joined", role: existing.role as LocalRole };
-    if (await q.findPendingRequestOf(tx, groupId, member.id)) return { status: "pending" };
-    if (group.requiresApproval) {
-      const requestId = await q.insertJoinRequest(tx, groupId, member.id, undefined);
-      if (requestId !== undefined) {
-        await notify(tx, "local_group_join_requested", {
-          recipients: q.leaderIdsOf(groupId),
-          actorId: member.id,
-          subjectId: groupId,
-          dedupeKey: requestId,
-          title: group.name,
-        });
-      }
-      return { status: "pending" };
-    }
-    await q.addMember(tx, groupId, member.id, "member");
-    return { status: "joined", role: "member" };
+    const result = await joining.join(tx, group, groupId, member.id, undefined);
+    return result.status === "joined" ? { status: "joined", role: result.role as LocalRole } : result;
   });
 }
 
 /**
  * Leaving is always possible, and withdraws a pending request. When the leader leaves, the
- * longest-standing member takes over, so a group never loses its contact; the last member to leave
- * closes the group, and its queue of requests is cleared.
+ * longest-standing member takes over, so a group never loses its contact.
  */
 export async function leaveGroup(db: Db, member: Member, groupId: number) {
-  return db.transaction(async (tx) => {
-    const group = await q.lockGroup(tx, groupId);
-    if (!group) throw notFound(LOCAL_GROUP_MESSAGES.notFound);
-    const membership = await q.findMembership(tx, groupId, member.id);
-    if (!membership) {
-      await q.deletePendingRequest(tx, groupId, member.id);
-      return { status: "left" as const };
-    }
-    if (membership.role === "leader") {
+  return db.transaction((tx) =>
+    joining.leave(tx, groupId, member.id, async (_group, role) => {
+      if (role !== "leader") return;
       const successor = await q.findSuccessor(tx, groupId, member.id);
       if (successor) await q.setRole(tx, groupId, successor.userId, "leader");
-    }
-    if ((await q.removeMember(tx, groupId, member.id)) === 0) await q.declinePendingRequests(tx, groupId);
-    return { status: "left" as const };
-  });
+    }),
+  );
 }
 
 export async function listRequests(db: Db, viewer: Member, groupId: number, page: PageQuery) {
   const group = await q.findGroupForViewer(db, groupId, viewer.id);
   if (!group?.isActive) throw notFound(LOCAL_GROUP_MESSAGES.notFound);
   await requireLeader(db, groupId, viewer.id);
-  return q.listPendingRequests(db, groupId, page);
+  return q.joinRequests.listPendingRequests(db, groupId, page);
 }
 
-/**
- * Its leader approves or declines a pending request; approval makes her a member (the count moves
- * in the same transaction). Repeating the same decision answers it again.
- */
+/** Its leader approves or declines a pending request; approval makes her a member. */
 export async function decideRequest(
   db: Db,
   leader: Member,
@@ -161,29 +142,6 @@ export async function decideRequest(
   return db.transaction(async (tx) => {
     const group = await lockActiveGroup(tx, groupId);
     await requireLeader(tx, groupId, leader.id);
-    const request = await q.findRequestForUpdate(tx, groupId, requestId);
-    if (!request) throw notFound(LOCAL_GROUP_MESSAGES.requestNotFound);
-    if (request.status === decision)
-      return { id: request.id, status: decision, memberCount: group.memberCount };
-    if (request.status !== "pending") {
-      throw conflict(
-        request.status === "approved"
-          ? LOCAL_GROUP_MESSAGES.alreadyApproved
-          : LOCAL_GROUP_MESSAGES.alreadyDeclined,
-      );
-    }
-    let memberCount = group.memberCount;
-    if (decision === "approved" && !(await q.findMembership(tx, groupId, request.userId))) {
-      memberCount = await q.addMember(tx, groupId, request.userId, "member");
-    }
-    await q.decideRequest(tx, request.id, decision, leader.id);
-    await notify(tx, decision === "approved" ? "local_group_join_approved" : "local_group_join_declined", {
-      recipients: [request.userId],
-      actorId: leader.id,
-      subjectId: groupId,
-      dedupeKey: request.id,
-      title: group.name,
-    });
-    return { id: request.id, status: decision, memberCount };
+    return joining.decide(tx, group, groupId, requestId, decision, leader.id);
   });
 }
