@@ -8,7 +8,7 @@ import { cultivationGroupMembers } from "../../src/server/db/schema";
 import { sendDigests } from "../../src/server/features/notifications";
 import { startWorker } from "../../src/server/jobs/worker";
 import { type Member, succeeded, type TestContext } from "../support/app";
-import { queueDrained } from "../support/jobs";
+import { attemptsOf, queueDrained } from "../support/jobs";
 import { closeMailTestContext, createMailTestContext, verifiedMember } from "../support/mail-context";
 import type { Mailbox, ReceivedMail } from "../support/mailbox";
 
@@ -223,6 +223,23 @@ describe("the digest", () => {
     expect(mail!.text).not.toContain("prayed for your request");
     expect(digestsTo(coLeader)).toHaveLength(0);
   });
+
+  it("waits out an SMTP server that refuses for a while, and is delivered once", async () => {
+    const author = await verifiedMember({ t, mailbox }, "Chava");
+    const friend = await t.member({ firstName: "Yael" });
+    await choose(author, { frequency: "daily", hour: 15, timeZone: "UTC" });
+    await prayedFor(author, friend, "Wisdom for the years ahead.");
+
+    mailbox.refuse(true);
+    await sendDigests(t.database.db, new Date("2026-11-25T15:00:00Z"));
+    await expect.poll(() => attemptsOf(t, "send-digest"), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+    mailbox.refuse(false);
+    await queueDrained(t, 30_000);
+    await digestRun("2026-11-25T15:30:00Z");
+    const digests = digestsTo(author);
+    expect(digests).toHaveLength(1);
+    expect(digests[0]!.text).toContain("Yael prayed for your request");
+  }, 45_000);
 
   it("does not repeat in the digest what was already mailed right away", async () => {
     const author = await verifiedMember({ t, mailbox }, "Leah");

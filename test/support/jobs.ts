@@ -20,3 +20,12 @@ export function queueDrained(t: TestContext, timeoutMs = 20_000) {
     timeoutMs,
   );
 }
+
+/** How many times the queued `task` job has been tried so far (0 while none is queued). */
+export async function attemptsOf(t: TestContext, task: string) {
+  const { rows } = await t.database.pool.query<{ attempts: number }>(
+    "select attempts from graphile_worker.jobs where task_identifier = $1",
+    [task],
+  );
+  return rows[0]?.attempts ?? 0;
+}

@@ -59,7 +59,9 @@ type ClaimedRow = MailedNotificationRow & { user_id: number };
  * one twice; the mail job itself retries while the SMTP server is away. Only proved addresses are
  * mailed, and only what she can still see (`stillSeenByRecipient`); on Shabbat, when she asked for rest, nothing leaves, and what came then waits for her digest.
  */
-export async function mailDueNotifications(db: Db, config: AppConfig): Promise<number> {
+export async function mailDueNotifications(db: Db, config: AppConfig, at?: Date): Promise<number> {
+  // The sweep's moment: the database's clock, or one given (to test a Friday evening any day).
+  const now = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
   const delay = config.notificationMailDelaySeconds;
   const secret = config.sessionSecret;
   if (!secret) throw new Error("SESSION_SECRET is not set");
@@ -71,12 +73,12 @@ export async function mailDueNotifications(db: Db, config: AppConfig): Promise<n
           left join notification_preferences p on p.user_id = n.user_id
         where n.emailed_at is null and n.read_at is null
           -- Older rows are the digest's, if anyone's: the sweep reads a bounded part of its index.
-          and n.created_at > now() - interval '2 days'
+          and n.created_at > ${now} - interval '2 days'
           and ${emailChoiceOf} = 'instant'
           and ${stillSeenByRecipient}
-          and not (coalesce(p.rest_on_shabbat, false) and (${restingAt(sql`now()`)} or ${restingAt(sql`n.created_at`)}))
+          and not (coalesce(p.rest_on_shabbat, false) and (${restingAt(now)} or ${restingAt(sql`n.created_at`)}))
       ), due as (
-        select distinct user_id from waiting where created_at <= now() - make_interval(secs => ${delay})
+        select distinct user_id from waiting where created_at <= ${now} - make_interval(secs => ${delay})
       ), claimed as (
         select n.id from notifications n
           join waiting w on w.id = n.id
