@@ -1,37 +1,16 @@
 import "./heap-settings";
-import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import { buildApp, closeGracefully } from "./app";
 import { ConfigError, loadConfig } from "./config";
+import { sessionSecretIn, vapidKeysIn } from "./data-dir-secrets";
 import { type Database, openDatabase } from "./db/client";
 import { type EmbeddedPostgres, startEmbeddedPostgres } from "./db/embedded-postgres";
 import { runMigrations } from "./db/migrate";
 import { demoAccounts, seedDemo } from "./db/seed";
-import { generateVapidKeys } from "./features/push";
 import { isDatabaseUnavailable } from "./http/errors";
 import { createLogger } from "./http/request-log";
 import { startJobs } from "./jobs";
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
-
-/** The session secret survives restarts in embedded mode, so members stay signed in. */
-function sessionSecretIn(dataDir: string): string {
-  const file = path.join(dataDir, "session-secret");
-  if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
-  const secret = randomBytes(32).toString("hex");
-  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  return secret;
-}
-
-/** Web Push keys made once for the embedded default, so subscribed devices keep receiving after a restart. */
-function vapidKeysIn(dataDir: string): { publicKey: string; privateKey: string } {
-  const file = path.join(dataDir, "vapid-keys.json");
-  if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, "utf8"));
-  const keys = generateVapidKeys();
-  fs.writeFileSync(file, `${JSON.stringify(keys)}\n`, { mode: 0o600 });
-  return keys;
-}
 
 let embedded: EmbeddedPostgres | undefined;
 let database: Database | undefined;

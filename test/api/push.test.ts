@@ -1,10 +1,13 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import webpush from "web-push";
 import { authEndpoints } from "../../src/core/endpoints/auth";
 import { notificationsEndpoints } from "../../src/core/endpoints/notifications";
 import { prayerEndpoints } from "../../src/core/endpoints/prayer";
 import { pushEndpoints as api } from "../../src/core/endpoints/push";
 import { PUSH_MESSAGES } from "../../src/core/schemas/push";
+import { vapidKeysIn } from "../../src/server/data-dir-secrets";
 import { pushDueNotifications } from "../../src/server/features/push";
 import { startWorker, type Worker } from "../../src/server/jobs/worker";
 import { createTestContext, type Member, type TestContext } from "../support/app";
@@ -13,7 +16,9 @@ import { type PushReceiver, startPushReceiver } from "../support/push-receiver";
 
 let receiver: PushReceiver;
 let t: TestContext;
-const vapid = webpush.generateVAPIDKeys();
+// The keys the embedded default makes for itself: every push below is signed with them.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mishpacha-push-"));
+const vapid = vapidKeysIn(dataDir);
 
 beforeAll(async () => {
   receiver = await startPushReceiver();
@@ -31,6 +36,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await receiver?.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function share(m: Member, content: string) {
@@ -304,6 +310,17 @@ describe("subscribing a device", () => {
     // The first can no longer remove it.
     await first.client.call(api.unsubscribe, { body: { endpoint: device.endpoint } });
     expect(await subscriptionExists(device.endpoint)).toBe(true);
+  });
+});
+
+describe("VAPID keys of the embedded default", () => {
+  it("are made once into the data folder, readable by its owner only, and kept across restarts", () => {
+    const file = path.join(dataDir, "vapid-keys.json");
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(vapidKeysIn(dataDir)).toEqual(vapid);
+    // A P-256 public point and private scalar, as browsers and push services expect them.
+    expect(Buffer.from(vapid.publicKey, "base64url")).toHaveLength(65);
+    expect(Buffer.from(vapid.privateKey, "base64url")).toHaveLength(32);
   });
 });
 
