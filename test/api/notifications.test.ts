@@ -485,7 +485,7 @@ describe("preferences", () => {
 });
 
 describe("telling every member", () => {
-  it("writes one notification for each of 12,000 members in bounded batches, and nothing twice when run again", async () => {
+  it("writes one notification for each of 12,000 members in bounded batches, and nothing twice when run again or on two workers at once", async () => {
     await t.database.pool.query(
       `insert into users (email, first_name)
        select 'crowd' || i || '@example.test', 'Crowd' from generate_series(1, 12000) i`,
@@ -509,5 +509,13 @@ describe("telling every member", () => {
     expect(await count()).toBe(members - 1);
     await fanOut(t.database.db, event);
     expect(await count()).toBe(members - 1);
+    // Two instances' workers running the same fan-out at once, as after a retry elsewhere.
+    const again = { ...event, subjectId: 424243 };
+    await Promise.all([fanOut(t.database.db, again), fanOut(t.database.db, again)]);
+    const told = await t.database.pool.query<{ n: number; members: number }>(
+      `select count(*)::int as n, count(distinct user_id)::int as members
+       from notifications where kind = 'video_published' and subject_id = 424243`,
+    );
+    expect(told.rows[0]).toEqual({ n: members - 1, members: members - 1 });
   });
 });
