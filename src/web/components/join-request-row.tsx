@@ -1,7 +1,9 @@
 import { Check, X } from "lucide-react";
+import type { groupsEndpoints } from "~/core/endpoints/groups";
+import type { localGroupsEndpoints } from "~/core/endpoints/local-groups";
 import { formatCompactAge, personName } from "~/core/format";
 import type { JoinRequest } from "~/core/schemas/groups";
-import { ApiError } from "~/web/lib/api";
+import { type changesRefreshing, isConflict } from "~/web/lib/endpoints";
 import { MemberText } from "./member-text";
 import { Avatar } from "./ui/avatar";
 import { Button } from "./ui/button";
@@ -18,8 +20,22 @@ export type DecideRequestHook = (
   toasts: Toasts,
 ) => { mutate: (requestId: number) => void; isPending: boolean };
 
-/** A 409 carries a message meant for her (a request already decided); anything else gets the fallback. */
-const isConflict = (err: unknown) => err instanceof ApiError && err.status === 409;
+/**
+ * That hook for a kind of group: its `approveRequest` or `declineRequest` endpoint (the same inputs),
+ * through the group's own change hook, which refreshes what the decision changes.
+ */
+export function decidingThrough(
+  endpoints: Pick<typeof groupsEndpoints | typeof localGroupsEndpoints, "approveRequest" | "declineRequest">,
+  useChange: ReturnType<typeof changesRefreshing>,
+): DecideRequestHook {
+  return function useDecide(action, groupId, toasts) {
+    return useChange(
+      action === "approve" ? endpoints.approveRequest : endpoints.declineRequest,
+      (requestId: number) => ({ params: { id: groupId, requestId } }),
+      toasts,
+    );
+  };
+}
 
 /** One request to join a group, as its admin or leader decides it: who, when, her words, and the two answers. */
 export function JoinRequestRow({

@@ -8,7 +8,7 @@ import {
   useQuery,
 } from "@tanstack/react-query";
 import { type Answer, type CallInput, type Endpoint, type QueryIn, queryKeyOf, urlOf } from "~/core/contract";
-import { apiRequest, call, type InputArgs } from "./api";
+import { ApiError, apiRequest, call, type InputArgs } from "./api";
 import { notifyError, notifySuccess } from "./notify";
 import { queryClient } from "./query-client";
 
@@ -16,6 +16,29 @@ import { queryClient } from "./query-client";
 export { call };
 
 type Parts = { params?: unknown; query?: unknown; body?: unknown };
+
+/** What a screen adds to a change: its toasts and what it does next. */
+export type ScreenOptions<E extends Endpoint, V> = Omit<MutationOptions<E, V>, "input" | "invalidates">;
+
+/**
+ * The mutation hook of a feature whose every change refreshes the same reads (its lists): joining,
+ * leaving or approving changes counts and states wherever the feature shows them.
+ */
+export function changesRefreshing(...refreshed: QueryKey[]) {
+  return function useChange<E extends Endpoint, V>(
+    e: E,
+    input: MutationOptions<E, V>["input"],
+    screen: ScreenOptions<E, V>,
+  ) {
+    return useEndpointMutation(e, { input, invalidates: () => refreshed, ...screen });
+  };
+}
+
+/**
+ * A 409 carries a message meant for her (a full group, its last admin, a request already decided):
+ * a `preferServerMessage` that keeps the fallback for anything else.
+ */
+export const isConflict = (err: unknown) => err instanceof ApiError && err.status === 409;
 
 /** The query key of a GET (see `queryKeyOf`): what to invalidate after a change. */
 export const keyOf = <E extends Endpoint>(e: E, ...[input]: InputArgs<E>): QueryKey =>

@@ -1,24 +1,23 @@
 import { CULTIVATION_CATEGORIES } from "~/core/constants";
-import type { Endpoint } from "~/core/contract";
 import { groupsEndpoints as api } from "~/core/endpoints/groups";
 import type {
   CreateCultivationGroupBody,
   GroupRole,
   UpdateCultivationGroupBody,
 } from "~/core/schemas/groups";
-import { ApiError } from "~/web/lib/api";
+import { decidingThrough } from "~/web/components/join-request-row";
 import {
+  changesRefreshing,
+  isConflict,
   keyOf,
-  type MutationOptions,
+  type ScreenOptions as Screen,
   useEndpoint,
-  useEndpointMutation,
   usePagedList,
 } from "~/web/lib/endpoints";
 
 export const PAGE_SIZE = 24;
 
-/** A 409 carries a message meant for her (group full, last admin); anything else gets the fallback. */
-export const isConflict = (err: unknown) => err instanceof ApiError && err.status === 409;
+export { isConflict };
 
 export const roleLabel = (role: string) => (role === "admin" ? "Admin" : "Member");
 
@@ -36,17 +35,8 @@ export const useGroup = (id: number) =>
 export const useJoinRequests = (id: number, enabled: boolean) =>
   useEndpoint(api.requests, { params: { id } }, { enabled });
 
-/** What a screen adds to a change: its toasts and what it does next. */
-type Screen<E extends Endpoint, V> = Omit<MutationOptions<E, V>, "input" | "invalidates">;
-
 /** Joining, leaving or approving changes counts and states in both lists and on the group page. */
-function useGroupChange<E extends Endpoint, V>(
-  e: E,
-  input: MutationOptions<E, V>["input"],
-  screen: Screen<E, V>,
-) {
-  return useEndpointMutation(e, { input, invalidates: () => [keyOf(api.list), keyOf(api.mine)], ...screen });
-}
+const useGroupChange = changesRefreshing(keyOf(api.list), keyOf(api.mine));
 
 export const useCreateGroup = (screen: Screen<typeof api.create, CreateCultivationGroupBody>) =>
   useGroupChange(api.create, (body) => ({ body }), screen);
@@ -61,17 +51,7 @@ export const useJoinGroup = (screen: Screen<typeof api.join, { id: number; reque
 export const useLeaveGroup = (screen: Screen<typeof api.leave, number>) =>
   useGroupChange(api.leave, (id) => ({ params: { id } }), screen);
 
-/** Approving or declining a request to join (`approveRequest` or `declineRequest`). */
-export const useDecideRequest = (
-  action: "approve" | "decline",
-  groupId: number,
-  screen: Screen<typeof api.approveRequest, number>,
-) =>
-  useGroupChange(
-    action === "approve" ? api.approveRequest : api.declineRequest,
-    (requestId) => ({ params: { id: groupId, requestId } }),
-    screen,
-  );
+export const useDecideRequest = decidingThrough(api, useGroupChange);
 
 export const useSetMemberRole = (
   groupId: number,
