@@ -38,7 +38,7 @@ export interface EndpointSpec {
    * A rule about her place in what the path names (a group's administrator, say), checked after
    * `caller` and still before the body is read. Named here, defined in `src/server/auth/route-policies.ts`.
    */
-  policy?: "groupAdmin" | "localGroupLeader";
+  policy?: "groupAdmin" | "localGroupLeader" | "intercessor";
   params?: Schema;
   query?: Schema;
   body?: Schema;

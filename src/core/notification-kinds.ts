@@ -81,6 +81,14 @@ export const NOTIFICATION_KINDS = {
     text: () => "A request you prayed for was answered. Read the praise report",
     url: (n) => `/community#prayer-${n.subjectId}`,
   },
+  // Once a week, to a patron whose requests the intercessors marked "prayed this week".
+  intercessors_prayed: {
+    section: "Prayer",
+    label: "The intercessors prayed for me this week",
+    email: "instant",
+    text: () => "The intercessors prayed for you by name this week",
+    url: () => "/profile?tab=membership",
+  },
   group_join_requested: {
     section: "Groups",
     label: "Someone asks to join a group I lead",

@@ -4,7 +4,7 @@ import type { BodyIn } from "../../src/core/contract";
 import { dashboardEndpoints } from "../../src/core/endpoints/dashboard";
 import { discipleshipEndpoints } from "../../src/core/endpoints/discipleship";
 import { moderationEndpoints } from "../../src/core/endpoints/moderation";
-import { discipleshipConnections, discipleshipEntries } from "../../src/server/db/schema";
+import { discipleshipConnections, discipleshipEntries, users } from "../../src/server/db/schema";
 import { createTestContext, invalid, type Member, type TestContext } from "../support/app";
 
 let t: TestContext;
@@ -148,6 +148,22 @@ describe("matching", () => {
     expect(res.body).toMatchObject({ matched: true, role: "mentor", status: "pending" });
     expect(res.body.mentee?.id).toBe(first.id);
     expect((await connections(second))[0]!.status).toBe("waiting");
+  });
+
+  it("matches a mentor's new offer with a patron's waiting request before an earlier member's", async () => {
+    const focus = area("patience");
+    const earlier = await t.member();
+    const patron = await t.member();
+    await submit(earlier, "growing", [focus]);
+    await submit(patron, "growing", [focus]);
+    await t.database.db.update(users).set({ membershipTier: "premium" }).where(eq(users.id, patron.id));
+    const mentor = await t.member();
+    const res = await submit(mentor, "leader", [focus]);
+    expect(res.body.mentee?.id).toBe(patron.id);
+    expect((await connections(earlier))[0]!.status).toBe("waiting");
+    // The next mentor takes the member who was waiting.
+    const next = await submit(await t.member(), "leader", [focus]);
+    expect(next.body.mentee?.id).toBe(earlier.id);
   });
 
   it("does not match without a shared focus area", async () => {

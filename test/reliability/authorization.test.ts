@@ -9,8 +9,10 @@ import { coursesEndpoints } from "../../src/core/endpoints/courses";
 import { dashboardEndpoints } from "../../src/core/endpoints/dashboard";
 import { discipleshipEndpoints } from "../../src/core/endpoints/discipleship";
 import { eventsEndpoints } from "../../src/core/endpoints/events";
+import { givingEndpoints } from "../../src/core/endpoints/giving";
 import { groupsEndpoints } from "../../src/core/endpoints/groups";
 import { healthEndpoints } from "../../src/core/endpoints/health";
+import { intercessorsEndpoints } from "../../src/core/endpoints/intercessors";
 import { localGroupsEndpoints } from "../../src/core/endpoints/local-groups";
 import { moderationEndpoints } from "../../src/core/endpoints/moderation";
 import { notesEndpoints } from "../../src/core/endpoints/notes";
@@ -63,6 +65,7 @@ import {
   leaveResult,
   myGroupMembership,
 } from "../../src/core/schemas/groups";
+import { patronPrayer, prayedThisWeekResult } from "../../src/core/schemas/intercessors";
 import {
   localGroup,
   localJoinResult,
@@ -213,6 +216,7 @@ const f = {
   reportToRestore: 0,
   reportToRemove: 0,
   suspendee: 0,
+  patronPrayer: 0,
 };
 
 /** A success the schema describes; `check` reads the answer as the schema types it (it is checked first). */
@@ -261,6 +265,14 @@ const groupAdminOnly = (outcome: Outcome) => ({
   admin: 403,
   member: 403,
   groupAdmin: outcome,
+});
+/** The patrons' prayer list: Orpah, an intercessor, and the site administrator. */
+const intercessorsOnly = (outcome: Outcome) => ({
+  visitor: 401,
+  other: outcome,
+  admin: outcome,
+  groupAdmin: 403,
+  member: 403,
 });
 const emailOf = (caller: Caller) =>
   caller === "visitor" || caller === "fresh" ? undefined : actors[caller].email;
@@ -456,6 +468,20 @@ const TABLE: Record<string, Entry> = {
         expect(res.body.map((p) => p.content)).toContain(SECRET.prayer.text),
       ),
     },
+  },
+  // The patrons' prayer list: the intercessors (Orpah) and the administrators.
+  "GET /api/intercessors/prayer-list": {
+    path: () => urlFor(intercessorsEndpoints.prayerList),
+    expect: {
+      ...intercessorsOnly(ok(z.array(patronPrayer))),
+      other: ok(z.array(patronPrayer), 200, (res) =>
+        expect(res.body.map((p) => p.id)).toContain(f.patronPrayer),
+      ),
+    },
+  },
+  "POST /api/intercessors/prayer-list/:requestId/prayed": {
+    path: () => urlFor(intercessorsEndpoints.prayed, { params: { requestId: f.patronPrayer } }),
+    expect: intercessorsOnly(ok(prayedThisWeekResult)),
   },
   "GET /api/prayer-requests/defaults": {
     path: () => urlFor(prayerEndpoints.defaults),
@@ -1009,6 +1035,11 @@ const TABLE: Record<string, Entry> = {
     path: () => urlFor(adminEndpoints.users),
     expect: adminOnly(ok(z.array(adminUser))),
   },
+  "PATCH /api/admin/users/:id": {
+    path: () => urlFor(adminEndpoints.updateUser, { params: { id: f.suspendee } }),
+    body: () => ({ isIntercessor: false }),
+    expect: adminOnly(ok(adminUser, 200, (res) => expect(res.body.isIntercessor).toBe(false))),
+  },
   "GET /api/admin/groups": {
     path: () => urlFor(adminEndpoints.groups),
     expect: adminOnly(ok(z.array(adminGroup))),
@@ -1227,6 +1258,18 @@ beforeAll(async () => {
   f.reportToRestore = queue.find((i) => i.targetId === reportedRequest)!.id;
   f.reportToRemove = queue.find((i) => i.targetId === reportedReflection)!.id;
   f.suspendee = (await t.member({ firstName: "Jezebel" })).id;
+
+  // The prayer support network: Orpah prays for the patrons as an intercessor; Phoebe is a patron.
+  await succeeded(
+    admin.call(adminEndpoints.updateUser, { params: { id: actors.other.id }, body: { isIntercessor: true } }),
+  );
+  const phoebe = await t.member({ firstName: "Phoebe" });
+  await t.database.pool.query("update users set membership_tier = 'premium' where id = $1", [phoebe.id]);
+  f.patronPrayer = (
+    await succeeded(
+      phoebe.client.call(prayerEndpoints.share, { body: { content: "For my mother's health." } }),
+    )
+  ).id;
 
   // Deborah's groups: a private one Ruth was let into, with two requests waiting; two open ones.
   const group = (name: string, open: boolean) => ({

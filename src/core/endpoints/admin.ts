@@ -4,9 +4,11 @@ import {
   adminGroup,
   adminGroupsQuery,
   adminUser,
+  adminUserChanges,
   adminUsersQuery,
   analyticsResponse,
 } from "../schemas/admin";
+import { idParams } from "../schemas/common";
 
 /** The admin dashboard's read models: overview figures, members and groups. */
 export const adminEndpoints = {
@@ -24,6 +26,15 @@ export const adminEndpoints = {
     caller: "admin",
     query: adminUsersQuery,
     response: z.array(adminUser),
+  }),
+  updateUser: endpoint({
+    method: "PATCH",
+    path: "/api/admin/users/:id",
+    summary: "Change a member's standing: whether she is an intercessor",
+    caller: "admin",
+    params: idParams,
+    body: adminUserChanges,
+    response: adminUser,
   }),
   groups: endpoint({
     method: "GET",

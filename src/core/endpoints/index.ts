@@ -8,6 +8,7 @@ import { discipleshipEndpoints } from "./discipleship";
 import { eventsEndpoints } from "./events";
 import { groupsEndpoints } from "./groups";
 import { healthEndpoints } from "./health";
+import { intercessorsEndpoints } from "./intercessors";
 import { localGroupsEndpoints } from "./local-groups";
 import { moderationEndpoints } from "./moderation";
 import { notesEndpoints } from "./notes";
@@ -34,6 +35,7 @@ export const apiEndpoints = {
   groups: groupsEndpoints,
   localGroups: localGroupsEndpoints,
   discipleship: discipleshipEndpoints,
+  intercessors: intercessorsEndpoints,
   moderation: moderationEndpoints,
   events: eventsEndpoints,
   payments: paymentsEndpoints,

@@ -34,12 +34,21 @@ export const adminUser = z.object({
   lastName: z.string().nullable(),
   membershipTier: z.enum(MEMBERSHIP_TIERS),
   createdAt: dateTime,
+  /** She prays for the patrons by name (the patrons' prayer list). */
+  isIntercessor: z.boolean(),
   /** Whether she is suspended now (a suspension that ended is not). */
   suspended: z.boolean(),
   /** When her suspension ends; null when it is for good, or when she is not suspended. */
   suspendedUntil: dateTime.nullable(),
 });
 export type AdminUser = z.input<typeof adminUser>;
+
+/** PATCH /api/admin/users/:id: what an administrator changes of a member's standing. */
+export const adminUserChanges = z.object(
+  { isIntercessor: z.boolean({ message: "Say whether she is an intercessor" }) },
+  { message: "Say whether she is an intercessor" },
+);
+export type AdminUserChanges = z.infer<typeof adminUserChanges>;
 
 /** Newest members first; `before` is the id of the last member already shown. */
 export const adminUsersQuery = pageQuery;

@@ -48,6 +48,8 @@ export const currentUser = z.object({
   membershipTier: z.enum(MEMBERSHIP_TIERS),
   createdAt: dateTime,
   isAdmin: z.boolean(),
+  /** The administrators gave her the intercessor's role: she prays through the patrons' prayer list. */
+  isIntercessor: z.boolean(),
   /** She has followed a link mailed to her address (or her sign-in provider vouched for it). */
   emailVerified: z.boolean(),
   /** She can sign in with a password (members of an external provider only may have none). */

@@ -26,6 +26,8 @@ export const createPrayerBody = z.object({
   isPrivate: z.boolean().optional(),
   /** Omitted: the member's own default (her "show my name on the prayer wall" setting). */
   isAnonymous: z.boolean().optional(),
+  /** A patron's private request that the intercessors may see on the patrons' prayer list too. */
+  shareWithIntercessors: z.boolean().optional(),
 });
 export type CreatePrayerBody = z.infer<typeof createPrayerBody>;
 

@@ -105,6 +105,8 @@ export const profileResponse = z.object({
   settings: memberSettings,
   /** She has paid through Stripe before, so the customer portal has something to show. */
   hasBillingAccount: z.boolean(),
+  /** Since when she is a patron (her earliest patron subscription still active); null if she is not. */
+  patronSince: dateTime.nullable(),
   emailVerified: z.boolean(),
   /** A new address waiting for her to follow the link mailed to it; the old one holds until then. */
   pendingEmail: z.string().nullable(),

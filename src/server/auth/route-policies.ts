@@ -3,6 +3,7 @@ import type { FastifyRequest } from "fastify";
 import type { EndpointSpec } from "../../core/contract";
 import { idSchema } from "../../core/schemas/common";
 import { GROUP_MESSAGES } from "../../core/schemas/groups";
+import { INTERCESSOR_MESSAGES } from "../../core/schemas/intercessors";
 import { LOCAL_GROUP_MESSAGES } from "../../core/schemas/local-groups";
 import { cultivationGroupMembers, cultivationGroups, localGroupMembers, localGroups } from "../db/schema";
 import { forbidden, notFound } from "../http/errors";
@@ -58,5 +59,11 @@ export const routePolicies: Record<RoutePolicy, (request: FastifyRequest) => Pro
       LOCAL_GROUP_MESSAGES.notFound,
     );
     if (row.role !== "leader") throw forbidden(LOCAL_GROUP_MESSAGES.leadersOnly);
+  },
+
+  /** The patrons' prayer list: the intercessors, and the administrators who appoint them. */
+  async intercessor(request) {
+    const user = request.user!;
+    if (!user.isIntercessor && !user.isAdmin) throw forbidden(INTERCESSOR_MESSAGES.intercessorsOnly);
   },
 };

@@ -19,6 +19,7 @@ interface UserRow {
   profileImageUrl: string | null;
   membershipTier: "free" | "premium";
   role: "member" | "admin";
+  isIntercessor: boolean;
   createdAt: Date;
   emailVerifiedAt?: Date | null;
   emailVerified?: boolean;
@@ -42,6 +43,7 @@ export default async function authRoutes(app: FastifyInstance) {
       membershipTier: user.membershipTier,
       createdAt: user.createdAt,
       isAdmin: isAdministrator(config, { ...user, emailVerified }),
+      isIntercessor: user.isIntercessor,
       emailVerified,
       hasPassword: user.hasPassword ?? Boolean(user.passwordHash),
     };

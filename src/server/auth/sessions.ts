@@ -26,7 +26,15 @@ type UserRow = typeof users.$inferSelect;
 export interface SessionUser
   extends Pick<
     UserRow,
-    "id" | "email" | "firstName" | "lastName" | "profileImageUrl" | "membershipTier" | "role" | "createdAt"
+    | "id"
+    | "email"
+    | "firstName"
+    | "lastName"
+    | "profileImageUrl"
+    | "membershipTier"
+    | "role"
+    | "isIntercessor"
+    | "createdAt"
   > {
   emailVerified: boolean;
   hasPassword: boolean;
@@ -70,6 +78,7 @@ export const sessionUserColumns = {
   profileImageUrl: users.profileImageUrl,
   membershipTier: users.membershipTier,
   role: users.role,
+  isIntercessor: users.isIntercessor,
   createdAt: users.createdAt,
   emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`.as("email_verified"),
   hasPassword: sql<boolean>`${users.passwordHash} is not null`.as("has_password"),

@@ -6,7 +6,9 @@ import courseRoutes from "./courses/routes";
 import dashboardRoutes from "./dashboard/routes";
 import discipleshipRoutes from "./discipleship/routes";
 import eventRoutes from "./events/routes";
+import givingRoutes from "./payments/giving-routes";
 import groupRoutes from "./groups/routes";
+import intercessorRoutes from "./intercessors/routes";
 import localGroupRoutes from "./local-groups/routes";
 import moderationRoutes from "./moderation/routes";
 import noteRoutes from "./notes/routes";
@@ -26,6 +28,7 @@ export const featureRoutes: FastifyPluginAsync[] = [
   dashboardRoutes,
   prayerRoutes,
   discipleshipRoutes,
+  intercessorRoutes,
   groupRoutes,
   localGroupRoutes,
   eventRoutes,

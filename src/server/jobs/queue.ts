@@ -16,6 +16,8 @@ export interface JobPayloads {
   "send-digest": DigestJob;
   /** One notification to one of her devices (Web Push), enqueued by the push sweep. */
   "send-push": { notificationId: number; subscriptionId: number };
+  /** The weekly word to the patrons the intercessors prayed for, added by the job engine's schedule. */
+  "intercessors-prayed": { _cron?: { ts: string; backfilled?: boolean } };
   /** Reminders of the dates starting within a day or an hour; enqueued every minute. */
   "event-reminders": Record<string, unknown>;
 }

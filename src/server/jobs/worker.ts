@@ -2,7 +2,9 @@ import type { FastifyInstance } from "fastify";
 import type { LogLevel, Runner, TaskList } from "graphile-worker";
 import { DAILY_BACKUP_AT, runDailyBackup } from "../backup/daily";
 import { sendEventReminders } from "../features/events";
+import { tellPatronsTheyWerePrayedFor } from "../features/intercessors";
 import { digestMailFor, fanOut, mailDueNotifications, sendDigests } from "../features/notifications";
+import { receiptMailFor } from "../features/payments";
 import { pushDueNotifications, sendPush } from "../features/push";
 import { createMailer } from "../mail/transport";
 import type { JobPayloads, TaskName } from "./queue";
@@ -22,7 +24,10 @@ export async function startWorker(
   app: FastifyInstance,
   options: {
     concurrency?: number;
-    /** Add the recurring jobs (the daily backup, the hourly digests) on their schedule; tests add them by hand. */
+    /**
+     * Add the recurring jobs (the daily backup, the hourly digests, the weekly word from the
+     * intercessors) on their schedule; tests add them by hand.
+     */
     schedule?: boolean;
   } = {},
 ): Promise<Worker> {
@@ -47,8 +52,15 @@ export async function startWorker(
       const mail = await digestMailFor(app.db, config, digest);
       if (mail) await mailer.send(mail, { messageId: `<job-${job.id}@${host}>` });
     },
+    "send-receipt": async (receipt, job) => {
+      const mail = await receiptMailFor(app.db, config, receipt.paymentId);
+      if (mail) await mailer.send(mail, { messageId: `<job-${job.id}@${host}>` });
+    },
     "send-push": (push) => sendPush(app.db, config, push),
     "event-reminders": () => sendEventReminders(app.db),
+    "intercessors-prayed": async (run) => {
+      await tellPatronsTheyWerePrayedFor(app.db, run._cron ? new Date(run._cron.ts) : new Date());
+    },
   };
   const taskList: TaskList = {};
   for (const [name, task] of Object.entries(tasks)) {
@@ -88,6 +100,14 @@ export async function startWorker(
           match: "0 * * * *",
           identifier: "hourly-digests",
           options: { backfillPeriod: 3 * 60 * 60 * 1000, maxAttempts: 5 },
+        },
+        // Monday morning (UTC), about the week that just ended; a run missed is made up within two
+        // days. The week is the notifications' key, so a repeated run tells nobody twice.
+        {
+          task: "intercessors-prayed",
+          match: "0 7 * * 1",
+          identifier: "weekly-intercessors",
+          options: { backfillPeriod: 2 * 24 * 60 * 60 * 1000, maxAttempts: 5 },
         },
       ])
     : [];

@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { at, belongsTo, counter, createdAt, id, mayReference, moderatedColumns, updatedAt } from "./columns";
 import { users } from "./users";
 
@@ -82,6 +92,55 @@ export const prayerResponses = pgTable(
   ],
 );
 
+/** A kind of group's memberships (cultivation, local): one row per member, with her role there. */
+function groupMembers<N extends string, Role extends string>(
+  name: N,
+  prefix: string,
+  group: () => AnyPgColumn,
+  roles: [Role, "member"],
+) {
+  return pgTable(
+    name,
+    {
+      id: id(),
+      groupId: belongsTo("group_id", group),
+      userId: belongsTo("user_id", () => users.id),
+      role: text("role", { enum: roles }).notNull().default("member"),
+      joinedAt: at("joined_at").notNull().defaultNow(),
+    },
+    (t) => [
+      uniqueIndex(`${prefix}_members_group_user_idx`).on(t.groupId, t.userId),
+      index(`${prefix}_members_user_idx`).on(t.userId, t.id.desc().nullsFirst()),
+    ],
+  );
+}
+
+/** A kind of group's requests to join, each decided once by its leaders; one pending per member. */
+function joinRequests<N extends string>(name: N, prefix: string, group: () => AnyPgColumn) {
+  return pgTable(
+    name,
+    {
+      id: id(),
+      groupId: belongsTo("group_id", group),
+      userId: belongsTo("user_id", () => users.id),
+      requestMessage: text("request_message"),
+      status: text("status", { enum: ["pending", "approved", "declined"] })
+        .notNull()
+        .default("pending"),
+      decidedBy: mayReference("decided_by", () => users.id),
+      decidedAt: at("decided_at"),
+      createdAt: createdAt(),
+    },
+    (t) => [
+      uniqueIndex(`${prefix}_requests_pending_idx`)
+        .on(t.groupId, t.userId)
+        .where(sql`${t.status} = 'pending'`),
+      index(`${prefix}_requests_group_idx`).on(t.groupId, t.status, t.id),
+      index(`${prefix}_requests_user_idx`).on(t.userId),
+    ],
+  );
+}
+
 export const cultivationGroups = pgTable(
   "cultivation_groups",
   {
@@ -108,44 +167,17 @@ export const cultivationGroups = pgTable(
   ],
 );
 
-export const cultivationGroupMembers = pgTable(
+export const cultivationGroupMembers = groupMembers(
   "cultivation_group_members",
-  {
-    id: id(),
-    groupId: belongsTo("group_id", () => cultivationGroups.id),
-    userId: belongsTo("user_id", () => users.id),
-    role: text("role", { enum: ["admin", "member"] })
-      .notNull()
-      .default("member"),
-    joinedAt: at("joined_at").notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex("cultivation_members_group_user_idx").on(t.groupId, t.userId),
-    index("cultivation_members_user_idx").on(t.userId, t.id.desc().nullsFirst()),
-  ],
+  "cultivation",
+  () => cultivationGroups.id,
+  ["admin", "member"],
 );
 
-export const cultivationJoinRequests = pgTable(
+export const cultivationJoinRequests = joinRequests(
   "cultivation_join_requests",
-  {
-    id: id(),
-    groupId: belongsTo("group_id", () => cultivationGroups.id),
-    userId: belongsTo("user_id", () => users.id),
-    requestMessage: text("request_message"),
-    status: text("status", { enum: ["pending", "approved", "declined"] })
-      .notNull()
-      .default("pending"),
-    decidedBy: mayReference("decided_by", () => users.id),
-    decidedAt: at("decided_at"),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    uniqueIndex("cultivation_requests_pending_idx")
-      .on(t.groupId, t.userId)
-      .where(sql`${t.status} = 'pending'`),
-    index("cultivation_requests_group_idx").on(t.groupId, t.status, t.id),
-    index("cultivation_requests_user_idx").on(t.userId),
-  ],
+  "cultivation",
+  () => cultivationGroups.id,
 );
 
 export const localGroups = pgTable(
@@ -175,44 +207,19 @@ export const localGroups = pgTable(
   ],
 );
 
-export const localGroupMembers = pgTable(
-  "local_group_members",
-  {
-    id: id(),
-    groupId: belongsTo("group_id", () => localGroups.id),
-    userId: belongsTo("user_id", () => users.id),
-    role: text("role", { enum: ["leader", "member"] })
-      .notNull()
-      .default("member"),
-    joinedAt: at("joined_at").notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex("local_members_group_user_idx").on(t.groupId, t.userId),
-    index("local_members_user_idx").on(t.userId, t.id.desc().nullsFirst()),
-  ],
-);
+export const localGroupMembers = groupMembers("local_group_members", "local", () => localGroups.id, [
+  "leader",
+  "member",
+]);
 
-/** A request to join a local group that needs its leader's approval (as cultivation_join_requests). */
-export const localGroupJoinRequests = pgTable(
+/**
+ * A request to join a local group that needs its leader's approval: the same columns as cultivation
+ * requests (their queries are shared); joining sends no message yet.
+ */
+export const localGroupJoinRequests = joinRequests(
   "local_group_join_requests",
-  {
-    id: id(),
-    groupId: belongsTo("group_id", () => localGroups.id),
-    userId: belongsTo("user_id", () => users.id),
-    /** The same columns as cultivation requests (their queries are shared); joining sends none yet. */
-    requestMessage: text("request_message"),
-    status: text("status", { enum: ["pending", "approved", "declined"] })
-      .notNull()
-      .default("pending"),
-    decidedBy: mayReference("decided_by", () => users.id),
-    decidedAt: at("decided_at"),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    uniqueIndex("local_requests_pending_idx").on(t.groupId, t.userId).where(sql`${t.status} = 'pending'`),
-    index("local_requests_group_idx").on(t.groupId, t.status, t.id),
-    index("local_requests_user_idx").on(t.userId),
-  ],
+  "local",
+  () => localGroups.id,
 );
 
 /** A mentee's request for a mentor, or a mentor's offer, waiting to be matched. */

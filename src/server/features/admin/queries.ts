@@ -64,6 +64,27 @@ export async function recentActivity(db: Db) {
     .limit(RECENT_ACTIVITY_COUNT);
 }
 
+/** A member as the administrators' Users tab shows her. */
+const adminUserColumns = {
+  ...accountColumns,
+  createdAt: users.createdAt,
+  isIntercessor: users.isIntercessor,
+  suspended: sql<boolean>`coalesce(${users.suspendedUntil} > now(), false)`.mapWith(Boolean),
+  // 'infinity' (for good) is no moment a Date can hold: it reads as null beside `suspended`.
+  suspendedUntil: sql<Date | null>`case when ${users.suspendedUntil} > now()
+    and ${users.suspendedUntil} <> 'infinity' then ${users.suspendedUntil} end`.mapWith(users.suspendedUntil),
+};
+
+/** Gives or takes away the intercessor's role; undefined when there is no such member. */
+export async function setIntercessor(db: Db, id: number, isIntercessor: boolean) {
+  const [row] = await db
+    .update(users)
+    .set({ isIntercessor, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning(adminUserColumns);
+  return row;
+}
+
 /**
  * Members, newest first, with whether each is suspended and until when; the page after `before`
  * continues from that member's join time.
@@ -84,16 +105,7 @@ export async function listUsers(db: Db, { limit, before }: { limit: number; befo
       : lt(users.id, before);
   }
   return db
-    .select({
-      ...accountColumns,
-      createdAt: users.createdAt,
-      suspended: sql<boolean>`coalesce(${users.suspendedUntil} > now(), false)`.mapWith(Boolean),
-      // 'infinity' (for good) is no moment a Date can hold: it reads as null beside `suspended`.
-      suspendedUntil: sql<Date | null>`case when ${users.suspendedUntil} > now()
-        and ${users.suspendedUntil} <> 'infinity' then ${users.suspendedUntil} end`.mapWith(
-        users.suspendedUntil,
-      ),
-    })
+    .select(adminUserColumns)
     .from(users)
     .where(after)
     .orderBy(desc(users.createdAt), desc(users.id))

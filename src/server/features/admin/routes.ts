@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { adminEndpoints as api } from "../../../core/endpoints/admin";
 import type { AdminGroupType } from "../../../core/schemas/admin";
 import { serve } from "../../http/endpoint-routes";
+import { notFound } from "../../http/errors";
 import * as q from "./queries";
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
@@ -24,6 +25,12 @@ export default async function adminRoutes(app: FastifyInstance) {
   });
 
   serve(app, api.users, ({ query }) => q.listUsers(db, query));
+
+  serve(app, api.updateUser, async ({ params, body }) => {
+    const row = await q.setIntercessor(db, params.id, body.isIntercessor);
+    if (!row) throw notFound("Member not found");
+    return row;
+  });
 
   serve(app, api.groups, ({ query }) => {
     const { limit, cursor } = query;

@@ -44,7 +44,14 @@ export async function insertEntry(
 /**
  * The oldest waiting counterpart of `entry` that shares a focus area, is someone else, and has no
  * open or declined connection with her already; the row is locked for the rest of the transaction.
+ * A mentor's offer goes to a patron's waiting request first (priority discipleship), then to the
+ * oldest of the others: the waiting rows come from `discipleship_entries_waiting_idx` either way,
+ * and each one's tier is read on the users primary key (waiting rows are few; the sort is small).
  */
+/** Whether the entry's member is a patron now: a subquery, so FOR UPDATE locks the entry alone. */
+const patronFirst = sql`(select u.membership_tier = 'premium' from ${users} u
+  where u.id = ${discipleshipEntries.userId})`;
+
 export async function findCounterpart(tx: Tx, entry: EntryRow): Promise<EntryRow | undefined> {
   const other = entry.kind === "request" ? "offer" : "request";
   const mentorSide = entry.kind === "request" ? discipleshipEntries.userId : sql`${entry.userId}`;
@@ -69,7 +76,7 @@ export async function findCounterpart(tx: Tx, entry: EntryRow): Promise<EntryRow
         sql`not ${blockedEitherWay(sql`${discipleshipEntries.userId}`, sql`${entry.userId}`)}`,
       ),
     )
-    .orderBy(asc(discipleshipEntries.id))
+    .orderBy(...(other === "request" ? [desc(patronFirst)] : []), asc(discipleshipEntries.id))
     .limit(1)
     .for("update");
   return row;

@@ -235,24 +235,27 @@ interface NewRequest {
   isPrivate: boolean;
   /** Undefined: as the member's settings say. */
   isAnonymous?: boolean;
+  /** Private and shown to the intercessors on the patrons' prayer list. */
+  shareWithIntercessors: boolean;
   activity: { kind: ActivityKind; description: string };
 }
 
 const insertRequestsStatement = preparedStatement<
   { id: number; created_at: Date; is_anonymous: boolean },
-  [number[], string[], boolean[], (boolean | null)[], string[], string[]]
+  [number[], string[], boolean[], (boolean | null)[], boolean[], string[], string[]]
 >(
   "prayer_requests_insert",
   // Ids are drawn first so each saved row is matched to its input (RETURNING has no set order).
   // Unless she chose, a request is anonymous when her settings keep her name off the wall.
   `with input as (
      select nextval('prayer_requests_id_seq')::int as id, t.*
-     from unnest($1::int[], $2::text[], $3::bool[], $4::bool[], $5::text[], $6::text[])
-       with ordinality as t(user_id, content, is_private, is_anonymous, kind, description, ord)
+     from unnest($1::int[], $2::text[], $3::bool[], $4::bool[], $5::bool[], $6::text[], $7::text[])
+       with ordinality as t(user_id, content, is_private, is_anonymous, share_with_intercessors, kind, description, ord)
    ), saved as (
-     insert into prayer_requests (id, user_id, content, is_private, is_anonymous)
+     insert into prayer_requests (id, user_id, content, is_private, is_anonymous, share_with_intercessors)
      select i.id, i.user_id, i.content, i.is_private,
-       coalesce(i.is_anonymous, u.settings -> 'showNameOnPrayerWall' = 'false'::jsonb, false)
+       coalesce(i.is_anonymous, u.settings -> 'showNameOnPrayerWall' = 'false'::jsonb, false),
+       i.share_with_intercessors
      from input i left join users u on u.id = i.user_id
      returning id, created_at, is_anonymous
    ), logged as (
@@ -275,6 +278,7 @@ export const insertRequest = batchedStatement(async (db: Db, inputs: NewRequest[
     inputs.map((r) => r.content),
     inputs.map((r) => r.isPrivate),
     inputs.map((r) => r.isAnonymous ?? null),
+    inputs.map((r) => r.shareWithIntercessors),
     inputs.map((r) => r.activity.kind),
     inputs.map((r) => r.activity.description),
   );

@@ -105,6 +105,8 @@ export async function shareRequest(
     content: body.content,
     isPrivate,
     isAnonymous: body.isAnonymous,
+    // Only a private request is shared this way: a public one is on the patrons' list already.
+    shareWithIntercessors: isPrivate && body.shareWithIntercessors === true,
     activity: {
       kind: "prayer_shared",
       description: isPrivate ? `${who} shared a private prayer request` : `${who} shared a prayer request`,

@@ -62,6 +62,12 @@ const profileColumns = {
     select t.email from account_tokens t
     where t.user_id = users.id and t.purpose = 'change_email' and t.used_at is null and t.expires_at > now()
     order by t.id desc limit 1)`,
+  /** Since when she is a patron: her earliest patron subscription that still stands. */
+  patronSince: sql<Date | null>`(
+    select min(s.created_at) from subscriptions s
+    where s.user_id = users.id and s.purpose = 'patron' and s.status in ('active', 'trialing'))`.mapWith(
+    (v: string | Date | null) => (v === null ? null : new Date(v)),
+  ),
 };
 
 export async function findProfile(db: Db | Tx, userId: number) {
