@@ -1,5 +1,5 @@
 import { ShieldCheck } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { type ChangeEvent, type FormEvent, type ReactNode, useId, useState } from "react";
 import { formatDateTime, formatShortDate } from "~/core/format";
 import { REPORT_REASON_LABELS, suspendedLabel, WARNING_REASON_MAX } from "~/core/moderation";
 import type { ModerationLogEntry, ReportedItem } from "~/core/schemas/moderation";
@@ -191,42 +191,61 @@ function ReportedCard({
   );
 }
 
-/** A note to her from the moderators: she reads the reason in her notifications. */
-function WarnDialog({ member, onClose }: { member: Member; onClose: () => void }) {
+/** What a moderator's action on a member asks of her: a reason, and perhaps more before it. */
+function ReasonDialog({
+  title,
+  description,
+  multiline,
+  maxLength,
+  submit,
+  busy,
+  onSubmit,
+  onClose,
+  children,
+}: {
+  title: string;
+  description: string;
+  /** A reason she reads as a note gets a larger box. */
+  multiline?: boolean;
+  maxLength?: number;
+  submit: { label: string; busyLabel: string; variant?: "destructive" };
+  busy: boolean;
+  onSubmit: (reason: string) => void;
+  onClose: () => void;
+  /** Fields asked before the reason. */
+  children?: ReactNode;
+}) {
   const reasonId = useId();
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string>();
-  const warn = useWarn(onClose);
-  const onSubmit = (e: FormEvent) => {
+  const send = (e: FormEvent) => {
     e.preventDefault();
     if (!reason.trim()) return setError("Please say why.");
-    if (reason.trim().length > WARNING_REASON_MAX)
-      return setError(`Must be at most ${WARNING_REASON_MAX} characters`);
-    warn.mutate({ id: member.id, reason });
+    if (maxLength !== undefined && reason.trim().length > maxLength)
+      return setError(`Must be at most ${maxLength} characters`);
+    onSubmit(reason);
+  };
+  const reasonProps = {
+    id: reasonId,
+    value: reason,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? `${reasonId}-error` : undefined,
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      setReason(e.target.value);
+      setError(undefined);
+    },
   };
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent
-        title={`Warn ${member.name}`}
-        description="She finds your reason in her notifications, as a note from the ministry's moderators. Her account is not changed."
-      >
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <DialogContent title={title} description={description}>
+        <form onSubmit={send} noValidate className="space-y-4">
+          {children}
           <Field id={reasonId} label="Reason" error={error}>
-            <Textarea
-              id={reasonId}
-              rows={3}
-              value={reason}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${reasonId}-error` : undefined}
-              onChange={(e) => {
-                setReason(e.target.value);
-                setError(undefined);
-              }}
-            />
+            {multiline ? <Textarea rows={3} {...reasonProps} /> : <Input {...reasonProps} />}
           </Field>
           <DialogActions>
-            <Button type="submit" disabled={warn.isPending}>
-              {warn.isPending ? "Sending..." : "Send warning"}
+            <Button type="submit" variant={submit.variant} disabled={busy}>
+              {busy ? submit.busyLabel : submit.label}
             </Button>
           </DialogActions>
         </form>
@@ -235,52 +254,46 @@ function WarnDialog({ member, onClose }: { member: Member; onClose: () => void }
   );
 }
 
+/** A note to her from the moderators: she reads the reason in her notifications. */
+function WarnDialog({ member, onClose }: { member: Member; onClose: () => void }) {
+  const warn = useWarn(onClose);
+  return (
+    <ReasonDialog
+      title={`Warn ${member.name}`}
+      description="She finds your reason in her notifications, as a note from the ministry's moderators. Her account is not changed."
+      multiline
+      maxLength={WARNING_REASON_MAX}
+      submit={{ label: "Send warning", busyLabel: "Sending..." }}
+      busy={warn.isPending}
+      onSubmit={(reason) => warn.mutate({ id: member.id, reason })}
+      onClose={onClose}
+    />
+  );
+}
+
 function SuspendDialog({ member, onClose }: { member: Member; onClose: () => void }) {
   const untilId = useId();
-  const reasonId = useId();
   const [until, setUntil] = useState("");
-  const [reason, setReason] = useState("");
-  const [error, setError] = useState<string>();
   const suspend = useSuspend(onClose);
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!reason.trim()) return setError("Please say why.");
-    suspend.mutate({
-      id: member.id,
-      reason,
-      until: until ? new Date(`${until}T00:00:00Z`).toISOString() : undefined,
-    });
-  };
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent
-        title={`Suspend ${member.name}`}
-        description="Her sessions end at once and what she wrote is hidden while it lasts. Nothing is deleted."
-      >
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
-          <Field id={untilId} label="Until (leave empty for good)">
-            <Input id={untilId} type="date" value={until} onChange={(e) => setUntil(e.target.value)} />
-          </Field>
-          <Field id={reasonId} label="Reason" error={error}>
-            <Input
-              id={reasonId}
-              value={reason}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${reasonId}-error` : undefined}
-              onChange={(e) => {
-                setReason(e.target.value);
-                setError(undefined);
-              }}
-            />
-          </Field>
-          <DialogActions>
-            <Button type="submit" variant="destructive" disabled={suspend.isPending}>
-              {suspend.isPending ? "Suspending..." : "Suspend"}
-            </Button>
-          </DialogActions>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <ReasonDialog
+      title={`Suspend ${member.name}`}
+      description="Her sessions end at once and what she wrote is hidden while it lasts. Nothing is deleted."
+      submit={{ label: "Suspend", busyLabel: "Suspending...", variant: "destructive" }}
+      busy={suspend.isPending}
+      onSubmit={(reason) =>
+        suspend.mutate({
+          id: member.id,
+          reason,
+          until: until ? new Date(`${until}T00:00:00Z`).toISOString() : undefined,
+        })
+      }
+      onClose={onClose}
+    >
+      <Field id={untilId} label="Until (leave empty for good)">
+        <Input id={untilId} type="date" value={until} onChange={(e) => setUntil(e.target.value)} />
+      </Field>
+    </ReasonDialog>
   );
 }
 
