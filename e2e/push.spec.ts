@@ -24,6 +24,70 @@ test.describe("notifications on this device", () => {
   });
 });
 
+test.describe("a push on this device", () => {
+  test("shows as a notification with its words, and a tap opens its place", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const origin = new URL(baseURL!).origin;
+    await context.grantPermissions(["notifications"], { origin });
+    await registerMember(page);
+    await page.goto("/notifications");
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+    // The worker takes charge of pages opened after it started.
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+
+    // The browser hands the worker a push as its push service would, after decrypting it.
+    const cdp = await context.newCDPSession(page);
+    const registration = new Promise<string>((resolve) => {
+      cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+        const ours = registrations.find((r: { scopeURL: string }) => r.scopeURL === `${origin}/`);
+        if (ours) resolve(ours.registrationId);
+      });
+    });
+    await cdp.send("ServiceWorker.enable");
+    const message = {
+      title: "Mishpacha",
+      body: "Naomi prayed for your request",
+      url: `${origin}/community`,
+      tag: "notification-1",
+    };
+    await cdp.send("ServiceWorker.deliverPushMessage", {
+      origin,
+      registrationId: await registration,
+      data: JSON.stringify(message),
+    });
+
+    const shown = () =>
+      page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          tag: n.tag,
+          url: (n.data as { url: string }).url,
+        })),
+      );
+    await expect.poll(shown).toEqual([message]);
+
+    // A tap: the worker takes the open window to the notification's place and closes it.
+    const [worker] = context.serviceWorkers();
+    await worker!.evaluate(async () => {
+      // The worker's own globals, which the page's type library does not declare.
+      const scope = globalThis as unknown as {
+        registration: ServiceWorkerRegistration;
+        dispatchEvent(event: Event): boolean;
+        NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+      };
+      const [notification] = await scope.registration.getNotifications();
+      scope.dispatchEvent(new scope.NotificationEvent("notificationclick", { notification: notification! }));
+    });
+    await expect(page).toHaveURL(`${origin}/community`);
+    await expect.poll(shown).toEqual([]);
+  });
+});
+
 test.describe("notifications on an iPhone, in Safari", () => {
   test.use({
     viewport: { width: 390, height: 844 },

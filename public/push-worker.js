@@ -29,7 +29,8 @@ self.addEventListener("notificationclick", (event) => {
       const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
       const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
       if (open) {
-        await open.focus();
+        // Focusing needs the tap's permission, which a slow start can outlast: the page still follows.
+        await open.focus().catch(() => {});
         if ("navigate" in open) await open.navigate(target).catch(() => {});
         return;
       }
