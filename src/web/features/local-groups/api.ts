@@ -1,13 +1,7 @@
 import { localGroupsEndpoints as api } from "~/core/endpoints/local-groups";
 import type { CreateLocalGroupBody, UpdateLocalGroupBody } from "~/core/schemas/local-groups";
 import { decidingThrough } from "~/web/components/join-request-row";
-import {
-  changesRefreshing,
-  keyOf,
-  type ScreenOptions as Screen,
-  useEndpoint,
-  usePagedList,
-} from "~/web/lib/endpoints";
+import { changesRefreshing, keyOf, type ScreenOptions, useEndpoint, usePagedList } from "~/web/lib/endpoints";
 
 export const PAGE_SIZE = 24;
 
@@ -25,18 +19,18 @@ export const useLocalJoinRequests = (id: number) => useEndpoint(api.requests, { 
  */
 const useLocalChange = changesRefreshing(keyOf(api.list), keyOf(api.mine));
 
-export const useCreateLocalGroup = (screen: Screen<typeof api.create, CreateLocalGroupBody>) =>
+export const useCreateLocalGroup = (screen: ScreenOptions<typeof api.create, CreateLocalGroupBody>) =>
   useLocalChange(api.create, (body) => ({ body }), screen);
 
 export const useUpdateLocalGroup = (
   groupId: number,
-  screen: Screen<typeof api.update, UpdateLocalGroupBody>,
+  screen: ScreenOptions<typeof api.update, UpdateLocalGroupBody>,
 ) => useLocalChange(api.update, (body) => ({ params: { id: groupId }, body }), screen);
 
-export const useJoinLocalGroup = (screen: Screen<typeof api.join, number>) =>
+export const useJoinLocalGroup = (screen: ScreenOptions<typeof api.join, number>) =>
   useLocalChange(api.join, (id) => ({ params: { id } }), screen);
 
-export const useLeaveLocalGroup = (screen: Screen<typeof api.leave, number>) =>
+export const useLeaveLocalGroup = (screen: ScreenOptions<typeof api.leave, number>) =>
   useLocalChange(api.leave, (id) => ({ params: { id } }), screen);
 
 export const useDecideLocalRequest = decidingThrough(api, useLocalChange);
