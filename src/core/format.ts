@@ -241,6 +241,16 @@ export function formatDollars(amount: number): string {
   return Number.isInteger(amount) ? `$${formatCount(amount)}` : `$${amount.toFixed(2)}`;
 }
 
+/** Cents as money with both decimals, for receipts and statements: 2500 -> "$25.00". */
+export function formatCents(cents: number, currency = "usd"): string {
+  const sign = cents < 0 ? "-" : "";
+  const [whole = "0", fraction = "00"] = (Math.abs(cents) / 100).toFixed(2).split(".");
+  const amount = `${formatCount(Number(whole))}.${fraction}`;
+  return currency.toLowerCase() === "usd"
+    ? `${sign}$${amount}`
+    : `${sign}${amount} ${currency.toUpperCase()}`;
+}
+
 /** Non-negative dollars to cents through the decimal string, so 19.99 becomes exactly 1999. */
 export function dollarsToCents(amount: number): number {
   if (!Number.isFinite(amount) || amount < 0) throw new RangeError("Amount must be a non-negative number");

@@ -93,6 +93,9 @@ const envSchema = z.object({
   STRIPE_API_BASE: optionalUrl("for example http://127.0.0.1:12111"),
   NEWSLETTER_NAME: z.preprocess(blankToUndefined, z.string().default("Substack")),
   NEWSLETTER_FEED_URL: optionalUrl("for example https://example.substack.com/feed"),
+  MINISTRY_LEGAL_NAME: optionalString,
+  MINISTRY_ADDRESS: optionalString,
+  MINISTRY_TAX_ID: optionalString,
   DEMO: flag,
   TRUST_PROXY: flag,
   RESPONSE_CACHE: flag,
@@ -197,6 +200,11 @@ export interface AppConfig {
       }
     | undefined;
   newsletter: { name: string; feedUrl: string | undefined };
+  /**
+   * How receipts and yearly giving statements name the ministry, besides SITE_NAME; each optional.
+   * The address may span lines ("\n" in the setting starts a new one).
+   */
+  ministry: { legalName: string | null; address: string | null; taxId: string | null };
   demo: boolean;
   /** Keep answers in memory (shared lists, members' community views); off: every read queries. */
   responseCache: boolean;
@@ -368,6 +376,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     oidc,
     stripe,
     newsletter: { name: e.NEWSLETTER_NAME, feedUrl: e.NEWSLETTER_FEED_URL },
+    ministry: {
+      legalName: e.MINISTRY_LEGAL_NAME ?? null,
+      address: e.MINISTRY_ADDRESS?.replace(/\\n/g, "\n") ?? null,
+      taxId: e.MINISTRY_TAX_ID ?? null,
+    },
     demo: e.DEMO ?? !e.DATABASE_URL,
     responseCache: e.RESPONSE_CACHE ?? true,
     serverRender: e.SERVER_RENDER ?? true,

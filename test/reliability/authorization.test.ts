@@ -55,6 +55,7 @@ import {
   messageAttendeesResult,
   rsvpResult,
 } from "../../src/core/schemas/events";
+import { givingResponse, recurringGiftList } from "../../src/core/schemas/giving";
 import {
   cultivationGroupDetail,
   cultivationGroupSummary,
@@ -118,6 +119,7 @@ import {
   viewResponse,
   watchingItem,
 } from "../../src/core/schemas/videos";
+import { giftReference } from "../../src/server/features/payments/giving";
 import {
   type Answer,
   type Member,
@@ -178,6 +180,7 @@ let applicant: Member;
 const ruthsTokens: string[] = [];
 
 const f = {
+  giftToStop: "",
   videoId: 0,
   videoToDelete: 0,
   activeCourse: 0,
@@ -1025,6 +1028,23 @@ const TABLE: Record<string, Entry> = {
     path: () => urlFor(paymentsEndpoints.billingPortal),
     expect: everyMember(ok(billingPortalResponse)),
   },
+  "POST /api/recurring-gifts": {
+    path: () => urlFor(givingEndpoints.createRecurringGift),
+    body: () => ({ amount: 12 }),
+    expect: everyMember(ok(clientSecretResponse)),
+  },
+  "GET /api/recurring-gifts": {
+    path: () => urlFor(givingEndpoints.recurringGifts),
+    expect: everyMember(ok(recurringGiftList)),
+  },
+  "DELETE /api/recurring-gifts/:id": {
+    path: () => urlFor(givingEndpoints.stopRecurringGift, { params: { id: f.giftToStop } }),
+    expect: ruthsPrivate(ok(messageResponse)),
+  },
+  "GET /api/giving": {
+    path: () => urlFor(givingEndpoints.giving, { query: { year: 2026 } }),
+    expect: everyMember(ok(givingResponse)),
+  },
 
   // The admin dashboard.
   "GET /api/admin/analytics": {
@@ -1387,6 +1407,12 @@ beforeAll(async () => {
   for (const who of [actors.member, actors.other, actors.groupAdmin, actors.admin]) {
     await succeeded(who.client.call(paymentsEndpoints.donate, { body: { amount: 5 } }));
   }
+  await succeeded(ruth.call(givingEndpoints.createRecurringGift, { body: { amount: 36 } }));
+  f.giftToStop = giftReference(
+    [...env.stripe.subscriptions.values()].find(
+      (s) => s.metadata?.userId === String(actors.member.id) && s.metadata?.purpose === "gift",
+    )!.id,
+  );
   await succeeded(ruth.call(paymentsEndpoints.subscribe));
 
   const token = actors.member.client.jar.get("sid")!;
@@ -1406,6 +1432,7 @@ afterAll(() => env?.close());
 const MAY_CARRY_PAYMENT_SECRET = new Set([
   "POST /api/create-subscription",
   "POST /api/create-payment-intent",
+  "POST /api/recurring-gifts",
 ]);
 
 /** Values no route accepts, sent where a route reads its input. */

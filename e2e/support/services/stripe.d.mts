@@ -19,6 +19,7 @@ export interface StripeStandIn {
   subscriptions: Map<string, Record<string, any>>;
   invoices: Map<string, Record<string, any>>;
   paymentIntents: Map<string, Record<string, any>>;
+  products: Map<string, Record<string, any>>;
   portalSessions: Array<Record<string, any>>;
   requests: StandInRequest[];
   failNext(status?: number, message?: string): void;
@@ -28,7 +29,9 @@ export interface StripeStandIn {
     invoice: Record<string, any>;
     paymentIntent: Record<string, any>;
   };
+  payNextInvoice(id: string): Record<string, any>;
   succeedPaymentIntent(id: string): Record<string, any>;
+  refundPaymentIntent(id: string, amount?: number): Record<string, any>;
   close(): Promise<void>;
 }
 

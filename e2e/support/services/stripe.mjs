@@ -58,6 +58,7 @@ export async function createStripeStandIn(options = {}) {
   const subscriptions = new Map();
   const invoices = new Map();
   const paymentIntents = new Map();
+  const products = new Map();
   const portalSessions = [];
   const requests = [];
   const failures = [];
@@ -70,6 +71,28 @@ export async function createStripeStandIn(options = {}) {
     currency: "usd",
     recurring: { interval: "month", interval_count: 1 },
   });
+
+  // An item's price: a price id, or price_data (a price of its own amount on a product).
+  const itemPrice = (item, i) => {
+    if (item.price_data) {
+      const data = item.price_data;
+      if (!products.has(data.product))
+        throw missing("product", data.product, `items[${i}][price_data][product]`);
+      const amount = Number(data.unit_amount);
+      if (!Number.isInteger(amount) || amount < 50)
+        throw new StripeFailure(400, "Amount must be at least $0.50 usd", { code: "amount_too_small" });
+      return {
+        id: id("price"),
+        object: "price",
+        product: data.product,
+        unit_amount: amount,
+        currency: data.currency ?? "usd",
+        recurring: { interval: data.recurring?.interval ?? "month", interval_count: 1 },
+      };
+    }
+    if (!(item.price in prices)) throw missing("price", item.price, `items[${i}][price]`);
+    return price(item.price);
+  };
 
   const newPaymentIntent = (fields) => {
     const piId = id("pi");
@@ -156,11 +179,12 @@ export async function createStripeStandIn(options = {}) {
         const items = body.items ?? [];
         if (items.length === 0)
           throw new StripeFailure(400, "Missing required param: items.", { param: "items" });
-        for (const [i, item] of items.entries()) {
-          if (!(item.price in prices)) throw missing("price", item.price, `items[${i}][price]`);
-        }
+        const itemPrices = items.map(itemPrice);
         const subId = id("sub");
-        const amount = items.reduce((sum, item) => sum + prices[item.price] * Number(item.quantity ?? 1), 0);
+        const amount = items.reduce(
+          (sum, item, i) => sum + itemPrices[i].unit_amount * Number(item.quantity ?? 1),
+          0,
+        );
         const metadata = body.metadata ?? {};
         const intent = newPaymentIntent({
           amount,
@@ -197,10 +221,10 @@ export async function createStripeStandIn(options = {}) {
           metadata,
           items: {
             object: "list",
-            data: items.map((item) => ({
+            data: items.map((item, i) => ({
               id: id("si"),
               object: "subscription_item",
-              price: price(item.price),
+              price: itemPrices[i],
               quantity: Number(item.quantity ?? 1),
             })),
           },
@@ -239,6 +263,40 @@ export async function createStripeStandIn(options = {}) {
         const subscription = subscriptions.get(subId);
         if (!subscription) throw missing("subscription", subId, "id");
         return withExpansions(subscription, query.expand);
+      },
+    ],
+    [
+      "DELETE",
+      /^\/v1\/subscriptions\/([^/]+)$/,
+      ([, subId]) => {
+        const subscription = subscriptions.get(subId);
+        if (!subscription) throw missing("subscription", subId, "id");
+        if (subscription.status === "canceled")
+          throw new StripeFailure(400, "This subscription has already been canceled.");
+        subscription.status = "canceled";
+        subscription.canceled_at = subscription.ended_at = now();
+        return structuredClone(subscription);
+      },
+    ],
+    [
+      "POST",
+      /^\/v1\/products$/,
+      (_m, body) => {
+        const productId = body.id ?? id("prod");
+        if (products.has(productId))
+          throw new StripeFailure(400, `Product already exists.`, { code: "resource_already_exists" });
+        const product = { id: productId, object: "product", name: body.name, active: true, created: now() };
+        products.set(productId, product);
+        return product;
+      },
+    ],
+    [
+      "GET",
+      /^\/v1\/products\/([^/]+)$/,
+      ([, productId]) => {
+        const product = products.get(productId);
+        if (!product) throw missing("product", productId, "id");
+        return product;
       },
     ],
     [
@@ -358,6 +416,7 @@ export async function createStripeStandIn(options = {}) {
     subscriptions,
     invoices,
     paymentIntents,
+    products,
     portalSessions,
     requests,
     /** The next request answers this error (a Stripe outage). */
@@ -388,12 +447,52 @@ export async function createStripeStandIn(options = {}) {
         paymentIntent: structuredClone(intent),
       };
     },
+    /** A later month: a new invoice of the subscription, paid. */
+    payNextInvoice(subId) {
+      const s = subscription(subId);
+      const first = invoices.get(s.latest_invoice);
+      const invoice = {
+        ...structuredClone(first),
+        id: id("in"),
+        status: "paid",
+        amount_paid: first.amount_due,
+        billing_reason: "subscription_cycle",
+        confirmation_secret: null,
+        status_transitions: { paid_at: now() },
+        created: now(),
+      };
+      invoices.set(invoice.id, invoice);
+      s.latest_invoice = invoice.id;
+      return structuredClone(invoice);
+    },
     succeedPaymentIntent(piId) {
       const intent = paymentIntents.get(piId);
       if (!intent) throw new Error(`stand-in: no payment intent ${piId}`);
       intent.status = "succeeded";
       intent.amount_received = intent.amount;
+      intent.latest_charge ??= id("ch");
       return structuredClone(intent);
+    },
+    /** Refunds a succeeded intent's charge (in full unless `amount` cents say less): the charge as `charge.refunded` carries it. */
+    refundPaymentIntent(piId, amount) {
+      const intent = paymentIntents.get(piId);
+      if (!intent || intent.status !== "succeeded") throw new Error(`stand-in: ${piId} was not paid`);
+      const refunded = Math.min(amount ?? intent.amount_received, intent.amount_received);
+      return {
+        id: intent.latest_charge,
+        object: "charge",
+        amount: intent.amount_received,
+        amount_captured: intent.amount_received,
+        amount_refunded: refunded,
+        refunded: refunded === intent.amount_received,
+        currency: intent.currency,
+        customer: intent.customer,
+        payment_intent: intent.id,
+        metadata: {},
+        status: "succeeded",
+        created: now(),
+        livemode: false,
+      };
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

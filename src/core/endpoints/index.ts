@@ -6,6 +6,7 @@ import { coursesEndpoints } from "./courses";
 import { dashboardEndpoints } from "./dashboard";
 import { discipleshipEndpoints } from "./discipleship";
 import { eventsEndpoints } from "./events";
+import { givingEndpoints } from "./giving";
 import { groupsEndpoints } from "./groups";
 import { healthEndpoints } from "./health";
 import { intercessorsEndpoints } from "./intercessors";
@@ -39,6 +40,7 @@ export const apiEndpoints = {
   moderation: moderationEndpoints,
   events: eventsEndpoints,
   payments: paymentsEndpoints,
+  giving: givingEndpoints,
   admin: adminEndpoints,
   backups: backupsEndpoints,
   health: healthEndpoints,

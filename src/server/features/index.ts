@@ -40,6 +40,7 @@ export const featureRoutes: FastifyPluginAsync[] = [
   pushRoutes,
   profileRoutes,
   paymentRoutes,
+  givingRoutes,
   adminRoutes,
   backupRoutes,
   moderationRoutes,

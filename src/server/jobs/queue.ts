@@ -6,6 +6,8 @@ import type { OutgoingMail } from "../mail/transport";
 /** What each task on the queue receives. Adding a kind of background work starts here. */
 export interface JobPayloads {
   "send-mail": OutgoingMail;
+  /** Her receipt for a payment just recorded (written when it leaves, from the payment's row). */
+  "send-receipt": { paymentId: number };
   /** The daily backup, added by the job engine's schedule (which says when it was due). */
   "backup-database": { _cron?: { ts: string; backfilled?: boolean } };
   /** A notification for every member (new content), written in batches. */

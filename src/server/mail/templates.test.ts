@@ -6,12 +6,27 @@ import {
   passwordChangedMail,
   passwordResetMail,
   type RenderedMail,
+  receiptMail,
   verifyEmailMail,
 } from "./templates";
 
 const siteUrl = "https://community.example.org";
 const link = "https://community.example.org/verify?token=abc&next=/home";
 const base = { siteName: "Mishpacha", siteUrl, firstName: "Ruth" as string | null };
+const givingUrl = "https://community.example.org/profile/giving/2026";
+const receipt = {
+  receiptNumber: "No. 000123",
+  amount: "$25.00",
+  date: "November 26, 2026",
+  description: "Monthly gift",
+  gift: true,
+  ministry: {
+    legalName: "Mishpacha Ministries, Inc.",
+    address: "12 Olive Lane\nNashville, TN",
+    taxId: "12-3456789",
+  },
+  givingUrl,
+};
 
 // Every template, with the links it was given, so each check runs over all of them.
 const all = (over: Partial<typeof base> = {}): [string, RenderedMail, string[]][] => {
@@ -26,6 +41,7 @@ const all = (over: Partial<typeof base> = {}): [string, RenderedMail, string[]][
     ],
     ["passwordReset", passwordResetMail({ ...b, link }), [link]],
     ["passwordChanged", passwordChangedMail(b), []],
+    ["receipt", receiptMail({ ...b, ...receipt }), [givingUrl]],
   ];
 };
 
@@ -142,5 +158,21 @@ describe("details", () => {
     const { text } = passwordChangedMail(base);
     expect(text).toContain("other devices were signed out");
     expect(text).toContain("“Forgot your password?”");
+  });
+
+  it("gives a receipt's number, amount, date, purpose and the ministry's details in both parts", () => {
+    const mail = receiptMail({ ...base, ...receipt });
+    expect(mail.subject).toBe("Your receipt from Mishpacha: $25.00, No. 000123");
+    for (const part of [mail.text, mail.html]) {
+      for (const words of ["No. 000123", "$25.00", "November 26, 2026", "Monthly gift", "12-3456789"]) {
+        expect(part).toContain(words);
+      }
+      expect(part).toContain("12 Olive Lane, Nashville, TN");
+      expect(part).toContain("No goods or services were provided in exchange for this gift.");
+    }
+    // A patron payment is no gift: nothing about goods and services.
+    const payment = receiptMail({ ...base, ...receipt, description: "Patron membership", gift: false });
+    expect(payment.text).not.toContain("No goods or services");
+    expect(payment.text).toContain("Thank you for your payment");
   });
 });

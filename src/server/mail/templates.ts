@@ -334,3 +334,43 @@ export function digestMail(
     ],
   });
 }
+
+/**
+ * Her receipt for one payment, from the verified webhook: who received it, how much, when, for
+ * what, and its number. A gift (not patronage or a course) says nothing was given in return.
+ */
+export function receiptMail(
+  input: Recipient & {
+    receiptNumber: string;
+    amount: string;
+    date: string;
+    description: string;
+    gift: boolean;
+    ministry: { legalName: string | null; address: string | null; taxId: string | null };
+    givingUrl: string;
+  },
+): RenderedMail {
+  const { siteName, ministry } = input;
+  const received = ministry.legalName ?? siteName;
+  const details: Paragraph[] = [
+    ministry.legalName && ministry.legalName !== siteName ? `${ministry.legalName} (${siteName})` : siteName,
+    ...(ministry.address ? [ministry.address.split("\n").join(", ")] : []),
+    ...(ministry.taxId ? [`Tax ID: ${ministry.taxId}`] : []),
+  ];
+  return layout({
+    ...input,
+    subject: `Your receipt from ${siteName}: ${input.amount}, ${input.receiptNumber}`,
+    heading: input.gift ? "Thank you for your gift" : "Thank you for your payment",
+    preheader: `${input.amount} received on ${input.date}. Receipt ${input.receiptNumber}.`,
+    before: [
+      `${received} received your ${input.gift ? "gift" : "payment"}. Thank you for your generosity.`,
+      ["Receipt: ", { strong: input.receiptNumber }],
+      ["Amount: ", { strong: input.amount }],
+      ["Date: ", { strong: input.date }],
+      ["For: ", { strong: input.description }],
+      ...(input.gift ? ["No goods or services were provided in exchange for this gift."] : []),
+    ],
+    action: { label: "See your giving", url: input.givingUrl },
+    after: ["Please keep this e-mail for your records.", ...details],
+  });
+}

@@ -19,3 +19,4 @@ export function paymentsContext(app: FastifyInstance, log: FastifyBaseLogger): P
   }
   return { db: app.db, stripe, settings, publicUrl: app.config.publicUrl, log };
 }
+export { receiptMailFor } from "./receipts";

@@ -1,7 +1,8 @@
-import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { accountColumns } from "../../db/query-helpers";
-import { payments, stripeEvents, subscriptions, users } from "../../db/schema";
+import { courses, payments, stripeEvents, subscriptions, users } from "../../db/schema";
+import { enqueue } from "../../jobs/queue";
 
 /** Stripe statuses in which the member is a patron. */
 export const PATRON_STATUSES = ["active", "trialing"] as const;
@@ -25,7 +26,13 @@ export async function hasSubscription(db: Db | Tx, userId: number) {
   const [row] = await db
     .select({ id: subscriptions.id })
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...SUBSCRIBED_STATUSES])))
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        eq(subscriptions.purpose, "patron"),
+        inArray(subscriptions.status, [...SUBSCRIBED_STATUSES]),
+      ),
+    )
     .limit(1);
   return Boolean(row);
 }
@@ -92,7 +99,14 @@ export async function lockMember(tx: Tx, userId: number) {
 /** Writes the subscription as Stripe now describes it; answers the status it had before. */
 export async function upsertSubscription(
   tx: Tx,
-  row: { id: string; userId: number | null; status: string; createdAt: Date },
+  row: {
+    id: string;
+    userId: number | null;
+    status: string;
+    createdAt: Date;
+    purpose: "patron" | "gift";
+    amountCents: number | null;
+  },
 ) {
   const [previous] = await tx
     .select({ status: subscriptions.status })
@@ -107,13 +121,18 @@ export async function upsertSubscription(
       set: {
         status: row.status,
         userId: sql`coalesce(excluded.user_id, ${subscriptions.userId})`,
+        purpose: row.purpose,
+        amountCents: sql`coalesce(excluded.amount_cents, ${subscriptions.amountCents})`,
         updatedAt: new Date(),
       },
     });
   return previous?.status ?? null;
 }
 
-/** Her tier follows her subscriptions: premium while any is active or trialing, free otherwise. */
+/**
+ * Her tier follows her patron subscriptions: premium while any is active or trialing, free
+ * otherwise. A monthly gift makes nobody a patron.
+ */
 export async function refreshTier(tx: Tx, userId: number) {
   const [row] = await tx
     .update(users)
@@ -121,6 +140,7 @@ export async function refreshTier(tx: Tx, userId: number) {
       membershipTier: sql`case when exists (
         select 1 from ${subscriptions}
         where ${subscriptions.userId} = ${userId}
+          and ${subscriptions.purpose} = 'patron'
           and ${subscriptions.status} in ('active', 'trialing')
       ) then 'premium' else 'free' end`,
       updatedAt: new Date(),
@@ -130,22 +150,137 @@ export async function refreshTier(tx: Tx, userId: number) {
   return row?.membershipTier;
 }
 
-/** Records money received once per Stripe object; false when it was already recorded. */
+/**
+ * Records money received once per Stripe object; false when it was already recorded. Every payment
+ * comes through here, so this is where her receipt is queued: in the same transaction, and only for
+ * a row just inserted, so a replayed webhook never mails twice. A payment without a member (her
+ * account is gone) gets none.
+ */
 export async function recordPayment(
   tx: Tx,
   row: {
     userId: number | null;
-    kind: "subscription" | "donation";
+    kind: (typeof payments.$inferInsert)["kind"];
     amountCents: number;
     currency: string;
     stripeObjectId: string;
+    courseId?: number | null;
     createdAt: Date;
   },
 ) {
-  const inserted = await tx
+  const [inserted] = await tx
     .insert(payments)
     .values(row)
     .onConflictDoNothing({ target: payments.stripeObjectId })
     .returning({ id: payments.id });
-  return inserted.length > 0;
+  if (inserted && row.userId !== null) {
+    await enqueue(tx, "send-receipt", { paymentId: inserted.id }, { jobKey: `receipt:${inserted.id}` });
+  }
+  return Boolean(inserted);
+}
+
+/**
+ * A monthly gift as Stripe created it, recorded at once with its purpose and amount; the webhooks
+ * keep its status from then on (a row they wrote first is left as it is).
+ */
+export async function insertGift(
+  db: Db,
+  row: { id: string; userId: number; status: string; amountCents: number; createdAt: Date },
+) {
+  await db
+    .insert(subscriptions)
+    .values({ ...row, purpose: "gift", updatedAt: new Date() })
+    .onConflictDoNothing({ target: subscriptions.id });
+}
+
+/** A subscription's purpose as recorded (null when it is not known here yet). */
+export async function subscriptionPurpose(tx: Tx, id: string) {
+  const [row] = await tx
+    .select({ purpose: subscriptions.purpose })
+    .from(subscriptions)
+    .where(eq(subscriptions.id, id))
+    .limit(1);
+  return row?.purpose ?? null;
+}
+
+/** Her monthly gifts still running (or waiting on a card), newest first; a member has few. */
+export async function listGifts(db: Db, userId: number) {
+  return db
+    .select({
+      id: subscriptions.id,
+      amountCents: sql<number>`coalesce(${subscriptions.amountCents}, 0)`.mapWith(Number),
+      status: subscriptions.status,
+      createdAt: subscriptions.createdAt,
+    })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        eq(subscriptions.purpose, "gift"),
+        inArray(subscriptions.status, [...SUBSCRIBED_STATUSES]),
+      ),
+    )
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(50);
+}
+
+/** Her monthly gifts in any state (to find one by its reference); a member has few. */
+export async function herGifts(db: Db, userId: number) {
+  return db
+    .select({ id: subscriptions.id, status: subscriptions.status })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.purpose, "gift")))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(200);
+}
+
+export async function markCanceled(db: Db, id: string) {
+  await db
+    .update(subscriptions)
+    .set({ status: "canceled", updatedAt: new Date() })
+    .where(eq(subscriptions.id, id));
+}
+
+const paymentColumns = {
+  id: payments.id,
+  kind: payments.kind,
+  amountCents: payments.amountCents,
+  currency: payments.currency,
+  paidAt: payments.createdAt,
+  refundedAt: payments.refundedAt,
+  courseTitle: courses.title,
+};
+
+/** Her payments in [from, to), newest first, and their total without refunded ones, in SQL. */
+export async function paymentsBetween(db: Db, userId: number, from: Date, to: Date) {
+  const mine = and(eq(payments.userId, userId), gte(payments.createdAt, from), lt(payments.createdAt, to));
+  const [rows, [sum]] = await Promise.all([
+    db
+      .select(paymentColumns)
+      .from(payments)
+      .leftJoin(courses, eq(courses.id, payments.courseId))
+      .where(mine)
+      .orderBy(desc(payments.createdAt), desc(payments.id)),
+    db
+      .select({ total: sql<number>`coalesce(sum(${payments.amountCents}), 0)`.mapWith(Number) })
+      .from(payments)
+      .where(and(mine, isNull(payments.refundedAt))),
+  ]);
+  return { rows, total: sum?.total ?? 0 };
+}
+
+/** A payment with the member it is for, to write her receipt; none when she is gone. */
+export async function receiptOf(db: Db, paymentId: number) {
+  const [row] = await db
+    .select({
+      ...paymentColumns,
+      email: users.email,
+      firstName: users.firstName,
+    })
+    .from(payments)
+    .innerJoin(users, eq(users.id, payments.userId))
+    .leftJoin(courses, eq(courses.id, payments.courseId))
+    .where(eq(payments.id, paymentId))
+    .limit(1);
+  return row;
 }

@@ -6,7 +6,7 @@ import { PAYMENT_MESSAGES } from "../../../core/schemas/payments";
 import type { Db } from "../../db/client";
 import { conflict, unauthorized } from "../../http/errors";
 import * as q from "./queries";
-import { callStripe, isMissingResource, type StripeSettings } from "./stripe";
+import { callStripe, isGiftSubscription, isMissingResource, type StripeSettings } from "./stripe";
 
 export interface PaymentsContext {
   db: Db;
@@ -19,14 +19,14 @@ export interface PaymentsContext {
 const fullName = (m: { firstName: string | null; lastName: string | null }) =>
   [m.firstName, m.lastName].filter(Boolean).join(" ");
 
-async function billingMember(ctx: PaymentsContext, userId: number) {
+export async function billingMember(ctx: PaymentsContext, userId: number) {
   const member = await q.findBillingMember(ctx.db, userId);
   if (!member) throw unauthorized();
   return member;
 }
 
 /** Her Stripe customer, created on first use and kept in users.stripe_customer_id. */
-async function ensureCustomer(ctx: PaymentsContext, member: q.BillingMember) {
+export async function ensureCustomer(ctx: PaymentsContext, member: q.BillingMember) {
   if (member.stripeCustomerId) return member.stripeCustomerId;
   const customer = await callStripe(ctx.log, "create customer", () =>
     ctx.stripe.customers.create({
@@ -38,7 +38,7 @@ async function ensureCustomer(ctx: PaymentsContext, member: q.BillingMember) {
   return q.saveCustomerId(ctx.db, member.id, customer.id);
 }
 
-const secretOf = (invoice: Stripe.Invoice | string | null | undefined) => {
+export const secretOf = (invoice: Stripe.Invoice | string | null | undefined) => {
   if (!invoice || typeof invoice === "string") return null;
   const legacy = (invoice as { payment_intent?: Stripe.PaymentIntent | string | null }).payment_intent;
   return (
@@ -62,7 +62,8 @@ export async function createSubscription(ctx: PaymentsContext, userId: number) {
   }
   const customer = await ensureCustomer(ctx, member);
 
-  // The webhook that makes her a patron can lag behind her payment: ask Stripe itself.
+  // The webhook that makes her a patron can lag behind her payment: ask Stripe itself. Her monthly
+  // gifts are no patronage and do not count.
   const existing = await callStripe(ctx.log, "list subscriptions", () =>
     ctx.stripe.subscriptions.list({
       customer,
@@ -71,10 +72,11 @@ export async function createSubscription(ctx: PaymentsContext, userId: number) {
       expand: ["data.latest_invoice.confirmation_secret"],
     }),
   );
-  if (existing.data.some((s) => (q.SUBSCRIBED_STATUSES as readonly string[]).includes(s.status))) {
+  const patronage = existing.data.filter((s) => !isGiftSubscription(s));
+  if (patronage.some((s) => (q.SUBSCRIBED_STATUSES as readonly string[]).includes(s.status))) {
     throw conflict(PAYMENT_MESSAGES.alreadyPatron);
   }
-  const unfinished = existing.data.find(
+  const unfinished = patronage.find(
     (s) => s.status === "incomplete" && usesPrice(s, ctx.settings.priceId) && secretOf(s.latest_invoice),
   );
   if (unfinished) return { clientSecret: secretOf(unfinished.latest_invoice) };

@@ -30,6 +30,10 @@ export function createStripeClient(settings: StripeSettings): Stripe {
   });
 }
 
+/** A monthly gift says so in its metadata (set when we create it); anything else is patronage. */
+export const isGiftSubscription = (subscription: Pick<Stripe.Subscription, "metadata">) =>
+  subscription.metadata?.purpose === "gift";
+
 export const isStripeError = (err: unknown): err is Stripe.errors.StripeError =>
   sdk !== undefined && err instanceof sdk.errors.StripeError;
 

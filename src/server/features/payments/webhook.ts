@@ -6,7 +6,7 @@ import type { Tx } from "../../db/client";
 import { badRequest } from "../../http/errors";
 import * as q from "./queries";
 import type { PaymentsContext } from "./service";
-import { callStripe, isMissingResource } from "./stripe";
+import { callStripe, isGiftSubscription, isMissingResource } from "./stripe";
 
 const SUBSCRIPTION_EVENTS = new Set([
   "customer.subscription.created",
@@ -77,18 +77,28 @@ async function currentSubscription(ctx: PaymentsContext, fromEvent: Stripe.Subsc
   });
 }
 
+/** What the subscription asks each month, in cents (a gift's own amount). */
+const monthlyCents = (subscription: Stripe.Subscription) =>
+  subscription.items?.data?.reduce(
+    (sum, item) => sum + (item.price?.unit_amount ?? 0) * (item.quantity ?? 1),
+    0,
+  ) ?? null;
+
 async function applySubscription(tx: Tx, subscription: Stripe.Subscription) {
   const member = await q.resolveMember(tx, subscription.metadata?.userId, idOf(subscription.customer));
   if (member) await q.lockMember(tx, member.id);
+  const gift = isGiftSubscription(subscription);
   const previous = await q.upsertSubscription(tx, {
     id: subscription.id,
     userId: member?.id ?? null,
     status: subscription.status,
     createdAt: new Date(subscription.created * 1000),
+    purpose: gift ? "gift" : "patron",
+    amountCents: gift ? monthlyCents(subscription) : null,
   });
   if (!member) return;
   await q.refreshTier(tx, member.id);
-  if (q.isPatronStatus(subscription.status) && !q.isPatronStatus(previous)) {
+  if (!gift && q.isPatronStatus(subscription.status) && !q.isPatronStatus(previous)) {
     await recordActivity(
       tx,
       "patron_started",
@@ -98,7 +108,10 @@ async function applySubscription(tx: Tx, subscription: Stripe.Subscription) {
   }
 }
 
-/** A paid subscription invoice is patron revenue (its payment intent is not counted again). */
+/**
+ * A paid subscription invoice is patron revenue, or a monthly gift when its subscription is one (its
+ * payment intent is not counted again).
+ */
 async function applyInvoicePaid(tx: Tx, invoice: Stripe.Invoice, event: Stripe.Event) {
   const details = invoice.parent?.subscription_details;
   const legacySubscription = (invoice as { subscription?: string | { id: string } | null }).subscription;
@@ -106,9 +119,11 @@ async function applyInvoicePaid(tx: Tx, invoice: Stripe.Invoice, event: Stripe.E
   if (!subscriptionId || !invoice.id || invoice.amount_paid <= 0) return;
   const member = await q.resolveMember(tx, details?.metadata?.userId, idOf(invoice.customer));
   const paidAt = invoice.status_transitions?.paid_at ?? event.created;
+  const gift =
+    details?.metadata?.purpose === "gift" || (await q.subscriptionPurpose(tx, subscriptionId)) === "gift";
   await q.recordPayment(tx, {
     userId: member?.id ?? null,
-    kind: "subscription",
+    kind: gift ? "recurring_gift" : "subscription",
     amountCents: invoice.amount_paid,
     currency: invoice.currency,
     stripeObjectId: invoice.id,
