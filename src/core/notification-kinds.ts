@@ -167,10 +167,12 @@ export const NOTIFICATION_KINDS = {
     text: (n) => `Tomorrow: ${titled(n, "an event you're going to")}`,
     url: (n) => `/events/${n.subjectId}`,
   },
+  // Right away by default: push follows the mail choice (decision 042), and an hour before is when a
+  // phone should say it; the mail, a few minutes later, is dropped if she saw it in the app.
   event_reminder_hour: {
     section: "Events",
     label: "An hour before an event I'm going to",
-    email: "never",
+    email: "instant",
     text: (n) => `Starting within the hour: ${titled(n, "an event you're going to")}`,
     url: (n) => `/events/${n.subjectId}`,
   },
