@@ -1,9 +1,8 @@
 import {
-  DEMO_ADMIN,
   expect,
   expectAccessible,
   registerMember,
-  signIn,
+  signInAsAdministrator,
   test,
   uniqueEmail,
 } from "./support/fixtures";
@@ -188,7 +187,7 @@ test.describe("joining and signing in", () => {
   });
 
   test("administrators find the dashboard in their menu", async ({ page }) => {
-    await signIn(page, DEMO_ADMIN);
+    await signInAsAdministrator(page);
     await page.goto("/");
     await page.getByRole("button", { name: "Account menu" }).click();
     await expect(page.getByRole("menuitem", { name: "Admin Dashboard" })).toBeVisible();

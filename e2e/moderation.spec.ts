@@ -2,11 +2,10 @@ import type { Browser, Page } from "@playwright/test";
 import {
   anotherBrowser,
   anotherMember,
-  DEMO_ADMIN,
   expect,
   expectAccessible,
   registerMember,
-  signIn,
+  signInAsAdministrator,
   test,
 } from "./support/fixtures";
 
@@ -33,7 +32,7 @@ async function report(page: Page, content: string) {
 
 async function adminPage(browser: Browser) {
   const { context, page } = await anotherBrowser(browser);
-  await signIn(page, DEMO_ADMIN);
+  await signInAsAdministrator(page);
   await page.goto("/admin?tab=moderation");
   return { context, page };
 }

@@ -1,6 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, test as base, expect, type Page } from "@playwright/test";
 
+import { DEMO_ADMIN } from "./demo";
+
 export { DEMO_ADMIN, DEMO_MEMBER, DEMO_PASSWORD } from "./demo";
 
 let counter = 0;
@@ -124,6 +126,9 @@ export async function signIn(page: Page, account: { email: string; password: str
   const res = await page.request.post("/api/auth/login", { data: account, headers: { Origin: origin } });
   expect(res.status(), await res.text()).toBe(200);
 }
+
+/** Signs the demo administrator in: the ministry's moderation, events and settings are hers. */
+export const signInAsAdministrator = (page: Page) => signIn(page, DEMO_ADMIN);
 
 export interface ReceivedMail {
   to: string;
