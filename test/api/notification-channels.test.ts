@@ -8,13 +8,13 @@ import { discipleshipEndpoints } from "../../src/core/endpoints/discipleship";
 import { groupsEndpoints } from "../../src/core/endpoints/groups";
 import { notificationsEndpoints as api } from "../../src/core/endpoints/notifications";
 import { prayerEndpoints } from "../../src/core/endpoints/prayer";
-import { pushEndpoints } from "../../src/core/endpoints/push";
 import { videosEndpoints } from "../../src/core/endpoints/videos";
 import { sendDigests } from "../../src/server/features/notifications";
 import { type Member, TEST_ADMIN_EMAIL, type TestContext } from "../support/app";
-import { queueDrained, untilNoneLeft } from "../support/jobs";
+import { queueDrained } from "../support/jobs";
 import { closeMailTestContext, createMailTestContext } from "../support/mail-context";
 import { linkIn, type Mailbox, type ReceivedMail, tokenOf } from "../support/mailbox";
+import { everyNotificationHanded, pray, share, subscribedDevice } from "../support/push-devices";
 import { type DeviceSubscription, type PushReceiver, startPushReceiver } from "../support/push-receiver";
 
 // Mail and push for `prayer_prayed` and `prayer_response` are tested in notification-mail,
@@ -63,22 +63,6 @@ async function proveAddress(m: Member) {
   expect(res.status).toBe(200);
 }
 
-/** Her browser subscribes a new device on the receiver. */
-async function subscribedDevice(m: Member) {
-  const device = receiver.newDevice();
-  const res = await m.client.call(pushEndpoints.subscribe, { body: device });
-  expect(res.status).toBe(200);
-  return device;
-}
-
-/** Waits until every notification written so far was handed to push. */
-const everyNotificationHanded = () =>
-  untilNoneLeft(
-    t,
-    "select count(*)::int as n from notifications where pushed_at is null",
-    "notifications not handed to push",
-  );
-
 const headerOf = (mail: ReceivedMail, name: string) =>
   mail.parsed.headerLines.find((h) => h.key === name)?.line.replace(/^[^:]+:\s*/, "");
 
@@ -87,16 +71,6 @@ const bell = async (m: Member) => {
   expect(res.status).toBe(200);
   return res.body.map((n) => n.text);
 };
-
-async function share(m: Member, content: string) {
-  const res = await m.client.call(prayerEndpoints.share, { body: { content } });
-  expect(res.status).toBe(201);
-  return res.body.id;
-}
-async function pray(m: Member, id: number) {
-  const res = await m.client.call(prayerEndpoints.pray, { params: { id } });
-  expect(res.status).toBeLessThan(300);
-}
 
 async function createGroup(owner: Member, name: string) {
   const res = await owner.client.call(groupsEndpoints.create, {
@@ -319,7 +293,7 @@ describe("a push to her device", () => {
     it(`tells ${scene.who} on her device that ${scene.what}`, async () => {
       const devices = new Map<number, DeviceSubscription>();
       const { her, text, path } = await scene.happen(async (m) => {
-        devices.set(m.id, await subscribedDevice(m));
+        devices.set(m.id, await subscribedDevice(receiver, m));
       });
       const device = devices.get(her.id)!;
 
@@ -330,7 +304,7 @@ describe("a push to her device", () => {
         url: `${t.config.publicUrl}${path}`,
         tag: expect.stringMatching(/^notification-\d+$/),
       });
-      await everyNotificationHanded();
+      await everyNotificationHanded(t);
       await queueDrained(t);
       expect(receiver.to(device.endpoint)).toHaveLength(1);
     });
@@ -341,7 +315,7 @@ describe("a kind she set to never", () => {
   it("reaches neither her inbox, nor her digest, nor her device, but still her bell", async () => {
     const her = await t.member({ firstName: "Joanna" });
     await proveAddress(her);
-    const device = await subscribedDevice(her);
+    const device = await subscribedDevice(receiver, her);
     const prefs = (await her.client.call(api.preferences)).body;
     const saved = await her.client.call(api.updatePreferences, {
       body: {
@@ -362,7 +336,7 @@ describe("a kind she set to never", () => {
     expect(mail.text).not.toContain("asked to join");
     const [push] = await receiver.waitFor(device.endpoint);
     expect(push!.message).toMatchObject({ body: "Martha prayed for your request" });
-    await everyNotificationHanded();
+    await everyNotificationHanded(t);
     await queueDrained(t);
 
     // 25 November 2026 is a Wednesday: 11:00 UTC is her daily digest's hour, and no one else's.

@@ -10,8 +10,9 @@ import { PUSH_MESSAGES } from "../../src/core/schemas/push";
 import { vapidKeysIn } from "../../src/server/data-dir-secrets";
 import { pushDueNotifications } from "../../src/server/features/push";
 import { startWorker, type Worker } from "../../src/server/jobs/worker";
-import { createTestContext, type Member, type TestContext } from "../support/app";
-import { queueDrained, untilNoneLeft } from "../support/jobs";
+import { createTestContext, type TestContext } from "../support/app";
+import { queueDrained } from "../support/jobs";
+import { everyNotificationHanded, pray, share, subscribedDevice } from "../support/push-devices";
 import { type PushReceiver, startPushReceiver } from "../support/push-receiver";
 
 let receiver: PushReceiver;
@@ -39,24 +40,6 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function share(m: Member, content: string) {
-  const res = await m.client.call(prayerEndpoints.share, { body: { content } });
-  expect(res.status).toBe(201);
-  return res.body.id;
-}
-async function pray(m: Member, id: number) {
-  const res = await m.client.call(prayerEndpoints.pray, { params: { id } });
-  expect(res.status).toBeLessThan(300);
-}
-
-/** Her browser subscribes a new device on the receiver. */
-async function subscribedDevice(m: Member) {
-  const device = receiver.newDevice();
-  const res = await m.client.call(api.subscribe, { body: device });
-  expect(res.status).toBe(200);
-  return device;
-}
-
 async function subscriptionExists(endpoint: string) {
   const { rows } = await t.database.pool.query("select 1 from push_subscriptions where endpoint = $1", [
     endpoint,
@@ -64,19 +47,11 @@ async function subscriptionExists(endpoint: string) {
   return rows.length > 0;
 }
 
-/** Waits until every notification written so far was handed to push. */
-const everyNotificationHanded = () =>
-  untilNoneLeft(
-    t,
-    "select count(*)::int as n from notifications where pushed_at is null",
-    "notifications not handed to push",
-  );
-
 describe("the device this session turned on", () => {
   it("is told to the browser, so it knows whether this device is on for her", async () => {
     const m = await t.member();
     expect((await m.client.call(api.current)).body).toEqual({ endpoint: null });
-    const device = await subscribedDevice(m);
+    const device = await subscribedDevice(receiver, m);
     const res = await m.client.call(api.current);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ endpoint: device.endpoint });
@@ -100,7 +75,7 @@ describe("a notification on her device", () => {
   it("arrives encrypted for her device, signed by the server, with its text and link", async () => {
     const author = await t.member({ firstName: "Ruth" });
     const friend = await t.member({ firstName: "Naomi" });
-    const device = await subscribedDevice(author);
+    const device = await subscribedDevice(receiver, author);
     const request = await share(author, "Strength for my mother's surgery.");
     await pray(friend, request);
 
@@ -122,14 +97,14 @@ describe("a notification on her device", () => {
   it("reaches each of her devices once, and not the member who acted", async () => {
     const author = await t.member({ firstName: "Hannah" });
     const friend = await t.member({ firstName: "Lydia" });
-    const phone = await subscribedDevice(author);
-    const laptop = await subscribedDevice(author);
-    const friendsPhone = await subscribedDevice(friend);
+    const phone = await subscribedDevice(receiver, author);
+    const laptop = await subscribedDevice(receiver, author);
+    const friendsPhone = await subscribedDevice(receiver, friend);
     await pray(friend, await share(author, "Peace in our home."));
 
     await receiver.waitFor(phone.endpoint);
     await receiver.waitFor(laptop.endpoint);
-    await everyNotificationHanded();
+    await everyNotificationHanded(t);
     await queueDrained(t);
     expect(receiver.to(phone.endpoint)).toHaveLength(1);
     expect(receiver.to(laptop.endpoint)).toHaveLength(1);
@@ -144,7 +119,7 @@ describe("a notification on her device", () => {
       body: { ...prefs.body, email: { ...prefs.body.email, prayer_prayed: "never" } },
     });
     expect(saved.status).toBe(200);
-    const device = await subscribedDevice(author);
+    const device = await subscribedDevice(receiver, author);
     const id = await share(author, "Wisdom for my studies.");
     await pray(friend, id);
     await friend.client.call(prayerEndpoints.respond, {
@@ -153,7 +128,7 @@ describe("a notification on her device", () => {
     });
 
     const pushes = await receiver.waitFor(device.endpoint);
-    await everyNotificationHanded();
+    await everyNotificationHanded(t);
     await queueDrained(t);
     expect(receiver.to(device.endpoint)).toHaveLength(1);
     expect(pushes[0]!.message).toMatchObject({ body: "Abigail responded to your prayer request" });
@@ -162,13 +137,13 @@ describe("a notification on her device", () => {
   it("stops reaching a device she turned off", async () => {
     const author = await t.member({ firstName: "Miriam" });
     const friend = await t.member({ firstName: "Tabitha" });
-    const device = await subscribedDevice(author);
+    const device = await subscribedDevice(receiver, author);
     const off = await author.client.call(api.unsubscribe, { body: { endpoint: device.endpoint } });
     expect(off.status).toBe(200);
     expect(off.body).toEqual({ subscribed: false });
     await pray(friend, await share(author, "Rain for the farm."));
 
-    await everyNotificationHanded();
+    await everyNotificationHanded(t);
     await queueDrained(t);
     expect(receiver.to(device.endpoint)).toHaveLength(0);
   });
@@ -176,7 +151,7 @@ describe("a notification on her device", () => {
   it("stops reaching a device when the session that turned it on signs out", async () => {
     const author = await t.member({ firstName: "Huldah" });
     const friend = await t.member({ firstName: "Anna" });
-    const device = await subscribedDevice(author);
+    const device = await subscribedDevice(receiver, author);
     const request = await share(author, "Peace in our home.");
     const signedOut = await author.client.call(authEndpoints.logout);
     expect(signedOut.status).toBe(302);
@@ -184,7 +159,7 @@ describe("a notification on her device", () => {
     // Prayed for after she left this device: it reaches her bell, not the phone she signed out of.
     await pray(friend, request);
 
-    await everyNotificationHanded();
+    await everyNotificationHanded(t);
     await queueDrained(t);
     expect(receiver.to(device.endpoint)).toHaveLength(0);
   });
@@ -195,11 +170,11 @@ describe("a notification on her device", () => {
   ])("forgets a device whose push service answers %i %s", async (status) => {
     const author = await t.member({ firstName: "Leah" });
     const friend = await t.member({ firstName: "Rachel" });
-    const device = await subscribedDevice(author);
+    const device = await subscribedDevice(receiver, author);
     receiver.answer(device.endpoint, status);
     await pray(friend, await share(author, "A new job for my husband."));
 
-    await everyNotificationHanded();
+    await everyNotificationHanded(t);
     await queueDrained(t);
     expect(await subscriptionExists(device.endpoint)).toBe(false);
     expect(receiver.to(device.endpoint)).toHaveLength(0);
@@ -208,7 +183,7 @@ describe("a notification on her device", () => {
   it("is tried again while the push service is down, and delivered once", async () => {
     const author = await t.member({ firstName: "Sarah" });
     const friend = await t.member({ firstName: "Rebekah" });
-    const device = await subscribedDevice(author);
+    const device = await subscribedDevice(receiver, author);
     receiver.answer(device.endpoint, 503, 1);
     await pray(friend, await share(author, "Healing for my knee."));
 
@@ -224,7 +199,7 @@ describe("a notification on her device", () => {
     try {
       const author = await t.member({ firstName: "Esther" });
       const friends = await Promise.all(["Ada", "Bea", "Cora"].map((firstName) => t.member({ firstName })));
-      const device = await subscribedDevice(author);
+      const device = await subscribedDevice(receiver, author);
       const ids = await Promise.all(
         [1, 2, 3].map((n) => share(author, `Request number ${n} for this week.`)),
       );
@@ -233,7 +208,7 @@ describe("a notification on her device", () => {
       await Promise.all([pushDueNotifications(t.app.db, t.config), pushDueNotifications(t.app.db, t.config)]);
 
       await receiver.waitFor(device.endpoint, 3);
-      await everyNotificationHanded();
+      await everyNotificationHanded(t);
       await queueDrained(t);
       const bodies = receiver.to(device.endpoint).map((p) => (p.message as { body: string }).body);
       expect(bodies.sort()).toEqual([
@@ -300,7 +275,7 @@ describe("subscribing a device", () => {
   it("moves a device to the member now signed in on it", async () => {
     const first = await t.member({ firstName: "Joanna" });
     const second = await t.member({ firstName: "Susanna" });
-    const device = await subscribedDevice(first);
+    const device = await subscribedDevice(receiver, first);
     expect((await second.client.call(api.subscribe, { body: device })).status).toBe(200);
     const { rows } = await t.database.pool.query<{ user_id: number }>(
       "select user_id from push_subscriptions where endpoint = $1",

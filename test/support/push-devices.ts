@@ -1,0 +1,35 @@
+import { expect } from "vitest";
+import { prayerEndpoints } from "../../src/core/endpoints/prayer";
+import { pushEndpoints } from "../../src/core/endpoints/push";
+import type { Member, TestContext } from "./app";
+import { untilNoneLeft } from "./jobs";
+import type { PushReceiver } from "./push-receiver";
+
+/** Her browser subscribes a new device on the receiver. */
+export async function subscribedDevice(receiver: PushReceiver, m: Member) {
+  const device = receiver.newDevice();
+  const res = await m.client.call(pushEndpoints.subscribe, { body: device });
+  expect(res.status).toBe(200);
+  return device;
+}
+
+/** Waits until every notification written so far was handed to push. */
+export const everyNotificationHanded = (t: TestContext) =>
+  untilNoneLeft(
+    t,
+    "select count(*)::int as n from notifications where pushed_at is null",
+    "notifications not handed to push",
+  );
+
+/** She shares a prayer request on the wall; answers its id. */
+export async function share(m: Member, content: string) {
+  const res = await m.client.call(prayerEndpoints.share, { body: { content } });
+  expect(res.status).toBe(201);
+  return res.body.id;
+}
+
+/** She prays for a request: its author hears of it. */
+export async function pray(m: Member, id: number) {
+  const res = await m.client.call(prayerEndpoints.pray, { params: { id } });
+  expect(res.status).toBeLessThan(300);
+}
