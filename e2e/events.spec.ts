@@ -167,6 +167,21 @@ test.describe("events", () => {
     await expect(page.getByText("Date cancelled", { exact: true })).toBeVisible();
     await expect(dates).toHaveCount(2);
     await expect(page.getByText("Cancelled", { exact: true })).toBeVisible();
+
+    // And moves the last date to the evening, on its own.
+    await page.getByRole("button", { name: "Move date" }).last().click();
+    const move = page.getByRole("dialog", { name: "Move This Date" });
+    await move.getByLabel("Starts").fill("20:00");
+    await move.getByLabel("Ends").fill("19:00");
+    await move.getByRole("button", { name: "Move Date" }).click();
+    await expect(move.getByText("The end must be after the start")).toBeVisible();
+    await expectAccessible(page);
+    await move.getByLabel("Ends").fill("21:30");
+    await move.getByRole("button", { name: "Move Date" }).click();
+    await expect(page.getByText("Date moved", { exact: true })).toBeVisible();
+    await expect(move).toBeHidden();
+    await expect(dates.last()).toBeVisible();
+    await expect(page.getByRole("listitem").filter({ hasText: /8:00\sPM/ })).toHaveCount(1);
     await expectAccessible(page);
   });
 });

@@ -280,47 +280,62 @@ export type EventAttendees = z.input<typeof eventAttendees>;
  * The create and edit dialog: a day and clock times in the event's zone, a capacity typed as text.
  * The dialog turns its output into the API's body (instants) with `zonedInstant`.
  */
-export const eventForm = z
-  .object({
-    title: requiredText(EVENT_MESSAGES.title, LIMITS.shortText),
-    description: z
-      .string()
-      .trim()
-      .max(LIMITS.text, { message: `Must be at most ${LIMITS.text} characters` }),
-    date: z.string().regex(/^\d{4}-\d\d-\d\d$/, { message: "Choose a date" }),
-    startTime: z.string().regex(/^\d\d:\d\d$/, { message: "Choose a start time" }),
-    endTime: z.string().regex(/^\d\d:\d\d$/, { message: "Choose an end time" }),
-    timeZone,
-    location: z
-      .string()
-      .trim()
-      .max(LIMITS.shortText, { message: `Must be at most ${LIMITS.shortText} characters` }),
-    onlineUrl: z
-      .string()
-      .trim()
-      .max(LIMITS.url)
-      .refine((v) => !v || /^https?:\/\/[^\s]+$/i.test(v), { message: EVENT_MESSAGES.onlineUrl }),
-    capacity: z
-      .string()
-      .trim()
-      .refine((v) => v === "" || (/^\d{1,6}$/.test(v) && Number(v) >= 1), {
-        message: EVENT_MESSAGES.capacity,
-      }),
-    repeat: z.enum(EVENT_REPEATS),
-    repeatUntil: z.string(),
-  })
-  .superRefine((v, ctx) => {
-    if (v.startTime && v.endTime && v.endTime <= v.startTime)
-      ctx.addIssue({ code: "custom", path: ["endTime"], message: EVENT_MESSAGES.endAfterStart });
-    if (v.repeat !== "none") {
-      if (!/^\d{4}-\d\d-\d\d$/.test(v.repeatUntil))
-        ctx.addIssue({ code: "custom", path: ["repeatUntil"], message: EVENT_MESSAGES.repeatUntil });
-      else if (v.repeatUntil < v.date)
-        ctx.addIssue({ code: "custom", path: ["repeatUntil"], message: EVENT_MESSAGES.repeatBeforeStart });
-    }
-  });
+const eventFormFields = z.object({
+  title: requiredText(EVENT_MESSAGES.title, LIMITS.shortText),
+  description: z
+    .string()
+    .trim()
+    .max(LIMITS.text, { message: `Must be at most ${LIMITS.text} characters` }),
+  date: z.string().regex(/^\d{4}-\d\d-\d\d$/, { message: "Choose a date" }),
+  startTime: z.string().regex(/^\d\d:\d\d$/, { message: "Choose a start time" }),
+  endTime: z.string().regex(/^\d\d:\d\d$/, { message: "Choose an end time" }),
+  timeZone,
+  location: z
+    .string()
+    .trim()
+    .max(LIMITS.shortText, { message: `Must be at most ${LIMITS.shortText} characters` }),
+  onlineUrl: z
+    .string()
+    .trim()
+    .max(LIMITS.url)
+    .refine((v) => !v || /^https?:\/\/[^\s]+$/i.test(v), { message: EVENT_MESSAGES.onlineUrl }),
+  capacity: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || (/^\d{1,6}$/.test(v) && Number(v) >= 1), {
+      message: EVENT_MESSAGES.capacity,
+    }),
+  repeat: z.enum(EVENT_REPEATS),
+  repeatUntil: z.string(),
+});
+
+/** On one day, the end comes after the start. */
+const endsAfterStart = (v: { startTime: string; endTime: string }, ctx: z.RefinementCtx) => {
+  if (v.startTime && v.endTime && v.endTime <= v.startTime)
+    ctx.addIssue({ code: "custom", path: ["endTime"], message: EVENT_MESSAGES.endAfterStart });
+};
+
+export const eventForm = eventFormFields.superRefine((v, ctx) => {
+  endsAfterStart(v, ctx);
+  if (v.repeat !== "none") {
+    if (!/^\d{4}-\d\d-\d\d$/.test(v.repeatUntil))
+      ctx.addIssue({ code: "custom", path: ["repeatUntil"], message: EVENT_MESSAGES.repeatUntil });
+    else if (v.repeatUntil < v.date)
+      ctx.addIssue({ code: "custom", path: ["repeatUntil"], message: EVENT_MESSAGES.repeatBeforeStart });
+  }
+});
 export type EventFormInput = z.input<typeof eventForm>;
 export type EventFormOutput = z.output<typeof eventForm>;
+
+/**
+ * "Move date": one date of a series to another day or time, on the event's own clock. The dialog
+ * turns it into `startsAt`/`endsAt` with `zonedInstant`, and sends the date's original start as
+ * `occurrence`.
+ */
+export const moveDateForm = eventFormFields
+  .pick({ date: true, startTime: true, endTime: true })
+  .superRefine(endsAfterStart);
+export type MoveDateFormInput = z.input<typeof moveDateForm>;
 
 /** Her private calendar feed's address: for a calendar app to subscribe to. */
 export const calendarFeed = z.object({ url: z.string() });

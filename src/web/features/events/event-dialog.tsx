@@ -18,6 +18,7 @@ import { Input, Textarea } from "~/web/components/ui/input";
 import { Select } from "~/web/components/ui/select";
 import { useEndpointMutation } from "~/web/lib/endpoints";
 import { eventKeys } from "./api";
+import { DateAndTimes, startAndEnd } from "./date-and-times";
 
 /** Where a new event belongs: the ministry's (no group) or one group's. */
 export type EventOwner = { groupId?: number; localGroupId?: number };
@@ -27,8 +28,7 @@ function toBody(v: EventFormOutput) {
   return {
     title: v.title,
     description: v.description,
-    startsAt: zonedInstant(v.date, v.startTime, v.timeZone).toISOString(),
-    endsAt: zonedInstant(v.date, v.endTime, v.timeZone).toISOString(),
+    ...startAndEnd(v, v.timeZone),
     timeZone: v.timeZone,
     location: v.location,
     onlineUrl: v.onlineUrl,
@@ -103,17 +103,7 @@ export function EventDialog({
               <Textarea rows={3} placeholder="What will happen, and what to bring" {...control} />
             )}
           </FormField>
-          <div className="grid gap-4 sm:grid-cols-3">
-            <FormField form={form} name="date" id="event-date" label="Date">
-              {(control) => <Input type="date" {...control} />}
-            </FormField>
-            <FormField form={form} name="startTime" id="event-start" label="Starts">
-              {(control) => <Input type="time" {...control} />}
-            </FormField>
-            <FormField form={form} name="endTime" id="event-end" label="Ends">
-              {(control) => <Input type="time" {...control} />}
-            </FormField>
-          </div>
+          <DateAndTimes form={form} idPrefix="event" />
           <FormField
             form={form}
             name="timeZone"

@@ -30,6 +30,9 @@ import { EventTime } from "./event-time";
 import { EventDialog } from "./lazy-event-dialog";
 
 const MessageAttendeesDialog = lazy(() => import("./message-attendees-dialog"));
+const MoveDateDialog = lazy(() => import("./move-date-dialog"));
+
+type EventDate = EventDetail["occurrences"][number];
 
 function BackLink() {
   return (
@@ -90,6 +93,7 @@ function EventView({ event }: { event: EventDetail }) {
   const [editing, setEditing] = useState<EventFormInput | null>(null);
   const [cancelling, setCancelling] = useState<EventDetail | null>(null);
   const [cancellingDate, setCancellingDate] = useState<string | null>(null);
+  const [moving, setMoving] = useState<EventDate | null>(null);
   const cancel = useCancelEvent(event.id, () => {
     setCancelling(null);
     setCancellingDate(null);
@@ -179,6 +183,7 @@ function EventView({ event }: { event: EventDetail }) {
                       event={event}
                       date={date}
                       onCancelDate={event.canEdit && event.repeat !== "none" ? setCancellingDate : undefined}
+                      onMoveDate={event.canEdit && event.repeat !== "none" ? setMoving : undefined}
                     />
                   ))}
                 </ul>
@@ -206,6 +211,11 @@ function EventView({ event }: { event: EventDetail }) {
         busy={cancel.isPending}
         onConfirm={() => cancel.mutate(undefined)}
       />
+      {moving && (
+        <Suspense fallback={null}>
+          <MoveDateDialog event={event} date={moving} onClose={() => setMoving(null)} />
+        </Suspense>
+      )}
       <ConfirmDialog
         subject={cancellingDate}
         onClose={() => setCancellingDate(null)}
@@ -250,11 +260,14 @@ function DateRow({
   event,
   date,
   onCancelDate,
+  onMoveDate,
 }: {
   event: EventDetail;
-  date: EventDetail["occurrences"][number];
+  date: EventDate;
   /** For its creator, on a series: cancel this one date. */
   onCancelDate?: (occurrence: string) => void;
+  /** For its creator, on a series: move this one date. */
+  onMoveDate?: (date: EventDate) => void;
 }) {
   const rsvp = useRsvp(event.id);
   const answered = date.myRsvp?.status === "waitlisted" ? "going" : date.myRsvp?.status;
@@ -299,6 +312,11 @@ function DateRow({
               </Button>
             ))}
           </fieldset>
+          {onMoveDate && (
+            <Button size="sm" variant="ghost" onClick={() => onMoveDate(date)}>
+              Move date
+            </Button>
+          )}
           {onCancelDate && (
             <Button size="sm" variant="ghost" onClick={() => onCancelDate(String(date.occurrence))}>
               Cancel date

@@ -1,0 +1,35 @@
+import type { Path, UseFormReturn } from "react-hook-form";
+import type { MoveDateFormInput } from "~/core/schemas/events";
+import { zonedInstant } from "~/core/zoned-time";
+import { FormField } from "~/web/components/form-field";
+import { Input } from "~/web/components/ui/input";
+
+/** The day and the two times of an event, or of one date of it, on the event's own clock. */
+export function DateAndTimes<T extends MoveDateFormInput, C, O>({
+  form,
+  idPrefix,
+}: {
+  form: UseFormReturn<T, C, O>;
+  idPrefix: string;
+}) {
+  const field = (name: keyof MoveDateFormInput) => name as Path<T>;
+  return (
+    <div className="grid gap-4 sm:grid-cols-3">
+      <FormField form={form} name={field("date")} id={`${idPrefix}-date`} label="Date">
+        {(control) => <Input type="date" {...control} />}
+      </FormField>
+      <FormField form={form} name={field("startTime")} id={`${idPrefix}-start`} label="Starts">
+        {(control) => <Input type="time" {...control} />}
+      </FormField>
+      <FormField form={form} name={field("endTime")} id={`${idPrefix}-end`} label="Ends">
+        {(control) => <Input type="time" {...control} />}
+      </FormField>
+    </div>
+  );
+}
+
+/** The answers as the API's instants, computed on the clocks of the event's zone. */
+export const startAndEnd = (v: MoveDateFormInput, zone: string) => ({
+  startsAt: zonedInstant(v.date, v.startTime, zone).toISOString(),
+  endsAt: zonedInstant(v.date, v.endTime, zone).toISOString(),
+});

@@ -1,0 +1,68 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { eventsEndpoints as api } from "~/core/endpoints/events";
+import { type EventDetail, type MoveDateFormInput, moveDateForm } from "~/core/schemas/events";
+import { wallClockIn } from "~/core/zoned-time";
+import { DialogActions } from "~/web/components/dialog-actions";
+import { Button } from "~/web/components/ui/button";
+import { Dialog, DialogContent } from "~/web/components/ui/dialog";
+import { useEndpointMutation } from "~/web/lib/endpoints";
+import { eventKeys } from "./api";
+import { DateAndTimes, startAndEnd } from "./date-and-times";
+
+type EventDate = EventDetail["occurrences"][number];
+
+/**
+ * "Move date": one date of a series to another day or time, on the event's own clock; the other
+ * dates stay. Those going to it are told of the new time. Loaded when first opened.
+ */
+export default function MoveDateDialog({
+  event,
+  date,
+  onClose,
+}: {
+  event: EventDetail;
+  date: EventDate;
+  onClose: () => void;
+}) {
+  const zone = event.timeZone;
+  const [day, startTime] = wallClockIn(new Date(date.startsAt), zone);
+  const [, endTime] = wallClockIn(new Date(date.endsAt), zone);
+  const form = useForm<MoveDateFormInput>({
+    resolver: zodResolver(moveDateForm),
+    defaultValues: { date: day, startTime, endTime },
+  });
+  const move = useEndpointMutation(api.update, {
+    input: (v: MoveDateFormInput) => ({
+      params: { id: event.id },
+      body: { occurrence: String(date.occurrence), ...startAndEnd(v, zone) },
+    }),
+    invalidates: eventKeys,
+    success: { title: "Date moved", description: "Everyone going to it has been told." },
+    failure: {
+      title: "Error",
+      description: "Failed to move the date. Please try again.",
+      preferServerMessage: true,
+    },
+    onSuccess: onClose,
+  });
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent
+        title="Move This Date"
+        description={`Times are in ${zone.replaceAll("_", " ")}. The other dates stay as they are.`}
+        className="max-w-lg"
+      >
+        <form onSubmit={form.handleSubmit((v) => move.mutate(v))} noValidate className="space-y-4">
+          <DateAndTimes form={form} idPrefix="move-date" />
+          <DialogActions className="pt-2">
+            <Button type="submit" disabled={move.isPending}>
+              {move.isPending ? "Moving..." : "Move Date"}
+            </Button>
+          </DialogActions>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
