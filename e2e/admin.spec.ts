@@ -1,46 +1,14 @@
 import { randomBytes } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
-import Stripe from "stripe";
 import { DEMO_ADMIN, DEMO_MEMBER } from "./support/demo";
 import { expect, expectAccessible, registerMember, signIn, test } from "./support/fixtures";
-import { STAND_IN } from "./support/services/stripe.mjs";
+import { deliverDonation } from "./support/stripe-events";
 
 const statValue = (page: Page, label: string): Locator =>
   page.getByRole("heading", { name: label, exact: true }).locator("xpath=../..").locator("p").first();
 
 const readNumber = async (locator: Locator) =>
   Number(((await locator.textContent()) ?? "").replace(/[^\d.]/g, ""));
-
-/** Stripe telling the app that a donation went through, signed the way Stripe signs it. */
-async function deliverDonation(page: Page, userId: number, cents: number) {
-  const payload = JSON.stringify({
-    id: `evt_${randomBytes(10).toString("hex")}`,
-    object: "event",
-    type: "payment_intent.succeeded",
-    created: Math.floor(Date.now() / 1000),
-    data: {
-      object: {
-        id: `pi_${randomBytes(10).toString("hex")}`,
-        object: "payment_intent",
-        amount: cents,
-        amount_received: cents,
-        currency: "usd",
-        customer: null,
-        status: "succeeded",
-        metadata: { userId: String(userId), kind: "donation" },
-      },
-    },
-  });
-  const signature = new Stripe("sk_test_signing_only").webhooks.generateTestHeaderString({
-    payload,
-    secret: STAND_IN.webhookSecret,
-  });
-  const res = await page.request.post("/api/stripe/webhook", {
-    data: payload,
-    headers: { "content-type": "application/json", "stripe-signature": signature },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
 
 test.describe("admin dashboard", () => {
   test("the overview counts what happens in the community", async ({ page, browser }) => {

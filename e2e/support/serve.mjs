@@ -29,6 +29,10 @@ const env = {
   WRITE_RATE_LIMIT: "100000",
   // Notification mail "right away" leaves after two seconds rather than five minutes.
   EMAIL_NOTIFICATION_DELAY: "2",
+  // Receipts and giving statements name the ministry with these.
+  MINISTRY_LEGAL_NAME: "Mishpacha Women's Ministry, Inc.",
+  MINISTRY_ADDRESS: "12 Olive Lane\\nNashville, TN 37201",
+  MINISTRY_TAX_ID: "12-3456789",
   LOG_LEVEL: "warn",
 };
 

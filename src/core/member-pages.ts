@@ -32,6 +32,7 @@ export const memberPages: MemberPage[] = [
   { path: "/local-communities", module: "src/web/features/local-groups/local-communities-page.tsx" },
   { path: "/notifications", module: "src/web/features/notifications/notifications-page.tsx" },
   { path: "/profile", module: "src/web/features/profile/profile-page.tsx" },
+  { path: "/profile/giving/:year", module: "src/web/features/profile/giving-statement-page.tsx" },
   { path: "/subscribe", module: "src/web/features/payments/subscribe-page.tsx" },
   { path: "/donate", module: "src/web/features/payments/donate-page.tsx" },
   { path: "/admin", module: "src/web/features/admin/admin-page.tsx" },

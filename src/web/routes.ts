@@ -49,6 +49,7 @@ export const guardedPaths = [
   "/discipleship",
   "/notifications",
   "/profile",
+  "/profile/giving/:year",
   "/subscribe",
   "/donate",
 ];

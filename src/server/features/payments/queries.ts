@@ -269,18 +269,17 @@ export async function paymentsBetween(db: Db, userId: number, from: Date, to: Da
   return { rows, total: sum?.total ?? 0 };
 }
 
-/** A payment with the member it is for, to write her receipt; none when she is gone. */
+/**
+ * A payment with the member it is for, to write her receipt; none when she is gone (her e-mail
+ * comes from a subquery, so a payment without her finds no address).
+ */
 export async function receiptOf(db: Db, paymentId: number) {
+  const member = (column: typeof users.email | typeof users.firstName) =>
+    sql<string | null>`(select ${column} from ${users} where ${users.id} = ${payments.userId})`;
   const [row] = await db
-    .select({
-      ...paymentColumns,
-      email: users.email,
-      firstName: users.firstName,
-    })
+    .select({ ...paymentColumns, email: member(users.email), firstName: member(users.firstName) })
     .from(payments)
-    .innerJoin(users, eq(users.id, payments.userId))
     .leftJoin(courses, eq(courses.id, payments.courseId))
-    .where(eq(payments.id, paymentId))
-    .limit(1);
-  return row;
+    .where(eq(payments.id, paymentId));
+  return row?.email ? { ...row, email: row.email } : undefined;
 }

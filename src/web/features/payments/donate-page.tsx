@@ -1,6 +1,7 @@
 import { ArrowLeft, Gift, HeartHandshake } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { DONATION_DEFAULT, DONATION_MIN, DONATION_PRESETS } from "~/core/constants";
+import { givingEndpoints } from "~/core/endpoints/giving";
 import { paymentsEndpoints } from "~/core/endpoints/payments";
 import { formatDollars } from "~/core/format";
 import { donationAmount, PAYMENT_MESSAGES } from "~/core/schemas/payments";
@@ -26,10 +27,17 @@ const toAmount = (text: string) => {
 const money = (amount: number) =>
   Number.isInteger(amount) ? formatDollars(amount) : `$${amount.toFixed(2)}`;
 
-/** SPEC §2.19: choose an amount, then pay with the card form. */
+interface Checkout {
+  amount: number;
+  clientSecret: string;
+  /** A monthly gift (a subscription of her amount) rather than a one-time donation. */
+  monthly: boolean;
+}
+
+/** SPEC §2.19: choose an amount, once or monthly, then pay with the card form. */
 export default function DonatePage() {
-  const [checkout, setCheckout] = useState<{ amount: number; clientSecret: string } | null>(null);
-  const [thanked, setThanked] = useState<number | null>(null);
+  const [checkout, setCheckout] = useState<Checkout | null>(null);
+  const [thanked, setThanked] = useState<Checkout | null>(null);
 
   return (
     <div className="mx-auto max-w-2xl">
@@ -61,19 +69,27 @@ export default function DonatePage() {
               <ArrowLeft className="size-4" aria-hidden="true" />
               Change amount
             </button>
-            <h2 className="font-sans text-xl font-bold">Your gift of {money(checkout.amount)}</h2>
+            <h2 className="font-sans text-xl font-bold">
+              Your {checkout.monthly ? "monthly gift" : "gift"} of {money(checkout.amount)}
+            </h2>
             <p className="mt-1 mb-5 text-sm text-muted">
-              A one-time donation. You'll receive a receipt by e-mail.
+              {checkout.monthly
+                ? "Given each month until you stop it from your profile. You'll receive a receipt by e-mail every month."
+                : "A one-time donation. You'll receive a receipt by e-mail."}
             </p>
             <PaymentForm
               clientSecret={checkout.clientSecret}
-              submitLabel={`Donate ${money(checkout.amount)}`}
+              submitLabel={
+                checkout.monthly
+                  ? `Give ${money(checkout.amount)} monthly`
+                  : `Donate ${money(checkout.amount)}`
+              }
               onPaid={() => {
                 notifySuccess(
                   PAYMENT_MESSAGES.donationThanks,
-                  `Your gift of ${money(checkout.amount)} was received. Thank you for your generosity!`,
+                  `${thanks(checkout)} Thank you for your generosity!`,
                 );
-                setThanked(checkout.amount);
+                setThanked(checkout);
                 setCheckout(null);
               }}
             />
@@ -86,7 +102,7 @@ export default function DonatePage() {
                 className="mb-6 flex items-center gap-2 rounded-xl bg-sage-50 p-4 font-medium text-sage-800"
               >
                 <Gift className="size-5 shrink-0" aria-hidden="true" />
-                Thank you! Your gift of {money(thanked)} was received.
+                Thank you! {thanks(thanked)}
               </p>
             )}
             <AmountForm onReady={setCheckout} />
@@ -97,24 +113,41 @@ export default function DonatePage() {
   );
 }
 
-function AmountForm({ onReady }: { onReady: (checkout: { amount: number; clientSecret: string }) => void }) {
+const thanks = ({ amount, monthly }: Checkout) =>
+  monthly
+    ? `Your monthly gift of ${money(amount)} has begun.`
+    : `Your gift of ${money(amount)} was received.`;
+
+function AmountForm({ onReady }: { onReady: (checkout: Checkout) => void }) {
   const customId = useId();
   const [preset, setPreset] = useState<number>(DONATION_DEFAULT);
   const [custom, setCustom] = useState("");
+  const [monthly, setMonthly] = useState(false);
   const amount = custom.trim() !== "" ? toAmount(custom) : preset;
   const valid = donationAmount.safeParse(amount).success;
 
-  const setup = useEndpointMutation(paymentsEndpoints.donate, {
+  const ready = (value: number, isMonthly: boolean) => (data: { clientSecret: string | null }) => {
+    if (data.clientSecret) onReady({ amount: value, clientSecret: data.clientSecret, monthly: isMonthly });
+    else toast({ title: "Error", description: PAYMENT_MESSAGES.donationSetupFailed, variant: "destructive" });
+  };
+  const failure = {
+    title: "Error",
+    description: PAYMENT_MESSAGES.donationSetupFailed,
+    preferServerMessage: true,
+  };
+  const once = useEndpointMutation(paymentsEndpoints.donate, {
     input: (value: number) => ({
       body: { amount: value, description: `Donation to ${publicConfig.siteName}` },
     }),
-    onSuccess: (data, value) => {
-      if (data.clientSecret) onReady({ amount: value, clientSecret: data.clientSecret });
-      else
-        toast({ title: "Error", description: PAYMENT_MESSAGES.donationSetupFailed, variant: "destructive" });
-    },
-    failure: { title: "Error", description: PAYMENT_MESSAGES.donationSetupFailed, preferServerMessage: true },
+    onSuccess: (data, value) => ready(value, false)(data),
+    failure,
   });
+  const everyMonth = useEndpointMutation(givingEndpoints.createRecurringGift, {
+    input: (value: number) => ({ body: { amount: value } }),
+    onSuccess: (data, value) => ready(value, true)(data),
+    failure,
+  });
+  const setup = monthly ? everyMonth : once;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -160,6 +193,34 @@ function AmountForm({ onReady }: { onReady: (checkout: { amount: number; clientS
         </div>
       </fieldset>
 
+      <fieldset className="mt-6">
+        <legend className="text-sm font-semibold text-ink">How often</legend>
+        <div className="mt-2 grid grid-cols-2 gap-2 rounded-full bg-parchment p-1">
+          {[
+            { label: "One time", value: false },
+            { label: "Monthly", value: true },
+          ].map((option) => (
+            <button
+              key={option.label}
+              type="button"
+              aria-pressed={monthly === option.value}
+              onClick={() => setMonthly(option.value)}
+              className={cn(
+                "h-10 rounded-full text-sm font-semibold transition-colors",
+                monthly === option.value ? "bg-white text-sage-800 shadow-sm" : "text-muted hover:text-ink",
+              )}
+            >
+              {option.label}
+            </button>
+          ))}
+        </div>
+        {monthly && (
+          <p className="mt-2 text-sm text-muted">
+            Given each month until you stop it. You can stop it any time from your profile.
+          </p>
+        )}
+      </fieldset>
+
       <div className="mt-6 space-y-1.5">
         <label htmlFor={customId} className="block text-sm font-semibold text-ink">
           Or enter a custom amount
@@ -190,7 +251,11 @@ function AmountForm({ onReady }: { onReady: (checkout: { amount: number; clientS
       </div>
 
       <Button type="submit" size="lg" className="mt-8 w-full" disabled={setup.isPending}>
-        {setup.isPending ? "Preparing..." : valid ? `Continue with ${money(amount)}` : "Continue to Payment"}
+        {setup.isPending
+          ? "Preparing..."
+          : valid
+            ? `Continue with ${money(amount)}${monthly ? " a month" : ""}`
+            : "Continue to Payment"}
       </Button>
     </form>
   );

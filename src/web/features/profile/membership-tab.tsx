@@ -6,6 +6,7 @@ import type { Profile } from "~/core/schemas/profile";
 import { buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { ManageSubscriptionButton } from "~/web/features/payments";
+import { GivingCard } from "./giving-card";
 
 const PATRON_PERKS = ["Exclusive teaching content", "Priority discipleship access", "Prayer support network"];
 
@@ -77,12 +78,14 @@ export function MembershipTab({ profile }: { profile: Profile }) {
         </span>
         <h2 className="mt-4 font-sans text-xl font-bold">Give a gift</h2>
         <p className="mt-2 flex-1 text-muted">
-          A one-time donation of any amount helps keep the teaching free for every woman.
+          A one-time or monthly gift of any amount helps keep the teaching free for every woman.
         </p>
         <Link href="/donate" className={buttonClass("outline", "md", "mt-6 self-start")}>
           Make a Donation
         </Link>
       </Card>
+
+      <GivingCard memberSince={profile.createdAt} />
     </div>
   );
 }

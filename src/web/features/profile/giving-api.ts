@@ -1,0 +1,21 @@
+import { givingEndpoints as api } from "~/core/endpoints/giving";
+import { GIVING_MESSAGES } from "~/core/schemas/giving";
+import { keyOf, useEndpoint, useEndpointMutation } from "~/web/lib/endpoints";
+
+/** Her payments in one calendar year, with the total and the ministry's details. */
+export const useGiving = (year: number) => useEndpoint(api.giving, { query: { year } });
+
+export const useRecurringGifts = () => useEndpoint(api.recurringGifts, undefined);
+
+export const useStopRecurringGift = (onStopped: () => void) =>
+  useEndpointMutation(api.stopRecurringGift, {
+    input: (id: string) => ({ params: { id } }),
+    success: { title: GIVING_MESSAGES.giftStopped, description: "Thank you for all you have given." },
+    failure: {
+      title: "Error",
+      description: "Your monthly gift could not be stopped. Please try again.",
+      preferServerMessage: true,
+    },
+    invalidates: () => [keyOf(api.recurringGifts, undefined)],
+    onSuccess: onStopped,
+  });

@@ -1,0 +1,83 @@
+import { formatCents, formatShortDate } from "~/core/format";
+import type { GivingPayment } from "~/core/schemas/giving";
+import { Badge } from "~/web/components/ui/badge";
+import { cn } from "~/web/lib/cn";
+
+// The receipt number has a column of its own on wider screens and on paper, under "For" on phones.
+const RECEIPT_COLUMN = "max-sm:hidden print:table-cell";
+const COLUMNS = [
+  { label: "Date", className: "pr-3" },
+  { label: "For", className: "pr-3" },
+  { label: "Receipt", className: `pr-3 ${RECEIPT_COLUMN}` },
+  { label: "Amount", className: "text-right" },
+];
+
+/**
+ * Her payments of a year as a table (date, what, receipt, amount), refunded ones struck through and
+ * marked, with the total of the rest. The profile and the printable statement share it.
+ */
+export function GivingTable({
+  payments,
+  total,
+  year,
+  className,
+}: {
+  payments: GivingPayment[];
+  total: number;
+  year: number;
+  className?: string;
+}) {
+  const currency = payments[0]?.currency ?? "usd";
+  return (
+    <table className={cn("w-full text-left text-sm", className)}>
+      <caption className="sr-only">Your gifts and payments in {year}</caption>
+      <thead className="border-b border-linen text-xs font-bold tracking-wide text-muted uppercase">
+        <tr>
+          {COLUMNS.map((column) => (
+            <th key={column.label} scope="col" className={cn("py-2", column.className)}>
+              {column.label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {payments.map((p) => (
+          <tr key={p.id} className="border-b border-linen/70 align-top">
+            <td className="py-2.5 pr-3 whitespace-nowrap">{formatShortDate(p.paidAt)}</td>
+            <td className="py-2.5 pr-3">
+              {p.description}
+              <span className="block text-xs text-muted sm:hidden print:hidden">{p.receiptNumber}</span>
+              {p.refundedAt && (
+                <Badge tone="gray" className="ml-2">
+                  Refunded
+                </Badge>
+              )}
+            </td>
+            <td className={cn("py-2.5 pr-3 whitespace-nowrap text-muted", RECEIPT_COLUMN)}>
+              {p.receiptNumber}
+            </td>
+            <td
+              className={cn(
+                "py-2.5 text-right whitespace-nowrap tabular-nums",
+                p.refundedAt && "line-through",
+              )}
+            >
+              {formatCents(p.amountCents, p.currency)}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row" colSpan={2} className="pt-3 pr-3 font-bold">
+            Total given in {year}
+          </th>
+          <td className={RECEIPT_COLUMN} />
+          <td className="pt-3 text-right font-bold whitespace-nowrap tabular-nums">
+            {formatCents(total, currency)}
+          </td>
+        </tr>
+      </tfoot>
+    </table>
+  );
+}
