@@ -27,6 +27,9 @@ export const COURSE_MESSAGES = {
   notOpen: "This course is not open for enrollment yet.",
   alreadyOpen: "This course is already available. You can enroll now.",
   emptyUpdate: "Nothing to update",
+  patronOnly: "This course is for our patrons. Become a patron to enroll.",
+  alreadyEnrolled: "You're already enrolled in this course.",
+  paymentReceived: "Your payment was received. Your enrollment will appear in a moment.",
 } as const;
 
 /** Tags typed as "prayer, Torah" or sent as a list: trimmed, blanks dropped, duplicates removed. */

@@ -19,7 +19,8 @@ const newCourse = (overrides: Partial<CourseBody> = {}): CourseBody => ({
   status: "active",
   estimatedDuration: "4 weeks",
   tags: ["Grace", "Beginners", "Bible Study", "Devotional"],
-  price: 49,
+  // Free: she enrolls at once (buying a priced course is test/api/course-purchases.test.ts).
+  price: 0,
   courseUrl: "https://learn.example.org/grace",
   ...overrides,
 });
@@ -73,7 +74,13 @@ describe("the course list", () => {
       "Foundations of Grace",
     ]);
     const grace = res.body.find((c) => c.id === ids.grace);
-    expect(grace).toEqual({ id: ids.grace, ...newCourse(), enrolledCount: 0 });
+    expect(grace).toEqual({
+      id: ids.grace,
+      ...newCourse(),
+      patronOnly: false,
+      includedForPatrons: false,
+      enrolledCount: 0,
+    });
     expect(grace).not.toHaveProperty("interestCount");
   });
 
@@ -124,9 +131,9 @@ describe("enrolling", () => {
   it("enrols once, however often she asks, and counts her once", async () => {
     const first = await member.client.call(coursesEndpoints.enroll, { params: { id: ids.grace } });
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ courseId: ids.grace, enrolledCount: 1 });
+    expect(first.body).toEqual({ courseId: ids.grace, enrolled: true, enrolledCount: 1 });
     const again = await member.client.call(coursesEndpoints.enroll, { params: { id: ids.grace } });
-    expect(again.body).toEqual({ courseId: ids.grace, enrolledCount: 1 });
+    expect(again.body).toEqual({ courseId: ids.grace, enrolled: true, enrolledCount: 1 });
 
     const other = await t.member();
     const [a, b] = await Promise.all([

@@ -113,6 +113,7 @@ import {
   likeResponse,
   reflectionItem,
   saveResponse,
+  type VideoItem,
   videoDetail,
   videoItem,
   videoProgress,
@@ -185,6 +186,7 @@ const f = {
   videoToDelete: 0,
   activeCourse: 0,
   soonCourse: 0,
+  patronCourse: 0,
   articleId: 0,
   noteToDelete: 0,
   noteToEdit: 0,
@@ -288,6 +290,24 @@ const gathering = (title: string) => ({
   timeZone: "Europe/London",
   location: "The garden room",
 });
+
+/**
+ * The True Vine and one course are for patrons: only the administrator (none of the actors is a
+ * patron) receives what plays or opens them; every other member sees them listed without it.
+ */
+const PATRON_VIDEO_ID = "dQw4w9WgXcQ";
+const PATRON_COURSE_URL = `https://learn.example.org/for-patrons-${hex}`;
+const keptUnlessAdmin = (caller: Caller, value: string | null | undefined, kept: string) =>
+  expect(value).toBe(caller === "admin" ? kept : null);
+const patronVideoIn =
+  (find: (body: unknown) => { youtubeId: string | null; patronOnly: boolean } | undefined) =>
+  (res: Answer<unknown>, caller: Caller) => {
+    const kept = find(res.body);
+    expect(kept?.patronOnly).toBe(true);
+    keptUnlessAdmin(caller, kept?.youtubeId, PATRON_VIDEO_ID);
+  };
+const trueVineIn = (body: unknown) =>
+  (body as { id: number; youtubeId: string | null; patronOnly: boolean }[]).find((v) => v.id === f.videoId);
 
 const video = (title: string) => ({
   title,
@@ -427,7 +447,11 @@ const TABLE: Record<string, Entry> = {
   // Courses
   "GET /api/courses": {
     path: () => urlFor(coursesEndpoints.list),
-    expect: everyMember(ok(z.array(courseSchema))),
+    expect: everyMember(
+      ok(z.array(courseSchema), 200, (res, caller) =>
+        keptUnlessAdmin(caller, res.body.find((c) => c.id === f.patronCourse)?.courseUrl, PATRON_COURSE_URL),
+      ),
+    ),
   },
   "GET /api/course-enrollments": {
     path: () => urlFor(coursesEndpoints.enrollments),
@@ -789,11 +813,11 @@ const TABLE: Record<string, Entry> = {
   // Videos
   "GET /api/videos": {
     path: () => urlFor(videosEndpoints.library),
-    expect: everyMember(ok(z.array(videoItem))),
+    expect: everyMember({ ...ok(z.array(videoItem)), check: patronVideoIn(trueVineIn) }),
   },
   "GET /api/videos/:id": {
     path: () => urlFor(videosEndpoints.video, { params: { id: f.videoId } }),
-    expect: everyMember(ok(videoDetail)),
+    expect: everyMember({ ...ok(videoDetail), check: patronVideoIn((body) => body as VideoItem) }),
   },
   "GET /api/videos/:id/related": {
     path: () => urlFor(videosEndpoints.related, { params: { id: f.videoId } }),
@@ -1194,7 +1218,11 @@ beforeAll(async () => {
   };
 
   // Teaching, added by the site administrator.
-  f.videoId = (await succeeded(admin.call(videosEndpoints.adminCreate, { body: video("The True Vine") }))).id;
+  f.videoId = (
+    await succeeded(
+      admin.call(videosEndpoints.adminCreate, { body: { ...video("The True Vine"), patronOnly: true } }),
+    )
+  ).id;
   f.videoToDelete = (
     await succeeded(admin.call(videosEndpoints.adminCreate, { body: video("A teaching to retire") }))
   ).id;
@@ -1204,6 +1232,13 @@ beforeAll(async () => {
   ).id;
   f.soonCourse = (
     await succeeded(admin.call(coursesEndpoints.adminCreate, { body: { ...course, status: "coming_soon" } }))
+  ).id;
+  f.patronCourse = (
+    await succeeded(
+      admin.call(coursesEndpoints.adminCreate, {
+        body: { ...course, status: "active", patronOnly: true, courseUrl: PATRON_COURSE_URL },
+      }),
+    )
   ).id;
   await succeeded(admin.call(articlesEndpoints.adminSync));
   f.articleId = (await succeeded(ruth.call(articlesEndpoints.list)))[0]!.id;

@@ -476,7 +476,7 @@ export async function createStripeStandIn(options = {}) {
     /** Refunds a succeeded intent's charge (in full unless `amount` cents say less): the charge as `charge.refunded` carries it. */
     refundPaymentIntent(piId, amount) {
       const intent = paymentIntents.get(piId);
-      if (!intent || intent.status !== "succeeded") throw new Error(`stand-in: ${piId} was not paid`);
+      if (intent?.status !== "succeeded") throw new Error(`stand-in: ${piId} was not paid`);
       const refunded = Math.min(amount ?? intent.amount_received, intent.amount_received);
       return {
         id: intent.latest_charge,

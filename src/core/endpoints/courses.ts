@@ -40,12 +40,14 @@ export const coursesEndpoints = {
   enroll: endpoint({
     method: "POST",
     path: "/api/courses/:id/enroll",
-    summary: "Enroll her in an open course (once, however often she asks)",
+    summary:
+      "Enroll her in an open course: at once when it is free (or included for her as a patron), else the Payment Element's secret for buying it",
     caller: "member",
     params: idParams,
     response: enrollResult,
-    // 409: the course is not open for enrolment.
-    errors: [409],
+    // 403: a patron-only course and she is not a patron. 409: the course is not open, or she has
+    // already bought it. 503: a priced course while online payments are not set up.
+    errors: [403, 409, 503],
     rateLimit: "write",
   }),
   notify: endpoint({

@@ -20,6 +20,15 @@ export const analyticsResponse = z.object({
   newPremiumThisMonth: z.number(),
   recentActivity: z.array(z.object({ description: z.string(), timestamp: dateTime })),
   monthlyRevenue: z.number(),
+  /** This month's revenue by where it came from, in dollars, refunds left out. */
+  revenueBySource: z.object({
+    subscriptions: z.number(),
+    donations: z.number(),
+    monthlyGifts: z.number(),
+    courses: z.number(),
+  }),
+  /** Courses bought this month (and not refunded). */
+  courseSalesThisMonth: z.number(),
   revenueGrowth: z.number(),
   activeSubscriptions: z.number(),
   newSubscriptions: z.number(),

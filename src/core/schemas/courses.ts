@@ -14,7 +14,12 @@ export const courseSchema = z.object({
   tags: z.array(z.string()),
   enrolledCount: z.number(),
   price: z.number().nullable(),
+  /** Withheld from a member who may not open it (a patron-only course, a priced one she has not bought). */
   courseUrl: z.string().nullable(),
+  /** Listed to every member, opened only by patrons and administrators. */
+  patronOnly: z.boolean(),
+  /** A priced course a patron enrols in without paying. */
+  includedForPatrons: z.boolean(),
 });
 export type Course = z.input<typeof courseSchema>;
 
@@ -29,7 +34,15 @@ export type AdminCourse = z.input<typeof adminCourseSchema>;
 export const courseEnrollmentSchema = z.object({ courseId: z.number() });
 export type CourseEnrollment = z.input<typeof courseEnrollmentSchema>;
 
-export const enrollResult = z.object({ courseId: z.number(), enrolledCount: z.number() });
+/**
+ * `POST /api/courses/:id/enroll`: enrolled at once (a free course, or one included for her as a
+ * patron), or the Payment Element's secret for a priced one: the enrolment follows Stripe's webhook.
+ */
+export const enrollResult = z.union([
+  z.object({ courseId: z.number(), enrolled: z.literal(true), enrolledCount: z.number() }),
+  z.object({ courseId: z.number(), enrolled: z.literal(false), clientSecret: z.string() }),
+]);
+export type EnrollResult = z.input<typeof enrollResult>;
 export const notifyResult = z.object({ courseId: z.number() });
 
 const page = pageQuery.shape;
@@ -115,6 +128,8 @@ export const createCourseBody = z.object({
   price: priceField.optional(),
   courseUrl: urlField.optional(),
   tags: tagsField.optional(),
+  patronOnly: z.boolean({ message: "Choose whether it is for patrons" }).optional(),
+  includedForPatrons: z.boolean({ message: "Choose whether patrons enroll without paying" }).optional(),
 });
 export type CreateCourseBody = z.infer<typeof createCourseBody>;
 export type CourseFormValues = z.input<typeof createCourseBody>;
@@ -130,6 +145,8 @@ export const updateCourseBody = z
     price: priceField.optional(),
     courseUrl: urlField.optional(),
     tags: tagsField.optional(),
+    patronOnly: z.boolean({ message: "Choose whether it is for patrons" }).optional(),
+    includedForPatrons: z.boolean({ message: "Choose whether patrons enroll without paying" }).optional(),
   })
   .refine((body) => Object.values(body).some((v) => v !== undefined), {
     message: COURSE_MESSAGES.emptyUpdate,

@@ -57,7 +57,10 @@ export const videoItem = z.object({
   id: z.number(),
   title: z.string(),
   description: z.string(),
+  /** What plays it: withheld from a patron-only video unless she is a patron or an administrator. */
   youtubeId: z.string().nullable(),
+  /** Listed to every member, played only by patrons and administrators. */
+  patronOnly: z.boolean(),
   series: z.string().nullable(),
   /** Seconds. */
   duration: z.number().nullable(),
@@ -101,7 +104,7 @@ export type VideoDetail = z.input<typeof videoDetail>;
 
 /** A video she started and has not finished (GET /api/video-progress), the latest watched first. */
 export const watchingItem = videoItem
-  .pick({ id: true, title: true, series: true, youtubeId: true, duration: true })
+  .pick({ id: true, title: true, series: true, youtubeId: true, patronOnly: true, duration: true })
   .extend({ seconds: z.number(), watchedAt: dateTime });
 export type WatchingItem = z.input<typeof watchingItem>;
 
@@ -174,7 +177,12 @@ const reflectionPrompts = z
 
 const duration = timecode(VIDEO_DURATION_MAX, "Duration must be under 24 hours");
 
-/** POST /api/admin/videos: { title, description, youtubeUrl, series?, duration?, reflectionPrompts? }. */
+const patronOnly = z.boolean({ message: "Choose whether it is for patrons" });
+
+/**
+ * POST /api/admin/videos: { title, description, youtubeUrl, series?, duration?, reflectionPrompts?,
+ * patronOnly? }.
+ */
 export const adminVideoBody = z.object({
   title: requiredText(VIDEO_MESSAGES.title, LIMITS.shortText),
   description,
@@ -182,6 +190,7 @@ export const adminVideoBody = z.object({
   series: videoSeries.nullish(),
   duration: duration.seconds.nullish(),
   reflectionPrompts: reflectionPrompts.optional(),
+  patronOnly: patronOnly.optional(),
 });
 export type AdminVideoBody = z.input<typeof adminVideoBody>;
 export type AdminVideoValues = z.output<typeof adminVideoBody>;
@@ -214,6 +223,7 @@ export const adminVideoForm = z.object({
     .string()
     .transform((text) => text.split("\n"))
     .pipe(reflectionPrompts),
+  patronOnly,
 });
 export type AdminVideoFormInput = z.input<typeof adminVideoForm>;
 export type AdminVideoFormOutput = z.output<typeof adminVideoForm>;

@@ -9,6 +9,7 @@ export type ActivityKind =
   | "patron_started"
   | "donation_received"
   | "course_added"
+  | "course_purchased"
   | "articles_synced";
 
 /** Appends to the activity log shown on the admin overview. Call it inside the write's transaction. */

@@ -26,7 +26,8 @@ export type EndpointHandler<E extends Endpoint> = (
 export interface ServeOptions<E extends Endpoint> {
   /**
    * For `cache: "member"`: something else her answer depends on, beyond the member and the
-   * request (the version of a shared list it embeds, say).
+   * request (the version of a shared list it embeds, say). For `cache: "shared"`: which of a few
+   * answers she is given (kept apart; "" is the plain key `sharedKeyOf` names).
    */
   vary?: (ctx: HandlerContext<E>) => Promise<string> | string;
 }
@@ -100,10 +101,11 @@ export function serve<E extends Endpoint>(
       return app.memberCache.reply(request, reply, key, async () => (await handler(ctx)) as Result<E>);
     }
     if (e.cache === "shared") {
+      const variant = options.vary ? await options.vary(ctx) : "";
       return sharedCacheOf<Result<E>>(app.db, e).reply(
         request,
         reply,
-        sharedKeyOf(e, ctx.params, ctx.query),
+        sharedKeyOf(e, ctx.params, ctx.query) + (variant ? `|${variant}` : ""),
         async () => (await handler(ctx)) as Result<E>,
       );
     }

@@ -3,9 +3,11 @@ import { RECENT_ACTIVITY_COUNT } from "../../../core/constants";
 import type { AdminGroupType } from "../../../core/schemas/admin";
 import type { Db } from "../../db/client";
 import { accountColumns } from "../../db/query-helpers";
-import { activityLog, cultivationGroups, localGroups, users } from "../../db/schema";
+import { activityLog, cultivationGroups, localGroups, type payments, users } from "../../db/schema";
 
 const toNumber = (v: unknown) => Number(v ?? 0);
+
+type PaymentKind = (typeof payments.$inferSelect)["kind"];
 
 /** One round trip of counts and sums over what was recorded; "this month" is the calendar month. */
 export async function analyticsFigures(db: Db) {
@@ -30,10 +32,19 @@ export async function analyticsFigures(db: Db) {
         join users u on u.id = s.user_id and u.membership_tier = 'premium', bounds
         where s.status in ('active', 'trialing') and s.created_at >= bounds.this_month) as new_premium,
       (select coalesce(sum(amount_cents), 0) from payments, bounds
-        where payments.created_at >= bounds.this_month) as revenue_this_month,
+        where payments.created_at >= bounds.this_month and payments.refunded_at is null)
+        as revenue_this_month,
       (select coalesce(sum(amount_cents), 0) from payments, bounds
         where payments.created_at >= bounds.last_month
-          and payments.created_at < bounds.this_month) as revenue_last_month,
+          and payments.created_at < bounds.this_month
+          and payments.refunded_at is null) as revenue_last_month,
+      (select coalesce(json_object_agg(kind, cents), '{}'::json) from (
+        select kind, sum(amount_cents) as cents from payments, bounds
+        where payments.created_at >= bounds.this_month and payments.refunded_at is null
+        group by kind) by_kind) as revenue_by_kind,
+      (select count(*) from payments, bounds
+        where kind = 'course' and payments.created_at >= bounds.this_month
+          and payments.refunded_at is null) as course_sales,
       (select count(*) from subscriptions where status in ('active', 'trialing')) as active_subscriptions,
       (select count(*) from subscriptions, bounds
         where status in ('active', 'trialing') and subscriptions.created_at >= bounds.this_month)
@@ -51,6 +62,8 @@ export async function analyticsFigures(db: Db) {
     newPremiumThisMonth: toNumber(row.new_premium),
     revenueThisMonthCents: toNumber(row.revenue_this_month),
     revenueLastMonthCents: toNumber(row.revenue_last_month),
+    revenueByKindCents: (row.revenue_by_kind ?? {}) as Partial<Record<PaymentKind, number | string>>,
+    courseSalesThisMonth: toNumber(row.course_sales),
     activeSubscriptions: toNumber(row.active_subscriptions),
     newSubscriptions: toNumber(row.new_subscriptions),
   };

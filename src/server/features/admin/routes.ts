@@ -13,12 +13,24 @@ export default async function adminRoutes(app: FastifyInstance) {
 
   serve(app, api.analytics, async ({ reply }) => {
     const [figures, recentActivity] = await Promise.all([q.analyticsFigures(db), q.recentActivity(db)]);
-    const { revenueThisMonthCents: current, revenueLastMonthCents: previous, ...counts } = figures;
+    const {
+      revenueThisMonthCents: current,
+      revenueLastMonthCents: previous,
+      revenueByKindCents: byKind,
+      ...counts
+    } = figures;
+    const dollarsOf = (kind: keyof typeof byKind) => Number(byKind[kind] ?? 0) / 100;
     reply.header("cache-control", "no-store");
     return {
       ...counts,
       recentActivity,
       monthlyRevenue: current / 100,
+      revenueBySource: {
+        subscriptions: dollarsOf("subscription"),
+        donations: dollarsOf("donation"),
+        monthlyGifts: dollarsOf("recurring_gift"),
+        courses: dollarsOf("course"),
+      },
       revenueGrowth: previous > 0 ? round1(((current - previous) / previous) * 100) : current > 0 ? 100 : 0,
       conversionRate: counts.totalUsers > 0 ? round1((counts.premiumMembers / counts.totalUsers) * 100) : 0,
     };

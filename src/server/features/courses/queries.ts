@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { CourseStatus } from "../../../core/courses";
+import { opensPatronTeaching, type TeachingViewer } from "../../../core/patron-teaching";
 import type { CreateCourseBody, UpdateCourseBody } from "../../../core/schemas/courses";
 import type { Db, Tx } from "../../db/client";
 import { searchMatches } from "../../db/query-helpers";
@@ -14,14 +15,33 @@ const baseColumns = {
   tags: courses.tags,
   enrolledCount: courses.enrolledCount,
   price: courses.price,
-  courseUrl: courses.courseUrl,
+  patronOnly: courses.patronOnly,
+  includedForPatrons: courses.includedForPatrons,
 };
 
+/**
+ * The course link goes only to a member who may open the course: never a patron-only one unless
+ * she is a patron, and a priced one only once she is enrolled (bought, or included for her).
+ * Administrators open everything.
+ */
+function courseUrlFor(viewer: TeachingViewer & { id: number }) {
+  if (viewer.isAdmin) return courses.courseUrl;
+  const patronGate = opensPatronTeaching(viewer) ? sql`true` : sql`not ${courses.patronOnly}`;
+  return sql<string | null>`case when ${patronGate} and (coalesce(${courses.price}, 0) = 0 or exists (
+    select 1 from ${courseEnrollments} e where e.course_id = "courses"."id" and e.user_id = ${viewer.id}
+  )) then ${courses.courseUrl} end`;
+}
+
 /** Members' lists never include archived courses, so their status is one of the two they know. */
-const memberColumns = { ...baseColumns, status: sql<CourseStatus>`${courses.status}` };
+const memberColumns = (viewer: TeachingViewer & { id: number }) => ({
+  ...baseColumns,
+  courseUrl: courseUrlFor(viewer),
+  status: sql<CourseStatus>`${courses.status}`,
+});
 
 const adminColumns = {
   ...baseColumns,
+  courseUrl: courses.courseUrl,
   status: courses.status,
   interestCount: courses.interestCount,
   createdAt: courses.createdAt,
@@ -31,6 +51,7 @@ const adminColumns = {
 /** What members see: active and coming-soon courses, never archived ones. Newest first. */
 export function listCourses(
   db: Db,
+  viewer: TeachingViewer & { id: number },
   filter: { search?: string; status?: CourseStatus; before?: number; limit: number },
 ) {
   const conditions: SQL[] = [
@@ -41,7 +62,7 @@ export function listCourses(
   }
   if (filter.before) conditions.push(sql`${courses.id} < ${filter.before}`);
   return db
-    .select(memberColumns)
+    .select(memberColumns(viewer))
     .from(courses)
     .where(and(...conditions))
     .orderBy(desc(courses.id))
@@ -59,7 +80,14 @@ export function listAdminCourses(db: Db, page: { before?: number; limit: number 
 
 export async function findCourseStatus(db: Db | Tx, id: number) {
   const [row] = await db
-    .select({ id: courses.id, status: courses.status, title: courses.title })
+    .select({
+      id: courses.id,
+      status: courses.status,
+      title: courses.title,
+      price: courses.price,
+      patronOnly: courses.patronOnly,
+      includedForPatrons: courses.includedForPatrons,
+    })
     .from(courses)
     .where(eq(courses.id, id))
     .limit(1);
@@ -73,6 +101,15 @@ export function listEnrollments(db: Db, userId: number) {
     .from(courseEnrollments)
     .where(eq(courseEnrollments.userId, userId))
     .orderBy(desc(courseEnrollments.createdAt));
+}
+
+export async function isEnrolled(db: Db | Tx, userId: number, courseId: number) {
+  const [row] = await db
+    .select({ courseId: courseEnrollments.courseId })
+    .from(courseEnrollments)
+    .where(and(eq(courseEnrollments.userId, userId), eq(courseEnrollments.courseId, courseId)))
+    .limit(1);
+  return Boolean(row);
 }
 
 export function listInterests(db: Db, userId: number) {
@@ -124,6 +161,8 @@ export async function insertCourse(tx: Tx, body: CreateCourseBody) {
       price: body.price ?? null,
       courseUrl: body.courseUrl ?? null,
       tags: body.tags ?? [],
+      patronOnly: body.patronOnly ?? false,
+      includedForPatrons: body.includedForPatrons ?? false,
     })
     .returning(adminColumns);
   return row!;

@@ -2,16 +2,19 @@ import type { FastifyInstance } from "fastify";
 import { coursesEndpoints as api } from "../../../core/endpoints/courses";
 import { serve } from "../../http/endpoint-routes";
 import { invalidateSharedCaches } from "../../http/shared-cache";
+import { paymentsContext } from "../payments";
 import * as q from "./queries";
 import { createCourse, enroll, notifyWhenReady, updateCourse } from "./service";
 
 export default async function courseRoutes(app: FastifyInstance) {
   const { db } = app;
-  serve(app, api.list, ({ query }) => q.listCourses(db, query));
+  serve(app, api.list, ({ viewer, query }) => q.listCourses(db, viewer, query));
   serve(app, api.enrollments, ({ viewer }) => q.listEnrollments(db, viewer.id));
   /** The coming-soon courses this member asked to hear about. */
   serve(app, api.interests, ({ viewer }) => q.listInterests(db, viewer.id));
-  serve(app, api.enroll, ({ viewer, params }) => enroll(db, viewer.id, params.id));
+  serve(app, api.enroll, ({ viewer, params, request }) =>
+    enroll(db, viewer, params.id, () => paymentsContext(app, request.log)),
+  );
   serve(app, api.notify, ({ viewer, params }) => notifyWhenReady(db, viewer.id, params.id));
   serve(app, api.adminList, ({ query }) => q.listAdminCourses(db, query));
   serve(app, api.adminCreate, async ({ viewer, body }) => {

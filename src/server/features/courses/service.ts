@@ -1,19 +1,48 @@
 import { COURSE_MESSAGES } from "../../../core/courses";
-import type { CreateCourseBody, UpdateCourseBody } from "../../../core/schemas/courses";
+import { dollarsToCents } from "../../../core/format";
+import { isPatron, opensPatronTeaching, type TeachingViewer } from "../../../core/patron-teaching";
+import type { CreateCourseBody, EnrollResult, UpdateCourseBody } from "../../../core/schemas/courses";
+import { PAYMENT_MESSAGES } from "../../../core/schemas/payments";
 import { recordActivity } from "../../activity/record";
 import type { Db } from "../../db/client";
-import { conflict, notFound } from "../../http/errors";
+import { conflict, forbidden, notFound, unavailable } from "../../http/errors";
+import { type PaymentsContext, startCoursePurchase } from "../payments";
 import * as q from "./queries";
 
-/** Idempotent: enrolling twice keeps one enrolment. Only active courses take enrolments. */
-export async function enroll(db: Db, userId: number, courseId: number) {
-  return db.transaction(async (tx) => {
-    const course = await q.findCourseStatus(tx, courseId);
-    if (!course || course.status === "archived") throw notFound(COURSE_MESSAGES.notFound);
-    if (course.status !== "active") throw conflict(COURSE_MESSAGES.notOpen);
-    const enrolledCount = await q.enroll(tx, userId, courseId);
-    return { courseId, enrolledCount };
+type Enroller = TeachingViewer & { id: number };
+
+/**
+ * A free course (or a priced one included for her as a patron) enrols her at once, idempotently.
+ * A priced one answers the Payment Element's secret: Stripe's verified webhook enrols her once the
+ * payment succeeds, and while her purchase is open the same secret is offered again. Only active
+ * courses take enrolments; a patron-only one only from patrons and administrators.
+ */
+export async function enroll(
+  db: Db,
+  viewer: Enroller,
+  courseId: number,
+  payments: () => PaymentsContext | undefined,
+): Promise<EnrollResult> {
+  const course = await q.findCourseStatus(db, courseId);
+  if (!course || course.status === "archived") throw notFound(COURSE_MESSAGES.notFound);
+  if (course.status !== "active") throw conflict(COURSE_MESSAGES.notOpen);
+  if (course.patronOnly && !opensPatronTeaching(viewer)) throw forbidden(COURSE_MESSAGES.patronOnly);
+
+  const free = !course.price || (course.includedForPatrons && isPatron(viewer));
+  if (free) {
+    const enrolledCount = await db.transaction((tx) => q.enroll(tx, viewer.id, courseId));
+    return { courseId, enrolled: true, enrolledCount };
+  }
+  if (await q.isEnrolled(db, viewer.id, courseId)) throw conflict(COURSE_MESSAGES.alreadyEnrolled);
+  const ctx = payments();
+  if (!ctx) throw unavailable(PAYMENT_MESSAGES.notConfigured);
+  const clientSecret = await startCoursePurchase(ctx, {
+    userId: viewer.id,
+    courseId,
+    title: course.title,
+    amountCents: dollarsToCents(course.price ?? 0),
   });
+  return { courseId, enrolled: false, clientSecret };
 }
 
 /** "Notify Me When Ready": recorded once per member, for courses that are not open yet. */

@@ -4,7 +4,8 @@ import type Stripe from "stripe";
 import type { PaymentsContext } from "./service";
 import { createStripeClient, type StripeSettings } from "./stripe";
 
-export { closeBillingAccount } from "./service";
+export { startCoursePurchase } from "./course-purchases";
+export { closeBillingAccount, type PaymentsContext } from "./service";
 
 const clients = new WeakMap<StripeSettings, Stripe>();
 

@@ -4,6 +4,7 @@ import { formatDollars } from "../../../core/format";
 import { activityName, recordActivity } from "../../activity/record";
 import type { Tx } from "../../db/client";
 import { badRequest } from "../../http/errors";
+import { applyCourseEvent } from "./course-purchases";
 import * as q from "./queries";
 import type { PaymentsContext } from "./service";
 import { callStripe, isGiftSubscription, isMissingResource } from "./stripe";
@@ -61,6 +62,7 @@ export async function applyEvent(
     else if (event.type === "payment_intent.succeeded") {
       await applyDonation(tx, event.data.object as Stripe.PaymentIntent, event);
     }
+    await applyCourseEvent(tx, event);
     return true;
   });
   return applied ? "applied" : "duplicate";

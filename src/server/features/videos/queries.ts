@@ -19,19 +19,29 @@ import {
 
 type Conn = Db | Tx;
 
-/** The columns of a library item (SPEC §3 Video). */
-export const videoItemColumns = {
+/**
+ * The hosted video's id, which is what plays it (the player, the thumbnails): withheld from a patron-
+ * only video unless she `opens` patron teaching (a patron or an administrator).
+ */
+const youtubeIdFor = (opens: boolean) =>
+  opens
+    ? videos.youtubeId
+    : sql<string | null>`case when ${videos.patronOnly} then null else ${videos.youtubeId} end`;
+
+/** The columns of a library item (SPEC §3 Video), as one who does or does not open patron teaching sees them. */
+const itemColumns = (opens: boolean) => ({
   id: videos.id,
   title: videos.title,
   description: videos.description,
-  youtubeId: videos.youtubeId,
+  youtubeId: youtubeIdFor(opens),
+  patronOnly: videos.patronOnly,
   series: videos.series,
   duration: videos.duration,
   views: videos.views,
   likes: videos.likesCount,
   publishedAt: videos.publishedAt,
   createdAt: videos.createdAt,
-};
+});
 
 // Correlated subqueries name the outer table themselves: in a single-table select Drizzle leaves
 // column names unqualified, which the subquery would resolve to its own columns.
@@ -58,18 +68,19 @@ const newestFirst = <Q extends PgSelect>(query: Q, where: (SQL | undefined)[], l
     .limit(limit);
 
 /** What the administrators' list and form show besides a library item. */
-const adminColumns = { ...videoItemColumns, reflectionPrompts: videos.reflectionPrompts, discussionsCount };
+const adminColumns = { ...itemColumns(true), reflectionPrompts: videos.reflectionPrompts, discussionsCount };
 
 export async function listVideos(
   db: Conn,
   options: { search?: string; series?: string; limit: number; before?: number },
+  opens: boolean,
 ) {
   const conditions = [
     options.series ? eq(videos.series, options.series) : undefined,
     options.search ? videoSearchCondition(options.search) : undefined,
     await beforeVideo(db, options.before),
   ];
-  return newestFirst(db.select(videoItemColumns).from(videos).$dynamic(), conditions, options.limit);
+  return newestFirst(db.select(itemColumns(opens)).from(videos).$dynamic(), conditions, options.limit);
 }
 
 export async function listAdminVideos(
@@ -88,10 +99,11 @@ export async function findAdminVideo(db: Conn, id: number) {
   return row;
 }
 
-export async function findVideoForMember(db: Conn, id: number, memberId: number) {
+export async function findVideoForMember(db: Conn, id: number, memberId: number, opens: boolean) {
   const [row] = await db
     .select({
       ...adminColumns,
+      youtubeId: youtubeIdFor(opens),
       likedByMe: sql<boolean>`exists (select 1 from ${videoLikes} l where l.video_id = "videos"."id" and l.user_id = ${memberId})`,
       savedByMe: sql<boolean>`exists (select 1 from ${videoSaves} s where s.video_id = "videos"."id" and s.user_id = ${memberId})`,
       progressSeconds: videoProgress.seconds,
@@ -114,12 +126,17 @@ export async function videoExists(db: Conn, id: number) {
 }
 
 /** Same series when the video has one, otherwise the newest others. */
-export async function listRelated(db: Conn, video: { id: number; series: string | null }, limit: number) {
+export async function listRelated(
+  db: Conn,
+  video: { id: number; series: string | null },
+  limit: number,
+  opens: boolean,
+) {
   const conditions = [
     sql`${videos.id} <> ${video.id}`,
     video.series ? eq(videos.series, video.series) : undefined,
   ];
-  return newestFirst(db.select(videoItemColumns).from(videos).$dynamic(), conditions, limit);
+  return newestFirst(db.select(itemColumns(opens)).from(videos).$dynamic(), conditions, limit);
 }
 
 /**
@@ -183,6 +200,7 @@ export async function listSavedVideos(
   db: Conn,
   memberId: number,
   options: { limit: number; before?: number },
+  opens: boolean,
 ) {
   let cursor: SQL | undefined;
   if (options.before) {
@@ -196,7 +214,7 @@ export async function listSavedVideos(
       : lt(videoSaves.videoId, options.before);
   }
   return db
-    .select(videoItemColumns)
+    .select(itemColumns(opens))
     .from(videoSaves)
     .innerJoin(videos, eq(videos.id, videoSaves.videoId))
     .where(and(eq(videoSaves.userId, memberId), cursor))
@@ -232,7 +250,12 @@ export async function saveProgress(
  * The videos she started and has not finished, the latest watched first: (updatedAt, videoId)
  * descending, the order of video_progress_user_recent_idx; `before` is the last video id shown.
  */
-export async function listWatching(db: Conn, memberId: number, options: { limit: number; before?: number }) {
+export async function listWatching(
+  db: Conn,
+  memberId: number,
+  options: { limit: number; before?: number },
+  opens: boolean,
+) {
   let cursor: SQL | undefined;
   if (options.before) {
     // Compared inside Postgres: a JavaScript Date would drop the timestamp's microseconds.
@@ -243,7 +266,8 @@ export async function listWatching(db: Conn, memberId: number, options: { limit:
       id: videos.id,
       title: videos.title,
       series: videos.series,
-      youtubeId: videos.youtubeId,
+      youtubeId: youtubeIdFor(opens),
+      patronOnly: videos.patronOnly,
       duration: videos.duration,
       seconds: videoProgress.seconds,
       watchedAt: videoProgress.updatedAt,
@@ -404,6 +428,7 @@ export interface VideoValues {
   series: string | null;
   duration: number | null;
   reflectionPrompts: string[];
+  patronOnly: boolean;
 }
 
 export async function insertVideo(tx: Tx, values: VideoValues & { createdBy: number }) {

@@ -1,24 +1,35 @@
 import type { FastifyInstance } from "fastify";
 import { videosEndpoints as api } from "../../../core/endpoints/videos";
+import { opensPatronTeaching } from "../../../core/patron-teaching";
 import { serve } from "../../http/endpoint-routes";
+import { libraryVariant } from "./library-cache";
 import * as q from "./queries";
 import * as service from "./service";
 
 /** The video library, a video's page, its reflections, and the member's likes, saves and views. */
 export default async function videoRoutes(app: FastifyInstance) {
   const { db, config } = app;
-  // Shared: the page's first-thumbnail hint reads the same entry (`library-cache.ts`).
-  serve(app, api.library, ({ query }) => q.listVideos(db, query));
-  serve(app, api.video, ({ viewer, params }) => service.getVideo(db, params.id, viewer.id));
-  serve(app, api.related, ({ params, query }) => service.relatedVideos(db, params.id, query.limit));
+  // Shared, one answer for those who play patron teaching and one for the others: the page's
+  // first-thumbnail hint reads the others' entry (`library-cache.ts`).
+  serve(app, api.library, ({ viewer, query }) => q.listVideos(db, query, opensPatronTeaching(viewer)), {
+    vary: ({ viewer }) => libraryVariant(viewer),
+  });
+  serve(app, api.video, ({ viewer, params }) => service.getVideo(db, params.id, viewer));
+  serve(app, api.related, ({ viewer, params, query }) =>
+    service.relatedVideos(db, params.id, query.limit, viewer),
+  );
   serve(app, api.view, ({ viewer, params }) => service.recordView(db, params.id, viewer.id));
   serve(app, api.saveProgress, ({ viewer, params, body }) =>
     service.saveProgress(db, params.id, viewer.id, body),
   );
-  serve(app, api.watching, ({ viewer, query }) => q.listWatching(db, viewer.id, query));
+  serve(app, api.watching, ({ viewer, query }) =>
+    q.listWatching(db, viewer.id, query, opensPatronTeaching(viewer)),
+  );
   serve(app, api.like, ({ viewer, params }) => service.toggleLike(db, params.id, viewer.id));
   serve(app, api.save, ({ viewer, params }) => service.toggleSave(db, params.id, viewer.id));
-  serve(app, api.saved, ({ viewer, query }) => q.listSavedVideos(db, viewer.id, query));
+  serve(app, api.saved, ({ viewer, query }) =>
+    q.listSavedVideos(db, viewer.id, query, opensPatronTeaching(viewer)),
+  );
   serve(app, api.discussions, ({ viewer, params, query }) =>
     service.videoDiscussions(db, params.id, viewer, query),
   );

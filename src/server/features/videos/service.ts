@@ -1,4 +1,5 @@
 import { personName } from "../../../core/format";
+import { opensPatronTeaching, type TeachingViewer } from "../../../core/patron-teaching";
 import type { AdminVideoChanges, AdminVideoValues } from "../../../core/schemas/videos";
 import { VIDEO_MESSAGES } from "../../../core/schemas/videos";
 import { parseYouTubeId, youTubeWatchUrl } from "../../../core/youtube";
@@ -29,8 +30,8 @@ async function orVideoNotFound<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function getVideo(db: Db, id: number, memberId: number) {
-  const row = await q.findVideoForMember(db, id, memberId);
+export async function getVideo(db: Db, id: number, viewer: TeachingViewer & { id: number }) {
+  const row = await q.findVideoForMember(db, id, viewer.id, opensPatronTeaching(viewer));
   if (!row) throw notFound(VIDEO_MESSAGES.notFound);
   const { progressSeconds, progressFinished, progressUpdatedAt, ...video } = row;
   const progress =
@@ -50,10 +51,10 @@ export function saveProgress(
   return orVideoNotFound(() => q.saveProgress(db, memberId, videoId, progress));
 }
 
-export async function relatedVideos(db: Db, id: number, limit: number) {
+export async function relatedVideos(db: Db, id: number, limit: number, viewer: TeachingViewer) {
   const video = await q.videoExists(db, id);
   if (!video) throw notFound(VIDEO_MESSAGES.notFound);
-  return q.listRelated(db, video, limit);
+  return q.listRelated(db, video, limit, opensPatronTeaching(viewer));
 }
 
 export async function recordView(db: Db, videoId: number, memberId: number) {
@@ -193,6 +194,7 @@ export async function createVideo(db: Db, adminId: number, body: AdminVideoValue
       series: body.series ?? null,
       duration: body.duration ?? null,
       reflectionPrompts: body.reflectionPrompts ?? [],
+      patronOnly: body.patronOnly ?? false,
       createdBy: adminId,
     });
     await recordActivity(tx, "video_added", `New video added: ${body.title}`, adminId);
@@ -215,6 +217,7 @@ export async function editVideo(db: Db, id: number, body: AdminVideoChanges) {
   if (body.series !== undefined) changes.series = body.series;
   if (body.duration !== undefined) changes.duration = body.duration;
   if (body.reflectionPrompts !== undefined) changes.reflectionPrompts = body.reflectionPrompts;
+  if (body.patronOnly !== undefined) changes.patronOnly = body.patronOnly;
   if (!(await q.updateVideo(db, id, changes))) throw notFound(VIDEO_MESSAGES.notFound);
   return presentAdminVideo((await q.findAdminVideo(db, id))!);
 }
