@@ -4,6 +4,7 @@ import type { Db, Tx } from "../db/client";
 import { notify } from "../features/notifications";
 import { conflict, notFound } from "../http/errors";
 import type { joinRequestQueries } from "./join-requests";
+import type { Page } from "./memberships";
 
 type Executor = Db | Tx;
 type Decision = "approved" | "declined";
@@ -26,6 +27,10 @@ interface GroupKind<Group extends JoinableGroup> {
   decidersOf(groupId: number): SQL;
   notices: { requested: NotificationKind; approved: NotificationKind; declined: NotificationKind };
   messages: { notFound: string; requestNotFound: string; alreadyApproved: string; alreadyDeclined: string };
+  /** Locks the group for a decision only its leaders may make: 404 when there is none, 403 for others. */
+  lockForLeader(tx: Tx, groupId: number, userId: number): Promise<Group>;
+  /** Refuses anyone but the group's leaders what only they may read: 404 when there is none, 403 for others. */
+  checkLeader(db: Db, groupId: number, userId: number): Promise<void>;
   /** Refuses a new member where the group has no room left; groups without a limit leave it out. */
   requireRoom?(group: Group): void;
 }
@@ -96,41 +101,53 @@ export function joiningRules<Group extends JoinableGroup>(kind: GroupKind<Group>
       return { status: "left" as const };
     },
 
+    /** The group's pending requests, newest first, for its leaders. */
+    async listRequests(db: Db, viewer: { id: number }, groupId: number, page: Page) {
+      await kind.checkLeader(db, groupId, viewer.id);
+      return requests.listPendingRequests(db, groupId, page);
+    },
+
     /**
-     * A leader approves or declines a pending request of the group she has locked; approval makes
-     * the asker a member and moves the count in the same transaction. Repeating the same decision
-     * answers it again.
+     * A leader approves or declines a pending request; approval makes the asker a member and moves
+     * the count in the same transaction. Repeating the same decision answers it again.
      */
-    async decide(
-      tx: Tx,
-      group: Group,
-      groupId: number,
-      requestId: number,
-      decision: Decision,
-      deciderId: number,
-    ) {
-      const request = await requests.findRequestForUpdate(tx, groupId, requestId);
-      if (!request) throw notFound(messages.requestNotFound);
-      if (request.status === decision) {
-        return { id: request.id, status: decision, memberCount: group.memberCount };
-      }
-      if (request.status !== "pending") {
-        throw conflict(request.status === "approved" ? messages.alreadyApproved : messages.alreadyDeclined);
-      }
-      let memberCount = group.memberCount;
-      if (decision === "approved" && !(await kind.findMembership(tx, groupId, request.userId))) {
-        kind.requireRoom?.(group);
-        memberCount = await kind.addMember(tx, groupId, request.userId, "member");
-      }
-      await requests.decideRequest(tx, request.id, decision, deciderId);
-      await notify(tx, decision === "approved" ? kind.notices.approved : kind.notices.declined, {
-        recipients: [request.userId],
-        actorId: deciderId,
-        subjectId: groupId,
-        dedupeKey: request.id,
-        title: group.name,
+    decideRequest(db: Db, leader: { id: number }, groupId: number, requestId: number, decision: Decision) {
+      return db.transaction(async (tx) => {
+        const group = await kind.lockForLeader(tx, groupId, leader.id);
+        return decide(tx, group, groupId, requestId, decision, leader.id);
       });
-      return { id: request.id, status: decision, memberCount };
     },
   };
+
+  async function decide(
+    tx: Tx,
+    group: Group,
+    groupId: number,
+    requestId: number,
+    decision: Decision,
+    deciderId: number,
+  ) {
+    const request = await requests.findRequestForUpdate(tx, groupId, requestId);
+    if (!request) throw notFound(messages.requestNotFound);
+    if (request.status === decision) {
+      return { id: request.id, status: decision, memberCount: group.memberCount };
+    }
+    if (request.status !== "pending") {
+      throw conflict(request.status === "approved" ? messages.alreadyApproved : messages.alreadyDeclined);
+    }
+    let memberCount = group.memberCount;
+    if (decision === "approved" && !(await kind.findMembership(tx, groupId, request.userId))) {
+      kind.requireRoom?.(group);
+      memberCount = await kind.addMember(tx, groupId, request.userId, "member");
+    }
+    await requests.decideRequest(tx, request.id, decision, deciderId);
+    await notify(tx, decision === "approved" ? kind.notices.approved : kind.notices.declined, {
+      recipients: [request.userId],
+      actorId: deciderId,
+      subjectId: groupId,
+      dedupeKey: request.id,
+      title: group.name,
+    });
+    return { id: request.id, status: decision, memberCount };
+  }
 }

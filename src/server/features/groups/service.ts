@@ -94,6 +94,11 @@ const joining = joiningRules({
     declined: "group_join_declined",
   },
   messages: GROUP_MESSAGES,
+  lockForLeader: lockGroupForAdmin,
+  async checkLeader(db, groupId, userId) {
+    if (!(await q.findGroupForViewer(db, groupId, userId))) throw notFound(GROUP_MESSAGES.notFound);
+    await requireGroupAdmin(db, groupId, userId);
+  },
   requireRoom(group) {
     if (group.memberCount >= group.maxMembers) throw conflict(GROUP_MESSAGES.full);
   },
@@ -137,26 +142,8 @@ async function lockGroupForAdmin(tx: Tx, groupId: number, userId: number) {
   return group;
 }
 
-export async function listRequests(db: Db, viewer: Member, groupId: number, page: PageQuery) {
-  const group = await q.findGroupForViewer(db, groupId, viewer.id);
-  if (!group) throw notFound(GROUP_MESSAGES.notFound);
-  await requireGroupAdmin(db, groupId, viewer.id);
-  return q.joinRequests.listPendingRequests(db, groupId, page);
-}
-
-/** An admin approves or declines a pending request; approval respects maxMembers. */
-export async function decideRequest(
-  db: Db,
-  admin: Member,
-  groupId: number,
-  requestId: number,
-  decision: "approved" | "declined",
-) {
-  return db.transaction(async (tx) => {
-    const group = await lockGroupForAdmin(tx, groupId, admin.id);
-    return joining.decide(tx, group, groupId, requestId, decision, admin.id);
-  });
-}
+/** Its admins read and decide the requests to join; approval respects maxMembers. */
+export const { listRequests, decideRequest } = joining;
 
 /** Admins make another member an admin (or step one back), always keeping at least one admin. */
 export async function setMemberRole(db: Db, admin: Member, groupId: number, userId: number, role: GroupRole) {

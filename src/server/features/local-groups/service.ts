@@ -95,6 +95,16 @@ const joining = joiningRules({
     declined: "local_group_join_declined",
   },
   messages: LOCAL_GROUP_MESSAGES,
+  async lockForLeader(tx, groupId, userId) {
+    const group = await lockActiveGroup(tx, groupId);
+    await requireLeader(tx, groupId, userId);
+    return group;
+  },
+  async checkLeader(db, groupId, userId) {
+    if (!(await q.findGroupForViewer(db, groupId, userId))?.isActive)
+      throw notFound(LOCAL_GROUP_MESSAGES.notFound);
+    await requireLeader(db, groupId, userId);
+  },
 });
 
 /** An open group takes her at once; one that needs approval records one pending request. */
@@ -124,24 +134,5 @@ export async function leaveGroup(db: Db, member: Member, groupId: number) {
   );
 }
 
-export async function listRequests(db: Db, viewer: Member, groupId: number, page: PageQuery) {
-  const group = await q.findGroupForViewer(db, groupId, viewer.id);
-  if (!group?.isActive) throw notFound(LOCAL_GROUP_MESSAGES.notFound);
-  await requireLeader(db, groupId, viewer.id);
-  return q.joinRequests.listPendingRequests(db, groupId, page);
-}
-
-/** Its leader approves or declines a pending request; approval makes her a member. */
-export async function decideRequest(
-  db: Db,
-  leader: Member,
-  groupId: number,
-  requestId: number,
-  decision: "approved" | "declined",
-) {
-  return db.transaction(async (tx) => {
-    const group = await lockActiveGroup(tx, groupId);
-    await requireLeader(tx, groupId, leader.id);
-    return joining.decide(tx, group, groupId, requestId, decision, leader.id);
-  });
-}
+/** Its leader reads and decides the requests to join; approval makes her a member. */
+export const { listRequests, decideRequest } = joining;
