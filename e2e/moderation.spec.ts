@@ -101,6 +101,51 @@ test.describe("moderation", () => {
     await other.context.close();
   });
 
+  test("a member reports another's profile and blocks her from their group's list of members", async ({
+    page,
+    browser,
+  }) => {
+    await registerMember(page, { firstName: "Keturah" });
+    const origin = new URL(test.info().project.use.baseURL!).origin;
+    const created = await page.request.post("/api/cultivation-groups", {
+      data: {
+        name: unique("Open Door"),
+        description: "Anyone may come and study with us.",
+        category: "cultural",
+        isPrivate: false,
+        requiresApproval: false,
+      },
+      headers: { Origin: origin },
+    });
+    expect(created.ok(), await created.text()).toBe(true);
+    const group = (await created.json()) as { id: number };
+    const other = await anotherMember(browser, { firstName: "Peninnah", lastName: "Sharp" });
+    const joined = await other.page.request.post(`/api/cultivation-groups/${group.id}/join`, {
+      data: {},
+      headers: { Origin: origin },
+    });
+    expect(joined.ok(), await joined.text()).toBe(true);
+
+    await page.goto(`/cultivation-groups/${group.id}`);
+    await page.getByRole("button", { name: "Report Peninnah Sharp's profile" }).click();
+    const dialog = page.getByRole("dialog", { name: "Report this profile" });
+    await dialog.getByLabel("Why are you reporting it?").selectOption("unkind");
+    await expectAccessible(page);
+    await dialog.getByRole("button", { name: "Send report" }).click();
+    await expect(
+      page.getByText("Thank you. An administrator will look at it.", { exact: true }),
+    ).toBeVisible();
+
+    await page.getByRole("button", { name: "Block Peninnah Sharp" }).click();
+    await page.getByRole("button", { name: "Block", exact: true }).click();
+    await expect(page.getByText("Blocked", { exact: true })).toBeVisible();
+    await page.goto("/profile?tab=settings");
+    await expect(
+      page.getByRole("list", { name: "Blocked members" }).getByText("Peninnah Sharp"),
+    ).toBeVisible();
+    await other.context.close();
+  });
+
   test("an administrator suspends a reported member and removes her words; she is told until when she cannot sign in", async ({
     page,
     browser,

@@ -13,6 +13,7 @@ import { Avatar } from "~/web/components/ui/avatar";
 import { Badge, type BadgeTone } from "~/web/components/ui/badge";
 import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
+import { MemberActions } from "~/web/features/moderation";
 import { useConnectionChange } from "./discipleship-api";
 
 /** SPEC §4: active green, pending yellow, completed blue, anything else gray. */
@@ -132,6 +133,7 @@ export function ConnectionCard({ connection }: { connection: DiscipleshipConnect
             Withdraw
           </Button>
         )}
+        {!waiting && other && <MemberActions userId={other.id} name={fullName(other)} refresh={[]} />}
       </div>
     </Card>
   );

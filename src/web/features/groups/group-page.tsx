@@ -15,6 +15,7 @@ import { Card } from "~/web/components/ui/card";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
 import { Skeleton } from "~/web/components/ui/skeleton";
 import { GroupEvents } from "~/web/features/events";
+import { MemberActions } from "~/web/features/moderation";
 import { ApiError } from "~/web/lib/api";
 import { useAuth } from "~/web/lib/auth";
 import { AccessIcon } from "./access-icon";
@@ -320,27 +321,32 @@ function MemberRow({
         </p>
       </div>
       {/* Her actions on a line of their own, under her name: the panel is narrow on every screen. */}
-      {canManage && (
+      {(canManage || !isSelf) && (
         <div className="flex w-full flex-wrap gap-1 pl-12">
-          <Button
-            size="sm"
-            variant="ghost"
-            onClick={change}
-            disabled={setRole.isPending}
-            aria-label={nextRole === "admin" ? `Make ${name} an admin` : `Remove ${name} as admin`}
-          >
-            {nextRole === "admin" ? "Make admin" : "Remove admin"}
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            className="text-danger hover:bg-clay-50"
-            onClick={() => setConfirming(member)}
-            disabled={remove.isPending}
-            aria-label={`Remove ${name} from the group`}
-          >
-            <UserMinus aria-hidden="true" /> Remove
-          </Button>
+          {!isSelf && <MemberActions userId={member.userId} name={name} refresh={[]} />}
+          {canManage && (
+            <>
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={change}
+                disabled={setRole.isPending}
+                aria-label={nextRole === "admin" ? `Make ${name} an admin` : `Remove ${name} as admin`}
+              >
+                {nextRole === "admin" ? "Make admin" : "Remove admin"}
+              </Button>
+              <Button
+                size="sm"
+                variant="ghost"
+                className="text-danger hover:bg-clay-50"
+                onClick={() => setConfirming(member)}
+                disabled={remove.isPending}
+                aria-label={`Remove ${name} from the group`}
+              >
+                <UserMinus aria-hidden="true" /> Remove
+              </Button>
+            </>
+          )}
         </div>
       )}
       <ConfirmDialog

@@ -51,12 +51,10 @@ export function ContentActions({
   authorName: string;
   refresh: QueryKey[];
 }) {
-  const [open, setOpen] = useState<"edit" | "delete" | "report" | "block" | null>(null);
+  const [open, setOpen] = useState<"edit" | "delete" | null>(null);
   const close = () => setOpen(null);
   const noun = NOUN[type];
   const remove = useDeleteContent(type, refresh, close);
-  const block = useBlock(refresh, close);
-  const small = "h-8 px-2 text-xs";
 
   return (
     <div className="flex flex-wrap gap-1">
@@ -65,7 +63,7 @@ export function ContentActions({
           <Button
             variant="ghost"
             size="sm"
-            className={small}
+            className={SMALL}
             aria-label={`Edit ${noun}`}
             onClick={() => setOpen("edit")}
           >
@@ -74,7 +72,7 @@ export function ContentActions({
           <Button
             variant="ghost"
             size="sm"
-            className={small}
+            className={SMALL}
             aria-label={`Delete ${noun}`}
             onClick={() => setOpen("delete")}
           >
@@ -82,33 +80,18 @@ export function ContentActions({
           </Button>
         </>
       ) : (
-        <>
-          <Button
-            variant="ghost"
-            size="sm"
-            className={small}
-            aria-label={`Report ${noun}`}
-            onClick={() => setOpen("report")}
-          >
-            <Flag aria-hidden="true" /> Report
-          </Button>
-          {authorId !== undefined && (
-            <Button
-              variant="ghost"
-              size="sm"
-              className={small}
-              aria-label={`Block ${authorName}`}
-              onClick={() => setOpen("block")}
-            >
-              <Ban aria-hidden="true" /> Block
-            </Button>
-          )}
-        </>
+        <ReportAndBlock
+          targetType={type}
+          targetId={id}
+          noun={noun}
+          authorId={authorId}
+          authorName={authorName}
+          refresh={refresh}
+        />
       )}
       {open === "edit" && (
         <EditDialog type={type} id={id} content={content} refresh={refresh} onClose={close} />
       )}
-      {open === "report" && <ReportDialog targetType={type} targetId={id} noun={noun} onClose={close} />}
       <ConfirmDialog
         subject={open === "delete" ? id : null}
         onClose={close}
@@ -122,6 +105,59 @@ export function ContentActions({
         busy={remove.isPending}
         onConfirm={(subject) => remove.mutate(subject)}
       />
+    </div>
+  );
+}
+
+const SMALL = "h-8 px-2 text-xs";
+
+/** Report something of another member's (or her profile), and block her. */
+function ReportAndBlock({
+  targetType,
+  targetId,
+  noun,
+  reportLabel = `Report ${noun}`,
+  authorId,
+  authorName,
+  refresh,
+}: {
+  targetType: ReportTargetType;
+  targetId: number;
+  noun: string;
+  /** The Report button's name, where the noun alone would not say whose. */
+  reportLabel?: string;
+  authorId?: number;
+  authorName: string;
+  refresh: QueryKey[];
+}) {
+  const [open, setOpen] = useState<"report" | "block" | null>(null);
+  const close = () => setOpen(null);
+  const block = useBlock(refresh, close);
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="sm"
+        className={SMALL}
+        aria-label={reportLabel}
+        onClick={() => setOpen("report")}
+      >
+        <Flag aria-hidden="true" /> Report
+      </Button>
+      {authorId !== undefined && (
+        <Button
+          variant="ghost"
+          size="sm"
+          className={SMALL}
+          aria-label={`Block ${authorName}`}
+          onClick={() => setOpen("block")}
+        >
+          <Ban aria-hidden="true" /> Block
+        </Button>
+      )}
+      {open === "report" && (
+        <ReportDialog targetType={targetType} targetId={targetId} noun={noun} onClose={close} />
+      )}
       <ConfirmDialog
         subject={open === "block" && authorId !== undefined ? authorId : null}
         onClose={close}
@@ -132,6 +168,34 @@ export function ContentActions({
         confirm={{ label: "Block", busyLabel: "Blocking..." }}
         busy={block.isPending}
         onConfirm={(subject) => block.mutate(subject)}
+      />
+    </>
+  );
+}
+
+/**
+ * On another member's card (a group's members, a discipleship partner): report her profile, or
+ * block her.
+ */
+export function MemberActions({
+  userId,
+  name,
+  refresh,
+}: {
+  userId: number;
+  name: string;
+  refresh: QueryKey[];
+}) {
+  return (
+    <div className="flex flex-wrap gap-1">
+      <ReportAndBlock
+        targetType="user"
+        targetId={userId}
+        noun="profile"
+        reportLabel={`Report ${name}'s profile`}
+        authorId={userId}
+        authorName={name}
+        refresh={refresh}
       />
     </div>
   );

@@ -2,6 +2,6 @@
 // lifting a suspension (the admin Users tab).
 export { useUnsuspend } from "./api";
 export { BlockedMembers } from "./blocked-members";
-export { ContentActions, EditedMark, ReportDialog } from "./content-actions";
+export { ContentActions, EditedMark, MemberActions, ReportDialog } from "./content-actions";
 /** The admin dashboard's Moderation tab, loaded with its tab. */
 export const loadModerationTab = () => import("./moderation-tab");
