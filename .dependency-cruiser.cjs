@@ -8,73 +8,67 @@
  * A feature's public surface is its `index.ts`: another feature may import that file and nothing else
  * of it. Something several features need belongs in a shared place rather than in one feature.
  */
+/**
+ * A forbidden import: from `from` to `to`, failing the lint with `name` and `comment`.
+ * @type {(name: string, comment: string, from: object, to: object) => import("dependency-cruiser").IForbiddenRuleType}
+ */
+const rule = (name, comment, from, to) => ({ name, comment, severity: "error", from, to });
+
 /** @type {import("dependency-cruiser").IConfiguration} */
 module.exports = {
   forbidden: [
-    {
-      name: "core-imports-neither-web-nor-server",
-      comment:
-        "src/core is shared by the server and the browser and does no I/O: it may not import src/web or " +
+    rule(
+      "core-imports-neither-web-nor-server",
+      "src/core is shared by the server and the browser and does no I/O: it may not import src/web or " +
         "src/server. Move what both sides need into src/core instead.",
-      severity: "error",
-      from: { path: "^src/core/" },
-      to: { path: "^src/(web|server)/" },
-    },
-    {
-      name: "web-never-imports-server",
-      comment:
-        "The browser app never imports server code (it would ship it to the browser, or fail to build). " +
+      { path: "^src/core/" },
+      { path: "^src/(web|server)/" },
+    ),
+    rule(
+      "web-never-imports-server",
+      "The browser app never imports server code (it would ship it to the browser, or fail to build). " +
         "Share types and schemas through src/core.",
-      severity: "error",
-      from: { path: "^src/web/" },
-      to: { path: "^src/server/" },
-    },
-    {
-      name: "web-feature-uses-other-features-only-through-their-index",
-      comment:
-        "A browser feature (src/web/features/<feature>/) never reaches into another feature's files. Import " +
+      { path: "^src/web/" },
+      { path: "^src/server/" },
+    ),
+    rule(
+      "web-feature-uses-other-features-only-through-their-index",
+      "A browser feature (src/web/features/<feature>/) never reaches into another feature's files. Import " +
         "what that feature offers from its index.ts (its public surface), or move a truly shared piece to " +
         "src/web/components, src/web/lib or src/core.",
-      severity: "error",
-      from: { path: "^src/web/features/([^/]+)/" },
-      to: {
+      { path: "^src/web/features/([^/]+)/" },
+      {
         path: "^src/web/features/",
         pathNot: ["^src/web/features/$1/", "^src/web/features/[^/]+/index\\.tsx?$"],
       },
-    },
-    {
-      name: "server-feature-uses-other-features-only-through-their-index",
-      comment:
-        "A server feature (src/server/features/<feature>/) never reaches into another feature's routes, " +
+    ),
+    rule(
+      "server-feature-uses-other-features-only-through-their-index",
+      "A server feature (src/server/features/<feature>/) never reaches into another feature's routes, " +
         "service or queries. Import what that feature offers from its index.ts (as profile does with " +
         "payments), or move a truly shared piece out of features/ (auth, db, http, jobs, mail, activity). " +
         "Read models such as the dashboard and the admin analytics keep their own queries over the shared tables.",
-      severity: "error",
-      from: { path: "^src/server/features/([^/]+)/" },
-      to: {
+      { path: "^src/server/features/([^/]+)/" },
+      {
         path: "^src/server/features/",
         pathNot: ["^src/server/features/$1/", "^src/server/features/[^/]+/index\\.ts$"],
       },
-    },
-    {
-      name: "shared-web-code-never-imports-features",
-      comment:
-        "Shared browser code (src/web/components, src/web/lib and any other folder of src/web but features/) " +
+    ),
+    rule(
+      "shared-web-code-never-imports-features",
+      "Shared browser code (src/web/components, src/web/lib and any other folder of src/web but features/) " +
         "is used by every feature and so depends on none. Only the app's own files at the top of src/web " +
         "(app, member-app, visitor-app, routes, server-render) put features together.",
-      severity: "error",
-      from: { path: "^src/web/[^/]+/", pathNot: "^src/web/features/" },
-      to: { path: "^src/web/features/" },
-    },
-    {
-      name: "every-import-resolves",
-      comment:
-        "An import that cannot be resolved (a typo, or a path alias the checker does not know) would slip " +
+      { path: "^src/web/[^/]+/", pathNot: "^src/web/features/" },
+      { path: "^src/web/features/" },
+    ),
+    rule(
+      "every-import-resolves",
+      "An import that cannot be resolved (a typo, or a path alias the checker does not know) would slip " +
         "past the rules above, which match resolved paths. Fix the import, or teach this file the alias.",
-      severity: "error",
-      from: {},
-      to: { couldNotResolve: true },
-    },
+      {},
+      { couldNotResolve: true },
+    ),
   ],
   options: {
     doNotFollow: { path: "node_modules" },
