@@ -4,10 +4,12 @@ import { articlesEndpoints } from "./endpoints/articles";
 import { coursesEndpoints } from "./endpoints/courses";
 import { dashboardEndpoints } from "./endpoints/dashboard";
 import { eventsEndpoints } from "./endpoints/events";
+import { intercessorsEndpoints } from "./endpoints/intercessors";
 import { notificationsEndpoints } from "./endpoints/notifications";
 import { prayerEndpoints } from "./endpoints/prayer";
 import { videosEndpoints } from "./endpoints/videos";
 import { NEXT_EVENT_QUERY } from "./events";
+import { PRAYER_LIST_PAGE_SIZE } from "./intercessors";
 import { NOTIFICATIONS_PAGE_SIZE } from "./notification-kinds";
 import { PRAYER_PAGE_SIZE } from "./prayer";
 import { CONTINUE_WATCHING_COUNT, HOME_WATCHING_COUNT } from "./video-progress";
@@ -46,5 +48,6 @@ export const MEMBER_PAGE_ANSWERS: Record<string, string[]> = {
     urlOf(prayerEndpoints.wall, { query: { limit: PRAYER_PAGE_SIZE } }),
     urlOf(prayerEndpoints.defaults),
   ],
+  "/intercessors": [urlOf(intercessorsEndpoints.prayerList, { query: { limit: PRAYER_LIST_PAGE_SIZE } })],
   "/notifications": [urlOf(notificationsEndpoints.list, { query: { limit: NOTIFICATIONS_PAGE_SIZE } })],
 };

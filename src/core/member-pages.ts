@@ -26,6 +26,7 @@ export const memberPages: MemberPage[] = [
   { path: "/admin/articles", module: "src/web/features/articles/admin-articles-page.tsx" },
   { path: "/community", module: "src/web/features/community/community-page.tsx" },
   { path: "/discipleship", module: "src/web/features/discipleship/discipleship-page.tsx" },
+  { path: "/intercessors", module: "src/web/features/intercessors/prayer-list-page.tsx" },
   { path: "/cultivation-groups", module: "src/web/features/groups/cultivation-groups-page.tsx" },
   { path: "/cultivation-groups/:id", module: "src/web/features/groups/group-page.tsx" },
   { path: "/events/:id", module: "src/web/features/events/event-page.tsx" },

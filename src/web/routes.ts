@@ -47,6 +47,7 @@ export const guardedPaths = [
   "/local-communities",
   "/events/:id",
   "/discipleship",
+  "/intercessors",
   "/notifications",
   "/profile",
   "/profile/giving/:year",

@@ -22,6 +22,9 @@ export const NAV_LINKS = [
   { href: "/discipleship", label: "Discipleship" },
 ] as const;
 
+/** For the intercessors only: the patrons' requests they pray through each week. */
+const INTERCESSOR_LINK = { href: "/intercessors", label: "Prayer List" } as const;
+
 const BOTTOM_LINKS = [
   { href: "/", label: "Home", icon: Home },
   { href: "/videos", label: "Videos", icon: PlayCircle, also: "/video/" },
@@ -40,6 +43,8 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
   const [location] = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
 
+  const links = user.isIntercessor ? [...NAV_LINKS, INTERCESSOR_LINK] : NAV_LINKS;
+
   // Close the mobile menu when the page changes.
   useEffect(() => setMenuOpen(false), [location]);
 
@@ -57,7 +62,7 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
             <Logo />
           </Link>
           <nav aria-label="Main" className="ml-4 hidden flex-1 items-center gap-0.5 xl:flex">
-            {NAV_LINKS.map((link) => (
+            {links.map((link) => (
               <NavLink key={link.href} {...link} location={location} />
             ))}
           </nav>
@@ -83,7 +88,7 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
         {menuOpen && (
           <nav id="mobile-menu" aria-label="Menu" className="border-t border-linen bg-cream xl:hidden">
             <ul className="container-page grid gap-1 py-3 sm:grid-cols-2">
-              {NAV_LINKS.map((link) => (
+              {links.map((link) => (
                 <li key={link.href}>
                   <NavLink {...link} location={location} block />
                 </li>

@@ -1,6 +1,6 @@
 import { adminEndpoints as api } from "~/core/endpoints/admin";
 import { groupCursor } from "~/core/schemas/admin";
-import { useEndpoint, usePagedList } from "~/web/lib/endpoints";
+import { keyOf, useEndpoint, useEndpointMutation, usePagedList } from "~/web/lib/endpoints";
 
 const PAGE_SIZE = 25;
 
@@ -9,6 +9,25 @@ export const useAnalytics = () =>
   useEndpoint(api.analytics, undefined, { staleTime: 0, refetchOnMount: "always" });
 
 export const useAdminUsers = () => usePagedList(api.users, {}, PAGE_SIZE);
+
+/** Gives a member the intercessor's role, or takes it away; the members list is read again. */
+export const useSetIntercessor = () =>
+  useEndpointMutation(api.updateUser, {
+    input: ({ id, isIntercessor }: { id: number; isIntercessor: boolean; name: string }) => ({
+      params: { id },
+      body: { isIntercessor },
+    }),
+    success: (user, { name }) =>
+      user.isIntercessor
+        ? { title: "Intercessor added", description: `${name} now sees the patrons' prayer list.` }
+        : { title: "Intercessor removed", description: `${name} no longer sees the patrons' prayer list.` },
+    failure: {
+      title: "Error",
+      description: "Failed to change her role. Please try again.",
+      preferServerMessage: true,
+    },
+    invalidates: () => [keyOf(api.users)],
+  });
 
 /** Cultivation and local groups in one list, so the next page starts after "{type}-{id}". */
 export const useAdminGroups = () =>

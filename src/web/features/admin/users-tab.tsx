@@ -9,8 +9,9 @@ import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
 import { Skeleton } from "~/web/components/ui/skeleton";
+import { Switch } from "~/web/components/ui/switch";
 import { useUnsuspend } from "~/web/features/moderation";
-import { useAdminUsers } from "./api";
+import { useAdminUsers, useSetIntercessor } from "./api";
 
 // Her e-mail has a column of its own, so a nameless member is "Anonymous" here.
 const nameOf = (u: AdminUser) =>
@@ -24,10 +25,14 @@ const COLUMNS = [
   { label: "Actions", hidden: true },
 ];
 
-/** Every member, newest first, a page at a time; a suspension shows, and can be lifted, here. */
+/**
+ * Every member, newest first, a page at a time; a suspension shows, and can be lifted, here, and the
+ * intercessor's role is given and taken away.
+ */
 export function UsersTab() {
   const users = useAdminUsers();
   const unsuspend = useUnsuspend();
+  const setIntercessor = useSetIntercessor();
   const rows = users.data ?? [];
 
   if (users.isError) {
@@ -68,6 +73,7 @@ export function UsersTab() {
                       <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1">
                         {nameOf(u)}
                         {u.suspended && <Badge tone="yellow">{suspendedLabel(u.suspendedUntil)}</Badge>}
+                        {u.isIntercessor && <Badge tone="sage">Intercessor</Badge>}
                       </span>
                     </td>
                     {/* Wraps only where it must, never a letter a line. */}
@@ -85,6 +91,17 @@ export function UsersTab() {
                     </td>
                     <td className="px-5 py-3.5 text-right max-sm:col-start-3 max-sm:row-span-3 max-sm:row-start-1 max-sm:p-0">
                       <div className="flex items-center justify-end gap-2 max-sm:flex-col max-sm:items-end">
+                        <span className="inline-flex items-center gap-2 text-xs font-semibold whitespace-nowrap text-muted">
+                          <Switch
+                            checked={u.isIntercessor}
+                            disabled={setIntercessor.isPending}
+                            aria-label={`Intercessor: ${nameOf(u)}`}
+                            onCheckedChange={(isIntercessor) =>
+                              setIntercessor.mutate({ id: u.id, isIntercessor, name: nameOf(u) })
+                            }
+                          />
+                          <span aria-hidden="true">Intercessor</span>
+                        </span>
                         {u.suspended && (
                           <Button
                             size="sm"

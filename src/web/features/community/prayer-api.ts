@@ -57,10 +57,12 @@ export const useSharePrayer = (onShared: () => void) =>
   useEndpointMutation(prayerEndpoints.share, {
     input: (body: CreatePrayerBody) => ({ body }),
     invalidates: () => [wallKey(), dashboardKey()],
-    success: (_, { isPrivate }) => ({
+    success: (_, { isPrivate, shareWithIntercessors }) => ({
       title: "Prayer Request Shared",
       description: isPrivate
-        ? "Your private request is saved. Only you and the ministry team can see it."
+        ? shareWithIntercessors
+          ? "Your private request is saved. Only you, the ministry team and the intercessors can see it."
+          : "Your private request is saved. Only you and the ministry team can see it."
         : "Your sisters in the community can now pray with you.",
     }),
     // A 4xx says why in words meant for her (a new member's first-day limit, say).

@@ -9,6 +9,7 @@ import { Card } from "~/web/components/ui/card";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
 import { Textarea } from "~/web/components/ui/input";
 import { Skeleton } from "~/web/components/ui/skeleton";
+import { useAuth } from "~/web/lib/auth";
 import { cn } from "~/web/lib/cn";
 import { useDeferredData } from "~/web/lib/use-deferred-data";
 import { useScrollToHash } from "~/web/lib/use-scroll-to-hash";
@@ -149,6 +150,9 @@ function useWideScreen() {
 function ShareForm() {
   const [content, setContent] = useState("");
   const [isPrivate, setIsPrivate] = useState(false);
+  // A patron may let the intercessors pray over a private request too (the patrons' prayer list).
+  const isPatron = useAuth().user?.membershipTier === "premium";
+  const [shareWithIntercessors, setShareWithIntercessors] = useState(false);
   // Untouched, the anonymous choice follows the member's own setting.
   const [anonymousChoice, setAnonymousChoice] = useState<boolean | null>(null);
   const defaults = usePrayerDefaults();
@@ -156,6 +160,7 @@ function ShareForm() {
   const share = useSharePrayer(() => {
     setContent("");
     setIsPrivate(false);
+    setShareWithIntercessors(false);
     setAnonymousChoice(null);
   });
   const blank = content.trim().length === 0;
@@ -163,7 +168,12 @@ function ShareForm() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (blank || share.isPending) return;
-    share.mutate({ content: content.trim(), isPrivate, isAnonymous });
+    share.mutate({
+      content: content.trim(),
+      isPrivate,
+      isAnonymous,
+      ...(isPrivate && isPatron && { shareWithIntercessors }),
+    });
   };
 
   return (
@@ -194,6 +204,15 @@ function ShareForm() {
             checked={isPrivate}
             onCheckedChange={setIsPrivate}
           />
+          {isPrivate && isPatron && (
+            <SwitchField
+              id="prayer-intercessors"
+              label="Share with the intercessors"
+              hint="The intercessors pray for patrons by name each week; they will see this request too."
+              checked={shareWithIntercessors}
+              onCheckedChange={setShareWithIntercessors}
+            />
+          )}
           <SwitchField
             id="prayer-anonymous"
             label="Share anonymously"

@@ -1,3 +1,5 @@
 // What other features may use of payments (the dependency rules let them import this file and nothing
 // else here): the button that opens Stripe's customer portal, also shown on the profile.
 export { ManageSubscriptionButton } from "./manage-subscription";
+// What a patron receives, on the subscribe page and on her profile's membership tab.
+export { PATRON_BENEFITS, PatronBenefitList } from "./patron-benefits";

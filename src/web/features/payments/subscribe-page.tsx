@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { BookOpenText, Crown, HandHeart, HeartHandshake, Sprout } from "lucide-react";
+import { Crown, Sprout } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "wouter";
 import { PATRON_MONTHLY_PRICE_DOLLARS, PATRON_PLAN_NAME } from "~/core/constants";
@@ -18,34 +18,12 @@ import { call, keyOf, useEndpoint } from "~/web/lib/endpoints";
 import { notifyError, notifySuccess } from "~/web/lib/notify";
 import { queryClient } from "~/web/lib/query-client";
 import { ManageSubscriptionButton } from "./manage-subscription";
+import { PatronBenefitList } from "./patron-benefits";
 import { CardFieldsSkeleton, PaymentForm } from "./payment-form";
 import { paymentsConfigured } from "./payments-config";
 import { PaymentsUnavailable } from "./payments-unavailable";
 
 const price = formatDollars(PATRON_MONTHLY_PRICE_DOLLARS);
-
-export const PATRON_BENEFITS = [
-  {
-    icon: BookOpenText,
-    title: "Exclusive teaching content",
-    text: "Patron-only studies, and early access to every new series.",
-  },
-  {
-    icon: HeartHandshake,
-    title: "Priority discipleship access",
-    text: "First in line when mentors open new places for mentees.",
-  },
-  {
-    icon: HandHeart,
-    title: "Prayer support network",
-    text: "A circle of intercessors who pray for patrons by name each week.",
-  },
-  {
-    icon: Sprout,
-    title: "Keep the garden growing",
-    text: "Your gift keeps teaching free for women who cannot give.",
-  },
-] as const;
 
 const isAlreadyPatron = (err: unknown) =>
   err instanceof ApiError && err.status === 409 && /already has an active subscription/.test(err.message);
@@ -72,17 +50,7 @@ export default function SubscribePage() {
           <span className="text-lg text-muted">/ month</span>
         </p>
         <p className="mt-1 text-sm text-muted">Cancel anytime from your profile.</p>
-        <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
-          {PATRON_BENEFITS.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="flex gap-3">
-              <IconTile icon={Icon} className="flex size-10 shrink-0 rounded-xl bg-sage-100 text-sage-700" />
-              <span>
-                <span className="block font-semibold text-ink">{title}</span>
-                <span className="block text-sm text-muted">{text}</span>
-              </span>
-            </li>
-          ))}
-        </ul>
+        <PatronBenefitList className="mt-8 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2" />
       </section>
 
       <Card className="p-5 sm:p-8">

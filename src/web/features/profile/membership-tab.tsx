@@ -1,16 +1,17 @@
 import { Check, Crown, HeartHandshake, Sprout } from "lucide-react";
 import { Link } from "wouter";
 import { PATRON_MONTHLY_PRICE_DOLLARS, PATRON_PLAN_NAME } from "~/core/constants";
-import { formatDollars } from "~/core/format";
+import { formatDollars, formatLongDate } from "~/core/format";
 import type { Profile } from "~/core/schemas/profile";
 import { buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
-import { ManageSubscriptionButton } from "~/web/features/payments";
+import { ManageSubscriptionButton, PATRON_BENEFITS, PatronBenefitList } from "~/web/features/payments";
 import { GivingCard } from "./giving-card";
 
-const PATRON_PERKS = ["Exclusive teaching content", "Priority discipleship access", "Prayer support network"];
-
-/** Her plan, the way up for free members, and the customer portal for patrons. */
+/**
+ * Her plan, the way up for free members; for a patron, "Your patronage": since when, what it gives
+ * her, and the customer portal.
+ */
 export function MembershipTab({ profile }: { profile: Profile }) {
   const patron = profile.membershipTier === "premium";
   return (
@@ -29,16 +30,23 @@ export function MembershipTab({ profile }: { profile: Profile }) {
             <Sprout className="size-6" aria-hidden="true" />
           )}
         </span>
-        <h2 className="mt-4 font-sans text-xl font-bold">
-          Current Plan: {patron ? PATRON_PLAN_NAME : "Free Member"}
-        </h2>
         {patron ? (
           <>
-            <p className="mt-2 text-muted">
-              Thank you for standing with this ministry. Update your card, see your receipts or change your
-              plan in Stripe's secure portal.
+            <h2 className="mt-4 font-sans text-xl font-bold">Your patronage</h2>
+            <p className="mt-1 font-semibold text-ink">
+              Current Plan: {PATRON_PLAN_NAME}
+              {profile.patronSince && (
+                <span className="font-normal text-muted"> · since {formatLongDate(profile.patronSince)}</span>
+              )}
             </p>
-            <div className="mt-6">
+            <p className="mt-2 text-muted">
+              Thank you for standing with this ministry. Here is what your patronage gives you:
+            </p>
+            <PatronBenefitList className="mt-4" />
+            <p className="mt-5 text-sm text-muted">
+              Update your card, see your receipts or change your plan in Stripe's secure portal.
+            </p>
+            <div className="mt-3">
               {profile.hasBillingAccount ? (
                 <ManageSubscriptionButton />
               ) : (
@@ -51,13 +59,14 @@ export function MembershipTab({ profile }: { profile: Profile }) {
           </>
         ) : (
           <>
+            <h2 className="mt-4 font-sans text-xl font-bold">Current Plan: Free Member</h2>
             <p className="mt-2 text-muted">
               Everything you need to grow is free. Become a patron for{" "}
               {formatDollars(PATRON_MONTHLY_PRICE_DOLLARS)} a month to sustain the ministry and receive a
               little more:
             </p>
             <ul className="mt-4 space-y-2">
-              {PATRON_PERKS.map((perk) => (
+              {PATRON_BENEFITS.map(({ title: perk }) => (
                 <li key={perk} className="flex items-center gap-2 text-ink">
                   <Check className="size-4 text-sage-600" aria-hidden="true" />
                   {perk}

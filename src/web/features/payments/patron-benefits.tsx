@@ -1,0 +1,44 @@
+import { BookOpenText, GraduationCap, HandHeart, HeartHandshake } from "lucide-react";
+import { IconTile } from "~/web/components/icon-tile";
+import { cn } from "~/web/lib/cn";
+
+/** What a patron receives, as the subscribe page promises it and her profile reminds her. */
+export const PATRON_BENEFITS = [
+  {
+    icon: BookOpenText,
+    title: "Exclusive teaching content",
+    text: "Patron-only studies and videos, marked with a crown in the library.",
+  },
+  {
+    icon: GraduationCap,
+    title: "Courses included for patrons",
+    text: "Courses marked “Included for patrons” are yours to join without buying them.",
+  },
+  {
+    icon: HeartHandshake,
+    title: "Priority discipleship access",
+    text: "When a mentor offers her time, your waiting request is matched before others'.",
+  },
+  {
+    icon: HandHeart,
+    title: "Prayer support network",
+    text: "Our intercessors pray for you by name each week, and you hear from them when they have.",
+  },
+] as const;
+
+/** The benefits as a list of icon, title and line. */
+export function PatronBenefitList({ className }: { className?: string }) {
+  return (
+    <ul className={cn("grid gap-4", className)}>
+      {PATRON_BENEFITS.map(({ icon: Icon, title, text }) => (
+        <li key={title} className="flex gap-3">
+          <IconTile icon={Icon} className="flex size-10 shrink-0 rounded-xl bg-sage-100 text-sage-700" />
+          <span>
+            <span className="block font-semibold text-ink">{title}</span>
+            <span className="block text-sm text-muted">{text}</span>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
