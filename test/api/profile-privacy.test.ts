@@ -13,6 +13,7 @@ import { videosEndpoints } from "../../src/core/endpoints/videos";
 import { HIDDEN_MEMBER_NAME } from "../../src/core/format";
 import { articles, users, videos } from "../../src/server/db/schema";
 import { createTestContext, type Member, succeeded, type TestContext } from "../support/app";
+import { openGroup } from "../support/content";
 
 /**
  * `showProfileToMembers: false`: every list that shows a member's name shows "A member" (and no
@@ -48,17 +49,7 @@ beforeAll(async () => {
     her.client.call(profileEndpoints.updateSettings, { body: { showProfileToMembers: false } }),
   );
 
-  const group = await succeeded(
-    groupAdmin.client.call(groupsEndpoints.create, {
-      body: {
-        name: "Open Door",
-        description: "Anyone may come and study with us.",
-        category: "cultural",
-        isPrivate: false,
-        requiresApproval: false,
-      },
-    }),
-  );
+  const group = await openGroup(groupAdmin);
   groupId = group.id;
   await succeeded(her.client.call(groupsEndpoints.join, { params: { id: groupId }, body: {} }));
 
@@ -356,7 +347,11 @@ describe("events", () => {
 describe("blocks", () => {
   it('list her as "A member" to a member who blocked her and has no tie to her', async () => {
     const blocker = await t.member({ firstName: "Blocker" });
-    await succeeded(blocker.client.call(moderationEndpoints.block, { body: { userId: her.id } }));
+    const blocked = await succeeded(
+      blocker.client.call(moderationEndpoints.block, { body: { userId: her.id } }),
+    );
+    // Blocking by id is no way to learn her name.
+    expect(blocked.name).toBe(HIDDEN_MEMBER_NAME);
     const listed = await succeeded(blocker.client.call(moderationEndpoints.blocks));
     expect(listed.find((b) => b.id === her.id)!.name).toBe(HIDDEN_MEMBER_NAME);
   });

@@ -361,7 +361,12 @@ export async function deleteBlock(db: Conn, blockerId: number, blockedId: number
  * The members she blocked, newest first, named as she may see them (their profile settings; the
  * service knows her by id only, so an administrator is known here by her role).
  */
-export async function listBlocks(db: Db, blockerId: number, limit: number, before?: Date) {
+export async function listBlocks(
+  db: Db,
+  blockerId: number,
+  limit: number,
+  { before, blockedId }: { before?: Date; blockedId?: number } = {},
+) {
   const { firstName, lastName } = personColumnsSeenBy({
     id: sql`${blockerId}::int`,
     isAdmin: sql`exists (select 1 from users seen_admin where seen_admin.id = ${blockerId} and seen_admin.role = 'admin')`,
@@ -376,7 +381,11 @@ export async function listBlocks(db: Db, blockerId: number, limit: number, befor
     .from(memberBlocks)
     .innerJoin(users, eq(users.id, memberBlocks.blockedId))
     .where(
-      and(eq(memberBlocks.blockerId, blockerId), before ? lt(memberBlocks.createdAt, before) : undefined),
+      and(
+        eq(memberBlocks.blockerId, blockerId),
+        before ? lt(memberBlocks.createdAt, before) : undefined,
+        blockedId === undefined ? undefined : eq(memberBlocks.blockedId, blockedId),
+      ),
     )
     .orderBy(desc(memberBlocks.createdAt))
     .limit(limit);

@@ -299,8 +299,10 @@ export async function block(db: Db, viewer: Viewer, userId: number) {
   if (userId === viewer.id) throw badRequest(MODERATION_MESSAGES.selfBlock);
   const member = await q.findMember(db, userId);
   if (!member) throw notFound(MODERATION_MESSAGES.memberNotFound);
-  const blockedAt = await q.insertBlock(db, viewer.id, userId);
-  return { id: userId, name: named(member), blockedAt };
+  await q.insertBlock(db, viewer.id, userId);
+  // Named as she may see her: blocking is no way to learn the name of a member who hides it.
+  const [row] = await q.listBlocks(db, viewer.id, 1, { blockedId: userId });
+  return { id: userId, name: named(row!), blockedAt: row!.blockedAt };
 }
 
 export async function unblock(db: Db, viewer: Viewer, userId: number) {
