@@ -2,12 +2,12 @@ import ical, { type VEvent } from "node-ical";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BodyIn } from "../../src/core/contract";
 import { eventsEndpoints as api } from "../../src/core/endpoints/events";
-import { groupsEndpoints } from "../../src/core/endpoints/groups";
 import { localGroupsEndpoints } from "../../src/core/endpoints/local-groups";
 import { notificationsEndpoints } from "../../src/core/endpoints/notifications";
 import { cultivationGroupMembers } from "../../src/server/db/schema";
 import { sendEventReminders } from "../../src/server/features/events";
 import { createTestContext, type Member, succeeded, type TestContext } from "../support/app";
+import { openGroup, startGroup } from "../support/content";
 
 let t: TestContext;
 let admin: Member;
@@ -42,28 +42,6 @@ async function createEvent(by: Member, overrides: Partial<EventBody> = {}) {
   const res = await by.client.call(api.create, { body: eventBody(overrides) });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body;
-}
-
-async function privateGroup(owner: Member) {
-  return succeeded(
-    owner.client.call(groupsEndpoints.create, {
-      body: { name: "Daughters of Zion", description: "We study the feasts together.", category: "cultural" },
-    }),
-  );
-}
-
-async function publicGroup(owner: Member) {
-  return succeeded(
-    owner.client.call(groupsEndpoints.create, {
-      body: {
-        name: "Open Door",
-        description: "Anyone may come and study with us.",
-        category: "cultural",
-        isPrivate: false,
-        requiresApproval: false,
-      },
-    }),
-  );
 }
 
 const addToGroup = (groupId: number, member: Member) =>
@@ -118,7 +96,7 @@ describe("who sees an event", () => {
 
   it("hides a private group's event from outsiders as if it did not exist, and shows it to its members", async () => {
     const leader = await t.member({ firstName: "Miriam" });
-    const group = await privateGroup(leader);
+    const group = await startGroup(leader);
     const event = await createEvent(leader, {
       title: "Prayer call",
       groupId: group.id,
@@ -146,8 +124,8 @@ describe("who sees an event", () => {
 
   it("shows a public group's event to a member outside the group (its place to members only), and hides a private group's", async () => {
     const leader = await t.member({ firstName: "Hannah" });
-    const open = await publicGroup(leader);
-    const closed = await privateGroup(leader);
+    const open = await openGroup(leader);
+    const closed = await startGroup(leader);
     const openEvent = await createEvent(leader, {
       title: "Open supper",
       groupId: open.id,
@@ -200,7 +178,7 @@ describe("who sees an event", () => {
     const refused = await member.client.call(api.create, { body: eventBody() });
     expect(refused.status).toBe(403);
     const owner = await t.member();
-    const group = await privateGroup(owner);
+    const group = await startGroup(owner);
     const inGroup = await member.client.call(api.create, { body: eventBody({ groupId: group.id }) });
     expect(inGroup.status).toBe(403);
     expect((await member.client.call(api.create, { body: eventBody({ groupId: 999_999 }) })).status).toBe(
@@ -211,7 +189,7 @@ describe("who sees an event", () => {
   it("puts an event without a zone on its creator's clocks (the zone her app keeps), else UTC", async () => {
     const { timeZone: _zone, ...withoutZone } = eventBody();
     const creator = await t.member();
-    const group = await privateGroup(creator);
+    const group = await startGroup(creator);
     const create = () => creator.client.call(api.create, { body: { ...withoutZone, groupId: group.id } });
 
     // The app keeps her zone in the `tz` cookie, encoded as the browser writes it.
@@ -627,7 +605,7 @@ describe("writing to those coming", () => {
 
   async function seder(capacity = 1) {
     const leader = await t.member({ firstName: "Deborah" });
-    const group = await publicGroup(leader);
+    const group = await openGroup(leader);
     const event = await createEvent(leader, { title: "Passover seder", groupId: group.id, capacity });
     const [going, waiting, maybe] = [await t.member(), await t.member(), await t.member()];
     await rsvp(going, event.id, "going");
@@ -680,7 +658,7 @@ describe("writing to those coming", () => {
     });
 
     const leader = await t.member();
-    const hidden = await createEvent(leader, { groupId: (await privateGroup(leader)).id });
+    const hidden = await createEvent(leader, { groupId: (await startGroup(leader)).id });
     const outsider = await t.member();
     const unseen = await outsider.client.call(api.message, {
       params: { id: hidden.id },

@@ -28,6 +28,7 @@ import {
   TEST_PASSWORD,
   type TestContext,
 } from "../support/app";
+import { publishVideo } from "../support/content";
 
 let t: TestContext;
 let ruth: Member;
@@ -46,15 +47,7 @@ beforeAll(async () => {
   leah = await t.member({ firstName: "Leah", lastName: "Gold" });
   admin = await t.admin();
   videoId = (
-    await succeeded(
-      admin.client.call(videosEndpoints.adminCreate, {
-        body: {
-          title: "The True Vine",
-          description: "Abiding in the vine, from John 15.",
-          youtubeUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
-        },
-      }),
-    )
+    await publishVideo(admin, { title: "The True Vine", description: "Abiding in the vine, from John 15." })
   ).id;
   const [article] = await t.database.db
     .insert(articles)

@@ -8,9 +8,9 @@ import { discipleshipEndpoints } from "../../src/core/endpoints/discipleship";
 import { groupsEndpoints } from "../../src/core/endpoints/groups";
 import { notificationsEndpoints as api } from "../../src/core/endpoints/notifications";
 import { prayerEndpoints } from "../../src/core/endpoints/prayer";
-import { videosEndpoints } from "../../src/core/endpoints/videos";
 import { sendDigests } from "../../src/server/features/notifications";
 import { type Member, TEST_ADMIN_EMAIL, type TestContext } from "../support/app";
+import { publishVideo, startGroup } from "../support/content";
 import { queueDrained } from "../support/jobs";
 import { closeMailTestContext, createMailTestContext } from "../support/mail-context";
 import { linkIn, type Mailbox, type ReceivedMail, tokenOf } from "../support/mailbox";
@@ -72,13 +72,7 @@ const bell = async (m: Member) => {
   return res.body.map((n) => n.text);
 };
 
-async function createGroup(owner: Member, name: string) {
-  const res = await owner.client.call(groupsEndpoints.create, {
-    body: { name, description: "We study the feasts together.", category: "cultural" },
-  });
-  expect(res.status).toBe(201);
-  return res.body.id;
-}
+const createGroup = async (owner: Member, name: string) => (await startGroup(owner, { name })).id;
 async function askToJoin(m: Member, groupId: number) {
   const res = await m.client.call(groupsEndpoints.join, {
     params: { id: groupId },
@@ -366,14 +360,7 @@ describe("new content", () => {
     });
     expect(saved.status).toBe(200);
 
-    const video = await owner.client.call(videosEndpoints.adminCreate, {
-      body: {
-        title: "The Good Shepherd",
-        description: "Psalm 23, line by line.",
-        youtubeUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
-      },
-    });
-    expect(video.status).toBe(201);
+    const video = await publishVideo(owner);
     const synced = await owner.client.call(articlesEndpoints.adminSync);
     expect(synced.body.added).toBe(2);
     await expect
@@ -394,9 +381,7 @@ describe("new content", () => {
     const digest = await mailbox.next(her.email);
     expect(digest.subject).toBe("Your daily digest: 2 new notifications");
     expect(digest.text).toContain("New content\n\n");
-    expect(digest.text).toContain(
-      `New teaching: The Good Shepherd: ${t.config.publicUrl}/video/${video.body.id}`,
-    );
+    expect(digest.text).toContain(`New teaching: The Good Shepherd: ${t.config.publicUrl}/video/${video.id}`);
     expect(digest.text).toContain(`2 new articles to read: ${t.config.publicUrl}/articles`);
     expect(digest.text).not.toContain("prayed for your request");
     expect(headerOf(digest, "list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");

@@ -7,10 +7,10 @@ import { groupsEndpoints } from "../../src/core/endpoints/groups";
 import { moderationEndpoints } from "../../src/core/endpoints/moderation";
 import { notificationsEndpoints as api } from "../../src/core/endpoints/notifications";
 import { prayerEndpoints } from "../../src/core/endpoints/prayer";
-import { videosEndpoints } from "../../src/core/endpoints/videos";
 import { fanOut } from "../../src/server/features/notifications";
 import { startWorker } from "../../src/server/jobs/worker";
 import { createTestContext, invalid, type Member, type TestContext } from "../support/app";
+import { publishVideo, startGroup } from "../support/content";
 
 let t: TestContext;
 let feed: http.Server;
@@ -156,13 +156,7 @@ describe("a request she prayed for was answered", () => {
 });
 
 describe("group join requests", () => {
-  const createGroup = async (owner: Member) => {
-    const res = await owner.client.call(groupsEndpoints.create, {
-      body: { name: "Daughters of Zion", description: "We study the feasts together.", category: "cultural" },
-    });
-    expect(res.status).toBe(201);
-    return res.body.id;
-  };
+  const createGroup = async (owner: Member) => (await startGroup(owner)).id;
   const requestsOf = async (owner: Member, id: number) =>
     (await owner.client.call(groupsEndpoints.requests, { params: { id } })).body;
 
@@ -292,18 +286,11 @@ describe("discipleship", () => {
 describe("new content", () => {
   it("tells every member of a new teaching, but not the administrator who published it", async () => {
     const members = [await t.member(), await t.member()];
-    const res = await admin.client.call(videosEndpoints.adminCreate, {
-      body: {
-        title: "The Good Shepherd",
-        description: "Psalm 23, line by line.",
-        youtubeUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
-      },
-    });
-    expect(res.status).toBe(201);
+    const video = await publishVideo(admin);
     const expected = expect.objectContaining({
       kind: "video_published",
       text: "New teaching: The Good Shepherd",
-      url: `/video/${res.body.id}`,
+      url: `/video/${video.id}`,
     });
     for (const m of members) {
       await expect.poll(() => inbox(m)).toEqual(expect.arrayContaining([expected]));
