@@ -1,4 +1,5 @@
 import { Eye, EyeOff, Globe, Lock } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "wouter";
 import type { CultivationGroupSummary } from "~/core/schemas/groups";
 import { GroupCardFrame, MemberCount } from "~/web/components/group-card";
@@ -6,6 +7,7 @@ import { SkeletonGroup } from "~/web/components/skeleton-group";
 import { Badge } from "~/web/components/ui/badge";
 import { Card } from "~/web/components/ui/card";
 import { Skeleton } from "~/web/components/ui/skeleton";
+import { cn } from "~/web/lib/cn";
 import { AccessIcon } from "./access-icon";
 import { categoryLabel } from "./api";
 import { JoinAction } from "./join-action";
@@ -35,38 +37,75 @@ export function Visibility({ isPrivate, className }: { isPrivate: boolean; class
   );
 }
 
-export function GroupCard({ group }: { group: CultivationGroupSummary }) {
+/**
+ * A cultivation group's card, in the discover list and in her own: `icon`, `title` and the group's
+ * category, then its member count beside `countAside`, and `action` below.
+ */
+export function CultivationCard({
+  group,
+  icon,
+  title,
+  underTitle,
+  countAside,
+  countClassName,
+  action,
+}: {
+  group: { category: string; description: string; memberCount: number };
+  icon: ReactNode;
+  title: ReactNode;
+  underTitle?: ReactNode;
+  countAside: ReactNode;
+  countClassName?: string;
+  action: ReactNode;
+}) {
   return (
     <GroupCardFrame
       header={
         <div className="flex items-start gap-3">
-          <AccessIcon requiresApproval={group.requiresApproval} />
-          <div className="min-w-0">
-            <h3 className="text-lg leading-snug font-semibold wrap-anywhere">
-              <Link
-                href={`/cultivation-groups/${group.id}`}
-                className="touch-hit rounded-sm hover:text-sage-700 hover:underline underline-offset-4"
-              >
-                {group.name}
-              </Link>
-            </h3>
+          {icon}
+          <div className="min-w-0 flex-1">
+            {title}
             <p className="mt-0.5 text-sm font-semibold text-clay-700">{categoryLabel(group.category)}</p>
-            <Visibility isPrivate={group.isPrivate} />
+            {underTitle}
           </div>
         </div>
       }
       description={group.description}
       footer={
         <>
-          <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+          <div className={cn("flex flex-wrap items-center justify-between gap-2 text-sm", countClassName)}>
             <MemberCount count={group.memberCount} className="text-ink" />
-            <Badge tone={group.requiresApproval ? "clay" : "sage"}>
-              {group.requiresApproval ? "Approval required" : "Open to join"}
-            </Badge>
+            {countAside}
           </div>
-          <JoinAction group={group} className="mt-4 w-full" />
+          {action}
         </>
       }
+    />
+  );
+}
+
+export function GroupCard({ group }: { group: CultivationGroupSummary }) {
+  return (
+    <CultivationCard
+      group={group}
+      icon={<AccessIcon requiresApproval={group.requiresApproval} />}
+      title={
+        <h3 className="text-lg leading-snug font-semibold wrap-anywhere">
+          <Link
+            href={`/cultivation-groups/${group.id}`}
+            className="touch-hit rounded-sm hover:text-sage-700 hover:underline underline-offset-4"
+          >
+            {group.name}
+          </Link>
+        </h3>
+      }
+      underTitle={<Visibility isPrivate={group.isPrivate} />}
+      countAside={
+        <Badge tone={group.requiresApproval ? "clay" : "sage"}>
+          {group.requiresApproval ? "Approval required" : "Open to join"}
+        </Badge>
+      }
+      action={<JoinAction group={group} className="mt-4 w-full" />}
     />
   );
 }
