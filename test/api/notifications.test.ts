@@ -383,6 +383,25 @@ describe("her list, her count, and reading", () => {
     expect(await unread(stranger)).toBe(3);
   });
 
+  it("keeps her count between asks, and changes it as soon as a notification is written or read elsewhere", async () => {
+    const author = await memberWithThree();
+    expect(await unread(author)).toBe(3);
+    // Written and read by another instance, or the worker: only the database's notice tells this one.
+    await t.database.pool.query(
+      `insert into notifications (user_id, kind, subject_id, dedupe_key) values ($1, 'video_published', 1, 'elsewhere')`,
+      [author.id],
+    );
+    expect(await unread(author)).toBe(4);
+    await t.database.pool.query("update notifications set read_at = now() where user_id = $1", [author.id]);
+    expect(await unread(author)).toBe(0);
+    await t.database.pool.query("delete from notifications where user_id = $1", [author.id]);
+    await t.database.pool.query(
+      `insert into notifications (user_id, kind, subject_id, dedupe_key) values ($1, 'video_published', 2, 'again')`,
+      [author.id],
+    );
+    expect(await unread(author)).toBe(1);
+  });
+
   it("refuses ids that are not ids, and more than 100 at once", async () => {
     const m = await t.member();
     const bad = await m.client.call(api.markRead, { body: { ids: invalid(["x"]) } });

@@ -29,6 +29,8 @@ export const notificationsEndpoints = {
     summary: "How many of her notifications she has not read (the bell asks while the app is open)",
     caller: "member",
     response: unreadCount,
+    // Kept until a notification is written, read or deleted (triggers of migration 0019).
+    cache: "member",
   }),
   markRead: endpoint({
     method: "POST",
