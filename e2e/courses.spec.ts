@@ -1,9 +1,15 @@
 import { DEMO_ADMIN, DEMO_MEMBER } from "./support/demo";
+import { fakeStripeJs, setConfirmResult } from "./support/fake-stripe";
 import { expect, expectAccessible, registerMember, signIn, test } from "./support/fixtures";
+import { deliverCoursePayment } from "./support/stripe-events";
 
 test.describe("courses", () => {
-  test("a member enrols in a course, then continues it", async ({ page }) => {
+  test("a member buys a priced course: the card form, then enrolled once Stripe confirms it", async ({
+    page,
+  }) => {
+    await fakeStripeJs(page);
     await registerMember(page);
+    const me = (await (await page.request.get("/api/auth/user")).json()) as { id: number };
     await page.goto("/courses");
     await expect(page.getByRole("heading", { level: 1, name: "Spiritual Courses" })).toBeVisible();
     for (const promise of ["Interactive Learning", "Community Support", "Lifetime Access"]) {
@@ -13,17 +19,33 @@ test.describe("courses", () => {
     const card = page.getByRole("article", { name: "Walking Through the Feasts of the Lord" });
     await expect(card.getByText("Available Now")).toBeVisible();
     await expect(card.getByText("$49")).toBeVisible();
+    await expect(card.getByText("Free for patrons")).toBeVisible();
     await expect(card.getByText("7 weeks")).toBeVisible();
     await expect(card.getByText("3 enrolled")).toBeVisible();
     await expect(card.getByRole("list", { name: "Topics" }).getByRole("listitem")).toHaveCount(3);
 
-    await page.route("**/api/courses/*/enroll", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      await route.continue();
-    });
+    const answered = page.waitForResponse(
+      (r) => r.url().endsWith("/enroll") && r.request().method() === "POST",
+    );
     await card.getByRole("button", { name: "Enroll Now" }).click();
-    await expect(card.getByRole("button", { name: "Enrolling..." })).toBeDisabled();
+    const { clientSecret, courseId } = (await (await answered).json()) as {
+      clientSecret: string;
+      courseId: number;
+    };
+    const dialog = page.getByRole("dialog", { name: "Enroll in Walking Through the Feasts of the Lord" });
+    await expect(dialog.getByText("$49", { exact: true })).toBeVisible();
+    await expect(dialog.getByTestId("payment-element")).toBeVisible();
+    await expectAccessible(page);
+
+    await setConfirmResult(page, { paymentIntent: { id: "pi_test", status: "succeeded" } });
+    await dialog.getByRole("button", { name: "Pay $49" }).click();
+    // Paid, but not enrolled until Stripe's webhook says so.
+    await expect(dialog.getByText("Thank you! Your payment is being confirmed")).toBeVisible();
+    await expect(page.getByText("Enrolled Successfully", { exact: true })).toHaveCount(0);
+
+    await deliverCoursePayment(page, { clientSecret, courseId, userId: me.id, cents: 4900 });
     await expect(page.getByText("Enrolled Successfully", { exact: true })).toBeVisible();
+    await expect(dialog).toBeHidden();
     const continueLink = card.getByRole("link", { name: /Continue Course/ });
     await expect(continueLink).toHaveAttribute(
       "href",
@@ -32,7 +54,6 @@ test.describe("courses", () => {
     await expect(continueLink).toHaveAttribute("target", "_blank");
     await expect(continueLink).toHaveAttribute("rel", "noopener noreferrer");
     await expect(card.getByText("4 enrolled")).toBeVisible();
-    await expectAccessible(page);
 
     await page.reload();
     await expect(
@@ -40,6 +61,32 @@ test.describe("courses", () => {
         .getByRole("article", { name: "Walking Through the Feasts of the Lord" })
         .getByRole("link", { name: /Continue Course/ }),
     ).toBeVisible();
+  });
+
+  test("a free course enrolls her at once", async ({ page }) => {
+    await registerMember(page);
+    await page.goto("/courses");
+    const card = page.getByRole("article", { name: "Foundations of Grace" });
+    await card.getByRole("button", { name: "Enroll Now" }).click();
+    await expect(page.getByText("Enrolled Successfully", { exact: true })).toBeVisible();
+    await expect(card.getByRole("link", { name: /Continue Course/ })).toHaveAttribute(
+      "href",
+      "https://learn.example.org/courses/foundations-of-grace",
+    );
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+
+  test("a course kept for patrons shows a lock and the way to become one, not Enroll Now", async ({
+    page,
+  }) => {
+    await registerMember(page);
+    await page.goto("/courses");
+    const card = page.getByRole("article", { name: "The Names of God" });
+    await expect(card.getByText("For patrons")).toBeVisible();
+    await expect(card.getByText("This course is for our patrons. Become a patron to enroll.")).toBeVisible();
+    await expect(card.getByRole("button", { name: "Enroll Now" })).toHaveCount(0);
+    await card.getByRole("link", { name: "Become a Patron" }).click();
+    await expect(page).toHaveURL(/\/subscribe$/);
   });
 
   test("the demo member already enrolled sees Continue Course", async ({ page }) => {

@@ -410,6 +410,37 @@ test.describe("a video's page", () => {
   });
 });
 
+test.describe("teaching kept for patrons", () => {
+  const KEPT = "Jonah and the God of Second Chances";
+
+  test("a member who is not a patron sees it listed with a lock, and a calm page instead of the player", async ({
+    page,
+  }) => {
+    await registerMember(page);
+    await page.goto("/videos");
+    const card = seriesCards(page).filter({ has: page.getByRole("link", { name: KEPT }) });
+    await expect(card.getByText("For patrons")).toBeVisible();
+    await expect(card.locator("img")).toHaveCount(0);
+
+    await card.getByRole("link", { name: KEPT }).click();
+    await expect(page.getByRole("heading", { level: 1, name: KEPT })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "This teaching is for our patrons" })).toBeVisible();
+    await expect(page.getByRole("button", { name: `Play video: ${KEPT}` })).toHaveCount(0);
+    await expect(page.locator("iframe")).toHaveCount(0);
+    await expectAccessible(page);
+    await page.getByRole("link", { name: "Become a Patron" }).click();
+    await expect(page).toHaveURL(/\/subscribe$/);
+  });
+
+  test("a patron or an administrator watches it", async ({ page }) => {
+    await signIn(page, DEMO_ADMIN);
+    await page.goto("/videos");
+    await page.getByRole("link", { name: KEPT }).click();
+    await expect(page.getByRole("button", { name: `Play video: ${KEPT}` })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "This teaching is for our patrons" })).toHaveCount(0);
+  });
+});
+
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

@@ -4,25 +4,14 @@ import Stripe from "stripe";
 import { expect } from "./fixtures";
 import { STAND_IN } from "./services/stripe.mjs";
 
-/** Stripe telling the app that a donation went through, signed the way Stripe signs it. */
-export async function deliverDonation(page: Page, userId: number, cents: number, paidAt = new Date()) {
+/** An event as Stripe sends it, signed the way Stripe signs it. */
+export async function deliverStripeEvent(page: Page, type: string, object: object, created = new Date()) {
   const payload = JSON.stringify({
     id: `evt_${randomBytes(10).toString("hex")}`,
     object: "event",
-    type: "payment_intent.succeeded",
-    created: Math.floor(paidAt.getTime() / 1000),
-    data: {
-      object: {
-        id: `pi_${randomBytes(10).toString("hex")}`,
-        object: "payment_intent",
-        amount: cents,
-        amount_received: cents,
-        currency: "usd",
-        customer: null,
-        status: "succeeded",
-        metadata: { userId: String(userId), kind: "donation" },
-      },
-    },
+    type,
+    created: Math.floor(created.getTime() / 1000),
+    data: { object },
   });
   const signature = new Stripe("sk_test_signing_only").webhooks.generateTestHeaderString({
     payload,
@@ -33,4 +22,37 @@ export async function deliverDonation(page: Page, userId: number, cents: number,
     headers: { "content-type": "application/json", "stripe-signature": signature },
   });
   expect(res.status(), await res.text()).toBe(200);
+}
+
+const succeededIntent = (id: string, cents: number, metadata: Record<string, string>) => ({
+  id,
+  object: "payment_intent",
+  amount: cents,
+  amount_received: cents,
+  currency: "usd",
+  customer: null,
+  status: "succeeded",
+  metadata,
+});
+
+/** Stripe telling the app that a donation went through. */
+export async function deliverDonation(page: Page, userId: number, cents: number, paidAt = new Date()) {
+  const intent = succeededIntent(`pi_${randomBytes(10).toString("hex")}`, cents, {
+    userId: String(userId),
+    kind: "donation",
+  });
+  await deliverStripeEvent(page, "payment_intent.succeeded", intent, paidAt);
+}
+
+/** Stripe telling the app that the payment for a course went through: the intent it made, paid. */
+export async function deliverCoursePayment(
+  page: Page,
+  purchase: { clientSecret: string; courseId: number; userId: number; cents: number },
+) {
+  const intent = succeededIntent(purchase.clientSecret.split("_secret_")[0]!, purchase.cents, {
+    kind: "course",
+    courseId: String(purchase.courseId),
+    userId: String(purchase.userId),
+  });
+  await deliverStripeEvent(page, "payment_intent.succeeded", intent);
 }

@@ -92,6 +92,8 @@ const demoCourses = [
     tags: ["Feasts", "Torah", "Messianic Faith"],
     price: 49,
     courseUrl: "https://learn.example.org/courses/feasts-of-the-lord",
+    // Patrons enroll without paying.
+    includedForPatrons: true,
   },
   {
     title: "Prophecy Without Fear",
@@ -115,9 +117,22 @@ const demoCourses = [
     price: 29,
     courseUrl: null,
   },
+  {
+    title: "The Names of God",
+    shortDescription: "Seven names of God, and what each one tells us of His heart.",
+    description:
+      "El Roi, the God who sees; Jehovah Jireh, the Lord who provides; El Shaddai and more. A study kept for our patrons, with a reflection and a prayer for each name.",
+    status: "active" as const,
+    estimatedDuration: "7 weeks",
+    tags: ["Names of God", "Prayer"],
+    price: null,
+    courseUrl: "https://learn.example.org/courses/names-of-god",
+    // Listed to every member, opened by patrons.
+    patronOnly: true,
+  },
 ];
 
-/** Six articles as if synced from the newsletter, four courses, and a little activity around them. */
+/** Six articles as if synced from the newsletter, five courses, and a little activity around them. */
 export async function seedArticlesAndCourses(tx: Tx, members: SeededMembers) {
   const insertedArticles = await tx
     .insert(articles)

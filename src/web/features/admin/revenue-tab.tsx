@@ -1,5 +1,6 @@
 import { CreditCard, DollarSign, TrendingDown, TrendingUp, UserCheck } from "lucide-react";
 import { ErrorState } from "~/web/components/ui/empty-state";
+import { Skeleton } from "~/web/components/ui/skeleton";
 import { ApiError } from "~/web/lib/api";
 import { cn } from "~/web/lib/cn";
 import { useAnalytics } from "./api";
@@ -8,6 +9,13 @@ import { StatCard } from "./stat-card";
 
 const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 const percent = (n: number) => `${n.toLocaleString("en-US", { maximumFractionDigits: 1 })}%`;
+
+const SOURCES = [
+  { key: "subscriptions", label: "Patron subscriptions" },
+  { key: "donations", label: "Donations" },
+  { key: "monthlyGifts", label: "Monthly gifts" },
+  { key: "courses", label: "Course sales" },
+] as const;
 
 /** Money recorded from Stripe's webhooks, this calendar month. */
 export function RevenueTab() {
@@ -64,8 +72,32 @@ export function RevenueTab() {
           detail="Free to premium conversion"
         />
       </section>
+      <section
+        aria-labelledby="revenue-sources"
+        className="rounded-[var(--radius-card)] bg-white p-5 shadow-[var(--shadow-soft)]"
+      >
+        <h3 id="revenue-sources" className="font-sans text-base font-bold">
+          Where it came from this month
+        </h3>
+        <dl className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          {SOURCES.map(({ key, label }) => (
+            <div key={key} className="rounded-2xl bg-parchment/70 px-4 py-3">
+              <dt className="text-sm font-semibold text-muted">{label}</dt>
+              <dd className="mt-1 font-display text-2xl font-semibold text-ink">
+                {data ? dollars.format(data.revenueBySource[key]) : <Skeleton className="h-8 w-20" />}
+              </dd>
+              {key === "courses" && data && (
+                <dd className="text-sm text-muted">
+                  {count(data.courseSalesThisMonth)} {data.courseSalesThisMonth === 1 ? "sale" : "sales"}
+                </dd>
+              )}
+            </div>
+          ))}
+        </dl>
+      </section>
       <p className="text-sm text-muted">
-        Patron payments and donations received this calendar month, as confirmed by Stripe.
+        Patron payments, donations, monthly gifts and course sales received this calendar month, as confirmed
+        by Stripe. Refunded payments are left out.
       </p>
     </div>
   );

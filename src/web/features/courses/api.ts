@@ -3,6 +3,7 @@ import type { CourseStatus } from "~/core/courses";
 import { coursesEndpoints as api } from "~/core/endpoints/courses";
 import type { CourseEnrollment } from "~/core/schemas/courses";
 import { keyOf, useEndpoint, useEndpointMutation, usePagedList } from "~/web/lib/endpoints";
+import { notifySuccess } from "~/web/lib/notify";
 import { queryClient } from "~/web/lib/query-client";
 
 export const useCourses = (filters: { search?: string; status?: CourseStatus }) =>
@@ -27,17 +28,55 @@ const addTo = (list: typeof api.enrollments | typeof api.interests, courseId: nu
     prev.some((e) => e.courseId === courseId) ? prev : [{ courseId }, ...prev],
   );
 
-/** The button turns into "Continue Course" at once. */
+export const enrolledWelcome = (course: { title: string }) => ({
+  title: "Enrolled Successfully",
+  description: `Welcome to ${course.title}. Open it any time with Continue Course.`,
+});
+
+/** How often, and for how long, the page asks whether Stripe's confirmation has enrolled her. */
+const CONFIRM_POLL_MS = 1500;
+const CONFIRM_WAIT_MS = 10 * 60_000;
+
+/**
+ * After she paid for a course: asks for her enrolments until the course is among them (Stripe's
+ * webhook enrolls her), then says "Enrolled Successfully" and refreshes the lists. Runs apart from
+ * the card form, so closing it (or the card turning into "Continue Course") does not stop it.
+ */
+export async function awaitEnrolment(course: { id: number; title: string }) {
+  const until = Date.now() + CONFIRM_WAIT_MS;
+  while (Date.now() < until) {
+    const mine = await queryClient
+      .fetchQuery<CourseEnrollment[]>({ queryKey: keyOf(api.enrollments), staleTime: 0 })
+      .catch(() => []);
+    if (mine.some((e) => e.courseId === course.id)) {
+      const welcome = enrolledWelcome(course);
+      notifySuccess(welcome.title, welcome.description);
+      await Promise.all(courses().map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      return true;
+    }
+    await new Promise((resolve) => setTimeout(resolve, CONFIRM_POLL_MS));
+  }
+  return false;
+}
+
+/**
+ * A free course (or one included for her as a patron) enrolls her at once and the button turns into
+ * "Continue Course"; a priced one answers the card form's secret, and she is enrolled only once
+ * Stripe confirms the payment (`course-checkout.tsx`).
+ */
 export const useEnroll = () =>
   useEndpointMutation(api.enroll, {
     input: (course: { id: number; title: string }) => ({ params: { id: course.id } }),
-    onSuccess: ({ courseId }) => addTo(api.enrollments, courseId),
-    success: (_, course) => ({
-      title: "Enrolled Successfully",
-      description: `Welcome to ${course.title}. Open it any time with Continue Course.`,
-    }),
-    failure: { title: "Enrollment Failed", description: "Please try again later." },
-    invalidates: courses,
+    onSuccess: (result) => {
+      if (result.enrolled) addTo(api.enrollments, result.courseId);
+    },
+    success: (result, course) => (result.enrolled ? enrolledWelcome(course) : undefined),
+    failure: {
+      title: "Enrollment Failed",
+      description: "Please try again later.",
+      preferServerMessage: true,
+    },
+    invalidates: (result) => (result.enrolled ? courses() : []),
   });
 
 export const useNotifyMe = () =>

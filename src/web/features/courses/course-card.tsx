@@ -1,14 +1,22 @@
 import { Clock, ExternalLink, Users } from "lucide-react";
+import { lazy, Suspense, useCallback, useState } from "react";
 import { CARD_TAG_LIMIT } from "~/core/constants";
-import { COURSE_STATUS_LABELS } from "~/core/courses";
+import { COURSE_MESSAGES, COURSE_STATUS_LABELS } from "~/core/courses";
 import { formatCount, formatDollars } from "~/core/format";
+import { opensPatronTeaching } from "~/core/patron-teaching";
 import type { Course } from "~/core/schemas/courses";
+import { BecomePatronLink, PatronBadge } from "~/web/components/patron-lock";
 import { TagList } from "~/web/components/tag-list";
 import { Badge } from "~/web/components/ui/badge";
 import { Button, buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
+import { Dialog, DialogContent } from "~/web/components/ui/dialog";
 import { Skeleton, SkeletonLines } from "~/web/components/ui/skeleton";
+import { useAuth } from "~/web/lib/auth";
 import { useEnroll } from "./api";
+
+// The card form and Stripe's libraries load only when she chooses to buy a course.
+const CourseCheckout = lazy(() => import("./course-checkout"));
 
 export const enrolledText = (n: number) => `${formatCount(n)} enrolled`;
 
@@ -23,6 +31,9 @@ export function CourseCard({
 }) {
   const titleId = `course-${course.id}-title`;
   const active = course.status === "active";
+  const { user } = useAuth();
+  const locked = course.patronOnly && !(user && opensPatronTeaching(user));
+  const priced = Boolean(course.price);
   return (
     <Card className="flex h-full flex-col overflow-hidden" role="article" aria-labelledby={titleId}>
       <div
@@ -35,10 +46,18 @@ export function CourseCard({
       />
       <div className="flex flex-1 flex-col p-5 sm:p-6">
         <div className="flex items-center justify-between gap-3">
-          <Badge tone={active ? "green" : "clay"}>{COURSE_STATUS_LABELS[course.status]}</Badge>
+          <div className="flex flex-wrap items-center gap-1.5">
+            <Badge tone={active ? "green" : "clay"}>{COURSE_STATUS_LABELS[course.status]}</Badge>
+            {course.patronOnly && <PatronBadge />}
+          </div>
           {course.price !== null && course.price !== undefined && (
-            <span className="font-display text-xl font-semibold text-ink">
-              {course.price === 0 ? "Free" : formatDollars(course.price)}
+            <span className="text-right">
+              <span className="block font-display text-xl font-semibold text-ink">
+                {course.price === 0 ? "Free" : formatDollars(course.price)}
+              </span>
+              {priced && course.includedForPatrons && (
+                <span className="block text-xs font-semibold text-gold-700">Free for patrons</span>
+              )}
             </span>
           )}
         </div>
@@ -70,6 +89,11 @@ export function CourseCard({
             </Button>
           ) : enrolled ? (
             <ContinueCourse course={course} />
+          ) : locked ? (
+            <div className="text-center">
+              <p className="mb-3 text-sm text-muted">{COURSE_MESSAGES.patronOnly}</p>
+              <BecomePatronLink className="w-full" />
+            </div>
           ) : (
             <EnrollButton course={course} />
           )}
@@ -80,12 +104,36 @@ export function CourseCard({
 }
 
 function EnrollButton({ course }: { course: Course }) {
-  // The toasts come from the mutation itself: on success this button is replaced by "Continue Course".
+  // The toasts come from the mutation itself: a free course turns this button into "Continue
+  // Course" at once; a priced one opens the card form with the secret the server answered.
   const enroll = useEnroll();
+  const [clientSecret, setClientSecret] = useState<string | null>(null);
+  const close = useCallback(() => setClientSecret(null), []);
   return (
-    <Button className="w-full" disabled={enroll.isPending} onClick={() => enroll.mutate(course)}>
-      {enroll.isPending ? "Enrolling..." : "Enroll Now"}
-    </Button>
+    <>
+      <Button
+        className="w-full"
+        disabled={enroll.isPending}
+        onClick={() =>
+          enroll.mutate(course, {
+            onSuccess: (result) => {
+              if (!result.enrolled) setClientSecret(result.clientSecret);
+            },
+          })
+        }
+      >
+        {enroll.isPending ? "Enrolling..." : "Enroll Now"}
+      </Button>
+      <Dialog open={clientSecret !== null} onOpenChange={(open) => !open && close()}>
+        {clientSecret && (
+          <DialogContent title={`Enroll in ${course.title}`} description="Lifetime access, paid once.">
+            <Suspense fallback={<Skeleton className="h-48 w-full" />}>
+              <CourseCheckout course={course} clientSecret={clientSecret} onDone={close} />
+            </Suspense>
+          </DialogContent>
+        )}
+      </Dialog>
+    </>
   );
 }
 

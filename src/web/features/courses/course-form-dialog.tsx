@@ -3,6 +3,8 @@ import { useEffect, useId } from "react";
 import { useForm } from "react-hook-form";
 import { COURSE_ADMIN_STATUSES, COURSE_LIMITS, COURSE_STATUS_LABELS } from "~/core/courses";
 import { type AdminCourse, type CourseFormValues, createCourseBody } from "~/core/schemas/courses";
+import { PatronOnlySwitch } from "~/web/components/patron-only-switch";
+import { SwitchField } from "~/web/components/switch-field";
 import { Button } from "~/web/components/ui/button";
 import { Dialog, DialogContent } from "~/web/components/ui/dialog";
 import { Field, Input, Textarea } from "~/web/components/ui/input";
@@ -19,6 +21,8 @@ const emptyForm: CourseFormValues = {
   price: "",
   courseUrl: "",
   tags: "",
+  patronOnly: false,
+  includedForPatrons: false,
 };
 
 const formValuesOf = (course: AdminCourse): CourseFormValues => ({
@@ -30,6 +34,8 @@ const formValuesOf = (course: AdminCourse): CourseFormValues => ({
   price: course.price === null ? "" : String(course.price),
   courseUrl: course.courseUrl ?? "",
   tags: course.tags.join(", "),
+  patronOnly: course.patronOnly,
+  includedForPatrons: course.includedForPatrons,
 });
 
 /** Create (no course) or edit (a course) in one form, validated by the API's own schema. */
@@ -147,6 +153,21 @@ export function CourseFormDialog({
           >
             <Input type="url" inputMode="url" placeholder="https://" {...field("courseUrl")} />
           </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <PatronOnlySwitch
+              id={`${id}-patronOnly`}
+              noun="course"
+              checked={form.watch("patronOnly") ?? false}
+              onCheckedChange={(on) => form.setValue("patronOnly", on, { shouldDirty: true })}
+            />
+            <SwitchField
+              id={`${id}-includedForPatrons`}
+              label="Included for patrons"
+              hint="Patrons enroll in this priced course without paying."
+              checked={form.watch("includedForPatrons") ?? false}
+              onCheckedChange={(on) => form.setValue("includedForPatrons", on, { shouldDirty: true })}
+            />
+          </div>
           <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               Cancel

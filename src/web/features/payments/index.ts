@@ -1,5 +1,7 @@
 // What other features may use of payments (the dependency rules let them import this file and nothing
-// else here): the button that opens Stripe's customer portal, also shown on the profile.
+// else here): the button that opens Stripe's customer portal, also shown on the profile, and the card form.
 export { ManageSubscriptionButton } from "./manage-subscription";
 // What a patron receives, on the subscribe page and on her profile's membership tab.
 export { PATRON_BENEFITS, PatronBenefitList } from "./patron-benefits";
+// The card form (Stripe's Payment Element), for buying a course.
+export { PaymentForm } from "./payment-form";

@@ -43,7 +43,7 @@ export function ContinueWatching({ videos }: { videos: WatchingItem[] }) {
               className="group block overflow-hidden rounded-[var(--radius-card)] border border-linen/80 bg-white shadow-[var(--shadow-soft)] transition-shadow hover:shadow-[var(--shadow-lift)]"
             >
               <div className="relative">
-                <VideoThumbnail youtubeId={video.youtubeId} />
+                <VideoThumbnail youtubeId={video.youtubeId} locked={video.patronOnly} />
                 <DurationBadge seconds={video.duration} />
                 <WatchedBar seconds={video.seconds} duration={video.duration} />
               </div>

@@ -3,6 +3,7 @@ import { Link } from "wouter";
 import { formatCalendarAge, formatCount } from "~/core/format";
 import type { VideoItem } from "~/core/schemas/videos";
 import { DurationBadge } from "~/web/components/duration-badge";
+import { PatronBadge } from "~/web/components/patron-lock";
 import { Badge } from "~/web/components/ui/badge";
 import { Card } from "~/web/components/ui/card";
 import { Skeleton, SkeletonLines } from "~/web/components/ui/skeleton";
@@ -30,6 +31,7 @@ export function VideoCard({
       <div className="relative">
         <VideoThumbnail
           youtubeId={video.youtubeId}
+          locked={video.patronOnly}
           eager={eager}
           className="transition-transform duration-300 group-hover:scale-[1.02]"
         />
@@ -37,10 +39,11 @@ export function VideoCard({
         {watched !== undefined && <WatchedBar seconds={watched} duration={video.duration} />}
       </div>
       <div className="flex flex-1 flex-col p-4">
-        {video.series && (
-          <Badge tone="sage" className="self-start">
-            {video.series}
-          </Badge>
+        {(video.series || video.patronOnly) && (
+          <div className="flex flex-wrap items-center gap-1.5">
+            {video.series && <Badge tone="sage">{video.series}</Badge>}
+            {video.patronOnly && <PatronBadge />}
+          </div>
         )}
         <h2 className="mt-2 font-sans text-lg leading-snug font-bold">
           <Link

@@ -5,6 +5,7 @@ import {
   Clock,
   Eye,
   Heart,
+  Lock,
   MessageSquareHeart,
   NotebookPen,
   PlayCircle,
@@ -16,6 +17,7 @@ import { Link, useLocation, useSearchParams } from "wouter";
 import { formatDuration, formatLongDate } from "~/core/format";
 import type { VideoDetail } from "~/core/schemas/videos";
 import { resumePoint } from "~/core/video-progress";
+import { BecomePatronLink, PatronBadge } from "~/web/components/patron-lock";
 import { Badge } from "~/web/components/ui/badge";
 import { Button, buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
@@ -96,6 +98,8 @@ function VideoView({ video }: { video: VideoDetail }) {
   useScrollToHash(true);
   const [noteStart, setNoteStart] = useState<NoteStart>();
   const [noting, setNoting] = useState(false);
+  // The server sends what plays a patron-only video to patrons and administrators alone.
+  const locked = video.patronOnly && !video.youtubeId;
 
   const takeNote = () => {
     const timestamp = player.current?.currentTime() ?? null;
@@ -117,7 +121,9 @@ function VideoView({ video }: { video: VideoDetail }) {
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-8">
           <div>
-            {video.youtubeId ? (
+            {locked ? (
+              <PatronOnlyVideo />
+            ) : video.youtubeId ? (
               <YouTubePlayer
                 key={video.id}
                 ref={player}
@@ -135,7 +141,10 @@ function VideoView({ video }: { video: VideoDetail }) {
             )}
 
             <div className="mt-6">
-              {video.series && <Badge tone="sage">{video.series}</Badge>}
+              <div className="flex flex-wrap items-center gap-2">
+                {video.series && <Badge tone="sage">{video.series}</Badge>}
+                {video.patronOnly && <PatronBadge />}
+              </div>
               <h1 className="mt-3 text-3xl leading-tight font-semibold sm:text-4xl">{video.title}</h1>
               <dl className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted">
                 {video.duration !== null && (
@@ -190,6 +199,27 @@ function VideoView({ video }: { video: VideoDetail }) {
 
       <NoteDialog open={noting} onOpenChange={setNoting} start={noteStart} />
     </>
+  );
+}
+
+/** What a member who is not a patron sees in the player's place: calm, and the way to become one. */
+function PatronOnlyVideo() {
+  return (
+    <section
+      aria-labelledby="patron-only-title"
+      className="flex aspect-video w-full flex-col items-center justify-center gap-2 rounded-[var(--radius-card)] bg-gradient-to-br from-gold-100 via-parchment to-sage-100 px-6 text-center"
+    >
+      <span className="flex size-12 items-center justify-center rounded-full bg-white/80 text-gold-700 shadow-[var(--shadow-soft)]">
+        <Lock className="size-6" aria-hidden="true" />
+      </span>
+      <h2 id="patron-only-title" className="font-sans text-lg font-bold text-ink sm:text-xl">
+        This teaching is for our patrons
+      </h2>
+      <p className="max-w-md text-sm text-ink/80 sm:text-base">
+        Patrons keep this ministry growing, and teachings like this one are our thank-you to them.
+      </p>
+      <BecomePatronLink className="mt-2" />
+    </section>
   );
 }
 
@@ -300,7 +330,11 @@ function RelatedVideos({ video }: { video: VideoDetail }) {
                 href={`/video/${v.id}`}
                 className="group -mx-2 flex gap-3 rounded-xl p-2 transition-colors hover:bg-parchment"
               >
-                <VideoThumbnail youtubeId={v.youtubeId} className="w-28 shrink-0 rounded-lg" />
+                <VideoThumbnail
+                  youtubeId={v.youtubeId}
+                  locked={v.patronOnly}
+                  className="w-28 shrink-0 rounded-lg"
+                />
                 <span className="min-w-0">
                   <span className="line-clamp-2 text-sm leading-snug font-semibold group-hover:text-sage-700">
                     {v.title}

@@ -10,6 +10,7 @@ import {
   adminVideoForm,
 } from "~/core/schemas/videos";
 import { parseYouTubeId } from "~/core/youtube";
+import { PatronOnlySwitch } from "~/web/components/patron-only-switch";
 import { Button } from "~/web/components/ui/button";
 import { Dialog, DialogClose, DialogContent } from "~/web/components/ui/dialog";
 import { Field, Input, Textarea } from "~/web/components/ui/input";
@@ -25,6 +26,7 @@ const blank: AdminVideoFormInput = {
   series: "",
   duration: "",
   reflectionPrompts: "",
+  patronOnly: false,
 };
 
 const formOf = (video: AdminVideoItem): AdminVideoFormInput => ({
@@ -36,6 +38,7 @@ const formOf = (video: AdminVideoItem): AdminVideoFormInput => ({
     : "",
   duration: video.duration !== null ? formatDuration(video.duration) : "",
   reflectionPrompts: video.reflectionPrompts.join("\n"),
+  patronOnly: video.patronOnly,
 });
 
 /** "Add Video" or, given a video, its edit form. The same rules as the server (SPEC §5). */
@@ -66,6 +69,7 @@ export function VideoFormDialog({
   }, [open, video, form]);
 
   const url = useWatch({ control: form.control, name: "youtubeUrl" });
+  const patronOnly = useWatch({ control: form.control, name: "patronOnly" });
   const previewId = parseYouTubeId(url);
 
   // The toasts come from the mutations; the server's field errors go next to their fields.
@@ -177,6 +181,12 @@ export function VideoFormDialog({
               {...form.register("reflectionPrompts")}
             />
           </Field>
+          <PatronOnlySwitch
+            id={`${id}-patronOnly`}
+            noun="video"
+            checked={patronOnly}
+            onCheckedChange={(on) => form.setValue("patronOnly", on, { shouldDirty: true })}
+          />
           <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
             <DialogClose asChild>
               <Button variant="outline">Cancel</Button>

@@ -1,19 +1,22 @@
-import { PlayCircle } from "lucide-react";
+import { Lock, PlayCircle } from "lucide-react";
 import { useState } from "react";
 import { youTubeThumbnail } from "~/core/youtube";
 import { cn } from "~/web/lib/cn";
 
 /**
  * A video's still image from YouTube, or a soft garden gradient when there is none or it cannot
- * load (offline, blocked), so a card never shows a broken image.
+ * load (offline, blocked), so a card never shows a broken image. A patron-only video whose id was
+ * withheld (`locked`) shows a lock in the gradient.
  */
 export function VideoThumbnail({
   youtubeId,
   size = "mqdefault",
   className,
   eager = false,
+  locked = false,
 }: {
   youtubeId: string | null;
+  locked?: boolean;
   size?: "mqdefault" | "hqdefault";
   className?: string;
   eager?: boolean;
@@ -37,6 +40,8 @@ export function VideoThumbnail({
           className="size-full object-cover"
           onError={() => setFailed(true)}
         />
+      ) : locked && !youtubeId ? (
+        <Lock aria-hidden="true" className="absolute inset-0 m-auto size-10 text-gold-700/70" />
       ) : (
         <PlayCircle aria-hidden="true" className="absolute inset-0 m-auto size-12 text-sage-500/70" />
       )}
