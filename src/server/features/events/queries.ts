@@ -205,7 +205,8 @@ export async function findEvent(
   id: number,
   { lock = false } = {},
 ): Promise<EventRow | undefined> {
-  // Every change to an event's answers takes this lock first: answers for its last place queue here.
+  // Changes to an event (its dates, its capacity) take this lock, as answers that may take or free
+  // one of its places do (`lockEventPlaces`).
   if (lock) await db.execute(sql`select 1 from events where id = ${id} for no key update`);
   // Her name as the viewer may see it (her profile setting).
   const creator = personColumnsSeenBy(viewer, "u");
@@ -253,6 +254,34 @@ export const datesOfEvent = (db: Executor, viewer: Viewer, id: number, after?: D
     limit,
   });
 
+/**
+ * The event's place count and whether it is cancelled, read under its lock: answers that may take
+ * or free a place queue here, so its last place goes to one of them.
+ */
+export async function lockEventPlaces(db: Executor, id: number) {
+  const result = await db.execute<{ capacity: number | null; cancelled: boolean }>(sql`select capacity,
+      cancelled_at is not null as cancelled
+    from events where id = ${id} for no key update`);
+  return result.rows[0];
+}
+
+/**
+ * The dates of one event as an answer needs them (which exist, whether each is cancelled, when it
+ * ends), without the counts and names a page shows. One date with `occurrence`.
+ */
+export async function answerableDates(db: Executor, id: number, occurrence?: Date) {
+  const result = await db.execute<{ occurrence: Date; endsAt: Date; cancelled: boolean }>(sql`
+    with ev as (select * from events where id = ${id}), d as (${datesOf})
+    select d.occurrence, d.date_end as "endsAt", d.date_cancelled as cancelled from d
+    ${occurrence ? sql`where d.occurrence = ${occurrence}` : sql``}
+    order by d.date_start`);
+  return result.rows.map((row) => withDates(row, ["occurrence", "endsAt"])) as unknown as {
+    occurrence: Date;
+    endsAt: Date;
+    cancelled: boolean;
+  }[];
+}
+
 /** Her answer for one date, with the row locked (the event's lock is already held). */
 export async function rsvpOf(db: Executor, eventId: number, occurrence: Date, userId: number) {
   const result = await db.execute<{ id: number; status: string }>(sql`select id, status from event_rsvps
@@ -268,15 +297,15 @@ export async function countGoing(db: Executor, eventId: number, occurrence: Date
 
 export async function writeRsvp(
   db: Executor,
-  row: { eventId: number; occurrence: Date; userId: number; status: string; keepPlace: boolean },
+  row: { eventId: number; occurrence: Date; userId: number; status: string },
 ) {
-  // A new "going" or waitlisting joins the end of the line; staying on it keeps her place.
-  // The clock, not the transaction's start: under the event's lock it orders answers as they were
-  // taken, where two transactions begun together would share now().
+  // A changed answer joins the end of the line (an unchanged one is not written: she keeps her
+  // place). The clock, not the transaction's start: under the event's lock it orders answers as
+  // they were taken, where two transactions begun together would share now().
   await db.execute(sql`insert into event_rsvps (event_id, occurrence, user_id, status, answered_at)
     values (${row.eventId}, ${row.occurrence}, ${row.userId}, ${row.status}, clock_timestamp())
     on conflict (event_id, occurrence, user_id) do update set status = excluded.status,
-      answered_at = case when ${row.keepPlace}::boolean then event_rsvps.answered_at else clock_timestamp() end`);
+      answered_at = clock_timestamp()`);
 }
 
 export async function waitlistPosition(db: Executor, eventId: number, occurrence: Date, userId: number) {

@@ -318,10 +318,14 @@ async function tellPromoted(
  */
 export async function rsvp(db: Db, viewer: Viewer, id: number, body: z.output<typeof rsvpBody>) {
   return db.transaction(async (tx) => {
-    const event = await visibleEvent(tx, viewer, id, { lock: true });
-    if (event.cancelledAt) throw badRequest(EVENT_MESSAGES.cancelled);
+    const event = await visibleEvent(tx, viewer, id);
+    // Only where places are counted do answers wait for each other; its capacity is read again
+    // under the lock, so a change made meanwhile counts.
+    const places = event.capacity === null ? null : await q.lockEventPlaces(tx, id);
+    const capacity = places ? places.capacity : event.capacity;
+    if (event.cancelledAt || places?.cancelled) throw badRequest(EVENT_MESSAGES.cancelled);
     const now = new Date();
-    const upcoming = (await q.datesOfEvent(tx, viewer, id)).filter((d) => !d.cancelled);
+    const upcoming = (await q.answerableDates(tx, id, body.occurrence)).filter((d) => !d.cancelled);
     const dates = body.occurrence
       ? upcoming.filter((d) => d.occurrence.getTime() === body.occurrence!.getTime())
       : upcoming.filter((d) => d.endsAt > now || event.repeat === "none");
@@ -338,16 +342,18 @@ export async function rsvp(db: Db, viewer: Viewer, id: number, body: z.output<ty
       let status: "going" | "waitlisted" | "maybe" | "not_going" = body.status;
       if (body.status === "going") {
         if (before === "going" || before === "waitlisted") status = before;
-        else if (event.capacity !== null && (await q.countGoing(tx, id, date.occurrence)) >= event.capacity)
+        else if (capacity !== null && (await q.countGoing(tx, id, date.occurrence)) >= capacity)
           status = "waitlisted";
       }
-      await q.writeRsvp(tx, {
-        eventId: id,
-        occurrence: date.occurrence,
-        userId: viewer.id,
-        status,
-        keepPlace: status === before,
-      });
+      // The same answer again (a second tap) changes nothing, and writes nothing.
+      if (status !== before) {
+        await q.writeRsvp(tx, {
+          eventId: id,
+          occurrence: date.occurrence,
+          userId: viewer.id,
+          status,
+        });
+      }
       if (before === "going" && status !== "going") {
         await tellPromoted(tx, id, event.title, await q.promoteWaitlisted(tx, id, date.occurrence));
       }
