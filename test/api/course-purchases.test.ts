@@ -7,26 +7,22 @@ import { courseEnrollments, coursePurchases, courses, payments } from "../../src
 import { createTestContext, type Member, type TestContext } from "../support/app";
 import { makePatron } from "../support/patrons";
 import {
+  createStripeTestContext,
   deliverEvent,
   type StripeStandIn,
-  startStripeStandIn,
   stripeEvent,
 } from "../support/stripe-stand-in";
 
 let t: TestContext;
 let stripe: StripeStandIn;
 let admin: Member;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  const started = await startStripeStandIn();
-  stripe = started.standIn;
-  t = await createTestContext(started.env);
+  ({ t, stripe, close } = await createStripeTestContext());
   admin = await t.admin();
 });
-afterAll(async () => {
-  await t.close();
-  await stripe.close();
-});
+afterAll(() => close());
 
 let sequence = 0;
 async function addCourse(overrides: Partial<BodyIn<typeof coursesEndpoints.adminCreate>> = {}) {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import Stripe from "stripe";
 import { createStripeStandIn, STAND_IN, type StripeStandIn } from "../../e2e/support/services/stripe.mjs";
 import { paymentsEndpoints } from "../../src/core/endpoints/payments";
+import { createTestContext } from "./app";
 
 export { STAND_IN, type StripeStandIn };
 
@@ -60,4 +61,15 @@ export async function deliverEvent(
     status: res.statusCode,
     body: res.json() as { received?: boolean; duplicate?: boolean; message?: string },
   };
+}
+
+/** A fresh app (see `createTestContext`) that talks to a Stripe stand-in of its own. */
+export async function createStripeTestContext(env: Record<string, string> = {}) {
+  const { standIn, env: stripeEnv } = await startStripeStandIn();
+  const t = await createTestContext({ ...stripeEnv, ...env });
+  const close = async () => {
+    await t.close();
+    await standIn.close();
+  };
+  return { t, stripe: standIn, close };
 }

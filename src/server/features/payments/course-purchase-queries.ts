@@ -21,11 +21,14 @@ export async function openPurchase(db: Db, userId: number, courseId: number) {
   return row;
 }
 
-/** False when another open purchase won the race (two tabs at once). */
-export async function insertPendingPurchase(
-  db: Db,
-  row: { userId: number; courseId: number; paymentIntentId: string },
-) {
+interface Purchase {
+  userId: number;
+  courseId: number;
+  paymentIntentId: string;
+}
+
+/** A new purchase, pending unless said otherwise; false when another open one won the race (two tabs). */
+export async function insertPurchase(db: Db | Tx, row: Purchase & { status?: "pending" | "paid" }) {
   const inserted = await db
     .insert(coursePurchases)
     .values(row)
@@ -54,10 +57,7 @@ export async function findCourse(tx: Tx, id: number) {
  * Marks the intent's purchase paid (writing it when the intent was made elsewhere); false when it
  * was refunded already or her open purchase of the course is another one.
  */
-export async function markPurchasePaid(
-  tx: Tx,
-  row: { userId: number; courseId: number; paymentIntentId: string },
-) {
+export async function markPurchasePaid(tx: Tx, row: Purchase) {
   const updated = await tx
     .update(coursePurchases)
     .set({ status: "paid", updatedAt: new Date() })
@@ -68,13 +68,7 @@ export async function markPurchasePaid(
       ),
     )
     .returning({ id: coursePurchases.id });
-  if (updated.length > 0) return true;
-  const inserted = await tx
-    .insert(coursePurchases)
-    .values({ ...row, status: "paid" })
-    .onConflictDoNothing()
-    .returning({ id: coursePurchases.id });
-  return inserted.length > 0;
+  return updated.length > 0 || insertPurchase(tx, { ...row, status: "paid" });
 }
 
 /** The paid purchase the intent made, now refunded; undefined when there is none. */

@@ -10,12 +10,9 @@ import { activityName, recordActivity } from "../../activity/record";
 import type { Tx } from "../../db/client";
 import { conflict } from "../../http/errors";
 import * as pq from "./course-purchase-queries";
-import * as q from "./queries";
+import { idOf, recordIntentPayment } from "./intent-payments";
 import { billingMember, ensureCustomer, type PaymentsContext } from "./service";
 import { callStripe } from "./stripe";
-
-const idOf = (value: string | { id: string } | null | undefined) =>
-  typeof value === "string" ? value : (value?.id ?? null);
 
 const whole = (value: string | undefined) =>
   value && /^\d{1,10}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : undefined;
@@ -48,7 +45,7 @@ export async function startCoursePurchase(
       metadata: { kind: "course", courseId: String(course.courseId), userId: String(member.id) },
     }),
   );
-  const saved = await pq.insertPendingPurchase(ctx.db, {
+  const saved = await pq.insertPurchase(ctx.db, {
     userId: member.id,
     courseId: course.courseId,
     paymentIntentId: intent.id,
@@ -71,25 +68,17 @@ export async function applyCourseEvent(tx: Tx, event: Stripe.Event) {
 
 async function applyCoursePaid(tx: Tx, intent: Stripe.PaymentIntent, event: Stripe.Event) {
   if (intent.metadata?.kind !== "course") return;
-  const amount = intent.amount_received || intent.amount;
   const requested = whole(intent.metadata.courseId);
   // The course may have been deleted since: the money is recorded all the same.
   const course = requested !== undefined ? await pq.findCourse(tx, requested) : undefined;
-  const courseId = course?.id ?? null;
-  const member = await q.resolveMember(tx, intent.metadata.userId, idOf(intent.customer));
-  const recorded = await q.recordPayment(tx, {
-    userId: member?.id ?? null,
+  const { member, recorded } = await recordIntentPayment(tx, intent, event, {
     kind: "course",
-    amountCents: amount,
-    currency: intent.currency,
-    stripeObjectId: intent.id,
-    courseId,
-    createdAt: new Date(event.created * 1000),
+    courseId: course?.id ?? null,
   });
-  if (!recorded || !member || !course || courseId === null) return;
-  const purchase = { userId: member.id, courseId, paymentIntentId: intent.id };
+  if (!recorded || !member || !course) return;
+  const purchase = { userId: member.id, courseId: course.id, paymentIntentId: intent.id };
   if (!(await pq.markPurchasePaid(tx, purchase))) return;
-  await pq.changeEnrolment(tx, member.id, courseId, true);
+  await pq.changeEnrolment(tx, member.id, course.id, true);
   await recordActivity(
     tx,
     "course_purchased",

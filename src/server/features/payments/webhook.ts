@@ -5,6 +5,7 @@ import { activityName, recordActivity } from "../../activity/record";
 import type { Tx } from "../../db/client";
 import { badRequest } from "../../http/errors";
 import { applyCourseEvent } from "./course-purchases";
+import { recordIntentPayment } from "./intent-payments";
 import * as q from "./queries";
 import type { PaymentsContext } from "./service";
 import { callStripe, isGiftSubscription, isMissingResource } from "./stripe";
@@ -136,17 +137,8 @@ async function applyInvoicePaid(tx: Tx, invoice: Stripe.Invoice, event: Stripe.E
 /** Only our donation intents are donations; a subscription's own intent is left to invoice.paid. */
 async function applyDonation(tx: Tx, intent: Stripe.PaymentIntent, event: Stripe.Event) {
   if (intent.metadata?.kind !== "donation") return;
-  const amount = intent.amount_received || intent.amount;
-  if (amount <= 0) return;
-  const member = await q.resolveMember(tx, intent.metadata.userId, idOf(intent.customer));
-  const recorded = await q.recordPayment(tx, {
-    userId: member?.id ?? null,
-    kind: "donation",
-    amountCents: amount,
-    currency: intent.currency,
-    stripeObjectId: intent.id,
-    createdAt: new Date(event.created * 1000),
-  });
+  if ((intent.amount_received || intent.amount) <= 0) return;
+  const { member, amount, recorded } = await recordIntentPayment(tx, intent, event, { kind: "donation" });
   if (recorded) {
     await recordActivity(
       tx,

@@ -5,6 +5,7 @@ import { formatCount, formatDollars } from "~/core/format";
 import type { AdminCourse } from "~/core/schemas/courses";
 import { LoadMore } from "~/web/components/card-grid";
 import { ConfirmDialog } from "~/web/components/confirm-dialog";
+import { PatronBadge } from "~/web/components/patron-lock";
 import { Badge, type BadgeTone } from "~/web/components/ui/badge";
 import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
@@ -119,6 +120,8 @@ function CourseRow({
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="font-sans text-lg leading-snug font-bold">{course.title}</h3>
             <Badge tone={STATUS_TONES[course.status]}>{COURSE_STATUS_LABELS[course.status]}</Badge>
+            {course.patronOnly && <PatronBadge />}
+            {course.includedForPatrons && <Badge tone="gold">Included for patrons</Badge>}
           </div>
           <ul className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted" aria-label="Details">
             <li className="inline-flex items-center gap-1.5">

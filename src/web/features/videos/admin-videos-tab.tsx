@@ -6,6 +6,7 @@ import type { AdminVideoItem } from "~/core/schemas/videos";
 import { LoadMore } from "~/web/components/card-grid";
 import { ConfirmDialog } from "~/web/components/confirm-dialog";
 import { EditDeleteButtons } from "~/web/components/edit-delete-buttons";
+import { PatronBadge } from "~/web/components/patron-lock";
 import { SearchFilterBar } from "~/web/components/search-filter-bar";
 import { TableHead } from "~/web/components/table-head";
 import { Button } from "~/web/components/ui/button";
@@ -110,6 +111,7 @@ export default function AdminVideosTab() {
                   >
                     {video.title}
                   </Link>
+                  {video.patronOnly && <PatronBadge className="ml-2 align-middle" />}
                   <p className="mt-0.5 text-sm text-muted">
                     {video.series ?? "No series"} · {formatCount(video.views)} views ·{" "}
                     <time dateTime={video.publishedAt}>{formatShortDate(video.publishedAt)}</time>
@@ -133,6 +135,7 @@ export default function AdminVideosTab() {
                       >
                         {video.title}
                       </Link>
+                      {video.patronOnly && <PatronBadge className="mt-1" />}
                     </th>
                     <td className="px-4 py-3 whitespace-nowrap text-muted">{video.series ?? "None"}</td>
                     <td className="px-4 py-3 text-right tabular-nums">{formatCount(video.views)}</td>
