@@ -4,12 +4,10 @@ import { articlesEndpoints } from "./endpoints/articles";
 import { coursesEndpoints } from "./endpoints/courses";
 import { dashboardEndpoints } from "./endpoints/dashboard";
 import { eventsEndpoints } from "./endpoints/events";
-import { intercessorsEndpoints } from "./endpoints/intercessors";
 import { notificationsEndpoints } from "./endpoints/notifications";
 import { prayerEndpoints } from "./endpoints/prayer";
 import { videosEndpoints } from "./endpoints/videos";
 import { NEXT_EVENT_QUERY } from "./events";
-import { PRAYER_LIST_PAGE_SIZE } from "./intercessors";
 import { NOTIFICATIONS_PAGE_SIZE } from "./notification-kinds";
 import { PRAYER_PAGE_SIZE } from "./prayer";
 import { CONTINUE_WATCHING_COUNT, HOME_WATCHING_COUNT } from "./video-progress";
@@ -24,7 +22,11 @@ import { CONTINUE_WATCHING_COUNT, HOME_WATCHING_COUNT } from "./video-progress";
 /** What the app's frame asks for on every member page, besides who she is: the bell's unread count. */
 export const SHELL_ANSWERS = [urlOf(notificationsEndpoints.unreadCount)];
 
-/** Each member page's own first answers, by its path in `memberPages`. */
+/**
+ * Each member page's own first answers, by its path in `memberPages`. A page whose first answers
+ * depend on who she is names none: "/intercessors" asks for its list only for the intercessors and
+ * the administrators (the server still prefetches it when it renders the page for one of them).
+ */
 export const MEMBER_PAGE_ANSWERS: Record<string, string[]> = {
   "/": [
     urlOf(dashboardEndpoints.home),
@@ -48,6 +50,5 @@ export const MEMBER_PAGE_ANSWERS: Record<string, string[]> = {
     urlOf(prayerEndpoints.wall, { query: { limit: PRAYER_PAGE_SIZE } }),
     urlOf(prayerEndpoints.defaults),
   ],
-  "/intercessors": [urlOf(intercessorsEndpoints.prayerList, { query: { limit: PRAYER_LIST_PAGE_SIZE } })],
   "/notifications": [urlOf(notificationsEndpoints.list, { query: { limit: NOTIFICATIONS_PAGE_SIZE } })],
 };

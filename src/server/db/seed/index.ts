@@ -5,6 +5,7 @@ import { seedArticlesAndCourses } from "./articles-courses";
 import { seedCommunity } from "./community";
 import { seedEvents } from "./events";
 import { seedGroups } from "./groups";
+import { seedIntercessors } from "./intercessors";
 import { DEMO_ADMIN_EMAIL, DEMO_MEMBER_EMAIL, DEMO_PASSWORD, seedMembers } from "./members";
 import { seedNotifications } from "./notifications";
 import { seedVideos } from "./videos";
@@ -29,6 +30,7 @@ export async function seedDemo(database: Database): Promise<boolean> {
     await seedVideos(tx, members);
     await seedGroups(tx, members);
     await seedCommunity(tx, members);
+    await seedIntercessors(tx, members);
     await seedEvents(tx, members);
     await seedNotifications(tx, members);
     void members;

@@ -2,8 +2,9 @@ import { intercessorsEndpoints as api } from "~/core/endpoints/intercessors";
 import { PRAYER_LIST_PAGE_SIZE } from "~/core/intercessors";
 import { keyOf, useEndpointMutation, usePagedList } from "~/web/lib/endpoints";
 
-/** The patrons' requests, newest first, a page at a time. */
-export const usePrayerList = () => usePagedList(api.prayerList, {}, PRAYER_LIST_PAGE_SIZE);
+/** The patrons' requests, newest first, a page at a time; asked for only by those who may read them. */
+export const usePrayerList = (enabled: boolean) =>
+  usePagedList(api.prayerList, {}, PRAYER_LIST_PAGE_SIZE, { enabled });
 
 /** "Prayed this week": the list is read again, so the count of intercessors is the server's. */
 export const useMarkPrayed = (patronName: string) =>

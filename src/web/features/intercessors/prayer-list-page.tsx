@@ -10,20 +10,27 @@ import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
 import { Skeleton } from "~/web/components/ui/skeleton";
-import { ApiError } from "~/web/lib/api";
+import { useAuth } from "~/web/lib/auth";
 import { useMarkPrayed, usePrayerList } from "./api";
 
 /** /intercessors: the patrons' requests, for the intercessors to pray through by name each week. */
 export default function PrayerListPage() {
-  const list = usePrayerList();
+  const { user } = useAuth();
+  const allowed = Boolean(user?.isIntercessor || user?.isAdmin);
+  const list = usePrayerList(allowed);
   return (
     <>
       <PageHeader
         title="Patrons' prayer list"
         description="Pray for our patrons by name. Mark each request once you have prayed for it this week; on Monday each patron hears that the intercessors prayed for her."
       />
-      <section aria-label="Patrons' requests" aria-busy={list.isFetching} className="max-w-3xl">
-        {list.isPending ? (
+      <section aria-label="Patrons' requests" aria-busy={allowed && list.isFetching} className="max-w-3xl">
+        {!allowed ? (
+          <EmptyState icon={Lock} title="This list is for the intercessors">
+            The ministry's intercessors pray here for our patrons by name. If you would like to join them,
+            please speak with an administrator.
+          </EmptyState>
+        ) : list.isPending ? (
           <div className="space-y-4" role="status" aria-label="Loading the prayer list">
             {Array.from({ length: 3 }, (_, i) => (
               <Card key={i} className="space-y-3 p-5 sm:p-6">
@@ -34,11 +41,6 @@ export default function PrayerListPage() {
               </Card>
             ))}
           </div>
-        ) : list.isError && list.error instanceof ApiError && list.error.status === 403 ? (
-          <EmptyState icon={Lock} title="This list is for the intercessors">
-            The ministry's intercessors pray here for our patrons by name. If you would like to join them,
-            please speak with an administrator.
-          </EmptyState>
         ) : list.isError ? (
           <ErrorState
             message="We couldn't load the prayer list just now. Please try again."
