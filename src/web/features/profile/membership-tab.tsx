@@ -43,12 +43,14 @@ export function MembershipTab({ profile }: { profile: Profile }) {
               Thank you for standing with this ministry. Here is what your patronage gives you:
             </p>
             <PatronBenefitList className="mt-4" />
-            <p className="mt-5 text-sm text-muted">
-              Update your card, see your receipts or change your plan in Stripe's secure portal.
-            </p>
-            <div className="mt-3">
+            <div className="mt-5">
               {profile.hasBillingAccount ? (
-                <ManageSubscriptionButton />
+                <>
+                  <p className="mb-3 text-sm text-muted">
+                    Update your card, see your receipts or change your plan in Stripe's secure portal.
+                  </p>
+                  <ManageSubscriptionButton />
+                </>
               ) : (
                 <p className="text-sm text-muted">
                   Your patron membership was arranged with the ministry directly. Please contact us to change
