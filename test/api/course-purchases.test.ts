@@ -128,6 +128,12 @@ describe("buying a priced course", () => {
 
     if (first.body.enrolled) throw new Error("enrolled without payment");
     const intent = stripe.succeedPaymentIntent(intentIdOf(first.body.clientSecret));
+    // Paid, and Stripe's webhook not here yet: no second payment is offered.
+    const waiting = await enroll(naomi, course.id);
+    expect(waiting.status).toBe(409);
+    expect(waiting.body).toEqual({
+      message: "Your payment was received. Your enrollment will appear in a moment.",
+    });
     await deliverEvent(t.app, stripeEvent("payment_intent.succeeded", intent));
 
     const again = await enroll(naomi, course.id);
