@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authEndpoints } from "../../src/core/endpoints/auth";
+import { eventsEndpoints } from "../../src/core/endpoints/events";
 import { prayerEndpoints } from "../../src/core/endpoints/prayer";
 import { createLogger } from "../../src/server/http/request-log";
 import { createTestContext, type Member, type TestContext } from "../support/app";
@@ -12,6 +13,7 @@ describe("the request log", () => {
   let lines: string[];
   let member: Member;
   let token: string;
+  let feedPath: string;
   beforeAll(async () => {
     lines = [];
     const logger = createLogger({
@@ -29,6 +31,9 @@ describe("the request log", () => {
       .visitor()
       .call(authEndpoints.login, { body: { email: member.email, password: "wrong password" } });
     await t.visitor().call(prayerEndpoints.wall);
+    const feed = await member.client.call(eventsEndpoints.feed);
+    feedPath = new URL(feed.body.url).pathname;
+    await t.visitor().page(feedPath);
   });
   afterAll(() => t.close());
 
@@ -50,6 +55,13 @@ describe("the request log", () => {
   it("leaves the query string, and so a mailed link's token, out of the path", () => {
     const page = requestLines().find((l) => String(l.path).startsWith("/reset-password"));
     expect(page?.path).toBe("/reset-password");
+  });
+
+  it("names a calendar feed by its route, never by the token in its path", () => {
+    expect(feedPath).toMatch(/^\/api\/calendar-feed\/.{20,}/);
+    const feed = requestLines().find((l) => String(l.path).startsWith("/api/calendar-feed/"));
+    expect(feed).toMatchObject({ path: "/api/calendar-feed/:token", status: 200 });
+    expect(lines.join("\n")).not.toContain(feedPath);
   });
 
   it("never carries cookies, tokens, passwords or e-mail addresses", () => {
