@@ -215,6 +215,7 @@ describe("users", () => {
       lastName: "Tester",
       membershipTier: "premium",
       createdAt: expect.any(String),
+      isIntercessor: false,
       suspended: false,
       suspendedUntil: null,
     });
