@@ -7,7 +7,7 @@ export const PATRON_BENEFITS = [
   {
     icon: BookOpenText,
     title: "Exclusive teaching content",
-    text: "Patron-only studies and videos, marked with a crown in the library.",
+    text: "Studies and videos kept for patrons, marked “For patrons” in the library.",
   },
   {
     icon: GraduationCap,
