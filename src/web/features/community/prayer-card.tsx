@@ -1,9 +1,10 @@
-import { Check, HandHeart, Lock, MessageCircle, Sparkles, UserRound } from "lucide-react";
+import { Check, HandHeart, MessageCircle, Sparkles, UserRound } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { formatCompactAge, formatLongDate, formatRelativeAge, personName } from "~/core/format";
 import { PRAISE_NOTE_MAX } from "~/core/prayer";
 import type { PrayerPerson, PrayerRequest, PrayerResponse } from "~/core/schemas/prayer";
 import { MemberText } from "~/web/components/member-text";
+import { PrayerBadges } from "~/web/components/prayer-badges";
 import { Avatar } from "~/web/components/ui/avatar";
 import { Badge } from "~/web/components/ui/badge";
 import { Button } from "~/web/components/ui/button";
@@ -69,18 +70,7 @@ export function PrayerCard({
               {request.isAnonymous && !isAnonymous(request.user) && " · shared anonymously"}
             </p>
           </div>
-          <div className="flex flex-wrap justify-end gap-1.5">
-            {request.isPrivate && (
-              <Badge tone="neutral">
-                <Lock className="size-3" aria-hidden="true" /> Private
-              </Badge>
-            )}
-            {request.isAnswered && (
-              <Badge tone="yellow">
-                <Sparkles className="size-3" aria-hidden="true" /> Answered
-              </Badge>
-            )}
-          </div>
+          <PrayerBadges isPrivate={request.isPrivate} isAnswered={request.isAnswered} />
         </header>
 
         <MemberText text={request.content} className="mt-4 leading-relaxed text-ink" />
