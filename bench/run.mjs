@@ -184,18 +184,21 @@ try {
       "POST",
       `/api/events/${gathering?.eventId}/rsvp`,
       { status: "going", occurrence: gathering?.occurrence },
+      // Each answer changes the one before (the same answer again writes nothing).
+      { status: "maybe", occurrence: gathering?.occurrence },
     ],
   ];
   async function writeLoads(target, label) {
     const c = await signIn(target.url);
     const o = target.url.replace("127.0.0.1", "localhost");
-    for (const [name, method, p, body] of writes) {
+    for (const [name, method, p, body, alternate] of writes) {
       // A body-less POST must not claim a JSON body.
       const headers =
         body === undefined
           ? { origin: o, cookie: c }
           : { "content-type": "application/json", origin: o, cookie: c };
-      const r = await load({ url: target.url + p, method, headers, body, duration: DURATION });
+      const requests = alternate && [body, alternate].map((b) => ({ method, body: JSON.stringify(b) }));
+      const r = await load({ url: target.url + p, method, headers, body, requests, duration: DURATION });
       const ratio = r.rps / baseline.rps;
       row(
         `${label}: ${name}`,
