@@ -133,8 +133,12 @@ try {
   const member = { cookie };
   const videos = await (await fetch(`${app.url}/api/videos`, { headers: member })).json();
   const prayers = await (await fetch(`${app.url}/api/prayer-requests`, { headers: member })).json();
-  // One date of a demo event (an answer without a date answers for every date of a series).
-  const [gathering] = await (await fetch(`${app.url}/api/events?limit=1`, { headers: member })).json();
+  // One date of a demo event (an answer without a date answers for every date of a series): one
+  // with no limit on places, as most are, and one whose places are counted (its answers take turns
+  // under the event's lock, decision 038), reported beside it.
+  const dates = await (await fetch(`${app.url}/api/events?limit=20`, { headers: member })).json();
+  const gathering = dates.find((d) => d.capacity === null);
+  const limited = dates.find((d) => d.capacity !== null);
 
   const reads = [
     ["GET /api/videos", "/api/videos"],
@@ -187,11 +191,19 @@ try {
       // Each answer changes the one before (the same answer again writes nothing).
       { status: "maybe", occurrence: gathering?.occurrence },
     ],
+    [
+      "POST /api/events/:id/rsvp (places counted, reported)",
+      "POST",
+      `/api/events/${limited?.eventId}/rsvp`,
+      { status: "going", occurrence: limited?.occurrence },
+      { status: "maybe", occurrence: limited?.occurrence },
+      { judged: false },
+    ],
   ];
   async function writeLoads(target, label) {
     const c = await signIn(target.url);
     const o = target.url.replace("127.0.0.1", "localhost");
-    for (const [name, method, p, body, alternate] of writes) {
+    for (const [name, method, p, body, alternate, { judged = true } = {}] of writes) {
       // A body-less POST must not claim a JSON body.
       const headers =
         body === undefined
@@ -203,8 +215,8 @@ try {
       row(
         `${label}: ${name}`,
         `${fmt(r.rps)} req/s = ${fmt(ratio, 2)}, ${r.errors} errors`,
-        "≥ 0.15, 0 errors",
-        ratio >= 0.15 && r.errors === 0,
+        judged ? "≥ 0.15, 0 errors" : "0 errors",
+        judged ? ratio >= 0.15 && r.errors === 0 : r.errors === 0,
       );
     }
   }
