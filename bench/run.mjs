@@ -115,6 +115,31 @@ async function signIn(url, email = "ruth@example.com") {
     .join("; ");
 }
 
+/** `count` new members, signed up through the API: their session cookies. */
+async function registerMembers(url, count) {
+  const cookies = [];
+  for (let i = 0; i < count; i++) {
+    const res = await fetch(`${url}/api/auth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: url.replace("127.0.0.1", "localhost") },
+      body: JSON.stringify({
+        email: `answering${i}-${Date.now()}@example.test`,
+        password: "mishpacha-demo",
+        firstName: "Bench",
+        lastName: `Member ${i}`,
+      }),
+    });
+    if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+    cookies.push(
+      res.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; "),
+    );
+  }
+  return cookies;
+}
+
 try {
   // ---------------------------------------------------------------- baseline
   const hello = await startNode(path.join(root, "bench", "hello.mjs"), {}, "/hello");
@@ -133,10 +158,15 @@ try {
   const member = { cookie };
   const videos = await (await fetch(`${app.url}/api/videos`, { headers: member })).json();
   const prayers = await (await fetch(`${app.url}/api/prayer-requests`, { headers: member })).json();
-  // One date of a demo event (an answer without a date answers for every date of a series): one
-  // with no limit on places, as most are, and one whose places are counted (its answers take turns
-  // under the event's lock, decision 038), reported beside it.
-  const dates = await (await fetch(`${app.url}/api/events?limit=20`, { headers: member })).json();
+  // Answers to events come from many members at once, each her own (one member's 32 answers at
+  // once would only queue on her own row): a member per connection. One date of a demo event (an
+  // answer without a date answers for every date of a series): one with no limit on places, as most
+  // are, and one whose places are counted (its answers take turns under the event's lock, decision
+  // 038), reported beside it.
+  const answering = await registerMembers(app.url, 32);
+  const dates = await (
+    await fetch(`${app.url}/api/events?limit=20`, { headers: { cookie: answering[0] } })
+  ).json();
   const gathering = dates.find((d) => d.capacity === null);
   const limited = dates.find((d) => d.capacity !== null);
 
@@ -190,6 +220,7 @@ try {
       { status: "going", occurrence: gathering?.occurrence },
       // Each answer changes the one before (the same answer again writes nothing).
       { status: "maybe", occurrence: gathering?.occurrence },
+      { members: answering },
     ],
     [
       "POST /api/events/:id/rsvp (places counted, reported)",
@@ -197,20 +228,36 @@ try {
       `/api/events/${limited?.eventId}/rsvp`,
       { status: "going", occurrence: limited?.occurrence },
       { status: "maybe", occurrence: limited?.occurrence },
-      { judged: false },
+      { members: answering, judged: false },
     ],
   ];
   async function writeLoads(target, label) {
     const c = await signIn(target.url);
     const o = target.url.replace("127.0.0.1", "localhost");
-    for (const [name, method, p, body, alternate, { judged = true } = {}] of writes) {
+    for (const [name, method, p, body, alternate, { judged = true, members } = {}] of writes) {
       // A body-less POST must not claim a JSON body.
       const headers =
         body === undefined
           ? { origin: o, cookie: c }
           : { "content-type": "application/json", origin: o, cookie: c };
       const requests = alternate && [body, alternate].map((b) => ({ method, body: JSON.stringify(b) }));
-      const r = await load({ url: target.url + p, method, headers, body, requests, duration: DURATION });
+      // Each connection as a member of its own, where the row has one.
+      let next = 0;
+      const setupClient =
+        members &&
+        ((client) => {
+          const cookie = members[next++ % members.length];
+          client.setRequests(requests.map((r) => ({ ...r, path: p, headers: { ...headers, cookie } })));
+        });
+      const r = await load({
+        url: target.url + p,
+        method,
+        headers,
+        body,
+        requests,
+        setupClient,
+        duration: DURATION,
+      });
       const ratio = r.rps / baseline.rps;
       row(
         `${label}: ${name}`,

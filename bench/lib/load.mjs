@@ -13,6 +13,7 @@ export function load({
   duration = 8,
   amount,
   requests,
+  setupClient,
 }) {
   // The promise form: autocannon runs its warm-up only when no callback is given.
   return autocannon({
@@ -22,6 +23,7 @@ export function load({
     body: body === undefined ? undefined : JSON.stringify(body),
     connections,
     requests,
+    setupClient,
     timeout: 10,
     // Either a number of requests or a timed run after a warm-up (autocannon refuses an undefined duration).
     ...(amount ? { amount } : { duration, warmup: { connections, duration: 2 } }),
