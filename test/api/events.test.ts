@@ -241,6 +241,63 @@ describe("answers, capacity and the waitlist", () => {
     expect(list.find((d) => d.eventId === event.id)?.goingCount).toBe(2);
   });
 
+  it("takes every answer of many members at once to an event without a limit, each once", async () => {
+    const event = await createEvent(admin, { title: "Sukkot picnic" });
+    const members = await Promise.all(Array.from({ length: 12 }, () => t.member()));
+    const answers = await Promise.all(
+      members.map((m, i) => rsvp(m, event.id, i % 3 === 0 ? "maybe" : "going")),
+    );
+    expect(answers.map((a) => a.body)).toEqual(
+      members.map((_, i) => ({ status: i % 3 === 0 ? "maybe" : "going", waitlistPosition: null })),
+    );
+    // Changing her mind, and the same answer twice, at the same moment as the others.
+    await Promise.all([
+      rsvp(members[0]!, event.id, "going"),
+      rsvp(members[1]!, event.id, "not_going"),
+      rsvp(members[2]!, event.id, "going"),
+      rsvp(members[2]!, event.id, "going"),
+    ]);
+    const list = await succeeded(members[0]!.client.call(api.list));
+    expect(list.find((d) => d.eventId === event.id)?.goingCount).toBe(8);
+    expect(list.find((d) => d.eventId === event.id)?.myRsvp).toEqual({ status: "going", waitlistPosition: null });
+  });
+
+  it("refuses an answer to a date that is not there, a cancelled date and a cancelled event, without a limit on places", async () => {
+    const event = await createEvent(admin, {
+      title: "Psalms by the sea",
+      timeZone: "UTC",
+      startsAt: "2027-05-04T18:00:00Z",
+      endsAt: "2027-05-04T19:00:00Z",
+      repeat: "weekly",
+      repeatUntil: "2027-05-19T00:00:00Z",
+    });
+    const member = await t.member();
+    const missing = await rsvp(member, event.id, "going", "2027-05-05T18:00:00.000Z");
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ message: "That date is not part of this event" });
+    await succeeded(
+      admin.client.call(api.cancel, { params: { id: event.id }, query: { occurrence: "2027-05-11T18:00:00.000Z" } }),
+    );
+    expect((await rsvp(member, event.id, "going", "2027-05-11T18:00:00.000Z")).status).toBe(404);
+    expect((await rsvp(member, event.id, "going", "2027-05-18T18:00:00.000Z")).status).toBe(200);
+    // The whole series: every date still on.
+    expect((await rsvp(member, event.id, "maybe")).body).toEqual({ status: "maybe", waitlistPosition: null });
+    const range = { from: "2027-05-01T00:00:00Z", to: "2027-06-01T00:00:00Z" };
+    const dates = (await succeeded(member.client.call(api.list, { query: range }))).filter(
+      (d) => d.eventId === event.id,
+    );
+    expect(dates.map((d) => [d.cancelled, d.myRsvp?.status ?? null])).toEqual([
+      [false, "maybe"],
+      [true, null],
+      [false, "maybe"],
+    ]);
+    expect((await rsvp(member, 987_654, "going")).status).toBe(404);
+    await succeeded(admin.client.call(api.cancel, { params: { id: event.id } }));
+    const cancelled = await rsvp(member, event.id, "going");
+    expect(cancelled.status).toBe(400);
+    expect(cancelled.body).toEqual({ message: "This event was cancelled" });
+  });
+
   it("moves the first on the waitlist up when someone withdraws, and tells her a place opened", async () => {
     const event = await createEvent(admin, { capacity: 1, title: "Women's retreat" });
     const [first, second, third] = [await t.member(), await t.member(), await t.member()];

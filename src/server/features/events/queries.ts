@@ -1,6 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import { personColumnsSeenBy } from "../../auth/policies";
+import { batchedStatement } from "../../db/batched-statement";
 import type { Db, Tx } from "../../db/client";
+import { preparedStatement, statementText } from "../../db/prepared";
 
 type Executor = Db | Tx;
 
@@ -49,7 +51,7 @@ const placeVisibleTo = (viewer: Viewer) => sql`(${viewer.isAdmin}::boolean or d.
  * back into instants, so a weekly 19:00 stays 19:00 there across a daylight-saving change. A series
  * is bounded (REPEAT_MAX_DAYS), so the counts below cover it.
  */
-const datesOf = sql`
+const datesOf = sql.raw(`
   select ev.*, o.occurrence,
     coalesce(x.starts_at, o.occurrence) as date_start,
     coalesce(x.ends_at, o.occurrence + (ev.ends_at - ev.starts_at)) as date_end,
@@ -66,7 +68,7 @@ const datesOf = sql`
       when 'monthly' then 13 else 0 end) as n
   ) o
   left join event_exceptions x on x.event_id = ev.id and x.occurrence = o.occurrence
-  where o.occurrence <= coalesce(ev.repeat_until, ev.starts_at)`;
+  where o.occurrence <= coalesce(ev.repeat_until, ev.starts_at)`);
 
 export interface DateRow {
   eventId: number;
@@ -417,3 +419,70 @@ export async function feedOwner(db: Executor, token: string) {
     where token = ${token}`);
   return result.rows[0]?.userId;
 }
+
+/** What an answer to an event without a limit on places found, and whether it was taken. */
+export interface OpenAnswer {
+  /** She may see the event. */
+  visible: boolean;
+  /** Its places are counted: the answer was not taken here, it queues under the event's lock. */
+  counted: boolean;
+  cancelled: boolean;
+  /** The dates answered (none: no such date, or none still to come). */
+  dates: number;
+}
+
+const answerOpenEventStatement = preparedStatement<
+  OpenAnswer & { ord: number },
+  [number[], (Date | null)[], number[], boolean[], string[]]
+>(
+  "event_answer_open",
+  `with input as (
+     select * from unnest($1::int[], $2::timestamptz[], $3::int[], $4::bool[], $5::text[])
+       with ordinality as t(event_id, asked, asker, asker_is_admin, wanted, ord)
+   ), ev as (
+     select e.*, i.ord, i.asked, i.asker, i.wanted,
+       (i.asker_is_admin or e.created_by = i.asker or e.group_id is null
+        or exists (select 1 from cultivation_groups g where g.id = e.group_id and g.is_private is false)
+        or exists (select 1 from cultivation_group_members m
+          where m.group_id = e.group_id and m.user_id = i.asker)) as visible
+     from input i join events e on e.id = i.event_id
+   ), d as (${statementText(datesOf)}), chosen as (
+     select d.ord, d.id as event_id, d.occurrence, d.asker, d.wanted from d
+     where d.visible and d.capacity is null and d.cancelled_at is null and not d.date_cancelled
+       and (d.occurrence = d.asked or (d.asked is null and (d.date_end > now() or d.repeat = 'none')))
+   ), written as (
+     insert into event_rsvps (event_id, occurrence, user_id, status, answered_at)
+     select event_id, occurrence, asker, wanted, clock_timestamp() from chosen
+     order by event_id, occurrence, asker
+     on conflict (event_id, occurrence, user_id) do update set status = excluded.status,
+       answered_at = clock_timestamp()
+     where event_rsvps.status is distinct from excluded.status
+   )
+   select i.ord, coalesce(e.visible, false) as visible, e.capacity is not null as counted,
+     e.cancelled_at is not null as cancelled,
+     (select count(*)::int from chosen c where c.ord = i.ord) as dates
+   from input i left join ev e on e.ord = i.ord
+   order by i.ord`,
+);
+
+/**
+ * An answer to an event whose places are not counted, as most are: one statement that checks she
+ * may see it and that the date is there, and writes her answer unless it is the same again; the
+ * answers given at the same moment go together (one round trip and one commit). An event with a
+ * limit on places is left to the locked path (`counted`), where the last place goes to one of them.
+ * No waitlist: without a limit nobody waits, and lifting a limit moves everyone waiting up.
+ */
+export const answerOpenEvent = batchedStatement(
+  async (
+    db: Db,
+    inputs: { viewer: Viewer; eventId: number; occurrence?: Date; status: string }[],
+  ): Promise<OpenAnswer[]> =>
+    answerOpenEventStatement(
+      db,
+      inputs.map((a) => a.eventId),
+      inputs.map((a) => a.occurrence ?? null),
+      inputs.map((a) => a.viewer.id),
+      inputs.map((a) => a.viewer.isAdmin),
+      inputs.map((a) => a.status),
+    ),
+);

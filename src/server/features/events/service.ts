@@ -311,12 +311,35 @@ async function tellPromoted(
   }
 }
 
+const NO_UPCOMING_DATES = "This event has no upcoming dates";
+
 /**
- * Her answer for one date, or for every upcoming date of a series. Under the event's row lock, the
- * count of those going and her new answer are read and written by one transaction at a time: two
- * members pressing "going" for the last place never both get it (decision 038).
+ * Her answer for one date, or for every upcoming date of a series. Where places are counted, the
+ * count of those going and her new answer are read and written under the event's row lock by one
+ * transaction at a time: two members pressing "going" for the last place never both get it
+ * (decision 038).
  */
+
 export async function rsvp(db: Db, viewer: Viewer, id: number, body: z.output<typeof rsvpBody>) {
+  // Most events do not count places: their answers are one batched statement. The rest take turns.
+  const open = await q.answerOpenEvent(db, {
+    viewer,
+    eventId: id,
+    occurrence: body.occurrence,
+    status: body.status,
+  });
+  if (!open.visible) throw notFound(EVENT_MESSAGES.notFound);
+  if (open.counted) return rsvpCounted(db, viewer, id, body);
+  if (open.cancelled) throw badRequest(EVENT_MESSAGES.cancelled);
+  if (open.dates === 0) {
+    if (body.occurrence) throw notFound(EVENT_MESSAGES.occurrenceNotFound);
+    throw badRequest(NO_UPCOMING_DATES);
+  }
+  return { status: body.status, waitlistPosition: null };
+}
+
+/** An answer to an event whose places are counted: under its lock, so its last place goes once. */
+async function rsvpCounted(db: Db, viewer: Viewer, id: number, body: z.output<typeof rsvpBody>) {
   return db.transaction(async (tx) => {
     const event = await visibleEvent(tx, viewer, id);
     // Only where places are counted do answers wait for each other; its capacity is read again
@@ -331,7 +354,7 @@ export async function rsvp(db: Db, viewer: Viewer, id: number, body: z.output<ty
       : upcoming.filter((d) => d.endsAt > now || event.repeat === "none");
     if (dates.length === 0) {
       if (body.occurrence) throw notFound(EVENT_MESSAGES.occurrenceNotFound);
-      throw badRequest("This event has no upcoming dates");
+      throw badRequest(NO_UPCOMING_DATES);
     }
     let first: {
       status: "going" | "waitlisted" | "maybe" | "not_going";

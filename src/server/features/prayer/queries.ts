@@ -1,5 +1,4 @@
 import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
 import type { ActivityKind } from "../../activity/record";
 import {
   blockedByAuthor,
@@ -11,7 +10,7 @@ import {
 } from "../../auth/policies";
 import { batchedStatement } from "../../db/batched-statement";
 import type { Db, Tx } from "../../db/client";
-import { preparedStatement } from "../../db/prepared";
+import { preparedStatement, statementText } from "../../db/prepared";
 import { personColumns, prayerRequestColumns } from "../../db/query-helpers";
 import { prayerMarks, prayerRequests, prayerResponses, users } from "../../db/schema";
 
@@ -288,13 +287,6 @@ export const insertRequest = batchedStatement(async (db: Db, inputs: NewRequest[
     isAnonymous: row.is_anonymous,
   }));
 });
-
-/** A fragment written into a prepared statement's text: it must carry no parameters. */
-function statementText(fragment: SQL): string {
-  const { sql: text, params } = new PgDialect().sqlToQuery(fragment);
-  if (params.length > 0) throw new Error("A prepared statement's fragment must not carry parameters");
-  return text;
-}
 
 /** Who may see request `p` when the viewer is a row `i` of the batch's input. */
 const visibleToInput = statementText(
