@@ -259,7 +259,10 @@ describe("answers, capacity and the waitlist", () => {
     ]);
     const list = await succeeded(members[0]!.client.call(api.list));
     expect(list.find((d) => d.eventId === event.id)?.goingCount).toBe(8);
-    expect(list.find((d) => d.eventId === event.id)?.myRsvp).toEqual({ status: "going", waitlistPosition: null });
+    expect(list.find((d) => d.eventId === event.id)?.myRsvp).toEqual({
+      status: "going",
+      waitlistPosition: null,
+    });
   });
 
   it("refuses an answer to a date that is not there, a cancelled date and a cancelled event, without a limit on places", async () => {
@@ -276,7 +279,10 @@ describe("answers, capacity and the waitlist", () => {
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ message: "That date is not part of this event" });
     await succeeded(
-      admin.client.call(api.cancel, { params: { id: event.id }, query: { occurrence: "2027-05-11T18:00:00.000Z" } }),
+      admin.client.call(api.cancel, {
+        params: { id: event.id },
+        query: { occurrence: "2027-05-11T18:00:00.000Z" },
+      }),
     );
     expect((await rsvp(member, event.id, "going", "2027-05-11T18:00:00.000Z")).status).toBe(404);
     expect((await rsvp(member, event.id, "going", "2027-05-18T18:00:00.000Z")).status).toBe(200);
