@@ -65,7 +65,11 @@ export function EventsTab() {
         </div>
       </div>
 
-      <section aria-label="Upcoming events" aria-busy={dates.isFetching} className="space-y-3">
+      <section aria-labelledby="events-heading" aria-busy={dates.isFetching} className="space-y-3">
+        {/* The cards' titles are h3: this names the list for those who move by headings. */}
+        <h2 id="events-heading" className="sr-only">
+          Upcoming events
+        </h2>
         {dates.isError ? (
           <ErrorState message="We couldn't load the events just now." onRetry={() => void dates.refetch()} />
         ) : !dates.data ? (
