@@ -78,10 +78,12 @@ export const eventRsvps = pgTable(
     status: text("status", { enum: ["going", "waitlisted", "maybe", "not_going"] }).notNull(),
     answeredAt: at("answered_at").notNull().defaultNow(),
   },
+  // No index holds `status` or `answeredAt`: a changed answer then stays on its page (a HOT update)
+  // instead of adding an entry to every index, which members changing their answers would bloat
+  // (decision 038). A date's answers are read through the first index, a member's through the last.
   (t) => [
     uniqueIndex("event_rsvps_member_idx").on(t.eventId, t.occurrence, t.userId),
-    index("event_rsvps_status_idx").on(t.eventId, t.occurrence, t.status, t.answeredAt),
-    index("event_rsvps_user_idx").on(t.userId, t.status),
+    index("event_rsvps_user_idx").on(t.userId),
   ],
 );
 
