@@ -66,8 +66,10 @@ const dist = process.env.DIST_DIR ?? "dist";
 const RADIX_PARTS =
   /node_modules[\\/](@radix-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|tslib)[\\/]/;
 const MENU_PARTS = /@radix-ui[\\/]react-(dropdown-menu|menu|popper|arrow|use-rect)[\\/]/;
+// The toasts' own parts load with the first toast (`LazyToaster`), not with every page that has a dialog.
+const TOAST_PARTS = /@radix-ui[\\/]react-toast[\\/]/;
 const RADIX_WRAPPERS =
-  /src[\\/]web[\\/]components[\\/](ui[\\/](dialog|tabs|switch|select|toaster)|confirm-dialog|dialog-actions|switch-field|tabbed-page)\./;
+  /src[\\/]web[\\/]components[\\/](ui[\\/](dialog|tabs|switch|select)|confirm-dialog|dialog-actions|switch-field|tabbed-page)\./;
 const resolve = {
   alias: [
     { find: "~", replacement: path.resolve(import.meta.dirname, "src") },
@@ -123,7 +125,8 @@ export default defineConfig(({ isSsrBuild }) =>
                     name: "radix",
                     includeDependenciesRecursively: false,
                     test: (id: string) =>
-                      RADIX_WRAPPERS.test(id) || (RADIX_PARTS.test(id) && !MENU_PARTS.test(id)),
+                      RADIX_WRAPPERS.test(id) ||
+                      (RADIX_PARTS.test(id) && !MENU_PARTS.test(id) && !TOAST_PARTS.test(id)),
                   },
                   // The library's cards and stills, shared by several pages: one file rather than three.
                   {
