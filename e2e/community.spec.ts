@@ -184,18 +184,19 @@ test.describe("prayer wall", () => {
     expect(reached.indexOf("Pray")).toBeGreaterThan(-1);
     expect(reached).not.toContain("prayer-request");
 
-    // The text box shows its focus as plainly as a button does: the same outline.
+    // The text box shows its focus as plainly as a button does: the same outline. Both ease their
+    // colours in, so each is read once its transitions have ended.
     const outline = (selector: string) =>
       page
         .locator(selector)
         .first()
-        .evaluate((el) => {
+        .evaluate(async (el) => {
+          await Promise.all(el.getAnimations().map((a) => a.finished));
           const style = getComputedStyle(el);
           return `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`;
         });
     const buttonOutline = await outline(":focus");
     await page.getByLabel("Share a prayer request").focus();
-    // Polled: the field's colours ease in.
     await expect.poll(() => outline("#prayer-request")).toBe(buttonOutline);
     expect(buttonOutline).toMatch(/^solid 3px/);
   });

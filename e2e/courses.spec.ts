@@ -79,6 +79,8 @@ test.describe("courses", () => {
   test("a course kept for patrons shows a lock and the way to become one, not Enroll Now", async ({
     page,
   }) => {
+    // The patron page it leads to loads Stripe.js, which the browser cannot reach here.
+    await fakeStripeJs(page);
     await registerMember(page);
     await page.goto("/courses");
     const card = page.getByRole("article", { name: "The Names of God" });
