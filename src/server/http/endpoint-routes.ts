@@ -43,16 +43,30 @@ export function errorStatuses(e: Endpoint): number[] {
   return [...statuses].sort();
 }
 
-/** JSON of a validated value with its keys in order, so equal inputs give equal cache keys. */
+const ordered = (_key: string, v: unknown) =>
+  v && typeof v === "object" && !Array.isArray(v) && !(v instanceof Date)
+    ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
+    : v;
+
+/**
+ * JSON of a validated value with its keys in order, so equal inputs give equal cache keys. It is
+ * made for every cached read: a flat object (what params and queries are) is written directly,
+ * without a replacer's call per value.
+ */
 function stableJson(value: unknown): string {
   if (value === undefined) return "";
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === "object" && !Array.isArray(v) && !(v instanceof Date)
-      ? Object.fromEntries(
-          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)),
-        )
-      : v,
-  );
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    return JSON.stringify(value, ordered);
+  }
+  const record = value as Record<string, unknown>;
+  let out = "";
+  for (const key of Object.keys(record).sort()) {
+    const v = record[key];
+    if (v === undefined) continue;
+    if (v !== null && typeof v === "object" && !(v instanceof Date)) return JSON.stringify(value, ordered);
+    out += `${out ? "," : ""}${JSON.stringify(key)}:${JSON.stringify(v)}`;
+  }
+  return `{${out}}`;
 }
 
 /** The key under which a shared answer to these inputs is kept (the same for every caller). */
