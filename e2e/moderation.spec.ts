@@ -77,6 +77,32 @@ test.describe("moderation", () => {
     await Promise.all([first.context.close(), second.context.close(), admin.context.close()]);
   });
 
+  test("a member deletes her own request from its card after confirming; Cancel keeps it", async ({
+    page,
+  }) => {
+    await registerMember(page, { firstName: "Orpah" });
+    const content = unique("A request she takes back.");
+    await share(page, content);
+    const remove = card(page, content).getByRole("button", { name: "Delete prayer request" });
+
+    await remove.click();
+    const confirm = page.getByRole("dialog", { name: "Delete this prayer request?" });
+    await expect(confirm).toContainText("It is removed with its responses and prayers.");
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(confirm).toHaveCount(0);
+    await expect(remove).toBeFocused();
+    await expect(card(page, content)).toBeVisible();
+
+    await remove.click();
+    await confirm.getByRole("button", { name: "Delete", exact: true }).click();
+    await expect(page.getByText("Deleted", { exact: true })).toBeVisible();
+    await expect(confirm).toHaveCount(0);
+    await expect(card(page, content)).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole("list", { name: "Prayer requests" })).toBeVisible();
+    await expect(card(page, content)).toHaveCount(0);
+  });
+
   test("a member blocks another from her request's card, its words leave her wall, and come back when she unblocks", async ({
     page,
     browser,

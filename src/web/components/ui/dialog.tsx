@@ -1,6 +1,6 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 import { cn } from "~/web/lib/cn";
 
 export const Dialog = RadixDialog.Root;
@@ -18,6 +18,9 @@ export function DialogContent({
   children: ReactNode;
   className?: string;
 }) {
+  // Radix returns focus to a `Dialog.Trigger`; ours are opened by their owners' state, so the
+  // element that had focus when the dialog opened (the button she pressed) gets it back.
+  const opener = useRef<Element | null>(null);
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className="fixed inset-0 z-50 bg-ink/45 backdrop-blur-[2px] animate-fade-in" />
@@ -27,6 +30,14 @@ export function DialogContent({
           "overflow-y-auto rounded-3xl bg-cream p-6 shadow-[var(--shadow-lift)] animate-pop-in sm:p-8",
           className,
         )}
+        onOpenAutoFocus={() => {
+          opener.current = document.activeElement;
+        }}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          const target = opener.current;
+          if (target instanceof HTMLElement && target.isConnected) target.focus({ preventScroll: true });
+        }}
       >
         <RadixDialog.Title className="pr-8 font-display text-2xl font-semibold text-ink">
           {title}
