@@ -54,7 +54,6 @@ export function ContentActions({
   const [open, setOpen] = useState<"edit" | "delete" | null>(null);
   const close = () => setOpen(null);
   const noun = NOUN[type];
-  const remove = useDeleteContent(type, refresh, close);
 
   return (
     <div className="flex flex-wrap gap-1">
@@ -92,20 +91,70 @@ export function ContentActions({
       {open === "edit" && (
         <EditDialog type={type} id={id} content={content} refresh={refresh} onClose={close} />
       )}
-      <ConfirmDialog
-        subject={open === "delete" ? id : null}
-        onClose={close}
-        title={`Delete this ${noun}?`}
-        description={() =>
-          type === "prayer_request"
-            ? "It is removed with its responses and prayers. This cannot be undone."
-            : "It is removed for good. This cannot be undone."
-        }
-        confirm={{ label: "Delete", busyLabel: "Deleting..." }}
-        busy={remove.isPending}
-        onConfirm={(subject) => remove.mutate(subject)}
-      />
+      {open === "delete" && (
+        <DeleteConfirm type={type} id={id} noun={noun} refresh={refresh} onClose={close} />
+      )}
     </div>
+  );
+}
+
+// The confirmations are mounted only while asked for, with their requests: a wall of cards, each
+// with its own, starts without them.
+function DeleteConfirm({
+  type,
+  id,
+  noun,
+  refresh,
+  onClose,
+}: {
+  type: ContentType;
+  id: number;
+  noun: string;
+  refresh: QueryKey[];
+  onClose: () => void;
+}) {
+  const remove = useDeleteContent(type, refresh, onClose);
+  return (
+    <ConfirmDialog
+      subject={id}
+      onClose={onClose}
+      title={`Delete this ${noun}?`}
+      description={() =>
+        type === "prayer_request"
+          ? "It is removed with its responses and prayers. This cannot be undone."
+          : "It is removed for good. This cannot be undone."
+      }
+      confirm={{ label: "Delete", busyLabel: "Deleting..." }}
+      busy={remove.isPending}
+      onConfirm={(subject) => remove.mutate(subject)}
+    />
+  );
+}
+
+function BlockConfirm({
+  authorId,
+  authorName,
+  refresh,
+  onClose,
+}: {
+  authorId: number;
+  authorName: string;
+  refresh: QueryKey[];
+  onClose: () => void;
+}) {
+  const block = useBlock(refresh, onClose);
+  return (
+    <ConfirmDialog
+      subject={authorId}
+      onClose={onClose}
+      title={`Block ${authorName}?`}
+      description={() =>
+        "What she shares leaves your views, and she cannot respond to your requests. She is not told. You can unblock her in your settings."
+      }
+      confirm={{ label: "Block", busyLabel: "Blocking..." }}
+      busy={block.isPending}
+      onConfirm={(subject) => block.mutate(subject)}
+    />
   );
 }
 
@@ -132,7 +181,6 @@ function ReportAndBlock({
 }) {
   const [open, setOpen] = useState<"report" | "block" | null>(null);
   const close = () => setOpen(null);
-  const block = useBlock(refresh, close);
   return (
     <>
       <Button
@@ -158,17 +206,9 @@ function ReportAndBlock({
       {open === "report" && (
         <ReportDialog targetType={targetType} targetId={targetId} noun={noun} onClose={close} />
       )}
-      <ConfirmDialog
-        subject={open === "block" && authorId !== undefined ? authorId : null}
-        onClose={close}
-        title={`Block ${authorName}?`}
-        description={() =>
-          "What she shares leaves your views, and she cannot respond to your requests. She is not told. You can unblock her in your settings."
-        }
-        confirm={{ label: "Block", busyLabel: "Blocking..." }}
-        busy={block.isPending}
-        onConfirm={(subject) => block.mutate(subject)}
-      />
+      {open === "block" && authorId !== undefined && (
+        <BlockConfirm authorId={authorId} authorName={authorName} refresh={refresh} onClose={close} />
+      )}
     </>
   );
 }
