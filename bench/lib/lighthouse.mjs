@@ -13,13 +13,18 @@ const PAGES = [
   ["notifications", "/notifications", true],
 ];
 
-/** Puts the member's cookies in the browser's own jar (the page reads `signed_in`, so a header is not enough). */
+/**
+ * Puts the member's cookies in the browser's own jar (the page reads `signed_in`, so a header is not
+ * enough), with the time zone a browser that signed in has told the server (`rememberTimeZone`), as
+ * the sign-in form does: without it, every run would be a browser's very first page after signing in.
+ */
 async function addCookies(port, origin, cookie) {
   const { chromium } = await import("playwright-core");
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   const { hostname } = new URL(origin);
+  const zone = encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone);
   await browser.contexts()[0].addCookies(
-    cookie.split("; ").map((pair) => {
+    [...cookie.split("; "), `tz=${zone}`].map((pair) => {
       const [name, ...rest] = pair.split("=");
       return { name, value: rest.join("="), domain: hostname, path: "/" };
     }),
