@@ -1,8 +1,12 @@
 import { eq, sql } from "drizzle-orm";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminEndpoints } from "../../src/core/endpoints/admin";
 import { authEndpoints } from "../../src/core/endpoints/auth";
 import { profileEndpoints } from "../../src/core/endpoints/profile";
+import { verifyEmail } from "../../src/server/auth/identity";
+import { AUTH_CHANNEL, SessionCache } from "../../src/server/auth/session-cache";
+import type { SessionUser } from "../../src/server/auth/sessions";
 import { accountTokens, users } from "../../src/server/db/schema";
 import { enqueue } from "../../src/server/jobs/queue";
 import {
@@ -71,6 +75,27 @@ describe("verifying an address", () => {
     const again = await t.visitor().call(authEndpoints.verifyEmail, { body: { token: tokenOf(link) } });
     expect(again.status).toBe(400);
     expect(again.body.message).toBe("This link has expired or has already been used.");
+  });
+
+  it("forgets her cached session as it confirms her address, before the database's notice comes", async () => {
+    const m = await t.member();
+    const token = await tokenMailed(m.email, "verify-email");
+    // A cache holding a connection on LISTEN that then hears nothing: only what the confirmation
+    // itself does reaches it, as when her next request comes before the notice.
+    let listening: pg.PoolClient | undefined;
+    const cache = new SessionCache<SessionUser>();
+    const pool = { connect: async () => (listening = await t.database.pool.connect()) } as unknown as pg.Pool;
+    await cache.listen(pool);
+    await listening!.query(`UNLISTEN ${AUTH_CHANNEL}`);
+    try {
+      const user = { id: m.id, emailVerifiedAt: null } as unknown as SessionUser;
+      cache.set("her-session", { user, userId: m.id, expiresAt: Date.now() + 60_000 });
+      expect(cache.get("her-session")).toBeDefined();
+      await verifyEmail(t.database.db, cache, token);
+      expect(cache.get("her-session")).toBeUndefined();
+    } finally {
+      await cache.close();
+    }
   });
 
   it("refuses a link older than 24 hours", async () => {

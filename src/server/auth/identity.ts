@@ -47,19 +47,23 @@ export async function resendVerification(db: Db, config: AppConfig, member: Sess
 }
 
 /** Follows a verification link: the address it was sent to is hers, if it is still her address. */
-export async function verifyEmail(db: Db, token: string) {
-  return db.transaction(async (tx) => {
+export async function verifyEmail(db: Db, cache: SessionCache<SessionUser> | undefined, token: string) {
+  const user = await db.transaction(async (tx) => {
     const used = await consumeToken(tx, token, "verify_email");
     if (!used) throw badRequest(AUTH_MESSAGES.linkInvalid);
-    const [user] = await tx
+    const [verified] = await tx
       .update(users)
       .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() })
       .where(sql`${users.id} = ${used.userId} and lower(${users.email}) = lower(${used.email})`)
-      .returning({ email: users.email });
+      .returning({ id: users.id, email: users.email });
     // She changed her address since this link was sent: it proves nothing about the new one.
-    if (!user) throw badRequest(AUTH_MESSAGES.linkInvalid);
-    return { message: AUTH_MESSAGES.emailVerified, email: user.email };
+    if (!verified) throw badRequest(AUTH_MESSAGES.linkInvalid);
+    return verified;
   });
+  // Her next request here, right after this answer, must see the proved address: the database's
+  // notice reaches every instance, but may come after that request.
+  cache?.forgetUser(user.id);
+  return { message: AUTH_MESSAGES.emailVerified, email: user.email };
 }
 
 /**

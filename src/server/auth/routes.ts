@@ -69,7 +69,7 @@ export default async function authRoutes(app: FastifyInstance) {
 
   serve(app, api.user, ({ viewer }) => present(viewer));
 
-  serve(app, api.verifyEmail, ({ body }) => verifyEmail(db, body.token));
+  serve(app, api.verifyEmail, ({ body }) => verifyEmail(db, app.sessionCache, body.token));
 
   serve(app, api.resendVerification, ({ viewer }) => resendVerification(db, config, viewer));
 
