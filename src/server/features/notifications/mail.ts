@@ -80,9 +80,12 @@ export async function mailDueNotifications(db: Db, config: AppConfig, at?: Date)
       ), due as (
         select distinct user_id from waiting where created_at <= ${now} - make_interval(secs => ${delay})
       ), claimed as (
+        -- Checked again on the row itself: a sweep that commits first unlocks it for this one, and
+        -- PostgreSQL then re-reads the row's conditions here, not those of the snapshot above.
         select n.id from notifications n
           join waiting w on w.id = n.id
           join due d on d.user_id = w.user_id
+        where n.emailed_at is null and n.read_at is null
         order by n.id
         limit ${SWEEP_BATCH}
         for update of n skip locked
