@@ -36,7 +36,8 @@ startTransition(() => {
 
 // The service worker makes the app installable and opens the shell instantly on return visits.
 if ("serviceWorker" in navigator && import.meta.env.PROD) {
-  window.addEventListener("load", () => {
-    navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
-  });
+  // A rendered page starts this script after it has painted, often once the page has loaded.
+  const register = () => navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
+  if (document.readyState === "complete") register();
+  else window.addEventListener("load", register, { once: true });
 }

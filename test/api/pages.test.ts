@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
@@ -18,7 +19,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const rootOf = (html: string) => html.slice(html.indexOf('<div id="root"'));
+/** The page's #root and what follows it, up to the data and scripts the server puts after it. */
+const rootOf = (html: string) => {
+  const start = html.indexOf('<div id="root"');
+  const end = html.indexOf("<script id=", start);
+  return html.slice(start, end < 0 ? undefined : end);
+};
+/** The scripts a rendered page starts once it has painted, its entry first. */
+const modulesOf = (html: string) => {
+  const found = html.match(/<script id="page-modules" type="application\/json">(.*?)<\/script>/s);
+  return found ? (JSON.parse(found[1]!) as string[]) : [];
+};
 const cookieOf = ({ client }: { client: TestClient }) =>
   [...client.jar].map(([k, v]) => `${k}=${v}`).join("; ");
 const serverRenderModule = () => path.join(defaultWebRoot(), "..", "server-render", "server-render.js");
@@ -37,7 +48,7 @@ describe("pages sent to visitors", () => {
   it("sends the sign-in page prerendered, and announces its chunk as before", async () => {
     const res = await t.visitor().page("/sign-in");
     expect(rootOf(res.body)).toContain("Welcome back");
-    expect(res.body).toMatch(/rel="modulepreload"[^>]* href="\/assets\/sign-in-page-[^"]+\.js"/);
+    expect(modulesOf(res.body)).toContainEqual(expect.stringMatching(/^\/assets\/sign-in-page-[^"]+\.js$/));
   });
 
   it("leaves a page with a query string to the browser, which reads it", async () => {
@@ -102,10 +113,16 @@ describe("pages sent to members", () => {
     expect(JSON.stringify(state.queries)).toContain("Abiding in the Vine");
     // The answers are in the page: nothing to fetch while the app starts.
     expect(res.body).not.toContain('as="fetch"');
-    expect(res.body).toMatch(/rel="modulepreload"[^>]* href="\/assets\/member-app-/);
-    // Server-rendered, the page paints without its scripts: they come after the style sheet, fonts and images.
-    expect(res.body).toMatch(/<script type="module" fetchpriority="low"/);
-    expect(res.body).not.toMatch(/rel="modulepreload" (?!fetchpriority="low")/);
+    // Server-rendered, the page paints without its scripts: they start once it has painted.
+    expect(modulesOf(res.body)[0]).toMatch(/^\/assets\/index-[^"]+\.js$/);
+    expect(modulesOf(res.body)).toContainEqual(expect.stringMatching(/^\/assets\/member-app-/));
+    expect(res.body).not.toMatch(/<script type="module"|rel="modulepreload"/);
+    // The one inline script that runs is the loader, and the page's policy names exactly it.
+    const inline = [...res.body.matchAll(/<script>(.*?)<\/script>/gs)].map((m) => m[1]!);
+    expect(inline).toHaveLength(1);
+    const hash = crypto.createHash("sha256").update(inline[0]!).digest("base64");
+    expect(res.headers["content-security-policy"]).toMatch(/script-src [^;]*'sha256-/);
+    expect(res.headers["content-security-policy"]).toContain(`'sha256-${hash}'`);
   });
 
   it("writes her dates in the zone her browser keeps in a cookie", async () => {

@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import fs from "node:fs";
 import { pathToFileURL } from "node:url";
 import type { PublicConfig } from "../../core/public-config";
+import { startModulesAfterPaint } from "./page-scripts";
 
 // Runs in a short-lived child process: React's server renderer and the page components load there
 // and all their memory goes back to the system when it exits; the server keeps only the HTML.
@@ -53,14 +54,13 @@ export function prerenderVisitorPages(
 
 /**
  * The page's HTML with the rendered markup in #root (and `after` right behind it); hoisted resource
- * hints go to the head. Its scripts only hydrate a page that is already rendered, so they are
- * fetched after what paints it (the style sheet, fonts, the first images) rather than before.
+ * hints go to the head. Its scripts only hydrate a page that is already rendered, so they start
+ * once it has painted (`page-scripts.ts`).
  */
 export function withPrerendered(html: string, markup: string, after = ""): string {
   const hints = markup.match(/^(?:<link [^>]*\/?>)+/)?.[0] ?? "";
   const body = markup.slice(hints.length);
-  return html
-    .replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ')
+  return startModulesAfterPaint(html)
     .replace("</head>", () => `${hints}</head>`)
     .replace(/<div id="root">.*$/m, () => `<div id="root" data-prerendered>${body}</div>${after}`);
 }

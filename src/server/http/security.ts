@@ -1,12 +1,19 @@
 import type { FastifyInstance } from "fastify";
 import type { AppConfig } from "../config";
 import { forbidden } from "./errors";
+import { PAGE_MODULES_LOADER_HASH } from "./page-scripts";
 
 /** Only what the app needs: itself, YouTube embeds and Stripe. */
 export function contentSecurityPolicy(config: AppConfig): string {
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", "https://js.stripe.com", "https://www.youtube.com", "https://s.ytimg.com"],
+    "script-src": [
+      "'self'",
+      PAGE_MODULES_LOADER_HASH,
+      "https://js.stripe.com",
+      "https://www.youtube.com",
+      "https://s.ytimg.com",
+    ],
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:", "https:"],
     "font-src": ["'self'"],
