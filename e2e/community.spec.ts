@@ -142,6 +142,48 @@ test.describe("prayer wall", () => {
     await friend.context.close();
   });
 
+  test("a card shows its latest three responses, and all of them when asked, her own ones hers to edit", async ({
+    page,
+    browser,
+  }) => {
+    await registerMember(page, { firstName: "Hannah", lastName: "Asks" });
+    const origin = new URL(test.info().project.use.baseURL!).origin;
+    const content = unique("Please pray for my mother's recovery after surgery.");
+    const shared = await page.request.post("/api/prayer-requests", {
+      data: { content, isAnonymous: false },
+      headers: { Origin: origin },
+    });
+    expect(shared.ok(), await shared.text()).toBe(true);
+    const { id } = (await shared.json()) as { id: number };
+    const friend = await anotherMember(browser, { firstName: "Peninnah", lastName: "Near" });
+    const words = ["first", "second", "third", "fourth", "fifth"].map((n) => `Praying, the ${n} word.`);
+    for (const [i, text] of words.entries()) {
+      const who = i % 2 === 0 ? page : friend.page;
+      const answered = await who.request.post(`/api/prayer-requests/${id}/respond`, {
+        data: { content: text, isPraying: true },
+        headers: { Origin: origin },
+      });
+      expect(answered.ok(), await answered.text()).toBe(true);
+    }
+    await friend.context.close();
+
+    await page.goto("/community");
+    const mine = card(page, content);
+    const responses = mine.getByRole("listitem");
+    await expect(responses).toHaveCount(3);
+    await expect(responses.first()).toContainText(words[2]!);
+    await expect(responses.last()).toContainText(words[4]!);
+    await mine.getByRole("button", { name: "Show all 5 responses" }).click();
+    await expect(responses).toHaveCount(5);
+    await expect(mine.getByRole("button", { name: /Show all/ })).toHaveCount(0);
+    // Oldest first, like a conversation; only her own words (the 1st, 3rd, 5th) are hers to edit.
+    for (const [i, text] of words.entries()) {
+      const item = responses.nth(i);
+      await expect(item).toContainText(text);
+      await expect(item.getByRole("button", { name: "Edit response" })).toHaveCount(i % 2 === 0 ? 1 : 0);
+    }
+  });
+
   test("an answered request nobody prayed for does not ask to be the first to pray", async ({ page }) => {
     await registerMember(page, { firstName: "Jael", lastName: "Answered" });
     const content = unique("Please pray that the visa comes through.");

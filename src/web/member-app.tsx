@@ -12,7 +12,7 @@ import { AppShell } from "./components/app-shell";
 import { HydrationMarker } from "./components/hydration-marker";
 import { PageSpinner } from "./components/ui/spinner";
 import { MemberNotFoundPage } from "./features/errors/not-found-page";
-import { USER_KEY, useAuth } from "./lib/auth";
+import { AuthProvider, USER_KEY, useAuth } from "./lib/auth";
 import { queryClient } from "./lib/query-client";
 import { type AccountPageMember, accountRoutes, memberRoutes } from "./routes";
 
@@ -87,7 +87,9 @@ export default function MemberApp({
   });
   return (
     <QueryClientProvider client={client}>
-      <MemberRoutes initialUser={user} />
+      <AuthProvider>
+        <MemberRoutes initialUser={user} />
+      </AuthProvider>
     </QueryClientProvider>
   );
 }

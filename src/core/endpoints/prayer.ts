@@ -53,7 +53,7 @@ export const prayerEndpoints = {
   responses: endpoint({
     method: "GET",
     path: "/api/prayer-requests/:id/responses",
-    summary: "Responses to a request, oldest first",
+    summary: "Responses to a request, newest first",
     caller: "member",
     params: idParams,
     query: pageQuery,

@@ -16,11 +16,14 @@ export const PAGE_MODULES_LOADER = `(function () {
   function start() {
     if (started) return;
     started = true;
+    // One element a task: adding one starts its request, and that takes the browser a moment.
     JSON.parse(d.getElementById("${PAGE_MODULES_ELEMENT_ID}").textContent).forEach(function (href, i) {
-      var el = d.createElement(i ? "link" : "script");
-      if (i) { el.rel = "modulepreload"; el.href = href; } else { el.type = "module"; el.src = href; }
-      el.crossOrigin = "";
-      d.head.appendChild(el);
+      setTimeout(function () {
+        var el = d.createElement(i ? "link" : "script");
+        if (i) { el.rel = "modulepreload"; el.href = href; } else { el.type = "module"; el.src = href; }
+        el.crossOrigin = "";
+        d.head.appendChild(el);
+      });
     });
   }
   setTimeout(start, 2000);

@@ -189,9 +189,47 @@ function Responses({
   showAll: boolean;
   onShowAll: () => void;
 }) {
-  const all = useAllResponses(request.id, showAll);
+  // Asked once for the card, not by every response: each asking is an observer of the cache.
+  const viewerId = useAuth().user?.id;
+  return showAll ? (
+    <AllResponses request={request} viewerId={viewerId} />
+  ) : (
+    <ResponseList request={request} list={request.responses} viewerId={viewerId} onShowAll={onShowAll} />
+  );
+}
+
+/** Every response, loaded when she asks for them (until then, the card's own few stay in view). */
+function AllResponses({ request, viewerId }: { request: PrayerRequest; viewerId: number | undefined }) {
+  const all = useAllResponses(request.id, true);
   // The full list comes newest first; the card reads oldest first, like a conversation.
-  const list = showAll && all.data ? [...all.data].reverse() : request.responses;
+  const list = all.data ? [...all.data].reverse() : request.responses;
+  return (
+    <ResponseList
+      request={request}
+      list={list}
+      viewerId={viewerId}
+      loading={all.isFetching}
+      failed={all.isError}
+      onShowAll={() => void all.refetch()}
+    />
+  );
+}
+
+function ResponseList({
+  request,
+  list,
+  viewerId,
+  onShowAll,
+  loading = false,
+  failed = false,
+}: {
+  request: PrayerRequest;
+  list: PrayerResponse[];
+  viewerId: number | undefined;
+  onShowAll?: () => void;
+  loading?: boolean;
+  failed?: boolean;
+}) {
   const hidden = request.responseCount - list.length;
   return (
     <div className="mt-5 border-t border-linen pt-4">
@@ -200,28 +238,40 @@ function Responses({
         <button
           type="button"
           onClick={onShowAll}
-          disabled={all.isFetching}
+          disabled={loading}
           className="mb-3 rounded-lg text-sm font-semibold text-sage-700 hover:underline disabled:opacity-60"
         >
-          {all.isFetching ? "Loading responses..." : `Show all ${request.responseCount} responses`}
+          {loading ? "Loading responses..." : `Show all ${request.responseCount} responses`}
         </button>
       )}
-      {all.isError && (
+      {failed && (
         <p role="alert" className="mb-3 text-sm text-danger">
           We couldn't load the other responses. Please try again.
         </p>
       )}
       <ul className="space-y-3">
         {list.map((response) => (
-          <ResponseItem key={response.id} response={response} requestId={request.id} />
+          <ResponseItem
+            key={response.id}
+            response={response}
+            requestId={request.id}
+            isMine={viewerId !== undefined && response.user.id === viewerId}
+          />
         ))}
       </ul>
     </div>
   );
 }
 
-function ResponseItem({ response, requestId }: { response: PrayerResponse; requestId: number }) {
-  const { user } = useAuth();
+function ResponseItem({
+  response,
+  requestId,
+  isMine,
+}: {
+  response: PrayerResponse;
+  requestId: number;
+  isMine: boolean;
+}) {
   return (
     <li className="flex gap-3">
       <PersonAvatar user={response.user} className="size-8 text-sm" />
@@ -245,7 +295,7 @@ function ResponseItem({ response, requestId }: { response: PrayerResponse; reque
           type="prayer_response"
           id={response.id}
           content={response.content}
-          isMine={user !== null && user !== undefined && response.user.id === user.id}
+          isMine={isMine}
           authorId={response.user.id}
           authorName={isAnonymous(response.user) ? "this member" : shortName(response.user)}
           refresh={prayerListKeys(requestId)}
