@@ -132,12 +132,13 @@ function useToastClearance() {
       return;
     }
     // From its layout, not its box on screen: the card slides in, and its box moves meanwhile.
+    // Measured when the observer first reports it, once the browser has laid it out anyway, not here
+    // in the middle of React's commit, which would make the browser lay out the page at once.
     const measure = () =>
       root.style.setProperty(
         CLEARANCE_VAR,
         `${Number.parseFloat(getComputedStyle(card).bottom) + card.offsetHeight}px`,
       );
-    measure();
     const observer = new ResizeObserver(measure);
     observer.observe(card);
     window.addEventListener("resize", measure);
