@@ -7,7 +7,7 @@ import type { EmailChoice } from "../../src/core/notification-kinds";
 import { cultivationGroupMembers } from "../../src/server/db/schema";
 import { sendDigests } from "../../src/server/features/notifications";
 import { startWorker } from "../../src/server/jobs/worker";
-import { type Member, succeeded, type TestContext } from "../support/app";
+import { createTestContext, type Member, succeeded, type TestContext } from "../support/app";
 import { attemptsOf, queueDrained } from "../support/jobs";
 import { closeMailTestContext, createMailTestContext, verifiedMember } from "../support/mail-context";
 import type { Mailbox, ReceivedMail } from "../support/mailbox";
@@ -175,6 +175,34 @@ describe("the digest", () => {
     await digestRun("2026-11-25T12:00:00Z");
     await digestRun("2026-11-25T12:30:00Z");
     expect(digestsTo(author)).toHaveLength(1);
+  });
+
+  it("loses nothing when it runs again within the hour, before the first digest has left", async () => {
+    // An app of its own whose worker starts only after both runs: the first digest is still waiting.
+    const held = await createTestContext({ SMTP_URL: mailbox.url, SITE_NAME: "Mishpacha" });
+    try {
+      const author = await held.member({ firstName: "Esther" });
+      await held.verify(author);
+      const friend = await held.member({ firstName: "Hannah" });
+      await choose(author, { frequency: "daily", hour: 13, timeZone: "UTC" });
+      await prayedFor(author, friend, "Wisdom for a decision at work.");
+      await sendDigests(held.database.db, new Date("2026-11-25T13:00:00Z"));
+      await prayedFor(author, friend, "Peace in our home.");
+      await sendDigests(held.database.db, new Date("2026-11-25T13:30:00Z"));
+
+      const worker = await startWorker(held.app);
+      try {
+        await queueDrained(held);
+      } finally {
+        await worker.stop();
+      }
+      const told = digestsTo(author).flatMap(
+        (mail) => mail.text.match(/Hannah prayed for your request/g) ?? [],
+      );
+      expect(told).toHaveLength(2);
+    } finally {
+      await held.close();
+    }
   });
 
   it("leaves out what she can no longer see: a request deleted, a join request decided, a group she left", async () => {

@@ -18,6 +18,8 @@ const DIGEST_RANGE = 5_000;
 const DIGEST_LIST_LIMIT = 30;
 /** Two runs of one hour take the same range's lock in turn; the second then finds its rows mailed. */
 const DIGEST_LOCK = 33_001;
+/** Ranges worked on at once, each on a connection of its own. */
+const DIGEST_LANES = 2;
 
 /** One member's digest, as claimed by the hourly run: her id and the notifications it holds. */
 export interface DigestJob {
@@ -47,18 +49,18 @@ const dueAt = (now: Date) => {
 /**
  * The hourly digest run: for ascending ranges of member ids, one statement selects the members
  * whose digest is due at `now`, claims what each has neither read nor had mailed (except the kinds
- * she set to "never"), marks it mailed and enqueues one `send-digest` job per member, keyed by
- * member and hour, all in the range's transaction. Nothing but counts comes back to Node. Safe to
- * run twice, or on two instances at once: the second waits for the range's lock and finds nothing.
- * Returns how many digests were enqueued.
+ * she set to "never"), marks it mailed and enqueues one `send-digest` job per member, all in the
+ * range's transaction. Nothing but counts comes back to Node. Safe to run twice, or on two instances
+ * at once: the second waits for the range's lock and finds nothing. The jobs carry no key: a key per
+ * member and hour would let a second run in the same hour (what arrived since) replace a first job
+ * not yet sent, and what that one claimed would never leave. Returns how many digests were enqueued.
  */
 export async function sendDigests(db: Db, now: Date): Promise<number> {
-  const slot = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000).toISOString();
   const { rows } = await db.execute<{ last: number | null }>(sql`select max(id) as last from users`);
   const last = Number(rows[0]?.last ?? 0);
-  let enqueued = 0;
-  for (let after = 0; after < last; after += DIGEST_RANGE) {
-    enqueued += await db.transaction(async (tx) => {
+  const ranges = Array.from({ length: Math.ceil(last / DIGEST_RANGE) }, (_, i) => i * DIGEST_RANGE);
+  const digestRange = (after: number) =>
+    db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${DIGEST_LOCK}, ${after / DIGEST_RANGE}::int)`);
       const result = await tx.execute<{ jobs: number }>(sql`with due as (
           select u.id as user_id
@@ -66,22 +68,19 @@ export async function sendDigests(db: Db, now: Date): Promise<number> {
           where u.id > ${after} and u.id <= ${after + DIGEST_RANGE}
             and u.email_verified_at is not null
             and ${dueAt(now)}
-        ), claimed as (
-          select n.id from notifications n
-            join due d on d.user_id = n.user_id
-            left join notification_preferences p on p.user_id = n.user_id
-          where n.read_at is null and n.emailed_at is null and ${emailChoiceOf} <> 'never'
-            and ${stillSeenByRecipient}
-          for update of n skip locked
         ), marked as (
-          update notifications n set emailed_at = now() from claimed c where n.id = c.id
+          -- Claimed by the update itself: a row the instant sweep holds is waited for, then
+          -- checked again, so what it mailed meanwhile is not claimed twice.
+          update notifications n set emailed_at = now()
+          from due d left join notification_preferences p on p.user_id = d.user_id
+          where n.user_id = d.user_id and n.read_at is null and n.emailed_at is null
+            and ${emailChoiceOf} <> 'never' and ${stillSeenByRecipient}
           returning n.id, n.user_id
         ), specs as (
           select json_populate_record(null::graphile_worker.job_spec, json_build_object(
             'identifier', 'send-digest',
             'payload', json_build_object('userId', user_id, 'ids', array_agg(id order by id desc)),
-            'max_attempts', 25,
-            'job_key', 'digest:' || user_id || ':' || ${slot}::text
+            'max_attempts', 25
           )) as spec
           from marked group by user_id
         )
@@ -89,7 +88,17 @@ export async function sendDigests(db: Db, now: Date): Promise<number> {
         from graphile_worker.add_jobs(coalesce((select array_agg(spec) from specs), '{}'))`);
       return result.rows[0]?.jobs ?? 0;
     });
-  }
+  // Ranges are independent: a few at a time keep the database's cores busy while one waits on its
+  // writes, each still one transaction under its own lock.
+  let enqueued = 0;
+  let next = 0;
+  const lane = async () => {
+    while (next < ranges.length) {
+      const jobs = await digestRange(ranges[next++] as number);
+      enqueued += jobs;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(DIGEST_LANES, ranges.length) }, lane));
   return enqueued;
 }
 
