@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -20,7 +19,7 @@ import { registerInputChecks } from "./http/input";
 import { apiReferenceRoutes } from "./http/openapi";
 import { registerPages } from "./http/pages";
 import { registerRateLimits } from "./http/rate-limit";
-import { createLogger, registerRequestLog } from "./http/request-log";
+import { createLogger, registerRequestLog, requestIds, requestLoggerFactory } from "./http/request-log";
 import { registerSecurity } from "./http/security";
 import { serializerCompiler } from "./http/serializer";
 import { disableSharedCaches } from "./http/shared-cache";
@@ -69,14 +68,13 @@ export function publicConfigOf(config: AppConfig): PublicConfig {
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const logger = options.logger ?? createLogger({ level: config.logLevel });
+  const requestId = requestIds();
   const app = Fastify({
     ...(logger ? { loggerInstance: logger as FastifyBaseLogger } : { logger: false }),
     // Fastify's own two lines a request (in and out) become one, written by registerRequestLog.
     logController: new LogController({ disableRequestLogging: true }),
-    genReqId: (req) => {
-      const incoming = req.headers["x-request-id"];
-      return typeof incoming === "string" && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-    },
+    genReqId: (req) => requestId(req.headers["x-request-id"]),
+    childLoggerFactory: requestLoggerFactory,
     bodyLimit: 100 * 1024,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },

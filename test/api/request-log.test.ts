@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authEndpoints } from "../../src/core/endpoints/auth";
 import { eventsEndpoints } from "../../src/core/endpoints/events";
 import { prayerEndpoints } from "../../src/core/endpoints/prayer";
-import { createLogger } from "../../src/server/http/request-log";
+import { createLogger, requestIds } from "../../src/server/http/request-log";
 import { createTestContext, type Member, type TestContext } from "../support/app";
 import { linkIn, tokenOf } from "../support/mailbox";
 
@@ -91,5 +91,13 @@ describe("the request log", () => {
     const [line] = lines.slice(before);
     expect(line).toContain("Key (email)=([email]) already exists");
     expect(line).not.toContain("miriam@example.org");
+  });
+
+  it("keeps the request id a proxy sent, and otherwise makes one no other instance makes", () => {
+    const [one, other] = [requestIds(), requestIds()];
+    expect(one("edge-42.a")).toBe("edge-42.a");
+    expect(one("not an id; drop table")).not.toBe("not an id; drop table");
+    const made = [one(undefined), one(undefined), other(undefined), other(undefined)];
+    expect(new Set(made).size).toBe(4);
   });
 });

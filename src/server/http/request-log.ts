@@ -1,5 +1,12 @@
-import type { FastifyInstance } from "fastify";
-import pino, { type DestinationStream, type Logger } from "pino";
+import { randomBytes } from "node:crypto";
+import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from "fastify";
+import pino, {
+  type Bindings,
+  type ChildLoggerOptions,
+  type DestinationStream,
+  type Level,
+  type Logger,
+} from "pino";
 
 /**
  * The server's logger and its one line per request (decision 037).
@@ -115,4 +122,79 @@ export function registerRequestLog(app: FastifyInstance) {
     });
     done();
   });
+}
+
+/**
+ * A request's logger, made only when something is logged through it. Fastify gives every request a
+ * child logger bound to its id; making one runs the bindings through redaction, which cost more than
+ * the request line itself, and most requests never log anything but that line.
+ */
+class RequestLogger {
+  #made: FastifyBaseLogger | undefined;
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly bindings: Bindings,
+    private readonly options: ChildLoggerOptions,
+  ) {}
+  private get made() {
+    this.#made ??= this.parent.child(this.bindings, this.options);
+    return this.#made;
+  }
+  get level() {
+    return this.#made?.level ?? this.parent.level;
+  }
+  set level(level: string) {
+    this.made.level = level;
+  }
+  child(bindings: Bindings, options?: ChildLoggerOptions) {
+    return this.made.child(bindings, options);
+  }
+  private write(level: Level, args: unknown[]) {
+    // Below the level nothing is made: a request's debug lines cost nothing at info.
+    if (!this.#made && !(this.parent as Partial<Logger>).isLevelEnabled?.(level)) return;
+    (this.made[level] as (...args: unknown[]) => void)(...args);
+  }
+  fatal(...args: unknown[]) {
+    this.write("fatal", args);
+  }
+  error(...args: unknown[]) {
+    this.write("error", args);
+  }
+  warn(...args: unknown[]) {
+    this.write("warn", args);
+  }
+  info(...args: unknown[]) {
+    this.write("info", args);
+  }
+  debug(...args: unknown[]) {
+    this.write("debug", args);
+  }
+  trace(...args: unknown[]) {
+    this.write("trace", args);
+  }
+  silent() {}
+}
+
+/** Fastify's `childLoggerFactory`: a request's logger bound to its id, made on first use. */
+export const requestLoggerFactory: NonNullable<FastifyServerOptions["childLoggerFactory"]> = (
+  logger,
+  bindings,
+  options,
+) =>
+  // A route with a level of its own gets its logger at once (none has one today).
+  options.level
+    ? logger.child(bindings, options)
+    : (new RequestLogger(logger, bindings, options) as unknown as FastifyBaseLogger);
+
+/**
+ * Request ids: the caller's own (a proxy's, or a rendered page's inner requests), or this process's
+ * random prefix and a counter, unique across instances and cheaper than a UUID per request.
+ */
+export function requestIds() {
+  const prefix = randomBytes(6).toString("base64url");
+  let counter = 0;
+  return (incoming: string | string[] | undefined) =>
+    typeof incoming === "string" && /^[\w.-]{1,64}$/.test(incoming)
+      ? incoming
+      : `${prefix}-${(++counter).toString(36)}`;
 }
