@@ -9,7 +9,7 @@ import { embedConfig } from "./embed-config";
 import { memberPageRenderer } from "./member-render";
 import { encodeOnce, pageEncoder } from "./page-compression";
 import { MEMBER_APP, memberHints, moduleHints, modulePreloads, readManifest } from "./page-hints";
-import { prerenderVisitorPages, withPrerendered } from "./prerender";
+import { prerenderVisitorPages, renderedShell, withPrerendered } from "./prerender";
 import { registerStaticFiles } from "./static-files";
 
 /** Visitor pages the visitor app loads lazily: their chunks are announced the same way. */
@@ -58,7 +58,7 @@ export async function registerPages(
   const memberRenderedHtml = new Map(
     memberPages.map((page) => [
       page.path,
-      withHints(modulePreloads(moduleHints(manifest, [MEMBER_APP, page.module]))),
+      renderedShell(withHints(modulePreloads(moduleHints(manifest, [MEMBER_APP, page.module])))),
     ]),
   );
   const serverRender = path.join(webRoot, "..", "server-render", "server-render.js");
@@ -78,7 +78,7 @@ export async function registerPages(
         new Map(
           [...pages].map(([page, markup]) => [
             page,
-            withPrerendered(visitorHtml.get(page) ?? indexHtml, markup),
+            withPrerendered(renderedShell(visitorHtml.get(page) ?? indexHtml), markup),
           ]),
         ),
     );

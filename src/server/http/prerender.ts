@@ -54,13 +54,18 @@ export function prerenderVisitorPages(
 
 /**
  * The page's HTML with the rendered markup in #root (and `after` right behind it); hoisted resource
- * hints go to the head. Its scripts only hydrate a page that is already rendered, so they start
- * once it has painted (`page-scripts.ts`).
+ * hints go to the head. `shell` is a page prepared for rendered markup by `renderedShell`.
  */
-export function withPrerendered(html: string, markup: string, after = ""): string {
+export function withPrerendered(shell: string, markup: string, after = ""): string {
   const hints = markup.match(/^(?:<link [^>]*\/?>)+/)?.[0] ?? "";
   const body = markup.slice(hints.length);
-  return startModulesAfterPaint(html)
+  return shell
     .replace("</head>", () => `${hints}</head>`)
     .replace(/<div id="root">.*$/m, () => `<div id="root" data-prerendered>${body}</div>${after}`);
 }
+
+/**
+ * A page's HTML made ready for rendered markup, once per page: its scripts only hydrate a page that
+ * is already rendered, so they start once it has painted (`page-scripts.ts`).
+ */
+export const renderedShell = startModulesAfterPaint;
