@@ -61,7 +61,11 @@ export async function sendDigests(db: Db, now: Date): Promise<number> {
   const ranges = Array.from({ length: Math.ceil(last / DIGEST_RANGE) }, (_, i) => i * DIGEST_RANGE);
   const digestRange = (after: number) =>
     db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${DIGEST_LOCK}, ${after / DIGEST_RANGE}::int)`);
+      // The range's commit does not wait for its WAL to reach the disk. Nothing outside the database
+      // sees it before a later commit that does wait (the worker taking a job flushes the WAL behind
+      // it), so a crash loses the claim and its jobs together, and the next run claims the rows again.
+      await tx.execute(sql`select pg_advisory_xact_lock(${DIGEST_LOCK}, ${after / DIGEST_RANGE}::int),
+        set_config('synchronous_commit', 'off', true)`);
       const result = await tx.execute<{ jobs: number }>(sql`with due as (
           select u.id as user_id
           from users u left join notification_preferences p on p.user_id = u.id
