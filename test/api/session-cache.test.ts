@@ -1,8 +1,10 @@
 import { createHash } from "node:crypto";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authEndpoints } from "../../src/core/endpoints/auth";
 import { dashboardEndpoints } from "../../src/core/endpoints/dashboard";
+import { notificationsEndpoints } from "../../src/core/endpoints/notifications";
 import { prayerEndpoints } from "../../src/core/endpoints/prayer";
 import { profileEndpoints } from "../../src/core/endpoints/profile";
 import { buildApp } from "../../src/server/app";
@@ -145,6 +147,52 @@ describe("members' cached views of the community", () => {
     const changed = await m.client.call(prayerEndpoints.wall, { headers: { "if-none-match": etag } });
     expect(changed.status).toBe(200);
     expect(changed.body[0]!.content).toBe("A new request");
+  });
+
+  it("sends a browser the wall compressed in the encoding it prefers, the same list as uncompressed", async () => {
+    const m = await t.member();
+    for (let i = 0; i < 12; i++) {
+      await m.client.call(prayerEndpoints.share, {
+        body: { content: `Please pray for the family of number ${i}, who are moving house this week.` },
+      });
+    }
+    const asked = (acceptEncoding?: string) =>
+      t.app.inject({
+        method: prayerEndpoints.wall.method,
+        url: prayerEndpoints.wall.path,
+        headers: {
+          cookie: `sid=${m.client.jar.get("sid")}`,
+          ...(acceptEncoding ? { "accept-encoding": acceptEncoding } : {}),
+        },
+      });
+    const plain = await asked();
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers.vary).toBe("Accept-Encoding");
+    const wall = plain.json();
+    expect(wall.length).toBeGreaterThanOrEqual(12);
+
+    const br = await asked("gzip, deflate, br, zstd");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers.vary).toBe("Accept-Encoding");
+    expect(br.headers.etag).toBe(plain.headers.etag);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(wall);
+
+    const gzip = await asked("gzip, deflate");
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(wall);
+  });
+
+  it("leaves a small answer uncompressed", async () => {
+    const m = await t.member();
+    const small = await t.app.inject({
+      method: notificationsEndpoints.unreadCount.method,
+      url: notificationsEndpoints.unreadCount.path,
+      headers: { cookie: `sid=${m.client.jar.get("sid")}`, "accept-encoding": "br" },
+    });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers["content-encoding"]).toBeUndefined();
+    expect(small.json()).toEqual({ count: 0 });
   });
 });
 

@@ -1,24 +1,70 @@
 import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 
-/** An answer kept in memory, with its serialised body and ETag worked out once, on first use. */
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * An answer kept in memory, with its serialised body, its ETag and its compressed forms worked out
+ * once, on first use.
+ */
 export interface CachedAnswer<T> {
   value: T;
   body?: string;
   etag?: string;
+  br?: Promise<Buffer>;
+  gzip?: Promise<Buffer>;
 }
 
 export const weakEtag = (text: string) =>
   `W/"${createHash("sha1").update(text).digest("base64url").slice(0, 22)}"`;
 
+/** Below this, compression saves less than the headers it adds. */
+export const COMPRESS_FROM_BYTES = 1024;
+
+/** The encoding to send a body of `length` characters in, of those the client accepts. */
+export function answerEncoding(acceptEncoding: string | undefined, length: number) {
+  if (!acceptEncoding || length < COMPRESS_FROM_BYTES) return undefined;
+  if (/\bbr\b/.test(acceptEncoding)) return "br" as const;
+  if (/\bgzip\b/.test(acceptEncoding)) return "gzip" as const;
+  return undefined;
+}
+
 /**
  * Sends a cached answer: serialised once by the route's response schema and then sent as it is,
- * or 304 when the browser already holds this version. Private: it needs a signed-in member.
+ * or 304 when the browser already holds this version. A browser that accepts brotli or gzip gets
+ * the body compressed once (off the main thread) and kept with it: a list of a few kilobytes
+ * leaves in a fraction of its size, which a phone on a slow network feels and a server pays for
+ * in every write. Private: it needs a signed-in member.
  */
-export function sendCachedAnswer<T>(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer<T>) {
+export async function sendCachedAnswer<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: CachedAnswer<T>,
+) {
   answer.body ??= reply.serialize(answer.value) as string;
   answer.etag ??= weakEtag(answer.body);
-  reply.header("etag", answer.etag).header("cache-control", "private, no-cache");
+  reply
+    .header("etag", answer.etag)
+    .header("cache-control", "private, no-cache")
+    .header("vary", "Accept-Encoding");
   if (request.headers["if-none-match"] === answer.etag) return reply.status(304).send();
-  return reply.type("application/json; charset=utf-8").send(answer.body);
+  reply.type("application/json; charset=utf-8");
+  const encoding = answerEncoding(request.headers["accept-encoding"], answer.body.length);
+  if (encoding === "br") {
+    answer.br ??= brotli(answer.body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 5,
+        [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(answer.body),
+      },
+    });
+    return reply.header("content-encoding", "br").send(await answer.br);
+  }
+  if (encoding === "gzip") {
+    answer.gzip ??= gzipAsync(answer.body, { level: 6 });
+    return reply.header("content-encoding", "gzip").send(await answer.gzip);
+  }
+  return reply.send(answer.body);
 }
