@@ -30,12 +30,12 @@ export async function registerAuth(app: FastifyInstance) {
   // The database's notice reaches this instance a moment after the commit; a write answered here
   // must not be followed by a stale read here, so drop the answers before this reply goes out.
   app.addHook("onSend", (request, reply, payload, done) => {
-    const changesNothingKept = request.routeOptions.config?.leavesMemberCache;
+    // The method first: Fastify builds `routeOptions` afresh on every read, and reads need none.
     if (
       request.method !== "GET" &&
       request.method !== "HEAD" &&
       reply.statusCode < 400 &&
-      !changesNothingKept
+      !request.routeOptions.config?.leavesMemberCache
     ) {
       memberCache.invalidate();
     }

@@ -85,9 +85,29 @@ function pathOf(url: string) {
   return query === -1 ? url : url.slice(0, query);
 }
 
-/** The path a line shows: a secret in the path itself (a calendar feed's token) stays out. */
-function loggedPath(url: string, route: string | undefined) {
-  return route?.includes(":token") ? route : pathOf(url);
+/** A route with a secret in its path (a calendar feed's token): its lines show the route instead. */
+interface SecretPath {
+  route: string;
+  prefix: string;
+  pattern: RegExp;
+}
+
+function secretPathOf(route: string): SecretPath {
+  const prefix = route.slice(0, route.indexOf(":"));
+  const escaped = route.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:\w+/g, "[^/]+");
+  return { route, prefix, pattern: new RegExp(`^${escaped}/?$`) };
+}
+
+/**
+ * The path a line shows: a secret in the path itself stays out. Matched on the path, not through
+ * `request.routeOptions`, which Fastify builds afresh on every read.
+ */
+function loggedPath(url: string, secretPaths: SecretPath[]) {
+  const path = pathOf(url);
+  for (const secret of secretPaths) {
+    if (path.startsWith(secret.prefix) && secret.pattern.test(path)) return secret.route;
+  }
+  return path;
 }
 
 /**
@@ -110,12 +130,18 @@ export function registerRequestLog(app: FastifyInstance) {
   // cost as much as the rest of the line).
   const stream = (log as Record<symbol, unknown>)[pino.symbols.streamSym] as DestinationStream | undefined;
   const lines = stream ? pino({ level: "info" }, stream) : (log as Logger);
+  const secretPaths: SecretPath[] = [];
+  app.addHook("onRoute", (route) => {
+    if (route.url.includes(":token") && !secretPaths.some((s) => s.route === route.url)) {
+      secretPaths.push(secretPathOf(route.url));
+    }
+  });
   app.addHook("onResponse", (request, reply, done) => {
     if (pagesBeingRendered.has(request.id) && request.headers["x-request-id"] === request.id) return done();
     lines.info({
       reqId: request.id,
       method: request.method,
-      path: loggedPath(request.url, request.routeOptions.url),
+      path: loggedPath(request.url, secretPaths),
       status: reply.statusCode,
       ms: Math.round(reply.elapsedTime * 10) / 10,
       userId: request.user?.id,
