@@ -122,6 +122,7 @@ test.describe("events", () => {
   });
 
   test("a group's admin plans a gathering on the group's page", async ({ page }) => {
+    test.slow();
     await registerMember(page, { firstName: "Miriam" });
     const name = `Daughters of Zion ${Date.now().toString(36)}`;
     const created = await page.request.post("/api/cultivation-groups", {

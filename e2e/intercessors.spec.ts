@@ -17,6 +17,7 @@ test.describe("the patrons' prayer list", () => {
     page,
     browser,
   }) => {
+    test.slow();
     // Lydia, a patron, shares a private request with the intercessors.
     const words = `Please pray for our move across the country ${Date.now()}`;
     const patron = await anotherBrowser(browser);

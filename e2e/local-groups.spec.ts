@@ -158,6 +158,7 @@ test.describe("local communities", () => {
     page,
     browser,
   }) => {
+    test.slow();
     await registerMember(page, { firstName: "Priscilla" });
     const origin = new URL(test.info().project.use.baseURL!).origin;
     const name = `Kitchen Table ${Date.now().toString(36)}`;

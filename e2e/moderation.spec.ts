@@ -107,6 +107,7 @@ test.describe("moderation", () => {
     page,
     browser,
   }) => {
+    test.slow();
     await registerMember(page, { firstName: "Basemath" });
     const other = await anotherMember(browser, { firstName: "Mahalath", lastName: "Loud" });
     const content = unique("A request from someone she blocks.");
@@ -131,6 +132,7 @@ test.describe("moderation", () => {
     page,
     browser,
   }) => {
+    test.slow();
     await registerMember(page, { firstName: "Keturah" });
     const origin = new URL(test.info().project.use.baseURL!).origin;
     const created = await page.request.post("/api/cultivation-groups", {

@@ -78,6 +78,7 @@ test.describe("notifications", () => {
   });
 
   test("her notifications page lists them all and keeps her preferences", async ({ page, browser }) => {
+    test.slow();
     await registerMember(page);
     await page.goto("/notifications");
     await expect(page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
