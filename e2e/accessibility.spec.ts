@@ -69,8 +69,8 @@ async function firstItem(page: Page, url: string): Promise<{ id: number; title?:
 }
 
 test.describe("accessibility: no serious or critical axe violation on any screen", () => {
-  // A dozen screens a test, each loaded, settled and scanned.
-  test.describe.configure({ timeout: 120_000 });
+  // A dozen screens a test, each loaded, settled and scanned: about two minutes on a slow machine.
+  test.describe.configure({ timeout: 240_000 });
 
   test("a visitor's screens", async ({ page }) => {
     await scanAll(page, [
