@@ -419,25 +419,25 @@ try {
     const seeded = await seedGrowth(url, size);
     // Caches off: the figures are of the queries themselves at this size.
     const g = await startApp({ DATABASE_URL: url, RESPONSE_CACHE: "0" }, `growth-${size}`);
-    served.push({ size, seeded, g, cookie: await signIn(g.url) });
+    const lists = {
+      "prayer wall, first page": "/api/prayer-requests",
+      "prayer wall, deep page (cursor)": `/api/prayer-requests?before=${seeded.deepPrayerCursor}`,
+      "video search": "/api/videos?search=grace",
+      "group search": "/api/cultivation-groups?search=circle",
+      "events, the coming year (first page)": "/api/events",
+    };
+    served.push({ size, g, lists, cookie: await signIn(g.url) });
   }
-  const growthLists = (seeded) => ({
-    "prayer wall, first page": "/api/prayer-requests",
-    "prayer wall, deep page (cursor)": `/api/prayer-requests?before=${seeded.deepPrayerCursor}`,
-    "video search": "/api/videos?search=grace",
-    "group search": "/api/cultivation-groups?search=circle",
-    "events, the coming year (first page)": "/api/events",
-  });
-  for (const name of served.length ? Object.keys(growthLists(served[0].seeded)) : []) {
+  for (const name of served.length ? Object.keys(served[0].lists) : []) {
     const runs = new Map(served.map(({ size }) => [size, []]));
-    for (const { g, cookie, seeded } of served) {
-      await load({ url: g.url + growthLists(seeded)[name], headers: { cookie }, connections: 1, amount: 50 });
+    for (const { g, cookie, lists } of served) {
+      await load({ url: g.url + lists[name], headers: { cookie }, connections: 1, amount: 50 });
     }
     // Best of three rounds: a millisecond-scale latency on a shared machine is mostly noise on top
     // of the query's own cost, and the fastest run is the closest to that cost.
     for (let round = 0; round < 3; round += 1) {
-      for (const { size, g, cookie, seeded } of served) {
-        const url = g.url + growthLists(seeded)[name];
+      for (const { size, g, cookie, lists } of served) {
+        const url = g.url + lists[name];
         // Its server was idle while the others ran: a few requests first, unmeasured.
         await load({ url, headers: { cookie }, connections: 1, amount: 20 });
         runs.get(size).push(await load({ url, headers: { cookie }, connections: 1, amount: 300 }));

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { preferredEncoding } from "./page-compression";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -22,15 +23,7 @@ export const weakEtag = (text: string) =>
   `W/"${createHash("sha1").update(text).digest("base64url").slice(0, 22)}"`;
 
 /** Below this, compression saves less than the headers it adds. */
-export const COMPRESS_FROM_BYTES = 1024;
-
-/** The encoding to send a body of `length` characters in, of those the client accepts. */
-export function answerEncoding(acceptEncoding: string | undefined, length: number) {
-  if (!acceptEncoding || length < COMPRESS_FROM_BYTES) return undefined;
-  if (/\bbr\b/.test(acceptEncoding)) return "br" as const;
-  if (/\bgzip\b/.test(acceptEncoding)) return "gzip" as const;
-  return undefined;
-}
+const COMPRESS_FROM_BYTES = 1024;
 
 /**
  * Sends a cached answer: serialised once by the route's response schema and then sent as it is,
@@ -52,7 +45,10 @@ export async function sendCachedAnswer<T>(
     .header("vary", "Accept-Encoding");
   if (request.headers["if-none-match"] === answer.etag) return reply.status(304).send();
   reply.type("application/json; charset=utf-8");
-  const encoding = answerEncoding(request.headers["accept-encoding"], answer.body.length);
+  const encoding =
+    answer.body.length < COMPRESS_FROM_BYTES
+      ? undefined
+      : preferredEncoding(request.headers["accept-encoding"]);
   if (encoding === "br") {
     answer.br ??= brotli(answer.body, {
       params: {

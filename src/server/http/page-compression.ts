@@ -4,12 +4,20 @@ import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from "n
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
+/** Of the encodings a browser accepts, the one we send: brotli, else gzip, else none. */
+export function preferredEncoding(acceptEncoding = "") {
+  if (/\bbr\b/.test(acceptEncoding)) return "br" as const;
+  if (/\bgzip\b/.test(acceptEncoding)) return "gzip" as const;
+  return undefined;
+}
+
 /** A page made for one request, compressed off the main thread at a quick setting. */
 export async function encodeOnce(html: string, acceptEncoding = "") {
-  if (/\bbr\b/.test(acceptEncoding)) {
-    return { encoding: "br", body: await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) };
+  const encoding = preferredEncoding(acceptEncoding);
+  if (encoding === "br") {
+    return { encoding, body: await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) };
   }
-  if (/\bgzip\b/.test(acceptEncoding)) return { encoding: "gzip", body: await gzipAsync(html, { level: 6 }) };
+  if (encoding === "gzip") return { encoding, body: await gzipAsync(html, { level: 6 }) };
   return { encoding: undefined, body: html };
 }
 
@@ -28,8 +36,8 @@ export function pageEncoder() {
       };
       kept.set(html, encoded);
     }
-    if (/\bbr\b/.test(acceptEncoding)) return { encoding: "br", body: encoded.br };
-    if (/\bgzip\b/.test(acceptEncoding)) return { encoding: "gzip", body: encoded.gzip };
+    const encoding = preferredEncoding(acceptEncoding);
+    if (encoding) return { encoding, body: encoded[encoding] };
     return { encoding: undefined, body: html };
   };
 }
