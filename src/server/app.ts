@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import cookie from "@fastify/cookie";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import type { Logger } from "pino";
@@ -13,6 +12,7 @@ import type { AppConfig } from "./config";
 import type { Database, Db } from "./db/client";
 import { featureRoutes } from "./features";
 import { firstLibraryThumbnails } from "./features/videos/library-cache";
+import { registerCookies } from "./http/cookies";
 import { registerErrorHandler } from "./http/errors";
 import healthRoutes from "./http/health";
 import { registerInputChecks } from "./http/input";
@@ -94,10 +94,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerInputChecks(app);
   // Only JSON bodies: a text/plain POST is what a cross-site form would send.
   app.removeContentTypeParser("text/plain");
-  app.addHook("onRequest", (request, reply, done) => {
-    reply.header("x-request-id", request.id);
-    done();
-  });
   registerRequestLog(app);
 
   app.decorate("config", config);
@@ -106,7 +102,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (!config.responseCache) disableSharedCaches(database.db);
 
   await registerSecurity(app, config);
-  await app.register(cookie, { secret: config.sessionSecret });
+  registerCookies(app, config.sessionSecret);
   await registerRateLimits(app, {
     authPerMinute: config.authRateLimit,
     writePerMinute: config.writeRateLimit,

@@ -34,6 +34,7 @@ describe("the request log", () => {
     const feed = await member.client.call(eventsEndpoints.feed);
     feedPath = new URL(feed.body.url).pathname;
     await t.visitor().page(feedPath);
+    await t.app.inject({ method: "GET", url: '/api/no-such-"route"\\\u00e9?q=1' });
   });
   afterAll(() => t.close());
 
@@ -50,6 +51,13 @@ describe("the request log", () => {
     const refused = requestLines().find((l) => l.path === "/api/prayer-requests" && l.method === "GET");
     expect(refused).toMatchObject({ status: 401 });
     expect(refused).not.toHaveProperty("userId");
+  });
+
+  it("writes each request as one JSON line with pino's own fields, an odd path included", () => {
+    expect(lines.every((l) => l.endsWith("\n") && l.trimEnd().split("\n").length === 1)).toBe(true);
+    const odd = requestLines().find((l) => String(l.path).startsWith("/api/no-such-"));
+    expect(odd).toMatchObject({ path: "/api/no-such-%22route%22/%C3%A9", status: 404, method: "GET" });
+    expect(odd).toEqual(expect.objectContaining({ pid: process.pid, hostname: expect.any(String) }));
   });
 
   it("leaves the query string, and so a mailed link's token, out of the path", () => {

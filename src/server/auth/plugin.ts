@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, onSendHookHandler } from "fastify";
 import { MemberCache } from "../http/member-cache";
 import { SessionCache } from "./session-cache";
 import { resolveSession, SESSION_COOKIE, type SessionUser } from "./sessions";
@@ -29,17 +29,15 @@ export async function registerAuth(app: FastifyInstance) {
   cache.subscribe(() => memberCache.invalidate());
   // The database's notice reaches this instance a moment after the commit; a write answered here
   // must not be followed by a stale read here, so drop the answers before this reply goes out.
-  app.addHook("onSend", (request, reply, payload, done) => {
-    // The method first: Fastify builds `routeOptions` afresh on every read, and reads need none.
-    if (
-      request.method !== "GET" &&
-      request.method !== "HEAD" &&
-      reply.statusCode < 400 &&
-      !request.routeOptions.config?.leavesMemberCache
-    ) {
-      memberCache.invalidate();
-    }
+  // A hook of the writing routes alone: reads, most of the traffic, run none.
+  const invalidateOnSuccess: onSendHookHandler = (_request, reply, payload, done) => {
+    if (reply.statusCode < 400) memberCache.invalidate();
     done(null, payload);
+  };
+  app.addHook("onRoute", (route) => {
+    const methods = [route.method].flat();
+    if (methods.every((m) => m === "GET" || m === "HEAD") || route.config?.leavesMemberCache) return;
+    route.onSend = [...(route.onSend ? [route.onSend].flat() : []), invalidateOnSuccess];
   });
   app.decorateRequest("user", null);
   app.addHook("onRequest", (request, reply, done) => {

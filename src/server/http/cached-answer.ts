@@ -14,6 +14,8 @@ const gzipAsync = promisify(gzip);
 export interface CachedAnswer<T> {
   value: T;
   body?: string;
+  /** The body as sent uncompressed: bytes, so no answer measures or encodes the text again. */
+  bytes?: Buffer;
   etag?: string;
   br?: Promise<Buffer>;
   gzip?: Promise<Buffer>;
@@ -62,5 +64,6 @@ export async function sendCachedAnswer<T>(
     answer.gzip ??= gzipAsync(answer.body, { level: 6 });
     return reply.header("content-encoding", "gzip").send(await answer.gzip);
   }
-  return reply.send(answer.body);
+  answer.bytes ??= Buffer.from(answer.body);
+  return reply.send(answer.bytes);
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, preValidationHookHandler } from "fastify";
 import { badRequest } from "./errors";
 
 export const NUL_MESSAGE = "Text cannot contain the NUL character (U+0000).";
@@ -18,11 +18,18 @@ export function containsNul(value: unknown): boolean {
  * 500. It is refused up front, before any handler runs, on every API route.
  */
 export function registerInputChecks(app: FastifyInstance) {
-  app.addHook("preValidation", (request, _reply, done) => {
-    if (!request.url.startsWith("/api/")) return done();
+  const refuseNul: preValidationHookHandler = (request, _reply, done) => {
     if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
       return done(badRequest(NUL_MESSAGE));
     }
     done();
+  };
+  // A route's handler is given only the inputs its schemas declare (`serve`), so the routes that
+  // declare none (most reads) have nothing to check.
+  app.addHook("onRoute", (route) => {
+    if (!route.url.startsWith("/api/")) return;
+    const { params, querystring, body } = route.schema ?? {};
+    if (!params && !querystring && !body) return;
+    route.preValidation = [refuseNul, ...(route.preValidation ? [route.preValidation].flat() : [])];
   });
 }

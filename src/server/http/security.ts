@@ -80,9 +80,12 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export async function registerSecurity(app: FastifyInstance, config: AppConfig) {
   const pageHeaders = securityHeaders(config);
   const apiHeaders = apiSecurityHeaders(config);
-  // One synchronous hook for both: it runs on every request, and an async hook costs a promise.
+  // One synchronous hook for every answer's headers and the origin check: it runs on every
+  // request, and an async hook costs a promise. The request id goes back to the caller, so a
+  // member's report or a proxy's log finds the server's line.
   app.addHook("onRequest", (request, reply, done) => {
     reply.headers(request.url.startsWith("/api/") ? apiHeaders : pageHeaders);
+    reply.header("x-request-id", request.id);
     // Cross-site request forgery: a state-changing call must come from our own pages.
     // Browsers send Origin on every such request; a foreign or missing one is refused.
     if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.skipOriginCheck) return done();
