@@ -7,6 +7,20 @@ import { preferredEncoding } from "./page-compression";
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
+/** How a kept answer can leave: as it is, or compressed (made once, in zlib's thread pool). */
+type Encoding = NonNullable<ReturnType<typeof preferredEncoding>>;
+
+const compress: Record<Encoding, (body: string) => Promise<Buffer>> = {
+  br: (body) =>
+    brotli(body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 5,
+        [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body),
+      },
+    }),
+  gzip: (body) => gzipAsync(body, { level: 6 }),
+};
+
 /**
  * An answer kept in memory, with its serialised body, its ETag and its compressed forms worked out
  * once, on first use.
@@ -17,8 +31,8 @@ export interface CachedAnswer<T> {
   /** The body as sent uncompressed: bytes, so no answer measures or encodes the text again. */
   bytes?: Buffer;
   etag?: string;
-  br?: Promise<Buffer>;
-  gzip?: Promise<Buffer>;
+  /** Each compressed form: being made, then made. */
+  encoded?: Partial<Record<Encoding, Buffer | Promise<Buffer>>>;
 }
 
 export const weakEtag = (text: string) =>
@@ -33,12 +47,15 @@ const COMPRESS_FROM_BYTES = 1024;
  * the body compressed once (off the main thread) and kept with it: a list of a few kilobytes
  * leaves in a fraction of its size, which a phone on a slow network feels and a server pays for
  * in every write. Private: it needs a signed-in member.
+ *
+ * Synchronous once the answer's forms are made (every request but the first few): a hot read
+ * waits for no promise here.
  */
-export async function sendCachedAnswer<T>(
+export function sendCachedAnswer<T>(
   request: FastifyRequest,
   reply: FastifyReply,
   answer: CachedAnswer<T>,
-) {
+): FastifyReply | Promise<FastifyReply> {
   answer.body ??= reply.serialize(answer.value) as string;
   answer.etag ??= weakEtag(answer.body);
   reply
@@ -51,19 +68,19 @@ export async function sendCachedAnswer<T>(
     answer.body.length < COMPRESS_FROM_BYTES
       ? undefined
       : preferredEncoding(request.headers["accept-encoding"]);
-  if (encoding === "br") {
-    answer.br ??= brotli(answer.body, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: 5,
-        [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(answer.body),
-      },
-    });
-    return reply.header("content-encoding", "br").send(await answer.br);
+  if (!encoding) {
+    answer.bytes ??= Buffer.from(answer.body);
+    return reply.send(answer.bytes);
   }
-  if (encoding === "gzip") {
-    answer.gzip ??= gzipAsync(answer.body, { level: 6 });
-    return reply.header("content-encoding", "gzip").send(await answer.gzip);
-  }
-  answer.bytes ??= Buffer.from(answer.body);
-  return reply.send(answer.bytes);
+  reply.header("content-encoding", encoding);
+  answer.encoded ??= {};
+  const encoded = answer.encoded;
+  const form = encoded[encoding];
+  if (form instanceof Buffer) return reply.send(form);
+  const making = form instanceof Promise ? form : compress[encoding](answer.body);
+  encoded[encoding] = making;
+  return making.then((made) => {
+    encoded[encoding] = made;
+    return reply.send(made);
+  });
 }

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { BodyOf, Endpoint, ParamsOf, QueryOf, Result } from "../../core/contract";
 import { messageResponse } from "../../core/schemas/common";
 import type { SessionUser } from "../auth/sessions";
-import { sharedCache } from "./shared-cache";
+import { type SharedCache, sharedCache } from "./shared-cache";
 
 /** What a handler is given: the validated inputs, and the request and reply when it needs them. */
 export interface HandlerContext<E extends Endpoint> {
@@ -98,7 +98,17 @@ export function serve<E extends Endpoint>(
   if (e.query) schema.querystring = e.query;
   if (e.body) schema.body = e.body;
 
-  const run = async (request: FastifyRequest, reply: FastifyReply) => {
+  const answer = async (ctx: HandlerContext<E>, reply: FastifyReply) => {
+    const result = await handler(ctx);
+    if (result === reply) return reply;
+    if (status !== 200) reply.status(status);
+    return e.response ? result : reply.send();
+  };
+  const load = (ctx: HandlerContext<E>) => async () => (await handler(ctx)) as Result<E>;
+  let shared: SharedCache<Result<E>> | undefined;
+
+  // Not async: a kept answer is sent before this returns, and a hot read makes no promise here.
+  const run = (request: FastifyRequest, reply: FastifyReply) => {
     const ctx = {
       viewer: request.user ?? null,
       // Only what the endpoint declares: the cache keys are built from these.
@@ -110,23 +120,21 @@ export function serve<E extends Endpoint>(
     } as HandlerContext<E>;
     if (e.cache === "member") {
       const viewer = request.user!;
-      const extra = options.vary ? await options.vary(ctx) : "";
-      const key = `${e.id}|${viewer.id}|${viewer.isAdmin}|${viewer.membershipTier}|${stableJson(ctx.params)}|${stableJson(ctx.query)}|${extra}`;
-      return app.memberCache.reply(request, reply, key, async () => (await handler(ctx)) as Result<E>);
+      const key = `${e.id}|${viewer.id}|${viewer.isAdmin}|${viewer.membershipTier}|${stableJson(ctx.params)}|${stableJson(ctx.query)}|`;
+      const send = (extra: string) => app.memberCache.reply(request, reply, key + extra, load(ctx));
+      const extra = options.vary ? options.vary(ctx) : "";
+      return typeof extra === "string" ? send(extra) : extra.then(send);
     }
     if (e.cache === "shared") {
-      const variant = options.vary ? await options.vary(ctx) : "";
-      return sharedCacheOf<Result<E>>(app.db, e).reply(
-        request,
-        reply,
-        sharedKeyOf(e, ctx.params, ctx.query) + (variant ? `|${variant}` : ""),
-        async () => (await handler(ctx)) as Result<E>,
-      );
+      shared ??= sharedCacheOf<Result<E>>(app.db, e);
+      const cache = shared;
+      const key = sharedKeyOf(e, ctx.params, ctx.query);
+      const send = (variant: string) =>
+        cache.reply(request, reply, variant ? `${key}|${variant}` : key, load(ctx));
+      const variant = options.vary ? options.vary(ctx) : "";
+      return typeof variant === "string" ? send(variant) : variant.then(send);
     }
-    const result = await handler(ctx);
-    if (result === reply) return reply;
-    if (status !== 200) reply.status(status);
-    return e.response ? result : reply.send();
+    return answer(ctx, reply);
   };
 
   app.route({

@@ -32,9 +32,11 @@ export class MemberCache {
     return (await this.entry(key, load)).value;
   }
 
-  /** Sends the answer for `key` (see `sendCachedAnswer`). */
-  async reply<T>(request: FastifyRequest, reply: FastifyReply, key: string, load: () => Promise<T>) {
-    return sendCachedAnswer(request, reply, await this.entry(key, load));
+  /** Sends the answer for `key` (see `sendCachedAnswer`); a kept one at once, without a promise. */
+  reply<T>(request: FastifyRequest, reply: FastifyReply, key: string, load: () => Promise<T>) {
+    const hit = this.live() ? this.entries.get(key) : undefined;
+    if (hit) return sendCachedAnswer(request, reply, hit);
+    return this.entry(key, load).then((entry) => sendCachedAnswer(request, reply, entry));
   }
 
   private async entry<T>(key: string, load: () => Promise<T>): Promise<CachedAnswer<T>> {
