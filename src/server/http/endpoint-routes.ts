@@ -32,6 +32,9 @@ export interface ServeOptions<E extends Endpoint> {
   vary?: (ctx: HandlerContext<E>) => Promise<string> | string;
 }
 
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  typeof (value as { then?: unknown } | null)?.then === "function";
+
 /** The answers an endpoint may give besides its success: implied by its caller and inputs. */
 export function errorStatuses(e: Endpoint): number[] {
   const statuses = new Set<number>(e.errors ?? []);
@@ -98,11 +101,16 @@ export function serve<E extends Endpoint>(
   if (e.query) schema.querystring = e.query;
   if (e.body) schema.body = e.body;
 
-  const answer = async (ctx: HandlerContext<E>, reply: FastifyReply) => {
-    const result = await handler(ctx);
+  const finish = (result: unknown, reply: FastifyReply) => {
     if (result === reply) return reply;
     if (status !== 200) reply.status(status);
     return e.response ? result : reply.send();
+  };
+  // A handler that answers at once (her own profile, say) is finished without a promise.
+  const answer = (ctx: HandlerContext<E>, reply: FastifyReply) => {
+    const result = handler(ctx);
+    // Any thenable: a query builder returned as it is runs only when awaited.
+    return isThenable(result) ? Promise.resolve(result).then((r) => finish(r, reply)) : finish(result, reply);
   };
   const load = (ctx: HandlerContext<E>) => async () => (await handler(ctx)) as Result<E>;
   let shared: SharedCache<Result<E>> | undefined;
