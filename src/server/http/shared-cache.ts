@@ -47,9 +47,15 @@ export class SharedCache<T> {
     private readonly maxEntries = 500,
   ) {}
 
-  async get(key: string, load: () => Promise<T>): Promise<SharedAnswer<T>> {
+  /** The kept answer for `key` while it is fresh: what a hot read takes without a promise. */
+  fresh(key: string): SharedAnswer<T> | undefined {
     const hit = this.entries.get(key);
-    if (hit && Date.now() - hit.storedAt < this.ttlMs) return hit;
+    return hit && Date.now() - hit.storedAt < this.ttlMs ? hit : undefined;
+  }
+
+  async get(key: string, load: () => Promise<T>): Promise<SharedAnswer<T>> {
+    const hit = this.fresh(key);
+    if (hit) return hit;
     // Many requests arriving together for the same key share one query.
     let pending = this.loading.get(key);
     if (!pending) {
@@ -73,8 +79,8 @@ export class SharedCache<T> {
 
   /** Sends the cached list (see `sendCachedAnswer`); a fresh one at once, without a promise. */
   reply(request: FastifyRequest, reply: FastifyReply, key: string, load: () => Promise<T>) {
-    const hit = this.entries.get(key);
-    if (hit && Date.now() - hit.storedAt < this.ttlMs) return sendCachedAnswer(request, reply, hit);
+    const hit = this.fresh(key);
+    if (hit) return sendCachedAnswer(request, reply, hit);
     return this.get(key, load).then((entry) => sendCachedAnswer(request, reply, entry));
   }
 }

@@ -20,10 +20,13 @@ export default async function dashboardRoutes(app: FastifyInstance) {
     },
     {
       // Her answer changes with the community (the cache's version) or the shared teasers (their ETag).
-      vary: async ({ request }) => {
-        const teasers = await service.sharedTeasers(db);
-        teasersOf.set(request, teasers);
-        return teasers.etag;
+      vary: ({ request }) => {
+        const keep = (teasers: Teasers) => {
+          teasersOf.set(request, teasers);
+          return teasers.etag;
+        };
+        const teasers = service.sharedTeasers(db);
+        return teasers instanceof Promise ? teasers.then(keep) : keep(teasers);
       },
     },
   );

@@ -8,16 +8,23 @@ type SharedTeasers = {
   articles: Awaited<ReturnType<typeof q.latestArticles>>;
   courses: Awaited<ReturnType<typeof q.featuredCourses>>;
 };
-/** The newest teachings, articles and courses are the same for everyone: read them once every few seconds. */
+/**
+ * The newest teachings, articles and courses are the same for everyone: read them once every few
+ * seconds, and given at once (no promise) while they are fresh.
+ */
 export function sharedTeasers(db: Db) {
-  return sharedCache<SharedTeasers>(db, "dashboard-teasers").get("teasers", async () => {
-    const [videos, articles, courses] = await Promise.all([
-      q.recentVideos(db),
-      q.latestArticles(db),
-      q.featuredCourses(db),
-    ]);
-    return { videos, articles, courses };
-  });
+  const cache = sharedCache<SharedTeasers>(db, "dashboard-teasers");
+  return (
+    cache.fresh("teasers") ??
+    cache.get("teasers", async () => {
+      const [videos, articles, courses] = await Promise.all([
+        q.recentVideos(db),
+        q.latestArticles(db),
+        q.featuredCourses(db),
+      ]);
+      return { videos, articles, courses };
+    })
+  );
 }
 
 interface Viewer {
