@@ -102,9 +102,10 @@ export function serve<E extends Endpoint>(
   if (e.body) schema.body = e.body;
 
   const finish = (result: unknown, reply: FastifyReply) => {
-    if (result === reply) return reply;
+    if (result === reply || reply.sent) return reply;
     if (status !== 200) reply.status(status);
-    return e.response ? result : reply.send();
+    // Fastify sends what a handler returns, but not `undefined` returned at once: that is sent here.
+    return e.response && result !== undefined ? result : reply.send();
   };
   // A handler that answers at once (her own profile, say) is finished without a promise.
   const answer = (ctx: HandlerContext<E>, reply: FastifyReply) => {
