@@ -48,9 +48,12 @@ test.describe("the patrons' prayer list", () => {
 
     await tabitha.goto("/");
     const nav = tabitha.getByRole("navigation", { name: "Main" });
+    // The page may still be drawing its header: wait for one of the two ways in before choosing.
+    const openMenu = tabitha.getByRole("button", { name: "Open menu" });
+    await expect(nav.or(openMenu)).toBeVisible();
     if (await nav.isVisible()) await nav.getByRole("link", { name: "Prayer List" }).click();
     else {
-      await tabitha.getByRole("button", { name: "Open menu" }).click();
+      await openMenu.click();
       await tabitha
         .getByRole("navigation", { name: "Menu" })
         .getByRole("link", { name: "Prayer List" })
