@@ -1,6 +1,7 @@
 import { hash, randomBytes } from "node:crypto";
 import { and, eq, gt, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { setBounded } from "../../core/bounded-map";
 import { suspendedMessage } from "../../core/schemas/moderation";
 import type { AppConfig } from "../config";
 import type { Db, Tx } from "../db/client";
@@ -55,10 +56,7 @@ function sessionIdOf(token: string) {
   let id = recentSessionIds.get(token);
   if (id === undefined) {
     id = hashToken(token);
-    if (recentSessionIds.size >= RECENT_SESSION_IDS) {
-      recentSessionIds.delete(recentSessionIds.keys().next().value as string);
-    }
-    recentSessionIds.set(token, id);
+    setBounded(recentSessionIds, token, id, RECENT_SESSION_IDS);
   }
   return id;
 }

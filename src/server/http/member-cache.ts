@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { setBounded } from "../../core/bounded-map";
 import { type CachedAnswer, sendCachedAnswer } from "./cached-answer";
 
 /**
@@ -52,8 +53,7 @@ export class MemberCache {
         // A change that arrived while loading may not be in `value`: hand it out, but do not keep it.
         if (this.version === version && this.live()) {
           this.loading.delete(key);
-          if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-          this.entries.set(key, entry);
+          setBounded(this.entries, key, entry, this.maxEntries);
         }
         return entry;
       });

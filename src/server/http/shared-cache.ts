@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { setBounded } from "../../core/bounded-map";
 import { type CachedAnswer, sendCachedAnswer, weakEtag } from "./cached-answer";
 
 const registry = new WeakMap<object, Map<string, SharedCache<unknown>>>();
@@ -62,9 +63,8 @@ export class SharedCache<T> {
       pending = load()
         .then((value) => {
           const etag = weakEtag(JSON.stringify(value));
-          if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
           const entry: SharedAnswer<T> = { value, etag, storedAt: Date.now() };
-          this.entries.set(key, entry);
+          setBounded(this.entries, key, entry, this.maxEntries);
           return entry;
         })
         .finally(() => this.loading.delete(key));

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { setBounded } from "../../../core/bounded-map";
 import { videosEndpoints as api } from "../../../core/endpoints/videos";
 import { serve } from "../../http/endpoint-routes";
 
@@ -36,8 +37,7 @@ export default async function thumbnailRoutes(app: FastifyInstance) {
           throw new Error(`upstream answered ${res.status}`);
         }
         image = Buffer.from(await res.arrayBuffer());
-        if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
-        cache.set(key, image);
+        setBounded(cache, key, image, CACHE_LIMIT);
         failedAt.delete(key);
       } catch (err) {
         request.log.debug({ err, key }, "thumbnail unavailable; sending the placeholder");
