@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LIMITS, MEMBERSHIP_TIERS, PASSWORD_MIN } from "../constants";
+import { LOCAL_PATH } from "../return-to";
 import { dateTime } from "./common";
 
 export const emailSchema = z
@@ -59,12 +60,7 @@ export const currentUser = z.object({
 export type CurrentUser = z.input<typeof currentUser>;
 
 /** Where to go after signing in: a local path only, never another site. */
-export const returnToSchema = z
-  .string()
-  .max(LIMITS.url)
-  .regex(/^\/(?!\/)[^\\\s]*$/)
-  .optional()
-  .catch(undefined);
+export const returnToSchema = z.string().max(LIMITS.url).regex(LOCAL_PATH).optional().catch(undefined);
 
 /** `GET /api/login?returnTo=`: where to come back to after signing in with the external provider. */
 export const loginRedirectQuery = z.object({

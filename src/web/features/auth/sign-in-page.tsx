@@ -1,12 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { KeyRound } from "lucide-react";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { type Resolver, useForm } from "react-hook-form";
 import { Link, useSearchParams } from "wouter";
 import type { z } from "zod";
 import { urlOf } from "~/core/contract";
 import { authEndpoints } from "~/core/endpoints/auth";
-import { loginBody, registerBody, returnToSchema } from "~/core/schemas/auth";
+import { localReturnPath } from "~/core/return-to";
+import type { loginBody, registerBody } from "~/core/schemas/auth";
 import { FormInput } from "~/web/components/form-field";
 import { Logo } from "~/web/components/logo";
 import { call } from "~/web/lib/api";
@@ -17,10 +18,20 @@ import { enterApp, FormSubmit, failureMessage } from "./account-card";
 
 type Mode = "sign-in" | "register";
 
+const authSchemas = () => import("~/core/schemas/auth");
+
+// Each form is checked with its schema, loaded when she first reaches a field rather than with the
+// page: building zod's schemas was the sign-in page's longest task on a phone.
+const loginResolver: Resolver<z.input<typeof loginBody>> = async (values, context, options) =>
+  zodResolver((await authSchemas()).loginBody)(values, context, options);
+const registerResolver: Resolver<z.input<typeof registerBody>> = async (values, context, options) =>
+  zodResolver((await authSchemas()).registerBody)(values, context, options);
+const loadSchemas = () => void authSchemas();
+
 export default function SignInPage() {
   const [params] = useSearchParams();
   const [mode, setMode] = useState<Mode>(params.get("mode") === "register" ? "register" : "sign-in");
-  const returnTo = returnToSchema.parse(params.get("returnTo") ?? undefined) ?? "/";
+  const returnTo = localReturnPath(params.get("returnTo")) ?? "/";
   const externalFailed = params.get("error") === "external";
 
   return (
@@ -127,7 +138,7 @@ function useEnter<B>(send: (body: B) => Promise<unknown>, returnTo: string) {
 }
 
 function SignInForm({ returnTo }: { returnTo: string }) {
-  const form = useForm<z.input<typeof loginBody>>({ resolver: zodResolver(loginBody) });
+  const form = useForm<z.input<typeof loginBody>>({ resolver: loginResolver });
   const { serverError, enter } = useEnter(
     (body: z.input<typeof loginBody>) => call(authEndpoints.login, { body }),
     returnTo,
@@ -136,7 +147,7 @@ function SignInForm({ returnTo }: { returnTo: string }) {
   const onSubmit = form.handleSubmit(enter);
 
   return (
-    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
+    <form method="post" onSubmit={onSubmit} onFocus={loadSchemas} noValidate className="space-y-4">
       <FormInput form={form} name="email" id="login-email" label="E-mail" type="email" autoComplete="email" />
       <FormInput
         form={form}
@@ -160,7 +171,7 @@ function SignInForm({ returnTo }: { returnTo: string }) {
 }
 
 function RegisterForm({ returnTo }: { returnTo: string }) {
-  const form = useForm<z.input<typeof registerBody>>({ resolver: zodResolver(registerBody) });
+  const form = useForm<z.input<typeof registerBody>>({ resolver: registerResolver });
   const { serverError, enter } = useEnter(
     (body: z.input<typeof registerBody>) => call(authEndpoints.register, { body }),
     returnTo,
@@ -169,7 +180,7 @@ function RegisterForm({ returnTo }: { returnTo: string }) {
   const onSubmit = form.handleSubmit(enter);
 
   return (
-    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
+    <form method="post" onSubmit={onSubmit} onFocus={loadSchemas} noValidate className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <FormInput form={form} name="firstName" id="reg-first" label="First name" autoComplete="given-name" />
         <FormInput form={form} name="lastName" id="reg-last" label="Last name" autoComplete="family-name" />
