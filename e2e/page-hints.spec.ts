@@ -24,6 +24,16 @@ function apiRequests(page: Page) {
   return fetched;
 }
 
+/** The scripts the page requests, by path, in the order it asks for them. */
+function scriptRequests(page: Page) {
+  const requested: string[] = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.endsWith(".js")) requested.push(pathname);
+  });
+  return requested;
+}
+
 test.describe("a returning member's first page", () => {
   test.use({ serviceWorkers: "block" });
 
@@ -41,9 +51,17 @@ test.describe("a returning member's first page", () => {
       expect(html).not.toContain('as="fetch"');
 
       const fetched = apiRequests(page);
+      const scripts = scriptRequests(page);
       await page.goto(pathname, { waitUntil: "networkidle" });
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
       expect(fetched).toEqual([]);
+      // Every announced module is asked for, the entry last: what it imports is already on its way.
+      const announced: string[] = JSON.parse(
+        /<script id="page-modules" type="application\/json">(.*?)<\/script>/.exec(html)![1]!,
+      );
+      const requested = scripts.filter((p) => announced.includes(p));
+      expect([...requested].sort()).toEqual([...announced].sort());
+      expect(requested.at(-1)).toBe(announced[0]);
       // Taken over, not just painted: the menu opens.
       await page.getByRole("button", { name: "Account menu" }).click();
       await expect(page.getByRole("menuitem", { name: /sign out/i })).toBeVisible();

@@ -16,11 +16,14 @@ export const PAGE_MODULES_LOADER = `(function () {
   function start() {
     if (started) return;
     started = true;
-    // One element a task: adding one starts its request, and that takes the browser a moment.
-    JSON.parse(d.getElementById("${PAGE_MODULES_ELEMENT_ID}").textContent).forEach(function (href, i) {
+    // One element a task: adding one starts its request, and that takes the browser a moment. The
+    // entry comes last: the modules it imports are each compiled as they arrive, in tasks of their
+    // own, rather than all together in the one that runs it.
+    var hrefs = JSON.parse(d.getElementById("${PAGE_MODULES_ELEMENT_ID}").textContent);
+    hrefs.slice(1).concat(hrefs[0]).forEach(function (href, i, all) {
       setTimeout(function () {
-        var el = d.createElement(i ? "link" : "script");
-        if (i) { el.rel = "modulepreload"; el.href = href; } else { el.type = "module"; el.src = href; }
+        var entry = i === all.length - 1, el = d.createElement(entry ? "script" : "link");
+        if (entry) { el.type = "module"; el.src = href; } else { el.rel = "modulepreload"; el.href = href; }
         el.crossOrigin = "";
         d.head.appendChild(el);
       });
