@@ -68,6 +68,20 @@ if (!adminUrl) {
     "Using an embedded PostgreSQL started for the benchmark (set BENCH_DATABASE_URL to use another).",
   );
 }
+// Which server the rows measure, for the report: the embedded build's figures are not a tuned server's.
+const serverVersion = await (async () => {
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  try {
+    return (await c.query("show server_version")).rows[0].server_version.split(" ")[0];
+  } finally {
+    await c.end();
+  }
+})();
+const databaseNote = process.env.BENCH_DATABASE_URL
+  ? `PostgreSQL ${serverVersion} at \`BENCH_DATABASE_URL\`.`
+  : `the embedded PostgreSQL ${serverVersion} that \`npm start\` runs, whose binaries are built for size ` +
+    "(`-Os`): a server built for speed answers writes faster. `BENCH_DATABASE_URL` measures another.";
 const dbUrl = (name) => {
   const u = new URL(adminUrl);
   u.pathname = `/${name}`;
@@ -483,7 +497,8 @@ const header = [
   "baseline's answer is little more than its write, an API read also talks to PostgreSQL). The baseline",
   "is measured again around each API row, and the row is a ratio to the mean of the measurements just",
   "before and just after it: a shared machine's speed drifts within minutes. Load runs use autocannon",
-  "with 32 connections for the throughput figures and one connection for latency.",
+  "with 32 connections for the throughput figures and one connection for latency. The database is",
+  `${databaseNote}`,
   "",
   "| | what | measured | target |",
   "|---|---|---|---|",
