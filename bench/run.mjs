@@ -69,15 +69,7 @@ if (!adminUrl) {
   );
 }
 // Which server the rows measure, for the report: the embedded build's figures are not a tuned server's.
-const serverVersion = await (async () => {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    return (await c.query("show server_version")).rows[0].server_version.split(" ")[0];
-  } finally {
-    await c.end();
-  }
-})();
+const serverVersion = (await admin("show server_version")).rows[0].server_version.split(" ")[0];
 const databaseNote = process.env.BENCH_DATABASE_URL
   ? `PostgreSQL ${serverVersion} at \`BENCH_DATABASE_URL\`.`
   : `the embedded PostgreSQL ${serverVersion} that \`npm start\` runs, whose binaries are built for size ` +
@@ -91,7 +83,7 @@ async function admin(sql) {
   const c = new pg.Client({ connectionString: adminUrl });
   await c.connect();
   try {
-    await c.query(sql);
+    return await c.query(sql);
   } finally {
     await c.end();
   }
@@ -498,7 +490,7 @@ const header = [
   "is measured again around each API row, and the row is a ratio to the mean of the measurements just",
   "before and just after it: a shared machine's speed drifts within minutes. Load runs use autocannon",
   "with 32 connections for the throughput figures and one connection for latency. The database is",
-  `${databaseNote}`,
+  databaseNote,
   "",
   "| | what | measured | target |",
   "|---|---|---|---|",
