@@ -771,6 +771,31 @@ describe("blocking", () => {
     ).toBe(201);
   });
 
+  it("refuses a blocked member's \"I prayed\" on her requests as if they were not there, and counts only the others' prayers", async () => {
+    const request = await share(ruth, "Ruth's request for her mother.");
+    await succeeded(ruth.client.call(mod.block, { body: { userId: leah.id } }));
+    // Said at the same moment, so both go in one batched statement.
+    const [blocked, welcome] = await Promise.all([
+      leah.client.call(prayerEndpoints.pray, { params: { id: request } }),
+      hannah.client.call(prayerEndpoints.pray, { params: { id: request } }),
+    ]);
+    expect(blocked.status).toBe(404);
+    expect(blocked.body).toEqual({ message: "Prayer request not found" });
+    expect(welcome.status).toBe(200);
+    expect(welcome.body).toMatchObject({ id: request, prayerCount: 1, prayedByMe: true });
+    const marks = await t.database.db
+      .select({ userId: prayerMarks.userId })
+      .from(prayerMarks)
+      .where(eq(prayerMarks.prayerRequestId, request));
+    expect(marks).toEqual([{ userId: hannah.id }]);
+    await succeeded(ruth.client.call(mod.unblock, { params: { userId: leah.id } }));
+    expect(
+      await succeeded(leah.client.call(prayerEndpoints.pray, { params: { id: request } })),
+    ).toMatchObject({
+      prayerCount: 2,
+    });
+  });
+
   it("refuses to block herself or nobody, and blocks once however often she asks", async () => {
     expect((await ruth.client.call(mod.block, { body: { userId: ruth.id } })).status).toBe(400);
     expect((await ruth.client.call(mod.block, { body: { userId: 999_999 } })).status).toBe(404);

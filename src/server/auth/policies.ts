@@ -73,10 +73,10 @@ export function memberContentVisibleTo(
 }
 
 /**
- * A member she blocked may not answer her requests (nor she his): true when `authorId` blocked the
+ * A member she blocked may not answer her requests nor pray for them: true when `authorId` blocked the
  * viewer. The blocked member is told only that the request is not there.
  */
-export const blockedByAuthor = (viewer: Viewer, authorId: number | SQL): SQL =>
+export const blockedByAuthor = (viewer: Pick<Viewer | ViewerColumns, "id">, authorId: number | SQL): SQL =>
   sql`exists (select 1 from member_blocks mb where mb.blocker_id = ${authorId} and mb.blocked_id = ${viewer.id})`;
 
 // Prayer requests: who may see one.

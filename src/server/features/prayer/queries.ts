@@ -293,6 +293,9 @@ const visibleToInput = statementText(
   prayerRequestVisibleTo({ id: sql.raw("i.user_id"), isAdmin: sql.raw("i.is_admin") }, "p"),
 );
 
+/** The author of request `p` blocked the viewer of row `i`: he is told it is not there, as for replies. */
+const blockedByAuthorOfInput = statementText(blockedByAuthor({ id: sql.raw("i.user_id") }, sql.raw("p.user_id")));
+
 const prayOnceStatement = preparedStatement<{ prayer_count: number }, [number[], number[], boolean[]]>(
   "prayer_pray_once",
   `with input as (
@@ -300,7 +303,7 @@ const prayOnceStatement = preparedStatement<{ prayer_count: number }, [number[],
    ), target as (
      select i.ord, i.user_id, p.id, p.prayer_count
      from input i join prayer_requests p
-       on p.id = i.request_id and ${visibleToInput}
+       on p.id = i.request_id and ${visibleToInput} and not ${blockedByAuthorOfInput}
    ), marked as (
      insert into prayer_marks (prayer_request_id, user_id)
      select distinct id, user_id from target
@@ -320,9 +323,9 @@ const prayOnceStatement = preparedStatement<{ prayer_count: number }, [number[],
 );
 
 /**
- * "I prayed" in one statement: the mark is written only when the viewer may see the request and
- * has not prayed for it yet, and only then does the counter move; prayers said at the same moment
- * go together. Undefined: no such request for this viewer.
+ * "I prayed" in one statement: the mark is written only when the viewer may see the request, its
+ * author has not blocked her and she has not prayed for it yet, and only then does the counter
+ * move; prayers said at the same moment go together. Undefined: no such request for this viewer.
  */
 export const prayOnce = batchedStatement(
   async (db: Db, inputs: { viewer: Viewer; requestId: number }[]) => {
