@@ -103,6 +103,19 @@ describe("what the list holds", () => {
     expect((await prayerList(admin)).find((r) => r.id === id)?.patronName).toBe("Lydia");
   });
 
+  it("keeps an anonymous request on the list of an intercessor who blocked its author, so blocking names no one", async () => {
+    const other = await t.member({ firstName: "Tabitha" });
+    await makePatron(other);
+    const anonymous = await share(other, "A quiet sorrow", { isAnonymous: true });
+    const named = await share(other, "A named hope");
+    const block = await intercessor.client.call(moderationEndpoints.block, { body: { userId: other.id } });
+    expect(block.status).toBe(201);
+    const listed = (await prayerList(intercessor)).map((r) => r.id);
+    expect(listed).toContain(anonymous);
+    expect(listed).not.toContain(named);
+    await intercessor.client.call(moderationEndpoints.unblock, { params: { userId: other.id } });
+  });
+
   it("leaves out a suspended patron's requests, except for the administrators", async () => {
     const other = await t.member({ firstName: "Dorcas" });
     await makePatron(other);

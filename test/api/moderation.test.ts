@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminEndpoints } from "../../src/core/endpoints/admin";
 import { articlesEndpoints } from "../../src/core/endpoints/articles";
 import { authEndpoints } from "../../src/core/endpoints/auth";
+import { dashboardEndpoints } from "../../src/core/endpoints/dashboard";
 import { moderationEndpoints as mod } from "../../src/core/endpoints/moderation";
 import { notificationsEndpoints } from "../../src/core/endpoints/notifications";
 import { prayerEndpoints } from "../../src/core/endpoints/prayer";
@@ -750,6 +751,58 @@ describe("blocking", () => {
     expect((await hannah.client.call(mod.unblock, { params: { userId: miriam.id } })).status).toBe(204);
     expect(await wallIds(hannah)).toContain(request);
     expect(await succeeded(hannah.client.call(mod.blocks))).toEqual([]);
+  });
+
+  it("never changes what she sees of anonymous words, so block, look and unblock cannot name their author", async () => {
+    const author = await t.member({ firstName: "Abigail" });
+    const anonymous = (
+      await succeeded(
+        author.client.call(prayerEndpoints.share, { body: { content: "Unnamed.", isAnonymous: true } }),
+      )
+    ).id;
+    const reply = await respond(author, anonymous, "Thank you for praying.");
+    const named = await respond(author, await share(ruth, "Ruth asks."), "Abigail, named.");
+    const seen = async () => {
+      const wall = await succeeded(hannah.client.call(prayerEndpoints.wall));
+      const request = wall.find((r) => r.id === anonymous);
+      const responses = await succeeded(
+        hannah.client.call(prayerEndpoints.responses, { params: { id: anonymous } }),
+      );
+      const home = await succeeded(hannah.client.call(dashboardEndpoints.home));
+      return {
+        onWall: request !== undefined,
+        responseCount: request?.responseCount,
+        replies: responses.map((x) => x.id),
+        onHome: home.prayerRequests.some((p) => p.id === anonymous),
+        namedReply: wall.flatMap((r) => r.responses.map((x) => x.id)).includes(named),
+      };
+    };
+    const before = await seen();
+    expect(before).toEqual({
+      onWall: true,
+      responseCount: 1,
+      replies: [reply],
+      onHome: true,
+      namedReply: true,
+    });
+    await succeeded(hannah.client.call(mod.block, { body: { userId: author.id } }));
+    // Only what carries her name leaves; the anonymous request and her reply on it stay.
+    expect(await seen()).toEqual({ ...before, namedReply: false });
+    await hannah.client.call(mod.unblock, { params: { userId: author.id } });
+  });
+
+  it("limits blocks and unblocks like other writes", async () => {
+    const limited = await createTestContext({ WRITE_RATE_LIMIT: "2" });
+    try {
+      const [blocker, other] = await Promise.all([limited.member(), limited.member()]);
+      expect((await blocker.client.call(mod.block, { body: { userId: other.id } })).status).toBe(201);
+      expect((await blocker.client.call(mod.unblock, { params: { userId: other.id } })).status).toBe(204);
+      const third = await blocker.client.call(mod.block, { body: { userId: other.id } });
+      expect(third.status).toBe(429);
+      expect(third.body).toMatchObject({ message: expect.stringMatching(/Too many requests/) });
+    } finally {
+      await limited.close();
+    }
   });
 
   it("keeps a blocked member from responding to her requests", async () => {

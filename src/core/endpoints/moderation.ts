@@ -118,6 +118,8 @@ export const moderationEndpoints = {
     status: 201,
     response: blockedMember,
     errors: [404],
+    // Limited like every write: blocking at will must not be a way to probe who wrote what.
+    rateLimit: "write",
   }),
   unblock: endpoint({
     method: "DELETE",
@@ -127,6 +129,7 @@ export const moderationEndpoints = {
     params: userIdParams,
     status: 204,
     response: null,
+    rateLimit: "write",
   }),
   blocks: endpoint({
     method: "GET",

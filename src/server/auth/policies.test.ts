@@ -6,7 +6,9 @@ import { HIDDEN_MEMBER_NAME } from "../../core/format";
 import {
   canSeeMemberContent,
   canSeePrayerRequest,
+  canSeePrayerResponse,
   hidesPrayerAuthorFrom,
+  hidesPrayerResponseAuthorFrom,
   hidesProfileFrom,
   newestPrayerRequestIdsVisibleTo,
   type ProfileRow,
@@ -14,6 +16,8 @@ import {
   personColumnsSeenBy,
   prayerAuthorHiddenFrom,
   prayerRequestVisibleTo,
+  prayerResponseAuthorHiddenFrom,
+  prayerResponseVisibleTo,
   profileHiddenFrom,
   type Viewer,
 } from "./policies";
@@ -91,6 +95,12 @@ describe("canSeePrayerRequest", () => {
     expect(canSeePrayerRequest(member, request({ isAnonymous: true }))).toBe(true);
   });
 
+  it("shows an anonymous request whose author she blocked: blocking must not tell her whose it is", () => {
+    const blocked = { ...request({ isAnonymous: true }), authorBlockedByViewer: true };
+    expect(canSeePrayerRequest(member, blocked)).toBe(true);
+    expect(canSeePrayerRequest(member, { ...blocked, isAnonymous: false })).toBe(false);
+  });
+
   it("keeps a private anonymous request from other members only", () => {
     const row = request({ isPrivate: true, isAnonymous: true });
     expect(canSeePrayerRequest(member, row)).toBe(false);
@@ -126,6 +136,26 @@ describe("hidesPrayerAuthorFrom", () => {
   });
 });
 
+describe("canSeePrayerResponse", () => {
+  const reply = (userId: number) => ({
+    userId,
+    hiddenAt: null,
+    authorSuspendedUntil: null,
+    authorBlockedByViewer: true,
+  });
+  it("shows the anonymous author's reply on her own request to a member who blocked her", () => {
+    expect(canSeePrayerResponse(member, reply(AUTHOR_ID), request({ isAnonymous: true }))).toBe(true);
+    expect(hidesPrayerResponseAuthorFrom(member, reply(AUTHOR_ID), request({ isAnonymous: true }))).toBe(
+      true,
+    );
+  });
+
+  it("keeps a blocked member's named replies away, on anonymous requests too", () => {
+    expect(canSeePrayerResponse(member, reply(AUTHOR_ID), request())).toBe(false);
+    expect(canSeePrayerResponse(member, reply(BLOCKED_ID), request({ isAnonymous: true }))).toBe(false);
+  });
+});
+
 /** Every combination of author, privacy, anonymity and hiding, as rows of prayer_requests. */
 const rows = [AUTHOR_ID, member.id, SUSPENDED_ID, WAS_SUSPENDED_ID, BLOCKED_ID]
   .flatMap((userId) =>
@@ -141,6 +171,18 @@ const rows = [AUTHOR_ID, member.id, SUSPENDED_ID, WAS_SUSPENDED_ID, BLOCKED_ID]
     ),
   )
   .map((row, i) => ({ id: i + 1, ...row }));
+
+/**
+ * Replies to every request: by its author, by the member a viewer blocked, and by a suspended
+ * member, each shown and hidden.
+ */
+const responses = rows
+  .flatMap((r) =>
+    [r.userId, BLOCKED_ID, SUSPENDED_ID].flatMap((userId) =>
+      [null, new Date(0)].map((hiddenAt) => ({ prayerRequestId: r.id, userId, hiddenAt })),
+    ),
+  )
+  .map((x, i) => ({ id: i + 1, ...x }));
 
 /** A row as the viewer meets it: its author's suspension, and whether the viewer blocked her. */
 const asSeenBy = (viewer: Viewer, row: (typeof rows)[number]) => ({
@@ -167,6 +209,8 @@ describe("the SQL of each rule agrees with its TypeScript", () => {
     await client.query(`create temporary table prayer_requests (
       id int primary key, user_id int not null, is_private boolean not null, is_anonymous boolean not null,
       hidden_at timestamptz)`);
+    await client.query(`create temporary table prayer_responses (
+      id int primary key, prayer_request_id int not null, user_id int not null, hidden_at timestamptz)`);
     await client.query("create temporary table users (id int primary key, suspended_until timestamptz)");
     await client.query("create temporary table member_blocks (blocker_id int, blocked_id int)");
     for (const r of rows) {
@@ -178,6 +222,13 @@ describe("the SQL of each rule agrees with its TypeScript", () => {
         r.hiddenAt,
       ]);
     }
+    for (const r of responses)
+      await client.query("insert into prayer_responses values ($1, $2, $3, $4)", [
+        r.id,
+        r.prayerRequestId,
+        r.userId,
+        r.hiddenAt,
+      ]);
     for (const [id, until] of suspensions)
       await client.query("insert into users values ($1, $2)", [id, until]);
     for (const [blocker, blocked] of blocks)
@@ -214,6 +265,25 @@ describe("the SQL of each rule agrees with its TypeScript", () => {
           visible: canSeePrayerRequest(viewer, asSeenBy(viewer, r)),
           hidden: hidesPrayerAuthorFrom(viewer, r),
         })),
+      );
+    });
+
+    it(`decides who sees each response as TypeScript does for the ${name}`, async () => {
+      const answers = await query<{ id: number; visible: boolean; hidden: boolean }>(
+        sql`select id, ${prayerResponseVisibleTo(viewer)} as visible,
+            ${prayerResponseAuthorHiddenFrom(viewer)} as hidden
+          from prayer_responses order by id`,
+      );
+      expect(answers).toEqual(
+        responses.map((x) => {
+          const answered = rows.find((r) => r.id === x.prayerRequestId)!;
+          const response = asSeenBy(viewer, { ...answered, ...x });
+          return {
+            id: x.id,
+            visible: canSeePrayerResponse(viewer, response, answered),
+            hidden: hidesPrayerResponseAuthorFrom(viewer, response, answered),
+          };
+        }),
       );
     });
 

@@ -44,10 +44,19 @@ export interface ModeratedRow {
  * Hidden content and a suspended member's content are kept from everyone but their author and the
  * administrators; what a member she blocked wrote leaves her views (she is not told). An
  * administrator's views are never narrowed, blocks included: she must see what she moderates.
+ *
+ * Blocks never touch words whose author is hidden from her (an anonymous request, its author's
+ * replies on it): she cannot know whose they are, and if blocking changed what she sees, block,
+ * look and unblock would name the author. Her block still keeps that author's notices and replies
+ * from her (`notify`, `blockedByAuthor`).
  */
-export function canSeeMemberContent(viewer: Viewer, row: ModeratedRow, now = new Date()): boolean {
+export function canSeeMemberContent(
+  viewer: Viewer,
+  row: ModeratedRow,
+  { authorHidden = false, now = new Date() }: { authorHidden?: boolean; now?: Date } = {},
+): boolean {
   if (viewer.isAdmin || row.userId === viewer.id) return true;
-  if (row.authorBlockedByViewer) return false;
+  if (row.authorBlockedByViewer && !authorHidden) return false;
   return row.hiddenAt === null && !isSuspended(row.authorSuspendedUntil, now);
 }
 
@@ -59,16 +68,21 @@ export function isSuspended(until: Date | null, now = new Date()): boolean {
   return until !== null && (Number.isNaN(until.getTime()) || until.getTime() > now.getTime());
 }
 
-/** SQL of `canSeeMemberContent`: a condition on the row `table` (with `user_id` and `hidden_at`). */
+/**
+ * SQL of `canSeeMemberContent`: a condition on the row `table` (with `user_id` and `hidden_at`);
+ * `authorHidden`, a condition on the same row, is its option of that name.
+ */
 export function memberContentVisibleTo(
   viewer: { id: number | SQL; isAdmin: boolean | SQL },
   table: string,
+  authorHidden?: SQL,
 ): SQL {
   if (viewer.isAdmin === true) return sql`true`;
   const author = column(table, "user_id");
+  const notBlocked = sql`not exists (select 1 from member_blocks mb where mb.blocker_id = ${viewer.id} and mb.blocked_id = ${author})`;
   const shown = sql`(${author} = ${viewer.id} or (${column(table, "hidden_at")} is null
     and not exists (select 1 from users su where su.id = ${author} and su.suspended_until > now())
-    and not exists (select 1 from member_blocks mb where mb.blocker_id = ${viewer.id} and mb.blocked_id = ${author})))`;
+    and ${authorHidden ? sql`(${notBlocked} or ${authorHidden})` : notBlocked}))`;
   return viewer.isAdmin === false ? shown : sql`(${shown} or ${viewer.isAdmin})`;
 }
 
@@ -86,9 +100,13 @@ export const blockedByAuthor = (viewer: Pick<Viewer | ViewerColumns, "id">, auth
  * see it, pray for it or answer it. Everyone else is told it does not exist (404), never that it
  * is private.
  */
-export function canSeePrayerRequest(viewer: Viewer, request: { isPrivate: boolean } & ModeratedRow): boolean {
+export function canSeePrayerRequest(
+  viewer: Viewer,
+  request: { isPrivate: boolean; isAnonymous: boolean } & ModeratedRow,
+): boolean {
   return (
-    (!request.isPrivate && canSeeMemberContent(viewer, request)) ||
+    (!request.isPrivate &&
+      canSeeMemberContent(viewer, request, { authorHidden: hidesPrayerAuthorFrom(viewer, request) })) ||
     request.userId === viewer.id ||
     viewer.isAdmin
   );
@@ -101,8 +119,9 @@ export function canSeePrayerRequest(viewer: Viewer, request: { isPrivate: boolea
  */
 function memberBranches(viewerId: number | SQL, table: string): SQL[] {
   const isPrivate = column(table, "is_private");
+  // Past the author's own rows (the first test of `memberContentVisibleTo`), anonymity alone hides her.
   return [
-    sql`${isPrivate} = false and ${memberContentVisibleTo({ id: viewerId, isAdmin: false }, table)}`,
+    sql`${isPrivate} = false and ${memberContentVisibleTo({ id: viewerId, isAdmin: false }, table, column(table, "is_anonymous"))}`,
     sql`${column(table, "user_id")} = ${viewerId} and ${isPrivate} = true`,
   ];
 }
@@ -163,6 +182,47 @@ export function prayerAuthorHiddenFrom(viewer: Viewer | ViewerColumns, table = "
   if (viewer.isAdmin === true) return sql`false`;
   const hidden = sql`(${column(table, "is_anonymous")} and ${column(table, "user_id")} <> ${viewer.id})`;
   return viewer.isAdmin === false ? hidden : sql`(${hidden} and not ${viewer.isAdmin})`;
+}
+
+// Responses to prayer requests: who may see one.
+
+/**
+ * A response is member content (`canSeeMemberContent`); the author of an anonymous request replying
+ * on it stays anonymous (`hidesPrayerResponseAuthorFrom`), so the viewer's blocks do not apply to
+ * that reply either. Whether she may see the request it answers is the caller's to check.
+ */
+export function canSeePrayerResponse(
+  viewer: Viewer,
+  response: ModeratedRow,
+  request: { userId: number; isAnonymous: boolean },
+): boolean {
+  return canSeeMemberContent(viewer, response, {
+    authorHidden: hidesPrayerResponseAuthorFrom(viewer, response, request),
+  });
+}
+
+/** The author of an anonymous request answering on it keeps her name hidden there too. */
+export function hidesPrayerResponseAuthorFrom(
+  viewer: Viewer,
+  response: { userId: number },
+  request: { userId: number; isAnonymous: boolean },
+): boolean {
+  return response.userId === request.userId && hidesPrayerAuthorFrom(viewer, request);
+}
+
+/** SQL of `canSeePrayerResponse`: a condition on the prayer_responses row `table`. */
+export function prayerResponseVisibleTo(viewer: Viewer | ViewerColumns, table = "prayer_responses"): SQL {
+  return memberContentVisibleTo(viewer, table, prayerResponseAuthorHiddenFrom(viewer, table));
+}
+
+/** SQL of `hidesPrayerResponseAuthorFrom`: a condition on the prayer_responses row `table`. */
+export function prayerResponseAuthorHiddenFrom(
+  viewer: Viewer | ViewerColumns,
+  table = "prayer_responses",
+): SQL {
+  return sql`exists (select 1 from prayer_requests anon
+    where anon.id = ${column(table, "prayer_request_id")} and anon.user_id = ${column(table, "user_id")}
+      and ${prayerAuthorHiddenFrom(viewer, "anon")})`;
 }
 
 // Blocks between two members: what they may not start together.

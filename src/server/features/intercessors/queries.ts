@@ -13,12 +13,13 @@ export const thisWeek = sql`to_char(date_trunc('week', now() at time zone 'utc')
 /**
  * The patrons' prayer list as a condition on the prayer_requests row `p` and its author's users row
  * `u`: requests of patrons, public or private ones she shared with the intercessors, as the viewer
- * may see members' content (hidden requests and suspended or blocked authors stay away).
+ * may see members' content (hidden requests and suspended authors stay away, and so do those she
+ * blocked, unless the request is anonymous: `canSeeMemberContent`).
  */
 function onTheList(viewer: Viewer): SQL {
   return sql`u.membership_tier = 'premium'
     and (p.is_private = false or p.share_with_intercessors)
-    and ${memberContentVisibleTo(viewer, "p")}`;
+    and ${memberContentVisibleTo(viewer, "p", prayerAuthorHiddenFrom(viewer, "p"))}`;
 }
 
 export interface PatronPrayerRow {

@@ -4,6 +4,7 @@ import {
   memberContentVisibleTo,
   personColumnsSeenBy,
   prayerRequestVisibleTo,
+  prayerResponseVisibleTo,
   type Viewer,
 } from "../../auth/policies";
 import { administratorIn } from "../../auth/sessions";
@@ -30,9 +31,8 @@ const table = (type: ContentType) => sql.identifier(TABLES[type]);
  */
 function visibleTo(viewer: Viewer, type: ContentType): SQL {
   if (type === "prayer_request") return prayerRequestVisibleTo(viewer, "t");
-  const own = memberContentVisibleTo(viewer, "t");
-  if (type !== "prayer_response") return own;
-  return sql`${own} and exists (select 1 from prayer_requests p
+  if (type !== "prayer_response") return memberContentVisibleTo(viewer, "t");
+  return sql`${prayerResponseVisibleTo(viewer, "t")} and exists (select 1 from prayer_requests p
     where p.id = t.prayer_request_id and ${prayerRequestVisibleTo(viewer, "p")})`;
 }
 

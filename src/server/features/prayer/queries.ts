@@ -2,10 +2,10 @@ import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
 import type { ActivityKind } from "../../activity/record";
 import {
   blockedByAuthor,
-  memberContentVisibleTo,
   newestPrayerRequestIdsVisibleTo,
   personColumnsSeenBy,
   prayerRequestVisibleTo,
+  prayerResponseVisibleTo,
   type Viewer,
 } from "../../auth/policies";
 import { batchedStatement } from "../../db/batched-statement";
@@ -72,7 +72,7 @@ const requestColumns = (viewer: Viewer) => ({
     where m.prayer_request_id = ${prayerRequests.id} and m.user_id = ${viewer.id})`.mapWith(Boolean),
   // Only the responses she may see (hidden ones and those of members she blocked are not counted).
   responseCount: sql<number>`(select count(*) from ${prayerResponses} r
-    where r.prayer_request_id = ${prayerRequests.id} and ${memberContentVisibleTo(viewer, "r")})`.mapWith(
+    where r.prayer_request_id = ${prayerRequests.id} and ${prayerResponseVisibleTo(viewer, "r")})`.mapWith(
     Number,
   ),
 });
@@ -118,6 +118,7 @@ export async function findAccess(db: Db | Tx, viewer: Viewer, id: number) {
       id: prayerRequests.id,
       userId: prayerRequests.userId,
       isPrivate: prayerRequests.isPrivate,
+      isAnonymous: prayerRequests.isAnonymous,
       hiddenAt: prayerRequests.hiddenAt,
       authorSuspendedUntil: users.suspendedUntil,
       authorBlockedByViewer: sql<boolean>`exists (select 1 from member_blocks mb
@@ -159,7 +160,7 @@ export async function latestResponses(
       ${author.profileImageUrl} as profile_image_url
     from unnest(${`{${requestIds.map(Number).join(",")}}`}::int[]) as q(id)
     cross join lateral (
-      select * from prayer_responses x where x.prayer_request_id = q.id and ${memberContentVisibleTo(viewer, "x")}
+      select * from prayer_responses x where x.prayer_request_id = q.id and ${prayerResponseVisibleTo(viewer, "x")}
       order by x.id desc limit ${perRequest}
     ) r
     join users u on u.id = r.user_id
@@ -213,7 +214,7 @@ export async function listResponses(
       and(
         eq(prayerResponses.prayerRequestId, requestId),
         page,
-        memberContentVisibleTo(viewer, "prayer_responses"),
+        prayerResponseVisibleTo(viewer, "prayer_responses"),
       ),
     )
     .orderBy(desc(prayerResponses.id))
@@ -294,7 +295,9 @@ const visibleToInput = statementText(
 );
 
 /** The author of request `p` blocked the viewer of row `i`: he is told it is not there, as for replies. */
-const blockedByAuthorOfInput = statementText(blockedByAuthor({ id: sql.raw("i.user_id") }, sql.raw("p.user_id")));
+const blockedByAuthorOfInput = statementText(
+  blockedByAuthor({ id: sql.raw("i.user_id") }, sql.raw("p.user_id")),
+);
 
 const prayOnceStatement = preparedStatement<{ prayer_count: number }, [number[], number[], boolean[]]>(
   "prayer_pray_once",

@@ -6,7 +6,11 @@ import {
   type PrayerListQuery,
   type RespondBody,
 } from "../../../core/schemas/prayer";
-import { canSeePrayerRequest, hidesPrayerAuthorFrom } from "../../auth/policies";
+import {
+  canSeePrayerRequest,
+  hidesPrayerAuthorFrom,
+  hidesPrayerResponseAuthorFrom,
+} from "../../auth/policies";
 import type { SessionUser } from "../../auth/sessions";
 import type { NewMemberLimits } from "../../config";
 import type { Db } from "../../db/client";
@@ -32,8 +36,7 @@ const person = (row: {
 });
 
 function presentResponse(viewer: Viewer, request: RequestRow, response: ResponseRow) {
-  // The author answering on her own anonymous request stays anonymous too.
-  const hidden = response.userId === request.userId && hidesPrayerAuthorFrom(viewer, request);
+  const hidden = hidesPrayerResponseAuthorFrom(viewer, response, request);
   return {
     id: response.id,
     content: response.content,
