@@ -351,6 +351,26 @@ describe("webhooks", () => {
     ).toHaveLength(0);
   });
 
+  it("refuses a correctly signed event dated more than 5 minutes ahead, and changes nothing", async () => {
+    const m = await t.member();
+    const { subscription } = await subscribe(m);
+    const paid = stripe.payFirstInvoice(subscription.id);
+    const event = stripeEvent("customer.subscription.updated", paid.subscription);
+
+    // A signature made ahead of time would otherwise stay usable for as long as it is in the future.
+    const ahead = await deliverEvent(t.app, event, { signedAt: new Date(Date.now() + 6 * 60_000) });
+    expect(ahead.status).toBe(400);
+    expect(ahead.body.message).toBe("Stripe signature is dated in the future.");
+    expect((await userRow(m.id))!.membershipTier).toBe("free");
+    expect(await t.database.db.select().from(stripeEvents).where(eq(stripeEvents.id, event.id))).toHaveLength(
+      0,
+    );
+    // A clock a little ahead of ours is still believed.
+    const slightlyAhead = await deliverEvent(t.app, event, { signedAt: new Date(Date.now() + 60_000) });
+    expect(slightlyAhead.status).toBe(200);
+    expect((await userRow(m.id))!.membershipTier).toBe("premium");
+  });
+
   it("finds the member by her customer id when metadata is missing, and survives unknown members", async () => {
     const m = await t.member();
     const { subscription } = await subscribe(m);

@@ -45,12 +45,16 @@ export function stripeEvent(
 export async function deliverEvent(
   app: FastifyInstance,
   event: object,
-  options: { secret?: string; signature?: string; payload?: string } = {},
+  options: { secret?: string; signature?: string; payload?: string; signedAt?: Date } = {},
 ) {
   const payload = options.payload ?? JSON.stringify(event);
   const signature =
     options.signature ??
-    signer.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? STAND_IN.webhookSecret });
+    signer.webhooks.generateTestHeaderString({
+      payload,
+      secret: options.secret ?? STAND_IN.webhookSecret,
+      ...(options.signedAt && { timestamp: Math.floor(options.signedAt.getTime() / 1000) }),
+    });
   const res = await app.inject({
     method: paymentsEndpoints.webhook.method,
     url: paymentsEndpoints.webhook.path,

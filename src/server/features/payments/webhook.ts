@@ -24,14 +24,41 @@ const money = (cents: number, currency: string) =>
     ? formatDollars(cents / 100)
     : `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
 
-/** Verifies the signature on the exact bytes Stripe sent; anything else is refused untouched. */
+/** How far a signature's time may be from ours, either way (the SDK's default, for the past). */
+const SIGNATURE_TOLERANCE_SECONDS = 300;
+
+/** The `t=` the SDK verified the signature with: read as it reads it (the last one wins). */
+function signedAtOf(header: string): number {
+  let signedAt = Number.NaN;
+  for (const item of header.split(",")) {
+    const [key, value] = item.split("=");
+    if (key === "t") signedAt = Number.parseInt(value ?? "", 10);
+  }
+  return signedAt;
+}
+
+/**
+ * Verifies the signature on the exact bytes Stripe sent; anything else is refused untouched. The SDK
+ * refuses a signature older than its tolerance but not one dated ahead, which would stay usable
+ * until that time had come and gone: those are refused too.
+ */
 export function verifyEvent(ctx: PaymentsContext, rawBody: Buffer, signature: string | string[] | undefined) {
   if (typeof signature !== "string" || !signature) throw badRequest("Missing Stripe signature.");
+  let event: Stripe.Event;
   try {
-    return ctx.stripe.webhooks.constructEvent(rawBody, signature, ctx.settings.webhookSecret);
+    event = ctx.stripe.webhooks.constructEvent(
+      rawBody,
+      signature,
+      ctx.settings.webhookSecret,
+      SIGNATURE_TOLERANCE_SECONDS,
+    );
   } catch {
     throw badRequest("Invalid Stripe signature.");
   }
+  if (!(signedAtOf(signature) <= Math.floor(Date.now() / 1000) + SIGNATURE_TOLERANCE_SECONDS)) {
+    throw badRequest("Stripe signature is dated in the future.");
+  }
+  return event;
 }
 
 /**
