@@ -180,6 +180,11 @@ export interface AppConfig {
   publicUrl: string;
   /** Origin of PUBLIC_URL, e.g. "https://community.example.org". */
   publicOrigin: string;
+  /**
+   * PUBLIC_URL was set: state-changing requests must come from it alone. Unset (the app tried on a
+   * laptop or at a LAN address), the origin the browser's Host header names is accepted too.
+   */
+  publicUrlSet: boolean;
   secureCookies: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
@@ -364,6 +369,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     publicUrl,
     publicOrigin,
+    publicUrlSet: e.PUBLIC_URL !== undefined,
     secureCookies: publicOrigin.startsWith("https:"),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,

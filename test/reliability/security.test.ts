@@ -78,4 +78,14 @@ describe("on https", () => {
     expect(String(res.headers["content-security-policy"])).toContain("upgrade-insecure-requests");
     recordFigures("Security", { "session cookie on https": "Secure, httpOnly, SameSite=Lax; HSTS one year" });
   });
+
+  it("refuses a request whose Origin matches only the Host it forged, not PUBLIC_URL", async () => {
+    const forged = "community.example.org.evil.example";
+    const res = await t.visitor().call(authEndpoints.register, {
+      body: { email: "forged.host@example.test", password: TEST_PASSWORD, firstName: "F", lastName: "H" },
+      headers: { origin: `http://${forged}`, host: forged },
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe("This request must come from the site itself.");
+  });
 });

@@ -87,11 +87,16 @@ export async function registerSecurity(app: FastifyInstance, config: AppConfig) 
     reply.headers(request.url.startsWith("/api/") ? apiHeaders : pageHeaders);
     reply.header("x-request-id", request.id);
     // Cross-site request forgery: a state-changing call must come from our own pages.
-    // Browsers send Origin on every such request; a foreign or missing one is refused.
+    // Browsers send Origin on every such request; a foreign or missing one is refused. The Host
+    // header is the caller's to write (and a rebound DNS name's to name), so with PUBLIC_URL set an
+    // origin built from it proves nothing.
     if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.skipOriginCheck) return done();
     const origin = request.headers.origin;
-    const ownOrigin = `${request.protocol}://${request.host}`;
-    if (!origin || (origin !== config.publicOrigin && origin !== ownOrigin)) {
+    if (
+      !origin ||
+      (origin !== config.publicOrigin &&
+        (config.publicUrlSet || origin !== `${request.protocol}://${request.host}`))
+    ) {
       return done(forbidden("This request must come from the site itself."));
     }
     done();
