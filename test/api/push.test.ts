@@ -47,6 +47,22 @@ async function subscriptionExists(endpoint: string) {
   return rows.length > 0;
 }
 
+async function ownersOf(endpoint: string) {
+  const { rows } = await t.database.pool.query<{ user_id: number }>(
+    "select user_id from push_subscriptions where endpoint = $1",
+    [endpoint],
+  );
+  return rows.map((r) => r.user_id);
+}
+
+async function endpointsOf(userId: number) {
+  const { rows } = await t.database.pool.query<{ endpoint: string }>(
+    "select endpoint from push_subscriptions where user_id = $1",
+    [userId],
+  );
+  return rows.map((r) => r.endpoint);
+}
+
 describe("the device this session turned on", () => {
   it("is told to the browser, so it knows whether this device is on for her", async () => {
     const m = await t.member();
@@ -272,19 +288,67 @@ describe("subscribing a device", () => {
     expect(res.body.message).toBe(PUSH_MESSAGES.keys);
   });
 
-  it("moves a device to the member now signed in on it", async () => {
+  it("refuses a device another member's session still holds (409), and leaves it hers", async () => {
     const first = await t.member({ firstName: "Joanna" });
     const second = await t.member({ firstName: "Susanna" });
     const device = await subscribedDevice(receiver, first);
-    expect((await second.client.call(api.subscribe, { body: device })).status).toBe(200);
-    const { rows } = await t.database.pool.query<{ user_id: number }>(
-      "select user_id from push_subscriptions where endpoint = $1",
-      [device.endpoint],
+    const taken = await second.client.call(api.subscribe, {
+      body: { endpoint: device.endpoint, keys: receiver.newDevice().keys },
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.body).toEqual({ message: PUSH_MESSAGES.heldByAnotherMember });
+    expect(await ownersOf(device.endpoint)).toEqual([first.id]);
+    // Her notifications still reach it, encrypted for her keys.
+    await pray(second, await share(first, "Safe travels for my daughter."));
+    const [push] = await receiver.waitFor(device.endpoint);
+    expect(push!.message).toMatchObject({ body: "Susanna prayed for your request" });
+    expect(receiver.rejected).toEqual([]);
+  });
+
+  it("gives a device to the member now signed in on it once the other's session has ended", async () => {
+    const first = await t.member({ firstName: "Priscilla" });
+    const second = await t.member({ firstName: "Phoebe" });
+    const device = await subscribedDevice(receiver, first);
+    await t.database.pool.query(
+      "update sessions set expires_at = now() - interval '1 minute' where user_id = $1",
+      [first.id],
     );
-    expect(rows).toEqual([{ user_id: second.id }]);
+    expect((await second.client.call(api.subscribe, { body: device })).status).toBe(200);
+    expect(await ownersOf(device.endpoint)).toEqual([second.id]);
     // The first can no longer remove it.
     await first.client.call(api.unsubscribe, { body: { endpoint: device.endpoint } });
     expect(await subscriptionExists(device.endpoint)).toBe(true);
+  });
+
+  it("renews her own device when she turns it on again", async () => {
+    const m = await t.member({ firstName: "Lois" });
+    const device = await subscribedDevice(receiver, m);
+    const renewed = { endpoint: device.endpoint, keys: receiver.newDevice().keys };
+    expect((await m.client.call(api.subscribe, { body: renewed })).status).toBe(200);
+    const { rows } = await t.database.pool.query<{ p256dh: string }>(
+      "select p256dh from push_subscriptions where user_id = $1",
+      [m.id],
+    );
+    expect(rows).toEqual([{ p256dh: renewed.keys.p256dh }]);
+  });
+
+  it("keeps her ten devices turned on last: an eleventh stops the one turned on longest ago", async () => {
+    const m = await t.member({ firstName: "Eunice" });
+    const devices = [];
+    for (let n = 0; n < 11; n++) devices.push(await subscribedDevice(receiver, m));
+    const kept = await endpointsOf(m.id);
+    expect(kept).toHaveLength(10);
+    expect(kept).not.toContain(devices[0]!.endpoint);
+    expect(kept).toContain(devices[10]!.endpoint);
+  });
+
+  it("keeps at most ten devices however many she turns on at once", async () => {
+    const m = await t.member({ firstName: "Dorcas" });
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () => m.client.call(api.subscribe, { body: receiver.newDevice() })),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(40).fill(200));
+    expect(await endpointsOf(m.id)).toHaveLength(10);
   });
 });
 

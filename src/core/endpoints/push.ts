@@ -24,6 +24,8 @@ export const pushEndpoints = {
     body: pushSubscriptionBody,
     response: pushSubscriptionResult,
     rateLimit: "write",
+    // An endpoint another member's live session holds is hers until that session ends.
+    errors: [409],
   }),
   current: endpoint({
     method: "GET",

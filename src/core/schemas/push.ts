@@ -3,7 +3,12 @@ import { z } from "zod";
 export const PUSH_MESSAGES = {
   endpoint: "This device's push service is not one we can send to",
   keys: "The device's push keys are not valid",
+  heldByAnotherMember:
+    "This device already shows another member's notifications. She can turn them off on it, or sign out there, before you turn yours on.",
 } as const;
+
+/** Devices that show one member's notifications; turning on one more stops the one turned on longest ago. */
+export const MAX_PUSH_DEVICES = 10;
 
 /** Base64url without padding, decoding to `bytes` bytes (the browser's `getKey()` values). */
 const base64urlKey = (bytes: number) =>

@@ -4,6 +4,7 @@ import { pushEndpoints } from "~/core/endpoints/push";
 import { SwitchField } from "~/web/components/switch-field";
 import { Card } from "~/web/components/ui/card";
 import { Skeleton } from "~/web/components/ui/skeleton";
+import { ApiError } from "~/web/lib/api";
 import { call } from "~/web/lib/endpoints";
 import { toast } from "~/web/lib/toast";
 
@@ -96,10 +97,14 @@ export function DevicePush() {
     if (support.state !== "ready" || busy) return;
     setBusy(true);
     (on ? turnOn(support.publicKey) : turnOff(support.publicKey))
-      .catch(() =>
+      .catch((err: unknown) =>
         toast({
           title: "Error",
-          description: "We couldn't change notifications on this device. Please try again.",
+          // A device another member's session holds: the server says what to do.
+          description:
+            err instanceof ApiError && err.status === 409 && err.serverMessage
+              ? err.serverMessage
+              : "We couldn't change notifications on this device. Please try again.",
           variant: "destructive",
         }),
       )
