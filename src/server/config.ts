@@ -103,6 +103,8 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT: positiveInt(10),
   WRITE_RATE_LIMIT: positiveInt(30),
   REPORT_HIDE_THRESHOLD: positiveInt(2),
+  REPORT_MIN_ACCOUNT_DAYS: wholeNumber(7),
+  REPORT_HIDE_DAILY_CAP: positiveInt(5),
   NEW_MEMBER_PRAYER_LIMIT: positiveInt(3),
   NEW_MEMBER_POST_LIMIT: positiveInt(20),
   EMAIL_NOTIFICATION_DELAY: positiveInt(300),
@@ -219,8 +221,13 @@ export interface AppConfig {
   trustProxy: boolean;
   authRateLimit: number;
   writeRateLimit: number;
-  /** Distinct members' reports (a group leader's on her group counting double) that hide an item. */
-  reportHideThreshold: number;
+  /**
+   * When reports hide an item: the weight that does it (a group leader's report on her group's
+   * member counting double), and who may add to it: reporters with a confirmed address and an
+   * account at least `minAccountDays` old, each helping to hide at most `dailyCap` items a day.
+   * Every report still reaches the moderation queue.
+   */
+  reports: { hideThreshold: number; minAccountDays: number; dailyCap: number };
   /**
    * What a member may share in her account's first 24 hours (administrators are exempt): prayer
    * requests, and prayer responses, video reflections and article comments together.
@@ -393,7 +400,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY ?? false,
     authRateLimit: e.AUTH_RATE_LIMIT,
     writeRateLimit: e.WRITE_RATE_LIMIT,
-    reportHideThreshold: e.REPORT_HIDE_THRESHOLD,
+    reports: {
+      hideThreshold: e.REPORT_HIDE_THRESHOLD,
+      minAccountDays: e.REPORT_MIN_ACCOUNT_DAYS,
+      dailyCap: e.REPORT_HIDE_DAILY_CAP,
+    },
     newMemberLimits: { prayerRequests: e.NEW_MEMBER_PRAYER_LIMIT, posts: e.NEW_MEMBER_POST_LIMIT },
     logLevel: e.LOG_LEVEL,
     mail: { transport: mailTransport, smtpUrl: e.SMTP_URL, from: mailFrom },

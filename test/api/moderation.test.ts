@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminEndpoints } from "../../src/core/endpoints/admin";
 import { articlesEndpoints } from "../../src/core/endpoints/articles";
@@ -40,13 +40,31 @@ let admin: Member;
 let videoId: number;
 let articleId: number;
 
+/**
+ * Makes members trusted to hide by reporting: a confirmed address and an account older than
+ * REPORT_MIN_ACCOUNT_DAYS (here: 40 days old).
+ */
+async function settle(context: TestContext, ...members: Member[]) {
+  await context.database.db
+    .update(users)
+    .set({ emailVerifiedAt: sql`now()`, createdAt: sql`now() - interval '40 days'` })
+    .where(
+      inArray(
+        users.id,
+        members.map((m) => m.id),
+      ),
+    );
+}
+
 beforeAll(async () => {
-  t = await createTestContext({ REPORT_HIDE_THRESHOLD: "2" });
+  // Every test here hides things with the same few reporters; the daily cap has its own tests.
+  t = await createTestContext({ REPORT_HIDE_THRESHOLD: "2", REPORT_HIDE_DAILY_CAP: "1000" });
   ruth = await t.member({ firstName: "Ruth", lastName: "Abrams" });
   hannah = await t.member({ firstName: "Hannah", lastName: "Levi" });
   miriam = await t.member({ firstName: "Miriam", lastName: "Stone" });
   leah = await t.member({ firstName: "Leah", lastName: "Gold" });
   admin = await t.admin();
+  await settle(t, ruth, hannah, miriam, leah, admin);
   videoId = (
     await publishVideo(admin, { title: "The True Vine", description: "Abiding in the vine, from John 15." })
   ).id;
@@ -356,21 +374,36 @@ const lastNotification = async () =>
   )[0]!.id;
 
 describe("reports by a group's administrators and leaders", () => {
-  /** A cultivation group and a local group, each with its admin or leader and one member. */
-  async function groups() {
+  /**
+   * A cultivation group and a local group, each with its admin or leader, one member, the author and
+   * one more member, made `days` ago (30 or more: settled enough for a leader's report to weigh
+   * double).
+   */
+  async function groups({ days = 31, others = 3 }: { days?: number; others?: number } = {}) {
     const db = t.database.db;
-    const [admin, member, leader, localMember, author] = await Promise.all(
-      Array.from({ length: 5 }, () => t.member()),
+    const [admin, member, leader, localMember, author, extra] = await Promise.all(
+      Array.from({ length: 6 }, () => t.member()),
     );
+    await settle(t, admin!, member!, leader!, localMember!, author!, extra!);
+    const createdAt = sql`now() - make_interval(days => ${days})`;
+    // The author and `others - 1` more besides the admin or leader.
+    const rest = [author!, member!, extra!].slice(0, others);
     const [group] = await db
       .insert(cultivationGroups)
-      .values({ name: "Young Mothers", description: "Support", category: "support", memberCount: 3 })
+      .values({
+        name: "Young Mothers",
+        description: "Support",
+        category: "support",
+        memberCount: 4,
+        createdAt,
+      })
       .returning({ id: cultivationGroups.id });
-    await db.insert(cultivationGroupMembers).values([
-      { groupId: group!.id, userId: admin!.id, role: "admin" },
-      { groupId: group!.id, userId: member!.id, role: "member" },
-      { groupId: group!.id, userId: author!.id, role: "member" },
-    ]);
+    await db
+      .insert(cultivationGroupMembers)
+      .values([
+        { groupId: group!.id, userId: admin!.id, role: "admin" },
+        ...rest.map((m) => ({ groupId: group!.id, userId: m.id, role: "member" as const })),
+      ]);
     const [local] = await db
       .insert(localGroups)
       .values({
@@ -378,13 +411,17 @@ describe("reports by a group's administrators and leaders", () => {
         description: "Bible study",
         meetingType: "in_person",
         location: "Austin",
+        createdAt,
       })
       .returning({ id: localGroups.id });
-    await db.insert(localGroupMembers).values([
-      { groupId: local!.id, userId: leader!.id, role: "leader" },
-      { groupId: local!.id, userId: localMember!.id, role: "member" },
-      { groupId: local!.id, userId: author!.id, role: "member" },
-    ]);
+    await db
+      .insert(localGroupMembers)
+      .values([
+        { groupId: local!.id, userId: leader!.id, role: "leader" },
+        ...[author!, localMember!, extra!]
+          .slice(0, others)
+          .map((m) => ({ groupId: local!.id, userId: m.id, role: "member" as const })),
+      ]);
     return { admin: admin!, member: member!, leader: leader!, localMember: localMember!, author: author! };
   }
 
@@ -415,6 +452,120 @@ describe("reports by a group's administrators and leaders", () => {
     const request = await share(leah, "Not her group's.");
     await succeeded(report(g.admin, "prayer_request", request));
     expect(await wallIds(hannah)).toContain(request);
+  });
+
+  it("weighs a leader's report once while her group is new or small", async () => {
+    const young = await groups({ days: 29 });
+    const request = await share(young.author, "From a young group's member.");
+    await succeeded(report(young.admin, "prayer_request", request));
+    const reflection = await reflect(young.author, "From a young local group's member.");
+    await succeeded(report(young.leader, "discussion", reflection));
+    const small = await groups({ others: 2 });
+    const smallRequest = await share(small.author, "From a small group's member.");
+    await succeeded(report(small.admin, "prayer_request", smallRequest));
+    expect(await wallIds(ruth)).toEqual(expect.arrayContaining([request, smallRequest]));
+    const seen = await succeeded(ruth.client.call(videosEndpoints.discussions, { params: { id: videoId } }));
+    expect(seen.map((d) => d.id)).toContain(reflection);
+  });
+
+  it("lets no new account hide a member's words by making a group and reporting as its leader", async () => {
+    const settled = await groups();
+    const newcomer = await t.member({ firstName: "Newcomer" });
+    await t.database.db
+      .update(cultivationGroupMembers)
+      .set({ userId: newcomer.id })
+      .where(eq(cultivationGroupMembers.userId, settled.admin.id));
+    const request = await share(settled.author, "Reported by a leader a minute old.");
+    await succeeded(report(newcomer, "prayer_request", request));
+    expect(await wallIds(ruth)).toContain(request);
+  });
+});
+
+describe("who may hide by reporting", () => {
+  let strict: TestContext;
+  let author: Member;
+  let queueReader: Member;
+  let onlooker: Member;
+  beforeAll(async () => {
+    // The settings as a ministry runs them.
+    strict = await createTestContext({
+      REPORT_HIDE_THRESHOLD: "2",
+      REPORT_MIN_ACCOUNT_DAYS: "7",
+      REPORT_HIDE_DAILY_CAP: "5",
+    });
+    author = await strict.member({ firstName: "Tirzah" });
+    queueReader = await strict.admin();
+    onlooker = await strict.member();
+    await settle(strict, author, queueReader);
+  });
+  afterAll(() => strict.close());
+
+  const shareThere = async (content: string) =>
+    (await succeeded(author.client.call(prayerEndpoints.share, { body: { content } }))).id;
+  const reportThere = (m: Member, id: number) =>
+    m.client.call(mod.report, { body: { targetType: "prayer_request", targetId: id, reason: "spam" } });
+  /** Whether another member still finds it on the wall. */
+  const shownThere = async (id: number) =>
+    (await onlooker.client.call(prayerEndpoints.responses, { params: { id } })).status === 200;
+
+  it("does not let two accounts made a minute ago hide a request, and still queues their reports", async () => {
+    const request = await shareThere("Two strangers report this.");
+    const [unverified, verified] = [await strict.member(), await strict.member()];
+    await strict.verify(verified);
+    for (const stranger of [unverified, verified]) {
+      const res = await reportThere(stranger, request);
+      expect(res.status).toBe(202);
+      expect(res.body.message).toBe("Thank you. An administrator will look at it.");
+    }
+    expect(await shownThere(request)).toBe(true);
+    const queue = await succeeded(queueReader.client.call(mod.adminReports));
+    expect(queue.find((item) => item.targetId === request)?.reports).toHaveLength(2);
+  });
+
+  it("does not count a week-old account whose address is unconfirmed, nor a confirmed one six days old", async () => {
+    const request = await shareThere("Reported by members not yet trusted.");
+    const [unconfirmed, young] = [await strict.member(), await strict.member()];
+    await strict.database.db
+      .update(users)
+      .set({ createdAt: sql`now() - interval '8 days'` })
+      .where(eq(users.id, unconfirmed.id));
+    await strict.database.db
+      .update(users)
+      .set({ emailVerifiedAt: sql`now()`, createdAt: sql`now() - interval '6 days'` })
+      .where(eq(users.id, young.id));
+    await succeeded(reportThere(unconfirmed, request));
+    await succeeded(reportThere(young, request));
+    expect(await shownThere(request)).toBe(true);
+  });
+
+  it("hides a request two trusted members reported", async () => {
+    const request = await shareThere("Two settled members report this.");
+    const [first, second] = [await strict.member(), await strict.member()];
+    await settle(strict, first, second);
+    await succeeded(reportThere(first, request));
+    expect(await shownThere(request)).toBe(true);
+    await succeeded(reportThere(second, request));
+    expect(await shownThere(request)).toBe(false);
+  });
+
+  it("lets one member's reports hide at most five items a day, and queues the rest", async () => {
+    const [first, second] = [await strict.member(), await strict.member()];
+    await settle(strict, first, second);
+    const requests: number[] = [];
+    for (let i = 0; i < 6; i++) requests.push(await shareThere(`Reported by the same two, number ${i + 1}.`));
+    for (const request of requests) {
+      await succeeded(reportThere(first, request));
+      await succeeded(reportThere(second, request));
+    }
+    const shown = await Promise.all(requests.map(shownThere));
+    expect(shown).toEqual([false, false, false, false, false, true]);
+    const queue = await succeeded(queueReader.client.call(mod.adminReports));
+    expect(queue.find((item) => item.targetId === requests[5])?.reports).toHaveLength(2);
+    // A third trusted member's report still counts with her own weight.
+    const third = await strict.member();
+    await settle(strict, third);
+    await succeeded(reportThere(third, requests[5]!));
+    expect(await shownThere(requests[5]!)).toBe(true);
   });
 });
 

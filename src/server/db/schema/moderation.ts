@@ -18,17 +18,22 @@ export const contentReports = pgTable(
     reason: text("reason", { enum: REPORT_REASONS }).notNull(),
     note: text("note"),
     /**
-     * How much it counts toward hiding: 2 when the reporter is an administrator of a cultivation
-     * group (or a leader of a local group) that the reported member belongs to, else 1.
+     * How much it counts toward hiding, fixed when it is made: 0 from a reporter not yet trusted
+     * to hide (address unconfirmed, account too new, or her daily share of hiding spent), 2 from
+     * an administrator of a settled cultivation group (or a leader of a settled local group) that
+     * the reported member belongs to, else 1.
      */
     weight: integer("weight").notNull().default(1),
     createdAt: createdAt(),
     resolvedAt: at("resolved_at"),
+    /** When the item it weighed on was hidden: what counts against her daily share of hiding. */
+    hidAt: at("hid_at"),
   },
   (t) => [
     uniqueIndex("content_reports_open_idx")
       .on(t.targetType, t.targetId, t.reporterId)
       .where(sql`${t.resolvedAt} is null`),
+    index("content_reports_reporter_hid_idx").on(t.reporterId, t.hidAt).where(sql`${t.hidAt} is not null`),
     index("content_reports_queue_idx").on(t.id.desc().nullsFirst()).where(sql`${t.resolvedAt} is null`),
   ],
 );

@@ -91,13 +91,19 @@ export async function deleteContent(db: Conn, type: ContentType, id: number) {
 
 /**
  * Hides what the reports weighed enough against, unless an administrator wrote it: her words are
- * never hidden by reports (an administrator by ADMIN_EMAILS as much as by role).
+ * never hidden by reports (an administrator by ADMIN_EMAILS as much as by role). The reports that
+ * weighed on it count against their authors' daily share of hiding.
  */
 export async function hideReported(db: Conn, admins: Admins, type: ContentType, id: number) {
   await db.execute(
-    sql`update ${table(type)} t set hidden_at = now()
-      where t.id = ${id} and t.hidden_at is null
-        and not exists (select 1 from users u where u.id = t.user_id and ${administratorIn(admins, "u")})`,
+    sql`with hidden as (
+        update ${table(type)} t set hidden_at = now()
+        where t.id = ${id} and t.hidden_at is null
+          and not exists (select 1 from users u where u.id = t.user_id and ${administratorIn(admins, "u")})
+        returning t.id)
+      update content_reports c set hid_at = now()
+      from hidden
+      where c.target_type = ${type} and c.target_id = hidden.id and c.resolved_at is null and c.weight > 0`,
   );
 }
 
@@ -127,29 +133,65 @@ export async function findMember(db: Conn, id: number) {
 
 /** What a report by an administrator of a group the reported member belongs to weighs. */
 const GROUP_LEADER_REPORT_WEIGHT = 2;
+/** A group whose leader's reports weigh double: this old, with this many members besides her. */
+const SETTLED_GROUP = { days: 30, otherMembers: 3 };
+
+export interface ReportTrust {
+  minAccountDays: number;
+  dailyCap: number;
+}
 
 /**
- * What her report on `authorId`'s words (or on `authorId` herself) weighs: double when she is an
- * administrator of an active cultivation group, or a leader of an active local group, that the
- * author belongs to; 1 otherwise. Groups have no content of their own, so "her group's content" is
- * what her group's members write (decision 040). Both sides are read on the (group, user) index.
+ * A leader's place in a group `authorId` belongs to, in a settled group: of the group kind whose
+ * membership table is `members` (role `role`) and groups table `groups`.
  */
-const reportWeight = (reporterId: number, authorId: number) =>
-  sql`case when exists (select 1 from cultivation_group_members r
-      join cultivation_groups g on g.id = r.group_id and g.is_active
-      join cultivation_group_members a on a.group_id = r.group_id and a.user_id = ${authorId}
-      where r.user_id = ${reporterId} and r.role = 'admin')
-    or exists (select 1 from local_group_members r
-      join local_groups g on g.id = r.group_id and g.is_active
-      join local_group_members a on a.group_id = r.group_id and a.user_id = ${authorId}
-      where r.user_id = ${reporterId} and r.role = 'leader')
+const leadsSettledGroupOf = (
+  members: string,
+  groups: string,
+  role: string,
+  reporterId: number,
+  authorId: number,
+) => {
+  const [m, g] = [sql.identifier(members), sql.identifier(groups)];
+  return sql`exists (select 1 from ${m} r
+      join ${g} g on g.id = r.group_id and g.is_active
+        and g.created_at <= now() - make_interval(days => ${SETTLED_GROUP.days})
+      join ${m} a on a.group_id = r.group_id and a.user_id = ${authorId}
+      where r.user_id = ${reporterId} and r.role = ${role}
+        and (select count(*) from ${m} o where o.group_id = r.group_id and o.user_id <> ${reporterId})
+          >= ${SETTLED_GROUP.otherMembers})`;
+};
+
+/**
+ * What her report on `authorId`'s words (or on `authorId` herself) weighs toward hiding them.
+ * Nothing from a member strangers could make in a minute (address unconfirmed, account younger
+ * than `minAccountDays`), nor once her reports helped hide `dailyCap` items in a day: her reports
+ * still reach the administrators. Double when she is an administrator of an active cultivation
+ * group, or a leader of an active local group, that the author belongs to, and the group is settled
+ * (a new account cannot make itself a leader to hide alone); 1 otherwise. Groups have no content of
+ * their own, so "her group's content" is what her group's members write (decision 040).
+ */
+const reportWeight = (reporterId: number, authorId: number, trust: ReportTrust) =>
+  sql`case
+    when not exists (select 1 from users u where u.id = ${reporterId} and u.email_verified_at is not null
+      and u.created_at <= now() - make_interval(days => ${trust.minAccountDays})) then 0
+    when (select count(*) from content_reports h
+      where h.reporter_id = ${reporterId} and h.hid_at > now() - interval '1 day') >= ${trust.dailyCap} then 0
+    when ${leadsSettledGroupOf("cultivation_group_members", "cultivation_groups", "admin", reporterId, authorId)}
+      or ${leadsSettledGroupOf("local_group_members", "local_groups", "leader", reporterId, authorId)}
     then ${GROUP_LEADER_REPORT_WEIGHT}::int else 1 end`;
 
 /**
  * Her report of what `authorId` wrote (or of `authorId`), weighed as `reportWeight` says, unless
  * she already has one open on the item: the new row's id, or nothing.
  */
-export async function insertReport(tx: Tx, reporterId: number, authorId: number, body: ReportBody) {
+export async function insertReport(
+  tx: Tx,
+  reporterId: number,
+  authorId: number,
+  body: ReportBody,
+  trust: ReportTrust,
+) {
   const [row] = await tx
     .insert(contentReports)
     .values({
@@ -158,7 +200,7 @@ export async function insertReport(tx: Tx, reporterId: number, authorId: number,
       reporterId,
       reason: body.reason,
       note: body.note ?? null,
-      weight: reportWeight(reporterId, authorId),
+      weight: reportWeight(reporterId, authorId, trust),
     })
     .onConflictDoNothing()
     .returning({ id: contentReports.id });

@@ -69,15 +69,15 @@ export async function remove(db: Db, viewer: Viewer, type: ContentType, id: numb
 
 /**
  * Records her report (once per item while it is open) and hides the item from everyone but its
- * author and the administrators when the reports' weight reaches the threshold (a report by an
- * administrator of a group its author belongs to, or a local group's leader, counts double). Administrators hear of an
- * item's first open report. The reporter hears the same thanks whatever happened.
+ * author and the administrators when the reports' weight reaches the threshold (what a report
+ * weighs: `reportWeight`). Administrators hear of an item's first open report, whatever it weighs.
+ * The reporter hears the same thanks whatever happened.
  */
 export async function report(db: Db, config: AppConfig, viewer: Viewer, body: ReportBody) {
   await db.transaction(async (tx) => {
     const target = await reportTarget(tx, viewer, body.targetType, body.targetId);
     if (target.userId === viewer.id) throw badRequest(MODERATION_MESSAGES.ownContent);
-    const reportId = await q.insertReport(tx, viewer.id, target.userId, body);
+    const reportId = await q.insertReport(tx, viewer.id, target.userId, body, config.reports);
     if (reportId === undefined) return;
     const open = await q.openReports(tx, body.targetType, body.targetId);
     if (open.count === 1) {
@@ -93,7 +93,7 @@ export async function report(db: Db, config: AppConfig, viewer: Viewer, body: Re
       content &&
       body.targetType !== "user" &&
       content.hiddenAt === null &&
-      open.weight >= config.reportHideThreshold
+      open.weight >= config.reports.hideThreshold
     ) {
       // Not an administrator's words, whoever reported them.
       await q.hideReported(tx, config, body.targetType, body.targetId);

@@ -1,0 +1,2 @@
+ALTER TABLE "content_reports" ADD COLUMN "hid_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "content_reports_reporter_hid_idx" ON "content_reports" USING btree ("reporter_id","hid_at") WHERE "content_reports"."hid_at" is not null;
