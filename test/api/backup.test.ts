@@ -73,6 +73,11 @@ describe("the daily backup", () => {
     });
   });
 
+  it("is readable by the server's own user only: it holds e-mail addresses and password hashes", async () => {
+    const [run] = await t.app.db.select().from(backupRuns).orderBy(desc(backupRuns.id)).limit(1);
+    expect(fs.statSync(path.join(backupDir, run!.fileName!)).mode & 0o777).toBe(0o600);
+  });
+
   it("holds no secret: not the session secret, not the Stripe keys, not the sessions", async () => {
     const [run] = await t.app.db.select().from(backupRuns).orderBy(desc(backupRuns.id)).limit(1);
     const archive = gunzipSync(fs.readFileSync(path.join(backupDir, run!.fileName!))).toString("utf8");
