@@ -5,7 +5,15 @@ import type { BodyIn } from "../../src/core/contract";
 import { authEndpoints } from "../../src/core/endpoints/auth";
 import { healthEndpoints } from "../../src/core/endpoints/health";
 import { sessions, users } from "../../src/server/db/schema";
-import { createTestContext, invalid, messageOf, TEST_PASSWORD, type TestContext } from "../support/app";
+import {
+  createTestContext,
+  invalid,
+  type Member,
+  messageOf,
+  TEST_PASSWORD,
+  type TestContext,
+  urlFor,
+} from "../support/app";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -168,6 +176,46 @@ describe("sessions", () => {
     expect((await t.visitor().call(authEndpoints.user, { headers: { cookie: `sid=${token}` } })).status).toBe(
       401,
     );
+  });
+
+  /** Her browser going to sign-out with exactly these headers (and her cookies). */
+  const goToSignOut = (m: Member, headers: Record<string, string>) =>
+    t.app.inject({
+      method: authEndpoints.logout.method,
+      url: urlFor(authEndpoints.logout),
+      headers: { cookie: [...m.client.jar].map(([k, v]) => `${k}=${v}`).join("; "), ...headers },
+    });
+
+  it("does not end her session when another site sends her to sign-out, and shows her where to sign out herself", async () => {
+    const m = await t.member();
+    // A link or a redirect on another site, on a sibling site, and from another site in an older
+    // browser (no fetch metadata: only the Referer, or nothing at all).
+    for (const headers of <Record<string, string>[]>[
+      { "sec-fetch-site": "cross-site" },
+      { "sec-fetch-site": "same-site" },
+      { referer: "https://evil.example/page" },
+      {},
+    ]) {
+      const res = await goToSignOut(m, headers);
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe("/profile?tab=settings");
+      expect(res.cookies).toEqual([]);
+      expect((await m.client.call(authEndpoints.user)).status).toBe(200);
+    }
+  });
+
+  it("signs her out from her own pages, from the address bar, and from the site in an older browser", async () => {
+    for (const headers of <Record<string, string>[]>[
+      { "sec-fetch-site": "same-origin" },
+      { "sec-fetch-site": "none" },
+      { referer: `${t.config.publicOrigin}/profile?tab=settings` },
+    ]) {
+      const m = await t.member();
+      const res = await goToSignOut(m, headers);
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe("/");
+      expect((await m.client.call(authEndpoints.user)).status).toBe(401);
+    }
   });
 
   it("expires a session after its 30 days", async () => {

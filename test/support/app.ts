@@ -56,6 +56,8 @@ export class TestClient {
       headers: {
         ...(body !== undefined && { "content-type": "application/json" }),
         ...(method !== "GET" && { origin: this.origin }),
+        // As a browser says of a request from one of the site's own pages.
+        "sec-fetch-site": "same-origin",
         ...(cookie && { cookie }),
         ...headers,
       },

@@ -128,6 +128,8 @@ export class HttpClient {
       headers: {
         ...(body !== undefined && { "content-type": "application/json" }),
         ...(method !== "GET" && { origin: this.origin }),
+        // As a browser says of a request from one of the site's own pages.
+        "sec-fetch-site": "same-origin",
         ...(this.jar.size && { cookie: this.cookie }),
         ...headers,
       },

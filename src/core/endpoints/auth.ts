@@ -105,11 +105,11 @@ export const authEndpoints = {
     response: null,
     rateLimit: "auth",
   }),
-  // Signing out is harmless without a session.
+  // Signing out is harmless without a session; another site's link to it ends nothing.
   logout: endpoint({
     method: "GET",
     path: "/api/logout",
-    summary: "Sign out and redirect to the home page",
+    summary: "Sign out and redirect to the home page (from another site: to her Sign Out button instead)",
     caller: "visitor",
     response: null,
   }),

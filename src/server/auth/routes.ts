@@ -4,12 +4,15 @@ import { authEndpoints as api } from "../../core/endpoints/auth";
 import { returnToSchema } from "../../core/schemas/auth";
 import { users } from "../db/schema";
 import { serve } from "../http/endpoint-routes";
+import { isOwnNavigation } from "../http/security";
 import { authenticate, registerMember, upsertOidcMember } from "./accounts";
 import { confirmPasswordReset, requestPasswordReset, resendVerification, verifyEmail } from "./identity";
 import { createOidc, type PendingLogin } from "./oidc";
 import { clearSessionCookies, endSession, isAdministrator, startSession } from "./sessions";
 
 const OIDC_COOKIE = "oidc_login";
+/** Where her Sign Out button is (her profile's settings). */
+const SIGN_OUT_PAGE = "/profile?tab=settings";
 
 interface UserRow {
   id: number;
@@ -131,7 +134,10 @@ export default async function authRoutes(app: FastifyInstance) {
     return reply.redirect(returnToSchema.parse(pending.returnTo) ?? "/");
   });
 
-  serve(app, api.logout, async ({ viewer, reply }) => {
+  serve(app, api.logout, async ({ viewer, request, reply }) => {
+    // Any site may link here, and her SameSite=Lax cookie comes along: sent from elsewhere, she is
+    // shown her own Sign Out button instead, and her session ends only if she presses it.
+    if (viewer && !isOwnNavigation(config, request)) return reply.redirect(SIGN_OUT_PAGE);
     if (viewer) await endSession(db, viewer.sessionId, app.sessionCache);
     clearSessionCookies(reply);
     return reply.redirect("/");

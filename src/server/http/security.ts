@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppConfig } from "../config";
 import { forbidden } from "./errors";
 import { PAGE_MODULES_LOADER_HASH } from "./page-scripts";
@@ -77,6 +77,28 @@ export function apiSecurityHeaders(config: AppConfig): Record<string, string> {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** PUBLIC_URL's origin; without PUBLIC_URL, also the one the request's Host names. */
+function isSiteOrigin(config: AppConfig, request: FastifyRequest, origin: string) {
+  return (
+    origin === config.publicOrigin ||
+    (!config.publicUrlSet && origin === `${request.protocol}://${request.host}`)
+  );
+}
+
+/**
+ * Whether a navigation (a GET no Origin comes with) was started on one of our pages, or by her own
+ * hand (the address bar, a bookmark): the browser's fetch metadata says so. A browser too old to
+ * send it (Safari before 16.4) still sends a page of ours as the Referer, under our referrer policy;
+ * with neither, it may be any site's link.
+ */
+export function isOwnNavigation(config: AppConfig, request: FastifyRequest) {
+  const site = request.headers["sec-fetch-site"];
+  if (site) return site === "same-origin" || site === "none";
+  const referer = request.headers.referer;
+  if (!referer || !URL.canParse(referer)) return false;
+  return isSiteOrigin(config, request, new URL(referer).origin);
+}
+
 export async function registerSecurity(app: FastifyInstance, config: AppConfig) {
   const pageHeaders = securityHeaders(config);
   const apiHeaders = apiSecurityHeaders(config);
@@ -92,11 +114,7 @@ export async function registerSecurity(app: FastifyInstance, config: AppConfig) 
     // origin built from it proves nothing.
     if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.skipOriginCheck) return done();
     const origin = request.headers.origin;
-    if (
-      !origin ||
-      (origin !== config.publicOrigin &&
-        (config.publicUrlSet || origin !== `${request.protocol}://${request.host}`))
-    ) {
+    if (!origin || !isSiteOrigin(config, request, origin)) {
       return done(forbidden("This request must come from the site itself."));
     }
     done();
