@@ -5,6 +5,7 @@ import type { AppConfig } from "../config";
 import { type Db, isUniqueViolation } from "../db/client";
 import { users } from "../db/schema";
 import { badRequest, conflict, fieldError, tooManyRequests } from "../http/errors";
+import { enqueue } from "../jobs/queue";
 import {
   confirmEmailChangeMail,
   emailChangeNoticeMail,
@@ -67,29 +68,37 @@ export async function verifyEmail(db: Db, cache: SessionCache<SessionUser> | und
 }
 
 /**
- * Mails a reset link if the address has an account. The answer is the same either way; past
- * MAILS_PER_HOUR links an hour for one account, no more are sent (saying so would tell who has one).
+ * Asks for a reset link. The answer is the same, and as quick, whether or not the address has an
+ * account: the request only enqueues the job (`mailPasswordReset`) that looks the address up, so
+ * neither the words nor the time of the answer tell anyone who has one. One pending job per address.
  */
-export async function requestPasswordReset(db: Db, config: AppConfig, email: string) {
-  const user = await findUserByEmail(db, email);
-  if (user) {
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`select 1 from ${users} where ${users.id} = ${user.id} for update`);
-      if ((await tokensIssuedLastHour(tx, user.id, "reset_password")) >= MAILS_PER_HOUR) return;
-      const token = await issueToken(tx, user.id, "reset_password", user.email);
-      await mail(
-        tx,
-        `reset-password:${user.id}`,
-        user.email,
-        passwordResetMail({
-          ...site(config),
-          firstName: user.firstName,
-          link: link(config, "reset-password", token),
-        }),
-      );
-    });
-  }
+export async function requestPasswordReset(db: Db, email: string) {
+  await enqueue(db, "send-password-reset", { email }, { jobKey: `password-reset:${email.toLowerCase()}` });
   return { message: AUTH_MESSAGES.resetSent };
+}
+
+/**
+ * The job: mails a reset link if the address has an account. Past MAILS_PER_HOUR links an hour for
+ * one account, no more are sent.
+ */
+export async function mailPasswordReset(db: Db, config: AppConfig, email: string) {
+  const user = await findUserByEmail(db, email);
+  if (!user) return;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from ${users} where ${users.id} = ${user.id} for update`);
+    if ((await tokensIssuedLastHour(tx, user.id, "reset_password")) >= MAILS_PER_HOUR) return;
+    const token = await issueToken(tx, user.id, "reset_password", user.email);
+    await mail(
+      tx,
+      `reset-password:${user.id}`,
+      user.email,
+      passwordResetMail({
+        ...site(config),
+        firstName: user.firstName,
+        link: link(config, "reset-password", token),
+      }),
+    );
+  });
 }
 
 /**

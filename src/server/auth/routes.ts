@@ -76,7 +76,7 @@ export default async function authRoutes(app: FastifyInstance) {
 
   serve(app, api.resendVerification, ({ viewer }) => resendVerification(db, config, viewer));
 
-  serve(app, api.passwordReset, ({ body }) => requestPasswordReset(db, config, body.email));
+  serve(app, api.passwordReset, ({ body }) => requestPasswordReset(db, body.email));
 
   serve(app, api.passwordResetConfirm, async ({ body, reply }) => {
     const userId = await confirmPasswordReset(db, app.sessionCache, body.token, body.password);

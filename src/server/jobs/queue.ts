@@ -6,6 +6,8 @@ import type { OutgoingMail } from "../mail/transport";
 /** What each task on the queue receives. Adding a kind of background work starts here. */
 export interface JobPayloads {
   "send-mail": OutgoingMail;
+  /** A password reset asked for this address: the job finds whether it has an account (and mails her). */
+  "send-password-reset": { email: string };
   /** Her receipt for a payment just recorded (written when it leaves, from the payment's row). */
   "send-receipt": { paymentId: number };
   /** The daily backup, added by the job engine's schedule (which says when it was due). */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { LogLevel, Runner, TaskList } from "graphile-worker";
+import { mailPasswordReset } from "../auth/identity";
 import { DAILY_BACKUP_AT, runDailyBackup } from "../backup/daily";
 import { sendEventReminders } from "../features/events";
 import { tellPatronsTheyWerePrayedFor } from "../features/intercessors";
@@ -41,6 +42,7 @@ export async function startWorker(
   const tasks: Tasks = {
     // The Message-ID is the job's, so a retry after a lost acknowledgement is recognisably the same mail.
     "send-mail": (mail, job) => mailer.send(mail, { messageId: `<job-${job.id}@${host}>` }),
+    "send-password-reset": (reset) => mailPasswordReset(app.db, config, reset.email),
     "backup-database": async () => {
       await runDailyBackup(app);
     },
