@@ -54,6 +54,12 @@ export interface EndpointSpec {
    * leaves the members' cache as it is, instead of emptying it as other changes do.
    */
   leavesMemberCache?: true;
+  /**
+   * A creation that a second press or a retry must not make twice: a request carrying an
+   * `Idempotency-Key` header is run once per member and key, and a repeat within 24 hours is given
+   * the first answer (decision 050). The browser sends one key per submit.
+   */
+  idempotent?: true;
   /** What a member hears when she is refused (403), if not the admin dashboard's words. */
   deniedMessage?: string;
   /** Skip the same-origin check: for calls from other sites that prove themselves (webhooks). */

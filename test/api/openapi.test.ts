@@ -31,7 +31,17 @@ describe("the API's description", () => {
     const res = await admin.client.call(referenceEndpoints.openApi);
     const pray = res.body.paths[prayerEndpoints.pray.path.replace(":id", "{id}")]?.post;
     expect(pray?.["x-caller"]).toBe("member");
-    expect(Object.keys(pray?.responses ?? {}).sort()).toEqual(["200", "400", "401", "404", "429"]);
+    // 409 and 422: a repeat of her Idempotency-Key while the first runs, or on another request.
+    expect(Object.keys(pray?.responses ?? {}).sort()).toEqual([
+      "200",
+      "400",
+      "401",
+      "404",
+      "409",
+      "422",
+      "429",
+    ]);
+    expect(pray?.description).toContain("Idempotency-Key");
     expect(pray?.parameters).toEqual([
       expect.objectContaining({
         name: "id",

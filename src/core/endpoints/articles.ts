@@ -55,6 +55,7 @@ export const articlesEndpoints = {
     path: "/api/article-discussions",
     summary: "Share her thoughts on an article",
     caller: "member",
+    idempotent: true,
     body: createArticleDiscussionBody,
     status: 201,
     response: articleDiscussionSchema,

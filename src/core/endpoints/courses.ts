@@ -43,6 +43,7 @@ export const coursesEndpoints = {
     summary:
       "Enroll her in an open course: at once when it is free (or included for her as a patron), else the Payment Element's secret for buying it",
     caller: "member",
+    idempotent: true,
     params: idParams,
     response: enrollResult,
     // 403: a patron-only course and she is not a patron. 409: the course is not open, or she has
@@ -55,6 +56,7 @@ export const coursesEndpoints = {
     path: "/api/courses/:id/notify",
     summary: "Ask to hear when a coming-soon course opens",
     caller: "member",
+    idempotent: true,
     params: idParams,
     response: notifyResult,
     // 409: the course is already open.
@@ -74,6 +76,7 @@ export const coursesEndpoints = {
     path: "/api/admin/courses",
     summary: "Add a course",
     caller: "admin",
+    idempotent: true,
     body: createCourseBody,
     status: 201,
     response: adminCourseSchema,

@@ -23,6 +23,7 @@ export const discipleshipEndpoints = {
     path: "/api/discipleship/connections",
     summary: "Ask for a mentor or offer to mentor, matched at once where someone fits",
     caller: "member",
+    idempotent: true,
     body: createConnectionBody,
     status: 201,
     response: createConnectionResult,

@@ -32,6 +32,7 @@ export const eventsEndpoints = {
     path: "/api/events",
     summary: "Create a ministry event (administrators) or a group's (its leaders)",
     caller: "member",
+    idempotent: true,
     body: createEventBody,
     status: 201,
     response: eventDetail,
@@ -70,6 +71,7 @@ export const eventsEndpoints = {
     path: "/api/events/:id/rsvp",
     summary: "Answer going, maybe or can't go, for one date or every upcoming date",
     caller: "member",
+    idempotent: true,
     params: idParams,
     body: rsvpBody,
     response: rsvpResult,
@@ -90,6 +92,7 @@ export const eventsEndpoints = {
     summary:
       "Write to those going to a date (or to any upcoming date) and its waitlist, through their notifications (its creator and administrators)",
     caller: "member",
+    idempotent: true,
     params: idParams,
     body: messageAttendeesBody,
     response: messageAttendeesResult,

@@ -16,6 +16,7 @@ export const givingEndpoints = {
     path: "/api/recurring-gifts",
     summary: "Start a monthly gift of her own amount: the payment form's secret",
     caller: "member",
+    idempotent: true,
     body: createRecurringGiftBody,
     response: clientSecretResponse,
     errors: [503],

@@ -23,6 +23,7 @@ export const intercessorsEndpoints = {
     path: "/api/intercessors/prayer-list/:requestId/prayed",
     summary: "Mark a patron's request prayed for this week (once per intercessor and week)",
     caller: "member",
+    idempotent: true,
     policy: "intercessor",
     params: prayerListParams,
     response: prayedThisWeekResult,

@@ -25,6 +25,7 @@ export const notesEndpoints = {
     path: "/api/video-notes",
     summary: "Write a note, optionally on a video at a moment in it",
     caller: "member",
+    idempotent: true,
     body: createNoteBody,
     status: 201,
     response: noteItem,

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { BodyOf, Endpoint, ParamsOf, QueryOf, Result } from "../../core/contract";
 import { messageResponse } from "../../core/schemas/common";
 import type { SessionUser } from "../auth/sessions";
+import { answerOnce, IDEMPOTENCY_HEADER } from "./idempotency";
 import { type SharedCache, sharedCache } from "./shared-cache";
 
 /** What a handler is given: the validated inputs, and the request and reply when it needs them. */
@@ -43,6 +44,8 @@ export function errorStatuses(e: Endpoint): number[] {
   if (e.caller === "admin" || e.policy) statuses.add(403);
   if (e.params) statuses.add(404);
   if (e.rateLimit) statuses.add(429);
+  // A malformed key, a repeat while the first still runs, the key on another request.
+  if (e.idempotent) for (const code of [400, 409, 422]) statuses.add(code);
   return [...statuses].sort();
 }
 
@@ -92,6 +95,8 @@ export function serve<E extends Endpoint>(
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   if (!e.path.startsWith(app.prefix)) throw new Error(`${e.id} is not under ${app.prefix}`);
+  // Keys are kept per member.
+  if (e.idempotent && e.caller === "visitor") throw new Error(`${e.id} is idempotent, so not a visitor's`);
   const status = e.status ?? 200;
   const response: Record<number, unknown> = {};
   if (e.response) response[status] = e.response;
@@ -114,6 +119,16 @@ export function serve<E extends Endpoint>(
     return isThenable(result) ? Promise.resolve(result).then((r) => finish(r, reply)) : finish(result, reply);
   };
   const load = (ctx: HandlerContext<E>) => async () => (await handler(ctx)) as Result<E>;
+  // The answer as it will be sent, to keep for a repeat of her Idempotency-Key.
+  const encoded = async (ctx: HandlerContext<E>, reply: FastifyReply) => {
+    const result = await handler(ctx);
+    if (result === reply || reply.sent) return undefined;
+    reply.status(status);
+    if (!e.response || result === undefined) return { status, body: null };
+    const body = reply.serialize(result);
+    return { status, body: typeof body === "string" ? body : Buffer.from(body as ArrayBuffer).toString() };
+  };
+  const idempotent = e.idempotent === true;
   let shared: SharedCache<Result<E>> | undefined;
 
   // Not async: a kept answer is sent before this returns, and a hot read makes no promise here.
@@ -127,6 +142,11 @@ export function serve<E extends Endpoint>(
       request,
       reply,
     } as HandlerContext<E>;
+    // A creation without the header runs as any other: one lookup.
+    const idempotencyKey = idempotent ? request.headers[IDEMPOTENCY_HEADER] : undefined;
+    if (idempotencyKey !== undefined) {
+      return answerOnce(app.db, request, reply, idempotencyKey, () => encoded(ctx, reply));
+    }
     if (e.cache === "member") {
       const viewer = request.user!;
       const key = `${e.id}|${viewer.id}|${viewer.isAdmin}|${viewer.membershipTier}|${stableJson(ctx.params)}|${stableJson(ctx.query)}|`;

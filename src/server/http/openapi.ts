@@ -35,6 +35,7 @@ const REASONS: Record<number, string> = {
   403: "Not allowed",
   404: "Not found, or not hers to see",
   409: "In conflict with the current state",
+  422: "This Idempotency-Key was used for a different request",
   429: "Too many requests: try again later",
   503: "Unavailable for now",
 };
@@ -80,6 +81,8 @@ function operation(feature: string, name: string, e: Endpoint): ApiOperation {
       `Who may call it: ${CALLERS[e.caller]}`,
       e.policy && `Also checked: the \`${e.policy}\` policy.`,
       e.rateLimit && `Rate limited (${e.rateLimit}).`,
+      e.idempotent &&
+        "An `Idempotency-Key` header (1 to 255 printable ASCII characters) makes a repeat by her within 24 hours answer the first answer.",
     ]
       .filter(Boolean)
       .join(" "),

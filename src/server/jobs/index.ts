@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { deleteExpiredSessions } from "../auth/sessions";
 import { deleteStaleTokens } from "../auth/tokens";
 import { runScheduledArticleSync } from "../features/articles/service";
+import { deleteExpiredIdempotencyKeys } from "../http/idempotency";
 import { enqueue } from "./queue";
 import { startWorker } from "./worker";
 
@@ -20,6 +21,7 @@ export async function startJobs(app: FastifyInstance): Promise<() => Promise<voi
   };
   every(HOUR, "delete-expired-sessions", () => deleteExpiredSessions(app.db));
   every(HOUR, "delete-stale-links", () => deleteStaleTokens(app.db));
+  every(HOUR, "delete-expired-idempotency-keys", () => deleteExpiredIdempotencyKeys(app.db));
   every(HOUR, "sync-articles", () => runScheduledArticleSync(app));
   // Event reminders run on the queue; one pending job at a time, whichever instance asks.
   every(MINUTE, "event-reminders", () =>

@@ -1,6 +1,7 @@
 export * from "./backups";
 export * from "./community";
 export * from "./events";
+export * from "./idempotency";
 export * from "./moderation";
 export * from "./notifications";
 export * from "./payments";
