@@ -38,11 +38,16 @@ export function setApiTransport(next: PageFetch) {
   transport = next;
 }
 
-export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
+export async function apiRequest<T = unknown>(
+  method: string,
+  url: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+): Promise<T> {
   const res = await transport(url, {
     method,
     credentials: "include",
-    headers: body === undefined ? undefined : { "Content-Type": "application/json" },
+    headers: body === undefined ? headers : { "Content-Type": "application/json", ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!res.ok) throw await toError(res);
@@ -55,10 +60,60 @@ export async function apiRequest<T = unknown>(method: string, url: string, body?
 export type InputArgs<E extends Endpoint> =
   object extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
 
-/** Calls an endpoint: the URL, method and body follow from its declaration (`~/web/lib/endpoints`). */
+/**
+ * Calls an endpoint: the URL, method and body follow from its declaration (`~/web/lib/endpoints`).
+ * A creation (`idempotent`) is one submit: see `submitOnce`.
+ */
 export function call<E extends Endpoint>(e: E, ...[input]: InputArgs<E>): Promise<Answer<E>> {
   const parts = (input ?? {}) as { params?: unknown; query?: unknown; body?: unknown };
-  return apiRequest<Answer<E>>(e.method, urlOf(e, parts), parts.body);
+  const url = urlOf(e, parts);
+  if (!e.idempotent) return apiRequest<Answer<E>>(e.method, url, parts.body);
+  return submitOnce(`${e.method} ${url} ${JSON.stringify(parts.body ?? null)}`, (key) =>
+    apiRequest<Answer<E>>(e.method, url, parts.body, { "Idempotency-Key": key }),
+  );
+}
+
+/** Submits of a creation on their way, by what they send: their Idempotency-Key. */
+const submitting = new Map<string, { key: string; calls: number }>();
+
+const newKey = (): string =>
+  typeof crypto.randomUUID === "function"
+    ? crypto.randomUUID()
+    : // Outside a secure context (plain http to a LAN address) there is no randomUUID.
+      Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+
+/** No answer came (the connection failed), or a gateway had none from the app: it may have run. */
+const mayHaveRun = (err: unknown) =>
+  err instanceof TypeError || (err instanceof ApiError && (err.status === 502 || err.status === 504));
+
+const RETRY_DELAYS_MS = [300, 1000];
+
+/**
+ * One submit of a creation (decision 050): its Idempotency-Key is made when she submits, sent again
+ * with each retry after an answer that never came, and new for her next submit. A second press
+ * while the same submit (same endpoint, URL and body) is on its way is that submit and sends its key:
+ * the server makes one thing and answers both presses with it.
+ */
+export async function submitOnce<T>(what: string, send: (key: string) => Promise<T>): Promise<T> {
+  let submit = submitting.get(what);
+  if (!submit) {
+    submit = { key: newKey(), calls: 0 };
+    submitting.set(what, submit);
+  }
+  submit.calls++;
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await send(submit.key);
+      } catch (err) {
+        const delay = RETRY_DELAYS_MS[attempt];
+        if (delay === undefined || !mayHaveRun(err)) throw err;
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
+  } finally {
+    if (--submit.calls === 0) submitting.delete(what);
+  }
 }
 
 /** Query keys are path segments, optionally ending in an object of query parameters. */
