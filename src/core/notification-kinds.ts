@@ -48,6 +48,11 @@ interface KindSpec {
   /** The preference's label: what she is told about. */
   label: string;
   email: EmailChoice;
+  /**
+   * Never changed from a mail's unsubscribe link, which anyone holding the mail can press: notices
+   * about her safety and the community's (moderation). Their mail carries no such link.
+   */
+  keptFromLinks?: true;
   text: (n: NotificationFacts) => string;
   url: (n: NotificationFacts) => string;
 }
@@ -219,13 +224,14 @@ export const NOTIFICATION_KINDS = {
       n.actorCount > 1 ? `${n.actorCount} new articles to read` : `New article: ${titled(n, "read it now")}`,
     url: () => "/articles",
   },
-  // "Moderation" is not one of the sections the preferences page offers: these are always mailed
-  // right away, unless she turns a kind off from the mail's own unsubscribe link.
+  // "Moderation" is not one of the sections the preferences page offers, and no unsubscribe link
+  // changes these: they are always mailed right away.
   // For administrators only.
   moderation_review: {
     section: "Moderation",
     label: "Something members reported waits for review",
     email: "instant",
+    keptFromLinks: true,
     text: () => "Something members reported waits for your review",
     url: () => "/admin?tab=moderation",
   },
@@ -234,6 +240,7 @@ export const NOTIFICATION_KINDS = {
     section: "Moderation",
     label: "A note from the moderators about what I share",
     email: "instant",
+    keptFromLinks: true,
     text: (n) => `A note from the ministry's moderators: ${titled(n, "please be kind in what you share.")}`,
     url: () => "/profile",
   },
@@ -244,6 +251,12 @@ export const NOTIFICATION_KIND_NAMES = Object.keys(NOTIFICATION_KINDS) as [
   NotificationKind,
   ...NotificationKind[],
 ];
+
+/** Whether a mail's unsubscribe link may change how this kind is mailed (`keptFromLinks`). */
+export const changedByLinks = (kind: NotificationKind) => {
+  const spec: KindSpec = NOTIFICATION_KINDS[kind];
+  return !spec.keptFromLinks;
+};
 
 export const NOTIFICATION_SECTIONS = ["Prayer", "Groups", "Events", "Discipleship", "New content"] as const;
 

@@ -66,6 +66,8 @@ export const notificationsEndpoints = {
     crossSite: true,
     query: unsubscribeQuery,
     response: unsubscribeResult,
+    // "All notification mail off" is hers alone to choose: signed in as the member the mail was for.
+    errors: [403],
   }),
   // The same link opened in a browser: the page that offers fewer e-mails. Changes nothing itself.
   unsubscribePage: endpoint({

@@ -9,6 +9,8 @@ export const NOTIFICATION_MESSAGES = {
   timeZone: "Unknown time zone",
   unsubscribeLink:
     "This unsubscribe link is not valid. You can change your e-mail preferences after signing in.",
+  unsubscribeAllNeedsSignIn:
+    "To turn off all notification mail, please sign in first. This link alone stops only the e-mails it came with.",
 } as const;
 
 export const notificationKind = z.enum(NOTIFICATION_KIND_NAMES);

@@ -270,6 +270,10 @@ export function passwordChangedMail(input: Recipient & { supportHint?: string | 
   });
 }
 
+/** The line of a notification mail's unsubscribe link, when it has one. */
+const unsubscribeLine = (url: string | undefined): Paragraph[] =>
+  url ? [["No more e-mails like this one: ", { href: url }]] : [];
+
 /**
  * What she chose to hear of "right away": one mail for everything waiting for her, each line with
  * the link to its place.
@@ -279,7 +283,8 @@ export function notificationsMail(
     items: Array<{ text: string; url: string }>;
     notificationsUrl: string;
     preferencesUrl: string;
-    unsubscribeUrl: string;
+    /** None for a mail no link may change (moderation notices only). */
+    unsubscribeUrl: string | undefined;
   },
 ): RenderedMail {
   const [first] = input.items;
@@ -294,7 +299,7 @@ export function notificationsMail(
     action: { label: "See your notifications", url: input.notificationsUrl },
     after: [
       ["Choose what reaches your inbox, and when: ", { href: input.preferencesUrl }],
-      ["No more e-mails like this one: ", { href: input.unsubscribeUrl }],
+      ...unsubscribeLine(input.unsubscribeUrl),
     ],
   });
 }
@@ -308,7 +313,8 @@ export function digestMail(
     more: number;
     notificationsUrl: string;
     preferencesUrl: string;
-    unsubscribeUrl: string;
+    /** None for a mail no link may change (moderation notices only). */
+    unsubscribeUrl: string | undefined;
   },
 ): RenderedMail {
   const count = input.sections.reduce((sum, s) => sum + s.items.length, 0) + input.more;
@@ -330,7 +336,7 @@ export function digestMail(
     action: { label: "See your notifications", url: input.notificationsUrl },
     after: [
       ["Choose what reaches your inbox, and when: ", { href: input.preferencesUrl }],
-      ["No more e-mails like this one: ", { href: input.unsubscribeUrl }],
+      ...unsubscribeLine(input.unsubscribeUrl),
     ],
   });
 }

@@ -10,7 +10,7 @@ import { digestMail } from "../../mail/templates";
 import type { OutgoingMail } from "../../mail/transport";
 import { emailChoiceOf, type MailedNotificationRow, mailedLine, restingAt } from "./mail";
 import { stillSeenByRecipient } from "./still-seen";
-import { unsubscribeToken } from "./unsubscribe";
+import { unsubscribeUrl as unsubscribeUrlFor } from "./unsubscribe";
 
 /** Members considered per statement: each run reads ranges of ids, so time and memory stay bounded. */
 const DIGEST_RANGE = 5_000;
@@ -140,8 +140,11 @@ export async function digestMailFor(db: Db, config: AppConfig, job: DigestJob): 
   })).filter((section) => section.items.length > 0);
 
   const kinds = [...new Set(items.map((row) => row.kind as NotificationKind))];
-  const token = unsubscribeToken(secret, { userId: job.userId, kinds });
-  const unsubscribeUrl = `${config.publicUrl}/api/notifications/unsubscribe?token=${token}`;
+  const unsubscribeUrl = unsubscribeUrlFor(secret, config.publicUrl, job.userId, kinds);
+  // RFC 8058: one POST to the link, from the mail app, turns these kinds off.
+  const headers: Record<string, string> = unsubscribeUrl
+    ? { "List-Unsubscribe": `<${unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" }
+    : {};
   const rendered = digestMail({
     siteName: config.siteName,
     siteUrl: config.publicUrl,
@@ -156,10 +159,6 @@ export async function digestMailFor(db: Db, config: AppConfig, job: DigestJob): 
   return {
     to: first.email,
     ...rendered,
-    // RFC 8058: one POST to the link, from the mail app, turns these kinds off.
-    headers: {
-      "List-Unsubscribe": `<${unsubscribeUrl}>`,
-      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-    },
+    headers,
   };
 }

@@ -9,7 +9,7 @@ import type { Db } from "../../db/client";
 import { enqueue } from "../../jobs/queue";
 import { notificationsMail } from "../../mail/templates";
 import { stillSeenByRecipient } from "./still-seen";
-import { unsubscribeToken } from "./unsubscribe";
+import { unsubscribeUrl as unsubscribeUrlFor } from "./unsubscribe";
 
 /** Notifications claimed per sweep: a backlog leaves over several sweeps, each transaction short. */
 const SWEEP_BATCH = 500;
@@ -108,11 +108,8 @@ export async function mailDueNotifications(db: Db, config: AppConfig, at?: Date)
     }
     for (const [userId, items] of byMember) {
       const first = items[0]!;
-      const token = unsubscribeToken(secret, {
-        userId,
-        kinds: items.map((row) => row.kind as NotificationKind),
-      });
-      const unsubscribeUrl = `${config.publicUrl}/api/notifications/unsubscribe?token=${token}`;
+      const kinds = items.map((row) => row.kind as NotificationKind);
+      const unsubscribeUrl = unsubscribeUrlFor(secret, config.publicUrl, userId, kinds);
       const rendered = notificationsMail({
         unsubscribeUrl,
         siteName: config.siteName,
@@ -123,10 +120,9 @@ export async function mailDueNotifications(db: Db, config: AppConfig, at?: Date)
         items: items.map((row) => mailedLine(row, config.publicUrl)),
       });
       // RFC 8058: one POST to the link, from the mail app, turns these kinds off.
-      const headers = {
-        "List-Unsubscribe": `<${unsubscribeUrl}>`,
-        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-      };
+      const headers: Record<string, string> = unsubscribeUrl
+        ? { "List-Unsubscribe": `<${unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" }
+        : {};
       // Keyed by her newest notification in it: a repeat of this transaction could not add a second.
       await enqueue(
         tx,

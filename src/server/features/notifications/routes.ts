@@ -21,8 +21,8 @@ export default async function notificationRoutes(app: FastifyInstance) {
     if (!app.config.sessionSecret) throw new Error("SESSION_SECRET is not set");
     return app.config.sessionSecret;
   };
-  serve(app, api.unsubscribe, ({ query }) =>
-    unsubscribe(db, readUnsubscribeToken(secret(), query.token), query.mode),
+  serve(app, api.unsubscribe, ({ query, viewer }) =>
+    unsubscribe(db, readUnsubscribeToken(secret(), query.token), query.mode, viewer),
   );
   serve(app, api.unsubscribePage, ({ query, reply }) =>
     reply.redirect(query.token ? `/unsubscribe?token=${encodeURIComponent(query.token)}` : "/unsubscribe"),

@@ -1,13 +1,14 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
 import {
+  changedByLinks,
   NOTIFICATION_KIND_NAMES,
   NOTIFICATION_KINDS,
   type NotificationKind,
 } from "../../../core/notification-kinds";
 import { NOTIFICATION_MESSAGES, type UnsubscribeMode } from "../../../core/schemas/notifications";
 import type { Db } from "../../db/client";
-import { badRequest } from "../../http/errors";
+import { badRequest, forbidden } from "../../http/errors";
 
 /** What an unsubscribe link proves: whose mail, and which kinds of it. */
 export interface UnsubscribeGrant {
@@ -42,11 +43,31 @@ export function readUnsubscribeToken(secret: string, token: string): Unsubscribe
 }
 
 /**
- * Applies what she chose from the link: those kinds never mailed (one click), or in her digest
- * ("less often"), or no notification mail at all. At once, without signing in.
+ * The unsubscribe link of a mail about these kinds, or none when no link may change any of them
+ * (a mail of moderation notices only).
  */
-export async function unsubscribe(db: Db, grant: UnsubscribeGrant, mode: UnsubscribeMode) {
-  const kinds = mode === "all" ? NOTIFICATION_KIND_NAMES : grant.kinds;
+export function unsubscribeUrl(secret: string, publicUrl: string, userId: number, kinds: NotificationKind[]) {
+  const changed = kinds.filter(changedByLinks);
+  if (changed.length === 0) return undefined;
+  return `${publicUrl}/api/notifications/unsubscribe?token=${unsubscribeToken(secret, { userId, kinds: changed })}`;
+}
+
+/**
+ * Applies what she chose from the link: those kinds never mailed (one click), or in her digest
+ * ("less often"), at once and without signing in: whoever holds the mail may press it, so it
+ * changes only the kinds the mail was about, and never moderation notices. No notification mail at
+ * all is hers alone to choose: signed in as the member the mail was for (`viewer`).
+ */
+export async function unsubscribe(
+  db: Db,
+  grant: UnsubscribeGrant,
+  mode: UnsubscribeMode,
+  viewer: { id: number } | null,
+) {
+  if (mode === "all" && viewer?.id !== grant.userId) {
+    throw forbidden(NOTIFICATION_MESSAGES.unsubscribeAllNeedsSignIn);
+  }
+  const kinds = (mode === "all" ? NOTIFICATION_KIND_NAMES : grant.kinds).filter(changedByLinks);
   const choice = mode === "digest" ? "digest" : "never";
   const email = Object.fromEntries(kinds.map((kind) => [kind, choice]));
   await db.execute(sql`insert into notification_preferences (user_id, email)
@@ -59,7 +80,7 @@ export async function unsubscribe(db: Db, grant: UnsubscribeGrant, mode: Unsubsc
       mode === "digest"
         ? "These notifications will come in your digest from now on."
         : mode === "all"
-          ? "You will receive no more notification e-mails. Account e-mails still reach you."
+          ? "You will receive no more notification e-mails. Account e-mails and notes from the moderators still reach you."
           : "You will no longer receive these e-mails.",
     kinds: labels,
   };

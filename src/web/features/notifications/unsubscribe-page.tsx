@@ -5,12 +5,12 @@ import { notificationsEndpoints as api } from "~/core/endpoints/notifications";
 import type { UnsubscribeMode, UnsubscribeResult } from "~/core/schemas/notifications";
 import { Button, buttonClass } from "~/web/components/ui/button";
 import { AccountCard, CardHeading, CardText, failureMessage, useLinkToken } from "~/web/features/auth";
-import { call } from "~/web/lib/api";
+import { ApiError, call } from "~/web/lib/api";
 
 type State =
   | { status: "choosing"; busy: boolean }
   | { status: "done"; result: UnsubscribeResult }
-  | { status: "failed"; message: string };
+  | { status: "failed"; message: string; signIn?: true };
 
 const INVALID =
   "This unsubscribe link is not valid. You can change your e-mail preferences after signing in.";
@@ -28,14 +28,22 @@ export default function UnsubscribePage() {
     setState({ status: "choosing", busy: true });
     call(api.unsubscribe, { query: { token, mode } }).then(
       (result) => setState({ status: "done", result }),
-      (err: unknown) => setState({ status: "failed", message: failureMessage(err) }),
+      // All mail off is hers to choose signed in: the link itself still works for the rest.
+      (err: unknown) =>
+        setState({
+          status: "failed",
+          message: failureMessage(err),
+          ...(err instanceof ApiError && err.status === 403 && { signIn: true as const }),
+        }),
     );
   };
 
   if (token === null || state.status === "failed") {
     return (
       <AccountCard icon={MailX} tone="clay">
-        <CardHeading takeFocus={state.status === "failed"}>This link can't be used</CardHeading>
+        <CardHeading takeFocus={state.status === "failed"}>
+          {state.status === "failed" && state.signIn ? "Please sign in first" : "This link can't be used"}
+        </CardHeading>
         <CardText>{state.status === "failed" ? state.message : INVALID}</CardText>
         <PreferencesLink />
       </AccountCard>
