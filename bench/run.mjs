@@ -479,6 +479,12 @@ try {
 }
 
 // ---------------------------------------------------------------- report
+/** The tuning log, written by hand after the table: kept as it is when the table is rewritten. */
+function tuningLogWrittenByHand() {
+  const current = fs.existsSync("docs/performance.md") ? fs.readFileSync("docs/performance.md", "utf8") : "";
+  const start = current.indexOf("\n## Tuning log\n");
+  return start === -1 ? "" : current.slice(start);
+}
 const cpu = os.cpus()[0]?.model ?? "unknown CPU";
 const header = [
   "# Performance",
@@ -500,7 +506,7 @@ const table = rows.map(
 );
 fs.mkdirSync("docs", { recursive: true });
 if (ALL_PARTS.every(measures)) {
-  fs.writeFileSync("docs/performance.md", `${[...header, ...table].join("\n")}\n`);
+  fs.writeFileSync("docs/performance.md", `${[...header, ...table].join("\n")}\n${tuningLogWrittenByHand()}`);
   console.log("\nWrote docs/performance.md");
 } else {
   console.log(`\nA partial run (${PARTS.join(", ")}): docs/performance.md left as it is.`);

@@ -1,6 +1,6 @@
 /**
  * Wall-clock times in a named zone and the instants they are. Uses Intl: call it from event
- * handlers and the server, never while a page renders (decision 021).
+ * handlers and the server, never while a page renders (docs/performance.md, tuning log: No `Intl` while a page starts).
  */
 
 const formats = new Map<string, Intl.DateTimeFormat>();

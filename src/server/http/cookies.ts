@@ -3,7 +3,7 @@ import { parseCookie, type SerializeOptions, stringifySetCookie } from "cookie";
 import type { FastifyInstance, FastifyReply } from "fastify";
 
 /**
- * Cookies, read when asked for and written as they are set (decision 048). A plugin that parses
+ * Cookies, read when asked for and written as they are set (docs/performance.md, tuning log: Cookies are read when asked for). A plugin that parses
  * every request's cookies in a hook and writes them in another costs every request two hooks and a
  * map; here a request that never looks at its cookies pays nothing, and one that sets none runs
  * nothing when its answer leaves.

@@ -10,7 +10,7 @@ import pino, {
 } from "pino";
 
 /**
- * The server's logger and its one line per request (decision 037).
+ * The server's logger and its one line per request (docs/performance.md, tuning log: One asynchronous log line per request).
  *
  * Writing is asynchronous: lines queue in memory and leave in batches while the event loop does
  * other work, and what is queued is written out when the process exits. In a terminal the lines go
