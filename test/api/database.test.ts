@@ -1,9 +1,12 @@
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { describe, expect, inject, it } from "vitest";
+import { hashToken } from "../../src/server/auth/sessions";
 import { openDatabase } from "../../src/server/db/client";
 import { startEmbeddedPostgres } from "../../src/server/db/embedded-postgres";
 import { runMigrations } from "../../src/server/db/migrate";
@@ -68,6 +71,51 @@ describe("migrations", () => {
     } finally {
       await a.close();
       await b.close();
+      await adminQuery(adminUrl, `drop database if exists "${name}" with (force)`);
+    }
+  });
+});
+
+/**
+ * A copy of the migrations folder that stops before the first migration whose name ends with
+ * `name` (the whole folder when there is none yet): a database as it was before that change.
+ */
+function migrationsBefore(name: string) {
+  const source = "src/server/db/migrations";
+  const dir = scratch("migrations-before");
+  fs.cpSync(source, dir, { recursive: true });
+  const journalFile = path.join(dir, "meta", "_journal.json");
+  const journal = JSON.parse(fs.readFileSync(journalFile, "utf8")) as { entries: { tag: string }[] };
+  const at = journal.entries.findIndex((e) => e.tag.endsWith(name));
+  if (at >= 0) journal.entries = journal.entries.slice(0, at);
+  fs.writeFileSync(journalFile, JSON.stringify(journal));
+  return dir;
+}
+
+describe("calendar feeds made before their tokens were stored hashed", () => {
+  it("keep their address: the migration stores the hash the app looks for, and no token", async () => {
+    const adminUrl = inject("dbAdminUrl");
+    const name = `${inject("runPrefix")}_feed_hash`;
+    await adminQuery(adminUrl, `create database "${name}"`);
+    const url = withDatabase(adminUrl, name);
+    const database = openDatabase(url, { max: 2 });
+    const before = migrationsBefore("calendar_feed_token_hashes");
+    try {
+      await migrate(database.db, { migrationsFolder: before });
+      const token = randomBytes(32).toString("base64url");
+      await database.pool.query(
+        `with u as (insert into users (email) values ('ruth@example.test') returning id)
+        insert into calendar_feeds (user_id, token) select id, $1 from u`,
+        [token],
+      );
+      await runMigrations(database);
+      const { rows } = await database.pool.query("select * from calendar_feeds");
+      expect(rows).toHaveLength(1);
+      expect(JSON.stringify(rows[0])).not.toContain(token);
+      expect(rows[0]).toMatchObject({ token_hash: hashToken(token) });
+    } finally {
+      await database.close();
+      fs.rmSync(before, { recursive: true, force: true });
       await adminQuery(adminUrl, `drop database if exists "${name}" with (force)`);
     }
   });

@@ -1,9 +1,12 @@
+import { randomBytes } from "node:crypto";
 import ical, { type VEvent } from "node-ical";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BodyIn } from "../../src/core/contract";
 import { eventsEndpoints as api } from "../../src/core/endpoints/events";
 import { localGroupsEndpoints } from "../../src/core/endpoints/local-groups";
+import { moderationEndpoints } from "../../src/core/endpoints/moderation";
 import { notificationsEndpoints } from "../../src/core/endpoints/notifications";
+import { hashToken } from "../../src/server/auth/sessions";
 import { cultivationGroupMembers } from "../../src/server/db/schema";
 import { sendEventReminders } from "../../src/server/features/events";
 import { createTestContext, type Member, succeeded, type TestContext } from "../support/app";
@@ -908,5 +911,68 @@ describe("her calendar feed", () => {
     expect((await t.visitor().get(feedPath(url))).status).toBe(404);
     expect((await t.visitor().get(feedPath(reset.url))).status).toBe(200);
     expect((await succeeded(member.client.call(api.feed))).url).toBe(reset.url);
+  });
+
+  it("answers 404 while she is suspended, and again once she is restored", async () => {
+    const event = await createEvent(admin, { title: "Prayer breakfast" });
+    const member = await t.member();
+    await rsvp(member, event.id, "going");
+    const { url } = await succeeded(member.client.call(api.feed));
+    expect((await t.visitor().get(feedPath(url))).status).toBe(200);
+
+    await succeeded(
+      admin.client.call(moderationEndpoints.adminSuspend, {
+        params: { id: member.id },
+        body: { reason: "Unkind words" },
+      }),
+    );
+    const suspended = await t.visitor().get(feedPath(url));
+    expect(suspended.status).toBe(404);
+    expect(String(suspended.body)).not.toContain("Prayer breakfast");
+
+    await succeeded(admin.client.call(moderationEndpoints.adminUnsuspend, { params: { id: member.id } }));
+    expect((await t.visitor().get(feedPath(url))).status).toBe(200);
+  });
+
+  it("stores only a hash of the token in her address", async () => {
+    const member = await t.member();
+    const { url } = await succeeded(member.client.call(api.feed));
+    const token = url.split("/").pop()!;
+    const reset = (await succeeded(member.client.call(api.resetFeed))).url.split("/").pop()!;
+    const { rows } = await t.database.pool.query("select * from calendar_feeds where user_id = $1", [
+      member.id,
+    ]);
+    expect(rows).toHaveLength(1);
+    const stored = JSON.stringify(rows[0]);
+    expect(stored).not.toContain(token);
+    expect(stored).not.toContain(reset);
+    expect(rows[0]).toMatchObject({ token_hash: hashToken(reset) });
+  });
+
+  it("keeps answering at an address made before tokens were stored hashed, until she resets it", async () => {
+    const event = await createEvent(admin, { title: "Women's retreat" });
+    const member = await t.member();
+    await rsvp(member, event.id, "going");
+    // What the migration leaves of an address made before: its hash, and nothing to show it again from.
+    const old = randomBytes(32).toString("base64url");
+    await t.database.pool.query("insert into calendar_feeds (user_id, token_hash) values ($1, $2)", [
+      member.id,
+      hashToken(old),
+    ]);
+    const oldPath = `/api/calendar-feed/${old}`;
+    expect((await t.visitor().get(oldPath)).status).toBe(200);
+
+    // The app shows her a new address; the one her calendar has keeps working beside it.
+    const { url } = await succeeded(member.client.call(api.feed));
+    expect(url).not.toContain(old);
+    expect((await succeeded(member.client.call(api.feed))).url).toBe(url);
+    expect((await t.visitor().get(feedPath(url))).status).toBe(200);
+    const kept = await t.visitor().get(oldPath);
+    expect(kept.status).toBe(200);
+    expect(String(kept.body)).toContain("Women's retreat");
+
+    await succeeded(member.client.call(api.resetFeed));
+    expect((await t.visitor().get(oldPath)).status).toBe(404);
+    expect((await t.visitor().get(feedPath(url))).status).toBe(404);
   });
 });

@@ -90,9 +90,18 @@ export const eventRsvps = pgTable(
 /**
  * Her private calendar feed: the address carries the token, which is the only proof a calendar
  * app can give. Resetting writes a new token, and the old address answers 404 (decision 038).
+ * Only hashes of tokens are stored, as for every token.
  */
 export const calendarFeeds = pgTable("calendar_feeds", {
   userId: belongsTo("user_id", () => users.id).primaryKey(),
-  token: text("token").notNull().unique("calendar_feeds_token_idx"),
+  /**
+   * What her token is made from with the server's secret (HMAC), so the app can show her address
+   * again while the database alone opens nothing. Null for an address made before: it cannot be shown.
+   */
+  seed: text("seed"),
+  /** SHA-256 (hex) of the token in her address. */
+  tokenHash: text("token_hash").notNull().unique("calendar_feeds_token_hash_idx"),
+  /** An address made before tokens were stored hashed, still in her calendar: answers until she resets. */
+  legacyTokenHash: text("legacy_token_hash").unique("calendar_feeds_legacy_token_hash_idx"),
   createdAt: createdAt(),
 });

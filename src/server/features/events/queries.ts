@@ -400,25 +400,42 @@ export async function writeException(
       sequence = event_exceptions.sequence + 1`);
 }
 
-/** Her feed's token, made on first request. */
-export async function feedToken(db: Executor, userId: number, fresh: string) {
-  await db.execute(sql`insert into calendar_feeds (user_id, token) values (${userId}, ${fresh})
-    on conflict (user_id) do nothing`);
-  const result = await db.execute<{ token: string }>(
-    sql`select token from calendar_feeds where user_id = ${userId}`,
+/** A new feed address: the seed its token is made from, and the token's hash. */
+export interface NewFeed {
+  seed: string;
+  tokenHash: string;
+}
+
+/**
+ * The seed of her feed's token, made on first request. A feed made before tokens were stored
+ * hashed (no seed) gets a new one, and its old address keeps answering beside it until she resets.
+ */
+export async function feedSeed(db: Executor, userId: number, fresh: NewFeed) {
+  await db.execute(sql`insert into calendar_feeds (user_id, seed, token_hash)
+    values (${userId}, ${fresh.seed}, ${fresh.tokenHash})
+    on conflict (user_id) do update set seed = excluded.seed, token_hash = excluded.token_hash,
+      legacy_token_hash = calendar_feeds.token_hash
+    where calendar_feeds.seed is null`);
+  const result = await db.execute<{ seed: string }>(
+    sql`select seed from calendar_feeds where user_id = ${userId}`,
   );
-  return result.rows[0]!.token;
+  return result.rows[0]!.seed;
 }
 
-export async function resetFeedToken(db: Executor, userId: number, fresh: string) {
-  await db.execute(sql`insert into calendar_feeds (user_id, token) values (${userId}, ${fresh})
-    on conflict (user_id) do update set token = excluded.token, created_at = now()`);
+/** A new address for her feed: every earlier one stops answering. */
+export async function resetFeed(db: Executor, userId: number, fresh: NewFeed) {
+  await db.execute(sql`insert into calendar_feeds (user_id, seed, token_hash)
+    values (${userId}, ${fresh.seed}, ${fresh.tokenHash})
+    on conflict (user_id) do update set seed = excluded.seed, token_hash = excluded.token_hash,
+      legacy_token_hash = null, created_at = now()`);
 }
 
-/** Whose feed a token opens, if any. */
-export async function feedOwner(db: Executor, token: string) {
-  const result = await db.execute<{ userId: number }>(sql`select user_id as "userId" from calendar_feeds
-    where token = ${token}`);
+/** Whose feed the token with this hash opens, if any: none while she is suspended. */
+export async function feedOwner(db: Executor, tokenHash: string) {
+  const result = await db.execute<{ userId: number }>(sql`select f.user_id as "userId" from calendar_feeds f
+    join users u on u.id = f.user_id
+    where (f.token_hash = ${tokenHash} or f.legacy_token_hash = ${tokenHash})
+      and not coalesce(u.suspended_until > now(), false)`);
   return result.rows[0]?.userId;
 }
 

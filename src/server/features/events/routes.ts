@@ -36,8 +36,13 @@ export default async function eventRoutes(app: FastifyInstance) {
       .header("cache-control", "private, no-store")
       .send(calendarFile(dates, { host, onlineUrl: () => onlineUrl }));
   });
-  serve(app, api.feed, ({ viewer }) => service.calendarFeed(db, viewer, publicUrl));
-  serve(app, api.resetFeed, ({ viewer }) => service.resetCalendarFeed(db, viewer, publicUrl));
+  // Feed tokens are made from a seed with the server's secret (see service.calendarFeed).
+  const secret = () => {
+    if (!app.config.sessionSecret) throw new Error("SESSION_SECRET is not set");
+    return app.config.sessionSecret;
+  };
+  serve(app, api.feed, ({ viewer }) => service.calendarFeed(db, viewer, publicUrl, secret()));
+  serve(app, api.resetFeed, ({ viewer }) => service.resetCalendarFeed(db, viewer, publicUrl, secret()));
   serve(app, api.feedFile, async ({ params, reply }) => {
     const { dates, includes } = await service.feedDates(db, params.token);
     // She is going to every date it lists: each carries its online link.

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import { isTimeZone, personName } from "../../../core/format";
@@ -11,6 +11,7 @@ import {
   type rsvpBody,
   type updateEventBody,
 } from "../../../core/schemas/events";
+import { hashToken } from "../../auth/sessions";
 import type { Db, Tx } from "../../db/client";
 import { events } from "../../db/schema";
 import { badRequest, fieldError, forbidden, notFound } from "../../http/errors";
@@ -466,19 +467,30 @@ export async function calendarOf(db: Db, viewer: Viewer, id: number) {
   return { event, dates, onlineUrl: online ? event.onlineUrl : null };
 }
 
-/** 32 random bytes: 43 characters of base64url, never guessed. */
-const newFeedToken = () => randomBytes(32).toString("base64url");
+/**
+ * Her feed's token: an HMAC of its seed with the server's secret, 32 bytes, 43 characters of
+ * base64url, never guessed. The database keeps the seed and the token's hash: the address can be
+ * shown to her again, and a copy of the database alone opens no feed.
+ */
+const feedTokenOf = (secret: string, seed: string) =>
+  createHmac("sha256", secret).update(`calendar-feed:${seed}`).digest("base64url");
+
+const newFeed = (secret: string) => {
+  const seed = randomBytes(32).toString("base64url");
+  return { seed, tokenHash: hashToken(feedTokenOf(secret, seed)) };
+};
 
 const feedUrl = (publicUrl: string, token: string) => `${publicUrl}/api/calendar-feed/${token}`;
 
-export async function calendarFeed(db: Db, viewer: Viewer, publicUrl: string) {
-  return { url: feedUrl(publicUrl, await q.feedToken(db, viewer.id, newFeedToken())) };
+export async function calendarFeed(db: Db, viewer: Viewer, publicUrl: string, secret: string) {
+  const seed = await q.feedSeed(db, viewer.id, newFeed(secret));
+  return { url: feedUrl(publicUrl, feedTokenOf(secret, seed)) };
 }
 
-export async function resetCalendarFeed(db: Db, viewer: Viewer, publicUrl: string) {
-  const token = newFeedToken();
-  await q.resetFeedToken(db, viewer.id, token);
-  return { url: feedUrl(publicUrl, token) };
+export async function resetCalendarFeed(db: Db, viewer: Viewer, publicUrl: string, secret: string) {
+  const fresh = newFeed(secret);
+  await q.resetFeed(db, viewer.id, fresh);
+  return { url: feedUrl(publicUrl, feedTokenOf(secret, fresh.seed)) };
 }
 
 /** How far back her feed keeps the dates she went to. */
@@ -486,10 +498,11 @@ const FEED_PAST_DAYS = 30;
 
 /**
  * The events of the dates the feed's owner is going to (404 for a token that opens nothing, as a
- * reset one): every date of each, so a series keeps its one rule, and which of them her feed lists.
+ * reset one, or while its owner is suspended): every date of each, so a series keeps its one rule,
+ * and which of them her feed lists.
  */
 export async function feedDates(db: Db, token: string) {
-  const userId = await q.feedOwner(db, token);
+  const userId = await q.feedOwner(db, hashToken(token));
   if (!userId) throw notFound("Calendar feed not found");
   const owner: Viewer = { id: userId, isAdmin: false };
   const from = new Date(Date.now() - FEED_PAST_DAYS * DAY);
