@@ -143,6 +143,84 @@ describe("signing in", () => {
   });
 });
 
+describe("guessing a password", () => {
+  const tryPassword = (email: string, password: string) =>
+    t.visitor().call(authEndpoints.login, { body: { email, password } });
+  /** How the failures at an address are stored: under its hash. */
+  const accountOf = (email: string) => createHash("sha256").update(email.toLowerCase()).digest("hex");
+  /** The wait the last failure set for this address is over (time moved on, not slept through). */
+  const waitIsOver = (email: string) =>
+    t.database.pool.query(
+      "update sign_in_throttles set retry_at = now() - interval '1 second' where account = $1",
+      [accountOf(email)],
+    );
+  const failFiveTimes = async (email: string) => {
+    for (let i = 0; i < 5; i++) expect((await tryPassword(email, "not her password")).status).toBe(401);
+  };
+
+  it("makes each try after 5 failures wait longer, 1 s, 2 s, 4 s… up to 15 minutes, and answers 429 meanwhile", async () => {
+    const m = await t.member();
+    await failFiveTimes(m.email);
+    // Even the right password is refused while she waits: it is not checked then.
+    const waiting = await tryPassword(m.email, TEST_PASSWORD);
+    expect(waiting.status).toBe(429);
+    expect(waiting.body.message).toBe(
+      "Too many failed sign-ins with this e-mail address. Please wait 1 second and try again.",
+    );
+    expect(waiting.headers["retry-after"]).toBe("1");
+    expect(waiting.cookies.find((c) => c.name === "sid")).toBeUndefined();
+    // Another account is not slowed by her attacker.
+    const other = await t.member();
+    expect((await tryPassword(other.email, TEST_PASSWORD)).status).toBe(200);
+
+    for (const wait of ["2", "4", "8"]) {
+      await waitIsOver(m.email);
+      expect((await tryPassword(m.email, "not her password")).status).toBe(401);
+      const next = await tryPassword(m.email, "not her password");
+      expect(next.status).toBe(429);
+      expect(next.headers["retry-after"]).toBe(wait);
+    }
+    await t.database.pool.query("update sign_in_throttles set failures = 40 where account = $1", [
+      accountOf(m.email),
+    ]);
+    await waitIsOver(m.email);
+    expect((await tryPassword(m.email, "not her password")).status).toBe(401);
+    const capped = await tryPassword(m.email, "not her password");
+    expect(capped.headers["retry-after"]).toBe("900");
+    expect(capped.body.message).toBe(
+      "Too many failed sign-ins with this e-mail address. Please wait 15 minutes and try again.",
+    );
+  });
+
+  it("lets her in with the right password once the wait is over, and forgets the failures then", async () => {
+    const m = await t.member();
+    await failFiveTimes(m.email);
+    expect((await tryPassword(m.email, TEST_PASSWORD)).status).toBe(429);
+    await waitIsOver(m.email);
+    expect((await tryPassword(m.email, TEST_PASSWORD)).status).toBe(200);
+    await failFiveTimes(m.email);
+    expect((await tryPassword(m.email, TEST_PASSWORD)).status).toBe(429);
+  });
+
+  it("starts counting again after a day without a failure", async () => {
+    const m = await t.member();
+    await failFiveTimes(m.email);
+    await t.database.pool.query(
+      "update sign_in_throttles set last_failure_at = now() - interval '25 hours', retry_at = null where account = $1",
+      [accountOf(m.email)],
+    );
+    await failFiveTimes(m.email);
+    expect((await tryPassword(m.email, TEST_PASSWORD)).status).toBe(429);
+  });
+
+  it("slows guesses at an address without an account just the same, so the wait tells nobody who has one", async () => {
+    await failFiveTimes("no.account.here@example.test");
+    const waiting = await tryPassword("no.account.here@example.test", "whatever1");
+    expect(waiting.status).toBe(429);
+    expect(waiting.headers["retry-after"]).toBe("1");
+  });
+});
+
 describe("the current user", () => {
   it("answers 401 Unauthorized to a visitor", async () => {
     const res = await t.visitor().call(authEndpoints.user);

@@ -238,6 +238,33 @@ describe("resetting a forgotten password", () => {
       expect(reuse.status).toBe(400);
     });
 
+    it("lets her sign in at once with her new password, however many guesses made her wait", async () => {
+      const m = await r.t.member();
+      for (let i = 0; i < 5; i++) {
+        const guess = await r.t
+          .visitor()
+          .call(authEndpoints.login, { body: { email: m.email, password: "a wrong guess" } });
+        expect(guess.status).toBe(401);
+      }
+      const waiting = await r.t
+        .visitor()
+        .call(authEndpoints.login, { body: { email: m.email, password: TEST_PASSWORD } });
+      expect(waiting.status).toBe(429);
+      await r.t.visitor().call(authEndpoints.passwordReset, { body: { email: m.email } });
+      const token = await resetToken(m.email);
+      expect(
+        (
+          await r.t
+            .visitor()
+            .call(authEndpoints.passwordResetConfirm, { body: { token, password: NEW_PASSWORD } })
+        ).status,
+      ).toBe(200);
+      const login = await r.t
+        .visitor()
+        .call(authEndpoints.login, { body: { email: m.email, password: NEW_PASSWORD } });
+      expect(login.status).toBe(200);
+    });
+
     it("refuses a link older than one hour and a password too short", async () => {
       const m = await r.t.member();
       await r.t.visitor().call(authEndpoints.passwordReset, { body: { email: m.email } });

@@ -83,6 +83,8 @@ export const AUTH_MESSAGES = {
   resetSent:
     "If an account uses that address, we've sent it a link to choose a new password. The link works for one hour.",
   passwordReset: "Your new password is set, and you're signed in.",
+  signInWait: (wait: string) =>
+    `Too many failed sign-ins with this e-mail address. Please wait ${wait} and try again.`,
 } as const;
 
 /** A single-use link's token, as the link pages send it back. */

@@ -10,6 +10,7 @@ import { sendVerification } from "./account-mail";
 import { hashPassword, verifyPassword } from "./passwords";
 import type { SessionCache } from "./session-cache";
 import { endAllSessions, type SessionUser } from "./sessions";
+import { claimSignInTry, forgetFailures } from "./sign-in-throttle";
 
 export const findUserByEmail = async (db: Db, email: string) => {
   const [row] = await db
@@ -45,12 +46,19 @@ export async function registerMember(db: Db, config: AppConfig, input: RegisterB
   }
 }
 
-/** The same answer for an unknown e-mail and a wrong password. */
+/**
+ * The same answer for an unknown e-mail and a wrong password. Past a few failures in a row at the
+ * address, each next try waits (`sign-in-throttle.ts`): 429 with the seconds left, the password
+ * unchecked.
+ */
 export async function authenticate(db: Db, email: string, password: string) {
+  const waiting = await claimSignInTry(db, email);
+  if (waiting) return waiting;
   const user = await findUserByEmail(db, email);
   const ok = await verifyPassword(user?.passwordHash, password);
   if (!user || !ok) throw new HttpError(401, AUTH_MESSAGES.wrongCredentials);
-  return user;
+  await forgetFailures(db, email);
+  return { user };
 }
 
 export interface OidcClaims {

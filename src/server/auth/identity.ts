@@ -17,6 +17,7 @@ import { findUserByEmail } from "./accounts";
 import { hashPassword, verifyPassword } from "./passwords";
 import type { SessionCache } from "./session-cache";
 import { endAllSessions, endOtherSessions, type SessionUser } from "./sessions";
+import { forgetFailures } from "./sign-in-throttle";
 import { consumeToken, issueToken, revokeTokens, tokensIssuedLastHour } from "./tokens";
 
 /**
@@ -130,6 +131,8 @@ export async function confirmPasswordReset(
     if (!user) throw badRequest(AUTH_MESSAGES.linkInvalid);
     await revokeTokens(tx, user.id, "reset_password");
     await endAllSessions(tx, user.id);
+    // The guesses at her old password need not keep her waiting with her new one.
+    await forgetFailures(tx, used.email);
     return user.id;
   });
   cache?.forgetUser(userId);

@@ -1,14 +1,16 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { authEndpoints as api } from "../../core/endpoints/auth";
-import { returnToSchema } from "../../core/schemas/auth";
+import { AUTH_MESSAGES, returnToSchema } from "../../core/schemas/auth";
 import { users } from "../db/schema";
 import { serve } from "../http/endpoint-routes";
+import { tooManyRequests } from "../http/errors";
 import { isOwnNavigation } from "../http/security";
 import { authenticate, registerMember, upsertOidcMember } from "./accounts";
 import { confirmPasswordReset, requestPasswordReset, resendVerification, verifyEmail } from "./identity";
 import { createOidc, type PendingLogin } from "./oidc";
 import { clearSessionCookies, endSession, isAdministrator, startSession } from "./sessions";
+import { waitText } from "./sign-in-throttle";
 
 const OIDC_COOKIE = "oidc_login";
 /** Where her Sign Out button is (her profile's settings). */
@@ -65,9 +67,13 @@ export default async function authRoutes(app: FastifyInstance) {
   });
 
   serve(app, api.login, async ({ viewer, body, reply }) => {
-    const user = await authenticate(db, body.email, body.password);
-    await signIn(reply, user.id, viewer?.sessionId);
-    return present(user);
+    const signedIn = await authenticate(db, body.email, body.password);
+    if ("waitSeconds" in signedIn) {
+      reply.header("retry-after", String(signedIn.waitSeconds));
+      throw tooManyRequests(AUTH_MESSAGES.signInWait(waitText(signedIn.waitSeconds)));
+    }
+    await signIn(reply, signedIn.user.id, viewer?.sessionId);
+    return present(signedIn.user);
   });
 
   serve(app, api.user, ({ viewer }) => present(viewer));

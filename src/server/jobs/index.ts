@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { deleteExpiredSessions } from "../auth/sessions";
+import { deleteStaleSignInFailures } from "../auth/sign-in-throttle";
 import { deleteStaleTokens } from "../auth/tokens";
 import { runScheduledArticleSync } from "../features/articles/service";
 import { deleteExpiredIdempotencyKeys } from "../http/idempotency";
@@ -21,6 +22,7 @@ export async function startJobs(app: FastifyInstance): Promise<() => Promise<voi
   };
   every(HOUR, "delete-expired-sessions", () => deleteExpiredSessions(app.db));
   every(HOUR, "delete-stale-links", () => deleteStaleTokens(app.db));
+  every(HOUR, "delete-stale-sign-in-failures", () => deleteStaleSignInFailures(app.db));
   every(HOUR, "delete-expired-idempotency-keys", () => deleteExpiredIdempotencyKeys(app.db));
   every(HOUR, "sync-articles", () => runScheduledArticleSync(app));
   // Event reminders run on the queue; one pending job at a time, whichever instance asks.

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { at, belongsTo, createdAt, id, mayReference, updatedAt } from "./columns";
 
 export interface MemberSettings {
@@ -64,6 +64,22 @@ export const sessions = pgTable(
     expiresAt: at("expires_at").notNull(),
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * Failed sign-ins in a row at one address, whether or not an account has it, so that the wait tells
+ * nobody who has one: `account` is the SHA-256 of the lower-cased address, never the address a
+ * stranger typed. Past 5 failures each next try waits until `retry_at` (src/server/auth/sign-in-throttle.ts).
+ */
+export const signInThrottles = pgTable(
+  "sign_in_throttles",
+  {
+    account: text("account").primaryKey(),
+    failures: integer("failures").notNull(),
+    lastFailureAt: at("last_failure_at").notNull(),
+    retryAt: at("retry_at"),
+  },
+  (t) => [index("sign_in_throttles_last_failure_idx").on(t.lastFailureAt)],
 );
 
 export const ACCOUNT_TOKEN_PURPOSES = ["verify_email", "change_email", "reset_password"] as const;
