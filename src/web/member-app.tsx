@@ -13,6 +13,7 @@ import { HydrationMarker } from "./components/hydration-marker";
 import { PageSpinner } from "./components/ui/spinner";
 import { MemberNotFoundPage } from "./features/errors/not-found-page";
 import { AuthProvider, USER_KEY, useAuth } from "./lib/auth";
+import { keyOf } from "./lib/endpoints";
 import { queryClient } from "./lib/query-client";
 import { type AccountPageMember, accountRoutes, memberRoutes } from "./routes";
 
@@ -25,9 +26,11 @@ function MemberRoutes({ initialUser }: { initialUser: CurrentUser }) {
     () => ({
       email,
       refresh: async () => {
+        // Asked for only after following a mailed link: imported above, every member page would load it.
+        const { profileEndpoints } = await import("~/core/endpoints/profile");
         await Promise.all([
           client.invalidateQueries({ queryKey: USER_KEY }),
-          client.invalidateQueries({ queryKey: ["/api/profile"] }),
+          client.invalidateQueries({ queryKey: keyOf(profileEndpoints.get) }),
         ]);
       },
     }),
