@@ -12,10 +12,17 @@ export const tableEntry = (table: string) => `tables/${table}.copy`;
 /**
  * Tables whose rows stay out: sessions (everyone signs in again; their cookies were signed with a
  * secret the file does not hold), the devices those sessions turned on for push (they end with
- * their sessions), the record of this machine's own backups, and the answers kept for a day for
- * repeated Idempotency-Keys (payment forms' secrets among them).
+ * their sessions), the record of this machine's own backups, the answers kept for a day for
+ * repeated Idempotency-Keys (payment forms' secrets among them), and the failed sign-ins that slow
+ * password guessing (they expire within a day).
  */
-export const TABLES_NOT_BACKED_UP = ["sessions", "push_subscriptions", "backup_runs", "idempotency_keys"];
+export const TABLES_NOT_BACKED_UP = [
+  "sessions",
+  "push_subscriptions",
+  "backup_runs",
+  "idempotency_keys",
+  "sign_in_throttles",
+];
 
 export const backupManifest = z.object({
   format: z.literal(BACKUP_FORMAT),
