@@ -4,12 +4,15 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { HIDDEN_MEMBER_NAME } from "../../core/format";
 import {
+  canSeeEvent,
   canSeeMemberContent,
   canSeePrayerRequest,
   canSeePrayerResponse,
+  eventVisibleTo,
   hidesPrayerAuthorFrom,
   hidesPrayerResponseAuthorFrom,
   hidesProfileFrom,
+  memberOfStatement,
   newestPrayerRequestIdsVisibleTo,
   type ProfileRow,
   personAsSeenBy,
@@ -504,6 +507,115 @@ describe("the SQL of the profile rule agrees with its TypeScript", () => {
         sql`select u.id, ${selected(personColumnsSeenBy(columns, "u"), profileHiddenFrom(columns, "u"))}
           from users u, (select ${viewer.id}::int as id, ${viewer.isAdmin ? "admin" : "member"}::text as role) w
           where u.id in (${HIDDEN}, ${SHOWN}, ${UNSET}) order by u.id`,
+      );
+      expect(rows).toEqual(expected(viewer));
+    });
+  }
+});
+
+// Events: who may open one.
+
+/** Group 1 is private, group 2 public; the group member belongs to the first, the outsider to the second. */
+const PRIVATE_GROUP = 1;
+const PUBLIC_GROUP = 2;
+const eventViewers = {
+  groupMember: { id: 201, isAdmin: false },
+  outsider: { id: 202, isAdmin: false },
+  creator: { id: 203, isAdmin: false },
+  administrator: { id: 204, isAdmin: true },
+} satisfies Record<string, Viewer>;
+const eventMembers: [group: number, user: number][] = [
+  [PRIVATE_GROUP, eventViewers.groupMember.id],
+  [PUBLIC_GROUP, eventViewers.outsider.id],
+];
+/** Every kind of event by its creator and by someone else: the ministry's, a private and a public group's, a local group's. */
+const eventRows = [PRIVATE_GROUP, PUBLIC_GROUP, null]
+  .flatMap((groupId) =>
+    [eventViewers.creator.id, 299, null].flatMap((createdBy) =>
+      (groupId === null ? [null, 7] : [null]).map((localGroupId) => ({ groupId, localGroupId, createdBy })),
+    ),
+  )
+  .map((row, i) => ({ id: i + 1, ...row }));
+
+describe("canSeeEvent", () => {
+  const privateEvent = { createdBy: 299, groupId: PRIVATE_GROUP, groupIsPrivate: true, viewerInGroup: false };
+  it("keeps a private group's event from those outside it, not from its members, creator or an administrator", () => {
+    expect(canSeeEvent(eventViewers.outsider, privateEvent)).toBe(false);
+    expect(canSeeEvent(eventViewers.groupMember, { ...privateEvent, viewerInGroup: true })).toBe(true);
+    expect(canSeeEvent(eventViewers.creator, { ...privateEvent, createdBy: eventViewers.creator.id })).toBe(
+      true,
+    );
+    expect(canSeeEvent(eventViewers.administrator, privateEvent)).toBe(true);
+  });
+
+  it("shows every other event to every member", () => {
+    const outsider = eventViewers.outsider;
+    expect(canSeeEvent(outsider, { ...privateEvent, groupIsPrivate: false })).toBe(true);
+    expect(canSeeEvent(outsider, { ...privateEvent, groupId: null, groupIsPrivate: false })).toBe(true);
+  });
+});
+
+describe("the SQL of the event rule agrees with its TypeScript", () => {
+  let client: pg.Client;
+  const dialect = new PgDialect();
+  const query = async <T extends pg.QueryResultRow>(fragment: SQL) => {
+    const { sql: text, params } = dialect.sqlToQuery(fragment);
+    return (await client.query<T>(text, params)).rows;
+  };
+
+  beforeAll(async () => {
+    client = new pg.Client({ connectionString: inject("dbAdminUrl") });
+    await client.connect();
+    await client.query(`create temporary table events (id int primary key, created_by int, group_id int,
+      local_group_id int)`);
+    await client.query(
+      "create temporary table cultivation_groups (id int primary key, is_private boolean not null)",
+    );
+    await client.query("create temporary table cultivation_group_members (group_id int, user_id int)");
+    await client.query("create temporary table users (id int primary key, role text not null)");
+    await client.query("insert into cultivation_groups values ($1, true), ($2, false)", [
+      PRIVATE_GROUP,
+      PUBLIC_GROUP,
+    ]);
+    for (const [group, user] of eventMembers)
+      await client.query("insert into cultivation_group_members values ($1, $2)", [group, user]);
+    for (const viewer of Object.values(eventViewers))
+      await client.query("insert into users values ($1, $2)", [
+        viewer.id,
+        viewer.isAdmin ? "admin" : "member",
+      ]);
+    for (const e of eventRows)
+      await client.query("insert into events values ($1, $2, $3, $4)", [
+        e.id,
+        e.createdBy,
+        e.groupId,
+        e.localGroupId,
+      ]);
+  });
+  afterAll(() => client?.end());
+
+  const expected = (viewer: Viewer) =>
+    eventRows.map((e) => ({
+      id: e.id,
+      visible: canSeeEvent(viewer, {
+        createdBy: e.createdBy,
+        groupId: e.groupId,
+        groupIsPrivate: e.groupId === PRIVATE_GROUP,
+        viewerInGroup: eventMembers.some(([group, user]) => group === e.groupId && user === viewer.id),
+      }),
+    }));
+
+  for (const [name, viewer] of Object.entries(eventViewers)) {
+    it(`decides as TypeScript does for the ${name}, with a known viewer`, async () => {
+      const rows = await query(sql`select id, ${eventVisibleTo(viewer)} as visible from events order by id`);
+      expect(rows).toEqual(expected(viewer));
+    });
+
+    it(`decides as TypeScript does for the ${name}, read from her users row inside the statement`, async () => {
+      // As a recipient is read when she is told of an event, or when her answers end.
+      const rows = await query(
+        sql`select e.id, ${eventVisibleTo(memberOfStatement(sql.raw("w.id")), "e")} as visible
+          from events e, (select ${viewer.id}::int as id) w order by e.id`,
       );
       expect(rows).toEqual(expected(viewer));
     });

@@ -318,3 +318,56 @@ export function personColumnsSeenBy(viewer: Viewer | ViewerColumns, table = "use
     email: unlessHidden("email"),
   };
 }
+
+// Events: who may open one, and so who hears of it.
+
+/** An event as its audience rule needs it, with what ties the viewer to it. */
+export interface EventAudienceRow {
+  createdBy: number | null;
+  /** Its cultivation group, if it belongs to one (a local group's events are every member's). */
+  groupId: number | null;
+  groupIsPrivate: boolean;
+  /** The viewer belongs to its cultivation group. */
+  viewerInGroup: boolean;
+}
+
+/**
+ * A private cultivation group's events are its members', their creator's and the administrators';
+ * every other event (the ministry's, a public group's, a local group's) is every member's. Others
+ * are told it does not exist (404), and the same rule, at that moment, chooses who is told of it
+ * (decision 038).
+ */
+export function canSeeEvent(viewer: Viewer, event: EventAudienceRow): boolean {
+  return (
+    viewer.isAdmin ||
+    event.createdBy === viewer.id ||
+    event.groupId === null ||
+    !event.groupIsPrivate ||
+    event.viewerInGroup
+  );
+}
+
+/**
+ * SQL of `canSeeEvent`: a condition on the events row `table`. Each tie is a look-up on a key
+ * (the group's primary key, the membership's (group, member) index): inside an OR, an EXISTS may be
+ * planned as a hash of the whole table, which a list of notices or of events would build each time.
+ */
+export function eventVisibleTo(viewer: Viewer | ViewerColumns, table = "events"): SQL {
+  if (viewer.isAdmin === true) return sql`true`;
+  const groupId = column(table, "group_id");
+  // Its creator's account may be gone: null is no one, and the rule answers true or false, never null.
+  const seen = sql`(${groupId} is null or ${column(table, "created_by")} is not distinct from ${viewer.id}
+    or coalesce((select not seen_eg.is_private from cultivation_groups seen_eg where seen_eg.id = ${groupId}), false)
+    or coalesce((select true from cultivation_group_members seen_em
+      where seen_em.group_id = ${groupId} and seen_em.user_id = ${viewer.id}), false))`;
+  return viewer.isAdmin === false ? seen : sql`(${seen} or ${viewer.isAdmin})`;
+}
+
+/**
+ * A member named by the column `id` of a statement (a recipient, an answer's author), as a viewer:
+ * her rights read from her users row.
+ */
+export const memberOfStatement = (id: SQL): ViewerColumns => ({
+  id,
+  isAdmin: sql`coalesce((select seen_ra.role = 'admin' from users seen_ra where seen_ra.id = ${id}), false)`,
+});

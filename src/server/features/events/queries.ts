@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { personColumnsSeenBy } from "../../auth/policies";
+import { eventVisibleTo, memberOfStatement, personColumnsSeenBy } from "../../auth/policies";
 import { batchedStatement } from "../../db/batched-statement";
 import type { Db, Tx } from "../../db/client";
 import { preparedStatement, statementText } from "../../db/prepared";
@@ -21,9 +21,8 @@ export interface Viewer {
 }
 
 /**
- * The columns of an event as one viewer sees it: whether she may see it at all, and whether she
- * belongs to its group (who sees its place). A private cultivation group's events are its members'
- * (and administrators'); every other event is every member's (decision 038).
+ * The columns of an event as one viewer sees it, with whether she belongs to its group (who sees
+ * its place). Whether she may see it at all is `eventVisibleTo` (auth/policies.ts).
  */
 const eventsAsSeenBy = (viewer: Viewer) => sql`
   select e.*, cg.name as group_name, lg.name as local_group_name,
@@ -37,10 +36,6 @@ const eventsAsSeenBy = (viewer: Viewer) => sql`
   from events e
   left join cultivation_groups cg on cg.id = e.group_id
   left join local_groups lg on lg.id = e.local_group_id`;
-
-/** The SQL twin of "may she see this event", over a date row `d`. */
-const visibleTo = (viewer: Viewer) => sql`(${viewer.isAdmin}::boolean or d.created_by = ${viewer.id}
-  or d.group_id is null or d.cg_private is false or d.is_member)`;
 
 /** "may she see its place": a ministry event's is every member's, a group's its members'. */
 const placeVisibleTo = (viewer: Viewer) => sql`(${viewer.isAdmin}::boolean or d.created_by = ${viewer.id}
@@ -129,9 +124,9 @@ export async function listDates(db: Executor, viewer: Viewer, filter: DatesFilte
   const result = await db.execute<Record<string, unknown>>(sql`
     -- Planned on its own: the events in range come from the range index, however the dates'
     -- expansion below is estimated (inlined, a parallel plan read every event at 100,000).
+    -- Only the events she may see have their dates computed.
     with ev as materialized (
-      select s.*, cg.is_private as cg_private from (${eventsAsSeenBy(viewer)} where ${filter.events}) s
-      left join cultivation_groups cg on cg.id = s.group_id
+      ${eventsAsSeenBy(viewer)} where ${filter.events} and ${eventVisibleTo(viewer, "e")}
     ),
     d as (${datesOf})
     select d.id as "eventId", d.occurrence, d.date_start as "startsAt", d.date_end as "endsAt",
@@ -165,7 +160,7 @@ export async function listDates(db: Executor, viewer: Viewer, filter: DatesFilte
       }
     from d
     left join event_rsvps r on r.event_id = d.id and r.occurrence = d.occurrence and r.user_id = ${viewer.id}
-    where ${visibleTo(viewer)} and ${filter.dates ?? sql`true`}
+    where ${filter.dates ?? sql`true`}
     order by d.date_start, d.id
     ${filter.limit ? sql`limit ${filter.limit}` : sql``}`);
   return result.rows.map((row) =>
@@ -215,17 +210,14 @@ export async function findEvent(
   // Her name as the viewer may see it (her profile setting).
   const creator = personColumnsSeenBy(viewer, "u");
   const result = await db.execute<Record<string, unknown>>(sql`
-    with d as (
-      select s.*, cg.is_private as cg_private from (${eventsAsSeenBy(viewer)} where e.id = ${id}) s
-      left join cultivation_groups cg on cg.id = s.group_id
-    )
+    with d as (${eventsAsSeenBy(viewer)} where e.id = ${id})
     select d.id, d.title, d.description, d.starts_at as "startsAt", d.ends_at as "endsAt",
       d.time_zone as "timeZone", d.location, d.online_url as "onlineUrl", d.capacity, d.repeat,
       d.repeat_until as "repeatUntil", d.group_id as "groupId", d.local_group_id as "localGroupId",
       coalesce(d.group_name, d.local_group_name) as "groupName", d.created_by as "createdBy",
       ${creator.firstName} as "creatorFirstName", ${creator.lastName} as "creatorLastName", d.sequence,
       d.cancelled_at as "cancelledAt", d.is_member as "isMember",
-      ${visibleTo(viewer)} as visible, ${placeVisibleTo(viewer)} as "placeVisible"
+      ${eventVisibleTo(viewer, "d")} as visible, ${placeVisibleTo(viewer)} as "placeVisible"
     from d left join users u on u.id = d.created_by`);
   const row = result.rows[0];
   return row
@@ -343,19 +335,67 @@ export async function promoteWaitlisted(db: Executor, eventId: number, occurrenc
 }
 
 /**
- * Members going to the event's dates from `from` on (or to one date, or to the dates listed): who
- * hears of a change. With `waiting`, those on the dates' waitlists too.
+ * Of the members `who` selects (one column of ids), those who may open the event now: whoever is
+ * told of an event is chosen by the rule that decides who may see it, when she is told.
+ */
+export const seeingEvent = (eventId: number, who: SQL) =>
+  sql`select w.user_id from (${who}) w(user_id) join events e on e.id = ${eventId}
+    where ${eventVisibleTo(memberOfStatement(sql`w.user_id`), "e")}`;
+
+/**
+ * Members going to the event's dates from `from` on (or to one date, or to the dates listed) who
+ * may still see it: who hears of a change. With `waiting`, those on the dates' waitlists too.
  */
 export const goingTo = (
   eventId: number,
   dates: { occurrence?: Date; from?: Date; among?: Date[] },
   { waiting = false } = {},
 ) =>
-  sql`select distinct user_id from event_rsvps where event_id = ${eventId}
+  seeingEvent(
+    eventId,
+    sql`select distinct user_id from event_rsvps where event_id = ${eventId}
     and status ${waiting ? sql`in ('going', 'waitlisted')` : sql`= 'going'`}
     ${dates.occurrence ? sql`and occurrence = ${dates.occurrence}` : sql``}
     ${dates.from ? sql`and occurrence >= ${dates.from}` : sql``}
-    ${dates.among ? sql`and occurrence = any(${`{${dates.among.map((d) => d.toISOString()).join(",")}}`}::timestamptz[])` : sql``}`;
+    ${dates.among ? sql`and occurrence = any(${`{${dates.among.map((d) => d.toISOString()).join(",")}}`}::timestamptz[])` : sql``}`,
+  );
+
+/** A group's events: a cultivation group's or a local group's. */
+export type GroupOfEvents = { groupId: number } | { localGroupId: number };
+
+const ofGroup = (group: GroupOfEvents) =>
+  "groupId" in group ? sql`e.group_id = ${group.groupId}` : sql`e.local_group_id = ${group.localGroupId}`;
+
+/** Answers to the group's events (hers, or anyone's) by members who may no longer see them. */
+const outOfSight = (group: GroupOfEvents, userId?: number) =>
+  sql`${ofGroup(group)} ${userId === undefined ? sql`` : sql`and r.user_id = ${userId}`}
+    and not ${eventVisibleTo(memberOfStatement(sql`r.user_id`), "e")}`;
+
+/** The group's events that hold answers by members who may no longer see them, in id order. */
+export async function eventsAnsweredOutOfSight(db: Executor, group: GroupOfEvents, userId?: number) {
+  const result = await db.execute<{ id: number }>(sql`select distinct e.id from event_rsvps r
+    join events e on e.id = r.event_id where ${outOfSight(group, userId)} order by e.id`);
+  return result.rows.map((row) => row.id);
+}
+
+/** Deletes those answers to one event; answers whose they were, and its title if one was going. */
+export async function deleteAnswersOutOfSight(
+  db: Executor,
+  eventId: number,
+  group: GroupOfEvents,
+  userId?: number,
+) {
+  const result = await db.execute<{ userIds: number[]; freed: string | null }>(sql`with gone as (
+      delete from event_rsvps r using events e
+      where r.event_id = ${eventId} and e.id = r.event_id and ${outOfSight(group, userId)}
+      returning r.user_id, r.status, e.title
+    )
+    select coalesce(array_agg(distinct user_id), '{}') as "userIds",
+      max(title) filter (where status = 'going') as freed
+    from gone`);
+  const row = result.rows[0];
+  return { userIds: row?.userIds ?? [], freed: row?.freed ?? undefined };
+}
 
 export async function attendeesOf(db: Executor, viewer: Viewer, eventId: number, occurrence: Date) {
   // Their names as the viewer may see them (each one's profile setting).
@@ -460,10 +500,7 @@ const answerOpenEventStatement = preparedStatement<
        with ordinality as t(event_id, asked, asker, asker_is_admin, wanted, ord)
    ), ev as (
      select e.*, i.ord, i.asked, i.asker, i.wanted,
-       (i.asker_is_admin or e.created_by = i.asker or e.group_id is null
-        or exists (select 1 from cultivation_groups g where g.id = e.group_id and g.is_private is false)
-        or exists (select 1 from cultivation_group_members m
-          where m.group_id = e.group_id and m.user_id = i.asker)) as visible
+       ${statementText(eventVisibleTo({ id: sql.raw("i.asker"), isAdmin: sql.raw("i.asker_is_admin") }, "e"))} as visible
      from input i join events e on e.id = i.event_id
    ), d as (${statementText(datesOf)}), chosen as (
      select d.ord, d.id as event_id, d.occurrence, d.asker, d.wanted from d

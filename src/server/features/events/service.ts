@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import { isTimeZone, personName } from "../../../core/format";
+import { NOTIFICATION_KIND_NAMES } from "../../../core/notification-kinds";
 import {
   type createEventBody,
   EVENT_MESSAGES,
@@ -15,7 +16,7 @@ import { hashToken } from "../../auth/sessions";
 import type { Db, Tx } from "../../db/client";
 import { events } from "../../db/schema";
 import { badRequest, fieldError, forbidden, notFound } from "../../http/errors";
-import { notify } from "../notifications";
+import { notify, withdrawNotices } from "../notifications";
 import * as q from "./queries";
 
 type Viewer = q.Viewer;
@@ -305,13 +306,34 @@ async function tellPromoted(
 ) {
   for (const { userId, occurrence } of moved) {
     await notify(tx, "event_place_opened", {
-      recipients: [userId],
+      recipients: q.seeingEvent(eventId, sql`select ${userId}::int`),
       actorId: null,
       subjectId: eventId,
       // Each time she is moved up is news: the moment names it.
       dedupeKey: `${eventId}@${occurrence.toISOString()}@${Date.now()}`,
       title,
     });
+  }
+}
+
+/** What members are told of an event: taken back from those who may no longer open it. */
+const EVENT_NOTICES = NOTIFICATION_KIND_NAMES.filter((kind) => kind.startsWith("event_"));
+
+/**
+ * Ends the answers to a group's events of those who may no longer open them, hers or (with no
+ * member named) anyone's: when she leaves the group or is removed from it, or when it becomes
+ * private. In the transaction of that change: she is no longer counted nor told of the event, what
+ * she was told of it leaves her bell (whose count then matches its list), and a place she held goes
+ * to the first waiting, under the event's lock as any answer. Only those who answered an event were
+ * ever told of it.
+ */
+export async function endAnswersOutOfSight(tx: Tx, group: q.GroupOfEvents, userId?: number) {
+  for (const eventId of await q.eventsAnsweredOutOfSight(tx, group, userId)) {
+    const places = await q.lockEventPlaces(tx, eventId);
+    const { userIds, freed } = await q.deleteAnswersOutOfSight(tx, eventId, group, userId);
+    await withdrawNotices(tx, EVENT_NOTICES, { recipients: userIds, subjectId: eventId });
+    if (freed === undefined || places?.cancelled) continue;
+    await tellPromoted(tx, eventId, freed, await q.promoteWaitlisted(tx, eventId));
   }
 }
 

@@ -11,6 +11,7 @@ import type { SessionUser } from "../../auth/sessions";
 import type { Db, Tx } from "../../db/client";
 import { joiningRules } from "../../groups-shared/joining";
 import { conflict, forbidden, notFound } from "../../http/errors";
+import { endAnswersOutOfSight } from "../events";
 import * as q from "./queries";
 
 type Member = Pick<SessionUser, "id" | "isAdmin" | "firstName" | "lastName">;
@@ -74,6 +75,8 @@ export async function updateGroup(db: Db, admin: Member, groupId: number, input:
     await requireGroupAdmin(tx, groupId, admin.id);
     if (input.maxMembers < group.memberCount) throw conflict(GROUP_MESSAGES.tooSmall(group.memberCount));
     await q.updateGroup(tx, groupId, { ...input, guidelines: input.guidelines ?? null });
+    // Its events are now its members' alone: the others' answers to them end.
+    if (input.isPrivate && !group.isPrivate) await endAnswersOutOfSight(tx, { groupId });
   });
   return getGroup(db, admin, groupId);
 }
@@ -118,15 +121,20 @@ export async function joinGroup(
   });
 }
 
-/** Leaving ends a membership, or withdraws a pending request; the last admin may not leave others without a leader. */
+/**
+ * Leaving ends a membership, or withdraws a pending request; the last admin may not leave others
+ * without a leader. Her answers to the events she may no longer see end with it.
+ */
 export async function leaveGroup(db: Db, member: Member, groupId: number) {
-  return db.transaction((tx) =>
-    joining.leave(tx, groupId, member.id, async (group, role) => {
+  return db.transaction(async (tx) => {
+    const left = await joining.leave(tx, groupId, member.id, async (group, role) => {
       if (role === "admin" && group.memberCount > 1 && (await q.countAdmins(tx, groupId)) <= 1) {
         throw conflict(GROUP_MESSAGES.lastAdmin);
       }
-    }),
-  );
+    });
+    await endAnswersOutOfSight(tx, { groupId }, member.id);
+    return left;
+  });
 }
 
 async function requireGroupAdmin(db: Db | Tx, groupId: number, userId: number) {
@@ -163,8 +171,8 @@ export async function setMemberRole(db: Db, admin: Member, groupId: number, user
 }
 
 /**
- * Admins remove a member (another admin too); the count moves with her. The last admin cannot
- * remove herself, so the group keeps a leader.
+ * Admins remove a member (another admin too); the count moves with her, and her answers to the
+ * events she may no longer see end. The last admin cannot remove herself, so the group keeps a leader.
  */
 export async function removeMember(db: Db, admin: Member, groupId: number, userId: number) {
   await db.transaction(async (tx) => {
@@ -175,5 +183,6 @@ export async function removeMember(db: Db, admin: Member, groupId: number, userI
       throw conflict(GROUP_MESSAGES.lastAdminRemove);
     }
     await q.removeMember(tx, groupId, userId);
+    await endAnswersOutOfSight(tx, { groupId }, userId);
   });
 }

@@ -11,6 +11,7 @@ import type { SessionUser } from "../../auth/sessions";
 import type { Db, Tx } from "../../db/client";
 import { joiningRules } from "../../groups-shared/joining";
 import { forbidden, notFound } from "../../http/errors";
+import { endAnswersOutOfSight } from "../events";
 import * as q from "./queries";
 
 type Member = Pick<SessionUser, "id" | "firstName" | "lastName">;
@@ -122,16 +123,20 @@ export async function joinGroup(
 
 /**
  * Leaving is always possible, and withdraws a pending request. When the leader leaves, the
- * longest-standing member takes over, so a group never loses its contact.
+ * longest-standing member takes over, so a group never loses its contact. Her answers to the
+ * group's events end where she may no longer see them (a local group's events are every member's
+ * today, so they stay).
  */
 export async function leaveGroup(db: Db, member: Member, groupId: number) {
-  return db.transaction((tx) =>
-    joining.leave(tx, groupId, member.id, async (_group, role) => {
+  return db.transaction(async (tx) => {
+    const left = await joining.leave(tx, groupId, member.id, async (_group, role) => {
       if (role !== "leader") return;
       const successor = await q.findSuccessor(tx, groupId, member.id);
       if (successor) await q.setRole(tx, groupId, successor.userId, "leader");
-    }),
-  );
+    });
+    await endAnswersOutOfSight(tx, { localGroupId: groupId }, member.id);
+    return left;
+  });
 }
 
 /** Its leader reads and decides the requests to join; approval makes her a member. */

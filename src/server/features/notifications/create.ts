@@ -65,6 +65,21 @@ export async function notify(tx: Db | Tx, kind: NotificationKind, event: Notific
   return result.rowCount ?? 0;
 }
 
+/**
+ * Takes back what `recipients` were told of a subject, of these kinds, read or not: they may no
+ * longer see it (a member who left the private group of an event). In the caller's transaction.
+ */
+export async function withdrawNotices(
+  tx: Db | Tx,
+  kinds: NotificationKind[],
+  event: { recipients: number[]; subjectId: number },
+): Promise<void> {
+  if (event.recipients.length === 0 || kinds.length === 0) return;
+  await tx.execute(sql`delete from notifications
+    where user_id = any(${`{${event.recipients.map(Number).join(",")}}`}::int[])
+      and kind = any(${`{${kinds.join(",")}}`}::text[]) and subject_id = ${event.subjectId}`);
+}
+
 export type EveryMemberEvent = Omit<NotificationEvent, "recipients"> & { kind: NotificationKind };
 
 /**

@@ -1,11 +1,16 @@
 import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import type { Viewer } from "../../auth/policies";
 import type { Db } from "../../db/client";
 import { notificationPreferences, notifications } from "../../db/schema";
+import { eventNoticeSeenBy } from "./still-seen";
 
 const n = notifications;
 
+/** What her bell lists: not a notice of an event she may no longer open (from before it was withdrawn). */
+const shownTo = (viewer: Viewer) => eventNoticeSeenBy(viewer, { kind: n.kind, subjectId: n.subjectId });
+
 /** One page of her notifications, newest first, on notifications_user_idx. */
-export function listNotifications(db: Db, userId: number, page: { limit: number; before?: number }) {
+export function listNotifications(db: Db, viewer: Viewer, page: { limit: number; before?: number }) {
   return db
     .select({
       id: n.id,
@@ -19,12 +24,23 @@ export function listNotifications(db: Db, userId: number, page: { limit: number;
       readAt: n.readAt,
     })
     .from(n)
-    .where(and(eq(n.userId, userId), page.before === undefined ? undefined : lt(n.id, page.before)))
+    .where(
+      and(
+        eq(n.userId, viewer.id),
+        page.before === undefined ? undefined : lt(n.id, page.before),
+        shownTo(viewer),
+      ),
+    )
     .orderBy(desc(n.id))
     .limit(page.limit);
 }
 
-/** Read from notifications_unread_idx alone: cheap however many she has. */
+/**
+ * Read from notifications_unread_idx alone: cheap however many she has. It counts what her bell
+ * lists: notices of an event she may no longer open are deleted when she loses sight of it
+ * (`withdrawNotices`), as filtering here would read every unread row (8.7 ms against 0.5 ms for
+ * 2,000 unread).
+ */
 export async function countUnread(db: Db, userId: number): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })

@@ -7,7 +7,7 @@ import { readUnsubscribeToken, unsubscribe } from "./unsubscribe";
 /** Her notifications and how she wants to hear of them. */
 export default async function notificationRoutes(app: FastifyInstance) {
   const { db } = app;
-  serve(app, api.list, ({ viewer, query }) => service.list(db, viewer.id, query));
+  serve(app, api.list, ({ viewer, query }) => service.list(db, viewer, query));
   serve(app, api.unreadCount, ({ viewer }) => service.unreadCount(db, viewer.id));
   serve(app, api.markRead, ({ viewer, body }) => service.markRead(db, viewer.id, body.ids));
   serve(app, api.preferences, ({ viewer }) => service.preferences(db, viewer.id));

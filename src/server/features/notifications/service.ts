@@ -5,14 +5,15 @@ import {
   type NotificationKind,
 } from "../../../core/notification-kinds";
 import { NOTIFICATION_MESSAGES, type NotificationPreferencesBody } from "../../../core/schemas/notifications";
+import type { Viewer } from "../../auth/policies";
 import type { Db } from "../../db/client";
 import { badRequest } from "../../http/errors";
 import * as q from "./queries";
 
 const isKnownKind = (kind: string): kind is NotificationKind => kind in NOTIFICATION_KINDS;
 
-export async function list(db: Db, userId: number, page: { limit: number; before?: number }) {
-  const rows = await q.listNotifications(db, userId, page);
+export async function list(db: Db, viewer: Viewer, page: { limit: number; before?: number }) {
+  const rows = await q.listNotifications(db, viewer, page);
   // A kind retired from the table in core is no longer shown.
   return rows.flatMap((row) => {
     if (!isKnownKind(row.kind)) return [];
