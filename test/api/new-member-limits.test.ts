@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { articlesEndpoints } from "../../src/core/endpoints/articles";
+import { moderationEndpoints } from "../../src/core/endpoints/moderation";
 import { prayerEndpoints } from "../../src/core/endpoints/prayer";
 import { videosEndpoints } from "../../src/core/endpoints/videos";
 import { loadConfig } from "../../src/server/config";
@@ -9,6 +10,7 @@ import {
   articles,
   discussions,
   prayerRequests,
+  prayerResponses,
   users,
   videos,
 } from "../../src/server/db/schema";
@@ -88,6 +90,7 @@ const rowsOf = async (t: TestContext, m: Member) => {
   const [counts] = await db
     .select({
       requests: sql<number>`(select count(*)::int from ${prayerRequests} where user_id = ${m.id})`,
+      responses: sql<number>`(select count(*)::int from ${prayerResponses} where user_id = ${m.id})`,
       reflections: sql<number>`(select count(*)::int from ${discussions} where user_id = ${m.id})`,
       comments: sql<number>`(select count(*)::int from ${articleDiscussions} where user_id = ${m.id})`,
     })
@@ -162,15 +165,60 @@ describe("a new member's first day, with the default limits", () => {
     await posts(miriam, places, 21);
   });
 
-  it("what she shared more than a day ago no longer counts", async () => {
+  it("counts what she shared, not what is still there: deleting one gives her no other", async () => {
     const dinah = await t.member({ firstName: "Dinah" });
     await shareRequests(dinah, 3);
-    await t.database.db
-      .update(prayerRequests)
-      .set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
-      .where(eq(prayerRequests.userId, dinah.id));
-    await shareRequests(dinah, 3);
-    expect((await shareRequest(dinah, 4)).status).toBe(429);
+    const [first] = await t.database.db
+      .select({ id: prayerRequests.id })
+      .from(prayerRequests)
+      .where(eq(prayerRequests.userId, dinah.id))
+      .limit(1);
+    const deleted = await dinah.client.call(moderationEndpoints.deletePrayerRequest, {
+      params: { id: first!.id },
+    });
+    expect(deleted.status).toBeLessThan(300);
+    expect((await rowsOf(t, dinah)).requests).toBe(2);
+    const again = await shareRequest(dinah, 4);
+    expect(again.status).toBe(429);
+    expect(again.body).toEqual({ message: PRAYER_LIMIT_MESSAGE });
+
+    await posts(dinah, places, 20);
+    const reflection = await t.database.db
+      .select({ id: discussions.id })
+      .from(discussions)
+      .where(eq(discussions.userId, dinah.id))
+      .limit(1);
+    const removed = await dinah.client.call(moderationEndpoints.deleteDiscussion, {
+      params: { id: reflection[0]!.id },
+    });
+    expect(removed.status).toBeLessThan(300);
+    expect((await post(dinah, places, 21)).status).toBe(429);
+  });
+
+  it("lets through exactly 3 of 15 prayer requests sent at once", async () => {
+    const abigail = await t.member({ firstName: "Abigail" });
+    const answers = await Promise.all(Array.from({ length: 15 }, (_, n) => shareRequest(abigail, n)));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(3);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(12);
+    expect((await rowsOf(t, abigail)).requests).toBe(3);
+  });
+
+  it("lets through exactly 20 of 25 responses and comments sent at once", async () => {
+    const tamar = await t.member({ firstName: "Tamar" });
+    const answers = await Promise.all(Array.from({ length: 25 }, (_, n) => post(tamar, places, n)));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(20);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(5);
+    const stored = await rowsOf(t, tamar);
+    expect(stored.responses + stored.reflections + stored.comments).toBe(20);
+  });
+
+  it("gives back the place of a post that was not made", async () => {
+    const naomi = await t.member({ firstName: "Naomi" });
+    const missing = await naomi.client.call(videosEndpoints.discuss, {
+      body: { videoId: 999_999, content: "Where is this video?", isReflectionPrompt: false },
+    });
+    expect(missing.status).toBe(404);
+    await posts(naomi, places, 20);
   });
 });
 

@@ -74,3 +74,16 @@ export const memberBlocks = pgTable(
     index("member_blocks_blocked_idx").on(t.blockedId),
   ],
 );
+
+/**
+ * What a member shared in her account's first 24 hours, counted as she shares it: the first-day
+ * limits (features/moderation/new-member-limits.ts) read and move it in one statement under its row
+ * lock, and deleting what she shared gives no place back. A row exists only for a member who shared
+ * something while new.
+ */
+export const newMemberCounts = pgTable("new_member_counts", {
+  userId: belongsTo("user_id", () => users.id).primaryKey(),
+  prayerRequests: integer("prayer_requests").notNull().default(0),
+  /** Prayer responses, video reflections and article comments, together. */
+  posts: integer("posts").notNull().default(0),
+});

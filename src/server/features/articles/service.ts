@@ -8,7 +8,7 @@ import type { NewMemberLimits } from "../../config";
 import type { Db } from "../../db/client";
 import { notFound, unavailable } from "../../http/errors";
 import { invalidateSharedCaches } from "../../http/shared-cache";
-import { checkNewMemberLimit } from "../moderation";
+import { withinNewMemberLimit } from "../moderation";
 import { notifyEveryMember } from "../notifications";
 import { fetchFeed, parseFeed } from "./feed";
 import * as q from "./queries";
@@ -118,9 +118,10 @@ export async function addDiscussion(
   viewer: Viewer & Pick<SessionUser, "createdAt">,
   body: { articleId: number; content: string },
 ) {
-  await checkNewMemberLimit(db, limits, viewer, "posts");
   try {
-    return await q.insertArticleDiscussion(db, { ...body, userId: viewer.id });
+    return await withinNewMemberLimit(db, limits, viewer, "posts", () =>
+      q.insertArticleDiscussion(db, { ...body, userId: viewer.id }),
+    );
   } catch (err) {
     if (pgCode(err) === FOREIGN_KEY_VIOLATION) throw notFound(ARTICLE_MESSAGES.articleNotFound);
     throw err;

@@ -1,2 +1,2 @@
-/** What other features may use of moderation: the first-day limits, checked before their writes. */
-export { checkNewMemberLimit } from "./new-member-limits";
+/** What other features may use of moderation: the first-day limits, around their writes. */
+export { takeNewMemberPlace, withinNewMemberLimit } from "./new-member-limits";

@@ -1,7 +1,7 @@
+import { type SQL, sql } from "drizzle-orm";
 import { NEW_MEMBER_MESSAGES } from "../../../core/schemas/new-members";
 import type { NewMemberLimits } from "../../config";
-import type { Db } from "../../db/client";
-import { preparedStatement } from "../../db/prepared";
+import type { Db, Tx } from "../../db/client";
 import { tooManyRequests } from "../../http/errors";
 
 /**
@@ -9,9 +9,11 @@ import { tooManyRequests } from "../../http/errors";
  * and `NEW_MEMBER_POST_LIMIT` posts (prayer responses, video reflections and article comments,
  * counted together); past that she hears 429 with a kind message. Administrators are exempt.
  *
- * Checked before the write is handed to its (batched) insert: one counting query, and none at all
- * for an administrator or an account older than a day, which is nearly every request. Two posts
- * sent at the same instant may both pass the count; the write rate limit bounds what that lets by.
+ * What she shares is counted as she shares it (`new_member_counts`), not read back from what is
+ * still there: deleting a request gives no place back. Taking a place is one conditional update of
+ * her counter row, so posts sent at the same instant queue on its lock and exactly the limit pass;
+ * a write that then fails gives its place back. One statement for a new member, none at all for an
+ * administrator or an account older than a day, which is nearly every request.
  */
 
 export type NewMemberLimit = keyof NewMemberLimits;
@@ -25,22 +27,10 @@ export interface Poster {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const LAST_DAY = "created_at > now() - interval '24 hours'";
 
-type Count = { n: number };
-
-// Each count reads her rows through an index that starts with user_id; a new member has few rows.
-const counts: Record<NewMemberLimit, (db: Db, userId: number) => Promise<Count[]>> = {
-  prayerRequests: preparedStatement<Count, [number]>(
-    "new_member_prayer_requests",
-    `select count(*)::int as n from prayer_requests where user_id = $1 and ${LAST_DAY}`,
-  ),
-  posts: preparedStatement<Count, [number]>(
-    "new_member_posts",
-    `select ((select count(*) from prayer_responses where user_id = $1 and ${LAST_DAY})
-       + (select count(*) from discussions where user_id = $1 and ${LAST_DAY})
-       + (select count(*) from article_discussions where user_id = $1 and ${LAST_DAY}))::int as n`,
-  ),
+const COLUMNS: Record<NewMemberLimit, SQL> = {
+  prayerRequests: sql.raw("prayer_requests"),
+  posts: sql.raw("posts"),
 };
 
 /** Whether the first-day limits apply to her at `now`: not to administrators, not after her first day. */
@@ -48,17 +38,46 @@ export const isNewMember = (poster: Poster, now = Date.now()) =>
   !poster.isAdmin && now - poster.createdAt.getTime() < DAY_MS;
 
 /**
- * Refuses with 429 and a kind message when she has already shared `limits[kind]` of that kind in her
- * first day; call it before the insert.
+ * Takes one of her first-day places of that kind, or refuses with 429 and a kind message when none
+ * is left. Inside the transaction of the write, whose rollback gives the place back; otherwise
+ * use `withinNewMemberLimit`.
  */
-export async function checkNewMemberLimit(
-  db: Db,
+export async function takeNewMemberPlace(
+  db: Db | Tx,
   limits: NewMemberLimits,
   poster: Poster,
   kind: NewMemberLimit,
 ): Promise<void> {
   if (!isNewMember(poster)) return;
-  const [row] = await counts[kind](db, poster.id);
   const limit = limits[kind];
-  if ((row?.n ?? 0) >= limit) throw tooManyRequests(NEW_MEMBER_MESSAGES[kind](limit));
+  const column = COLUMNS[kind];
+  // The first place makes her row; every later one moves it only while it is under the limit.
+  const { rows } = await db.execute(sql`insert into new_member_counts as c (user_id, ${column})
+    values (${poster.id}, 1)
+    on conflict (user_id) do update set ${column} = c.${column} + 1 where c.${column} < ${limit}
+    returning 1`);
+  if (rows.length === 0) throw tooManyRequests(NEW_MEMBER_MESSAGES[kind](limit));
+}
+
+/**
+ * Runs `write` (the insert of what she shares) once she has taken a place of that kind
+ * (`takeNewMemberPlace`); should the write fail, its place is given back before its error goes on.
+ */
+export async function withinNewMemberLimit<T>(
+  db: Db,
+  limits: NewMemberLimits,
+  poster: Poster,
+  kind: NewMemberLimit,
+  write: () => Promise<T>,
+): Promise<T> {
+  if (!isNewMember(poster)) return write();
+  await takeNewMemberPlace(db, limits, poster, kind);
+  try {
+    return await write();
+  } catch (err) {
+    const column = COLUMNS[kind];
+    await db.execute(sql`update new_member_counts set ${column} = ${column} - 1
+      where user_id = ${poster.id} and ${column} > 0`);
+    throw err;
+  }
 }

@@ -15,7 +15,7 @@ import type { SessionUser } from "../../auth/sessions";
 import type { NewMemberLimits } from "../../config";
 import type { Db } from "../../db/client";
 import { forbidden, notFound } from "../../http/errors";
-import { checkNewMemberLimit } from "../moderation";
+import { takeNewMemberPlace, withinNewMemberLimit } from "../moderation";
 import { notify } from "../notifications";
 import type { RequestRow, ResponseRow, Viewer } from "./queries";
 import * as q from "./queries";
@@ -99,11 +99,9 @@ export async function shareRequest(
   viewer: Viewer & Pick<SessionUser, "firstName" | "lastName" | "profileImageUrl" | "createdAt">,
   body: CreatePrayerBody,
 ) {
-  // Before the batched insert: a refusal never holds up the requests shared with hers.
-  await checkNewMemberLimit(db, limits, viewer, "prayerRequests");
   const isPrivate = body.isPrivate ?? false;
   const who = viewer.firstName?.trim() || "A member";
-  const saved = await q.insertRequest(db, {
+  const request = {
     userId: viewer.id,
     content: body.content,
     isPrivate,
@@ -111,10 +109,15 @@ export async function shareRequest(
     // Only a private request is shared this way: a public one is on the patrons' list already.
     shareWithIntercessors: isPrivate && body.shareWithIntercessors === true,
     activity: {
-      kind: "prayer_shared",
+      kind: "prayer_shared" as const,
       description: isPrivate ? `${who} shared a private prayer request` : `${who} shared a prayer request`,
     },
-  });
+  };
+  // Her place is taken before the batched insert: a refusal never holds up the requests shared
+  // with hers.
+  const saved = await withinNewMemberLimit(db, limits, viewer, "prayerRequests", () =>
+    q.insertRequest(db, request),
+  );
   // Written out rather than spread from `saved`: V8 builds `{ ...a, many more }` property by
   // property in a slow mode, several microseconds on the busiest write.
   const row: RequestRow = {
@@ -154,8 +157,9 @@ export async function respond(
   const access = await visibleRequest(db, viewer, id);
   // A member she blocked may not answer her; he is told only that the request is not there.
   if (access.blockedByAuthor) throw notFound(NOT_FOUND);
-  await checkNewMemberLimit(db, limits, viewer, "posts");
   const saved = await db.transaction(async (tx) => {
+    // In the transaction: a response that is not saved gives her place back.
+    await takeNewMemberPlace(tx, limits, viewer, "posts");
     const response = await q.insertResponse(tx, {
       prayerRequestId: id,
       userId: viewer.id,

@@ -8,7 +8,7 @@ import type { Viewer } from "../../auth/policies";
 import type { NewMemberLimits } from "../../config";
 import type { Db } from "../../db/client";
 import { badRequest, notFound } from "../../http/errors";
-import { checkNewMemberLimit } from "../moderation";
+import { withinNewMemberLimit } from "../moderation";
 import { notifyEveryMember } from "../notifications";
 import * as q from "./queries";
 
@@ -120,16 +120,17 @@ export async function addDiscussion(
   },
   body: { videoId: number; content: string; isReflectionPrompt: boolean },
 ) {
-  // Before the batched insert: a refusal never holds up the reflections sent with hers.
-  await checkNewMemberLimit(db, limits, member, "posts");
-  // One round trip: a missing video shows up as the foreign key refusing the row.
+  // Her place is taken before the batched insert: a refusal never holds up the reflections sent
+  // with hers. One round trip: a missing video shows up as the foreign key refusing the row.
   const row = await orVideoNotFound(() =>
-    q.insertDiscussion(db, {
-      videoId: body.videoId,
-      userId: member.id,
-      content: body.content,
-      isReflectionPrompt: body.isReflectionPrompt,
-    }),
+    withinNewMemberLimit(db, limits, member, "posts", () =>
+      q.insertDiscussion(db, {
+        videoId: body.videoId,
+        userId: member.id,
+        content: body.content,
+        isReflectionPrompt: body.isReflectionPrompt,
+      }),
+    ),
   );
   return presentDiscussion({
     id: row.id,
