@@ -78,16 +78,25 @@ type Timing = {
   repeatUntil?: Date | null;
 };
 
+/**
+ * A field that failed to parse still reaches the rules between fields, as the text that was sent
+ * (zod runs them to report every field at once): they compare only the dates that parsed.
+ */
+const parsed = (v: unknown): v is Date => v instanceof Date;
+
 /** The rules between fields, each reported on the field to fix. */
 function checkTiming(v: Timing, ctx: z.RefinementCtx) {
-  if (v.startsAt && v.endsAt && v.endsAt <= v.startsAt)
+  const { startsAt, endsAt, repeatUntil } = v;
+  if (parsed(startsAt) && parsed(endsAt) && endsAt <= startsAt)
     ctx.addIssue({ code: "custom", path: ["endsAt"], message: EVENT_MESSAGES.endAfterStart });
   if (v.repeat && v.repeat !== "none") {
-    if (!v.repeatUntil) {
+    if (!repeatUntil) {
       ctx.addIssue({ code: "custom", path: ["repeatUntil"], message: EVENT_MESSAGES.repeatUntil });
-    } else if (v.startsAt && v.repeatUntil < v.startsAt) {
+    } else if (!parsed(repeatUntil) || !parsed(startsAt)) {
+      // Its own issue says what is wrong.
+    } else if (repeatUntil < startsAt) {
       ctx.addIssue({ code: "custom", path: ["repeatUntil"], message: EVENT_MESSAGES.repeatBeforeStart });
-    } else if (v.startsAt && v.repeatUntil.getTime() - v.startsAt.getTime() > REPEAT_MAX_DAYS * 86_400_000) {
+    } else if (repeatUntil.getTime() - startsAt.getTime() > REPEAT_MAX_DAYS * 86_400_000) {
       ctx.addIssue({ code: "custom", path: ["repeatUntil"], message: EVENT_MESSAGES.repeatTooLong });
     }
   }
@@ -205,10 +214,19 @@ export const eventListQuery = z
     after: z
       .string()
       .regex(/^\d{4}-\d\d-\d\dT[\d:.]+Z~\d{1,10}$/, { message: "Invalid cursor" })
+      // The shape alone lets through a date that is none ("0000-00-00T::Z") and an id past an int.
+      .refine(
+        (v) => {
+          const [at, id] = v.split("~");
+          return !Number.isNaN(Date.parse(at!)) && Number(id) <= 2_147_483_647;
+        },
+        { message: "Invalid cursor" },
+      )
       .optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.from && v.to && v.to.getTime() - v.from.getTime() > REPEAT_MAX_DAYS * 86_400_000)
+    const { from, to } = v;
+    if (parsed(from) && parsed(to) && to.getTime() - from.getTime() > REPEAT_MAX_DAYS * 86_400_000)
       ctx.addIssue({ code: "custom", path: ["to"], message: EVENT_MESSAGES.rangeTooLong });
   });
 export type EventListQuery = z.input<typeof eventListQuery>;
