@@ -1000,6 +1000,30 @@ describe("blocking", () => {
     });
   });
 
+  it("takes a blocked member's reply and prayer on an anonymous request, so no refusal names its author, and keeps them from the author", async () => {
+    const author = await t.member({ firstName: "Jochebed" });
+    const blocked = await t.member({ firstName: "Korah" });
+    await succeeded(author.client.call(mod.block, { body: { userId: blocked.id } }));
+    const request = (
+      await succeeded(
+        author.client.call(prayerEndpoints.share, {
+          body: { content: "Unnamed, for my son.", isAnonymous: true },
+        }),
+      )
+    ).id;
+    const reply = await blocked.client.call(prayerEndpoints.respond, {
+      params: { id: request },
+      body: { content: "Praying for him.", isPraying: true },
+    });
+    expect(reply.status).toBe(201);
+    expect((await blocked.client.call(prayerEndpoints.pray, { params: { id: request } })).status).toBe(200);
+    // The author's block still keeps his words and notices from her.
+    const hers = await succeeded(author.client.call(prayerEndpoints.responses, { params: { id: request } }));
+    expect(hers.map((r) => r.id)).not.toContain(reply.body.id);
+    const told = await succeeded(author.client.call(notificationsEndpoints.list));
+    expect(told.filter((n) => n.kind === "prayer_response" || n.kind === "prayer_prayed")).toEqual([]);
+  });
+
   it("refuses to block herself or nobody, and blocks once however often she asks", async () => {
     expect((await ruth.client.call(mod.block, { body: { userId: ruth.id } })).status).toBe(400);
     expect((await ruth.client.call(mod.block, { body: { userId: 999_999 } })).status).toBe(404);

@@ -48,7 +48,7 @@ export interface ModeratedRow {
  * Blocks never touch words whose author is hidden from her (an anonymous request, its author's
  * replies on it): she cannot know whose they are, and if blocking changed what she sees, block,
  * look and unblock would name the author. Her block still keeps that author's notices and replies
- * from her (`notify`, `blockedByAuthor`).
+ * from her (`notify`, `blockedByPrayerAuthor`).
  */
 export function canSeeMemberContent(
   viewer: Viewer,
@@ -87,11 +87,15 @@ export function memberContentVisibleTo(
 }
 
 /**
- * A member she blocked may not answer her requests nor pray for them: true when `authorId` blocked the
- * viewer. The blocked member is told only that the request is not there.
+ * A member she blocked may not answer her requests nor pray for them: true when the author of the
+ * prayer_requests row `table` blocked the viewer, who is told only that the request is not there.
+ * Not where the author is hidden from the viewer (an anonymous request): that refusal would name
+ * its author. There she may answer; the author's block keeps her reply and its notice away from
+ * the author (`canSeeMemberContent`, `notify`).
  */
-export const blockedByAuthor = (viewer: Pick<Viewer | ViewerColumns, "id">, authorId: number | SQL): SQL =>
-  sql`exists (select 1 from member_blocks mb where mb.blocker_id = ${authorId} and mb.blocked_id = ${viewer.id})`;
+export const blockedByPrayerAuthor = (viewer: Viewer | ViewerColumns, table = "prayer_requests"): SQL =>
+  sql`(not ${prayerAuthorHiddenFrom(viewer, table)} and exists (select 1 from member_blocks mb
+    where mb.blocker_id = ${column(table, "user_id")} and mb.blocked_id = ${viewer.id}))`;
 
 // Prayer requests: who may see one.
 

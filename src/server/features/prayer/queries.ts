@@ -1,7 +1,7 @@
 import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
 import type { ActivityKind } from "../../activity/record";
 import {
-  blockedByAuthor,
+  blockedByPrayerAuthor,
   newestPrayerRequestIdsVisibleTo,
   personColumnsSeenBy,
   prayerRequestVisibleTo,
@@ -124,9 +124,7 @@ export async function findAccess(db: Db | Tx, viewer: Viewer, id: number) {
       authorBlockedByViewer: sql<boolean>`exists (select 1 from member_blocks mb
         where mb.blocker_id = ${viewer.id} and mb.blocked_id = ${prayerRequests.userId})`.mapWith(Boolean),
       /** Its author blocked the viewer: she may not answer it. */
-      blockedByAuthor: sql<boolean>`${blockedByAuthor(viewer, sql`${prayerRequests.userId}`)}`.mapWith(
-        Boolean,
-      ),
+      blockedByAuthor: sql<boolean>`${blockedByPrayerAuthor(viewer)}`.mapWith(Boolean),
     })
     .from(prayerRequests)
     .innerJoin(users, eq(users.id, prayerRequests.userId))
@@ -296,7 +294,7 @@ const visibleToInput = statementText(
 
 /** The author of request `p` blocked the viewer of row `i`: he is told it is not there, as for replies. */
 const blockedByAuthorOfInput = statementText(
-  blockedByAuthor({ id: sql.raw("i.user_id") }, sql.raw("p.user_id")),
+  blockedByPrayerAuthor({ id: sql.raw("i.user_id"), isAdmin: sql.raw("i.is_admin") }, "p"),
 );
 
 const prayOnceStatement = preparedStatement<{ prayer_count: number }, [number[], number[], boolean[]]>(
