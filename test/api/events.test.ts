@@ -9,7 +9,7 @@ import { notificationsEndpoints } from "../../src/core/endpoints/notifications";
 import { hashToken } from "../../src/server/auth/sessions";
 import { cultivationGroupMembers } from "../../src/server/db/schema";
 import { sendEventReminders } from "../../src/server/features/events";
-import { createTestContext, type Member, succeeded, type TestContext } from "../support/app";
+import { createTestContext, invalid, type Member, succeeded, type TestContext } from "../support/app";
 import { openGroup, startGroup } from "../support/content";
 
 let t: TestContext;
@@ -226,6 +226,14 @@ describe("who sees an event", () => {
     const repeat = await admin.client.call(api.create, { body: eventBody({ repeat: "weekly" }) });
     expect(repeat.status).toBe(400);
     expect(JSON.stringify(repeat.body)).toContain("Choose when the repetition ends");
+  });
+
+  it("refuses a repetition end it cannot read with 400, beside a valid start", async () => {
+    const res = await admin.client.call(api.create, {
+      body: eventBody({ repeat: "weekly", repeatUntil: "sleep(7)#1" }),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual({ repeatUntil: "Choose when the repetition ends" });
   });
 });
 
@@ -825,6 +833,30 @@ describe("the list of dates", () => {
       member.client.call(api.list, { query: { from, to, limit: 2, after: first[1]!.cursor } }),
     );
     expect(next.map((d) => d.startsAt)).toEqual([daysAhead(43).toISOString()]);
+  });
+
+  it("refuses a range end or start it cannot read with 400, beside a valid one", async () => {
+    const member = await t.member();
+    const valid = daysAhead(40).toISOString();
+    for (const query of [
+      { from: "abc", to: valid },
+      { from: "sleep(7)#1", to: valid },
+      { from: valid, to: "zzz" },
+      { from: "2026-13-45", to: "2026-13-46" },
+    ]) {
+      const res = await member.client.call(api.list, { query: invalid(query) });
+      expect(res.status, JSON.stringify(query)).toBe(400);
+      expect(res.body.message).toBe("Invalid date");
+    }
+  });
+
+  it("refuses a cursor that names no date or an id past the largest, with 400", async () => {
+    const member = await t.member();
+    for (const after of ["0000-00-00T::Z~1", "2026-01-01T10:00:00Z~9999999999"]) {
+      const res = await member.client.call(api.list, { query: { after } });
+      expect(res.status, after).toBe(400);
+      expect(res.body.message).toBe("Invalid cursor");
+    }
   });
 });
 

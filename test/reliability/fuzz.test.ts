@@ -1072,6 +1072,17 @@ describe("every parameter the API document declares", () => {
       if (!op.body) return undefined;
       // Wrong passwords slow down sign-in at an address: they are tried at one no actor uses.
       if (key === "POST /api/auth/login") return { email: signInTarget, password: TEST_PASSWORD };
+      // A repeating event in her group: the rules between its dates run for every value.
+      const repeating = {
+        startsAt: "2031-01-13T12:00:00Z",
+        endsAt: "2031-01-13T13:00:00Z",
+        repeat: "weekly",
+        repeatUntil: "2031-03-13T12:00:00Z",
+      };
+      if (key === "POST /api/events") {
+        return { ...repeating, title: "Psalms", timeZone: "Europe/London", capacity: 20, groupId: ids.group };
+      }
+      if (key === "PATCH /api/events/:id") return { ...repeating, title: "Psalms, moved" };
       const known = validBody(key);
       return Object.keys(known).length ? known : exampleOf(op.body, "", { hours: 0 });
     };
