@@ -180,6 +180,23 @@ describe("a notification on her device", () => {
     expect(receiver.to(device.endpoint)).toHaveLength(0);
   });
 
+  it("stops reaching a device whose session has expired, though its row is still there", async () => {
+    const author = await t.member({ firstName: "Dinah" });
+    const friend = await t.member({ firstName: "Bilhah" });
+    const device = await subscribedDevice(receiver, author);
+    const request = await share(author, "Strength for the long nights.");
+    await t.database.pool.query(
+      "update sessions set expires_at = now() - interval '1 minute' where user_id = $1",
+      [author.id],
+    );
+    expect(await subscriptionExists(device.endpoint)).toBe(true);
+    await pray(friend, request);
+
+    await everyNotificationHanded(t);
+    await queueDrained(t);
+    expect(receiver.to(device.endpoint)).toHaveLength(0);
+  });
+
   it.each([
     [410, "Gone"],
     [404, "Not Found"],

@@ -51,6 +51,7 @@ export async function pushDueNotifications(db: Db, config: AppConfig): Promise<n
             job_key => 'push:' || n.id || ':' || s.id)
           from marked n
             join push_subscriptions s on s.user_id = n.user_id
+              and ${sessionLive}
             left join notification_preferences p on p.user_id = n.user_id
           where n.read_at is null and n.created_at > now() - interval '1 day' and ${choiceOf} <> 'never'
             and ${stillSeenByRecipient}
@@ -63,6 +64,13 @@ export async function pushDueNotifications(db: Db, config: AppConfig): Promise<n
     if (claimed < SWEEP_BATCH) return handed;
   }
 }
+
+/**
+ * The session that turned device `s` on has not expired: a device belongs to its session, and one
+ * left signed in past its end (a shared computer) hears nothing more, though its row waits for the
+ * housekeeping that deletes expired sessions.
+ */
+const sessionLive = sql`exists (select 1 from sessions se where se.id = s.session_id and se.expires_at > now())`;
 
 interface PushRow extends Record<string, unknown> {
   endpoint: string;
@@ -101,7 +109,7 @@ export async function sendPush(
       n.kind, n.subject_id, n.actor_count, n.title,
       case when n.actor_id is null then null else n.actor_name end as actor_name
     from push_subscriptions s join notifications n on n.user_id = s.user_id
-    where s.id = ${job.subscriptionId} and n.id = ${job.notificationId}`);
+    where s.id = ${job.subscriptionId} and n.id = ${job.notificationId} and ${sessionLive}`);
   const row = rows[0];
   // Unsubscribed, moved to another member, or the notification went with its account: nothing to send.
   if (!row || !(row.kind in NOTIFICATION_KINDS)) return;
