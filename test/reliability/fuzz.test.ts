@@ -850,12 +850,12 @@ function exampleOf(schema: WireSchema, name: string, clock: { hours: number }): 
       if (NAMED_TEXT[name]) return NAMED_TEXT[name];
       if (s.format === "date-time")
         return new Date(Date.UTC(2031, 0, 6, 10) + clock.hours++ * 3_600_000).toISOString();
-      if (s.pattern) {
-        const [sample] = fc.sample(fc.stringMatching(new RegExp(s.pattern)), { seed: WALK_SEED, numRuns: 1 });
-        return sample;
-      }
-      const text = "A walk through every field".repeat(Math.ceil((s.minLength ?? 0) / 26) || 1);
-      return text.slice(0, s.maxLength ?? text.length);
+      const text = "A walk through every field"
+        .repeat(Math.ceil((s.minLength ?? 0) / 26) || 1)
+        .slice(0, s.maxLength ?? Number.POSITIVE_INFINITY);
+      if (!s.pattern || new RegExp(s.pattern).test(text)) return text;
+      const [sample] = fc.sample(fc.stringMatching(new RegExp(s.pattern)), { seed: WALK_SEED, numRuns: 1 });
+      return sample;
     }
     case "integer":
     case "number":

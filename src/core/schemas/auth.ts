@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LIMITS, MEMBERSHIP_TIERS, PASSWORD_MIN } from "../constants";
 import { LOCAL_PATH } from "../return-to";
-import { dateTime } from "./common";
+import { dateTime, oneLine } from "./common";
 
 export const emailSchema = z
   .string({ message: "Please enter a valid e-mail address" })
@@ -16,9 +16,7 @@ export const passwordSchema = z
   .max(LIMITS.password, { message: `Password must be at most ${LIMITS.password} characters` });
 
 const nameSchema = (label: string) =>
-  z
-    .string({ message: `${label} is required` })
-    .trim()
+  oneLine(z.string({ message: `${label} is required` }).trim())
     .min(1, { message: `${label} is required` })
     .max(LIMITS.name, { message: `${label} must be at most ${LIMITS.name} characters` });
 

@@ -42,7 +42,8 @@ export const messageResponse = z.object({
 
 /**
  * Trimmed, required text with a spec message; blank (or shorter than `min`) after trimming fails
- * with the same message.
+ * with the same message. It may run over several lines (a request, a post, a description); a name
+ * or a title is a `requiredLine`.
  */
 export const requiredText = (message: string, max: number = LIMITS.text, min = 1) =>
   z
@@ -51,11 +52,40 @@ export const requiredText = (message: string, max: number = LIMITS.text, min = 1
     .min(min, { message })
     .max(max, { message: `Must be at most ${max} characters` });
 
-/** Optional text: blank becomes undefined. */
+/** Optional text, over several lines if she likes: blank becomes undefined. */
 export const optionalText = (max: number = LIMITS.text) =>
   z
     .string()
     .trim()
+    .max(max, { message: `Must be at most ${max} characters` })
+    .nullish()
+    .transform((v) => (v ? v : undefined));
+
+export const ONE_LINE_MESSAGE = "Use letters, numbers and punctuation only, on one line.";
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: naming the control characters is its purpose
+const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f-\u009f]*$/;
+
+/**
+ * A name, a title, a place: text on one line, whatever the screen, the mail or the log line that
+ * shows it. Refuses the C0 and C1 control characters (U+0000–U+001F, U+007F–U+009F: line breaks,
+ * tabs, NUL, terminal escapes). Put after `.trim()`, so a stray line break at either end is trimmed
+ * rather than refused. A link says it is not a valid link instead (`message`).
+ */
+export const oneLine = <S extends { regex(regex: RegExp, params: { message: string }): S }>(
+  text: S,
+  message: string = ONE_LINE_MESSAGE,
+): S => text.regex(NO_CONTROL_CHARACTERS, { message });
+
+/** `requiredText` on one line: a name or a title. */
+export const requiredLine = (message: string, max: number = LIMITS.shortText, min = 1) =>
+  oneLine(z.string({ message }).trim())
+    .min(min, { message })
+    .max(max, { message: `Must be at most ${max} characters` });
+
+/** `optionalText` on one line: a place, a time, a contact. */
+export const optionalLine = (max: number = LIMITS.shortText) =>
+  oneLine(z.string().trim())
     .max(max, { message: `Must be at most ${max} characters` })
     .nullish()
     .transform((v) => (v ? v : undefined));

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { COURSE_STATUSES, DESCRIPTION_MIN, LIMITS } from "../constants";
 import { COURSE_ADMIN_STATUSES, COURSE_LIMITS, COURSE_MESSAGES, splitTags } from "../courses";
 
-import { dateTime, pageQuery, searchText } from "./common";
+import { dateTime, oneLine, pageQuery, searchText } from "./common";
 
 export const courseSchema = z.object({
   id: z.number(),
@@ -62,7 +62,9 @@ const tagsField = z
   .transform(splitTags)
   .pipe(
     z
-      .array(z.string().max(LIMITS.tag, { message: `Each tag must be at most ${LIMITS.tag} characters` }))
+      .array(
+        oneLine(z.string()).max(LIMITS.tag, { message: `Each tag must be at most ${LIMITS.tag} characters` }),
+      )
       .max(LIMITS.tags, { message: `Use at most ${LIMITS.tags} tags` }),
   );
 
@@ -88,27 +90,23 @@ const urlField = z
   .union([z.string(), z.null()], { message: COURSE_MESSAGES.url })
   .transform((v) => (v?.trim() ? v.trim() : null))
   .pipe(
-    z
-      .url({ protocol: /^https?$/, message: COURSE_MESSAGES.url })
+    oneLine(z.url({ protocol: /^https?$/, message: COURSE_MESSAGES.url }), COURSE_MESSAGES.url)
       .max(LIMITS.url, { message: COURSE_MESSAGES.url })
       .nullable(),
   );
 
-/** Optional text: blank clears it (null); absent leaves it as it is (undefined). */
-const nullableText = (label: string, max: number) =>
+/** Optional text on one line: blank clears it (null); absent leaves it as it is (undefined). */
+const nullableLine = (label: string, max: number) =>
   z
     .union([z.string(), z.null()])
     .transform((v) => (v?.trim() ? v.trim() : null))
     .pipe(
-      z
-        .string()
+      oneLine(z.string())
         .max(max, { message: `${label} must be at most ${max} characters` })
         .nullable(),
     );
 
-const titleField = z
-  .string({ message: COURSE_MESSAGES.titleRequired })
-  .trim()
+const titleField = oneLine(z.string({ message: COURSE_MESSAGES.titleRequired }).trim())
   .min(1, { message: COURSE_MESSAGES.titleRequired })
   .max(LIMITS.shortText, { message: `Title must be at most ${LIMITS.shortText} characters` });
 
@@ -122,9 +120,9 @@ const descriptionField = z
 export const createCourseBody = z.object({
   title: titleField,
   description: descriptionField,
-  shortDescription: nullableText("Short description", COURSE_LIMITS.shortDescription).optional(),
+  shortDescription: nullableLine("Short description", COURSE_LIMITS.shortDescription).optional(),
   status: z.enum(COURSE_ADMIN_STATUSES, { message: "Choose a status" }).default("coming_soon"),
-  estimatedDuration: nullableText("Duration", COURSE_LIMITS.duration).optional(),
+  estimatedDuration: nullableLine("Duration", COURSE_LIMITS.duration).optional(),
   price: priceField.optional(),
   courseUrl: urlField.optional(),
   tags: tagsField.optional(),
@@ -139,9 +137,9 @@ export const updateCourseBody = z
   .object({
     title: titleField.optional(),
     description: descriptionField.optional(),
-    shortDescription: nullableText("Short description", COURSE_LIMITS.shortDescription).optional(),
+    shortDescription: nullableLine("Short description", COURSE_LIMITS.shortDescription).optional(),
     status: z.enum(COURSE_ADMIN_STATUSES, { message: "Choose a status" }).optional(),
-    estimatedDuration: nullableText("Duration", COURSE_LIMITS.duration).optional(),
+    estimatedDuration: nullableLine("Duration", COURSE_LIMITS.duration).optional(),
     price: priceField.optional(),
     courseUrl: urlField.optional(),
     tags: tagsField.optional(),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EXPERIENCE_LEVELS, LIMITS } from "../constants";
-import { dateTime, pageQuery } from "./common";
+import { dateTime, oneLine, pageQuery } from "./common";
 
 export const DISCIPLESHIP_MESSAGES = {
   missing: "Please fill in all required fields.",
@@ -22,7 +22,7 @@ export function splitFocusAreas(text: string): string[] {
 }
 
 const focusAreasSchema = z
-  .array(z.string({ message: DISCIPLESHIP_MESSAGES.missing }).trim().max(LIMITS.tag), {
+  .array(oneLine(z.string({ message: DISCIPLESHIP_MESSAGES.missing }).trim()).max(LIMITS.tag), {
     message: DISCIPLESHIP_MESSAGES.missing,
   })
   .transform((areas) => {

@@ -10,7 +10,7 @@ import {
   RSVP_STATUSES,
 } from "../events";
 import { isTimeZone } from "../format";
-import { dateTime, idSchema, optionalText, requiredText } from "./common";
+import { dateTime, idSchema, oneLine, optionalLine, optionalText, requiredLine } from "./common";
 
 export const EVENT_MESSAGES = {
   title: "Title is required",
@@ -43,9 +43,7 @@ const timeZone = z
 
 const instant = (message: string) => z.iso.datetime({ offset: true, message }).transform((s) => new Date(s));
 
-const onlineUrl = z
-  .string()
-  .trim()
+const onlineUrl = oneLine(z.string().trim(), EVENT_MESSAGES.onlineUrl)
   .max(LIMITS.url)
   .nullish()
   .transform((v) => (v ? v : undefined))
@@ -59,12 +57,12 @@ const capacity = z
   .nullish();
 
 const eventFields = {
-  title: requiredText(EVENT_MESSAGES.title, LIMITS.shortText),
+  title: requiredLine(EVENT_MESSAGES.title, LIMITS.shortText),
   description: optionalText(LIMITS.text),
   startsAt: instant(EVENT_MESSAGES.startsAt),
   endsAt: instant(EVENT_MESSAGES.endsAt),
   timeZone,
-  location: optionalText(LIMITS.shortText),
+  location: optionalLine(LIMITS.shortText),
   onlineUrl,
   capacity,
   repeat: z.enum(EVENT_REPEATS).optional(),
@@ -122,10 +120,8 @@ export const createEventBody = z
 export type CreateEventBody = z.input<typeof createEventBody>;
 
 /** A field a change may clear: absent keeps it, blank or null clears it. */
-const clearable = (max: number) =>
-  z
-    .string()
-    .trim()
+const clearable = (max: number, text: z.ZodString = z.string().trim()) =>
+  text
     .max(max, { message: `Must be at most ${max} characters` })
     .nullish()
     .transform((v) => (v === undefined ? undefined : v || null));
@@ -141,10 +137,13 @@ export const updateEventBody = z
     startsAt: eventFields.startsAt.optional(),
     endsAt: eventFields.endsAt.optional(),
     timeZone: timeZone.optional(),
-    location: clearable(LIMITS.shortText),
-    onlineUrl: clearable(LIMITS.url).refine((v) => !v || /^https?:\/\/[^\s]+$/i.test(v), {
-      message: EVENT_MESSAGES.onlineUrl,
-    }),
+    location: clearable(LIMITS.shortText, oneLine(z.string().trim())),
+    onlineUrl: clearable(LIMITS.url, oneLine(z.string().trim(), EVENT_MESSAGES.onlineUrl)).refine(
+      (v) => !v || /^https?:\/\/[^\s]+$/i.test(v),
+      {
+        message: EVENT_MESSAGES.onlineUrl,
+      },
+    ),
     capacity,
     repeat: eventFields.repeat,
     repeatUntil: eventFields.repeatUntil,
@@ -299,7 +298,7 @@ export type EventAttendees = z.input<typeof eventAttendees>;
  * The dialog turns its output into the API's body (instants) with `zonedInstant`.
  */
 const eventFormFields = z.object({
-  title: requiredText(EVENT_MESSAGES.title, LIMITS.shortText),
+  title: requiredLine(EVENT_MESSAGES.title, LIMITS.shortText),
   description: z
     .string()
     .trim()
@@ -308,13 +307,10 @@ const eventFormFields = z.object({
   startTime: z.string().regex(/^\d\d:\d\d$/, { message: "Choose a start time" }),
   endTime: z.string().regex(/^\d\d:\d\d$/, { message: "Choose an end time" }),
   timeZone,
-  location: z
-    .string()
-    .trim()
-    .max(LIMITS.shortText, { message: `Must be at most ${LIMITS.shortText} characters` }),
-  onlineUrl: z
-    .string()
-    .trim()
+  location: oneLine(z.string().trim()).max(LIMITS.shortText, {
+    message: `Must be at most ${LIMITS.shortText} characters`,
+  }),
+  onlineUrl: oneLine(z.string().trim(), EVENT_MESSAGES.onlineUrl)
     .max(LIMITS.url)
     .refine((v) => !v || /^https?:\/\/[^\s]+$/i.test(v), { message: EVENT_MESSAGES.onlineUrl }),
   capacity: z

@@ -7,7 +7,15 @@ import {
   GROUP_MIN_MEMBERS,
   LIMITS,
 } from "../constants";
-import { dateTime, idSchema, optionalText, pageQuery, requiredText, searchText } from "./common";
+import {
+  dateTime,
+  idSchema,
+  optionalText,
+  pageQuery,
+  requiredLine,
+  requiredText,
+  searchText,
+} from "./common";
 
 export const GROUP_ROLES = ["admin", "member"] as const;
 export type GroupRole = (typeof GROUP_ROLES)[number];
@@ -44,7 +52,7 @@ const maxMembersNumber = z
 
 /** A group as its admins describe it: what the create form and the edit form both ask. */
 const groupFields = {
-  name: requiredText(GROUP_MESSAGES.nameRequired, LIMITS.name),
+  name: requiredLine(GROUP_MESSAGES.nameRequired, LIMITS.name),
   category: z.enum(CULTIVATION_CATEGORY_VALUES, { message: GROUP_MESSAGES.categoryRequired }),
   description: descriptionText,
   guidelines: optionalText(LIMITS.text),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LIMITS, MEETING_TYPES } from "../constants";
-import { dateTime, optionalText, pageQuery, requiredText, searchText } from "./common";
+import { dateTime, optionalLine, pageQuery, requiredLine, searchText } from "./common";
 import { descriptionText, membershipOf } from "./groups";
 
 export const LOCAL_ROLES = ["leader", "member"] as const;
@@ -19,15 +19,15 @@ export const LOCAL_GROUP_MESSAGES = {
 
 /** POST /api/local-groups (SPEC §5 "Local group"). */
 export const createLocalGroupBody = z.object({
-  name: requiredText(LOCAL_GROUP_MESSAGES.nameRequired, LIMITS.name),
+  name: requiredLine(LOCAL_GROUP_MESSAGES.nameRequired, LIMITS.name),
   description: descriptionText,
   meetingType: z.enum(MEETING_TYPES, { message: LOCAL_GROUP_MESSAGES.meetingTypeRequired }),
   /** The general area anyone may see, e.g. a city or neighbourhood. */
-  location: requiredText(LOCAL_GROUP_MESSAGES.locationRequired, LIMITS.shortText),
+  location: requiredLine(LOCAL_GROUP_MESSAGES.locationRequired, LIMITS.shortText),
   /** The exact meeting place, shared with members only. */
-  address: optionalText(LIMITS.shortText),
-  meetingTime: optionalText(LIMITS.shortText),
-  contactInfo: optionalText(LIMITS.shortText),
+  address: optionalLine(LIMITS.shortText),
+  meetingTime: optionalLine(LIMITS.shortText),
+  contactInfo: optionalLine(LIMITS.shortText),
   /** Whether her approval is needed to join; a new group needs it unless she says otherwise. */
   requiresApproval: z.boolean().default(true),
 });

@@ -1,7 +1,15 @@
 import { z } from "zod";
 import { LIMITS } from "../constants";
 import { MODERATION_MESSAGES, REPORT_REASONS, REPORT_TARGET_TYPES, WARNING_REASON_MAX } from "../moderation";
-import { dateTime, idSchema, optionalText, pageQuery, requiredText } from "./common";
+import {
+  dateTime,
+  idSchema,
+  optionalLine,
+  optionalText,
+  pageQuery,
+  requiredLine,
+  requiredText,
+} from "./common";
 
 export * from "../moderation";
 
@@ -58,7 +66,7 @@ export const reportedItem = z.object({
 export type ReportedItem = z.input<typeof reportedItem>;
 
 export const resolveBody = z
-  .object({ reason: optionalText(LIMITS.shortText) })
+  .object({ reason: optionalLine(LIMITS.shortText) })
   .nullish()
   .transform((v) => ({ reason: v?.reason }));
 
@@ -67,7 +75,7 @@ export const resolveResult = z.object({ id: z.number(), status: z.enum(["restore
 export const suspendBody = z.object({
   /** Omitted: for good. */
   until: dateTime.optional(),
-  reason: requiredText(MODERATION_MESSAGES.reasonRequired, LIMITS.shortText),
+  reason: requiredLine(MODERATION_MESSAGES.reasonRequired, LIMITS.shortText),
 });
 export type SuspendBody = z.infer<typeof suspendBody>;
 
@@ -75,7 +83,7 @@ export const suspensionResult = z.object({ id: z.number(), suspendedUntil: dateT
 
 /** A warning: a note to the member, in her notifications, and a line in the log. */
 export const warnBody = z.object({
-  reason: requiredText(MODERATION_MESSAGES.reasonRequired, WARNING_REASON_MAX),
+  reason: requiredLine(MODERATION_MESSAGES.reasonRequired, WARNING_REASON_MAX),
 });
 export type WarnBody = z.infer<typeof warnBody>;
 

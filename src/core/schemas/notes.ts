@@ -1,6 +1,15 @@
 import { z } from "zod";
 import { LIMITS } from "../constants";
-import { dateTime, idSchema, pageQuery, requiredText, searchText, tagFilter, timecode } from "./common";
+import {
+  dateTime,
+  idSchema,
+  oneLine,
+  pageQuery,
+  requiredText,
+  searchText,
+  tagFilter,
+  timecode,
+} from "./common";
 
 export const NOTE_MESSAGES = {
   content: "Note content is required",
@@ -16,10 +25,9 @@ export const NOTE_TIMESTAMP_MAX = 24 * 3600;
 
 const content = requiredText(NOTE_MESSAGES.content, LIMITS.text);
 
-const tag = z
-  .string()
-  .trim()
-  .max(LIMITS.tag, { message: `Each tag must be at most ${LIMITS.tag} characters` });
+const tag = oneLine(z.string().trim()).max(LIMITS.tag, {
+  message: `Each tag must be at most ${LIMITS.tag} characters`,
+});
 
 /** Trimmed, empties dropped, duplicates (ignoring case) dropped, order kept. */
 const cleanTags = (tags: string[]) => {

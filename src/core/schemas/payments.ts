@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DONATION_MAX, DONATION_MIN, LIMITS, PATRON_PLAN_NAME } from "../constants";
 import { formatDollars } from "../format";
+import { oneLine } from "./common";
 
 export const PAYMENT_MESSAGES = {
   notConfigured: "Online payments are not set up yet.",
@@ -39,9 +40,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 
 export const createPaymentIntentBody = z.object({
   amount: donationAmount,
-  description: z
-    .string()
-    .trim()
+  description: oneLine(z.string().trim())
     .max(LIMITS.shortText, { message: `Description must be at most ${LIMITS.shortText} characters` })
     .optional()
     // Replaced as stored text is elsewhere, so the provider's encoder never fails on it (a 503).

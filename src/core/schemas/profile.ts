@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LIMITS, MEMBERSHIP_TIERS } from "../constants";
 import { emailSchema, passwordSchema } from "./auth";
-import { dateTime } from "./common";
+import { dateTime, oneLine } from "./common";
 import { noteItem } from "./notes";
 
 export const PROFILE_MESSAGES = {
@@ -67,9 +67,7 @@ export const updateSettingsBody = memberSettings
 export type UpdateSettingsBody = z.infer<typeof updateSettingsBody>;
 
 const optionalName = (label: string) =>
-  z
-    .string({ message: `${label} must be text` })
-    .trim()
+  oneLine(z.string({ message: `${label} must be text` }).trim())
     .max(LIMITS.name, { message: `${label} must be at most ${LIMITS.name} characters` })
     .nullish()
     // Blank falls back to the current value (SPEC §5).

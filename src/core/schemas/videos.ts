@@ -1,7 +1,17 @@
 import { z } from "zod";
 import { DESCRIPTION_MIN, DISCUSSION_PAGE_SIZE, LIMITS, VIDEO_SERIES } from "../constants";
 import { isYouTubeId, parseYouTubeId } from "../youtube";
-import { dateTime, idParams, idSchema, pageQuery, requiredText, searchText, timecode } from "./common";
+import {
+  dateTime,
+  idParams,
+  idSchema,
+  oneLine,
+  pageQuery,
+  requiredLine,
+  requiredText,
+  searchText,
+  timecode,
+} from "./common";
 
 export const VIDEO_MESSAGES = {
   title: "Title is required",
@@ -157,9 +167,7 @@ export type ReflectionItem = z.input<typeof reflectionItem>;
 
 // --- Administration -------------------------------------------------------------------------
 
-const youtubeUrl = z
-  .string({ message: VIDEO_MESSAGES.youtubeUrl })
-  .trim()
+const youtubeUrl = oneLine(z.string({ message: VIDEO_MESSAGES.youtubeUrl }).trim(), VIDEO_MESSAGES.youtubeUrl)
   .max(LIMITS.url, { message: VIDEO_MESSAGES.youtubeUrl })
   .refine((url) => parseYouTubeId(url) !== null, { message: VIDEO_MESSAGES.youtubeUrl });
 
@@ -167,10 +175,9 @@ const description = requiredText(VIDEO_MESSAGES.description, LIMITS.longText, DE
 
 const reflectionPrompts = z
   .array(
-    z
-      .string()
-      .trim()
-      .max(LIMITS.shortText * 2, { message: "Each prompt must be at most 400 characters" }),
+    oneLine(z.string().trim()).max(LIMITS.shortText * 2, {
+      message: "Each prompt must be at most 400 characters",
+    }),
   )
   .max(REFLECTION_PROMPTS_MAX, { message: `At most ${REFLECTION_PROMPTS_MAX} reflection prompts` })
   .transform((prompts) => prompts.filter(Boolean));
@@ -184,7 +191,7 @@ const patronOnly = z.boolean({ message: "Choose whether it is for patrons" });
  * patronOnly? }.
  */
 export const adminVideoBody = z.object({
-  title: requiredText(VIDEO_MESSAGES.title, LIMITS.shortText),
+  title: requiredLine(VIDEO_MESSAGES.title, LIMITS.shortText),
   description,
   youtubeUrl,
   series: videoSeries.nullish(),
@@ -215,7 +222,7 @@ export const adminVideoListQuery = pageQuery.extend({ search: searchText });
  */
 export const adminVideoForm = z.object({
   youtubeUrl,
-  title: requiredText(VIDEO_MESSAGES.title, LIMITS.shortText),
+  title: requiredLine(VIDEO_MESSAGES.title, LIMITS.shortText),
   description,
   series: z.union([videoSeries, z.literal("")]).transform((v) => (v ? v : null)),
   duration: duration.field,
