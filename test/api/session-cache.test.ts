@@ -2,6 +2,8 @@ import { createHash } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { endpoint } from "../../src/core/contract";
 import { authEndpoints } from "../../src/core/endpoints/auth";
 import { dashboardEndpoints } from "../../src/core/endpoints/dashboard";
 import { notificationsEndpoints } from "../../src/core/endpoints/notifications";
@@ -9,6 +11,7 @@ import { prayerEndpoints } from "../../src/core/endpoints/prayer";
 import { profileEndpoints } from "../../src/core/endpoints/profile";
 import { buildApp } from "../../src/server/app";
 import { openDatabase } from "../../src/server/db/client";
+import { serve } from "../../src/server/http/endpoint-routes";
 import { createTestContext, TestClient, type TestContext } from "../support/app";
 
 let t: TestContext;
@@ -212,6 +215,58 @@ describe("with RESPONSE_CACHE=0", () => {
       expect(uncached.memberCache.size).toBe(0);
     } finally {
       await uncached.close();
+      await db.close();
+    }
+  });
+});
+
+describe("what a kept answer is made from", () => {
+  it("is worked out once per request, and both keys her kept answer and makes it", async () => {
+    const db = openDatabase(t.config.databaseUrl!, { max: 2 });
+    const app = await buildApp({ config: t.config, database: db, logger: false });
+    // A member's view embedding a shared edition, as her home page embeds the shared teasers.
+    const shelf = endpoint({
+      method: "GET",
+      path: "/api/test-shelf",
+      summary: "Her shelf, with the edition it shows",
+      caller: "member",
+      cache: "member",
+      response: z.object({ edition: z.number() }),
+    });
+    let edition = 1;
+    let derivations = 0;
+    let made = 0;
+    serve(
+      app,
+      shelf,
+      ({ derived }) => {
+        made += 1;
+        return { edition: derived };
+      },
+      {
+        // Read at once or after a promise, as the home page's teasers are when fresh or not.
+        derive: () => {
+          derivations += 1;
+          return derivations % 2 === 1 ? Promise.resolve(edition) : edition;
+        },
+        vary: ({ derived }) => `edition ${derived}`,
+      },
+    );
+    try {
+      const m = await t.member();
+      const client = new TestClient(app, t.config.publicOrigin);
+      for (const [k, v] of m.client.jar) client.jar.set(k, v);
+      const first = await client.call(shelf);
+      expect(first.body).toEqual({ edition: 1 });
+      // The same edition: her kept answer, made once.
+      expect((await client.call(shelf)).body).toEqual({ edition: 1 });
+      expect(made).toBe(1);
+      edition = 2;
+      expect((await client.call(shelf)).body).toEqual({ edition: 2 });
+      expect(made).toBe(2);
+      expect(derivations).toBe(3);
+    } finally {
+      await app.close();
       await db.close();
     }
   });

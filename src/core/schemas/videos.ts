@@ -27,8 +27,6 @@ export const VIDEO_DURATION_MAX = 24 * 3600;
 export const REFLECTION_PROMPTS_MAX = 10;
 const PROGRESS_MESSAGE = `Seconds must be a whole number from 0 to ${VIDEO_DURATION_MAX}`;
 
-/** Page size of the library grid and of a video's reflections. */
-export const VIDEO_PAGE_SIZE = 24;
 export const RELATED_DEFAULT = 4;
 
 export const videoSeries = z.enum(VIDEO_SERIES, { message: "Choose one of the series" });

@@ -1,18 +1,23 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { BodyOf, Endpoint, ParamsOf, QueryOf, Result } from "../../core/contract";
+import type { BodyOf, Endpoint, ParamsIn, ParamsOf, QueryIn, QueryOf, Result } from "../../core/contract";
 import { messageResponse } from "../../core/schemas/common";
 import type { SessionUser } from "../auth/sessions";
 import { answerOnce, IDEMPOTENCY_HEADER } from "./idempotency";
 import { type SharedCache, sharedCache } from "./shared-cache";
 
-/** What a handler is given: the validated inputs, and the request and reply when it needs them. */
-export interface HandlerContext<E extends Endpoint> {
+/**
+ * What a handler is given: the validated inputs, what `derive` worked out for the request, and the
+ * request and reply when it needs them.
+ */
+export interface HandlerContext<E extends Endpoint, D = undefined> {
   /** Who is calling: always someone signed in, unless the endpoint is open to visitors. */
   viewer: E["caller"] extends "visitor" ? SessionUser | null : SessionUser;
   params: ParamsOf<E>;
   query: QueryOf<E>;
   body: BodyOf<E>;
+  /** What the endpoint's `derive` gave for this request (undefined without one). */
+  derived: D;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -20,17 +25,24 @@ export interface HandlerContext<E extends Endpoint> {
 type Returned<E extends Endpoint> = Result<E> | FastifyReply;
 
 /** Answers the call; an endpoint without a body to send may simply return. */
-export type EndpointHandler<E extends Endpoint> = (
-  ctx: HandlerContext<E>,
+export type EndpointHandler<E extends Endpoint, D = undefined> = (
+  ctx: HandlerContext<E, D>,
 ) => Promise<Returned<E>> | Returned<E> | (E["response"] extends null ? Promise<void> : never);
 
-export interface ServeOptions<E extends Endpoint> {
+export interface ServeOptions<E extends Endpoint, D = undefined> {
+  /**
+   * Worked out once per request, before the cache is looked at: what both the cache key (`vary`)
+   * and the handler need, as `ctx.derived`, so that a kept answer is keyed by the very value it was
+   * made from (the shared teasers the home page embeds, whether she plays patron teaching). A value
+   * given at once keeps a kept answer's path free of promises; a promise is awaited once.
+   */
+  derive?: (ctx: HandlerContext<E>) => PromiseLike<D> | D;
   /**
    * For `cache: "member"`: something else her answer depends on, beyond the member and the
    * request (the version of a shared list it embeds, say). For `cache: "shared"`: which of a few
-   * answers she is given (kept apart; "" is the plain key `sharedKeyOf` names).
+   * answers she is given (kept apart; "" is the plain key).
    */
-  vary?: (ctx: HandlerContext<E>) => Promise<string> | string;
+  vary?: (ctx: HandlerContext<E, D>) => string;
 }
 
 const isThenable = (value: unknown): value is PromiseLike<unknown> =>
@@ -75,23 +87,43 @@ function stableJson(value: unknown): string {
   return `{${out}}`;
 }
 
-/** The key under which a shared answer to these inputs is kept (the same for every caller). */
-export const sharedKeyOf = (e: Endpoint, params: unknown, query: unknown) =>
-  `${e.id}|${stableJson(params)}|${stableJson(query)}`;
+/** The key under which a shared answer to these inputs is kept (`variant`: what `vary` named). */
+const sharedKeyOf = (e: Endpoint, params: unknown, query: unknown, variant: string) => {
+  const key = `${e.id}|${stableJson(params)}|${stableJson(query)}`;
+  return variant ? `${key}|${variant}` : key;
+};
 
-/** The shared cache of one endpoint, for code that warms or reads it outside a request. */
-export const sharedCacheOf = <T>(db: object, e: Endpoint) => sharedCache<T>(db, e.id);
+/**
+ * A shared endpoint's kept answer to these inputs, as a request would find it (validated by the
+ * endpoint's schemas, under the same key, from the same entry), for code outside a request such as
+ * a page's hints. `variant` is what `vary` names for the callers meant; `load` reads it if it is
+ * not kept.
+ */
+export function sharedAnswerOf<E extends Endpoint>(
+  db: object,
+  e: E,
+  input: { params?: ParamsIn<E>; query?: QueryIn<E> },
+  variant: string,
+  load: (inputs: { params: ParamsOf<E>; query: QueryOf<E> }) => Promise<Result<E>>,
+) {
+  // As a route sees them: only what the endpoint declares, and a path's parameters as an object.
+  const params = (e.params ? e.params.parse(input.params ?? {}) : undefined) as ParamsOf<E>;
+  const query = (e.query ? e.query.parse(input.query ?? {}) : undefined) as QueryOf<E>;
+  return sharedCache<Result<E>>(db, e.id).get(sharedKeyOf(e, params, query, variant), () =>
+    load({ params, query }),
+  );
+}
 
 /**
  * Registers the route an endpoint declares, in a plugin mounted under the endpoint's prefix:
  * access (decided before the body is read: `src/server/auth/access.ts`), the schemas that validate
  * its inputs and encode its answer and errors, its rate limit, and its cache.
  */
-export function serve<E extends Endpoint>(
+export function serve<E extends Endpoint, D = undefined>(
   fastify: FastifyInstance,
   e: E,
-  handler: EndpointHandler<E>,
-  options: ServeOptions<E> = {},
+  handler: EndpointHandler<E, D>,
+  options: ServeOptions<E, D> = {},
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   if (!e.path.startsWith(app.prefix)) throw new Error(`${e.id} is not under ${app.prefix}`);
@@ -113,14 +145,14 @@ export function serve<E extends Endpoint>(
     return e.response && result !== undefined ? result : reply.send();
   };
   // A handler that answers at once (her own profile, say) is finished without a promise.
-  const answer = (ctx: HandlerContext<E>, reply: FastifyReply) => {
+  const answer = (ctx: HandlerContext<E, D>, reply: FastifyReply) => {
     const result = handler(ctx);
     // Any thenable: a query builder returned as it is runs only when awaited.
     return isThenable(result) ? Promise.resolve(result).then((r) => finish(r, reply)) : finish(result, reply);
   };
-  const load = (ctx: HandlerContext<E>) => async () => (await handler(ctx)) as Result<E>;
+  const load = (ctx: HandlerContext<E, D>) => async () => (await handler(ctx)) as Result<E>;
   // The answer as it will be sent, to keep for a repeat of her Idempotency-Key.
-  const encoded = async (ctx: HandlerContext<E>, reply: FastifyReply) => {
+  const encoded = async (ctx: HandlerContext<E, D>, reply: FastifyReply) => {
     const result = await handler(ctx);
     if (result === reply || reply.sent) return undefined;
     reply.status(status);
@@ -129,7 +161,29 @@ export function serve<E extends Endpoint>(
     return { status, body: typeof body === "string" ? body : Buffer.from(body as ArrayBuffer).toString() };
   };
   const idempotent = e.idempotent === true;
+  const { derive, vary } = options;
   let shared: SharedCache<Result<E>> | undefined;
+
+  // The request with what was derived for it: from its kept answer, or from its handler.
+  const respond = (ctx: HandlerContext<E, D>) => {
+    const { request, reply } = ctx;
+    // A creation without the header runs as any other: one lookup.
+    const idempotencyKey = idempotent ? request.headers[IDEMPOTENCY_HEADER] : undefined;
+    if (idempotencyKey !== undefined) {
+      return answerOnce(app.db, request, reply, idempotencyKey, () => encoded(ctx, reply));
+    }
+    if (e.cache === "member") {
+      const viewer = request.user!;
+      const key = `${e.id}|${viewer.id}|${viewer.isAdmin}|${viewer.membershipTier}|${stableJson(ctx.params)}|${stableJson(ctx.query)}|${vary ? vary(ctx) : ""}`;
+      return app.memberCache.reply(request, reply, key, load(ctx));
+    }
+    if (e.cache === "shared") {
+      shared ??= sharedCache<Result<E>>(app.db, e.id);
+      const key = sharedKeyOf(e, ctx.params, ctx.query, vary ? vary(ctx) : "");
+      return shared.reply(request, reply, key, load(ctx));
+    }
+    return answer(ctx, reply);
+  };
 
   // Not async: a kept answer is sent before this returns, and a hot read makes no promise here.
   const run = (request: FastifyRequest, reply: FastifyReply) => {
@@ -139,31 +193,20 @@ export function serve<E extends Endpoint>(
       params: e.params ? request.params : undefined,
       query: e.query ? request.query : undefined,
       body: e.body ? request.body : undefined,
+      derived: undefined,
       request,
       reply,
-    } as HandlerContext<E>;
-    // A creation without the header runs as any other: one lookup.
-    const idempotencyKey = idempotent ? request.headers[IDEMPOTENCY_HEADER] : undefined;
-    if (idempotencyKey !== undefined) {
-      return answerOnce(app.db, request, reply, idempotencyKey, () => encoded(ctx, reply));
+    } as HandlerContext<E, D>;
+    if (!derive) return respond(ctx);
+    const derived = derive(ctx as HandlerContext<E>);
+    if (isThenable(derived)) {
+      return Promise.resolve(derived).then((value) => {
+        ctx.derived = value;
+        return respond(ctx);
+      });
     }
-    if (e.cache === "member") {
-      const viewer = request.user!;
-      const key = `${e.id}|${viewer.id}|${viewer.isAdmin}|${viewer.membershipTier}|${stableJson(ctx.params)}|${stableJson(ctx.query)}|`;
-      const send = (extra: string) => app.memberCache.reply(request, reply, key + extra, load(ctx));
-      const extra = options.vary ? options.vary(ctx) : "";
-      return typeof extra === "string" ? send(extra) : extra.then(send);
-    }
-    if (e.cache === "shared") {
-      shared ??= sharedCacheOf<Result<E>>(app.db, e);
-      const cache = shared;
-      const key = sharedKeyOf(e, ctx.params, ctx.query);
-      const send = (variant: string) =>
-        cache.reply(request, reply, variant ? `${key}|${variant}` : key, load(ctx));
-      const variant = options.vary ? options.vary(ctx) : "";
-      return typeof variant === "string" ? send(variant) : variant.then(send);
-    }
-    return answer(ctx, reply);
+    ctx.derived = derived;
+    return respond(ctx);
   };
 
   app.route({

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { videosEndpoints as api } from "../../../core/endpoints/videos";
 import { opensPatronTeaching } from "../../../core/patron-teaching";
 import { serve } from "../../http/endpoint-routes";
-import { libraryVariant } from "./library-cache";
+import { libraryServing } from "./library-cache";
 import * as q from "./queries";
 import * as service from "./service";
 
@@ -11,9 +11,7 @@ export default async function videoRoutes(app: FastifyInstance) {
   const { db, config } = app;
   // Shared, one answer for those who play patron teaching and one for the others: the page's
   // first-thumbnail hint reads the others' entry (`library-cache.ts`).
-  serve(app, api.library, ({ viewer, query }) => q.listVideos(db, query, opensPatronTeaching(viewer)), {
-    vary: ({ viewer }) => libraryVariant(viewer),
-  });
+  serve(app, api.library, ({ query, derived }) => q.listVideos(db, query, derived), libraryServing);
   serve(app, api.video, ({ viewer, params }) => service.getVideo(db, params.id, viewer));
   serve(app, api.related, ({ viewer, params, query }) =>
     service.relatedVideos(db, params.id, query.limit, viewer),
