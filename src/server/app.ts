@@ -11,7 +11,7 @@ import authRoutes from "./auth/routes";
 import type { AppConfig } from "./config";
 import type { Database, Db } from "./db/client";
 import { featureRoutes } from "./features";
-import { firstLibraryThumbnails } from "./features/videos/library-cache";
+import { firstLibraryThumbnails } from "./features/videos";
 import { registerCookies } from "./http/cookies";
 import { registerErrorHandler } from "./http/errors";
 import healthRoutes from "./http/health";

@@ -12,10 +12,11 @@ import { AppShell } from "./components/app-shell";
 import { HydrationMarker } from "./components/hydration-marker";
 import { PageSpinner } from "./components/ui/spinner";
 import { MemberNotFoundPage } from "./features/errors/not-found-page";
+import type { AccountPageMember } from "./lib/account-page";
 import { AuthProvider, USER_KEY, useAuth } from "./lib/auth";
 import { keyOf } from "./lib/endpoints";
 import { queryClient } from "./lib/query-client";
-import { type AccountPageMember, accountRoutes, memberRoutes } from "./routes";
+import { accountRoutes, memberRoutes } from "./routes";
 
 function MemberRoutes({ initialUser }: { initialUser: CurrentUser }) {
   const { user } = useAuth();

@@ -1,5 +1,6 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 import { memberPageFor, memberPages } from "~/core/member-pages";
+import type { AccountPage } from "./lib/account-page";
 
 type PageComponent = ComponentType<{ params: Record<string, string | undefined> }>;
 type Loader = () => Promise<{ default: PageComponent }>;
@@ -57,14 +58,6 @@ export const guardedPaths = [
 
 /** Admin pages show their own sign-in prompt to visitors. */
 export const adminPaths = ["/admin", "/admin/articles"];
-
-/** Who opened an account page: a member is signed in in this browser (absent for a visitor). */
-export interface AccountPageMember {
-  email: string;
-  /** Asks again for what a followed link changed: who she is (the e-mail banner) and her profile. */
-  refresh: () => Promise<void>;
-}
-export type AccountPage = ComponentType<{ member?: AccountPageMember }>;
 
 /**
  * Pages reached from links in e-mails (and "Forgot your password?"). Anyone may open them, signed in

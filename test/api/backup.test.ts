@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backupsEndpoints } from "../../src/core/endpoints/backups";
 import { pruneBackups, runDailyBackup } from "../../src/server/backup/daily";
 import { backupFileName } from "../../src/server/backup/format";
+import { backupDatabaseJob } from "../../src/server/backup/jobs";
 import { backupRuns } from "../../src/server/db/schema";
 import { enqueue } from "../../src/server/jobs/queue";
 import { startWorker } from "../../src/server/jobs/worker";
@@ -59,7 +60,7 @@ describe("the daily backup", () => {
   });
 
   it("is made by the job queue into BACKUP_DIR, and the overview shows when and how large", async () => {
-    await enqueue(t.app.db, "backup-database", {});
+    await enqueue(t.app.db, backupDatabaseJob, {});
     const [run] = await finishedRuns(1);
     expect(run!.error).toBeNull();
     const files = fs.readdirSync(backupDir);

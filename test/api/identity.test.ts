@@ -9,6 +9,7 @@ import { AUTH_CHANNEL, SessionCache } from "../../src/server/auth/session-cache"
 import type { SessionUser } from "../../src/server/auth/sessions";
 import { accountTokens, users } from "../../src/server/db/schema";
 import { enqueue } from "../../src/server/jobs/queue";
+import { sendMailJob } from "../../src/server/mail/jobs";
 import {
   createTestContext,
   invalid,
@@ -441,7 +442,7 @@ describe("mail rides on the change that causes it", () => {
     const to = "rolled.back@example.test";
     await expect(
       t.database.db.transaction(async (tx) => {
-        await enqueue(tx, "send-mail", { to, subject: "s", text: "t", html: "<p>t</p>" });
+        await enqueue(tx, sendMailJob, { to, subject: "s", text: "t", html: "<p>t</p>" });
         throw new Error("the change failed");
       }),
     ).rejects.toThrow("the change failed");

@@ -4,6 +4,7 @@ import { buildApp } from "../../src/server/app";
 import { openDatabase } from "../../src/server/db/client";
 import { enqueue } from "../../src/server/jobs/queue";
 import { startWorker } from "../../src/server/jobs/worker";
+import { sendMailJob } from "../../src/server/mail/jobs";
 import { createTestContext, type TestContext } from "../support/app";
 import { queueDrained } from "../support/jobs";
 import { linkIn, type Mailbox, startMailbox } from "../support/mailbox";
@@ -42,7 +43,7 @@ describe("mail through a real SMTP server", () => {
     mailbox.refuse(true);
     const to = `patient.${Date.now()}@example.test`;
     await t.database.db.transaction((tx) =>
-      enqueue(tx, "send-mail", { to, subject: "Retry", text: "Hello again", html: "<p>Hello again</p>" }),
+      enqueue(tx, sendMailJob, { to, subject: "Retry", text: "Hello again", html: "<p>Hello again</p>" }),
     );
     // The first attempt is refused (451); the job waits for its backoff, then succeeds.
     const failed = async () => {
@@ -106,7 +107,7 @@ describe("several instances", () => {
       const recipients = Array.from({ length: 30 }, (_, i) => `many.${i}@example.test`);
       await t.database.db.transaction(async (tx) => {
         for (const to of recipients) {
-          await enqueue(tx, "send-mail", { to, subject: `To ${to}`, text: "Shalom", html: "<p>Shalom</p>" });
+          await enqueue(tx, sendMailJob, { to, subject: `To ${to}`, text: "Shalom", html: "<p>Shalom</p>" });
         }
       });
       for (const to of recipients) await mailbox.next(to);

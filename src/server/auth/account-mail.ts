@@ -1,6 +1,7 @@
 import type { AppConfig } from "../config";
 import type { Db, Tx } from "../db/client";
 import { enqueue } from "../jobs/queue";
+import { sendMailJob } from "../mail/jobs";
 import { verifyEmailMail } from "../mail/templates";
 import type { OutgoingMail } from "../mail/transport";
 import { issueToken } from "./tokens";
@@ -12,7 +13,7 @@ export const site = (config: AppConfig) => ({ siteName: config.siteName, siteUrl
 
 /** Enqueues a mail in the caller's transaction. One pending mail per key: a newer link replaces one not yet sent. */
 export function mail(tx: Db | Tx, jobKey: string, to: string, rendered: Omit<OutgoingMail, "to">) {
-  return enqueue(tx, "send-mail", { to, ...rendered }, { jobKey: `mail:${jobKey}` });
+  return enqueue(tx, sendMailJob, { to, ...rendered }, { jobKey: `mail:${jobKey}` });
 }
 
 /** Mails her a link that proves she holds her address. Call inside the transaction that needs it. */

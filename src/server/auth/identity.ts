@@ -5,7 +5,7 @@ import type { AppConfig } from "../config";
 import { type Db, isUniqueViolation } from "../db/client";
 import { users } from "../db/schema";
 import { badRequest, conflict, fieldError, tooManyRequests } from "../http/errors";
-import { enqueue } from "../jobs/queue";
+import { enqueue, job } from "../jobs/queue";
 import {
   confirmEmailChangeMail,
   emailChangeNoticeMail,
@@ -68,13 +68,16 @@ export async function verifyEmail(db: Db, cache: SessionCache<SessionUser> | und
   return { message: AUTH_MESSAGES.emailVerified, email: user.email };
 }
 
+/** A password reset asked for this address: the job finds whether it has an account (and mails her). */
+export const sendPasswordResetJob = job<{ email: string }>("send-password-reset");
+
 /**
  * Asks for a reset link. The answer is the same, and as quick, whether or not the address has an
  * account: the request only enqueues the job (`mailPasswordReset`) that looks the address up, so
  * neither the words nor the time of the answer tell anyone who has one. One pending job per address.
  */
 export async function requestPasswordReset(db: Db, email: string) {
-  await enqueue(db, "send-password-reset", { email }, { jobKey: `password-reset:${email.toLowerCase()}` });
+  await enqueue(db, sendPasswordResetJob, { email }, { jobKey: `password-reset:${email.toLowerCase()}` });
   return { message: AUTH_MESSAGES.resetSent };
 }
 

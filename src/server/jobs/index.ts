@@ -2,7 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { deleteExpiredSessions } from "../auth/sessions";
 import { deleteStaleSignInFailures } from "../auth/sign-in-throttle";
 import { deleteStaleTokens } from "../auth/tokens";
-import { runScheduledArticleSync } from "../features/articles/service";
+import { runScheduledArticleSync } from "../features/articles";
+import { eventRemindersJob } from "../features/events";
 import { deleteExpiredIdempotencyKeys } from "../http/idempotency";
 import { enqueue } from "./queue";
 import { startWorker } from "./worker";
@@ -27,7 +28,7 @@ export async function startJobs(app: FastifyInstance): Promise<() => Promise<voi
   every(HOUR, "sync-articles", () => runScheduledArticleSync(app));
   // Event reminders run on the queue; one pending job at a time, whichever instance asks.
   every(MINUTE, "event-reminders", () =>
-    enqueue(app.db, "event-reminders", {}, { jobKey: "event-reminders" }),
+    enqueue(app.db, eventRemindersJob, {}, { jobKey: "event-reminders" }),
   );
   const worker = await startWorker(app, { schedule: true });
   return async () => {

@@ -1,31 +1,23 @@
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
-import type { DigestJob, EveryMemberEvent } from "../features/notifications";
-import type { OutgoingMail } from "../mail/transport";
 
-/** What each task on the queue receives. Adding a kind of background work starts here. */
-export interface JobPayloads {
-  "send-mail": OutgoingMail;
-  /** A password reset asked for this address: the job finds whether it has an account (and mails her). */
-  "send-password-reset": { email: string };
-  /** Her receipt for a payment just recorded (written when it leaves, from the payment's row). */
-  "send-receipt": { paymentId: number };
-  /** The daily backup, added by the job engine's schedule (which says when it was due). */
-  "backup-database": { _cron?: { ts: string; backfilled?: boolean } };
-  /** A notification for every member (new content), written in batches. */
-  "notify-members": EveryMemberEvent;
-  /** The hourly digest run, added by the job engine's schedule (its hour is the run's "now"). */
-  "send-digests": { _cron?: { ts: string; backfilled?: boolean } };
-  /** One member's digest, claimed by the hourly run. */
-  "send-digest": DigestJob;
-  /** One notification to one of her devices (Web Push), enqueued by the push sweep. */
-  "send-push": { notificationId: number; subscriptionId: number };
-  /** The weekly word to the patrons the intercessors prayed for, added by the job engine's schedule. */
-  "intercessors-prayed": { _cron?: { ts: string; backfilled?: boolean } };
-  /** Reminders of the dates starting within a day or an hour; enqueued every minute. */
-  "event-reminders": Record<string, unknown>;
+/**
+ * A kind of job: the name its jobs carry on the queue and, as a type, the payload each receives.
+ * Declared by its owner beside the code that enqueues it; its task is in the owner's jobs.ts, and
+ * `worker.ts` runs every owner's tasks. This file knows no feature, so any may import it.
+ */
+export interface Job<Payload> {
+  readonly name: string;
+  /** Never set: carries the payload's type to `enqueue` and to the job's task. */
+  readonly payload?: Payload;
 }
-export type TaskName = keyof JobPayloads;
+
+export const job = <Payload>(name: string): Job<Payload> => ({ name });
+
+/** The payload of a job the engine's schedule adds: when that run was due. */
+export interface ScheduledRun {
+  _cron?: { ts: string; backfilled?: boolean };
+}
 
 export interface EnqueueOptions {
   /**
@@ -42,14 +34,14 @@ export interface EnqueueOptions {
  * Adds a job through the job engine's own SQL function, on the caller's connection: called with a
  * transaction, the job exists only if that transaction commits, and is never lost once it has.
  */
-export async function enqueue<T extends TaskName>(
+export async function enqueue<Payload>(
   tx: Db | Tx,
-  task: T,
-  payload: JobPayloads[T],
+  kind: Job<Payload>,
+  payload: NoInfer<Payload>,
   options: EnqueueOptions = {},
 ): Promise<void> {
   await tx.execute(sql`select graphile_worker.add_job(
-    ${task}::text,
+    ${kind.name}::text,
     payload => ${JSON.stringify(payload)}::json,
     run_at => ${options.runAt?.toISOString() ?? null}::timestamptz,
     max_attempts => ${options.maxAttempts ?? 25}::int,

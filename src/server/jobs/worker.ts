@@ -1,16 +1,28 @@
 import type { FastifyInstance } from "fastify";
 import type { LogLevel, Runner, TaskList } from "graphile-worker";
-import { mailPasswordReset } from "../auth/identity";
-import { DAILY_BACKUP_AT, runDailyBackup } from "../backup/daily";
-import { sendEventReminders } from "../features/events";
-import { tellPatronsTheyWerePrayedFor } from "../features/intercessors";
-import { digestMailFor, fanOut, mailDueNotifications, sendDigests } from "../features/notifications";
-import { receiptMailFor } from "../features/payments";
-import { pushDueNotifications, sendPush } from "../features/push";
+import { authJobs } from "../auth/jobs";
+import { DAILY_BACKUP_AT } from "../backup/daily";
+import { backupDatabaseJob, backupJobs } from "../backup/jobs";
+import { eventJobs } from "../features/events";
+import { intercessorJobs, intercessorsPrayedJob } from "../features/intercessors";
+import { mailDueNotifications, notificationJobs, sendDigestsJob } from "../features/notifications";
+import { paymentJobs } from "../features/payments";
+import { pushDueNotifications, pushJobs } from "../features/push";
+import { mailJobs } from "../mail/jobs";
 import { createMailer } from "../mail/transport";
-import type { JobPayloads, TaskName } from "./queue";
+import type { Task } from "./task";
 
-type Tasks = { [T in TaskName]: (payload: JobPayloads[T], job: { id: string }) => Promise<void> };
+/** Every kind of job and its task, as their owners export them (each owner's jobs.ts). */
+const tasks: Task[] = [
+  ...mailJobs,
+  ...authJobs,
+  ...backupJobs,
+  ...notificationJobs,
+  ...pushJobs,
+  ...paymentJobs,
+  ...eventJobs,
+  ...intercessorJobs,
+];
 
 export interface Worker {
   stop(): Promise<void>;
@@ -39,35 +51,16 @@ export async function startWorker(
   });
   const host = new URL(config.publicUrl).hostname;
 
-  const tasks: Tasks = {
-    // The Message-ID is the job's, so a retry after a lost acknowledgement is recognisably the same mail.
-    "send-mail": (mail, job) => mailer.send(mail, { messageId: `<job-${job.id}@${host}>` }),
-    "send-password-reset": (reset) => mailPasswordReset(app.db, config, reset.email),
-    "backup-database": async () => {
-      await runDailyBackup(app);
-    },
-    "notify-members": (event) => fanOut(app.db, event),
-    "send-digests": async (run) => {
-      await sendDigests(app.db, run._cron ? new Date(run._cron.ts) : new Date());
-    },
-    "send-digest": async (digest, job) => {
-      const mail = await digestMailFor(app.db, config, digest);
-      if (mail) await mailer.send(mail, { messageId: `<job-${job.id}@${host}>` });
-    },
-    "send-receipt": async (receipt, job) => {
-      const mail = await receiptMailFor(app.db, config, receipt.paymentId);
-      if (mail) await mailer.send(mail, { messageId: `<job-${job.id}@${host}>` });
-    },
-    "send-push": (push) => sendPush(app.db, config, push),
-    "event-reminders": () => sendEventReminders(app.db),
-    "intercessors-prayed": async (run) => {
-      await tellPatronsTheyWerePrayedFor(app.db, run._cron ? new Date(run._cron.ts) : new Date());
-    },
-  };
   const taskList: TaskList = {};
-  for (const [name, task] of Object.entries(tasks)) {
-    taskList[name] = (payload, helpers) =>
-      (task as (p: unknown, j: { id: string }) => Promise<void>)(payload, helpers.job);
+  for (const { job, run } of tasks) {
+    if (taskList[job.name]) throw new Error(`two tasks for the job ${job.name}`);
+    taskList[job.name] = (payload, helpers) =>
+      run(payload, {
+        app,
+        job: helpers.job,
+        // The Message-ID is the job's, so a retry after a lost acknowledgement is recognisably the same mail.
+        deliver: (mail) => mailer.send(mail, { messageId: `<job-${helpers.job.id}@${host}>` }),
+      });
   }
 
   const log = app.log.child({ component: "jobs" });
@@ -90,7 +83,7 @@ export async function startWorker(
         ...(config.backups.keep > 0
           ? [
               {
-                task: "backup-database",
+                task: backupDatabaseJob.name,
                 match: DAILY_BACKUP_AT,
                 identifier: "daily-backup",
                 options: { backfillPeriod: 24 * 60 * 60 * 1000, maxAttempts: 3 },
@@ -98,7 +91,7 @@ export async function startWorker(
             ]
           : []),
         {
-          task: "send-digests",
+          task: sendDigestsJob.name,
           match: "0 * * * *",
           identifier: "hourly-digests",
           options: { backfillPeriod: 3 * 60 * 60 * 1000, maxAttempts: 5 },
@@ -106,7 +99,7 @@ export async function startWorker(
         // Monday morning (UTC), about the week that just ended; a run missed is made up within two
         // days. The week is the notifications' key, so a repeated run tells nobody twice.
         {
-          task: "intercessors-prayed",
+          task: intercessorsPrayedJob.name,
           match: "0 7 * * 1",
           identifier: "weekly-intercessors",
           options: { backfillPeriod: 2 * 24 * 60 * 60 * 1000, maxAttempts: 5 },

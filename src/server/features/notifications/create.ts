@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { NotificationKind } from "../../../core/notification-kinds";
 import { personColumnsSeenBy } from "../../auth/policies";
 import type { Db, Tx } from "../../db/client";
-import { enqueue } from "../../jobs/queue";
+import { enqueue, job } from "../../jobs/queue";
 
 /** What happened, for `notify`: whom to tell, who acted, what it is about. */
 export interface NotificationEvent {
@@ -82,12 +82,15 @@ export async function withdrawNotices(
 
 export type EveryMemberEvent = Omit<NotificationEvent, "recipients"> & { kind: NotificationKind };
 
+/** A notification for every member (new content), written in batches by `fanOut`. */
+export const notifyMembersJob = job<EveryMemberEvent>("notify-members");
+
 /**
  * Tells every member, through a job enqueued in the caller's transaction: the request that
  * published something answers at once, and the fan-out runs in bounded batches (`fanOut`).
  */
 export async function notifyEveryMember(tx: Db | Tx, event: EveryMemberEvent): Promise<void> {
-  await enqueue(tx, "notify-members", event, {
+  await enqueue(tx, notifyMembersJob, event, {
     jobKey: `notify-members:${event.kind}:${event.dedupeKey ?? event.subjectId}`,
   });
 }

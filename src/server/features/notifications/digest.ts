@@ -6,6 +6,7 @@ import {
 } from "../../../core/notification-kinds";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/client";
+import { job } from "../../jobs/queue";
 import { digestMail } from "../../mail/templates";
 import type { OutgoingMail } from "../../mail/transport";
 import { emailChoiceOf, type MailedNotificationRow, mailedLine, restingAt } from "./mail";
@@ -26,6 +27,9 @@ export interface DigestJob {
   userId: number;
   ids: number[];
 }
+
+/** One member's digest, enqueued by the hourly run (`sendDigests`), in SQL. */
+export const sendDigestJob = job<DigestJob>("send-digest");
 
 /**
  * Whether her digest is due at `now` (decision 033): her hour in her zone, every day or on her
@@ -82,7 +86,7 @@ export async function sendDigests(db: Db, now: Date): Promise<number> {
           returning n.id, n.user_id
         ), specs as (
           select json_populate_record(null::graphile_worker.job_spec, json_build_object(
-            'identifier', 'send-digest',
+            'identifier', ${sendDigestJob.name}::text,
             'payload', json_build_object('userId', user_id, 'ids', array_agg(id order by id desc)),
             'max_attempts', 25
           )) as spec

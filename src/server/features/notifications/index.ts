@@ -7,7 +7,9 @@ export {
   notifyEveryMember,
   withdrawNotices,
 } from "./create";
-export { type DigestJob, digestMailFor, sendDigests } from "./digest";
+export { type DigestJob, sendDigests } from "./digest";
+// Its jobs (the fan-out to every member, the hourly digests) for the queue, and the sweep that mails.
+export { notificationJobs, sendDigestsJob } from "./jobs";
 export { mailDueNotifications } from "./mail";
 export { stillSeenByRecipient } from "./still-seen";
 export { unsubscribeToken } from "./unsubscribe";

@@ -7,6 +7,7 @@ import {
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/client";
 import { enqueue } from "../../jobs/queue";
+import { sendMailJob } from "../../mail/jobs";
 import { notificationsMail } from "../../mail/templates";
 import { stillSeenByRecipient } from "./still-seen";
 import { unsubscribeUrl as unsubscribeUrlFor } from "./unsubscribe";
@@ -126,7 +127,7 @@ export async function mailDueNotifications(db: Db, config: AppConfig, at?: Date)
       // Keyed by her newest notification in it: a repeat of this transaction could not add a second.
       await enqueue(
         tx,
-        "send-mail",
+        sendMailJob,
         { to: first.email, ...rendered, headers },
         { jobKey: `notifications:${userId}:${first.id}` },
       );

@@ -20,4 +20,5 @@ export function paymentsContext(app: FastifyInstance, log: FastifyBaseLogger): P
   }
   return { db: app.db, stripe, settings, publicUrl: app.config.publicUrl, log };
 }
-export { receiptMailFor } from "./receipts";
+// Its job for the queue: the receipt of a payment just recorded.
+export { paymentJobs } from "./jobs";

@@ -2,12 +2,15 @@ import { and, desc, eq, gte, inArray, isNull, lt, type SQL, sql } from "drizzle-
 import type { Db, Tx } from "../../db/client";
 import { accountColumns } from "../../db/query-helpers";
 import { courses, payments, stripeEvents, subscriptions, users } from "../../db/schema";
-import { enqueue } from "../../jobs/queue";
+import { enqueue, job } from "../../jobs/queue";
 
 /** Stripe statuses in which the member is a patron. */
 export const PATRON_STATUSES = ["active", "trialing"] as const;
 /** Statuses in which a new subscription would be a second one (past_due is still hers to fix). */
 export const SUBSCRIBED_STATUSES = ["active", "trialing", "past_due", "unpaid"] as const;
+
+/** Her receipt for a payment just recorded (written when it leaves, from the payment's row). */
+export const sendReceiptJob = job<{ paymentId: number }>("send-receipt");
 
 export const isPatronStatus = (status: string | null | undefined) =>
   (PATRON_STATUSES as readonly string[]).includes(status ?? "");
@@ -174,7 +177,7 @@ export async function recordPayment(
     .onConflictDoNothing({ target: payments.stripeObjectId })
     .returning({ id: payments.id });
   if (inserted && row.userId !== null) {
-    await enqueue(tx, "send-receipt", { paymentId: inserted.id }, { jobKey: `receipt:${inserted.id}` });
+    await enqueue(tx, sendReceiptJob, { paymentId: inserted.id }, { jobKey: `receipt:${inserted.id}` });
   }
   return Boolean(inserted);
 }

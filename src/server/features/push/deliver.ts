@@ -7,6 +7,7 @@ import {
 } from "../../../core/notification-kinds";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/client";
+import { job } from "../../jobs/queue";
 import { stillSeenByRecipient } from "../notifications";
 
 /** Notifications claimed per sweep statement; a fan-out to every member leaves over several. */
@@ -15,6 +16,9 @@ const SWEEP_BATCH = 500;
 const TIME_TO_LIVE = 24 * 60 * 60;
 /** Attempts of one push while its push service is away (exponential backoff, about a day). */
 const PUSH_ATTEMPTS = 12;
+
+/** One notification to one of her devices, enqueued by the push sweep (`pushDueNotifications`), in SQL. */
+export const sendPushJob = job<{ notificationId: number; subscriptionId: number }>("send-push");
 
 /** A kind she set to "Never" she does not want to hear of at all: it is not pushed either. */
 const choiceOf = sql`coalesce(p.email ->> n.kind, case n.kind ${sql.join(
@@ -45,7 +49,7 @@ export async function pushDueNotifications(db: Db, config: AppConfig): Promise<n
           returning n.id, n.user_id, n.kind, n.subject_id, n.dedupe_key, n.read_at, n.created_at
         ), jobs as (
           -- The queue's own function, set-based: the jobs exist only if this transaction commits.
-          select graphile_worker.add_job('send-push',
+          select graphile_worker.add_job(${sendPushJob.name}::text,
             payload => json_build_object('notificationId', n.id, 'subscriptionId', s.id),
             max_attempts => ${PUSH_ATTEMPTS}::int,
             job_key => 'push:' || n.id || ':' || s.id)

@@ -1,7 +1,7 @@
 import { Link } from "wouter";
 import { profileEndpoints } from "~/core/endpoints/profile";
 import { buttonClass } from "~/web/components/ui/button";
-import type { AccountPageMember } from "~/web/routes";
+import type { AccountPageMember } from "~/web/lib/account-page";
 import { LinkConfirmationPage } from "./link-confirmation";
 
 /** /confirm-email?token=…: the link mailed to a new address; following it makes it hers. */

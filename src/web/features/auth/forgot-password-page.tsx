@@ -8,9 +8,8 @@ import { authEndpoints } from "~/core/endpoints/auth";
 import { passwordResetBody } from "~/core/schemas/auth";
 import { FormInput } from "~/web/components/form-field";
 import { buttonClass } from "~/web/components/ui/button";
-
+import type { AccountPageMember } from "~/web/lib/account-page";
 import { call } from "~/web/lib/api";
-import type { AccountPageMember } from "~/web/routes";
 import { AccountCard, CardHeading, CardText, FormSubmit, failureMessage } from "./account-card";
 
 /** /forgot-password: she gives her address and a link to choose a new password is mailed to it. */

@@ -5,8 +5,8 @@ import type { authEndpoints } from "~/core/endpoints/auth";
 import type { profileEndpoints } from "~/core/endpoints/profile";
 import { AUTH_MESSAGES, type EmailConfirmedResult } from "~/core/schemas/auth";
 import { Button, buttonClass } from "~/web/components/ui/button";
+import type { AccountPageMember } from "~/web/lib/account-page";
 import { ApiError, call } from "~/web/lib/api";
-import type { AccountPageMember } from "~/web/routes";
 import { AccountCard, CardHeading, CardText, failureMessage, useLinkToken, Working } from "./account-card";
 
 /** The endpoints that take a mailed link's token and prove an address. */

@@ -2,8 +2,8 @@ import { useState } from "react";
 import { Link } from "wouter";
 import { authEndpoints } from "~/core/endpoints/auth";
 import { Button, buttonClass } from "~/web/components/ui/button";
+import type { AccountPageMember } from "~/web/lib/account-page";
 import { resendVerification } from "~/web/lib/email-verification";
-import type { AccountPageMember } from "~/web/routes";
 import { LinkConfirmationPage } from "./link-confirmation";
 
 /** /verify-email?token=…: the link mailed to confirm her address, confirmed as soon as it opens. */

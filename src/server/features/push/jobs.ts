@@ -1,0 +1,4 @@
+import { task } from "../../jobs/task";
+import { sendPush, sendPushJob } from "./deliver";
+
+export const pushJobs = [task(sendPushJob, (push, { app }) => sendPush(app.db, app.config, push))];

@@ -1,0 +1,2 @@
+// What the page rendering uses: the library's first thumbnails, hinted to the browser on /videos.
+export { firstLibraryThumbnails } from "./library-cache";
