@@ -5,8 +5,9 @@
  *
  * Shared places anyone may import: src/core (both sides), src/web/components and src/web/lib (browser),
  * and the server's own modules outside src/server/features (auth, db, http, jobs, mail, activity…).
- * A feature's public surface is its `index.ts`: another feature may import that file and nothing else
- * of it. Something several features need belongs in a shared place rather than in one feature.
+ * A feature's public surface is its `index.ts`: another feature, or shared code, may import that file and
+ * nothing else of it. Something several features need belongs in a shared place rather than in one feature.
+ * No module depends on itself through others (`no-circular`).
  */
 /**
  * A forbidden import: from `from` to `to`, failing the lint with `name` and `comment`.
@@ -53,6 +54,37 @@ module.exports = {
         path: "^src/server/features/",
         pathNot: ["^src/server/features/$1/", "^src/server/features/[^/]+/index\\.ts$"],
       },
+    ),
+    rule(
+      "shared-server-code-uses-features-only-through-their-index",
+      "Server code outside the features (auth, db, http, jobs, mail, app.ts…) is shared by them, so it uses " +
+        "a feature only through that feature's index.ts, never its service, queries or other files. Export " +
+        "what is needed from the feature's index.ts (as each feature exports its jobs' tasks there for " +
+        "src/server/jobs to run), or move the piece out of the feature if it is not the feature's. " +
+        "Only features/index.ts, the list of route plugins, mounts each feature's routes files.",
+      { path: "^src/server/", pathNot: ["^src/server/features/[^/]+/", "^src/server/features/index\\.ts$"] },
+      { path: "^src/server/features/[^/]+/", pathNot: "^src/server/features/[^/]+/index\\.ts$" },
+    ),
+    rule(
+      "feature-list-mounts-only-routes",
+      "src/server/features/index.ts lists the features' route plugins and nothing else: it imports a " +
+        "feature's routes files (routes.ts, *-routes.ts) or its index.ts only.",
+      { path: "^src/server/features/index\\.ts$" },
+      {
+        path: "^src/server/features/[^/]+/",
+        pathNot: ["^src/server/features/[^/]+/index\\.ts$", "^src/server/features/[^/]+/[^/]*routes\\.ts$"],
+      },
+    ),
+    rule(
+      "no-circular",
+      "Two modules that import each other (directly or through others, type-only imports included) cannot be " +
+        "understood, tested or moved one at a time, and a loop through a module's top level can run code before " +
+        "it is defined. Make the import go one way: move what both sides need into a small module both import " +
+        "(a shared place such as src/core, src/web/lib or the server's folders outside features/), or let the " +
+        "lower side be handed what it needs (the features declare their jobs with src/server/jobs/queue.ts " +
+        "and export their tasks; the queue knows none of their payloads).",
+      {},
+      { circular: true },
     ),
     rule(
       "shared-web-code-never-imports-features",
