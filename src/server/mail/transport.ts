@@ -17,26 +17,38 @@ export interface Mailer {
 }
 
 /**
- * SMTP through nodemailer, or, with MAIL_TRANSPORT=log (the default without SMTP_URL on the
- * embedded database), a readable block in the server's output so the link can be followed.
+ * One mail as one record of the server's output, on one line, shaped like its JSON log lines: a
+ * line break a member typed (a name kept from before names had to be one line, text quoted in a
+ * mail) is written as an escape, never as a line that would read as a record of its own. Beside the
+ * control characters JSON escapes, C1 controls and U+2028/U+2029 are escaped too: some viewers take
+ * them for line breaks. Links stay whole, to be followed.
  */
-export async function createMailer(config: AppConfig, write: (block: string) => void): Promise<Mailer> {
+function mailLogRecord(mail: OutgoingMail): string {
+  const record = {
+    level: 30,
+    time: Date.now(),
+    msg: "Mail (not sent: MAIL_TRANSPORT=log)",
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+  };
+  const line = JSON.stringify(record).replace(
+    /[\u007f-\u009f\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+  return `${line}\n`;
+}
+
+/**
+ * SMTP through nodemailer, or, with MAIL_TRANSPORT=log (the default without SMTP_URL on the
+ * embedded database), one record per mail in the server's output so the link can be followed
+ * (`mailLogRecord`).
+ */
+export async function createMailer(config: AppConfig, write: (record: string) => void): Promise<Mailer> {
   if (config.mail.transport === "log") {
     return {
       async send(mail) {
-        const rule = "─".repeat(72);
-        write(
-          [
-            "",
-            rule,
-            `  Mail (not sent: MAIL_TRANSPORT=log) to ${mail.to}`,
-            `  Subject: ${mail.subject}`,
-            rule,
-            mail.text.replace(/^/gm, "  "),
-            rule,
-            "",
-          ].join("\n"),
-        );
+        write(mailLogRecord(mail));
       },
       close() {},
     };
