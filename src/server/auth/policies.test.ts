@@ -9,10 +9,15 @@ import {
   canSeePrayerRequest,
   canSeePrayerResponse,
   eventVisibleTo,
+  type GroupKind,
+  groupLedBy,
   hidesPrayerAuthorFrom,
   hidesPrayerResponseAuthorFrom,
   hidesProfileFrom,
+  leadersOf,
+  leadsGroup,
   memberOfStatement,
+  membershipLeads,
   newestPrayerRequestIdsVisibleTo,
   type ProfileRow,
   personAsSeenBy,
@@ -364,15 +369,17 @@ const connections: [number, number, string][] = [
 
 /** A member as the viewer meets her, ties worked out from the fixtures above. */
 function profileRow(viewer: Viewer, userId: number): ProfileRow {
-  const leads = (members: [number, number, string][], role: string) =>
+  const leads = (kind: GroupKind, members: [number, number, string][]) =>
     members.some(
-      ([group, id, r]) =>
-        id === viewer.id && r === role && members.some(([g, m]) => g === group && m === userId),
+      ([group, id, role]) =>
+        id === viewer.id &&
+        leadsGroup(kind, { role }) &&
+        members.some(([g, m]) => g === group && m === userId),
     );
   return {
     userId,
     showProfileToMembers: settingOf.get(userId),
-    viewerLeadsHerGroup: leads(cultivationMembers, "admin") || leads(localMembers, "leader"),
+    viewerLeadsHerGroup: leads("cultivation", cultivationMembers) || leads("local", localMembers),
     viewerIsHerPartner: connections.some(
       ([mentor, mentee, status]) =>
         (status === "active" || status === "pending") &&
@@ -618,6 +625,115 @@ describe("the SQL of the event rule agrees with its TypeScript", () => {
           from events e, (select ${viewer.id}::int as id) w order by e.id`,
       );
       expect(rows).toEqual(expected(viewer));
+    });
+  }
+});
+
+// Groups: who leads one.
+
+/** Group 1 and 2 of each kind; who holds which place in each, by kind. */
+const leadershipViewers = {
+  leader: 301,
+  member: 302,
+  otherLeader: 303,
+  stranger: 304,
+  /** She leads group 1 and is a plain member of group 2. */
+  both: 305,
+} as const;
+const leadershipRows: Record<GroupKind, [group: number, user: number, role: string][]> = {
+  cultivation: [
+    [1, leadershipViewers.leader, "admin"],
+    [1, leadershipViewers.member, "member"],
+    [1, leadershipViewers.both, "admin"],
+    [2, leadershipViewers.otherLeader, "admin"],
+    [2, leadershipViewers.both, "member"],
+  ],
+  local: [
+    [1, leadershipViewers.leader, "leader"],
+    [1, leadershipViewers.member, "member"],
+    [1, leadershipViewers.both, "leader"],
+    [2, leadershipViewers.otherLeader, "leader"],
+    [2, leadershipViewers.both, "member"],
+  ],
+};
+const groupKinds: GroupKind[] = ["cultivation", "local"];
+const membershipIn = (kind: GroupKind, group: number, user: number) => {
+  const row = leadershipRows[kind].find(([g, u]) => g === group && u === user);
+  return row ? { role: row[2] } : undefined;
+};
+
+describe("leadsGroup", () => {
+  it("says a cultivation group's admins and a local group's leaders lead it, and no one else", () => {
+    expect(leadsGroup("cultivation", { role: "admin" })).toBe(true);
+    expect(leadsGroup("local", { role: "leader" })).toBe(true);
+    expect(leadsGroup("cultivation", { role: "member" })).toBe(false);
+    expect(leadsGroup("local", { role: "member" })).toBe(false);
+    expect(leadsGroup("cultivation", undefined)).toBe(false);
+    expect(leadsGroup("local", null)).toBe(false);
+    // Each kind's own word: an admin leads no local group.
+    expect(leadsGroup("local", { role: "admin" })).toBe(false);
+  });
+});
+
+describe("the SQL of the leadership rule agrees with its TypeScript", () => {
+  let client: pg.Client;
+  const dialect = new PgDialect();
+  const query = async <T extends pg.QueryResultRow>(fragment: SQL) => {
+    const { sql: text, params } = dialect.sqlToQuery(fragment);
+    return (await client.query<T>(text, params)).rows;
+  };
+
+  beforeAll(async () => {
+    client = new pg.Client({ connectionString: inject("dbAdminUrl") });
+    await client.connect();
+    for (const kind of groupKinds) {
+      const table = kind === "cultivation" ? "cultivation_group_members" : "local_group_members";
+      await client.query(`create temporary table ${table} (group_id int, user_id int, role text)`);
+      for (const row of leadershipRows[kind])
+        await client.query(`insert into ${table} values ($1, $2, $3)`, row);
+    }
+  });
+  afterAll(() => client?.end());
+
+  for (const kind of groupKinds) {
+    it(`decides who leads each ${kind} group as TypeScript does, for every member and group`, async () => {
+      const users = Object.values(leadershipViewers);
+      const rows = await query<{ group: number; user: number; leads: boolean }>(
+        sql`select g.id as "group", u.id as "user", ${groupLedBy(kind, sql.raw("g.id"), sql.raw("u.id"))} as leads
+          from (values (1), (2), (3)) g(id), unnest(${`{${users.join(",")}}`}::int[]) u(id)
+          order by g.id, u.id`,
+      );
+      expect(rows).toEqual(
+        [1, 2, 3].flatMap((group) =>
+          [...users]
+            .sort((a, b) => a - b)
+            .map((user) => ({ group, user, leads: leadsGroup(kind, membershipIn(kind, group, user)) })),
+        ),
+      );
+    });
+
+    it(`lists each ${kind} group's leaders as TypeScript names them`, async () => {
+      for (const group of [1, 2, 3]) {
+        const rows = await query<{ user_id: number }>(
+          sql`select user_id from (${leadersOf(kind, group)}) l(user_id) order by user_id`,
+        );
+        expect(rows.map((r) => r.user_id)).toEqual(
+          Object.values(leadershipViewers)
+            .filter((user) => leadsGroup(kind, membershipIn(kind, group, user)))
+            .sort((a, b) => a - b),
+        );
+      }
+    });
+
+    it(`reads a ${kind} membership row already at hand as TypeScript does`, async () => {
+      const table = kind === "cultivation" ? "cultivation_group_members" : "local_group_members";
+      const rows = await query<{ role: string; leads: boolean }>(
+        sql`select m.role, ${membershipLeads(kind, "m")} as leads from ${sql.identifier(table)} m
+          order by m.group_id, m.user_id`,
+      );
+      expect(rows.every((r) => r.leads === leadsGroup(kind, r))).toBe(true);
+      expect(rows.some((r) => r.leads)).toBe(true);
+      expect(rows.some((r) => !r.leads)).toBe(true);
     });
   }
 });

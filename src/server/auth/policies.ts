@@ -240,6 +240,48 @@ export const blockedEitherWay = (a: number | SQL, b: number | SQL): SQL =>
   sql`(exists (select 1 from member_blocks mb where mb.blocker_id = ${a} and mb.blocked_id = ${b})
     or exists (select 1 from member_blocks mb where mb.blocker_id = ${b} and mb.blocked_id = ${a}))`;
 
+// Groups: who leads one.
+
+/** Cultivation groups and local groups: alike but for their words. */
+export type GroupKind = "cultivation" | "local";
+
+/** The role of those who lead a group of each kind: a cultivation group's admins, a local group's leaders. */
+export const LEADING_ROLE = { cultivation: "admin", local: "leader" } as const satisfies Record<
+  GroupKind,
+  string
+>;
+
+const MEMBERS_TABLE: Record<GroupKind, string> = {
+  cultivation: "cultivation_group_members",
+  local: "local_group_members",
+};
+
+/**
+ * She leads a group when her membership holds her kind of group's leading role. Those who lead a
+ * group change it, decide who joins, create its events, see the names its members keep from others
+ * (`hidesProfileFrom`), and their reports weigh double in a settled group (moderation).
+ */
+export function leadsGroup(kind: GroupKind, membership: { role: string | null } | null | undefined): boolean {
+  return membership?.role === LEADING_ROLE[kind];
+}
+
+/** SQL of `leadsGroup` on a membership row at hand: the `kind` members' row `table`. */
+export const membershipLeads = (kind: GroupKind, table: string): SQL =>
+  sql`${column(table, "role")} = ${sql.raw(`'${LEADING_ROLE[kind]}'`)}`;
+
+/**
+ * SQL of `leadsGroup` for a member and a group named by id (or by columns of the statement): a
+ * look-up on the memberships' (group, member) index.
+ */
+export const groupLedBy = (kind: GroupKind, groupId: number | SQL, memberId: number | SQL): SQL =>
+  sql`exists (select 1 from ${sql.identifier(MEMBERS_TABLE[kind])} gl
+    where gl.group_id = ${groupId} and gl.user_id = ${memberId} and ${membershipLeads(kind, "gl")})`;
+
+/** Those who lead the group, as the user ids a notification goes to (its requests to join). */
+export const leadersOf = (kind: GroupKind, groupId: number | SQL): SQL =>
+  sql`select gl.user_id from ${sql.identifier(MEMBERS_TABLE[kind])} gl
+    where gl.group_id = ${groupId} and ${membershipLeads(kind, "gl")}`;
+
 // Members' names: whom her "Show my profile to other members" setting hides them from.
 
 /** A member as the viewer meets her beside what she wrote or joined, with what ties them. */
@@ -247,7 +289,7 @@ export interface ProfileRow {
   userId: number;
   /** Her setting as stored: unset means shown, only `false` hides. */
   showProfileToMembers: boolean | undefined;
-  /** The viewer is an admin of a cultivation group she belongs to, or a leader of a local group she belongs to. */
+  /** The viewer leads a group she belongs to (`leadsGroup`). */
   viewerLeadsHerGroup: boolean;
   /** The viewer and she have an active or pending discipleship connection (either way round). */
   viewerIsHerPartner: boolean;
@@ -281,9 +323,10 @@ export function personAsSeenBy(
 /**
  * SQL of `hidesProfileFrom`: true where the member of the users row `table` is hidden from the
  * viewer. Only a member whose setting is off costs more than reading her row: the exceptions are
- * looked up for her alone (a CASE evaluates them in order, only then), each on indexes
- * (cultivation_members_user_idx then cultivation_members_group_user_idx, the same two for local
- * groups, discipleship_connections_mentor_idx and _mentee_idx).
+ * looked up for her alone (a CASE evaluates them in order, only then), each on indexes (her
+ * memberships on cultivation_members_user_idx, then whether the viewer leads each on
+ * cultivation_members_group_user_idx, the same two for local groups,
+ * discipleship_connections_mentor_idx and _mentee_idx).
  */
 export function profileHiddenFrom(viewer: Viewer | ViewerColumns, table = "users"): SQL {
   if (viewer.isAdmin === true) return sql`false`;
@@ -291,12 +334,10 @@ export function profileHiddenFrom(viewer: Viewer | ViewerColumns, table = "users
   const shownAnyway = [
     sql`${member} = ${viewer.id}`,
     ...(viewer.isAdmin === false ? [] : [viewer.isAdmin]),
-    sql`exists (select 1 from cultivation_group_members seen_ga
-      join cultivation_group_members seen_gm on seen_gm.group_id = seen_ga.group_id and seen_gm.user_id = ${member}
-      where seen_ga.user_id = ${viewer.id} and seen_ga.role = 'admin')`,
-    sql`exists (select 1 from local_group_members seen_ll
-      join local_group_members seen_lm on seen_lm.group_id = seen_ll.group_id and seen_lm.user_id = ${member}
-      where seen_ll.user_id = ${viewer.id} and seen_ll.role = 'leader')`,
+    sql`exists (select 1 from cultivation_group_members seen_gm
+      where seen_gm.user_id = ${member} and ${groupLedBy("cultivation", sql`seen_gm.group_id`, viewer.id)})`,
+    sql`exists (select 1 from local_group_members seen_lm
+      where seen_lm.user_id = ${member} and ${groupLedBy("local", sql`seen_lm.group_id`, viewer.id)})`,
     sql`exists (select 1 from discipleship_connections seen_dc
       where seen_dc.status in ('active', 'pending')
         and ((seen_dc.mentor_id = ${viewer.id} and seen_dc.mentee_id = ${member})

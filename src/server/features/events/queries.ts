@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { eventVisibleTo, memberOfStatement, personColumnsSeenBy } from "../../auth/policies";
+import { eventVisibleTo, groupLedBy, memberOfStatement, personColumnsSeenBy } from "../../auth/policies";
 import { batchedStatement } from "../../db/batched-statement";
 import type { Db, Tx } from "../../db/client";
 import { preparedStatement, statementText } from "../../db/prepared";
@@ -225,21 +225,19 @@ export async function findEvent(
     : undefined;
 }
 
-/** Whether she may create events for this group: its administrators (cultivation) or leaders (local). */
+/** Whether the group an event would belong to is there (active), and whether she leads it (`leadsGroup`). */
 export async function leadsGroup(
   db: Executor,
   userId: number,
   group: { groupId?: number | null; localGroupId?: number | null },
 ): Promise<{ exists: boolean; leads: boolean }> {
   const result = group.groupId
-    ? await db.execute<{ role: string | null }>(sql`select m.role from cultivation_groups g
-        left join cultivation_group_members m on m.group_id = g.id and m.user_id = ${userId}
-        where g.id = ${group.groupId} and g.is_active`)
-    : await db.execute<{ role: string | null }>(sql`select m.role from local_groups g
-        left join local_group_members m on m.group_id = g.id and m.user_id = ${userId}
-        where g.id = ${group.localGroupId} and g.is_active`);
+    ? await db.execute<{ leads: boolean }>(sql`select ${groupLedBy("cultivation", sql`g.id`, userId)} as leads
+        from cultivation_groups g where g.id = ${group.groupId} and g.is_active`)
+    : await db.execute<{ leads: boolean }>(sql`select ${groupLedBy("local", sql`g.id`, userId)} as leads
+        from local_groups g where g.id = ${group.localGroupId} and g.is_active`);
   const row = result.rows[0];
-  return { exists: Boolean(row), leads: row?.role === "admin" || row?.role === "leader" };
+  return { exists: Boolean(row), leads: row?.leads === true };
 }
 
 /** The dates of one event (all of them, or those ending after `after`). */

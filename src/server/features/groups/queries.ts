@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { CultivationGroupsQuery } from "../../../core/schemas/groups";
-import { personColumnsSeenBy, type Viewer } from "../../auth/policies";
+import { LEADING_ROLE, membershipLeads, personColumnsSeenBy, type Viewer } from "../../auth/policies";
 import type { Db, Tx } from "../../db/client";
 import { cultivationGroupMembers, cultivationGroups, cultivationJoinRequests, users } from "../../db/schema";
 import { joinRequestQueries } from "../../groups-shared/join-requests";
@@ -83,7 +83,11 @@ const memberRows = (db: Executor, viewer: Viewer) => {
 export function listMembers(db: Executor, viewer: Viewer, groupId: number) {
   return memberRows(db, viewer)
     .where(eq(m.groupId, groupId))
-    .orderBy(sql`case when ${m.role} = 'admin' then 0 else 1 end`, asc(m.joinedAt), asc(m.id));
+    .orderBy(
+      sql`case when ${membershipLeads("cultivation", "cultivation_group_members")} then 0 else 1 end`,
+      asc(m.joinedAt),
+      asc(m.id),
+    );
 }
 
 export async function findMember(db: Executor, viewer: Viewer, groupId: number, userId: number) {
@@ -93,8 +97,5 @@ export async function findMember(db: Executor, viewer: Viewer, groupId: number, 
   return row;
 }
 
-export const countAdmins = (db: Executor, groupId: number) => shared.countWithRole(db, groupId, "admin");
-
-/** A group's admins, as the user ids a notification goes to. */
-export const adminIdsOf = (groupId: number) =>
-  sql`select user_id from cultivation_group_members where group_id = ${groupId} and role = 'admin'`;
+export const countAdmins = (db: Executor, groupId: number) =>
+  shared.countWithRole(db, groupId, LEADING_ROLE.cultivation);

@@ -7,6 +7,7 @@ import {
   type UpdateCultivationGroupBody,
 } from "../../../core/schemas/groups";
 import { activityName } from "../../activity/record";
+import { LEADING_ROLE, leadersOf, leadsGroup } from "../../auth/policies";
 import type { SessionUser } from "../../auth/sessions";
 import type { Db, Tx } from "../../db/client";
 import { joiningRules } from "../../groups-shared/joining";
@@ -51,7 +52,7 @@ export async function getGroup(db: Db, viewer: Member, groupId: number) {
   const isMember = row.role !== null;
   const [members, pendingRequestCount] = await Promise.all([
     !row.isPrivate || isMember ? q.listMembers(db, viewer, groupId) : undefined,
-    row.role === "admin" ? q.joinRequests.countPendingRequests(db, groupId) : undefined,
+    leadsGroup("cultivation", row) ? q.joinRequests.countPendingRequests(db, groupId) : undefined,
   ]);
   return { ...present(row), guidelines: row.guidelines, members, pendingRequestCount };
 }
@@ -60,7 +61,7 @@ export async function getGroup(db: Db, viewer: Member, groupId: number) {
 export async function createGroup(db: Db, creator: Member, input: CreateCultivationGroupBody) {
   const activity = `${activityName(creator)} started the cultivation group "${input.name}"`;
   const groupId = await db.transaction((tx) =>
-    q.foundGroup(tx, { ...input, createdBy: creator.id }, creator.id, "admin", activity),
+    q.foundGroup(tx, { ...input, createdBy: creator.id }, creator.id, LEADING_ROLE.cultivation, activity),
   );
   return getGroup(db, creator, groupId);
 }
@@ -90,7 +91,7 @@ async function lockActiveGroup(tx: Tx, groupId: number) {
 const joining = joiningRules({
   ...q,
   requests: q.joinRequests,
-  decidersOf: q.adminIdsOf,
+  decidersOf: (groupId) => leadersOf("cultivation", groupId),
   notices: {
     requested: "group_join_requested",
     approved: "group_join_approved",
@@ -128,7 +129,11 @@ export async function joinGroup(
 export async function leaveGroup(db: Db, member: Member, groupId: number) {
   return db.transaction(async (tx) => {
     const left = await joining.leave(tx, groupId, member.id, async (group, role) => {
-      if (role === "admin" && group.memberCount > 1 && (await q.countAdmins(tx, groupId)) <= 1) {
+      if (
+        leadsGroup("cultivation", { role }) &&
+        group.memberCount > 1 &&
+        (await q.countAdmins(tx, groupId)) <= 1
+      ) {
         throw conflict(GROUP_MESSAGES.lastAdmin);
       }
     });
@@ -139,7 +144,7 @@ export async function leaveGroup(db: Db, member: Member, groupId: number) {
 
 async function requireGroupAdmin(db: Db | Tx, groupId: number, userId: number) {
   const membership = await q.findMembership(db, groupId, userId);
-  if (membership?.role !== "admin") throw forbidden(GROUP_MESSAGES.adminsOnly);
+  if (!leadsGroup("cultivation", membership)) throw forbidden(GROUP_MESSAGES.adminsOnly);
 }
 
 /** Locks the group for a change only its admins may make; 404 when there is none, 403 for others. */
@@ -179,7 +184,7 @@ export async function removeMember(db: Db, admin: Member, groupId: number, userI
     await lockGroupForAdmin(tx, groupId, admin.id);
     const target = await q.findMembership(tx, groupId, userId);
     if (!target) throw notFound(GROUP_MESSAGES.notMember);
-    if (target.role === "admin" && (await q.countAdmins(tx, groupId)) <= 1) {
+    if (leadsGroup("cultivation", target) && (await q.countAdmins(tx, groupId)) <= 1) {
       throw conflict(GROUP_MESSAGES.lastAdminRemove);
     }
     await q.removeMember(tx, groupId, userId);

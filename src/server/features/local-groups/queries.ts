@@ -1,5 +1,6 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { LocalGroupsQuery } from "../../../core/schemas/local-groups";
+import { membershipLeads } from "../../auth/policies";
 import type { Db, Tx } from "../../db/client";
 import { localGroupJoinRequests, localGroupMembers, localGroups } from "../../db/schema";
 import { joinRequestQueries } from "../../groups-shared/join-requests";
@@ -16,10 +17,6 @@ export const { lockGroup, findMembership, foundGroup, updateGroup, setRole, addM
   shared;
 
 export const joinRequests = joinRequestQueries(r);
-
-/** A group's leaders, as the user ids a notification goes to. */
-export const leaderIdsOf = (groupId: number) =>
-  sql`select user_id from local_group_members where group_id = ${groupId} and role = 'leader'`;
 
 /** Whether the viewer's request to join the group waits for an answer. */
 const pendingRequestOf = (viewerId: number) =>
@@ -64,7 +61,9 @@ export const listGroups = (db: Executor, viewerId: number, query: LocalGroupsQue
   forViewer.list(db, viewerId, query, query.meetingType ? eq(g.meetingType, query.meetingType) : undefined);
 
 /** Requests waiting in the group of her membership row, counted where she leads it (null elsewhere). */
-const pendingForLeader = sql<number | null>`case when ${m.role} = 'leader' then (
+const pendingForLeader = sql<
+  number | null
+>`case when ${membershipLeads("local", "local_group_members")} then (
     select count(*) from ${r} where ${r.groupId} = ${m.groupId} and ${r.status} = 'pending'
   ) end`.mapWith((v) => (v === null ? null : Number(v)));
 

@@ -7,6 +7,7 @@ import {
   type UpdateLocalGroupBody,
 } from "../../../core/schemas/local-groups";
 import { activityName } from "../../activity/record";
+import { LEADING_ROLE, leadersOf, leadsGroup } from "../../auth/policies";
 import type { SessionUser } from "../../auth/sessions";
 import type { Db, Tx } from "../../db/client";
 import { joiningRules } from "../../groups-shared/joining";
@@ -49,7 +50,7 @@ export async function myGroups(db: Db, viewer: Member, page: PageQuery) {
 export async function createGroup(db: Db, creator: Member, input: CreateLocalGroupBody) {
   const activity = `${activityName(creator)} started the local group "${input.name}" in ${input.location}`;
   const groupId = await db.transaction((tx) =>
-    q.foundGroup(tx, { ...input, createdBy: creator.id }, creator.id, "leader", activity),
+    q.foundGroup(tx, { ...input, createdBy: creator.id }, creator.id, LEADING_ROLE.local, activity),
   );
   const row = await q.findGroupForViewer(db, groupId, creator.id);
   return present(row!);
@@ -83,13 +84,13 @@ async function lockActiveGroup(tx: Tx, groupId: number) {
 
 async function requireLeader(db: Db | Tx, groupId: number, userId: number) {
   const membership = await q.findMembership(db, groupId, userId);
-  if (membership?.role !== "leader") throw forbidden(LOCAL_GROUP_MESSAGES.leadersOnly);
+  if (!leadsGroup("local", membership)) throw forbidden(LOCAL_GROUP_MESSAGES.leadersOnly);
 }
 
 const joining = joiningRules({
   ...q,
   requests: q.joinRequests,
-  decidersOf: q.leaderIdsOf,
+  decidersOf: (groupId) => leadersOf("local", groupId),
   notices: {
     requested: "local_group_join_requested",
     approved: "local_group_join_approved",
@@ -130,9 +131,9 @@ export async function joinGroup(
 export async function leaveGroup(db: Db, member: Member, groupId: number) {
   return db.transaction(async (tx) => {
     const left = await joining.leave(tx, groupId, member.id, async (_group, role) => {
-      if (role !== "leader") return;
+      if (!leadsGroup("local", { role })) return;
       const successor = await q.findSuccessor(tx, groupId, member.id);
-      if (successor) await q.setRole(tx, groupId, successor.userId, "leader");
+      if (successor) await q.setRole(tx, groupId, successor.userId, LEADING_ROLE.local);
     });
     await endAnswersOutOfSight(tx, { localGroupId: groupId }, member.id);
     return left;

@@ -1,6 +1,8 @@
 import { and, desc, eq, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { ContentType, ReportBody, ReportTargetType } from "../../../core/schemas/moderation";
 import {
+  type GroupKind,
+  groupLedBy,
   memberContentVisibleTo,
   personColumnsSeenBy,
   prayerRequestVisibleTo,
@@ -142,23 +144,22 @@ export interface ReportTrust {
 }
 
 /**
- * A leader's place in a group `authorId` belongs to, in a settled group: of the group kind whose
- * membership table is `members` (role `role`) and groups table `groups`.
+ * The reporter leads (`groupLedBy`) a settled group `authorId` belongs to: of the group kind whose
+ * membership table is `members` and groups table `groups`.
  */
 const leadsSettledGroupOf = (
+  kind: GroupKind,
   members: string,
   groups: string,
-  role: string,
   reporterId: number,
   authorId: number,
 ) => {
   const [m, g] = [sql.identifier(members), sql.identifier(groups)];
-  return sql`exists (select 1 from ${m} r
-      join ${g} g on g.id = r.group_id and g.is_active
+  return sql`exists (select 1 from ${m} a
+      join ${g} g on g.id = a.group_id and g.is_active
         and g.created_at <= now() - make_interval(days => ${SETTLED_GROUP.days})
-      join ${m} a on a.group_id = r.group_id and a.user_id = ${authorId}
-      where r.user_id = ${reporterId} and r.role = ${role}
-        and (select count(*) from ${m} o where o.group_id = r.group_id and o.user_id <> ${reporterId})
+      where a.user_id = ${authorId} and ${groupLedBy(kind, sql`a.group_id`, reporterId)}
+        and (select count(*) from ${m} o where o.group_id = a.group_id and o.user_id <> ${reporterId})
           >= ${SETTLED_GROUP.otherMembers})`;
 };
 
@@ -177,8 +178,8 @@ const reportWeight = (reporterId: number, authorId: number, trust: ReportTrust) 
       and u.created_at <= now() - make_interval(days => ${trust.minAccountDays})) then 0
     when (select count(*) from content_reports h
       where h.reporter_id = ${reporterId} and h.hid_at > now() - interval '1 day') >= ${trust.dailyCap} then 0
-    when ${leadsSettledGroupOf("cultivation_group_members", "cultivation_groups", "admin", reporterId, authorId)}
-      or ${leadsSettledGroupOf("local_group_members", "local_groups", "leader", reporterId, authorId)}
+    when ${leadsSettledGroupOf("cultivation", "cultivation_group_members", "cultivation_groups", reporterId, authorId)}
+      or ${leadsSettledGroupOf("local", "local_group_members", "local_groups", reporterId, authorId)}
     then ${GROUP_LEADER_REPORT_WEIGHT}::int else 1 end`;
 
 /**

@@ -1,6 +1,7 @@
 import { type AnyColumn, type SQL, sql } from "drizzle-orm";
 import {
   eventVisibleTo,
+  groupLedBy,
   memberOfStatement,
   prayerRequestVisibleTo,
   type Viewer,
@@ -40,15 +41,11 @@ export const stillSeenByRecipient = sql`(case
     select 1 from prayer_requests pr
     where pr.id = n.subject_id and ${prayerRequestVisibleTo(recipient, "pr")})
   when n.kind like 'event\\_%' then ${eventOpenTo(recipient, sql`n.subject_id`)}
-  when n.kind = 'group_join_requested' then exists (
-    select 1 from cultivation_group_members m
-      join cultivation_join_requests jr on jr.group_id = m.group_id and jr.status = 'pending'
-    where m.group_id = n.subject_id and m.user_id = n.user_id and m.role = 'admin'
-      and jr.id::text = n.dedupe_key)
-  when n.kind = 'local_group_join_requested' then exists (
-    select 1 from local_group_members m
-      join local_group_join_requests jr on jr.group_id = m.group_id and jr.status = 'pending'
-    where m.group_id = n.subject_id and m.user_id = n.user_id and m.role = 'leader'
-      and jr.id::text = n.dedupe_key)
+  when n.kind = 'group_join_requested' then ${groupLedBy("cultivation", sql`n.subject_id`, sql`n.user_id`)}
+    and exists (select 1 from cultivation_join_requests jr
+      where jr.group_id = n.subject_id and jr.status = 'pending' and jr.id::text = n.dedupe_key)
+  when n.kind = 'local_group_join_requested' then ${groupLedBy("local", sql`n.subject_id`, sql`n.user_id`)}
+    and exists (select 1 from local_group_join_requests jr
+      where jr.group_id = n.subject_id and jr.status = 'pending' and jr.id::text = n.dedupe_key)
   else true
 end)`;
