@@ -14,12 +14,14 @@ import {
   hidesPrayerAuthorFrom,
   hidesPrayerResponseAuthorFrom,
   hidesProfileFrom,
+  isOnPatronsPrayerList,
   leadersOf,
   leadsGroup,
   memberOfStatement,
   membershipLeads,
   newestPrayerRequestIdsVisibleTo,
   type ProfileRow,
+  patronsPrayerListHolds,
   personAsSeenBy,
   personColumnsSeenBy,
   prayerAuthorHiddenFrom,
@@ -734,6 +736,123 @@ describe("the SQL of the leadership rule agrees with its TypeScript", () => {
       expect(rows.every((r) => r.leads === leadsGroup(kind, r))).toBe(true);
       expect(rows.some((r) => r.leads)).toBe(true);
       expect(rows.some((r) => !r.leads)).toBe(true);
+    });
+  }
+});
+
+// The patrons' prayer list: which requests the intercessors pray for.
+
+/** Patrons and a member who is not one; every request is by one of them. */
+const PATRON = 401;
+const BLOCKED_PATRON = 402;
+const SUSPENDED_PATRON = 403;
+const NOT_A_PATRON = 404;
+const intercessor: Viewer = { id: 410, isAdmin: false };
+const listViewers = {
+  intercessor,
+  administrator: { id: 411, isAdmin: true },
+  patron: { id: PATRON, isAdmin: false },
+};
+const patrons = new Set([PATRON, BLOCKED_PATRON, SUSPENDED_PATRON]);
+const listBlocks: [blocker: number, blocked: number][] = [[intercessor.id, BLOCKED_PATRON]];
+/** Every combination of author, privacy, sharing, anonymity and hiding. */
+const listRows = [PATRON, BLOCKED_PATRON, SUSPENDED_PATRON, NOT_A_PATRON]
+  .flatMap((userId) =>
+    [false, true].flatMap((isPrivate) =>
+      [false, true].flatMap((shareWithIntercessors) =>
+        [false, true].flatMap((isAnonymous) =>
+          [false, true].map((hidden) => ({
+            userId,
+            isPrivate,
+            shareWithIntercessors,
+            isAnonymous,
+            hiddenAt: hidden ? new Date(0) : null,
+          })),
+        ),
+      ),
+    ),
+  )
+  .map((row, i) => ({ id: i + 1, ...row }));
+const onListAsSeenBy = (viewer: Viewer, row: (typeof listRows)[number]) => ({
+  ...row,
+  authorIsPatron: patrons.has(row.userId),
+  authorSuspendedUntil: row.userId === SUSPENDED_PATRON ? new Date(Date.now() + DAY) : null,
+  authorBlockedByViewer: listBlocks.some(
+    ([blocker, blocked]) => blocker === viewer.id && blocked === row.userId,
+  ),
+});
+
+describe("isOnPatronsPrayerList", () => {
+  const row = (flags: Partial<(typeof listRows)[number]> = {}) =>
+    onListAsSeenBy(intercessor, { ...listRows[0]!, ...flags });
+  it("lists a patron's public request, and her private one only when she shared it with the intercessors", () => {
+    expect(isOnPatronsPrayerList(intercessor, row())).toBe(true);
+    expect(isOnPatronsPrayerList(intercessor, row({ isPrivate: true }))).toBe(false);
+    expect(isOnPatronsPrayerList(intercessor, row({ isPrivate: true, shareWithIntercessors: true }))).toBe(
+      true,
+    );
+  });
+
+  it("lists no request of a member who is not a patron, shared or not", () => {
+    expect(
+      isOnPatronsPrayerList(intercessor, row({ userId: NOT_A_PATRON, shareWithIntercessors: true })),
+    ).toBe(false);
+  });
+
+  it("keeps hidden requests and a suspended patron's away, and a named one by a patron she blocked", () => {
+    expect(isOnPatronsPrayerList(intercessor, row({ hiddenAt: new Date(0) }))).toBe(false);
+    expect(isOnPatronsPrayerList(intercessor, row({ userId: SUSPENDED_PATRON }))).toBe(false);
+    expect(isOnPatronsPrayerList(intercessor, row({ userId: BLOCKED_PATRON }))).toBe(false);
+    expect(isOnPatronsPrayerList(intercessor, row({ userId: BLOCKED_PATRON, isAnonymous: true }))).toBe(true);
+  });
+});
+
+describe("the SQL of the patrons' prayer list agrees with its TypeScript", () => {
+  let client: pg.Client;
+  const dialect = new PgDialect();
+  const query = async <T extends pg.QueryResultRow>(fragment: SQL) => {
+    const { sql: text, params } = dialect.sqlToQuery(fragment);
+    return (await client.query<T>(text, params)).rows;
+  };
+
+  beforeAll(async () => {
+    client = new pg.Client({ connectionString: inject("dbAdminUrl") });
+    await client.connect();
+    await client.query(`create temporary table prayer_requests (id int primary key, user_id int not null,
+      is_private boolean not null, share_with_intercessors boolean not null, is_anonymous boolean not null,
+      hidden_at timestamptz)`);
+    await client.query(`create temporary table users (id int primary key, membership_tier text not null,
+      suspended_until timestamptz)`);
+    await client.query("create temporary table member_blocks (blocker_id int, blocked_id int)");
+    for (const r of listRows)
+      await client.query("insert into prayer_requests values ($1, $2, $3, $4, $5, $6)", [
+        r.id,
+        r.userId,
+        r.isPrivate,
+        r.shareWithIntercessors,
+        r.isAnonymous,
+        r.hiddenAt,
+      ]);
+    for (const id of [PATRON, BLOCKED_PATRON, SUSPENDED_PATRON, NOT_A_PATRON])
+      await client.query("insert into users values ($1, $2, $3)", [
+        id,
+        patrons.has(id) ? "premium" : "free",
+        id === SUSPENDED_PATRON ? new Date(Date.now() + DAY) : null,
+      ]);
+    for (const [blocker, blocked] of listBlocks)
+      await client.query("insert into member_blocks values ($1, $2)", [blocker, blocked]);
+  });
+  afterAll(() => client?.end());
+
+  for (const [name, viewer] of Object.entries(listViewers)) {
+    it(`lists the requests TypeScript lists, for the ${name}`, async () => {
+      const rows = await query<{ id: number; listed: boolean }>(
+        sql`select p.id, ${patronsPrayerListHolds(viewer, "p", "u")} as listed
+          from prayer_requests p join users u on u.id = p.user_id order by p.id`,
+      );
+      expect(rows).toEqual(
+        listRows.map((r) => ({ id: r.id, listed: isOnPatronsPrayerList(viewer, onListAsSeenBy(viewer, r)) })),
+      );
     });
   }
 });

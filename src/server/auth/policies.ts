@@ -100,9 +100,10 @@ export const blockedByPrayerAuthor = (viewer: Viewer | ViewerColumns, table = "p
 // Prayer requests: who may see one.
 
 /**
- * A private request is shared with the administrators only: besides its author, they alone may
- * see it, pray for it or answer it. Everyone else is told it does not exist (404), never that it
- * is private.
+ * A private request is kept from the prayer wall: besides its author, the administrators alone may
+ * see it, pray for it or answer it there. Everyone else is told it does not exist (404), never that
+ * it is private. A patron may also share a private request with the intercessors, who then pray
+ * for it from their own list (`isOnPatronsPrayerList`), not from the wall.
  */
 export function canSeePrayerRequest(
   viewer: Viewer,
@@ -187,6 +188,40 @@ export function prayerAuthorHiddenFrom(viewer: Viewer | ViewerColumns, table = "
   const hidden = sql`(${column(table, "is_anonymous")} and ${column(table, "user_id")} <> ${viewer.id})`;
   return viewer.isAdmin === false ? hidden : sql`(${hidden} and not ${viewer.isAdmin})`;
 }
+
+// The patrons' prayer list: which requests the intercessors pray for.
+
+/**
+ * A patron's request is on the intercessors' list when it is public or she shared it with them
+ * (a private one otherwise stays hers and the administrators'), and the one reading the list may
+ * see it as members' content: hidden requests and a suspended patron's stay away, and so does a
+ * named one by a patron she blocked (`canSeeMemberContent`). Who may read the list at all is the
+ * route's (the intercessors and the administrators: route-policies.ts).
+ */
+export function isOnPatronsPrayerList(
+  viewer: Viewer,
+  request: {
+    authorIsPatron: boolean;
+    isPrivate: boolean;
+    shareWithIntercessors: boolean;
+    isAnonymous: boolean;
+  } & ModeratedRow,
+): boolean {
+  return (
+    request.authorIsPatron &&
+    (!request.isPrivate || request.shareWithIntercessors) &&
+    canSeeMemberContent(viewer, request, { authorHidden: hidesPrayerAuthorFrom(viewer, request) })
+  );
+}
+
+/**
+ * SQL of `isOnPatronsPrayerList`: a condition on the prayer_requests row `table` and its author's
+ * users row `author`, which the list joins anyway for her name.
+ */
+export const patronsPrayerListHolds = (viewer: Viewer, table: string, author: string): SQL =>
+  sql`${column(author, "membership_tier")} = 'premium'
+    and (${column(table, "is_private")} = false or ${column(table, "share_with_intercessors")})
+    and ${memberContentVisibleTo(viewer, table, prayerAuthorHiddenFrom(viewer, table))}`;
 
 // Responses to prayer requests: who may see one.
 

@@ -1,6 +1,6 @@
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import {
-  memberContentVisibleTo,
+  patronsPrayerListHolds,
   personColumnsSeenBy,
   prayerAuthorHiddenFrom,
   type Viewer,
@@ -10,17 +10,8 @@ import type { Db } from "../../db/client";
 /** The Monday (UTC) of the week `at` falls in, as YYYY-MM-DD: the `week_of` of the marks made then. */
 export const thisWeek = sql`to_char(date_trunc('week', now() at time zone 'utc'), 'YYYY-MM-DD')`;
 
-/**
- * The patrons' prayer list as a condition on the prayer_requests row `p` and its author's users row
- * `u`: requests of patrons, public or private ones she shared with the intercessors, as the viewer
- * may see members' content (hidden requests and suspended authors stay away, and so do those she
- * blocked, unless the request is anonymous: `canSeeMemberContent`).
- */
-function onTheList(viewer: Viewer): SQL {
-  return sql`u.membership_tier = 'premium'
-    and (p.is_private = false or p.share_with_intercessors)
-    and ${memberContentVisibleTo(viewer, "p", prayerAuthorHiddenFrom(viewer, "p"))}`;
-}
+/** The patrons' prayer list (`isOnPatronsPrayerList`) on the request `p` and its author's users row `u`. */
+const onTheList = (viewer: Viewer) => patronsPrayerListHolds(viewer, "p", "u");
 
 export interface PatronPrayerRow {
   id: number;
