@@ -17,6 +17,11 @@ import {
   isOnPatronsPrayerList,
   leadersOf,
   leadsGroup,
+  mayCreateEvent,
+  mayDeletePost,
+  mayEditEvent,
+  mayEditGroup,
+  mayEditPost,
   memberOfStatement,
   membershipLeads,
   newestPrayerRequestIdsVisibleTo,
@@ -24,6 +29,7 @@ import {
   patronsPrayerListHolds,
   personAsSeenBy,
   personColumnsSeenBy,
+  postEditableBy,
   prayerAuthorHiddenFrom,
   prayerRequestVisibleTo,
   prayerResponseAuthorHiddenFrom,
@@ -855,4 +861,78 @@ describe("the SQL of the patrons' prayer list agrees with its TypeScript", () =>
       );
     });
   }
+});
+
+// Who may change what: an event, a group, what a member wrote.
+
+describe("mayEditEvent and mayCreateEvent", () => {
+  const creator: Viewer = { id: 501, isAdmin: false };
+  const other: Viewer = { id: 502, isAdmin: false };
+  const administrator: Viewer = { id: 503, isAdmin: true };
+  it("lets its creator and the administrators change an event, and no one else", () => {
+    expect(mayEditEvent(creator, { createdBy: creator.id })).toBe(true);
+    expect(mayEditEvent(administrator, { createdBy: creator.id })).toBe(true);
+    expect(mayEditEvent(other, { createdBy: creator.id })).toBe(false);
+    // Its creator's account is gone: the administrators still may.
+    expect(mayEditEvent(other, { createdBy: null })).toBe(false);
+    expect(mayEditEvent(administrator, { createdBy: null })).toBe(true);
+  });
+
+  it("lets those who lead a group create its events, and the administrators any event", () => {
+    expect(mayCreateEvent(other, { viewerLeads: true })).toBe(true);
+    expect(mayCreateEvent(other, { viewerLeads: false })).toBe(false);
+    expect(mayCreateEvent(other, null)).toBe(false);
+    expect(mayCreateEvent(administrator, null)).toBe(true);
+    expect(mayCreateEvent(administrator, { viewerLeads: false })).toBe(true);
+  });
+});
+
+describe("mayEditGroup", () => {
+  it("lets those who lead a group change it, and not its other members nor strangers", () => {
+    expect(mayEditGroup("cultivation", { role: "admin" })).toBe(true);
+    expect(mayEditGroup("local", { role: "leader" })).toBe(true);
+    expect(mayEditGroup("cultivation", { role: "member" })).toBe(false);
+    expect(mayEditGroup("local", undefined)).toBe(false);
+  });
+});
+
+describe("mayEditPost and mayDeletePost", () => {
+  const post = { userId: AUTHOR_ID };
+  it("lets only its author edit what she wrote, administrators included", () => {
+    expect(mayEditPost(author, post)).toBe(true);
+    expect(mayEditPost(member, post)).toBe(false);
+    expect(mayEditPost(admin, post)).toBe(false);
+    expect(mayEditPost(adminAuthor, post)).toBe(true);
+  });
+
+  it("lets its author and the administrators delete it", () => {
+    expect(mayDeletePost(author, post)).toBe(true);
+    expect(mayDeletePost(admin, post)).toBe(true);
+    expect(mayDeletePost(member, post)).toBe(false);
+  });
+
+  it("edits in SQL exactly what TypeScript lets her edit", async () => {
+    const client = new pg.Client({ connectionString: inject("dbAdminUrl") });
+    await client.connect();
+    try {
+      await client.query("create temporary table discussions (id int primary key, user_id int not null)");
+      await client.query("insert into discussions values (1, $1), (2, $2), (3, $3)", [
+        AUTHOR_ID,
+        member.id,
+        admin.id,
+      ]);
+      for (const viewer of Object.values(viewers)) {
+        const { sql: text, params } = new PgDialect().sqlToQuery(
+          sql`select id, ${postEditableBy(viewer, "d")} as editable from discussions d order by id`,
+        );
+        const rows = (await client.query<{ id: number; editable: boolean }>(text, params)).rows;
+        const owners = [AUTHOR_ID, member.id, admin.id];
+        expect(rows).toEqual(
+          owners.map((userId, i) => ({ id: i + 1, editable: mayEditPost(viewer, { userId }) })),
+        );
+      }
+    } finally {
+      await client.end();
+    }
+  });
 });

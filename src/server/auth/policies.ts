@@ -87,6 +87,24 @@ export function memberContentVisibleTo(
 }
 
 /**
+ * What a member wrote (a prayer request, a response, a reflection, a comment) is changed by its
+ * author alone: she edits it and marks her request answered. To anyone else it is not there to
+ * edit (404), or the change is refused where she may see it (403).
+ */
+export function mayEditPost(viewer: Viewer, post: { userId: number }): boolean {
+  return post.userId === viewer.id;
+}
+
+/** SQL of `mayEditPost`: a condition on the row `table` (with `user_id`). */
+export const postEditableBy = (viewer: { id: number | SQL }, table: string): SQL =>
+  sql`${column(table, "user_id")} = ${viewer.id}`;
+
+/** Its author deletes what she wrote; the administrators delete anything (the moderation log keeps it). */
+export function mayDeletePost(viewer: Viewer, post: { userId: number }): boolean {
+  return mayEditPost(viewer, post) || viewer.isAdmin;
+}
+
+/**
  * A member she blocked may not answer her requests nor pray for them: true when the author of the
  * prayer_requests row `table` blocked the viewer, who is told only that the request is not there.
  * Not where the author is hidden from the viewer (an anonymous request): that refusal would name
@@ -317,6 +335,17 @@ export const leadersOf = (kind: GroupKind, groupId: number | SQL): SQL =>
   sql`select gl.user_id from ${sql.identifier(MEMBERS_TABLE[kind])} gl
     where gl.group_id = ${groupId} and ${membershipLeads(kind, "gl")}`;
 
+/**
+ * Who may change a group (what it says of itself, its settings, its members and their roles) and
+ * decide who joins: those who lead it. The administrators' page closes no group either.
+ */
+export function mayEditGroup(
+  kind: GroupKind,
+  membership: { role: string | null } | null | undefined,
+): boolean {
+  return leadsGroup(kind, membership);
+}
+
 // Members' names: whom her "Show my profile to other members" setting hides them from.
 
 /** A member as the viewer meets her beside what she wrote or joined, with what ties them. */
@@ -441,6 +470,22 @@ export function eventVisibleTo(viewer: Viewer | ViewerColumns, table = "events")
     or coalesce((select true from cultivation_group_members seen_em
       where seen_em.group_id = ${groupId} and seen_em.user_id = ${viewer.id}), false))`;
   return viewer.isAdmin === false ? seen : sql`(${seen} or ${viewer.isAdmin})`;
+}
+
+/**
+ * Who may change or cancel an event, read who is coming and write to them, and always has its online
+ * link: its creator and the administrators.
+ */
+export function mayEditEvent(viewer: Viewer, event: { createdBy: number | null }): boolean {
+  return viewer.isAdmin || event.createdBy === viewer.id;
+}
+
+/**
+ * Who may create an event: the administrators, the ministry's or any group's; those who lead a group
+ * (`leadsGroup`), that group's. `group` is the group it would belong to, if any.
+ */
+export function mayCreateEvent(viewer: Viewer, group: { viewerLeads: boolean } | null): boolean {
+  return viewer.isAdmin || group?.viewerLeads === true;
 }
 
 /**

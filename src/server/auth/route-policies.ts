@@ -7,7 +7,7 @@ import { INTERCESSOR_MESSAGES } from "../../core/schemas/intercessors";
 import { LOCAL_GROUP_MESSAGES } from "../../core/schemas/local-groups";
 import { cultivationGroupMembers, cultivationGroups, localGroupMembers, localGroups } from "../db/schema";
 import { forbidden, notFound } from "../http/errors";
-import { leadsGroup } from "./policies";
+import { mayEditGroup } from "./policies";
 
 export type RoutePolicy = NonNullable<EndpointSpec["policy"]>;
 
@@ -49,7 +49,7 @@ export const routePolicies: Record<RoutePolicy, (request: FastifyRequest) => Pro
       { g: cultivationGroups, m: cultivationGroupMembers },
       GROUP_MESSAGES.notFound,
     );
-    if (!leadsGroup("cultivation", row)) throw forbidden(GROUP_MESSAGES.adminsOnly);
+    if (!mayEditGroup("cultivation", row)) throw forbidden(GROUP_MESSAGES.adminsOnly);
   },
 
   /** `/local-groups/:id/…`: the group's leader; others 403, or 404 where it is closed to them. */
@@ -59,7 +59,7 @@ export const routePolicies: Record<RoutePolicy, (request: FastifyRequest) => Pro
       { g: localGroups, m: localGroupMembers },
       LOCAL_GROUP_MESSAGES.notFound,
     );
-    if (!leadsGroup("local", row)) throw forbidden(LOCAL_GROUP_MESSAGES.leadersOnly);
+    if (!mayEditGroup("local", row)) throw forbidden(LOCAL_GROUP_MESSAGES.leadersOnly);
   },
 
   /** The patrons' prayer list: the intercessors, and the administrators who appoint them. */

@@ -225,19 +225,19 @@ export async function findEvent(
     : undefined;
 }
 
-/** Whether the group an event would belong to is there (active), and whether she leads it (`leadsGroup`). */
-export async function leadsGroup(
+/** The active group a new event would belong to, with whether she leads it (`leadsGroup`); none if not there. */
+export async function groupOfNewEvent(
   db: Executor,
   userId: number,
   group: { groupId?: number | null; localGroupId?: number | null },
-): Promise<{ exists: boolean; leads: boolean }> {
+): Promise<{ viewerLeads: boolean } | undefined> {
   const result = group.groupId
     ? await db.execute<{ leads: boolean }>(sql`select ${groupLedBy("cultivation", sql`g.id`, userId)} as leads
         from cultivation_groups g where g.id = ${group.groupId} and g.is_active`)
     : await db.execute<{ leads: boolean }>(sql`select ${groupLedBy("local", sql`g.id`, userId)} as leads
         from local_groups g where g.id = ${group.localGroupId} and g.is_active`);
   const row = result.rows[0];
-  return { exists: Boolean(row), leads: row?.leads === true };
+  return row && { viewerLeads: row.leads === true };
 }
 
 /** The dates of one event (all of them, or those ending after `after`). */

@@ -12,6 +12,7 @@ import {
   type rsvpBody,
   type updateEventBody,
 } from "../../../core/schemas/events";
+import { mayCreateEvent, mayEditEvent } from "../../auth/policies";
 import { hashToken } from "../../auth/sessions";
 import type { Db, Tx } from "../../db/client";
 import { events } from "../../db/schema";
@@ -81,12 +82,10 @@ async function visibleEvent(db: Executor, viewer: Viewer, id: number, options?: 
   return event;
 }
 
-const mayEdit = (viewer: Viewer, event: q.EventRow) => viewer.isAdmin || event.createdBy === viewer.id;
-
 /** The online link: for those going to any date, its creator and administrators. */
 async function mayJoinOnline(db: Executor, viewer: Viewer, event: q.EventRow) {
   if (!event.onlineUrl) return false;
-  if (mayEdit(viewer, event)) return true;
+  if (mayEditEvent(viewer, event)) return true;
   const result = await db.execute(sql`select 1 from event_rsvps where event_id = ${event.id}
     and user_id = ${viewer.id} and status = 'going' limit 1`);
   return result.rows.length > 0;
@@ -120,7 +119,7 @@ export async function getEvent(db: Executor, viewer: Viewer, id: number) {
     creatorName: event.createdBy
       ? personName({ firstName: event.creatorFirstName, lastName: event.creatorLastName }, { form: "full" })
       : null,
-    canEdit: mayEdit(viewer, event),
+    canEdit: mayEditEvent(viewer, event),
     // The answer's schema leaves out each date's list cursor.
     occurrences: dates.map(toAnswer),
   };
@@ -135,13 +134,9 @@ export async function createEvent(
   body: z.output<typeof createEventBody>,
   creator: { timeZone?: string } = {},
 ) {
-  if (body.groupId || body.localGroupId) {
-    const group = await q.leadsGroup(db, viewer.id, body);
-    if (!group.exists) throw notFound(EVENT_MESSAGES.groupNotFound);
-    if (!group.leads && !viewer.isAdmin) throw forbidden(EVENT_MESSAGES.mayNotCreate);
-  } else if (!viewer.isAdmin) {
-    throw forbidden(EVENT_MESSAGES.mayNotCreate);
-  }
+  const group = body.groupId || body.localGroupId ? await q.groupOfNewEvent(db, viewer.id, body) : null;
+  if (group === undefined) throw notFound(EVENT_MESSAGES.groupNotFound);
+  if (!mayCreateEvent(viewer, group)) throw forbidden(EVENT_MESSAGES.mayNotCreate);
   const [row] = await db
     .insert(events)
     .values({
@@ -179,7 +174,7 @@ export async function updateEvent(
 ) {
   await db.transaction(async (tx) => {
     const event = await visibleEvent(tx, viewer, id, { lock: true });
-    if (!mayEdit(viewer, event)) throw forbidden(EVENT_MESSAGES.mayNotEdit);
+    if (!mayEditEvent(viewer, event)) throw forbidden(EVENT_MESSAGES.mayNotEdit);
     if (event.cancelledAt) throw badRequest(EVENT_MESSAGES.cancelled);
 
     if (body.occurrence) {
@@ -268,7 +263,7 @@ export async function cancelEvent(
 ) {
   await db.transaction(async (tx) => {
     const event = await visibleEvent(tx, viewer, id, { lock: true });
-    if (!mayEdit(viewer, event)) throw forbidden(EVENT_MESSAGES.mayNotEdit);
+    if (!mayEditEvent(viewer, event)) throw forbidden(EVENT_MESSAGES.mayNotEdit);
     if (event.cancelledAt) return;
     if (query.occurrence) {
       const date = await dateOf(tx, viewer, id, query.occurrence);
@@ -420,7 +415,7 @@ async function rsvpCounted(db: Db, viewer: Viewer, id: number, body: z.output<ty
 
 export async function attendees(db: Db, viewer: Viewer, id: number, query: z.output<typeof occurrenceQuery>) {
   const event = await visibleEvent(db, viewer, id);
-  if (!mayEdit(viewer, event)) throw forbidden(EVENT_MESSAGES.mayNotEdit);
+  if (!mayEditEvent(viewer, event)) throw forbidden(EVENT_MESSAGES.mayNotEdit);
   let occurrence = query.occurrence;
   if (occurrence) {
     await dateOf(db, viewer, id, occurrence);
@@ -457,7 +452,7 @@ export async function messageAttendees(
   return db.transaction(async (tx) => {
     // Decided as for who is coming: 404 to those who may not see it, 403 to those who may not edit it.
     const event = await visibleEvent(tx, viewer, id);
-    if (!mayEdit(viewer, event)) throw forbidden(EVENT_MESSAGES.mayNotEdit);
+    if (!mayEditEvent(viewer, event)) throw forbidden(EVENT_MESSAGES.mayNotEdit);
     let dates: { occurrence?: Date; among?: Date[] };
     if (body.occurrence) {
       await dateOf(tx, viewer, id, body.occurrence);

@@ -7,7 +7,7 @@ import {
   type UpdateCultivationGroupBody,
 } from "../../../core/schemas/groups";
 import { activityName } from "../../activity/record";
-import { LEADING_ROLE, leadersOf, leadsGroup } from "../../auth/policies";
+import { LEADING_ROLE, leadersOf, leadsGroup, mayEditGroup } from "../../auth/policies";
 import type { SessionUser } from "../../auth/sessions";
 import type { Db, Tx } from "../../db/client";
 import { joiningRules } from "../../groups-shared/joining";
@@ -144,7 +144,7 @@ export async function leaveGroup(db: Db, member: Member, groupId: number) {
 
 async function requireGroupAdmin(db: Db | Tx, groupId: number, userId: number) {
   const membership = await q.findMembership(db, groupId, userId);
-  if (!leadsGroup("cultivation", membership)) throw forbidden(GROUP_MESSAGES.adminsOnly);
+  if (!mayEditGroup("cultivation", membership)) throw forbidden(GROUP_MESSAGES.adminsOnly);
 }
 
 /** Locks the group for a change only its admins may make; 404 when there is none, 403 for others. */

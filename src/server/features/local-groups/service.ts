@@ -7,7 +7,7 @@ import {
   type UpdateLocalGroupBody,
 } from "../../../core/schemas/local-groups";
 import { activityName } from "../../activity/record";
-import { LEADING_ROLE, leadersOf, leadsGroup } from "../../auth/policies";
+import { LEADING_ROLE, leadersOf, leadsGroup, mayEditGroup } from "../../auth/policies";
 import type { SessionUser } from "../../auth/sessions";
 import type { Db, Tx } from "../../db/client";
 import { joiningRules } from "../../groups-shared/joining";
@@ -84,7 +84,7 @@ async function lockActiveGroup(tx: Tx, groupId: number) {
 
 async function requireLeader(db: Db | Tx, groupId: number, userId: number) {
   const membership = await q.findMembership(db, groupId, userId);
-  if (!leadsGroup("local", membership)) throw forbidden(LOCAL_GROUP_MESSAGES.leadersOnly);
+  if (!mayEditGroup("local", membership)) throw forbidden(LOCAL_GROUP_MESSAGES.leadersOnly);
 }
 
 const joining = joiningRules({

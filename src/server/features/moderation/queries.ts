@@ -5,6 +5,7 @@ import {
   groupLedBy,
   memberContentVisibleTo,
   personColumnsSeenBy,
+  postEditableBy,
   prayerRequestVisibleTo,
   prayerResponseVisibleTo,
   type Viewer,
@@ -38,11 +39,11 @@ function visibleTo(viewer: Viewer, type: ContentType): SQL {
     where p.id = t.prayer_request_id and ${prayerRequestVisibleTo(viewer, "p")})`;
 }
 
-/** Her own text changed, and when: nothing when it is not hers (or not there). */
-export async function editOwn(db: Conn, type: ContentType, id: number, authorId: number, content: string) {
+/** Her own text changed, and when: nothing when she may not edit it (`mayEditPost`) or it is not there. */
+export async function editOwn(db: Conn, type: ContentType, id: number, viewer: Viewer, content: string) {
   const result = await db.execute<{ id: number; content: string; edited_at: string | Date }>(
-    sql`update ${table(type)} set content = ${content}, edited_at = now()
-      where id = ${id} and user_id = ${authorId} returning id, content, edited_at`,
+    sql`update ${table(type)} t set content = ${content}, edited_at = now()
+      where t.id = ${id} and ${postEditableBy(viewer, "t")} returning t.id, t.content, t.edited_at`,
   );
   const row = result.rows[0];
   return row && { id: row.id, content: row.content, editedAt: new Date(row.edited_at) };

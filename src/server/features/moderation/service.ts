@@ -10,7 +10,7 @@ import {
   type SuspendBody,
   type WarnBody,
 } from "../../../core/schemas/moderation";
-import { isSuspended, type Viewer } from "../../auth/policies";
+import { isSuspended, mayDeletePost, type Viewer } from "../../auth/policies";
 import type { SessionCache } from "../../auth/session-cache";
 import { endAllSessions, isAdministrator, type SessionUser } from "../../auth/sessions";
 import type { AppConfig } from "../../config";
@@ -35,21 +35,21 @@ const named = (row: { firstName: string | null; lastName: string | null }) =>
 
 // --- Her own words ----------------------------------------------------------------------------
 
-/** Only its author edits it; to anyone else it does not exist. */
+/** Only its author edits it (`mayEditPost`); to anyone else it does not exist. */
 export async function edit(db: Db, viewer: Viewer, type: ContentType, id: number, body: EditContentBody) {
-  const edited = await q.editOwn(db, type, id, viewer.id, body.content);
+  const edited = await q.editOwn(db, type, id, viewer, body.content);
   if (!edited) throw notFound(NOT_FOUND[type]);
   return edited;
 }
 
 /**
  * Its author deletes it (a prayer request takes its responses and prayers with it); an
- * administrator may delete anything, and that is recorded in the moderation log.
+ * administrator may delete anything (`mayDeletePost`), and that is recorded in the moderation log.
  */
 export async function remove(db: Db, viewer: Viewer, type: ContentType, id: number) {
   await db.transaction(async (tx) => {
     const row = await q.findContent(tx, type, id, { lock: true });
-    if (!row || (row.userId !== viewer.id && !viewer.isAdmin)) throw notFound(NOT_FOUND[type]);
+    if (!row || !mayDeletePost(viewer, row)) throw notFound(NOT_FOUND[type]);
     await q.deleteContent(tx, type, id);
     await q.resolveReports(tx, type, id);
     if (row.userId !== viewer.id) {

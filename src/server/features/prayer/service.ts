@@ -10,6 +10,7 @@ import {
   canSeePrayerRequest,
   hidesPrayerAuthorFrom,
   hidesPrayerResponseAuthorFrom,
+  mayEditPost,
 } from "../../auth/policies";
 import type { SessionUser } from "../../auth/sessions";
 import type { NewMemberLimits } from "../../config";
@@ -195,7 +196,7 @@ export async function responses(
 
 export async function markAnswered(db: Db, viewer: Viewer, id: number, body: AnsweredBody) {
   const row = await visibleRequest(db, viewer, id);
-  if (row.userId !== viewer.id) throw forbidden(PRAYER_MESSAGES.onlyAuthor);
+  if (!mayEditPost(viewer, row)) throw forbidden(PRAYER_MESSAGES.onlyAuthor);
   return db.transaction(async (tx) => {
     const answered = await q.markAnswered(tx, id, body.praiseNote ?? null);
     // Those who prayed hear of it once: editing the praise note later repeats the same key.
