@@ -27,6 +27,8 @@ const env = {
   ADMIN_EMAILS: "owner@example.test",
   AUTH_RATE_LIMIT: "100000",
   WRITE_RATE_LIMIT: "100000",
+  // No host beyond this machine: thumbnails are the placeholder.
+  YOUTUBE_IMAGE_ORIGIN: "http://127.0.0.1:9",
   // Accounts a browser test makes are minutes old; a confirmed address still decides whose reports hide.
   REPORT_MIN_ACCOUNT_DAYS: "0",
   // Notification mail "right away" leaves after two seconds rather than five minutes.

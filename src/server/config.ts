@@ -93,6 +93,7 @@ const envSchema = z.object({
   STRIPE_API_BASE: optionalUrl("for example http://127.0.0.1:12111"),
   NEWSLETTER_NAME: z.preprocess(blankToUndefined, z.string().default("Substack")),
   NEWSLETTER_FEED_URL: optionalUrl("for example https://example.substack.com/feed"),
+  YOUTUBE_IMAGE_ORIGIN: optionalUrl("for example https://i.ytimg.com"),
   MINISTRY_LEGAL_NAME: optionalString,
   MINISTRY_ADDRESS: optionalString,
   MINISTRY_TAX_ID: optionalString,
@@ -207,6 +208,8 @@ export interface AppConfig {
       }
     | undefined;
   newsletter: { name: string; feedUrl: string | undefined };
+  /** Where video thumbnails are fetched from, to be served from our own origin. */
+  youtubeImageOrigin: string;
   /**
    * How receipts and yearly giving statements name the ministry, besides SITE_NAME; each optional.
    * The address may span lines ("\n" in the setting starts a new one).
@@ -389,6 +392,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     oidc,
     stripe,
     newsletter: { name: e.NEWSLETTER_NAME, feedUrl: e.NEWSLETTER_FEED_URL },
+    youtubeImageOrigin: new URL(e.YOUTUBE_IMAGE_ORIGIN ?? "https://i.ytimg.com").origin,
     ministry: {
       legalName: e.MINISTRY_LEGAL_NAME ?? null,
       address: e.MINISTRY_ADDRESS?.replace(/\\n/g, "\n") ?? null,

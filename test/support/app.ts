@@ -149,6 +149,9 @@ export async function createTestContext(
     NEW_MEMBER_PRAYER_LIMIT: "1000",
     NEW_MEMBER_POST_LIMIT: "1000",
     LOG_LEVEL: "silent",
+    // Tests reach no host beyond this machine: a port nothing listens on, so thumbnails are the
+    // placeholder (test/api/thumbnails.test.ts serves real stills from a stand-in).
+    YOUTUBE_IMAGE_ORIGIN: "http://127.0.0.1:9",
     ...(!env.SMTP_URL && { MAIL_TRANSPORT: "log" }),
     ...env,
   });

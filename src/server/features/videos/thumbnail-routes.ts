@@ -24,13 +24,14 @@ export default async function thumbnailRoutes(app: FastifyInstance) {
   const placeholder = (reply: FastifyReply) =>
     reply.header("cache-control", "public, max-age=300").type("image/svg+xml").send(FALLBACK);
 
+  const origin = app.config.youtubeImageOrigin;
   serve(app, api.thumbnail, async ({ params, query, request, reply }) => {
     const key = `${params.youtubeId}/${query.size}`;
     let image = cache.get(key);
     if (!image) {
       if (Date.now() - (failedAt.get(key) ?? 0) < RETRY_AFTER_MS) return placeholder(reply);
       try {
-        const res = await fetch(`https://i.ytimg.com/vi/${key}.jpg`, {
+        const res = await fetch(`${origin}/vi/${key}.jpg`, {
           signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
         });
         if (!res.ok || !(res.headers.get("content-type") ?? "").startsWith("image/")) {
