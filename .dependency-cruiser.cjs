@@ -56,6 +56,14 @@ module.exports = {
       },
     ),
     rule(
+      "routes-call-their-service",
+      "A server feature's routes (routes.ts, *-routes.ts) stay thin: they call its service.ts, which holds the " +
+        "feature's rules (who may see or do what, what an answer is made of) and calls queries.ts. A route that " +
+        "reads its queries itself puts a rule in the route; move that code into a service function.",
+      { path: "^src/server/features/([^/]+)/[^/]*routes\\.ts$" },
+      { path: "^src/server/features/$1/queries\\.ts$" },
+    ),
+    rule(
       "shared-server-code-uses-features-only-through-their-index",
       "Server code outside the features (auth, db, http, jobs, mail, app.ts…) is shared by them, so it uses " +
         "a feature only through that feature's index.ts, never its service, queries or other files. Export " +

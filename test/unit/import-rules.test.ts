@@ -28,6 +28,10 @@ beforeAll(async () => {
     // A loop, made of a type-only import on one side (a type is a dependency too).
     "src/server/first.ts": `import type { Second } from "./second";\nexport type First = { next?: Second };\n`,
     "src/server/second.ts": `import type { First } from "./first";\nexport type Second = { back?: First };\n`,
+    // A route reading its feature's queries past its service; the service may.
+    "src/server/features/x/queries.ts": `export const rows = () => [];\n`,
+    "src/server/features/x/service.ts": `import { rows } from "./queries";\nexport const list = rows;\n`,
+    "src/server/features/x/routes.ts": `import { rows } from "./queries";\nimport { list } from "./service";\nexport const r = [rows, list];\n`,
   };
   for (const [file, text] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(planted, file)), { recursive: true });
@@ -54,10 +58,11 @@ async function violationsIn(baseDir: string) {
 }
 
 describe("npm run lint", () => {
-  it("refuses an import loop, shared server code reaching past a feature's index.ts, and one feature reaching into another", async () => {
+  it("refuses an import loop, shared server code reaching past a feature's index.ts, one feature reaching into another, and a route reading its queries", async () => {
     expect((await violationsIn(planted)).sort()).toEqual(
       [
         ["no-circular", "src/server/first.ts", "src/server/second.ts"],
+        ["routes-call-their-service", "src/server/features/x/routes.ts", "src/server/features/x/queries.ts"],
         [
           "server-feature-uses-other-features-only-through-their-index",
           "src/server/features/y/index.ts",

@@ -96,9 +96,29 @@ export async function runScheduledArticleSync(app: FastifyInstance): Promise<voi
   }
 }
 
-export async function requireArticle(db: Db, id: number) {
-  if (!(await q.articleExists(db, id))) throw notFound(ARTICLE_MESSAGES.articleNotFound);
+/** Tags the filter offers: the most used first. */
+const TAGS_MAX = 100;
+
+export const listArticles = (db: Db, filter: Parameters<typeof q.listArticles>[1]) =>
+  q.listArticles(db, filter);
+
+export const articleTags = (db: Db) => q.listArticleTags(db, TAGS_MAX);
+
+/** An article's comments she may see, newest first; 404 for an article that is not there. */
+export async function articleDiscussions(
+  db: Db,
+  viewer: Viewer,
+  articleId: number,
+  page: { before?: number; limit: number },
+) {
+  if (!(await q.articleExists(db, articleId))) throw notFound(ARTICLE_MESSAGES.articleNotFound);
+  return q.listArticleDiscussions(db, viewer, articleId, page);
 }
+
+/** The administrators' list, with each article's comment count, and how many there are. */
+export const adminArticles = (db: Db, page: { before?: number; limit: number }) =>
+  q.listAdminArticles(db, page);
+export const countArticles = (db: Db) => q.countArticles(db);
 
 export async function countView(db: Db, id: number) {
   if (!(await q.countArticleView(db, id))) throw notFound(ARTICLE_MESSAGES.articleNotFound);

@@ -3,27 +3,26 @@ import { coursesEndpoints as api } from "../../../core/endpoints/courses";
 import { serve } from "../../http/endpoint-routes";
 import { invalidateSharedCaches } from "../../http/shared-cache";
 import { paymentsContext } from "../payments";
-import * as q from "./queries";
-import { createCourse, enroll, notifyWhenReady, updateCourse } from "./service";
+import * as service from "./service";
 
 export default async function courseRoutes(app: FastifyInstance) {
   const { db } = app;
-  serve(app, api.list, ({ viewer, query }) => q.listCourses(db, viewer, query));
-  serve(app, api.enrollments, ({ viewer }) => q.listEnrollments(db, viewer.id));
+  serve(app, api.list, ({ viewer, query }) => service.listCourses(db, viewer, query));
+  serve(app, api.enrollments, ({ viewer }) => service.enrollments(db, viewer.id));
   /** The coming-soon courses this member asked to hear about. */
-  serve(app, api.interests, ({ viewer }) => q.listInterests(db, viewer.id));
+  serve(app, api.interests, ({ viewer }) => service.interests(db, viewer.id));
   serve(app, api.enroll, ({ viewer, params, request }) =>
-    enroll(db, viewer, params.id, () => paymentsContext(app, request.log)),
+    service.enroll(db, viewer, params.id, () => paymentsContext(app, request.log)),
   );
-  serve(app, api.notify, ({ viewer, params }) => notifyWhenReady(db, viewer.id, params.id));
-  serve(app, api.adminList, ({ query }) => q.listAdminCourses(db, query));
+  serve(app, api.notify, ({ viewer, params }) => service.notifyWhenReady(db, viewer.id, params.id));
+  serve(app, api.adminList, ({ query }) => service.adminCourses(db, query));
   serve(app, api.adminCreate, async ({ viewer, body }) => {
-    const course = await createCourse(db, viewer.id, body);
+    const course = await service.createCourse(db, viewer.id, body);
     invalidateSharedCaches(db);
     return course;
   });
   serve(app, api.adminEdit, async ({ params, body }) => {
-    const course = await updateCourse(db, params.id, body);
+    const course = await service.updateCourse(db, params.id, body);
     invalidateSharedCaches(db);
     return course;
   });

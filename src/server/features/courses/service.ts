@@ -11,6 +11,17 @@ import * as q from "./queries";
 
 type Enroller = TeachingViewer & { id: number };
 
+/** What members see: active and coming-soon courses, newest first (`q.listCourses`). */
+export const listCourses = (db: Db, viewer: Enroller, filter: Parameters<typeof q.listCourses>[2]) =>
+  q.listCourses(db, viewer, filter);
+/** The courses she is enrolled in. */
+export const enrollments = (db: Db, userId: number) => q.listEnrollments(db, userId);
+/** The coming-soon courses she asked to hear about. */
+export const interests = (db: Db, userId: number) => q.listInterests(db, userId);
+/** The administrators' list: every course, archived ones included. */
+export const adminCourses = (db: Db, page: { before?: number; limit: number }) =>
+  q.listAdminCourses(db, page);
+
 /**
  * A free course (or a priced one included for her as a patron) enrols her at once, idempotently.
  * A priced one answers the Payment Element's secret: Stripe's verified webhook enrols her once the

@@ -30,6 +30,30 @@ async function orVideoNotFound<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * A page of the library: patron-only videos carry their hosted ids only for those who may play them
+ * (`opensPatron`, worked out once per request with the entry the page is cached under).
+ */
+export const library = (
+  db: Db,
+  query: { search?: string; series?: string; limit: number; before?: number },
+  opensPatron: boolean,
+) => q.listVideos(db, query, opensPatron);
+
+/** What she has started and not finished, newest first; patron teaching playable for patrons only. */
+export const watching = (
+  db: Db,
+  viewer: TeachingViewer & { id: number },
+  page: { limit: number; before?: number },
+) => q.listWatching(db, viewer.id, page, opensPatronTeaching(viewer));
+
+/** What she saved, newest first; patron teaching playable for patrons only. */
+export const savedVideos = (
+  db: Db,
+  viewer: TeachingViewer & { id: number },
+  page: { limit: number; before?: number },
+) => q.listSavedVideos(db, viewer.id, page, opensPatronTeaching(viewer));
+
 export async function getVideo(db: Db, id: number, viewer: TeachingViewer & { id: number }) {
   const row = await q.findVideoForMember(db, id, viewer.id, opensPatronTeaching(viewer));
   if (!row) throw notFound(VIDEO_MESSAGES.notFound);
