@@ -160,6 +160,18 @@ describe("a repeated Share with the same Idempotency-Key", () => {
   });
 });
 
+/** Resolves once a request of `m` holds `key`: the moment its handler starts. */
+async function claimed(m: Member, key: string) {
+  for (;;) {
+    const { rowCount } = await t.database.pool.query(
+      "select 1 from idempotency_keys where user_id = $1 and key = $2",
+      [m.id, key],
+    );
+    if (rowCount) return;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
 describe("a request still in flight", () => {
   it("answers 409 to a repeat while the first cannot finish, and the first's answer afterwards", async () => {
     const key = newKey();
@@ -170,6 +182,8 @@ describe("a request still in flight", () => {
       // New requests cannot be written until this transaction ends: the first share waits.
       await lock.query("lock table prayer_requests in exclusive mode");
       const first = share(ruth, content, key);
+      // The repeat goes once the first holds the key (on a busy machine it could otherwise claim it first).
+      await claimed(ruth, key);
       const busy = await share(ruth, content, key);
       expect(busy.status).toBe(409);
       expect(busy.body.message).toBe("This request is already being processed");
