@@ -102,13 +102,27 @@ test.describe("admin dashboard", () => {
   test("a tab whose code arrives late answers the first press once the page says it is ready", async ({
     page,
   }) => {
-    // A slow network: the Videos tab's own chunk comes a second after the rest of the page.
+    // A slow network: the Videos tab's own chunk is held until the page is drawn and not yet ready.
+    let requested!: () => void;
+    const chunkRequested = new Promise<void>((resolve) => {
+      requested = resolve;
+    });
+    let deliver!: () => void;
+    const delivered = new Promise<void>((resolve) => {
+      deliver = resolve;
+    });
     await page.route(/\/assets\/admin-videos-tab-[^/]*\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      requested();
+      await delivered;
       await route.continue();
     });
     await signIn(page, DEMO_ADMIN);
-    await page.goto("/admin?tab=videos");
+    const opened = page.goto("/admin?tab=videos");
+    await chunkRequested;
+    await expect(page.getByRole("tabpanel", { name: "Videos" })).toBeVisible();
+    await expect(page.locator("html")).not.toHaveAttribute("data-live");
+    deliver();
+    await opened;
     await page.getByRole("tabpanel", { name: "Videos" }).getByRole("button", { name: "Add Video" }).click();
     await expect(page.getByRole("dialog", { name: "Add Video" })).toBeVisible();
   });

@@ -99,13 +99,18 @@ test.describe("articles", () => {
       `${NEWSLETTER}/rest-is-not-a-reward`,
     );
 
-    // Slow the answer down a little so the busy state can be seen.
+    // The answer is held until the busy state has been seen.
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
     await page.route("**/api/admin/articles/sync", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await answered;
       await route.continue();
     });
     await page.getByRole("button", { name: "Sync from Substack" }).click();
     await expect(page.getByRole("button", { name: "Syncing..." })).toBeDisabled();
+    answer();
     await expect(page.getByText("Sync Complete", { exact: true })).toBeVisible();
     await expect(page.getByText(/^\d+ new articles? added/)).toBeVisible();
     await expect(
