@@ -1,5 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { articlesEndpoints } from "../../src/core/endpoints/articles";
 import { discipleshipEndpoints } from "../../src/core/endpoints/discipleship";
@@ -112,6 +113,13 @@ describe("someone prayed for her request", () => {
       body: { content: "Thank you all.", isPraying: true },
     });
     expect(await inbox(author)).toEqual([]);
+  });
+
+  it("is written by the app with the prayer, as every notice is: no database trigger writes notifications", async () => {
+    const { rows } = await t.database.db.execute<{ trigger: string }>(sql`select t.tgname as trigger
+      from pg_trigger t join pg_proc f on f.oid = t.tgfoid
+      where not t.tgisinternal and f.prosrc ~* 'insert\\s+into\\s+notifications'`);
+    expect(rows).toEqual([]);
   });
 
   it("tells nobody when a member cannot see the private request she tries to pray for", async () => {

@@ -1,16 +1,23 @@
 import { sql } from "drizzle-orm";
+import { notify } from "../../features/notifications";
 import type { Tx } from "../client";
 import type { SeededMembers } from "./members";
 
 /**
- * What the demo members would have been told, drawn from the demo content itself: the prayers the
- * trigger gathered (dated when they were said), and for the demo member the praise reports of
- * requests she prayed for, her groups' welcomes, her mentor's acceptance and the newest teaching.
+ * What the demo members would have been told, drawn from the demo content itself: the prayers,
+ * gathered as the app gathers them (dated when they were said), and for the demo member the praise
+ * reports of requests she prayed for, her groups' welcomes, her mentor's acceptance and the newest
+ * teaching.
  * The newest are unread, so her bell has something to show.
  */
 export async function seedNotifications(tx: Tx, members: SeededMembers) {
   const ruth = members.member.id;
-  // The trigger wrote the demo prayers now; date each by the latest prayer it counts.
+  // Each author hears of the demo prayers as "I prayed" tells her; each notice is then dated by the
+  // latest prayer it counts.
+  await notify(tx, "prayer_prayed", {
+    acts: sql`select p.user_id, m.prayer_request_id, m.user_id, m.created_at
+      from prayer_marks m join prayer_requests p on p.id = m.prayer_request_id`,
+  });
   await tx.execute(sql`update notifications n set created_at = m.latest, read_at = m.latest + interval '2 hours'
     from (select prayer_request_id, max(created_at) as latest from prayer_marks group by 1) m
     where n.kind = 'prayer_prayed' and m.prayer_request_id = n.subject_id`);

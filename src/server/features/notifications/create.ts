@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { NotificationKind } from "../../../core/notification-kinds";
-import { personColumnsSeenBy } from "../../auth/policies";
+import { memberOfStatement, personColumnsSeenBy } from "../../auth/policies";
 import type { Db, Tx } from "../../db/client";
 import { enqueue, job } from "../../jobs/queue";
 
@@ -18,6 +18,16 @@ export interface NotificationEvent {
   title?: string | null;
   /** How many acted (articles arrived in one sync). */
   actorCount?: number;
+}
+
+/**
+ * What many members do to one subject, told as one notice ("Dinah and 2 others prayed for your
+ * request"): `acts` selects a row per act, (recipient_id, subject_id, actor_id, acted_at). Within a
+ * clock hour a member hears of a subject once, counting the acts and naming the latest to act; a
+ * new act brings a read notice back unread.
+ */
+export interface GatheredEvent {
+  acts: SQL;
 }
 
 const recipientsQuery = (recipients: number[] | SQL) =>
@@ -55,13 +65,58 @@ function insertFor(
 }
 
 /**
- * Tells the members `recipients` selects of something that just happened, in one INSERT … SELECT
- * on the caller's transaction: the notifications exist exactly when the change does. Never the actor,
- * and never a member who has blocked the actor. Answers how many were told.
- * For what reaches every member (new content), use `notifyEveryMember`.
+ * The insert of gathered acts: one notice per recipient and subject, never of her own act nor of
+ * one by a member she blocked, the latest actor named as the recipient may see her. Written with
+ * no parameters, so a prepared statement may carry it.
  */
-export async function notify(tx: Db | Tx, kind: NotificationKind, event: NotificationEvent): Promise<number> {
-  const result = await tx.execute(insertFor(kind, event, recipientsQuery(event.recipients)));
+function insertGathered(kind: NotificationKind, acts: SQL) {
+  const recipient = memberOfStatement(sql`g.recipient_id`);
+  return sql`insert into notifications (user_id, kind, subject_id, dedupe_key, actor_id, actor_name, actor_count)
+    select g.recipient_id, ${sql.raw(`'${kind}'`)}, g.subject_id,
+      g.subject_id || '@' || extract(epoch from date_trunc('hour', now()))::bigint,
+      g.latest_id,
+      (select ${personColumnsSeenBy(recipient, "actor").firstName} from users actor where actor.id = g.latest_id),
+      g.acts
+    from (
+      select a.recipient_id, a.subject_id, count(*)::int as acts,
+        (array_agg(a.actor_id order by a.acted_at desc, a.actor_id desc))[1] as latest_id
+      from (${acts}) a(recipient_id, subject_id, actor_id, acted_at)
+      where a.actor_id <> a.recipient_id
+        -- Nor of what a member she has blocked did.
+        and not exists (select 1 from member_blocks b where b.blocker_id = a.recipient_id and b.blocked_id = a.actor_id)
+      group by a.recipient_id, a.subject_id
+    ) g
+    on conflict (user_id, kind, dedupe_key) do update set
+      actor_count = notifications.actor_count + excluded.actor_count,
+      actor_id = excluded.actor_id,
+      actor_name = excluded.actor_name,
+      read_at = null`;
+}
+
+/**
+ * The one INSERT … SELECT that `notify` runs, for a set-based statement to carry among its parts
+ * (in its WITH, reading the rows it writes), so that what it tells of and the notices are one
+ * statement: the batched "I prayed" does (gathered acts carry no parameters).
+ */
+export function notificationInsert(kind: NotificationKind, event: NotificationEvent | GatheredEvent): SQL {
+  return "acts" in event
+    ? insertGathered(kind, event.acts)
+    : insertFor(kind, event, recipientsQuery(event.recipients));
+}
+
+/**
+ * Tells the members `recipients` selects of something that just happened, or gathers the `acts` of
+ * many (`GatheredEvent`), in one INSERT … SELECT on the caller's transaction: the notifications exist
+ * exactly when the change does. Never the actor, and never a member who has blocked the actor.
+ * Answers how many were told. For what reaches every member (new content), use `notifyEveryMember`.
+ * Every notice is written here (`notificationInsert`); nothing in the database writes one.
+ */
+export async function notify(
+  tx: Db | Tx,
+  kind: NotificationKind,
+  event: NotificationEvent | GatheredEvent,
+): Promise<number> {
+  const result = await tx.execute(notificationInsert(kind, event));
   return result.rowCount ?? 0;
 }
 

@@ -2,7 +2,9 @@
 export {
   type EveryMemberEvent,
   fanOut,
+  type GatheredEvent,
   type NotificationEvent,
+  notificationInsert,
   notify,
   notifyEveryMember,
   withdrawNotices,

@@ -13,6 +13,7 @@ import type { Db, Tx } from "../../db/client";
 import { preparedStatement, statementText } from "../../db/prepared";
 import { personColumns, prayerRequestColumns } from "../../db/query-helpers";
 import { prayerMarks, prayerRequests, prayerResponses, users } from "../../db/schema";
+import { notificationInsert } from "../notifications";
 
 export type { Viewer };
 
@@ -297,6 +298,17 @@ const blockedByAuthorOfInput = statementText(
   blockedByPrayerAuthor({ id: sql.raw("i.user_id"), isAdmin: sql.raw("i.is_admin") }, "p"),
 );
 
+/**
+ * "Someone prayed for your request": each author told of the prayers the statement's `marks` (its
+ * new prayer_marks rows) record, gathered by request and hour. A part of the statement that writes
+ * the marks, so a prayer and its notice are one write.
+ */
+const authorsToldOf = (marks: string) =>
+  notificationInsert("prayer_prayed", {
+    acts: sql`select p.user_id, m.prayer_request_id, m.user_id, m.created_at
+      from ${sql.identifier(marks)} m join prayer_requests p on p.id = m.prayer_request_id`,
+  });
+
 const prayOnceStatement = preparedStatement<{ prayer_count: number }, [number[], number[], boolean[]]>(
   "prayer_pray_once",
   `with input as (
@@ -309,7 +321,9 @@ const prayOnceStatement = preparedStatement<{ prayer_count: number }, [number[],
      insert into prayer_marks (prayer_request_id, user_id)
      select distinct id, user_id from target
      on conflict do nothing
-     returning prayer_request_id
+     returning prayer_request_id, user_id, created_at
+   ), told as (
+     ${statementText(authorsToldOf("marked"))}
    ), counted as (
      update prayer_requests p set prayer_count = p.prayer_count + m.n
      from (select prayer_request_id, count(*)::int as n from marked group by 1) m
@@ -326,7 +340,8 @@ const prayOnceStatement = preparedStatement<{ prayer_count: number }, [number[],
 /**
  * "I prayed" in one statement: the mark is written only when the viewer may see the request, its
  * author has not blocked her and she has not prayed for it yet, and only then does the counter
- * move; prayers said at the same moment go together. Undefined: no such request for this viewer.
+ * move and its author hear of it; prayers said at the same moment go together. Undefined: no such
+ * request for this viewer.
  */
 export const prayOnce = batchedStatement(
   async (db: Db, inputs: { viewer: Viewer; requestId: number }[]) => {
@@ -342,26 +357,18 @@ export const prayOnce = batchedStatement(
   { inFlight: 1 },
 );
 
-/** Records "I prayed" once per member; the counter moves only when a new mark was written. */
-export async function markPrayed(tx: Tx, requestId: number, userId: number): Promise<number> {
-  const inserted = await tx
-    .insert(prayerMarks)
-    .values({ prayerRequestId: requestId, userId })
-    .onConflictDoNothing()
-    .returning({ userId: prayerMarks.userId });
-  if (inserted.length > 0) {
-    const [row] = await tx
-      .update(prayerRequests)
-      .set({ prayerCount: sql`${prayerRequests.prayerCount} + 1` })
-      .where(eq(prayerRequests.id, requestId))
-      .returning({ prayerCount: prayerRequests.prayerCount });
-    return row!.prayerCount;
-  }
-  const [row] = await tx
-    .select({ prayerCount: prayerRequests.prayerCount })
-    .from(prayerRequests)
-    .where(eq(prayerRequests.id, requestId));
-  return row!.prayerCount;
+/**
+ * Records "I prayed" once per member, in one statement: only a new mark moves the counter and tells
+ * the author, as the "I prayed" button does.
+ */
+export async function markPrayed(tx: Tx, requestId: number, userId: number): Promise<void> {
+  await tx.execute(sql`with marked as (
+      insert into prayer_marks (prayer_request_id, user_id) values (${requestId}, ${userId})
+      on conflict do nothing
+      returning prayer_request_id, user_id, created_at
+    ), told as (${authorsToldOf("marked")})
+    update prayer_requests p set prayer_count = p.prayer_count + 1
+    from marked where p.id = marked.prayer_request_id`);
 }
 
 export async function insertResponse(
