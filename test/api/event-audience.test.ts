@@ -1,3 +1,4 @@
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import webpush from "web-push";
 import type { BodyIn } from "../../src/core/contract";
@@ -181,6 +182,36 @@ describe("a member who leaves a private group", () => {
     await succeeded(her.client.call(groupsEndpoints.leave, { params: { id: group.id } }));
     expect(await going(organiser, event.id)).toEqual([waiting.id]);
     expect(await bell(waiting)).toEqual(["A place opened for you at Tabernacles retreat: you are going"]);
+  });
+
+  it("refuses her answer to a full event as if it were not there when she left the group while it waited its turn", async () => {
+    const organiser = await t.member({ firstName: "Miriam" });
+    const group = await startGroup(organiser, { isPrivate: true, requiresApproval: false });
+    const her = await t.member();
+    await joinGroup(her, group.id);
+    const event = await createEvent(organiser, { groupId: group.id, capacity: 3, title: "Shavuot night" });
+    // The event's row held, as an answer or a change to it holds it while it is written.
+    const turn = new pg.Client({ connectionString: t.config.databaseUrl });
+    await turn.connect();
+    try {
+      await turn.query("begin");
+      await turn.query("select 1 from events where id = $1 for update", [event.id]);
+      const answer = her.client.call(api.rsvp, { params: { id: event.id }, body: { status: "going" } });
+      const waiting = async () =>
+        (
+          await turn.query(`select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`)
+        ).rows[0].n;
+      await expect.poll(waiting).toBe(1);
+      await succeeded(her.client.call(groupsEndpoints.leave, { params: { id: group.id } }));
+      await turn.query("commit");
+      const refused = await answer;
+      expect(refused.status).toBe(404);
+      expect(refused.body).toEqual({ message: "Event not found" });
+    } finally {
+      await turn.end();
+    }
+    expect(await going(organiser, event.id)).toEqual([]);
   });
 
   it("keeps her answer to a public group's event, which she may still open, and tells her of it", async () => {

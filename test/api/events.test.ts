@@ -350,6 +350,79 @@ describe("answers, capacity and the waitlist", () => {
     expect((await third.client.call(api.attendees, { params: { id: event.id } })).status).toBe(403);
   });
 
+  it("moves those waiting up before anyone who presses going as places free at the same moment, and counts a double press once", async () => {
+    const event = await createEvent(admin, { capacity: 2, title: "Purim feast" });
+    const [a, b, c, d, e, f] = await Promise.all(Array.from({ length: 6 }, () => t.member()));
+    for (const m of [a!, b!, c!, d!]) await rsvp(m, event.id, "going");
+    const [left, changed, , joined, twice, alsoJoined] = await Promise.all([
+      rsvp(a!, event.id, "not_going"),
+      rsvp(b!, event.id, "maybe"),
+      rsvp(c!, event.id, "going"),
+      rsvp(e!, event.id, "going"),
+      rsvp(e!, event.id, "going"),
+      rsvp(f!, event.id, "going"),
+    ]);
+    expect(left.body).toEqual({ status: "not_going", waitlistPosition: null });
+    expect(changed.body).toEqual({ status: "maybe", waitlistPosition: null });
+
+    const people = await succeeded(admin.client.call(api.attendees, { params: { id: event.id } }));
+    expect(people.going.map((p) => p.id).sort()).toEqual([c!.id, d!.id].sort());
+    expect(people.waitlist.map((p) => p.id).sort()).toEqual([e!.id, f!.id].sort());
+    // Each is told her place in the line as the list shows it.
+    const placeOf = (m: Member) => people.waitlist.findIndex((p) => p.id === m.id) + 1;
+    expect([joined.body, twice.body]).toEqual([
+      { status: "waitlisted", waitlistPosition: placeOf(e!) },
+      { status: "waitlisted", waitlistPosition: placeOf(e!) },
+    ]);
+    expect(alsoJoined.body).toEqual({ status: "waitlisted", waitlistPosition: placeOf(f!) });
+    for (const m of [c!, d!]) {
+      expect(await inbox(m)).toEqual(["A place opened for you at Purim feast: you are going"]);
+    }
+    for (const m of [e!, f!]) expect(await inbox(m)).toEqual([]);
+    const list = await succeeded(e!.client.call(api.list));
+    expect(list.find((date) => date.eventId === event.id)).toMatchObject({
+      goingCount: 2,
+      myRsvp: { status: "waitlisted", waitlistPosition: placeOf(e!) },
+    });
+  });
+
+  it("counts each date of a series apart when she answers the whole series, and moves her up on the date a place frees", async () => {
+    const event = await createEvent(admin, {
+      title: "Tuesday psalms",
+      capacity: 1,
+      timeZone: "UTC",
+      startsAt: "2027-06-01T18:00:00Z",
+      endsAt: "2027-06-01T19:00:00Z",
+      repeat: "weekly",
+      repeatUntil: "2027-06-16T00:00:00Z",
+    });
+    const [first, series] = [await t.member(), await t.member()];
+    expect((await rsvp(first, event.id, "going", "2027-06-08T18:00:00.000Z")).body).toEqual({
+      status: "going",
+      waitlistPosition: null,
+    });
+    // Told of her first date: going.
+    expect((await rsvp(series, event.id, "going")).body).toEqual({ status: "going", waitlistPosition: null });
+    const range = { from: "2027-05-25T00:00:00Z", to: "2027-06-30T00:00:00Z" };
+    const hers = async () =>
+      (await succeeded(series.client.call(api.list, { query: range })))
+        .filter((date) => date.eventId === event.id)
+        .map((date) => [date.occurrence, date.goingCount, date.myRsvp]);
+    expect(await hers()).toEqual([
+      ["2027-06-01T18:00:00.000Z", 1, { status: "going", waitlistPosition: null }],
+      ["2027-06-08T18:00:00.000Z", 1, { status: "waitlisted", waitlistPosition: 1 }],
+      ["2027-06-15T18:00:00.000Z", 1, { status: "going", waitlistPosition: null }],
+    ]);
+
+    await rsvp(first, event.id, "maybe", "2027-06-08T18:00:00.000Z");
+    expect((await hers())[1]).toEqual([
+      "2027-06-08T18:00:00.000Z",
+      1,
+      { status: "going", waitlistPosition: null },
+    ]);
+    expect(await inbox(series)).toEqual(["A place opened for you at Tuesday psalms: you are going"]);
+  });
+
   it("shows the online link only to those going", async () => {
     const event = await createEvent(admin, {
       onlineUrl: "https://meet.example.test/shabbat",

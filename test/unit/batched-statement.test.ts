@@ -3,7 +3,7 @@ import { batchedStatement } from "../../src/server/db/batched-statement";
 import type { Db } from "../../src/server/db/client";
 
 /** A stand-in statement: records each batch it is sent and answers after `release()`. */
-function statement(fail?: (input: number) => boolean) {
+function statement(fail?: (input: number) => boolean, apart?: (input: number) => string) {
   const batches: number[][] = [];
   const pending: (() => void)[] = [];
   const run = batchedStatement(
@@ -14,7 +14,7 @@ function statement(fail?: (input: number) => boolean) {
           inputs.some((n) => fail?.(n)) ? reject(new Error("bad row")) : resolve(inputs.map((n) => n * 10)),
         );
       }),
-    { maxBatch: 3, inFlight: 1 },
+    { maxBatch: 3, inFlight: 1, apart },
   );
   const release = async () => {
     while (pending.length) pending.shift()!();
@@ -59,6 +59,21 @@ describe("a batched statement", () => {
     expect(await first).toBe(10);
     expect(await Promise.all(answers)).toEqual([20, "bad row", 40]);
     expect(s.batches).toEqual([[1], [2, 3, 4], [2], [3], [4]]);
+  });
+
+  it("never puts two calls with the same key in one batch: the later waits for the next, ahead of those after it", async () => {
+    // Keyed by their tens: 11 and 12 are one caller's, as a member's two answers to one event.
+    const s = statement(undefined, (n) => String(Math.floor(n / 10)));
+    const first = s.run(db, 1);
+    await turn();
+    const answers = [11, 12, 21, 13, 31, 41, 51].map((n) => s.run(db, n));
+    await s.release();
+    expect(s.batches).toEqual([[1], [11, 21, 31]]);
+    await s.release();
+    await s.release();
+    await s.release();
+    expect(s.batches).toEqual([[1], [11, 21, 31], [12, 41, 51], [13]]);
+    expect([await first, ...(await Promise.all(answers))]).toEqual([10, 110, 120, 210, 130, 310, 410, 510]);
   });
 
   it("keeps the calls of different databases apart", async () => {

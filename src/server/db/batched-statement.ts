@@ -16,6 +16,7 @@ class BatchQueue<In, Out> {
     private readonly run: (inputs: In[]) => Promise<Out[]>,
     private readonly maxBatch: number,
     private readonly inFlight: number,
+    private readonly apart?: (input: In) => string,
   ) {}
 
   submit(input: In): Promise<Out> {
@@ -38,9 +39,29 @@ class BatchQueue<In, Out> {
     });
   }
 
+  /** The next batch: the first calls waiting, but never two with the same `apart` key. */
+  private take(): Call<In, Out>[] {
+    const apart = this.apart;
+    if (!apart) return this.waiting.splice(0, this.maxBatch);
+    const batch: Call<In, Out>[] = [];
+    const keys = new Set<string>();
+    const later: Call<In, Out>[] = [];
+    for (const call of this.waiting) {
+      const key = apart(call.input);
+      if (batch.length < this.maxBatch && !keys.has(key)) {
+        keys.add(key);
+        batch.push(call);
+      } else {
+        later.push(call);
+      }
+    }
+    this.waiting.splice(0, this.waiting.length, ...later);
+    return batch;
+  }
+
   private pump() {
     while (this.running < this.inFlight && this.waiting.length > 0) {
-      const batch = this.waiting.splice(0, this.maxBatch);
+      const batch = this.take();
       this.running++;
       void this.send(batch).finally(() => {
         this.running--;
@@ -68,16 +89,22 @@ class BatchQueue<In, Out> {
  * statement idle goes at once; calls arriving while `inFlight` batches are in the database wait and
  * leave together as the next batch: one round trip and one commit for all of them, each answered
  * only once its row is committed. `run` answers one result per input, in the inputs' order.
+ * Calls with the same `apart` key never share a batch: the later leaves with the next one, so a
+ * statement may take each batch as calls made one after the other by different callers.
  */
 export function batchedStatement<In, Out>(
   run: (db: Db, inputs: In[]) => Promise<Out[]>,
-  { maxBatch = 64, inFlight = 2 }: { maxBatch?: number; inFlight?: number } = {},
+  {
+    maxBatch = 64,
+    inFlight = 2,
+    apart,
+  }: { maxBatch?: number; inFlight?: number; apart?: (input: In) => string } = {},
 ) {
   const queues = new WeakMap<Db, BatchQueue<In, Out>>();
   return (db: Db, input: In): Promise<Out> => {
     let queue = queues.get(db);
     if (!queue) {
-      queue = new BatchQueue((inputs) => run(db, inputs), maxBatch, inFlight);
+      queue = new BatchQueue((inputs) => run(db, inputs), maxBatch, inFlight, apart);
       queues.set(db, queue);
     }
     return queue.submit(input);

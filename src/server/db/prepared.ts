@@ -1,18 +1,24 @@
 import type { SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
+import type pg from "pg";
 import type { QueryResultRow } from "pg";
-import type { Db } from "./client";
+import type { Db, Tx } from "./client";
+
+/** Where a statement runs: the pool, or the connection Drizzle holds for a transaction. */
+const clientOf = (db: Db | Tx): pg.Pool | pg.PoolClient =>
+  "$client" in db ? db.$client : (db as unknown as { session: { client: pg.PoolClient } }).session.client;
 
 /**
  * A statement the busiest routes run again and again, by name: each pooled connection has Postgres
- * parse and plan it once, and its text is written once instead of being built per request.
+ * parse and plan it once, and its text is written once instead of being built per request. Inside
+ * a transaction, it runs on the transaction's connection.
  */
 export function preparedStatement<Row extends QueryResultRow, Values extends unknown[]>(
   name: string,
   text: string,
 ) {
-  return async (db: Db, ...values: Values): Promise<Row[]> =>
-    (await db.$client.query<Row>({ name, text, values })).rows;
+  return async (db: Db | Tx, ...values: Values): Promise<Row[]> =>
+    (await clientOf(db).query<Row>({ name, text, values })).rows;
 }
 
 /** A fragment written into a prepared statement's text: it must carry no parameters. */

@@ -260,58 +260,6 @@ export async function lockEventPlaces(db: Executor, id: number) {
 }
 
 /**
- * The dates of one event as an answer needs them (which exist, whether each is cancelled, when it
- * ends), without the counts and names a page shows. One date with `occurrence`.
- */
-export async function answerableDates(db: Executor, id: number, occurrence?: Date) {
-  const result = await db.execute<{ occurrence: Date; endsAt: Date; cancelled: boolean }>(sql`
-    with ev as (select * from events where id = ${id}), d as (${datesOf})
-    select d.occurrence, d.date_end as "endsAt", d.date_cancelled as cancelled from d
-    ${occurrence ? sql`where d.occurrence = ${occurrence}` : sql``}
-    order by d.date_start`);
-  return result.rows.map((row) => withDates(row, ["occurrence", "endsAt"])) as unknown as {
-    occurrence: Date;
-    endsAt: Date;
-    cancelled: boolean;
-  }[];
-}
-
-/** Her answer for one date, with the row locked (the event's lock is already held). */
-export async function rsvpOf(db: Executor, eventId: number, occurrence: Date, userId: number) {
-  const result = await db.execute<{ id: number; status: string }>(sql`select id, status from event_rsvps
-    where event_id = ${eventId} and occurrence = ${occurrence} and user_id = ${userId}`);
-  return result.rows[0];
-}
-
-export async function countGoing(db: Executor, eventId: number, occurrence: Date) {
-  const result = await db.execute<{ n: number }>(sql`select count(*)::int as n from event_rsvps
-    where event_id = ${eventId} and occurrence = ${occurrence} and status = 'going'`);
-  return result.rows[0]!.n;
-}
-
-export async function writeRsvp(
-  db: Executor,
-  row: { eventId: number; occurrence: Date; userId: number; status: string },
-) {
-  // A changed answer joins the end of the line (an unchanged one is not written: she keeps her
-  // place). The clock, not the transaction's start: under the event's lock it orders answers as
-  // they were taken, where two transactions begun together would share now().
-  await db.execute(sql`insert into event_rsvps (event_id, occurrence, user_id, status, answered_at)
-    values (${row.eventId}, ${row.occurrence}, ${row.userId}, ${row.status}, clock_timestamp())
-    on conflict (event_id, occurrence, user_id) do update set status = excluded.status,
-      answered_at = clock_timestamp()`);
-}
-
-export async function waitlistPosition(db: Executor, eventId: number, occurrence: Date, userId: number) {
-  const result = await db.execute<{ n: number }>(sql`select count(*)::int as n from event_rsvps w,
-      (select answered_at, id from event_rsvps where event_id = ${eventId} and occurrence = ${occurrence}
-        and user_id = ${userId}) me
-    where w.event_id = ${eventId} and w.occurrence = ${occurrence} and w.status = 'waitlisted'
-      and (w.answered_at, w.id) <= (me.answered_at, me.id)`);
-  return result.rows[0]!.n;
-}
-
-/**
  * Moves the first on the waitlist of each date with free places up, as many as fit; answers who
  * moved up and for which date. Runs under the event's lock.
  */
@@ -543,3 +491,175 @@ export const answerOpenEvent = batchedStatement(
   // answered more each second than two or four in flight did (5,300 against 4,300 and 3,700).
   { inFlight: 1 },
 );
+
+/** An answer to an event whose places are counted, as `answerCountedEvents` is given it. */
+export interface CountedAnswerInput {
+  viewer: Viewer;
+  eventId: number;
+  occurrence?: Date;
+  status: "going" | "maybe" | "not_going";
+}
+
+/** What became of one: as `OpenAnswer`, with what she is told of her first date. */
+export interface CountedAnswer {
+  visible: boolean;
+  /** It counts places still (a limit lifted meanwhile is answered as without one). */
+  counted: boolean;
+  cancelled: boolean;
+  dates: number;
+  status: "going" | "waitlisted" | "maybe" | "not_going" | null;
+  waitlistPosition: number | null;
+}
+
+/** A member the answers moved up from a waitlist, for the date a place opened on. */
+export interface MovedUp {
+  eventId: number;
+  title: string;
+  occurrence: Date;
+  userId: number;
+}
+
+const answerCountedEventsStatement = preparedStatement<
+  {
+    visible: boolean;
+    counted: boolean;
+    cancelled: boolean;
+    dates: number;
+    status: CountedAnswer["status"];
+    waitlistPosition: number | null;
+    moved: { eventId: number; title: string; occurrence: string; userId: number }[] | null;
+  },
+  [number[], (Date | null)[], number[], boolean[], string[]]
+>(
+  "event_answer_counted",
+  `
+    with input as (
+      select * from unnest($1::int[], $2::timestamptz[], $3::int[], $4::bool[], $5::text[])
+        with ordinality as t(event_id, asked, asker, asker_is_admin, wanted, ord)
+    ), ev as (
+      select e.*, i.ord, i.asked, i.asker, i.wanted,
+        ${statementText(eventVisibleTo({ id: sql.raw("i.asker"), isAdmin: sql.raw("i.asker_is_admin") }, "e"))} as visible
+      from input i join events e on e.id = i.event_id
+    ), d as (${statementText(datesOf)}), chosen as (
+      -- The dates each answer is for: one, or every one of a series still to come.
+      select d.ord, d.id as event_id, d.occurrence, d.date_start, d.asker, d.wanted, d.capacity from d
+      where d.visible and d.cancelled_at is null and not d.date_cancelled
+        and (d.occurrence = d.asked or (d.asked is null and (d.date_end > now() or d.repeat = 'none')))
+    ), mine as (
+      select c.*, r.id as rsvp_id, r.status as before from chosen c
+      left join event_rsvps r on r.event_id = c.event_id and r.occurrence = c.occurrence
+        and r.user_id = c.asker
+    ), place as (
+      -- Each date answered: those going once those who withdraw have left, and whether any did.
+      select m.event_id, m.occurrence, min(m.capacity) as capacity,
+        (select count(*) from event_rsvps g where g.event_id = m.event_id
+          and g.occurrence = m.occurrence and g.status = 'going')
+          - count(*) filter (where m.before = 'going' and m.wanted <> 'going') as going,
+        bool_or(m.before = 'going' and m.wanted <> 'going') as freed
+      from mine m group by m.event_id, m.occurrence
+    ), line as (
+      -- Those waiting, in order, but for those of these answers who leave the line.
+      select w.id, w.event_id, w.occurrence, w.user_id, w.answered_at,
+        row_number() over (partition by w.event_id, w.occurrence order by w.answered_at, w.id) as place
+      from event_rsvps w join place p on p.event_id = w.event_id and p.occurrence = w.occurrence
+      where w.status = 'waitlisted'
+        and not exists (select 1 from mine m where m.rsvp_id = w.id and m.wanted <> 'going')
+    ), moved as (
+      -- Where a place was freed, the first waiting move up, as many as fit (all without a limit).
+      select l.* from line l join place p on p.event_id = l.event_id and p.occurrence = l.occurrence
+      where p.freed and (p.capacity is null or l.place <= p.capacity - p.going)
+    ), joining as (
+      -- Those pressing going who neither go nor wait yet, in the order they came.
+      select m.ord, m.event_id, m.occurrence,
+        row_number() over (partition by m.event_id, m.occurrence order by m.ord) as turn
+      from mine m where m.wanted = 'going' and m.before is distinct from 'going'
+        and m.before is distinct from 'waitlisted'
+    ), answer as (
+      select m.*, v.id is not null as moved_up,
+        case
+          when m.wanted <> 'going' then m.wanted
+          when v.id is not null then 'going'
+          when m.before in ('going', 'waitlisted') then m.before
+          when p.capacity is null or j.turn <= p.capacity - p.going
+            - (select count(*) from moved o where o.event_id = m.event_id and o.occurrence = m.occurrence)
+            then 'going'
+          else 'waitlisted'
+        end as status
+      from mine m join place p on p.event_id = m.event_id and p.occurrence = m.occurrence
+      left join moved v on v.id = m.rsvp_id
+      left join joining j on j.ord = m.ord and j.event_id = m.event_id and j.occurrence = m.occurrence
+    ), written as (
+      -- A changed answer joins the end of the line. The clock, not the transaction's start: it
+      -- orders answers as they were taken, where transactions begun together share now().
+      insert into event_rsvps (event_id, occurrence, user_id, status, answered_at)
+      select event_id, occurrence, asker, status, clock_timestamp() from answer
+      where status is distinct from before and not moved_up
+      order by event_id, occurrence, ord
+      on conflict (event_id, occurrence, user_id) do update set status = excluded.status,
+        answered_at = excluded.answered_at
+      returning id, event_id, occurrence, user_id, status, answered_at
+    ), promoted as (
+      update event_rsvps r set status = 'going', answered_at = clock_timestamp()
+      from moved v where r.id = v.id
+      returning r.event_id, r.occurrence, r.user_id
+    ), waitlist as (
+      -- The lines once these answers are written.
+      select l.id, l.event_id, l.occurrence, l.user_id, l.answered_at from line l
+      where not exists (select 1 from moved v where v.id = l.id)
+      union all
+      select id, event_id, occurrence, user_id, answered_at from written where status = 'waitlisted'
+    ), told as (
+      -- What she is told: her first date's answer, and her place in its line.
+      select distinct on (a.ord) a.ord, a.status,
+        case when a.status = 'waitlisted' then (select count(*)::int from waitlist w, waitlist me
+          where me.event_id = a.event_id and me.occurrence = a.occurrence and me.user_id = a.asker
+            and w.event_id = me.event_id and w.occurrence = me.occurrence
+            and (w.answered_at, w.id) <= (me.answered_at, me.id)) end as position
+      from answer a order by a.ord, a.date_start
+    )
+    select coalesce(e.visible, false) as visible, e.capacity is not null as counted,
+      e.cancelled_at is not null as cancelled,
+      (select count(*)::int from chosen c where c.ord = i.ord) as dates,
+      t.status, t.position as "waitlistPosition",
+      case when i.ord = 1 then (select json_agg(json_build_object('eventId', p.event_id,
+        'title', pe.title, 'occurrence', p.occurrence, 'userId', p.user_id))
+        from promoted p join events pe on pe.id = p.event_id) end as moved
+    from input i left join ev e on e.ord = i.ord left join told t on t.ord = i.ord
+    order by i.ord`,
+);
+
+/**
+ * Answers to events whose places are counted, in one statement, under the events' locks (taken
+ * before it in the same transaction, `lockedTransaction`): no other answer, change or removal
+ * counts or frees their places meanwhile. Its answers are taken as if one after the other,
+ * those who leave (withdraw from going or from the line) before those who press going, as answers
+ * that arrive together may be ordered: who withdrew frees her place, the first waiting move up
+ * into the free places, and those pressing going take what is left in the order they came, the
+ * rest joining the end of the line. Pressing going again changes nothing (she keeps her place in
+ * the line), and the same answer again writes nothing. A member answers an event once per batch
+ * (`apart`). Each answer's visibility is the policies' rule (`eventVisibleTo`), read under the
+ * lock; an answer without a date writes nothing, and is refused by the service.
+ */
+export async function answerCountedEvents(tx: Tx, inputs: CountedAnswerInput[]) {
+  const rows = await answerCountedEventsStatement(
+    tx,
+    inputs.map((a) => a.eventId),
+    inputs.map((a) => a.occurrence ?? null),
+    inputs.map((a) => a.viewer.id),
+    inputs.map((a) => a.viewer.isAdmin),
+    inputs.map((a) => a.status),
+  );
+  const moved: MovedUp[] = (rows[0]?.moved ?? []).map((m) => ({
+    ...m,
+    occurrence: new Date(m.occurrence),
+  }));
+  const answers: CountedAnswer[] = rows.map((row) => ({
+    visible: row.visible,
+    counted: row.counted,
+    cancelled: row.cancelled,
+    dates: row.dates,
+    status: row.status,
+    waitlistPosition: row.waitlistPosition,
+  }));
+  return { answers, moved };
+}

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
+import { setBounded } from "../../../core/bounded-map";
 import { isTimeZone, personName } from "../../../core/format";
 import { NOTIFICATION_KIND_NAMES } from "../../../core/notification-kinds";
 import {
@@ -14,7 +15,9 @@ import {
 } from "../../../core/schemas/events";
 import { mayCreateEvent, mayEditEvent } from "../../auth/policies";
 import { hashToken } from "../../auth/sessions";
+import { batchedStatement } from "../../db/batched-statement";
 import type { Db, Tx } from "../../db/client";
+import { lockedTransaction } from "../../db/locked-transaction";
 import { events } from "../../db/schema";
 import { badRequest, fieldError, forbidden, notFound } from "../../http/errors";
 import { notify, withdrawNotices } from "../notifications";
@@ -292,20 +295,26 @@ export async function cancelEvent(
   });
 }
 
-/** Tells each member moved up from a waitlist that a place opened for her. */
+/** Tells each member moved up from a waitlist that a place opened for her: one notice a date. */
 async function tellPromoted(
   tx: Executor,
   eventId: number,
   title: string,
   moved: { userId: number; occurrence: Date }[],
 ) {
+  const byDate = new Map<number, number[]>();
   for (const { userId, occurrence } of moved) {
+    const users = byDate.get(occurrence.getTime());
+    if (users) users.push(userId);
+    else byDate.set(occurrence.getTime(), [userId]);
+  }
+  for (const [time, userIds] of byDate) {
     await notify(tx, "event_place_opened", {
-      recipients: q.seeingEvent(eventId, sql`select ${userId}::int`),
+      recipients: q.seeingEvent(eventId, sql`select unnest(${`{${userIds.join(",")}}`}::int[])`),
       actorId: null,
       subjectId: eventId,
       // Each time she is moved up is news: the moment names it.
-      dedupeKey: `${eventId}@${occurrence.toISOString()}@${Date.now()}`,
+      dedupeKey: `${eventId}@${new Date(time).toISOString()}@${Date.now()}`,
       title,
     });
   }
@@ -335,82 +344,72 @@ export async function endAnswersOutOfSight(tx: Tx, group: q.GroupOfEvents, userI
 const NO_UPCOMING_DATES = "This event has no upcoming dates";
 
 /**
- * Her answer for one date, or for every upcoming date of a series. Where places are counted, the
- * count of those going and her new answer are read and written under the event's row lock by one
- * transaction at a time: two members pressing "going" for the last place never both get it
- * (decision 038).
+ * Answers to events whose places are counted, taken together: the events' locks, one statement
+ * for every answer (`q.answerCountedEvents`) and the notices of those moved up, in one transaction
+ * and one commit. Answers waiting meanwhile leave with the next batch, and a member's second answer
+ * to the same event waits for it too.
  */
+const answerCountedEvents = batchedStatement(
+  (db: Db, inputs: q.CountedAnswerInput[]) =>
+    // Every writer of an event's answers takes its lock (`findEvent`, `lockEventPlaces`, here).
+    lockedTransaction(db, "events", [...new Set(inputs.map((a) => a.eventId))], async (tx) => {
+      const { answers, moved } = await q.answerCountedEvents(tx, inputs);
+      for (const eventId of new Set(moved.map((m) => m.eventId))) {
+        const here = moved.filter((m) => m.eventId === eventId);
+        await tellPromoted(tx, eventId, here[0]!.title, here);
+      }
+      return answers;
+    }),
+  // One batch at a time: answers to one event would only queue for its lock, and those waiting
+  // meanwhile leave together, with one commit.
+  { inFlight: 1, apart: (a) => `${a.eventId}:${a.viewer.id}` },
+);
 
-export async function rsvp(db: Db, viewer: Viewer, id: number, body: z.output<typeof rsvpBody>) {
-  // Most events do not count places: their answers are one batched statement. The rest take turns.
-  const open = await q.answerOpenEvent(db, {
-    viewer,
-    eventId: id,
-    occurrence: body.occurrence,
-    status: body.status,
-  });
-  if (!open.visible) throw notFound(EVENT_MESSAGES.notFound);
-  if (open.counted) return rsvpCounted(db, viewer, id, body);
-  if (open.cancelled) throw badRequest(EVENT_MESSAGES.cancelled);
-  if (open.dates === 0) {
-    if (body.occurrence) throw notFound(EVENT_MESSAGES.occurrenceNotFound);
-    throw badRequest(NO_UPCOMING_DATES);
-  }
-  return { status: body.status, waitlistPosition: null };
+/**
+ * The events this instance last found counting places (per database): their answers go straight
+ * to the locked path, without first passing the open one. Only a guess, right either way: the open
+ * path takes no answer to an event that counts (it hands it on), and the locked path answers an
+ * event without a limit as the open one would.
+ */
+const countingEvents = new WeakMap<Db, Map<number, true>>();
+
+/** Refuses an answer that found no date to answer: a cancelled event, no such date, none to come. */
+function refuseWithoutDates(taken: { cancelled: boolean; dates: number }, body: z.output<typeof rsvpBody>) {
+  if (taken.cancelled) throw badRequest(EVENT_MESSAGES.cancelled);
+  if (taken.dates > 0) return;
+  if (body.occurrence) throw notFound(EVENT_MESSAGES.occurrenceNotFound);
+  throw badRequest(NO_UPCOMING_DATES);
 }
 
-/** An answer to an event whose places are counted: under its lock, so its last place goes once. */
-async function rsvpCounted(db: Db, viewer: Viewer, id: number, body: z.output<typeof rsvpBody>) {
-  return db.transaction(async (tx) => {
-    const event = await visibleEvent(tx, viewer, id);
-    // Only where places are counted do answers wait for each other; its capacity is read again
-    // under the lock, so a change made meanwhile counts.
-    const places = event.capacity === null ? null : await q.lockEventPlaces(tx, id);
-    const capacity = places ? places.capacity : event.capacity;
-    if (event.cancelledAt || places?.cancelled) throw badRequest(EVENT_MESSAGES.cancelled);
-    const now = new Date();
-    const upcoming = (await q.answerableDates(tx, id, body.occurrence)).filter((d) => !d.cancelled);
-    const dates = body.occurrence
-      ? upcoming.filter((d) => d.occurrence.getTime() === body.occurrence!.getTime())
-      : upcoming.filter((d) => d.endsAt > now || event.repeat === "none");
-    if (dates.length === 0) {
-      if (body.occurrence) throw notFound(EVENT_MESSAGES.occurrenceNotFound);
-      throw badRequest(NO_UPCOMING_DATES);
+/**
+ * Her answer for one date, or for every upcoming date of a series. Where places are counted, the
+ * count of those going and her new answer are read and written under the event's row lock: two
+ * members pressing "going" for the last place never both get it (decision 038).
+ */
+export async function rsvp(db: Db, viewer: Viewer, id: number, body: z.output<typeof rsvpBody>) {
+  const answer = { viewer, eventId: id, occurrence: body.occurrence, status: body.status };
+  let counting = countingEvents.get(db);
+  if (!counting) {
+    counting = new Map();
+    countingEvents.set(db, counting);
+  }
+  if (!counting.has(id)) {
+    // Most events do not count places: their answers are one batched statement.
+    const open = await q.answerOpenEvent(db, answer);
+    if (!open.visible) throw notFound(EVENT_MESSAGES.notFound);
+    if (!open.counted) {
+      refuseWithoutDates(open, body);
+      return { status: body.status, waitlistPosition: null };
     }
-    let first: {
-      status: "going" | "waitlisted" | "maybe" | "not_going";
-      waitlistPosition: number | null;
-    } | null = null;
-    for (const date of dates) {
-      const before = (await q.rsvpOf(tx, id, date.occurrence, viewer.id))?.status;
-      let status: "going" | "waitlisted" | "maybe" | "not_going" = body.status;
-      if (body.status === "going") {
-        if (before === "going" || before === "waitlisted") status = before;
-        else if (capacity !== null && (await q.countGoing(tx, id, date.occurrence)) >= capacity)
-          status = "waitlisted";
-      }
-      // The same answer again (a second tap) changes nothing, and writes nothing.
-      if (status !== before) {
-        await q.writeRsvp(tx, {
-          eventId: id,
-          occurrence: date.occurrence,
-          userId: viewer.id,
-          status,
-        });
-      }
-      if (before === "going" && status !== "going") {
-        await tellPromoted(tx, id, event.title, await q.promoteWaitlisted(tx, id, date.occurrence));
-      }
-      if (!first) {
-        first = {
-          status,
-          waitlistPosition:
-            status === "waitlisted" ? await q.waitlistPosition(tx, id, date.occurrence, viewer.id) : null,
-        };
-      }
-    }
-    return first!;
-  });
+  }
+  // The rest take turns under the event's lock, where she is seen again: she may have lost sight
+  // of it meanwhile.
+  const taken = await answerCountedEvents(db, answer);
+  if (taken.counted) setBounded(counting, id, true, 10_000);
+  else counting.delete(id);
+  if (!taken.visible) throw notFound(EVENT_MESSAGES.notFound);
+  refuseWithoutDates(taken, body);
+  return { status: taken.status!, waitlistPosition: taken.waitlistPosition };
 }
 
 export async function attendees(db: Db, viewer: Viewer, id: number, query: z.output<typeof occurrenceQuery>) {
