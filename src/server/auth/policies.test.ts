@@ -4,16 +4,22 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { HIDDEN_MEMBER_NAME } from "../../core/format";
 import {
+  canJoinEventOnline,
   canSeeEvent,
+  canSeeEventPlace,
   canSeeMemberContent,
   canSeePrayerRequest,
   canSeePrayerResponse,
+  eventEditableBy,
+  eventOnlineLinkOpenTo,
+  eventPlaceVisibleTo,
   eventVisibleTo,
   type GroupKind,
   groupLedBy,
   hidesPrayerAuthorFrom,
   hidesPrayerResponseAuthorFrom,
   hidesProfileFrom,
+  inEventGroup,
   isOnPatronsPrayerList,
   leadersOf,
   leadsGroup,
@@ -633,6 +639,108 @@ describe("the SQL of the event rule agrees with its TypeScript", () => {
           from events e, (select ${viewer.id}::int as id) w order by e.id`,
       );
       expect(rows).toEqual(expected(viewer));
+    });
+  }
+});
+
+// Events: who may know where one happens, and have its online link.
+
+const LOCAL_GROUP = 7;
+const detailViewers = { ...eventViewers, localMember: { id: 205, isAdmin: false } } satisfies Record<
+  string,
+  Viewer
+>;
+const localEventMembers: [group: number, user: number][] = [[LOCAL_GROUP, detailViewers.localMember.id]];
+/** [event, member, answer]: going and not going, to group events and the ministry's. */
+const eventAnswers: [event: number, user: number, status: string][] = [
+  [1, eventViewers.outsider.id, "going"],
+  [4, eventViewers.outsider.id, "going"],
+  [8, detailViewers.localMember.id, "going"],
+  [2, eventViewers.groupMember.id, "maybe"],
+  [5, eventViewers.groupMember.id, "waitlisted"],
+  [10, detailViewers.localMember.id, "not_going"],
+];
+const inGroupOf = (viewer: Viewer, e: (typeof eventRows)[number]) =>
+  eventMembers.some(([group, user]) => group === e.groupId && user === viewer.id) ||
+  localEventMembers.some(([group, user]) => group === e.localGroupId && user === viewer.id);
+
+describe("mayEditEvent, canSeeEventPlace and canJoinEventOnline", () => {
+  const { creator, outsider, administrator, groupMember } = eventViewers;
+  const groupEvent = { createdBy: 299, groupId: PUBLIC_GROUP, localGroupId: null, viewerInGroup: false };
+  it("shows a group event's place to its members, its creator and the administrators only", () => {
+    expect(canSeeEventPlace(outsider, groupEvent)).toBe(false);
+    expect(canSeeEventPlace(groupMember, { ...groupEvent, viewerInGroup: true })).toBe(true);
+    expect(canSeeEventPlace(creator, { ...groupEvent, createdBy: creator.id })).toBe(true);
+    expect(canSeeEventPlace(administrator, groupEvent)).toBe(true);
+  });
+
+  it("shows a ministry event's place to every member", () => {
+    expect(canSeeEventPlace(outsider, { ...groupEvent, groupId: null })).toBe(true);
+    expect(canSeeEventPlace(outsider, { ...groupEvent, groupId: null, localGroupId: LOCAL_GROUP })).toBe(
+      false,
+    );
+  });
+
+  it("gives the online link to those going, its creator and the administrators", () => {
+    expect(canJoinEventOnline(outsider, { createdBy: 299, viewerGoing: true })).toBe(true);
+    expect(canJoinEventOnline(outsider, { createdBy: 299, viewerGoing: false })).toBe(false);
+    expect(canJoinEventOnline(creator, { createdBy: creator.id, viewerGoing: false })).toBe(true);
+    expect(canJoinEventOnline(administrator, { createdBy: null, viewerGoing: false })).toBe(true);
+  });
+});
+
+describe("the SQL of an event's place, online link and editors agrees with its TypeScript", () => {
+  let client: pg.Client;
+  const dialect = new PgDialect();
+  const query = async <T extends pg.QueryResultRow>(fragment: SQL) => {
+    const { sql: text, params } = dialect.sqlToQuery(fragment);
+    return (await client.query<T>(text, params)).rows;
+  };
+
+  beforeAll(async () => {
+    client = new pg.Client({ connectionString: inject("dbAdminUrl") });
+    await client.connect();
+    await client.query(`create temporary table events (id int primary key, created_by int, group_id int,
+      local_group_id int)`);
+    await client.query("create temporary table cultivation_group_members (group_id int, user_id int)");
+    await client.query("create temporary table local_group_members (group_id int, user_id int)");
+    await client.query("create temporary table event_rsvps (event_id int, user_id int, status text)");
+    for (const row of eventMembers)
+      await client.query("insert into cultivation_group_members values ($1, $2)", row);
+    for (const row of localEventMembers)
+      await client.query("insert into local_group_members values ($1, $2)", row);
+    for (const row of eventAnswers) await client.query("insert into event_rsvps values ($1, $2, $3)", row);
+    for (const e of eventRows)
+      await client.query("insert into events values ($1, $2, $3, $4)", [
+        e.id,
+        e.createdBy,
+        e.groupId,
+        e.localGroupId,
+      ]);
+  });
+  afterAll(() => client?.end());
+
+  for (const [name, viewer] of Object.entries(detailViewers)) {
+    it(`decides as TypeScript does for the ${name}`, async () => {
+      const rows = await query(
+        sql`select e.id, ${inEventGroup(viewer.id, "e")} as "inGroup", ${eventEditableBy(viewer, "e")} as editable,
+            ${eventPlaceVisibleTo(viewer, "e")} as place, ${eventOnlineLinkOpenTo(viewer, "e")} as online
+          from events e order by e.id`,
+      );
+      expect(rows).toEqual(
+        eventRows.map((e) => ({
+          id: e.id,
+          inGroup: inGroupOf(viewer, e),
+          editable: mayEditEvent(viewer, e),
+          place: canSeeEventPlace(viewer, { ...e, viewerInGroup: inGroupOf(viewer, e) }),
+          online: canJoinEventOnline(viewer, {
+            createdBy: e.createdBy,
+            viewerGoing: eventAnswers.some(
+              ([id, user, status]) => id === e.id && user === viewer.id && status === "going",
+            ),
+          }),
+        })),
+      );
     });
   }
 });

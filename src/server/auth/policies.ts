@@ -480,6 +480,65 @@ export function mayEditEvent(viewer: Viewer, event: { createdBy: number | null }
   return viewer.isAdmin || event.createdBy === viewer.id;
 }
 
+/** SQL of `mayEditEvent`: a condition on the events row `table`. */
+export function eventEditableBy(viewer: Viewer, table = "events"): SQL {
+  if (viewer.isAdmin) return sql`true`;
+  // Its creator's account may be gone: null is no one.
+  return sql`(${column(table, "created_by")} is not distinct from ${viewer.id})`;
+}
+
+/** She belongs to the event's group, cultivation or local (a ministry event has none): on the events row `table`. */
+export const inEventGroup = (viewerId: number, table = "events"): SQL => sql`(case
+    when ${column(table, "group_id")} is not null then exists (select 1 from cultivation_group_members ig
+      where ig.group_id = ${column(table, "group_id")} and ig.user_id = ${viewerId})
+    when ${column(table, "local_group_id")} is not null then exists (select 1 from local_group_members ig
+      where ig.group_id = ${column(table, "local_group_id")} and ig.user_id = ${viewerId})
+    else false
+  end)`;
+
+/**
+ * Where an event happens: a ministry event's place is every member's; a group's (cultivation or
+ * local) is its members', and of those who may change it (`mayEditEvent`). The others see that it
+ * happens and when, not where.
+ */
+export function canSeeEventPlace(
+  viewer: Viewer,
+  event: {
+    createdBy: number | null;
+    groupId: number | null;
+    localGroupId: number | null;
+    viewerInGroup: boolean;
+  },
+): boolean {
+  return (
+    mayEditEvent(viewer, event) ||
+    (event.groupId === null && event.localGroupId === null) ||
+    event.viewerInGroup
+  );
+}
+
+/**
+ * SQL of `canSeeEventPlace`: a condition on the events row `table`; `viewerInGroup`, the statement's
+ * own reading of `inEventGroup` where it has one.
+ */
+export const eventPlaceVisibleTo = (viewer: Viewer, table = "events", viewerInGroup?: SQL): SQL =>
+  sql`(${eventEditableBy(viewer, table)}
+    or (${column(table, "group_id")} is null and ${column(table, "local_group_id")} is null)
+    or ${viewerInGroup ?? inEventGroup(viewer.id, table)})`;
+
+/** An event's online link: for those going to any of its dates, and those who may change it (`mayEditEvent`). */
+export function canJoinEventOnline(
+  viewer: Viewer,
+  event: { createdBy: number | null; viewerGoing: boolean },
+): boolean {
+  return mayEditEvent(viewer, event) || event.viewerGoing;
+}
+
+/** SQL of `canJoinEventOnline`: a condition on the events row `table`. */
+export const eventOnlineLinkOpenTo = (viewer: Viewer, table = "events"): SQL =>
+  sql`(${eventEditableBy(viewer, table)} or exists (select 1 from event_rsvps og
+    where og.event_id = ${column(table, "id")} and og.user_id = ${viewer.id} and og.status = 'going'))`;
+
 /**
  * Who may create an event: the administrators, the ministry's or any group's; those who lead a group
  * (`leadsGroup`), that group's. `group` is the group it would belong to, if any.

@@ -1,5 +1,13 @@
 import { type SQL, sql } from "drizzle-orm";
-import { eventVisibleTo, groupLedBy, memberOfStatement, personColumnsSeenBy } from "../../auth/policies";
+import {
+  eventOnlineLinkOpenTo,
+  eventPlaceVisibleTo,
+  eventVisibleTo,
+  groupLedBy,
+  inEventGroup,
+  memberOfStatement,
+  personColumnsSeenBy,
+} from "../../auth/policies";
 import { batchedStatement } from "../../db/batched-statement";
 import type { Db, Tx } from "../../db/client";
 import { preparedStatement, statementText } from "../../db/prepared";
@@ -25,21 +33,13 @@ export interface Viewer {
  * its place). Whether she may see it at all is `eventVisibleTo` (auth/policies.ts).
  */
 const eventsAsSeenBy = (viewer: Viewer) => sql`
-  select e.*, cg.name as group_name, lg.name as local_group_name,
-    case
-      when e.group_id is not null then exists (select 1 from cultivation_group_members m
-        where m.group_id = e.group_id and m.user_id = ${viewer.id})
-      when e.local_group_id is not null then exists (select 1 from local_group_members m
-        where m.group_id = e.local_group_id and m.user_id = ${viewer.id})
-      else false
-    end as is_member
+  select e.*, cg.name as group_name, lg.name as local_group_name, ${inEventGroup(viewer.id, "e")} as is_member
   from events e
   left join cultivation_groups cg on cg.id = e.group_id
   left join local_groups lg on lg.id = e.local_group_id`;
 
-/** "may she see its place": a ministry event's is every member's, a group's its members'. */
-const placeVisibleTo = (viewer: Viewer) => sql`(${viewer.isAdmin}::boolean or d.created_by = ${viewer.id}
-  or (d.group_id is null and d.local_group_id is null) or d.is_member)`;
+/** May she see its place (`canSeeEventPlace`), on the date or event row `d` and its `is_member`. */
+const placeVisibleTo = (viewer: Viewer) => eventPlaceVisibleTo(viewer, "d", sql`d.is_member`);
 
 /**
  * Every date of the events in `ev`: computed on the event's wall clock in its own zone and turned
@@ -238,6 +238,14 @@ export async function groupOfNewEvent(
         from local_groups g where g.id = ${group.localGroupId} and g.is_active`);
   const row = result.rows[0];
   return row && { viewerLeads: row.leads === true };
+}
+
+/** Whether she may have the event's online link (`canJoinEventOnline`). */
+export async function onlineLinkOpen(db: Executor, viewer: Viewer, id: number): Promise<boolean> {
+  const result = await db.execute<{ open: boolean }>(
+    sql`select ${eventOnlineLinkOpenTo(viewer, "e")} as open from events e where e.id = ${id}`,
+  );
+  return result.rows[0]?.open === true;
 }
 
 /** The dates of one event (all of them, or those ending after `after`). */

@@ -85,13 +85,9 @@ async function visibleEvent(db: Executor, viewer: Viewer, id: number, options?: 
   return event;
 }
 
-/** The online link: for those going to any date, its creator and administrators. */
+/** The online link, where it has one: for those going to any date, its creator and administrators. */
 async function mayJoinOnline(db: Executor, viewer: Viewer, event: q.EventRow) {
-  if (!event.onlineUrl) return false;
-  if (mayEditEvent(viewer, event)) return true;
-  const result = await db.execute(sql`select 1 from event_rsvps where event_id = ${event.id}
-    and user_id = ${viewer.id} and status = 'going' limit 1`);
-  return result.rows.length > 0;
+  return event.onlineUrl !== null && (await q.onlineLinkOpen(db, viewer, event.id));
 }
 
 export async function getEvent(db: Executor, viewer: Viewer, id: number) {
