@@ -22,7 +22,9 @@ export default defineConfig({
   outputDir: `.tmp/e2e-results-${port}`,
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // A failed test's trace keeps every action's page, network and console, not the film of the
+    // screen (the final screenshot is kept): recording that film made the suite about a fifth slower.
+    trace: { mode: "retain-on-failure", screenshots: false },
     screenshot: "only-on-failure",
     launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
   },
