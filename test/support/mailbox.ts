@@ -1,5 +1,4 @@
-import { type AddressObject, type ParsedMail, simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
+import type { AddressObject, ParsedMail } from "mailparser";
 
 export interface ReceivedMail {
   to: string;
@@ -32,6 +31,9 @@ const addressesOf = (field: AddressObject | AddressObject[] | undefined) =>
 
 /** A real SMTP server on loopback that keeps what it receives, parsed. */
 export async function startMailbox(options: { port?: number } = {}): Promise<Mailbox> {
+  // Loaded here: every test file imports this one for its link helpers, few start a mailbox, and
+  // the mail parser alone took most of a second to load.
+  const [{ simpleParser }, { SMTPServer }] = await Promise.all([import("mailparser"), import("smtp-server")]);
   const received: ReceivedMail[] = [];
   const taken = new Set<ReceivedMail>();
   const waiters = new Set<() => void>();
