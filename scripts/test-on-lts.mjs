@@ -144,7 +144,8 @@ try {
   });
   if (registered.status !== 201) fail("a new member could not register", registered);
   await until(
-    () => output.includes(`to ${email}`) && output.includes("/verify-email?token="),
+    // Each logged mail is one JSON record naming its address.
+    () => output.includes(`"to":"${email}"`) && output.includes("/verify-email?token="),
     30,
     "the job queue did not send her verification mail",
   );
