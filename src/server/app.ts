@@ -17,12 +17,12 @@ import { registerErrorHandler } from "./http/errors";
 import healthRoutes from "./http/health";
 import { registerInputChecks } from "./http/input";
 import { apiReferenceRoutes } from "./http/openapi";
-import { registerPages } from "./http/pages";
 import { registerRateLimits } from "./http/rate-limit";
 import { createLogger, registerRequestLog, requestIds, requestLoggerFactory } from "./http/request-log";
 import { registerSecurity } from "./http/security";
 import { serializerCompiler } from "./http/serializer";
 import { disableSharedCaches } from "./http/shared-cache";
+import { registerPages } from "./render/pages";
 
 declare module "fastify" {
   interface FastifyInstance {

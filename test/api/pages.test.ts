@@ -10,7 +10,7 @@ import { MEMBER_PAGE_ANSWERS, SHELL_ANSWERS } from "../../src/core/member-page-a
 import { memberPages } from "../../src/core/member-pages";
 import { defaultWebRoot, publicConfigOf } from "../../src/server/app";
 import { prayerRequests, videos } from "../../src/server/db/schema";
-import { memberPageRenderer } from "../../src/server/http/member-render";
+import { memberPageRenderer } from "../../src/server/render/member-render";
 import { createTestContext, type TestClient, type TestContext } from "../support/app";
 
 let t: TestContext;

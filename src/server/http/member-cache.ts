@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { setBounded } from "../../core/bounded-map";
-import { type CachedAnswer, sendCachedAnswer } from "./cached-answer";
+import { type CachedResponse, sendCachedResponse } from "./cached-response";
 
 /**
  * Answers that differ per member (her view of the prayer wall, her home page) but change only when
@@ -10,8 +10,8 @@ import { type CachedAnswer, sendCachedAnswer } from "./cached-answer";
  */
 export class MemberCache {
   private version = 0;
-  private readonly entries = new Map<string, CachedAnswer<unknown>>();
-  private readonly loading = new Map<string, Promise<CachedAnswer<unknown>>>();
+  private readonly entries = new Map<string, CachedResponse<unknown>>();
+  private readonly loading = new Map<string, Promise<CachedResponse<unknown>>>();
 
   constructor(
     private readonly live: () => boolean,
@@ -33,23 +33,23 @@ export class MemberCache {
     return (await this.entry(key, load)).value;
   }
 
-  /** Sends the answer for `key` (see `sendCachedAnswer`); a kept one at once, without a promise. */
+  /** Sends the answer for `key` (see `sendCachedResponse`); a kept one at once, without a promise. */
   reply<T>(request: FastifyRequest, reply: FastifyReply, key: string, load: () => Promise<T>) {
     const hit = this.live() ? this.entries.get(key) : undefined;
-    if (hit) return sendCachedAnswer(request, reply, hit);
-    return this.entry(key, load).then((entry) => sendCachedAnswer(request, reply, entry));
+    if (hit) return sendCachedResponse(request, reply, hit);
+    return this.entry(key, load).then((entry) => sendCachedResponse(request, reply, entry));
   }
 
-  private async entry<T>(key: string, load: () => Promise<T>): Promise<CachedAnswer<T>> {
+  private async entry<T>(key: string, load: () => Promise<T>): Promise<CachedResponse<T>> {
     const version = this.version;
     if (!this.live()) return { value: await load() };
     const hit = this.entries.get(key);
-    if (hit) return hit as CachedAnswer<T>;
+    if (hit) return hit as CachedResponse<T>;
     // A member's parallel requests for the same answer share one load.
     let pending = this.loading.get(key);
     if (!pending) {
       pending = load().then((value) => {
-        const entry: CachedAnswer<unknown> = { value };
+        const entry: CachedResponse<unknown> = { value };
         // A change that arrived while loading may not be in `value`: hand it out, but do not keep it.
         if (this.version === version && this.live()) {
           this.loading.delete(key);
@@ -62,6 +62,6 @@ export class MemberCache {
       });
       this.loading.set(key, pending);
     }
-    return pending as Promise<CachedAnswer<T>>;
+    return pending as Promise<CachedResponse<T>>;
   }
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppConfig } from "../config";
+import { PAGE_MODULES_LOADER_HASH } from "../render/page-scripts";
 import { forbidden } from "./errors";
-import { PAGE_MODULES_LOADER_HASH } from "./page-scripts";
 
 /** Only what the app needs: itself, YouTube embeds and Stripe. */
 export function contentSecurityPolicy(config: AppConfig): string {

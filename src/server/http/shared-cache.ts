@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { setBounded } from "../../core/bounded-map";
-import { type CachedAnswer, sendCachedAnswer, weakEtag } from "./cached-answer";
+import { type CachedResponse, sendCachedResponse, weakEtag } from "./cached-response";
 
 const registry = new WeakMap<object, Map<string, SharedCache<unknown>>>();
 const uncached = new WeakSet<object>();
@@ -31,7 +31,7 @@ export function invalidateSharedCaches(db: object) {
 }
 
 /** The ETag is worked out at once: the home page's per-member answers are keyed by it. */
-type SharedAnswer<T> = CachedAnswer<T> & { etag: string; storedAt: number };
+type SharedAnswer<T> = CachedResponse<T> & { etag: string; storedAt: number };
 
 /**
  * Answers for lists that are the same for every member (the video library, say), kept for a
@@ -77,10 +77,10 @@ export class SharedCache<T> {
     this.entries.clear();
   }
 
-  /** Sends the cached list (see `sendCachedAnswer`); a fresh one at once, without a promise. */
+  /** Sends the cached list (see `sendCachedResponse`); a fresh one at once, without a promise. */
   reply(request: FastifyRequest, reply: FastifyReply, key: string, load: () => Promise<T>) {
     const hit = this.fresh(key);
-    if (hit) return sendCachedAnswer(request, reply, hit);
-    return this.get(key, load).then((entry) => sendCachedAnswer(request, reply, entry));
+    if (hit) return sendCachedResponse(request, reply, hit);
+    return this.get(key, load).then((entry) => sendCachedResponse(request, reply, entry));
   }
 }

@@ -5,7 +5,7 @@ import { isTimeZone } from "../../core/format";
 import { type MemberPageInput, type PageFetch, TIME_ZONE_COOKIE, USER_URL } from "../../core/member-pages";
 import type { PublicConfig } from "../../core/public-config";
 import type { CurrentUser } from "../../core/schemas/auth";
-import { pagesBeingRendered } from "./request-log";
+import { pagesBeingRendered } from "../http/request-log";
 
 /** What the server-side build of the app exports for members' pages (src/web/server-render.tsx). */
 interface ServerRenderModule {

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { preferredEncoding } from "./page-compression";
+import { preferredEncoding } from "../render/page-compression";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -25,7 +25,7 @@ const compress: Record<Encoding, (body: string) => Promise<Buffer>> = {
  * An answer kept in memory, with its serialised body, its ETag and its compressed forms worked out
  * once, on first use.
  */
-export interface CachedAnswer<T> {
+export interface CachedResponse<T> {
   value: T;
   body?: string;
   /** The body as sent uncompressed: bytes, so no answer measures or encodes the text again. */
@@ -51,10 +51,10 @@ const COMPRESS_FROM_BYTES = 1024;
  * Synchronous once the answer's forms are made (every request but the first few): a hot read
  * waits for no promise here.
  */
-export function sendCachedAnswer<T>(
+export function sendCachedResponse<T>(
   request: FastifyRequest,
   reply: FastifyReply,
-  answer: CachedAnswer<T>,
+  answer: CachedResponse<T>,
 ): FastifyReply | Promise<FastifyReply> {
   answer.body ??= reply.serialize(answer.value) as string;
   answer.etag ??= weakEtag(answer.body);
