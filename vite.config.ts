@@ -27,15 +27,17 @@ function preloadFonts(): Plugin {
 import { VitePWA } from "vite-plugin-pwa";
 
 /**
- * The browser derives URLs and query keys from the endpoint declarations (`src/core/endpoints`), and
- * needs only their methods and paths: their schemas would bring zod into every page. In the browser
- * build, what a declaration file imports from zod or `../schemas/*` (and the schemas it builds with
- * `z`) is an inert stand-in, so a page that reads a list loads no form library. Code that needs a
- * schema imports it from `src/core/schemas`, which stays whole.
+ * The browser derives URLs and query keys from the endpoint declarations (`src/core/<feature>/endpoints.ts`),
+ * and needs only their methods and paths: their schemas would bring zod into every page. In the
+ * browser build, what a declaration file imports from zod or a schemas module (its own `./schemas`,
+ * another feature's, `../common-schemas`), and the schemas it builds with `z`, is an inert stand-in,
+ * so a page that reads a list loads no form library. Code that needs a schema imports it from
+ * `src/core/<feature>/schemas.ts`, which stays whole.
  */
 function endpointsWithoutSchemas(): Plugin {
-  const declarations = /src[\\/]core[\\/]endpoints[\\/][^\\/]+\.ts$/;
-  const schemaImport = /^import\s+(type\s+)?\{([^}]*)\}\s+from\s+"(zod|\.\.\/schemas\/[^"]+)";?$/gm;
+  const declarations = /src[\\/]core[\\/][^\\/]+[\\/]endpoints\.ts$/;
+  const schemaImport =
+    /^import\s+(type\s+)?\{([^}]*)\}\s+from\s+"(zod|\.\/schemas|\.\.\/[^"/]+\/schemas|\.\.\/common-schemas)";?$/gm;
   const stub =
     "const __inert = new Proxy(function () {}, { get: (_, key) => (key === Symbol.toPrimitive ? () => '' : __inert), apply: () => __inert, construct: () => __inert });\n";
   return {
@@ -116,7 +118,7 @@ export default defineConfig(({ isSsrBuild }) =>
                     // Only these: what they import is shared with visitor pages and stays where it is.
                     // The visitor pages' own declarations (signing in, confirming an address) stay out.
                     includeDependenciesRecursively: false,
-                    test: /node_modules[\\/]@tanstack[\\/]|src[\\/]web[\\/](member-app|components[\\/]notification-bell|lib[\\/](auth|query-client|endpoints))\.|src[\\/]core[\\/]endpoints[\\/](?!auth\.|profile\.)/,
+                    test: /node_modules[\\/]@tanstack[\\/]|src[\\/]web[\\/](member-app|components[\\/]notification-bell|lib[\\/](auth|query-client|endpoints))\.|src[\\/]core[\\/](?!auth[\\/]|profile[\\/])[^\\/]+[\\/]endpoints\./,
                   },
                   {
                     // Dialogs, tabs and switches, and our small parts made of them. The account menu's own

@@ -7,7 +7,7 @@ import { build } from "esbuild";
 const dist = process.env.DIST_DIR ?? "dist";
 rmSync(`${dist}/server`, { recursive: true, force: true });
 await build({
-  entryPoints: { main: "src/server/main.ts", backup: "src/server/backup/cli.ts" },
+  entryPoints: { main: "src/server/main.ts", backup: "src/server/features/backups/cli.ts" },
   outdir: `${dist}/server`,
   bundle: true,
   platform: "node",

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { hash } from "@node-rs/argon2";
-import { restoreBackup } from "../../src/server/backup/restore.ts";
-import { writeBackup } from "../../src/server/backup/write.ts";
+import { restoreBackup } from "../../src/server/features/backups/restore.ts";
+import { writeBackup } from "../../src/server/features/backups/write.ts";
 import { migratedClient, seedMembers } from "./database.mjs";
 
 /**

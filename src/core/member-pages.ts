@@ -1,5 +1,5 @@
+import type { CurrentUser } from "./auth/schemas";
 import type { PublicConfig } from "./public-config";
-import type { CurrentUser } from "./schemas/auth";
 
 /** Who is signed in: the answer every member page starts from. */
 export const USER_URL = "/api/auth/user";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { returnToSchema } from "./auth/schemas";
 import { LIMITS } from "./constants";
 import { localReturnPath } from "./return-to";
-import { returnToSchema } from "./schemas/auth";
 
 describe("localReturnPath", () => {
   const cases: unknown[] = [

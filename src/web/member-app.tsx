@@ -7,7 +7,7 @@ import {
 } from "@tanstack/react-query";
 import { Suspense, useMemo, useState } from "react";
 import { Redirect, Route, Switch } from "wouter";
-import type { CurrentUser } from "~/core/schemas/auth";
+import type { CurrentUser } from "~/core/auth/schemas";
 import { AppShell } from "./components/app-shell";
 import { HydrationMarker } from "./components/hydration-marker";
 import { PageSpinner } from "./components/ui/spinner";
@@ -28,7 +28,7 @@ function MemberRoutes({ initialUser }: { initialUser: CurrentUser }) {
       email,
       refresh: async () => {
         // Asked for only after following a mailed link: imported above, every member page would load it.
-        const { profileEndpoints } = await import("~/core/endpoints/profile");
+        const { profileEndpoints } = await import("~/core/profile/endpoints");
         await Promise.all([
           client.invalidateQueries({ queryKey: USER_KEY }),
           client.invalidateQueries({ queryKey: keyOf(profileEndpoints.get) }),

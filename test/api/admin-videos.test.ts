@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BodyIn } from "../../src/core/contract";
-import { videosEndpoints } from "../../src/core/endpoints/videos";
+import { videosEndpoints } from "../../src/core/videos/endpoints";
 import { activityLog, discussions, videos } from "../../src/server/db/schema";
 import { createTestContext, invalid, type Member, type TestContext } from "../support/app";
 

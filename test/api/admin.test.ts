@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminEndpoints } from "../../src/core/endpoints/admin";
+import { adminEndpoints } from "../../src/core/admin/endpoints";
 import {
   activityLog,
   cultivationGroups,

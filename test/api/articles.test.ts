@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { asc, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { articlesEndpoints } from "../../src/core/endpoints/articles";
+import { articlesEndpoints } from "../../src/core/articles/endpoints";
 import { activityLog, articleDiscussions, articles } from "../../src/server/db/schema";
 import {
   runScheduledArticleSync,

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authEndpoints } from "../../src/core/auth/endpoints";
 import type { BodyIn } from "../../src/core/contract";
-import { authEndpoints } from "../../src/core/endpoints/auth";
-import { healthEndpoints } from "../../src/core/endpoints/health";
+import { healthEndpoints } from "../../src/core/health/endpoints";
 import { sessions, users } from "../../src/server/db/schema";
 import {
   createTestContext,

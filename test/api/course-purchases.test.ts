@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminEndpoints } from "../../src/core/admin/endpoints";
 import type { BodyIn } from "../../src/core/contract";
-import { adminEndpoints } from "../../src/core/endpoints/admin";
-import { coursesEndpoints } from "../../src/core/endpoints/courses";
+import { coursesEndpoints } from "../../src/core/courses/endpoints";
 import { courseEnrollments, coursePurchases, courses, payments } from "../../src/server/db/schema";
 import { createTestContext, type Member, type TestContext } from "../support/app";
 import { makePatron } from "../support/patrons";

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BodyIn } from "../../src/core/contract";
-import { coursesEndpoints } from "../../src/core/endpoints/courses";
+import { coursesEndpoints } from "../../src/core/courses/endpoints";
 import { activityLog, courseEnrollments, courses } from "../../src/server/db/schema";
 import { createTestContext, invalid, type Member, type TestClient, type TestContext } from "../support/app";
 

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BodyIn } from "../../src/core/contract";
-import { dashboardEndpoints } from "../../src/core/endpoints/dashboard";
-import { discipleshipEndpoints } from "../../src/core/endpoints/discipleship";
-import { moderationEndpoints } from "../../src/core/endpoints/moderation";
+import { discipleshipEndpoints } from "../../src/core/discipleship/endpoints";
+import { homeEndpoints } from "../../src/core/home/endpoints";
+import { moderationEndpoints } from "../../src/core/moderation/endpoints";
 import { discipleshipConnections, discipleshipEntries, users } from "../../src/server/db/schema";
 import { createTestContext, invalid, type Member, type TestContext } from "../support/app";
 
@@ -283,7 +283,7 @@ describe("the life of a connection", () => {
     expect(accepted.status).toBe(200);
     expect(accepted.body).toMatchObject({ id, status: "active", role: "mentor" });
     expect((await connections(mentee))[0]!.status).toBe("active");
-    expect((await mentee.client.call(dashboardEndpoints.home)).body.discipleship.activePartners).toBe(1);
+    expect((await mentee.client.call(homeEndpoints.home)).body.discipleship.activePartners).toBe(1);
 
     const again = await mentor.client.call(discipleshipEndpoints.accept, { params: { id } });
     expect(again.status).toBe(409);

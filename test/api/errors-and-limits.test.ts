@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authEndpoints } from "../../src/core/auth/endpoints";
 import { endpoint } from "../../src/core/contract";
-import { authEndpoints } from "../../src/core/endpoints/auth";
-import { healthEndpoints } from "../../src/core/endpoints/health";
+import { healthEndpoints } from "../../src/core/health/endpoints";
 import { buildApp } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
 import { openDatabase } from "../../src/server/db/client";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { givingEndpoints as api } from "../../src/core/endpoints/giving";
-import { paymentsEndpoints } from "../../src/core/endpoints/payments";
+import { givingEndpoints as api } from "../../src/core/giving/endpoints";
+import { paymentsEndpoints } from "../../src/core/payments/endpoints";
 import { payments, subscriptions, users } from "../../src/server/db/schema";
 import type { Member, TestContext } from "../support/app";
 import { queueDrained } from "../support/jobs";

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BodyIn } from "../../src/core/contract";
-import { groupsEndpoints } from "../../src/core/endpoints/groups";
+import { groupsEndpoints } from "../../src/core/groups/endpoints";
 import { activityLog, cultivationGroupMembers, cultivationGroups } from "../../src/server/db/schema";
 import { createTestContext, invalid, type Member, succeeded, type TestContext } from "../support/app";
 

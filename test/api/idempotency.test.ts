@@ -1,9 +1,9 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BodyIn } from "../../src/core/contract";
-import { eventsEndpoints } from "../../src/core/endpoints/events";
-import { paymentsEndpoints } from "../../src/core/endpoints/payments";
-import { prayerEndpoints } from "../../src/core/endpoints/prayer";
+import { eventsEndpoints } from "../../src/core/events/endpoints";
+import { paymentsEndpoints } from "../../src/core/payments/endpoints";
+import { prayerEndpoints } from "../../src/core/prayer/endpoints";
 import { prayerRequests, prayerResponses } from "../../src/server/db/schema";
 import { deleteExpiredIdempotencyKeys } from "../../src/server/http/idempotency";
 import type { Member, TestContext } from "../support/app";

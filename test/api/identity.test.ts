@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminEndpoints } from "../../src/core/endpoints/admin";
-import { authEndpoints } from "../../src/core/endpoints/auth";
-import { profileEndpoints } from "../../src/core/endpoints/profile";
+import { adminEndpoints } from "../../src/core/admin/endpoints";
+import { authEndpoints } from "../../src/core/auth/endpoints";
+import { profileEndpoints } from "../../src/core/profile/endpoints";
 import { verifyEmail } from "../../src/server/auth/identity";
 import { AUTH_CHANNEL, SessionCache } from "../../src/server/auth/session-cache";
 import type { SessionUser } from "../../src/server/auth/sessions";

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminEndpoints } from "../../src/core/endpoints/admin";
-import { authEndpoints } from "../../src/core/endpoints/auth";
-import { intercessorsEndpoints as api } from "../../src/core/endpoints/intercessors";
-import { moderationEndpoints } from "../../src/core/endpoints/moderation";
-import { notificationsEndpoints } from "../../src/core/endpoints/notifications";
-import { prayerEndpoints } from "../../src/core/endpoints/prayer";
+import { adminEndpoints } from "../../src/core/admin/endpoints";
+import { authEndpoints } from "../../src/core/auth/endpoints";
+import { intercessorsEndpoints as api } from "../../src/core/intercessors/endpoints";
+import { moderationEndpoints } from "../../src/core/moderation/endpoints";
+import { notificationsEndpoints } from "../../src/core/notifications/endpoints";
+import { prayerEndpoints } from "../../src/core/prayer/endpoints";
 import { users } from "../../src/server/db/schema";
 import { tellPatronsTheyWerePrayedFor } from "../../src/server/features/intercessors";
 import { createTestContext, invalid, type Member, type TestContext } from "../support/app";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BodyIn } from "../../src/core/contract";
-import { localGroupsEndpoints } from "../../src/core/endpoints/local-groups";
-import { notificationsEndpoints } from "../../src/core/endpoints/notifications";
+import { localGroupsEndpoints } from "../../src/core/local-groups/endpoints";
+import { notificationsEndpoints } from "../../src/core/notifications/endpoints";
 import {
   activityLog,
   localGroupJoinRequests,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authEndpoints } from "../../src/core/endpoints/auth";
+import { authEndpoints } from "../../src/core/auth/endpoints";
 import { buildApp } from "../../src/server/app";
 import { openDatabase } from "../../src/server/db/client";
 import { enqueue } from "../../src/server/jobs/queue";

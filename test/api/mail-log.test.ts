@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prayerEndpoints } from "../../src/core/endpoints/prayer";
+import { prayerEndpoints } from "../../src/core/prayer/endpoints";
 import { mailDueNotifications } from "../../src/server/features/notifications";
 import { createMailer, type OutgoingMail } from "../../src/server/mail/transport";
 import { createTestContext, type Member, succeeded, type TestContext } from "../support/app";

@@ -1,14 +1,14 @@
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminEndpoints } from "../../src/core/endpoints/admin";
-import { articlesEndpoints } from "../../src/core/endpoints/articles";
-import { authEndpoints } from "../../src/core/endpoints/auth";
-import { dashboardEndpoints } from "../../src/core/endpoints/dashboard";
-import { moderationEndpoints as mod } from "../../src/core/endpoints/moderation";
-import { notificationsEndpoints } from "../../src/core/endpoints/notifications";
-import { prayerEndpoints } from "../../src/core/endpoints/prayer";
-import { videosEndpoints } from "../../src/core/endpoints/videos";
-import type { ReportReason, ReportTargetType } from "../../src/core/schemas/moderation";
+import { adminEndpoints } from "../../src/core/admin/endpoints";
+import { articlesEndpoints } from "../../src/core/articles/endpoints";
+import { authEndpoints } from "../../src/core/auth/endpoints";
+import { homeEndpoints } from "../../src/core/home/endpoints";
+import { moderationEndpoints as mod } from "../../src/core/moderation/endpoints";
+import type { ReportReason, ReportTargetType } from "../../src/core/moderation/schemas";
+import { notificationsEndpoints } from "../../src/core/notifications/endpoints";
+import { prayerEndpoints } from "../../src/core/prayer/endpoints";
+import { videosEndpoints } from "../../src/core/videos/endpoints";
 import {
   articles,
   cultivationGroupMembers,
@@ -919,7 +919,7 @@ describe("blocking", () => {
       const responses = await succeeded(
         hannah.client.call(prayerEndpoints.responses, { params: { id: anonymous } }),
       );
-      const home = await succeeded(hannah.client.call(dashboardEndpoints.home));
+      const home = await succeeded(hannah.client.call(homeEndpoints.home));
       return {
         onWall: request !== undefined,
         responseCount: request?.responseCount,

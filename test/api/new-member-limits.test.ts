@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { articlesEndpoints } from "../../src/core/endpoints/articles";
-import { moderationEndpoints } from "../../src/core/endpoints/moderation";
-import { prayerEndpoints } from "../../src/core/endpoints/prayer";
-import { videosEndpoints } from "../../src/core/endpoints/videos";
+import { articlesEndpoints } from "../../src/core/articles/endpoints";
+import { moderationEndpoints } from "../../src/core/moderation/endpoints";
+import { prayerEndpoints } from "../../src/core/prayer/endpoints";
+import { videosEndpoints } from "../../src/core/videos/endpoints";
 import { loadConfig } from "../../src/server/config";
 import {
   articleDiscussions,

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BodyIn } from "../../src/core/contract";
-import { notesEndpoints } from "../../src/core/endpoints/notes";
+import { notesEndpoints } from "../../src/core/notes/endpoints";
 import { videoNotes, videos } from "../../src/server/db/schema";
 import { createTestContext, invalid, type Member, type TestContext } from "../support/app";
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { groupsEndpoints } from "../../src/core/endpoints/groups";
-import { moderationEndpoints } from "../../src/core/endpoints/moderation";
-import { notificationsEndpoints as api } from "../../src/core/endpoints/notifications";
-import { prayerEndpoints } from "../../src/core/endpoints/prayer";
-import type { EmailChoice } from "../../src/core/notification-kinds";
+import { groupsEndpoints } from "../../src/core/groups/endpoints";
+import { moderationEndpoints } from "../../src/core/moderation/endpoints";
+import { notificationsEndpoints as api } from "../../src/core/notifications/endpoints";
+import type { EmailChoice } from "../../src/core/notifications/kinds";
+import { prayerEndpoints } from "../../src/core/prayer/endpoints";
 import { cultivationGroupMembers } from "../../src/server/db/schema";
 import { sendDigests } from "../../src/server/features/notifications";
 import { startWorker } from "../../src/server/jobs/worker";

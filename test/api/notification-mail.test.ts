@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { moderationEndpoints } from "../../src/core/endpoints/moderation";
-import { notificationsEndpoints as api } from "../../src/core/endpoints/notifications";
-import { prayerEndpoints } from "../../src/core/endpoints/prayer";
-import { NOTIFICATION_MESSAGES } from "../../src/core/schemas/notifications";
+import { moderationEndpoints } from "../../src/core/moderation/endpoints";
+import { notificationsEndpoints as api } from "../../src/core/notifications/endpoints";
+import { NOTIFICATION_MESSAGES } from "../../src/core/notifications/schemas";
+import { prayerEndpoints } from "../../src/core/prayer/endpoints";
 import { mailDueNotifications, sendDigests, unsubscribeToken } from "../../src/server/features/notifications";
 import type { Member, TestContext } from "../support/app";
 import { attemptsOf, queueDrained } from "../support/jobs";

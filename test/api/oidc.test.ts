@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminEndpoints } from "../../src/core/endpoints/admin";
-import { authEndpoints } from "../../src/core/endpoints/auth";
+import { adminEndpoints } from "../../src/core/admin/endpoints";
+import { authEndpoints } from "../../src/core/auth/endpoints";
 import { users } from "../../src/server/db/schema";
 import {
   createTestContext,

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authEndpoints } from "../../src/core/endpoints/auth";
-import { coursesEndpoints } from "../../src/core/endpoints/courses";
-import { discipleshipEndpoints } from "../../src/core/endpoints/discipleship";
-import { eventsEndpoints } from "../../src/core/endpoints/events";
-import { groupsEndpoints } from "../../src/core/endpoints/groups";
-import { localGroupsEndpoints } from "../../src/core/endpoints/local-groups";
-import { moderationEndpoints } from "../../src/core/endpoints/moderation";
-import { notesEndpoints } from "../../src/core/endpoints/notes";
-import { prayerEndpoints } from "../../src/core/endpoints/prayer";
-import { profileEndpoints } from "../../src/core/endpoints/profile";
-import { videosEndpoints } from "../../src/core/endpoints/videos";
+import { authEndpoints } from "../../src/core/auth/endpoints";
+import { coursesEndpoints } from "../../src/core/courses/endpoints";
+import { discipleshipEndpoints } from "../../src/core/discipleship/endpoints";
+import { eventsEndpoints } from "../../src/core/events/endpoints";
+import { groupsEndpoints } from "../../src/core/groups/endpoints";
+import { localGroupsEndpoints } from "../../src/core/local-groups/endpoints";
+import { moderationEndpoints } from "../../src/core/moderation/endpoints";
+import { notesEndpoints } from "../../src/core/notes/endpoints";
+import { prayerEndpoints } from "../../src/core/prayer/endpoints";
+import { profileEndpoints } from "../../src/core/profile/endpoints";
+import { videosEndpoints } from "../../src/core/videos/endpoints";
 import { createTestContext, type Member, succeeded, TEST_PASSWORD, type TestContext } from "../support/app";
 import { startGroup } from "../support/content";
 

@@ -1,8 +1,8 @@
 import { validate } from "@readme/openapi-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiEndpoints } from "../../src/core/endpoints";
-import { prayerEndpoints } from "../../src/core/endpoints/prayer";
-import { referenceEndpoints } from "../../src/core/endpoints/reference";
+import { prayerEndpoints } from "../../src/core/prayer/endpoints";
+import { referenceEndpoints } from "../../src/core/reference/endpoints";
 import { contextWithAdmin, type Member, type TestContext } from "../support/app";
 
 let t: TestContext;

@@ -4,10 +4,10 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authEndpoints } from "../../src/core/endpoints/auth";
-import { prayerEndpoints } from "../../src/core/endpoints/prayer";
-import { MEMBER_PAGE_ANSWERS, SHELL_ANSWERS } from "../../src/core/member-page-answers";
+import { authEndpoints } from "../../src/core/auth/endpoints";
+import { MEMBER_PAGE_RESPONSES, SHELL_ANSWERS } from "../../src/core/member-page-responses";
 import { memberPages } from "../../src/core/member-pages";
+import { prayerEndpoints } from "../../src/core/prayer/endpoints";
 import { defaultWebRoot, publicConfigOf } from "../../src/server/app";
 import { prayerRequests, videos } from "../../src/server/db/schema";
 import { memberPageRenderer } from "../../src/server/render/member-render";
@@ -213,7 +213,7 @@ describe("pages sent to members", () => {
     const { client } = await t.member();
     const cookie = cookieOf({ client });
     const render = memberPageRenderer(t.app, serverRenderModule(), publicConfigOf(t.config));
-    for (const page of memberPages.filter((p) => MEMBER_PAGE_ANSWERS[p.path])) {
+    for (const page of memberPages.filter((p) => MEMBER_PAGE_RESPONSES[p.path])) {
       const request = {
         headers: { cookie },
         cookies: {},
@@ -222,7 +222,7 @@ describe("pages sent to members", () => {
       } as unknown as FastifyRequest;
       const rendered = await render(request, page.path, "");
       expect(rendered?.requested.toSorted(), page.path).toEqual(
-        [authEndpoints.user.path, ...SHELL_ANSWERS, ...MEMBER_PAGE_ANSWERS[page.path]!].toSorted(),
+        [authEndpoints.user.path, ...SHELL_ANSWERS, ...MEMBER_PAGE_RESPONSES[page.path]!].toSorted(),
       );
     }
   });
@@ -237,10 +237,10 @@ describe("pages when the server does not render members' pages", () => {
 
   it("announces each page's chunks and first answers instead", async () => {
     const { client } = await plain.member();
-    for (const page of memberPages.filter((p) => MEMBER_PAGE_ANSWERS[p.path])) {
+    for (const page of memberPages.filter((p) => MEMBER_PAGE_RESPONSES[p.path])) {
       const res = await client.page(page.path);
       expect(rootOf(res.body)).toMatch(/^<div id="root">/);
-      for (const url of [authEndpoints.user.path, ...SHELL_ANSWERS, ...MEMBER_PAGE_ANSWERS[page.path]!]) {
+      for (const url of [authEndpoints.user.path, ...SHELL_ANSWERS, ...MEMBER_PAGE_RESPONSES[page.path]!]) {
         expect(res.body).toContain(
           `<link rel="preload" as="fetch" href="${url}" crossorigin="use-credentials">`,
         );

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { coursesEndpoints } from "../../src/core/endpoints/courses";
-import { videosEndpoints } from "../../src/core/endpoints/videos";
+import { coursesEndpoints } from "../../src/core/courses/endpoints";
+import { videosEndpoints } from "../../src/core/videos/endpoints";
 import { createTestContext, invalid, type Member, type TestContext } from "../support/app";
 import { makePatron } from "../support/patrons";
 

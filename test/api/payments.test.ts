@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authEndpoints } from "../../src/core/endpoints/auth";
-import { paymentsEndpoints } from "../../src/core/endpoints/payments";
-import { profileEndpoints } from "../../src/core/endpoints/profile";
+import { authEndpoints } from "../../src/core/auth/endpoints";
+import { paymentsEndpoints } from "../../src/core/payments/endpoints";
+import { profileEndpoints } from "../../src/core/profile/endpoints";
 import { activityLog, payments, stripeEvents, subscriptions, users } from "../../src/server/db/schema";
 import { createTestContext, invalid, type Member, type TestContext } from "../support/app";
 import {

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BodyIn, QueryIn } from "../../src/core/contract";
-import { dashboardEndpoints } from "../../src/core/endpoints/dashboard";
-import { prayerEndpoints } from "../../src/core/endpoints/prayer";
+import { homeEndpoints } from "../../src/core/home/endpoints";
+import { prayerEndpoints } from "../../src/core/prayer/endpoints";
 import { activityLog, prayerRequests, users } from "../../src/server/db/schema";
 import { createTestContext, invalid, type Member, type TestContext } from "../support/app";
 
@@ -114,7 +114,7 @@ describe("who sees what", () => {
       404,
     );
     expect((await c.call(prayerEndpoints.responses, { params: { id: privateId } })).status).toBe(404);
-    const dash = (await c.call(dashboardEndpoints.home)).body;
+    const dash = (await c.call(homeEndpoints.home)).body;
     expect(dash.prayerRequests.map((r) => r.id)).not.toContain(privateId);
     const [row] = await t.database.db.select().from(prayerRequests).where(eq(prayerRequests.id, privateId));
     expect(row!.prayerCount).toBe(0);

@@ -1,16 +1,16 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { articlesEndpoints } from "../../src/core/endpoints/articles";
-import { dashboardEndpoints } from "../../src/core/endpoints/dashboard";
-import { discipleshipEndpoints } from "../../src/core/endpoints/discipleship";
-import { eventsEndpoints } from "../../src/core/endpoints/events";
-import { groupsEndpoints } from "../../src/core/endpoints/groups";
-import { moderationEndpoints } from "../../src/core/endpoints/moderation";
-import { notificationsEndpoints } from "../../src/core/endpoints/notifications";
-import { prayerEndpoints } from "../../src/core/endpoints/prayer";
-import { profileEndpoints } from "../../src/core/endpoints/profile";
-import { videosEndpoints } from "../../src/core/endpoints/videos";
+import { articlesEndpoints } from "../../src/core/articles/endpoints";
+import { discipleshipEndpoints } from "../../src/core/discipleship/endpoints";
+import { eventsEndpoints } from "../../src/core/events/endpoints";
 import { HIDDEN_MEMBER_NAME } from "../../src/core/format";
+import { groupsEndpoints } from "../../src/core/groups/endpoints";
+import { homeEndpoints } from "../../src/core/home/endpoints";
+import { moderationEndpoints } from "../../src/core/moderation/endpoints";
+import { notificationsEndpoints } from "../../src/core/notifications/endpoints";
+import { prayerEndpoints } from "../../src/core/prayer/endpoints";
+import { profileEndpoints } from "../../src/core/profile/endpoints";
+import { videosEndpoints } from "../../src/core/videos/endpoints";
 import { articles, users, videos } from "../../src/server/db/schema";
 import { createTestContext, type Member, succeeded, type TestContext } from "../support/app";
 import { openGroup } from "../support/content";
@@ -155,9 +155,8 @@ describe("the prayer wall and the home page", () => {
       her.client.call(prayerEndpoints.share, { body: { content: "For peace", isAnonymous: false } }),
     );
     const previewOf = async (m: Member) =>
-      (await succeeded(m.client.call(dashboardEndpoints.home))).prayerRequests.find(
-        (r) => r.id === newest.id,
-      )!.user;
+      (await succeeded(m.client.call(homeEndpoints.home))).prayerRequests.find((r) => r.id === newest.id)!
+        .user;
     expect(await previewOf(stranger)).toEqual({ id: her.id, ...hidden });
     for (const [who, m] of Object.entries(seeingHer()))
       expect(await previewOf(m), who).toEqual({ id: her.id, ...named });

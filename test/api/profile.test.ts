@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authEndpoints } from "../../src/core/endpoints/auth";
-import { profileEndpoints } from "../../src/core/endpoints/profile";
-import { videosEndpoints } from "../../src/core/endpoints/videos";
+import { authEndpoints } from "../../src/core/auth/endpoints";
+import { profileEndpoints } from "../../src/core/profile/endpoints";
+import { videosEndpoints } from "../../src/core/videos/endpoints";
 import {
   activityLog,
   cultivationGroupMembers,

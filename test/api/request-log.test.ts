@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authEndpoints } from "../../src/core/endpoints/auth";
-import { eventsEndpoints } from "../../src/core/endpoints/events";
-import { prayerEndpoints } from "../../src/core/endpoints/prayer";
+import { authEndpoints } from "../../src/core/auth/endpoints";
+import { eventsEndpoints } from "../../src/core/events/endpoints";
+import { prayerEndpoints } from "../../src/core/prayer/endpoints";
 import { createLogger, requestIds } from "../../src/server/http/request-log";
 import { createTestContext, type Member, type TestContext } from "../support/app";
 import { linkIn, tokenOf } from "../support/mailbox";

@@ -3,12 +3,12 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { authEndpoints } from "../../src/core/auth/endpoints";
 import { endpoint } from "../../src/core/contract";
-import { authEndpoints } from "../../src/core/endpoints/auth";
-import { dashboardEndpoints } from "../../src/core/endpoints/dashboard";
-import { notificationsEndpoints } from "../../src/core/endpoints/notifications";
-import { prayerEndpoints } from "../../src/core/endpoints/prayer";
-import { profileEndpoints } from "../../src/core/endpoints/profile";
+import { homeEndpoints } from "../../src/core/home/endpoints";
+import { notificationsEndpoints } from "../../src/core/notifications/endpoints";
+import { prayerEndpoints } from "../../src/core/prayer/endpoints";
+import { profileEndpoints } from "../../src/core/profile/endpoints";
 import { buildApp } from "../../src/server/app";
 import { openDatabase } from "../../src/server/db/client";
 import { serve } from "../../src/server/http/endpoint-routes";
@@ -107,7 +107,7 @@ describe("members' cached views of the community", () => {
     expect((await m.client.call(prayerEndpoints.wall)).body[0]!.prayerCount).toBe(7);
     await t.database.db.execute(sql`update users set first_name = 'Abby' where id = ${m.id}`);
     expect((await m.client.call(prayerEndpoints.wall)).body[0]!.user.firstName).toBe("Abby");
-    const home = await m.client.call(dashboardEndpoints.home);
+    const home = await m.client.call(homeEndpoints.home);
     expect(home.body.prayerRequests[0]!.user.firstName).toBe("Abby");
   });
 

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { QueryIn } from "../../src/core/contract";
-import { videosEndpoints } from "../../src/core/endpoints/videos";
+import { videosEndpoints } from "../../src/core/videos/endpoints";
 import { createTestContext, invalid, messageOf, type TestContext, urlFor } from "../support/app";
 
 /** A stand-in for YouTube's image host: a still for every path, and what it was asked. */

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dashboardEndpoints } from "../../src/core/endpoints/dashboard";
-import { videosEndpoints } from "../../src/core/endpoints/videos";
+import { homeEndpoints } from "../../src/core/home/endpoints";
+import { videosEndpoints } from "../../src/core/videos/endpoints";
 import {
   discussions,
   users,
@@ -393,7 +393,7 @@ describe("where she stopped", () => {
 
   it("leaves the home pages the server keeps for members alone when she saves her place", async () => {
     const video = await addVideo();
-    await hannah.client.call(dashboardEndpoints.home);
+    await hannah.client.call(homeEndpoints.home);
     const kept = t.app.memberCache.size;
     expect(kept).toBeGreaterThan(0);
     await save(ruth, video.id, { seconds: 50 });

@@ -1,52 +1,36 @@
 import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { adminEndpoints } from "../../src/core/endpoints/admin";
-import { articlesEndpoints } from "../../src/core/endpoints/articles";
-import { authEndpoints } from "../../src/core/endpoints/auth";
-import { backupsEndpoints } from "../../src/core/endpoints/backups";
-import { coursesEndpoints } from "../../src/core/endpoints/courses";
-import { dashboardEndpoints } from "../../src/core/endpoints/dashboard";
-import { discipleshipEndpoints } from "../../src/core/endpoints/discipleship";
-import { eventsEndpoints } from "../../src/core/endpoints/events";
-import { givingEndpoints } from "../../src/core/endpoints/giving";
-import { groupsEndpoints } from "../../src/core/endpoints/groups";
-import { healthEndpoints } from "../../src/core/endpoints/health";
-import { intercessorsEndpoints } from "../../src/core/endpoints/intercessors";
-import { localGroupsEndpoints } from "../../src/core/endpoints/local-groups";
-import { moderationEndpoints } from "../../src/core/endpoints/moderation";
-import { notesEndpoints } from "../../src/core/endpoints/notes";
-import { notificationsEndpoints } from "../../src/core/endpoints/notifications";
-import { paymentsEndpoints } from "../../src/core/endpoints/payments";
-import { prayerEndpoints } from "../../src/core/endpoints/prayer";
-import { profileEndpoints } from "../../src/core/endpoints/profile";
-import { pushEndpoints } from "../../src/core/endpoints/push";
-import { apiDocument, referenceEndpoints } from "../../src/core/endpoints/reference";
-import { videosEndpoints } from "../../src/core/endpoints/videos";
-import { adminGroup, adminUser, analyticsResponse } from "../../src/core/schemas/admin";
+import { adminEndpoints } from "../../src/core/admin/endpoints";
+import { adminGroup, adminUser, analyticsResponse } from "../../src/core/admin/schemas";
+import { articlesEndpoints } from "../../src/core/articles/endpoints";
 import {
   adminArticleSchema,
   articleCount,
   articleDiscussionSchema,
   articleSchema,
   articleSyncResult,
-} from "../../src/core/schemas/articles";
-import { currentUser } from "../../src/core/schemas/auth";
-import { backupStatus } from "../../src/core/schemas/backups";
-import { messageResponse } from "../../src/core/schemas/common";
+} from "../../src/core/articles/schemas";
+import { authEndpoints } from "../../src/core/auth/endpoints";
+import { currentUser } from "../../src/core/auth/schemas";
+import { backupsEndpoints } from "../../src/core/backups/endpoints";
+import { backupStatus } from "../../src/core/backups/schemas";
+import { messageResponse } from "../../src/core/common-schemas";
+import { coursesEndpoints } from "../../src/core/courses/endpoints";
 import {
   adminCourseSchema,
   courseEnrollmentSchema,
   courseSchema,
   enrollResult,
   notifyResult,
-} from "../../src/core/schemas/courses";
-import { dashboard } from "../../src/core/schemas/dashboard";
+} from "../../src/core/courses/schemas";
+import { discipleshipEndpoints } from "../../src/core/discipleship/endpoints";
 import {
   createConnectionResult,
   discipleshipConnection,
   discipleshipConnectionList,
-} from "../../src/core/schemas/discipleship";
+} from "../../src/core/discipleship/schemas";
+import { eventsEndpoints } from "../../src/core/events/endpoints";
 import {
   calendarFeed,
   eventAttendees,
@@ -54,8 +38,10 @@ import {
   eventOccurrence,
   messageAttendeesResult,
   rsvpResult,
-} from "../../src/core/schemas/events";
-import { givingResponse, recurringGiftList } from "../../src/core/schemas/giving";
+} from "../../src/core/events/schemas";
+import { givingEndpoints } from "../../src/core/giving/endpoints";
+import { givingResponse, recurringGiftList } from "../../src/core/giving/schemas";
+import { groupsEndpoints } from "../../src/core/groups/endpoints";
 import {
   cultivationGroupDetail,
   cultivationGroupSummary,
@@ -65,14 +51,20 @@ import {
   joinResult,
   leaveResult,
   myGroupMembership,
-} from "../../src/core/schemas/groups";
-import { patronPrayer, prayedThisWeekResult } from "../../src/core/schemas/intercessors";
+} from "../../src/core/groups/schemas";
+import { healthEndpoints } from "../../src/core/health/endpoints";
+import { homeEndpoints } from "../../src/core/home/endpoints";
+import { homePage } from "../../src/core/home/schemas";
+import { intercessorsEndpoints } from "../../src/core/intercessors/endpoints";
+import { patronPrayer, prayedThisWeekResult } from "../../src/core/intercessors/schemas";
+import { localGroupsEndpoints } from "../../src/core/local-groups/endpoints";
 import {
   localGroup,
   localJoinResult,
   localLeaveResult,
   myLocalGroupMembership,
-} from "../../src/core/schemas/local-groups";
+} from "../../src/core/local-groups/schemas";
+import { moderationEndpoints } from "../../src/core/moderation/endpoints";
 import {
   blockedMember,
   editedContent,
@@ -82,15 +74,19 @@ import {
   resolveResult,
   suspensionResult,
   warningResult,
-} from "../../src/core/schemas/moderation";
-import { noteItem } from "../../src/core/schemas/notes";
+} from "../../src/core/moderation/schemas";
+import { notesEndpoints } from "../../src/core/notes/endpoints";
+import { noteItem } from "../../src/core/notes/schemas";
+import { notificationsEndpoints } from "../../src/core/notifications/endpoints";
 import {
   markReadResult,
   notificationItem,
   notificationPreferences,
   unreadCount,
-} from "../../src/core/schemas/notifications";
-import { billingPortalResponse, clientSecretResponse } from "../../src/core/schemas/payments";
+} from "../../src/core/notifications/schemas";
+import { paymentsEndpoints } from "../../src/core/payments/endpoints";
+import { billingPortalResponse, clientSecretResponse } from "../../src/core/payments/schemas";
+import { prayerEndpoints } from "../../src/core/prayer/endpoints";
 import {
   answeredResult,
   prayerDefaults,
@@ -99,14 +95,18 @@ import {
   prayerResponse,
   prayerResponseList,
   prayResult,
-} from "../../src/core/schemas/prayer";
+} from "../../src/core/prayer/schemas";
+import { profileEndpoints } from "../../src/core/profile/endpoints";
 import {
   memberSettings,
   profileExport,
   profileResponse,
   signedOutOthersResult,
-} from "../../src/core/schemas/profile";
-import { pushCurrentDevice, pushPublicKey, pushSubscriptionResult } from "../../src/core/schemas/push";
+} from "../../src/core/profile/schemas";
+import { pushEndpoints } from "../../src/core/push/endpoints";
+import { pushCurrentDevice, pushPublicKey, pushSubscriptionResult } from "../../src/core/push/schemas";
+import { apiDocument, referenceEndpoints } from "../../src/core/reference/endpoints";
+import { videosEndpoints } from "../../src/core/videos/endpoints";
 import {
   adminVideoItem,
   discussionItem,
@@ -119,7 +119,7 @@ import {
   videoProgress,
   viewResponse,
   watchingItem,
-} from "../../src/core/schemas/videos";
+} from "../../src/core/videos/schemas";
 import { giftReference } from "../../src/server/features/payments/giving";
 import {
   type Answer,
@@ -484,7 +484,7 @@ const TABLE: Record<string, Entry> = {
     expect: adminOnly(ok(adminCourseSchema)),
   },
 
-  "GET /api/dashboard": { path: () => urlFor(dashboardEndpoints.home), expect: everyMember(ok(dashboard)) },
+  "GET /api/dashboard": { path: () => urlFor(homeEndpoints.home), expect: everyMember(ok(homePage)) },
 
   // Prayer
   "GET /api/prayer-requests": {

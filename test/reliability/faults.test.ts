@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { authEndpoints } from "../../src/core/endpoints/auth";
-import { healthEndpoints } from "../../src/core/endpoints/health";
+import { authEndpoints } from "../../src/core/auth/endpoints";
+import { healthEndpoints } from "../../src/core/health/endpoints";
 import { startEmbeddedPostgres } from "../../src/server/db/embedded-postgres";
 import { queryOnce, uniqueName } from "../support/databases";
 import { recordFigures } from "../support/figures";

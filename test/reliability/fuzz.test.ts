@@ -1,19 +1,19 @@
 import fc from "fast-check";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { articlesEndpoints } from "../../src/core/endpoints/articles";
-import { authEndpoints } from "../../src/core/endpoints/auth";
-import { coursesEndpoints } from "../../src/core/endpoints/courses";
-import { discipleshipEndpoints } from "../../src/core/endpoints/discipleship";
-import { eventsEndpoints } from "../../src/core/endpoints/events";
-import { groupsEndpoints } from "../../src/core/endpoints/groups";
-import { localGroupsEndpoints } from "../../src/core/endpoints/local-groups";
-import { moderationEndpoints } from "../../src/core/endpoints/moderation";
-import { notesEndpoints } from "../../src/core/endpoints/notes";
-import { paymentsEndpoints } from "../../src/core/endpoints/payments";
-import { prayerEndpoints } from "../../src/core/endpoints/prayer";
-import { type ApiDocument, referenceEndpoints } from "../../src/core/endpoints/reference";
-import { videosEndpoints } from "../../src/core/endpoints/videos";
+import { articlesEndpoints } from "../../src/core/articles/endpoints";
+import { authEndpoints } from "../../src/core/auth/endpoints";
+import { coursesEndpoints } from "../../src/core/courses/endpoints";
+import { discipleshipEndpoints } from "../../src/core/discipleship/endpoints";
+import { eventsEndpoints } from "../../src/core/events/endpoints";
+import { groupsEndpoints } from "../../src/core/groups/endpoints";
+import { localGroupsEndpoints } from "../../src/core/local-groups/endpoints";
+import { moderationEndpoints } from "../../src/core/moderation/endpoints";
+import { notesEndpoints } from "../../src/core/notes/endpoints";
+import { paymentsEndpoints } from "../../src/core/payments/endpoints";
+import { prayerEndpoints } from "../../src/core/prayer/endpoints";
+import { type ApiDocument, referenceEndpoints } from "../../src/core/reference/endpoints";
+import { videosEndpoints } from "../../src/core/videos/endpoints";
 import {
   type Member,
   messageOf,

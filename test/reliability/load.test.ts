@@ -1,9 +1,9 @@
 import autocannon from "autocannon";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authEndpoints } from "../../src/core/endpoints/auth";
-import { prayerEndpoints } from "../../src/core/endpoints/prayer";
-import { videosEndpoints } from "../../src/core/endpoints/videos";
+import { authEndpoints } from "../../src/core/auth/endpoints";
+import { prayerEndpoints } from "../../src/core/prayer/endpoints";
+import { videosEndpoints } from "../../src/core/videos/endpoints";
 import { urlFor } from "../support/calls";
 import { recordFigures } from "../support/figures";
 import { type FreshServer, serverOnFreshDatabase } from "../support/fresh";

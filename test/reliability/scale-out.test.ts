@@ -1,6 +1,6 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authEndpoints } from "../../src/core/endpoints/auth";
+import { authEndpoints } from "../../src/core/auth/endpoints";
 import { recordFigures } from "../support/figures";
 import { freshDatabase } from "../support/fresh";
 import { HttpClient, type ServerProcess, startServer } from "../support/server-process";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authEndpoints } from "../../src/core/endpoints/auth";
-import { healthEndpoints } from "../../src/core/endpoints/health";
+import { authEndpoints } from "../../src/core/auth/endpoints";
+import { healthEndpoints } from "../../src/core/health/endpoints";
 import { createTestContext, TEST_PASSWORD, type TestContext } from "../support/app";
 import { recordFigures } from "../support/figures";
 import { type FreshServer, serverOnFreshDatabase } from "../support/fresh";

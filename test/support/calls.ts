@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 import type { z } from "zod";
+import type { messageResponse } from "../../src/core/common-schemas";
 import { type Answer as AnswerOf, type CallInput, type Endpoint, pathOf } from "../../src/core/contract";
-import type { messageResponse } from "../../src/core/schemas/common";
 
 /**
  * Calling an endpoint by its declaration, for both test clients (in process and over HTTP): what a

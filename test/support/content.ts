@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 import type { BodyIn, Endpoint } from "../../src/core/contract";
-import { groupsEndpoints } from "../../src/core/endpoints/groups";
-import { videosEndpoints } from "../../src/core/endpoints/videos";
+import { groupsEndpoints } from "../../src/core/groups/endpoints";
+import { videosEndpoints } from "../../src/core/videos/endpoints";
 import type { Member } from "./app";
 import type { CallArgs } from "./calls";
 

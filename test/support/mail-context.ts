@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { authEndpoints } from "../../src/core/endpoints/auth";
+import { authEndpoints } from "../../src/core/auth/endpoints";
 import { createTestContext, type Member, type TestContext } from "./app";
 import { linkIn, type Mailbox, startMailbox, tokenOf } from "./mailbox";
 

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
-import { prayerEndpoints } from "../../src/core/endpoints/prayer";
-import { pushEndpoints } from "../../src/core/endpoints/push";
+import { prayerEndpoints } from "../../src/core/prayer/endpoints";
+import { pushEndpoints } from "../../src/core/push/endpoints";
 import type { Member, TestContext } from "./app";
 import { untilNoneLeft } from "./jobs";
 import type { PushReceiver } from "./push-receiver";

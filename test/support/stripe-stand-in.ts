@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import Stripe from "stripe";
 import { createStripeStandIn, STAND_IN, type StripeStandIn } from "../../e2e/support/services/stripe.mjs";
-import { paymentsEndpoints } from "../../src/core/endpoints/payments";
+import { paymentsEndpoints } from "../../src/core/payments/endpoints";
 import { createTestContext } from "./app";
 
 export { STAND_IN, type StripeStandIn };

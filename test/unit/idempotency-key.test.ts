@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { prayerEndpoints } from "~/core/endpoints/prayer";
+import { prayerEndpoints } from "~/core/prayer/endpoints";
 import { call, setApiTransport } from "~/web/lib/api";
 
 /** What the browser's client sent: one entry per request that left. */

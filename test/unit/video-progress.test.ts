@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resumePoint, watchedShare } from "../../src/core/video-progress";
+import { resumePoint, watchedShare } from "../../src/core/videos/progress";
 
 describe("where a video starts again", () => {
   it("resumes where she stopped", () => {

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import type { RegisterBody } from "../../core/schemas/auth";
-import { AUTH_MESSAGES } from "../../core/schemas/auth";
+import type { RegisterBody } from "../../core/auth/schemas";
+import { AUTH_MESSAGES } from "../../core/auth/schemas";
 import { recordActivity } from "../activity/record";
 import type { AppConfig } from "../config";
 import { type Db, isUniqueViolation } from "../db/client";

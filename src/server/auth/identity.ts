@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import { AUTH_MESSAGES } from "../../core/schemas/auth";
-import { PROFILE_MESSAGES } from "../../core/schemas/profile";
+import { AUTH_MESSAGES } from "../../core/auth/schemas";
+import { PROFILE_MESSAGES } from "../../core/profile/schemas";
 import type { AppConfig } from "../config";
 import { type Db, isUniqueViolation } from "../db/client";
 import { users } from "../db/schema";

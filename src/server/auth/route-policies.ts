@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
+import { idSchema } from "../../core/common-schemas";
 import type { EndpointSpec } from "../../core/contract";
-import { idSchema } from "../../core/schemas/common";
-import { GROUP_MESSAGES } from "../../core/schemas/groups";
-import { INTERCESSOR_MESSAGES } from "../../core/schemas/intercessors";
-import { LOCAL_GROUP_MESSAGES } from "../../core/schemas/local-groups";
+import { GROUP_MESSAGES } from "../../core/groups/schemas";
+import { INTERCESSOR_MESSAGES } from "../../core/intercessors/schemas";
+import { LOCAL_GROUP_MESSAGES } from "../../core/local-groups/schemas";
 import { cultivationGroupMembers, cultivationGroups, localGroupMembers, localGroups } from "../db/schema";
 import { forbidden, notFound } from "../http/errors";
 import { mayEditGroup } from "./policies";

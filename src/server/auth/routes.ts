@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { authEndpoints as api } from "../../core/endpoints/auth";
-import { AUTH_MESSAGES, returnToSchema } from "../../core/schemas/auth";
+import { authEndpoints as api } from "../../core/auth/endpoints";
+import { AUTH_MESSAGES, returnToSchema } from "../../core/auth/schemas";
 import { users } from "../db/schema";
 import { serve } from "../http/endpoint-routes";
 import { tooManyRequests } from "../http/errors";

@@ -2,7 +2,7 @@ import { hash, randomBytes } from "node:crypto";
 import { and, eq, gt, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { setBounded } from "../../core/bounded-map";
-import { suspendedMessage } from "../../core/schemas/moderation";
+import { suspendedMessage } from "../../core/moderation/schemas";
 import type { AppConfig } from "../config";
 import type { Db, Tx } from "../db/client";
 import { sessions, users } from "../db/schema";

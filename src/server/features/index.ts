@@ -3,10 +3,10 @@ import adminRoutes from "./admin/routes";
 import articleRoutes from "./articles/routes";
 import backupRoutes from "./backups/routes";
 import courseRoutes from "./courses/routes";
-import dashboardRoutes from "./dashboard/routes";
 import discipleshipRoutes from "./discipleship/routes";
 import eventRoutes from "./events/routes";
 import groupRoutes from "./groups/routes";
+import homeRoutes from "./home/routes";
 import intercessorRoutes from "./intercessors/routes";
 import localGroupRoutes from "./local-groups/routes";
 import moderationRoutes from "./moderation/routes";
@@ -25,7 +25,7 @@ import thumbnailRoutes from "./videos/thumbnail-routes";
 export const featureRoutes: FastifyPluginAsync[] = [
   articleRoutes,
   courseRoutes,
-  dashboardRoutes,
+  homeRoutes,
   prayerRoutes,
   discipleshipRoutes,
   intercessorRoutes,

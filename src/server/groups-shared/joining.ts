@@ -1,5 +1,5 @@
 import type { SQL } from "drizzle-orm";
-import type { NotificationKind } from "../../core/notification-kinds";
+import type { NotificationKind } from "../../core/notifications/kinds";
 import type { Db, Tx } from "../db/client";
 import { notify } from "../features/notifications";
 import { conflict, notFound } from "../http/errors";

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
+import type { PageQuery } from "../../core/common-schemas";
 import type { Result } from "../../core/contract";
-import type { groupsEndpoints } from "../../core/endpoints/groups";
-import type { localGroupsEndpoints } from "../../core/endpoints/local-groups";
-import type { PageQuery } from "../../core/schemas/common";
+import type { groupsEndpoints } from "../../core/groups/endpoints";
+import type { localGroupsEndpoints } from "../../core/local-groups/endpoints";
 import type { SessionUser } from "../auth/sessions";
 import type { Db } from "../db/client";
 import { serve } from "../http/endpoint-routes";

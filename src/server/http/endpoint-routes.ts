@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { messageResponse } from "../../core/common-schemas";
 import type { BodyOf, Endpoint, ParamsIn, ParamsOf, QueryIn, QueryOf, Result } from "../../core/contract";
-import { messageResponse } from "../../core/schemas/common";
 import type { SessionUser } from "../auth/sessions";
 import { answerOnce, IDEMPOTENCY_HEADER } from "./idempotency";
 import { type SharedCache, sharedCache } from "./shared-cache";

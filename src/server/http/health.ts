@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { healthEndpoints as api } from "../../core/endpoints/health";
+import { healthEndpoints as api } from "../../core/health/endpoints";
 import { serve } from "./endpoint-routes";
 
 /** For load balancers: /health says the process is up, /ready that it can reach the database. */

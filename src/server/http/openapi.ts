@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { messageResponse } from "../../core/common-schemas";
 import type { Endpoint } from "../../core/contract";
 import { apiEndpoints } from "../../core/endpoints";
-import { type ApiDocument, type ApiOperation, referenceEndpoints } from "../../core/endpoints/reference";
-import { messageResponse } from "../../core/schemas/common";
+import { type ApiDocument, type ApiOperation, referenceEndpoints } from "../../core/reference/endpoints";
 import { errorStatuses, serve } from "./endpoint-routes";
 
 /** Changes when a change to the API breaks its callers. */

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { LogLevel, Runner, TaskList } from "graphile-worker";
 import { authJobs } from "../auth/jobs";
-import { DAILY_BACKUP_AT } from "../backup/daily";
-import { backupDatabaseJob, backupJobs } from "../backup/jobs";
+import { backupDatabaseJob, backupJobs, DAILY_BACKUP_AT } from "../features/backups";
 import { eventJobs } from "../features/events";
 import { intercessorJobs, intercessorsPrayedJob } from "../features/intercessors";
 import { mailDueNotifications, notificationJobs, sendDigestsJob } from "../features/notifications";

@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import { pathToFileURL } from "node:url";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { CurrentUser } from "../../core/auth/schemas";
 import { isTimeZone } from "../../core/format";
 import { type MemberPageInput, type PageFetch, TIME_ZONE_COOKIE, USER_URL } from "../../core/member-pages";
 import type { PublicConfig } from "../../core/public-config";
-import type { CurrentUser } from "../../core/schemas/auth";
 import { pagesBeingRendered } from "../http/request-log";
 
 /** What the server-side build of the app exports for members' pages (src/web/server-render.tsx). */

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { SHELL_ANSWERS } from "../../core/member-page-answers";
+import { SHELL_ANSWERS } from "../../core/member-page-responses";
 import { USER_URL } from "../../core/member-pages";
 
 interface ManifestChunk {

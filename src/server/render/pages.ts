@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { MEMBER_PAGE_ANSWERS } from "../../core/member-page-answers";
+import { MEMBER_PAGE_RESPONSES } from "../../core/member-page-responses";
 import { DEHYDRATED_STATE_ELEMENT_ID, memberPageFor, memberPages } from "../../core/member-pages";
 import type { PublicConfig } from "../../core/public-config";
 import { SIGNED_IN_HINT_COOKIE } from "../auth/sessions";
@@ -50,7 +50,7 @@ export async function registerPages(
   const memberHtml = new Map(
     memberPages.map((page) => [
       page.path,
-      withHints(memberHints(manifest, page.module, MEMBER_PAGE_ANSWERS[page.path] ?? [])),
+      withHints(memberHints(manifest, page.module, MEMBER_PAGE_RESPONSES[page.path] ?? [])),
     ]),
   );
   const memberOtherHtml = withHints(memberHints(manifest, undefined, []));

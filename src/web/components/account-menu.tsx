@@ -1,8 +1,8 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { BookOpen, LayoutDashboard, LogOut, User } from "lucide-react";
 import { Link } from "wouter";
+import type { CurrentUser } from "~/core/auth/schemas";
 import { personName } from "~/core/format";
-import type { CurrentUser } from "~/core/schemas/auth";
 import { LOGOUT_URL, signOut } from "~/web/lib/navigation";
 import { Avatar } from "./ui/avatar";
 

@@ -1,7 +1,7 @@
 import { GraduationCap, Home, Menu, Newspaper, PlayCircle, Users, X } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { Link, useLocation } from "wouter";
-import type { CurrentUser } from "~/core/schemas/auth";
+import type { CurrentUser } from "~/core/auth/schemas";
 import { cn } from "~/web/lib/cn";
 import { publicConfig } from "~/web/lib/public-config";
 import { Logo } from "./logo";

@@ -1,8 +1,8 @@
 import { Check, X } from "lucide-react";
-import type { groupsEndpoints } from "~/core/endpoints/groups";
-import type { localGroupsEndpoints } from "~/core/endpoints/local-groups";
 import { formatCompactAge, personName } from "~/core/format";
-import type { JoinRequest } from "~/core/schemas/groups";
+import type { groupsEndpoints } from "~/core/groups/endpoints";
+import type { JoinRequest } from "~/core/groups/schemas";
+import type { localGroupsEndpoints } from "~/core/local-groups/endpoints";
 import { type changesRefreshing, isConflict } from "~/web/lib/endpoints";
 import { MemberText } from "./member-text";
 import { Avatar } from "./ui/avatar";

@@ -1,10 +1,10 @@
 import { Bell, CheckCheck } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "wouter";
-import { notificationsEndpoints as api } from "~/core/endpoints/notifications";
 import { formatRelativeAge } from "~/core/format";
-import { NOTIFICATIONS_PANEL_SIZE } from "~/core/notification-kinds";
-import type { NotificationItem } from "~/core/schemas/notifications";
+import { notificationsEndpoints as api } from "~/core/notifications/endpoints";
+import { NOTIFICATIONS_PANEL_SIZE } from "~/core/notifications/kinds";
+import type { NotificationItem } from "~/core/notifications/schemas";
 import { RetryButton } from "~/web/components/ui/retry-button";
 import { cn } from "~/web/lib/cn";
 import { keyOf, useEndpoint, useEndpointMutation } from "~/web/lib/endpoints";

@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext, useMemo } from "react";
+import type { CurrentUser } from "~/core/auth/schemas";
 import { USER_QUERY_STALE_MS } from "~/core/constants";
 import { USER_URL } from "~/core/member-pages";
-import type { CurrentUser } from "~/core/schemas/auth";
 import { fetchCurrentUser } from "./boot-user";
 
 export const USER_KEY = [USER_URL] as const;

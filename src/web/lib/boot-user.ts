@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
+import type { CurrentUser } from "~/core/auth/schemas";
 import { USER_URL } from "~/core/member-pages";
-import type { CurrentUser } from "~/core/schemas/auth";
 
 export type BootState =
   | { status: "loading" }

@@ -1,6 +1,6 @@
 import type { DehydratedState, QueryClient } from "@tanstack/react-query";
+import type { CurrentUser } from "~/core/auth/schemas";
 import { DEHYDRATED_STATE_ELEMENT_ID } from "~/core/member-pages";
-import type { CurrentUser } from "~/core/schemas/auth";
 
 /** What a member's page was rendered with on the server, embedded in its HTML beside the markup. */
 export interface DehydratedPageState {

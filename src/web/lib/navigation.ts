@@ -1,5 +1,5 @@
+import { authEndpoints } from "~/core/auth/endpoints";
 import { urlOf } from "~/core/contract";
-import { authEndpoints } from "~/core/endpoints/auth";
 
 /** Sign-out: a link the browser follows (the server ends the session and sends her home). */
 export const LOGOUT_URL = urlOf(authEndpoints.logout);

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { REPORT_REASONS, REPORT_TARGET_TYPES } from "../../../core/schemas/moderation";
+import { REPORT_REASONS, REPORT_TARGET_TYPES } from "../../../core/moderation/schemas";
 import { at, belongsTo, createdAt, id } from "./columns";
 import { users } from "./users";
 

@@ -1,13 +1,13 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import type { EmailChoice } from "../../../core/notification-kinds";
+import type { EmailChoice } from "../../../core/notifications/kinds";
 import { at, belongsTo, createdAt, id, mayReference, updatedAt } from "./columns";
 import { users } from "./users";
 
 /**
  * What a member is told about (decision 033). One row per member per event, written in the
  * transaction of its cause by set-based SQL; its sentence and link are derived from `kind` and
- * these facts when read (src/core/notification-kinds.ts).
+ * these facts when read (src/core/notifications/kinds.ts).
  */
 export const notifications = pgTable(
   "notifications",

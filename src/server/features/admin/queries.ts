@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, or, sql } from "drizzle-orm";
+import type { AdminGroupType } from "../../../core/admin/schemas";
 import { RECENT_ACTIVITY_COUNT } from "../../../core/constants";
-import type { AdminGroupType } from "../../../core/schemas/admin";
 import type { Db } from "../../db/client";
 import { accountColumns } from "../../db/query-helpers";
 import { activityLog, cultivationGroups, localGroups, type payments, users } from "../../db/schema";

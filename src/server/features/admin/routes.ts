@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { adminEndpoints as api } from "../../../core/endpoints/admin";
+import { adminEndpoints as api } from "../../../core/admin/endpoints";
 import { serve } from "../../http/endpoint-routes";
 import * as service from "./service";
 

@@ -1,4 +1,4 @@
-import type { AdminGroupType } from "../../../core/schemas/admin";
+import type { AdminGroupType } from "../../../core/admin/schemas";
 import type { Db } from "../../db/client";
 import { notFound } from "../../http/errors";
 import * as q from "./queries";

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type SanitizeHtml from "sanitize-html";
 import { LIMITS } from "../../../core/constants";
-import { splitTags } from "../../../core/courses";
+import { splitTags } from "../../../core/courses/rules";
 import { HttpError } from "../../http/errors";
 
 /**

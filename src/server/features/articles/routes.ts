@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { articlesEndpoints as api } from "../../../core/endpoints/articles";
+import { articlesEndpoints as api } from "../../../core/articles/endpoints";
 import { serve } from "../../http/endpoint-routes";
 import * as service from "./service";
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { ARTICLE_MESSAGES, type ArticleSyncResult } from "../../../core/schemas/articles";
+import { ARTICLE_MESSAGES, type ArticleSyncResult } from "../../../core/articles/schemas";
 import { recordActivity } from "../../activity/record";
 import type { Viewer } from "../../auth/policies";
 import type { SessionUser } from "../../auth/sessions";

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { backupsEndpoints as api } from "../../../core/endpoints/backups";
+import { backupsEndpoints as api } from "../../../core/backups/endpoints";
 import { serve } from "../../http/endpoint-routes";
 import { backupStatus } from "./service";
 

@@ -1,4 +1,4 @@
-import { BACKUP_STALE_AFTER_DAYS, type BackupStatus } from "../../../core/schemas/backups";
+import { BACKUP_STALE_AFTER_DAYS, type BackupStatus } from "../../../core/backups/schemas";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/client";
 import { latestRuns, scheduledSince } from "./queries";

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import type { CourseStatus } from "../../../core/courses";
+import type { CourseStatus } from "../../../core/courses/rules";
+import type { CreateCourseBody, UpdateCourseBody } from "../../../core/courses/schemas";
 import { opensPatronTeaching, type TeachingViewer } from "../../../core/patron-teaching";
-import type { CreateCourseBody, UpdateCourseBody } from "../../../core/schemas/courses";
 import type { Db, Tx } from "../../db/client";
 import { searchMatches } from "../../db/query-helpers";
 import { courseEnrollments, courseInterests, courses } from "../../db/schema";

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { coursesEndpoints as api } from "../../../core/endpoints/courses";
+import { coursesEndpoints as api } from "../../../core/courses/endpoints";
 import { serve } from "../../http/endpoint-routes";
 import { invalidateSharedCaches } from "../../http/shared-cache";
 import { paymentsContext } from "../payments";

@@ -1,8 +1,8 @@
-import { COURSE_MESSAGES } from "../../../core/courses";
+import { COURSE_MESSAGES } from "../../../core/courses/rules";
+import type { CreateCourseBody, EnrollResult, UpdateCourseBody } from "../../../core/courses/schemas";
 import { dollarsToCents } from "../../../core/format";
 import { isPatron, opensPatronTeaching, type TeachingViewer } from "../../../core/patron-teaching";
-import type { CreateCourseBody, EnrollResult, UpdateCourseBody } from "../../../core/schemas/courses";
-import { PAYMENT_MESSAGES } from "../../../core/schemas/payments";
+import { PAYMENT_MESSAGES } from "../../../core/payments/schemas";
 import { recordActivity } from "../../activity/record";
 import type { Db } from "../../db/client";
 import { conflict, forbidden, notFound, unavailable } from "../../http/errors";

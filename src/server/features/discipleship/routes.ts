@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { discipleshipEndpoints as api } from "../../../core/endpoints/discipleship";
+import { discipleshipEndpoints as api } from "../../../core/discipleship/endpoints";
 import { serve } from "../../http/endpoint-routes";
 import * as service from "./service";
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { isMentorLevel } from "../../../core/constants";
-import { type CreateConnectionBody, DISCIPLESHIP_MESSAGES } from "../../../core/schemas/discipleship";
+import { type CreateConnectionBody, DISCIPLESHIP_MESSAGES } from "../../../core/discipleship/schemas";
 import { blockedEitherWay } from "../../auth/policies";
 import type { Db, Tx } from "../../db/client";
 import { conflict, forbidden, notFound } from "../../http/errors";

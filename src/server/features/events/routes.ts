@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { eventsEndpoints as api } from "../../../core/endpoints/events";
+import { eventsEndpoints as api } from "../../../core/events/endpoints";
 import { TIME_ZONE_COOKIE } from "../../../core/member-pages";
 import { serve } from "../../http/endpoint-routes";
 import { calendarFile } from "./ics";

@@ -2,8 +2,6 @@ import { createHmac, randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import { setBounded } from "../../../core/bounded-map";
-import { isTimeZone, personName } from "../../../core/format";
-import { NOTIFICATION_KIND_NAMES } from "../../../core/notification-kinds";
 import {
   type createEventBody,
   EVENT_MESSAGES,
@@ -12,7 +10,9 @@ import {
   type occurrenceQuery,
   type rsvpBody,
   type updateEventBody,
-} from "../../../core/schemas/events";
+} from "../../../core/events/schemas";
+import { isTimeZone, personName } from "../../../core/format";
+import { NOTIFICATION_KIND_NAMES } from "../../../core/notifications/kinds";
 import { mayCreateEvent, mayEditEvent } from "../../auth/policies";
 import { hashToken } from "../../auth/sessions";
 import { batchedStatement } from "../../db/batched-statement";

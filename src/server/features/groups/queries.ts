@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { CultivationGroupsQuery } from "../../../core/schemas/groups";
+import type { CultivationGroupsQuery } from "../../../core/groups/schemas";
 import { LEADING_ROLE, membershipLeads, personColumnsSeenBy, type Viewer } from "../../auth/policies";
 import type { Db, Tx } from "../../db/client";
 import { cultivationGroupMembers, cultivationGroups, cultivationJoinRequests, users } from "../../db/schema";

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { groupsEndpoints as api } from "../../../core/endpoints/groups";
+import { groupsEndpoints as api } from "../../../core/groups/endpoints";
 import { serveJoinRequests } from "../../groups-shared/routes";
 import { serve } from "../../http/endpoint-routes";
 import * as service from "./service";

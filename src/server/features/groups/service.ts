@@ -1,11 +1,11 @@
-import type { PageQuery } from "../../../core/schemas/common";
+import type { PageQuery } from "../../../core/common-schemas";
 import {
   type CreateCultivationGroupBody,
   type CultivationGroupsQuery,
   GROUP_MESSAGES,
   type GroupRole,
   type UpdateCultivationGroupBody,
-} from "../../../core/schemas/groups";
+} from "../../../core/groups/schemas";
 import { activityName } from "../../activity/record";
 import { LEADING_ROLE, leadersOf, leadsGroup, mayEditGroup } from "../../auth/policies";
 import type { SessionUser } from "../../auth/sessions";

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { intercessorsEndpoints as api } from "../../../core/endpoints/intercessors";
+import { intercessorsEndpoints as api } from "../../../core/intercessors/endpoints";
 import { serve } from "../../http/endpoint-routes";
 import * as service from "./service";
 

@@ -1,5 +1,5 @@
-import type { PageQuery } from "../../../core/schemas/common";
-import { INTERCESSOR_MESSAGES } from "../../../core/schemas/intercessors";
+import type { PageQuery } from "../../../core/common-schemas";
+import { INTERCESSOR_MESSAGES } from "../../../core/intercessors/schemas";
 import type { Viewer } from "../../auth/policies";
 import type { Db } from "../../db/client";
 import { notFound } from "../../http/errors";

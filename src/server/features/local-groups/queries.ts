@@ -1,5 +1,5 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
-import type { LocalGroupsQuery } from "../../../core/schemas/local-groups";
+import type { LocalGroupsQuery } from "../../../core/local-groups/schemas";
 import { membershipLeads } from "../../auth/policies";
 import type { Db, Tx } from "../../db/client";
 import { localGroupJoinRequests, localGroupMembers, localGroups } from "../../db/schema";

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { localGroupsEndpoints as api } from "../../../core/endpoints/local-groups";
+import { localGroupsEndpoints as api } from "../../../core/local-groups/endpoints";
 import { serveJoinRequests } from "../../groups-shared/routes";
 import { serve } from "../../http/endpoint-routes";
 import * as service from "./service";

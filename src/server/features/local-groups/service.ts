@@ -1,11 +1,11 @@
-import type { PageQuery } from "../../../core/schemas/common";
+import type { PageQuery } from "../../../core/common-schemas";
 import {
   type CreateLocalGroupBody,
   LOCAL_GROUP_MESSAGES,
   type LocalGroupsQuery,
   type LocalRole,
   type UpdateLocalGroupBody,
-} from "../../../core/schemas/local-groups";
+} from "../../../core/local-groups/schemas";
 import { activityName } from "../../activity/record";
 import { LEADING_ROLE, leadersOf, leadsGroup, mayEditGroup } from "../../auth/policies";
 import type { SessionUser } from "../../auth/sessions";

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { NEW_MEMBER_MESSAGES } from "../../../core/schemas/new-members";
+import { NEW_MEMBER_MESSAGES } from "../../../core/moderation/new-member-messages";
 import type { NewMemberLimits } from "../../config";
 import type { Db, Tx } from "../../db/client";
 import { tooManyRequests } from "../../http/errors";

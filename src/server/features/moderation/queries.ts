@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, lt, type SQL, sql } from "drizzle-orm";
-import type { ContentType, ReportBody, ReportTargetType } from "../../../core/schemas/moderation";
+import type { ContentType, ReportBody, ReportTargetType } from "../../../core/moderation/schemas";
 import {
   type GroupKind,
   groupLedBy,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { moderationEndpoints as api } from "../../../core/endpoints/moderation";
-import type { ContentType } from "../../../core/schemas/moderation";
+import { moderationEndpoints as api } from "../../../core/moderation/endpoints";
+import type { ContentType } from "../../../core/moderation/schemas";
 import { serve } from "../../http/endpoint-routes";
 import * as service from "./service";
 

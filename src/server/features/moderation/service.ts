@@ -9,7 +9,7 @@ import {
   type ReportTargetType,
   type SuspendBody,
   type WarnBody,
-} from "../../../core/schemas/moderation";
+} from "../../../core/moderation/schemas";
 import { isSuspended, mayDeletePost, type Viewer } from "../../auth/policies";
 import type { SessionCache } from "../../auth/session-cache";
 import { endAllSessions, isAdministrator, type SessionUser } from "../../auth/sessions";

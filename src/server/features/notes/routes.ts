@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { notesEndpoints as api } from "../../../core/endpoints/notes";
+import { notesEndpoints as api } from "../../../core/notes/endpoints";
 import { serve } from "../../http/endpoint-routes";
 import * as service from "./service";
 

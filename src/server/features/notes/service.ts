@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { type createNoteBody, NOTE_MESSAGES, type updateNoteBody } from "../../../core/schemas/notes";
+import { type createNoteBody, NOTE_MESSAGES, type updateNoteBody } from "../../../core/notes/schemas";
 import type { Db } from "../../db/client";
 import { badRequest, notFound } from "../../http/errors";
 import * as q from "./queries";

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { NotificationKind } from "../../../core/notification-kinds";
+import type { NotificationKind } from "../../../core/notifications/kinds";
 import { memberOfStatement, personColumnsSeenBy } from "../../auth/policies";
 import type { Db, Tx } from "../../db/client";
 import { enqueue, job } from "../../jobs/queue";

@@ -3,7 +3,7 @@ import {
   NOTIFICATION_KINDS,
   NOTIFICATION_SECTIONS,
   type NotificationKind,
-} from "../../../core/notification-kinds";
+} from "../../../core/notifications/kinds";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/client";
 import { job } from "../../jobs/queue";

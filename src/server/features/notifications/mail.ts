@@ -3,7 +3,7 @@ import {
   describeNotification,
   NOTIFICATION_KINDS,
   type NotificationKind,
-} from "../../../core/notification-kinds";
+} from "../../../core/notifications/kinds";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/client";
 import { enqueue } from "../../jobs/queue";

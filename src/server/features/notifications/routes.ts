@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { notificationsEndpoints as api } from "../../../core/endpoints/notifications";
+import { notificationsEndpoints as api } from "../../../core/notifications/endpoints";
 import { serve } from "../../http/endpoint-routes";
 import * as service from "./service";
 import { readUnsubscribeToken, unsubscribe } from "./unsubscribe";

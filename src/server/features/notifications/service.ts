@@ -3,8 +3,8 @@ import {
   emailChoices,
   NOTIFICATION_KINDS,
   type NotificationKind,
-} from "../../../core/notification-kinds";
-import { NOTIFICATION_MESSAGES, type NotificationPreferencesBody } from "../../../core/schemas/notifications";
+} from "../../../core/notifications/kinds";
+import { NOTIFICATION_MESSAGES, type NotificationPreferencesBody } from "../../../core/notifications/schemas";
 import type { Viewer } from "../../auth/policies";
 import type { Db } from "../../db/client";
 import { badRequest } from "../../http/errors";

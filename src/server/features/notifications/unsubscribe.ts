@@ -5,8 +5,8 @@ import {
   NOTIFICATION_KIND_NAMES,
   NOTIFICATION_KINDS,
   type NotificationKind,
-} from "../../../core/notification-kinds";
-import { NOTIFICATION_MESSAGES, type UnsubscribeMode } from "../../../core/schemas/notifications";
+} from "../../../core/notifications/kinds";
+import { NOTIFICATION_MESSAGES, type UnsubscribeMode } from "../../../core/notifications/schemas";
 import type { Db } from "../../db/client";
 import { badRequest, forbidden } from "../../http/errors";
 

@@ -5,7 +5,7 @@
  * cannot be paid twice.
  */
 import type Stripe from "stripe";
-import { COURSE_MESSAGES } from "../../../core/courses";
+import { COURSE_MESSAGES } from "../../../core/courses/rules";
 import { activityName, recordActivity } from "../../activity/record";
 import type { Tx } from "../../db/client";
 import { conflict } from "../../http/errors";

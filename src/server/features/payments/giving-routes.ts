@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { givingEndpoints as api } from "../../../core/endpoints/giving";
-import { PAYMENT_MESSAGES } from "../../../core/schemas/payments";
+import { givingEndpoints as api } from "../../../core/giving/endpoints";
+import { PAYMENT_MESSAGES } from "../../../core/payments/schemas";
 import { serve } from "../../http/endpoint-routes";
 import { unavailable } from "../../http/errors";
 import * as giving from "./giving";

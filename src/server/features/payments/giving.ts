@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type Stripe from "stripe";
 import { dollarsToCents } from "../../../core/format";
-import { GIVING_MESSAGES, receiptNumber } from "../../../core/schemas/giving";
+import { GIVING_MESSAGES, receiptNumber } from "../../../core/giving/schemas";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/client";
 import { notFound } from "../../http/errors";

@@ -1,5 +1,5 @@
 import { formatCents, MONTHS } from "../../../core/format";
-import { PAYMENT_KIND_LABELS, type PaymentKind, receiptNumber } from "../../../core/schemas/giving";
+import { PAYMENT_KIND_LABELS, type PaymentKind, receiptNumber } from "../../../core/giving/schemas";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/client";
 import { receiptMail } from "../../mail/templates";

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { paymentsEndpoints as api } from "../../../core/endpoints/payments";
-import { PAYMENT_MESSAGES } from "../../../core/schemas/payments";
+import { paymentsEndpoints as api } from "../../../core/payments/endpoints";
+import { PAYMENT_MESSAGES } from "../../../core/payments/schemas";
 import { serve } from "../../http/endpoint-routes";
 import { unavailable } from "../../http/errors";
 import { paymentsContext } from "./index";

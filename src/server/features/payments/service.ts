@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type Stripe from "stripe";
 import { PATRON_PLAN_NAME } from "../../../core/constants";
 import { dollarsToCents } from "../../../core/format";
-import { PAYMENT_MESSAGES } from "../../../core/schemas/payments";
+import { PAYMENT_MESSAGES } from "../../../core/payments/schemas";
 import type { Db } from "../../db/client";
 import { conflict, unauthorized } from "../../http/errors";
 import * as q from "./queries";

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type Stripe from "stripe";
-import { PAYMENT_MESSAGES } from "../../../core/schemas/payments";
+import { PAYMENT_MESSAGES } from "../../../core/payments/schemas";
 import type { AppConfig } from "../../config";
 import { HttpError, unavailable } from "../../http/errors";
 

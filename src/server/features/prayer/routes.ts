@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { prayerEndpoints as api } from "../../../core/endpoints/prayer";
+import { prayerEndpoints as api } from "../../../core/prayer/endpoints";
 import { serve } from "../../http/endpoint-routes";
 import * as service from "./service";
 

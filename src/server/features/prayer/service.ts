@@ -5,7 +5,7 @@ import {
   PRAYER_RESPONSE_PREVIEW,
   type PrayerListQuery,
   type RespondBody,
-} from "../../../core/schemas/prayer";
+} from "../../../core/prayer/schemas";
 import {
   canSeePrayerRequest,
   hidesPrayerAuthorFrom,

@@ -11,7 +11,7 @@ import {
   sql,
 } from "drizzle-orm";
 import type { AnyPgColumn, PgColumn, PgTable, SelectedFields } from "drizzle-orm/pg-core";
-import type { SettingKey } from "../../../core/schemas/profile";
+import type { SettingKey } from "../../../core/profile/schemas";
 import type { Db, Tx } from "../../db/client";
 import {
   activityLog,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { profileEndpoints as api } from "../../../core/endpoints/profile";
-import { PROFILE_MESSAGES } from "../../../core/schemas/profile";
+import { profileEndpoints as api } from "../../../core/profile/endpoints";
+import { PROFILE_MESSAGES } from "../../../core/profile/schemas";
 import { cancelEmailChange, changePassword, confirmEmailChange } from "../../auth/identity";
 import { clearSessionCookies, endOtherSessions } from "../../auth/sessions";
 import { serve } from "../../http/endpoint-routes";

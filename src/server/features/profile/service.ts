@@ -4,7 +4,7 @@ import {
   resolveSettings,
   type UpdateProfileBody,
   type UpdateSettingsBody,
-} from "../../../core/schemas/profile";
+} from "../../../core/profile/schemas";
 import { requestEmailChange } from "../../auth/identity";
 import { endAllSessions, type SessionUser } from "../../auth/sessions";
 import type { AppConfig } from "../../config";

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { pushEndpoints as api } from "../../../core/endpoints/push";
+import { pushEndpoints as api } from "../../../core/push/endpoints";
 import { serve } from "../../http/endpoint-routes";
 import * as service from "./service";
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { MAX_PUSH_DEVICES, PUSH_MESSAGES, type PushSubscriptionBody } from "../../../core/schemas/push";
+import { MAX_PUSH_DEVICES, PUSH_MESSAGES, type PushSubscriptionBody } from "../../../core/push/schemas";
 import type { SessionUser } from "../../auth/sessions";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/client";

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { videosEndpoints as api } from "../../../core/endpoints/videos";
+import { videosEndpoints as api } from "../../../core/videos/endpoints";
 import { serve } from "../../http/endpoint-routes";
 import { invalidateSharedCaches } from "../../http/shared-cache";
 import * as service from "./service";

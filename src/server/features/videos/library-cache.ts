@@ -1,6 +1,6 @@
 import { CARDS_PAGE_SIZE } from "../../../core/constants";
-import { videosEndpoints } from "../../../core/endpoints/videos";
 import { opensPatronTeaching } from "../../../core/patron-teaching";
+import { videosEndpoints } from "../../../core/videos/endpoints";
 import { youTubeThumbnail } from "../../../core/youtube";
 import type { Db } from "../../db/client";
 import { type ServeOptions, sharedAnswerOf } from "../../http/endpoint-routes";

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { PgSelect, PgTable } from "drizzle-orm/pg-core";
-import { RESUME_MIN_SECONDS } from "../../../core/video-progress";
+import { RESUME_MIN_SECONDS } from "../../../core/videos/progress";
 import { memberContentVisibleTo, personColumnsSeenBy, type Viewer } from "../../auth/policies";
 import { batchedStatement } from "../../db/batched-statement";
 import type { Db, Tx } from "../../db/client";

@@ -1,7 +1,7 @@
 import { personName } from "../../../core/format";
 import { opensPatronTeaching, type TeachingViewer } from "../../../core/patron-teaching";
-import type { AdminVideoChanges, AdminVideoValues } from "../../../core/schemas/videos";
-import { VIDEO_MESSAGES } from "../../../core/schemas/videos";
+import type { AdminVideoChanges, AdminVideoValues } from "../../../core/videos/schemas";
+import { VIDEO_MESSAGES } from "../../../core/videos/schemas";
 import { parseYouTubeId, youTubeWatchUrl } from "../../../core/youtube";
 import { recordActivity } from "../../activity/record";
 import type { Viewer } from "../../auth/policies";

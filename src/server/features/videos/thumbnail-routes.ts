@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { setBounded } from "../../../core/bounded-map";
-import { videosEndpoints as api } from "../../../core/endpoints/videos";
+import { videosEndpoints as api } from "../../../core/videos/endpoints";
 import { serve } from "../../http/endpoint-routes";
 
 const CACHE_LIMIT = 500;

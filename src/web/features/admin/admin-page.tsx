@@ -1,7 +1,7 @@
 import { ShieldAlert } from "lucide-react";
 import { Suspense } from "react";
 import { Link } from "wouter";
-import { ADMIN_MESSAGES } from "~/core/schemas/admin";
+import { ADMIN_MESSAGES } from "~/core/admin/schemas";
 import { PageHeader } from "~/web/components/page-header";
 import { TabbedPage, type TabSection } from "~/web/components/tabbed-page";
 import { buttonClass } from "~/web/components/ui/button";

@@ -1,7 +1,7 @@
 import { Download, Globe, type LucideIcon, Search, ShieldCheck, Users } from "lucide-react";
 import { Fragment, type ReactNode, useId, useMemo, useState } from "react";
-import { type ApiDocument, type ApiOperation, referenceEndpoints } from "~/core/endpoints/reference";
 import { formatCount } from "~/core/format";
+import { type ApiDocument, type ApiOperation, referenceEndpoints } from "~/core/reference/endpoints";
 import { Badge, type BadgeTone } from "~/web/components/ui/badge";
 import { Button, buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";

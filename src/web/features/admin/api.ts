@@ -1,5 +1,5 @@
-import { adminEndpoints as api } from "~/core/endpoints/admin";
-import { groupCursor } from "~/core/schemas/admin";
+import { adminEndpoints as api } from "~/core/admin/endpoints";
+import { groupCursor } from "~/core/admin/schemas";
 import { keyOf, useEndpoint, useEndpointMutation, usePagedList } from "~/web/lib/endpoints";
 
 const PAGE_SIZE = 25;

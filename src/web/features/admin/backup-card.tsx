@@ -1,7 +1,7 @@
 import { DatabaseBackup, TriangleAlert } from "lucide-react";
-import { backupsEndpoints } from "~/core/endpoints/backups";
+import { backupsEndpoints } from "~/core/backups/endpoints";
+import type { BackupStatus } from "~/core/backups/schemas";
 import { formatBytes, formatDateTime, formatRelativeAge } from "~/core/format";
-import type { BackupStatus } from "~/core/schemas/backups";
 import { Card } from "~/web/components/ui/card";
 import { RetryButton } from "~/web/components/ui/retry-button";
 import { Skeleton } from "~/web/components/ui/skeleton";

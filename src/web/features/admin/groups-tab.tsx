@@ -1,8 +1,8 @@
 import { MapPin, Sprout, Users, UsersRound } from "lucide-react";
 import { Link } from "wouter";
+import type { AdminGroup } from "~/core/admin/schemas";
 import { SKELETON_COUNT } from "~/core/constants";
 import { formatCount } from "~/core/format";
-import type { AdminGroup } from "~/core/schemas/admin";
 import { LoadMore } from "~/web/components/card-grid";
 import { MemberText } from "~/web/components/member-text";
 import { Badge } from "~/web/components/ui/badge";

@@ -9,9 +9,9 @@ import {
   UsersRound,
 } from "lucide-react";
 import { Link } from "wouter";
+import { ADMIN_MESSAGES } from "~/core/admin/schemas";
 import { RECENT_ACTIVITY_COUNT } from "~/core/constants";
 import { formatCount, formatDateTime } from "~/core/format";
-import { ADMIN_MESSAGES } from "~/core/schemas/admin";
 import { Card } from "~/web/components/ui/card";
 import { ErrorState } from "~/web/components/ui/empty-state";
 import { Skeleton } from "~/web/components/ui/skeleton";

@@ -1,7 +1,7 @@
 import { Mail, Users } from "lucide-react";
+import type { AdminUser } from "~/core/admin/schemas";
 import { formatShortDate, personName } from "~/core/format";
-import { suspendedLabel } from "~/core/moderation";
-import type { AdminUser } from "~/core/schemas/admin";
+import { suspendedLabel } from "~/core/moderation/choices";
 import { LoadMore } from "~/web/components/card-grid";
 import { TableHead } from "~/web/components/table-head";
 import { Badge } from "~/web/components/ui/badge";

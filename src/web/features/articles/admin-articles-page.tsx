@@ -10,8 +10,8 @@ import {
   ShieldAlert,
 } from "lucide-react";
 import { Link } from "wouter";
+import type { AdminArticle } from "~/core/articles/schemas";
 import { formatCount, formatLongDate } from "~/core/format";
-import type { AdminArticle } from "~/core/schemas/articles";
 import { LoadMore } from "~/web/components/card-grid";
 import { PageHeader } from "~/web/components/page-header";
 import { TagList } from "~/web/components/tag-list";

@@ -1,7 +1,7 @@
+import { articlesEndpoints as api } from "~/core/articles/endpoints";
+import type { ArticleSyncResult } from "~/core/articles/schemas";
 import { CARDS_PAGE_SIZE, DISCUSSION_PAGE_SIZE } from "~/core/constants";
-import { articlesEndpoints as api } from "~/core/endpoints/articles";
 import { formatCount } from "~/core/format";
-import type { ArticleSyncResult } from "~/core/schemas/articles";
 import { ApiError, isUnauthorizedError } from "~/web/lib/api";
 import { call, keyOf, useEndpoint, useEndpointMutation, usePagedList } from "~/web/lib/endpoints";
 import { publicConfig } from "~/web/lib/public-config";

@@ -1,7 +1,7 @@
 import { Clock, ExternalLink, MessageCircle, Newspaper } from "lucide-react";
+import type { Article } from "~/core/articles/schemas";
 import { CARD_TAG_LIMIT, DEFAULT_READING_TIME } from "~/core/constants";
 import { formatLongDate } from "~/core/format";
-import type { Article } from "~/core/schemas/articles";
 import { TagList } from "~/web/components/tag-list";
 import { Badge } from "~/web/components/ui/badge";
 import { Button, buttonClass } from "~/web/components/ui/button";

@@ -1,6 +1,6 @@
 import { BookOpenText } from "lucide-react";
 import { useState } from "react";
-import type { Article } from "~/core/schemas/articles";
+import type { Article } from "~/core/articles/schemas";
 import { PagedCardGrid } from "~/web/components/card-grid";
 import { PageHeader } from "~/web/components/page-header";
 import { FilterChips, NoMatches, SearchFilterBar } from "~/web/components/search-filter-bar";

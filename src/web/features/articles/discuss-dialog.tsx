@@ -1,9 +1,9 @@
 import { MessageCircle } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
+import { articlesEndpoints } from "~/core/articles/endpoints";
+import type { Article, ArticleDiscussion } from "~/core/articles/schemas";
 import { COMMENT_ROWS, LIMITS } from "~/core/constants";
-import { articlesEndpoints } from "~/core/endpoints/articles";
 import { formatLongDate, personName } from "~/core/format";
-import type { Article, ArticleDiscussion } from "~/core/schemas/articles";
 import { LoadMore } from "~/web/components/card-grid";
 import { MemberText } from "~/web/components/member-text";
 import { Avatar } from "~/web/components/ui/avatar";

@@ -1,5 +1,5 @@
 import { Link } from "wouter";
-import { profileEndpoints } from "~/core/endpoints/profile";
+import { profileEndpoints } from "~/core/profile/endpoints";
 import { buttonClass } from "~/web/components/ui/button";
 import type { AccountPageMember } from "~/web/lib/account-page";
 import { LinkConfirmationPage } from "./link-confirmation";

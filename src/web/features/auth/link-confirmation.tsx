@@ -1,9 +1,9 @@
 import { MailCheck, MailX } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link } from "wouter";
-import type { authEndpoints } from "~/core/endpoints/auth";
-import type { profileEndpoints } from "~/core/endpoints/profile";
-import { AUTH_MESSAGES, type EmailConfirmedResult } from "~/core/schemas/auth";
+import type { authEndpoints } from "~/core/auth/endpoints";
+import { AUTH_MESSAGES, type EmailConfirmedResult } from "~/core/auth/schemas";
+import type { profileEndpoints } from "~/core/profile/endpoints";
 import { Button, buttonClass } from "~/web/components/ui/button";
 import type { AccountPageMember } from "~/web/lib/account-page";
 import { ApiError, call } from "~/web/lib/api";

@@ -4,10 +4,10 @@ import { useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { Link, useSearchParams } from "wouter";
 import type { z } from "zod";
+import { authEndpoints } from "~/core/auth/endpoints";
+import type { loginBody, registerBody } from "~/core/auth/schemas";
 import { urlOf } from "~/core/contract";
-import { authEndpoints } from "~/core/endpoints/auth";
 import { localReturnPath } from "~/core/return-to";
-import type { loginBody, registerBody } from "~/core/schemas/auth";
 import { FormInput } from "~/web/components/form-field";
 import { Logo } from "~/web/components/logo";
 import { call } from "~/web/lib/api";
@@ -18,7 +18,7 @@ import { enterApp, FormSubmit, failureMessage } from "./account-card";
 
 type Mode = "sign-in" | "register";
 
-const authSchemas = () => import("~/core/schemas/auth");
+const authSchemas = () => import("~/core/auth/schemas");
 
 // Each form is checked with its schema, loaded when she first reaches a field rather than with the
 // page: building zod's schemas was the sign-in page's longest task on a phone.

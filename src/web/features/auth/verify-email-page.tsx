@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "wouter";
-import { authEndpoints } from "~/core/endpoints/auth";
+import { authEndpoints } from "~/core/auth/endpoints";
 import { Button, buttonClass } from "~/web/components/ui/button";
 import type { AccountPageMember } from "~/web/lib/account-page";
 import { resendVerification } from "~/web/lib/email-verification";

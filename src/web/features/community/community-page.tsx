@@ -2,8 +2,8 @@ import { CalendarDays, HandHeart, Users } from "lucide-react";
 import { PageHeader } from "~/web/components/page-header";
 import { TabbedPage } from "~/web/components/tabbed-page";
 import { EventsTab } from "~/web/features/events";
-import { GroupsTab } from "./groups-tab";
-import { PrayerWall } from "./prayer-wall";
+import { GroupsTab } from "~/web/features/groups";
+import { PrayerWall } from "~/web/features/prayer";
 
 export default function CommunityPage() {
   return (

@@ -1,8 +1,8 @@
 import { Archive, BellRing, Clock, ExternalLink, GraduationCap, Pencil, Plus, Users } from "lucide-react";
 import { useState } from "react";
-import { COURSE_STATUS_LABELS, type CourseAdminStatus } from "~/core/courses";
+import { COURSE_STATUS_LABELS, type CourseAdminStatus } from "~/core/courses/rules";
+import type { AdminCourse } from "~/core/courses/schemas";
 import { formatCount, formatDollars } from "~/core/format";
-import type { AdminCourse } from "~/core/schemas/courses";
 import { LoadMore } from "~/web/components/card-grid";
 import { ConfirmDialog } from "~/web/components/confirm-dialog";
 import { PatronBadge } from "~/web/components/patron-lock";

@@ -1,7 +1,7 @@
 import { CARDS_PAGE_SIZE } from "~/core/constants";
-import type { CourseStatus } from "~/core/courses";
-import { coursesEndpoints as api } from "~/core/endpoints/courses";
-import type { CourseEnrollment } from "~/core/schemas/courses";
+import { coursesEndpoints as api } from "~/core/courses/endpoints";
+import type { CourseStatus } from "~/core/courses/rules";
+import type { CourseEnrollment } from "~/core/courses/schemas";
 import { keyOf, useEndpoint, useEndpointMutation, usePagedList } from "~/web/lib/endpoints";
 import { notifySuccess } from "~/web/lib/notify";
 import { queryClient } from "~/web/lib/query-client";

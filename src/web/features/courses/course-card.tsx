@@ -1,10 +1,10 @@
 import { Clock, ExternalLink, Users } from "lucide-react";
 import { lazy, Suspense, useCallback, useState } from "react";
 import { CARD_TAG_LIMIT } from "~/core/constants";
-import { COURSE_MESSAGES, COURSE_STATUS_LABELS } from "~/core/courses";
+import { COURSE_MESSAGES, COURSE_STATUS_LABELS } from "~/core/courses/rules";
+import type { Course } from "~/core/courses/schemas";
 import { formatCount, formatDollars } from "~/core/format";
 import { opensPatronTeaching } from "~/core/patron-teaching";
-import type { Course } from "~/core/schemas/courses";
 import { BecomePatronLink, PatronBadge } from "~/web/components/patron-lock";
 import { TagList } from "~/web/components/tag-list";
 import { Badge } from "~/web/components/ui/badge";

@@ -1,7 +1,7 @@
 import { HeartHandshake, LoaderCircle } from "lucide-react";
 import { useState } from "react";
+import type { Course } from "~/core/courses/schemas";
 import { formatDollars } from "~/core/format";
-import type { Course } from "~/core/schemas/courses";
 import { PaymentForm } from "~/web/features/payments";
 import { awaitEnrolment } from "./api";
 

@@ -1,8 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useId } from "react";
 import { useForm } from "react-hook-form";
-import { COURSE_ADMIN_STATUSES, COURSE_LIMITS, COURSE_STATUS_LABELS } from "~/core/courses";
-import { type AdminCourse, type CourseFormValues, createCourseBody } from "~/core/schemas/courses";
+import { COURSE_ADMIN_STATUSES, COURSE_LIMITS, COURSE_STATUS_LABELS } from "~/core/courses/rules";
+import { type AdminCourse, type CourseFormValues, createCourseBody } from "~/core/courses/schemas";
 import { PatronOnlySwitch } from "~/web/components/patron-only-switch";
 import { SwitchField } from "~/web/components/switch-field";
 import { Button } from "~/web/components/ui/button";

@@ -9,9 +9,9 @@ import {
   MonitorPlay,
 } from "lucide-react";
 import { useState } from "react";
-import type { CourseStatus } from "~/core/courses";
+import type { CourseStatus } from "~/core/courses/rules";
+import type { Course } from "~/core/courses/schemas";
 import { formatDollars } from "~/core/format";
-import type { Course } from "~/core/schemas/courses";
 import { PagedCardGrid } from "~/web/components/card-grid";
 import { PageHeader } from "~/web/components/page-header";
 import { FilterChips, NoMatches, SearchFilterBar } from "~/web/components/search-filter-bar";

@@ -1,12 +1,12 @@
 import { Check, CheckCheck, Hourglass, X } from "lucide-react";
 import { useState } from "react";
 import { FOCUS_TAG_LIMIT, MENTEE_LEVELS, MENTOR_LEVELS } from "~/core/constants";
-import { formatLongDate, personName } from "~/core/format";
 import type {
   ConnectionStatus,
   DiscipleshipConnection,
   DiscipleshipPerson,
-} from "~/core/schemas/discipleship";
+} from "~/core/discipleship/schemas";
+import { formatLongDate, personName } from "~/core/format";
 import { ConfirmDialog } from "~/web/components/confirm-dialog";
 import { IconTile } from "~/web/components/icon-tile";
 import { Avatar } from "~/web/components/ui/avatar";

@@ -1,10 +1,10 @@
-import { dashboardEndpoints } from "~/core/endpoints/dashboard";
-import { discipleshipEndpoints as api } from "~/core/endpoints/discipleship";
-import type { CreateConnectionBody, CreateConnectionResult } from "~/core/schemas/discipleship";
+import { discipleshipEndpoints as api } from "~/core/discipleship/endpoints";
+import type { CreateConnectionBody, CreateConnectionResult } from "~/core/discipleship/schemas";
+import { homeEndpoints } from "~/core/home/endpoints";
 import { keyOf, useEndpoint, useEndpointMutation } from "~/web/lib/endpoints";
 
 /** Her connections change, and so does the discipleship card on her home page. */
-const refreshed = () => [keyOf(api.connections), keyOf(dashboardEndpoints.home)];
+const refreshed = () => [keyOf(api.connections), keyOf(homeEndpoints.home)];
 
 export const useConnections = () => useEndpoint(api.connections, undefined);
 

@@ -1,7 +1,7 @@
 import { GraduationCap, Sprout } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { MENTEE_LEVELS, MENTOR_LEVELS } from "~/core/constants";
-import { createConnectionBody, DISCIPLESHIP_MESSAGES, splitFocusAreas } from "~/core/schemas/discipleship";
+import { createConnectionBody, DISCIPLESHIP_MESSAGES, splitFocusAreas } from "~/core/discipleship/schemas";
 import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { Field, Input } from "~/web/components/ui/input";

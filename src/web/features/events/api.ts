@@ -1,6 +1,6 @@
-import { eventsEndpoints as api } from "~/core/endpoints/events";
-import { EVENTS_PAGE_SIZE } from "~/core/events";
-import type { EventListQuery, MessageAttendeesBody, RsvpBody } from "~/core/schemas/events";
+import { EVENTS_PAGE_SIZE } from "~/core/events/choices";
+import { eventsEndpoints as api } from "~/core/events/endpoints";
+import type { EventListQuery, MessageAttendeesBody, RsvpBody } from "~/core/events/schemas";
 import { keyOf, useEndpoint, useEndpointMutation, usePagedList } from "~/web/lib/endpoints";
 
 export { api as eventsApi };

@@ -1,4 +1,4 @@
-import { eventsEndpoints as api } from "~/core/endpoints/events";
+import { eventsEndpoints as api } from "~/core/events/endpoints";
 import { DialogActions } from "~/web/components/dialog-actions";
 import { Button } from "~/web/components/ui/button";
 import { Dialog, DialogContent } from "~/web/components/ui/dialog";

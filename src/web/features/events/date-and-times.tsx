@@ -1,5 +1,5 @@
 import type { Path, UseFormReturn } from "react-hook-form";
-import type { MoveDateFormInput } from "~/core/schemas/events";
+import type { MoveDateFormInput } from "~/core/events/schemas";
 import { zonedInstant } from "~/core/zoned-time";
 import { FormField } from "~/web/components/form-field";
 import { Input } from "~/web/components/ui/input";

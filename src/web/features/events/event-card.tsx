@@ -1,7 +1,7 @@
 import { MapPin, Users, Video } from "lucide-react";
 import { Link } from "wouter";
+import type { EventOccurrence } from "~/core/events/schemas";
 import { formatShortDate } from "~/core/format";
-import type { EventOccurrence } from "~/core/schemas/events";
 import { Badge } from "~/web/components/ui/badge";
 import { Card } from "~/web/components/ui/card";
 import { EventTime } from "./event-time";

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { eventsEndpoints as api } from "~/core/endpoints/events";
+import { eventsEndpoints as api } from "~/core/events/endpoints";
 import {
   EVENT_REPEAT_LABELS,
   EVENT_REPEATS,
@@ -8,7 +8,7 @@ import {
   type EventFormInput,
   type EventFormOutput,
   eventForm,
-} from "~/core/schemas/events";
+} from "~/core/events/schemas";
 import { zonedInstant } from "~/core/zoned-time";
 import { DialogActions } from "~/web/components/dialog-actions";
 import { FormField } from "~/web/components/form-field";

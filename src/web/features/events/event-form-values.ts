@@ -1,4 +1,4 @@
-import type { EventDetail, EventFormInput } from "~/core/schemas/events";
+import type { EventDetail, EventFormInput } from "~/core/events/schemas";
 import { wallClockIn } from "~/core/zoned-time";
 
 /** What the dialog starts with: a new event's blank form in her zone, or the event's own values. */

@@ -12,9 +12,9 @@ import {
 import { lazy, Suspense, useState } from "react";
 import { Link } from "wouter";
 import { urlOf } from "~/core/contract";
-import { eventsEndpoints as api } from "~/core/endpoints/events";
-import { RSVP_LABELS, RSVP_STATUSES } from "~/core/events";
-import type { EventDetail, EventFormInput } from "~/core/schemas/events";
+import { RSVP_LABELS, RSVP_STATUSES } from "~/core/events/choices";
+import { eventsEndpoints as api } from "~/core/events/endpoints";
+import type { EventDetail, EventFormInput } from "~/core/events/schemas";
 import { ConfirmDialog } from "~/web/components/confirm-dialog";
 import { MemberText } from "~/web/components/member-text";
 import { SkeletonGroup } from "~/web/components/skeleton-group";

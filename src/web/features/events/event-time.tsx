@@ -1,5 +1,5 @@
+import type { EventOccurrence } from "~/core/events/schemas";
 import { formatClock, formatWeekdayDate } from "~/core/format";
-import type { EventOccurrence } from "~/core/schemas/events";
 
 /** "Jerusalem" from "Asia/Jerusalem", "New York" from "America/New_York". */
 export const zoneCity = (zone: string) => (zone.split("/").pop() ?? zone).replace(/_/g, " ");

@@ -1,8 +1,8 @@
 import { CalendarDays, CalendarSync, Plus } from "lucide-react";
 import { useState } from "react";
 import { useLocation } from "wouter";
-import { EVENT_SCOPE_LABELS, EVENT_SCOPES } from "~/core/events";
-import type { EventFormInput } from "~/core/schemas/events";
+import { EVENT_SCOPE_LABELS, EVENT_SCOPES } from "~/core/events/choices";
+import type { EventFormInput } from "~/core/events/schemas";
 import { SkeletonGroup } from "~/web/components/skeleton-group";
 import { Button } from "~/web/components/ui/button";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";

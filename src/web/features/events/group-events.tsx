@@ -1,6 +1,6 @@
 import { CalendarDays, Plus } from "lucide-react";
 import { useState } from "react";
-import type { EventFormInput } from "~/core/schemas/events";
+import type { EventFormInput } from "~/core/events/schemas";
 import { SkeletonGroup } from "~/web/components/skeleton-group";
 import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";

@@ -1,11 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { EVENT_MESSAGE_MAX } from "~/core/events";
+import { EVENT_MESSAGE_MAX } from "~/core/events/choices";
 import {
   type MessageAttendeesFormInput,
   type MessageAttendeesFormOutput,
   messageAttendeesForm,
-} from "~/core/schemas/events";
+} from "~/core/events/schemas";
 import { DialogActions } from "~/web/components/dialog-actions";
 import { FormField } from "~/web/components/form-field";
 import { Button } from "~/web/components/ui/button";

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { eventsEndpoints as api } from "~/core/endpoints/events";
-import { type EventDetail, type MoveDateFormInput, moveDateForm } from "~/core/schemas/events";
+import { eventsEndpoints as api } from "~/core/events/endpoints";
+import { type EventDetail, type MoveDateFormInput, moveDateForm } from "~/core/events/schemas";
 import { wallClockIn } from "~/core/zoned-time";
 import { DialogActions } from "~/web/components/dialog-actions";
 import { Button } from "~/web/components/ui/button";

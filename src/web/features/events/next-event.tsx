@@ -1,7 +1,7 @@
 import { CalendarDays } from "lucide-react";
 import { Link } from "wouter";
-import { eventsEndpoints as api } from "~/core/endpoints/events";
-import { NEXT_EVENT_QUERY } from "~/core/events";
+import { NEXT_EVENT_QUERY } from "~/core/events/choices";
+import { eventsEndpoints as api } from "~/core/events/endpoints";
 import { buttonClass } from "~/web/components/ui/button";
 import { ErrorState } from "~/web/components/ui/empty-state";
 import { SkeletonCards } from "~/web/components/ui/skeleton";

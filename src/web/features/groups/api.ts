@@ -1,10 +1,10 @@
 import { CULTIVATION_CATEGORIES } from "~/core/constants";
-import { groupsEndpoints as api } from "~/core/endpoints/groups";
+import { groupsEndpoints as api } from "~/core/groups/endpoints";
 import type {
   CreateCultivationGroupBody,
   GroupRole,
   UpdateCultivationGroupBody,
-} from "~/core/schemas/groups";
+} from "~/core/groups/schemas";
 import { decidingThrough } from "~/web/components/join-request-row";
 import {
   changesRefreshing,

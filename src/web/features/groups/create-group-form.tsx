@@ -10,7 +10,7 @@ import {
   type CreateCultivationGroupBody,
   type CreateCultivationGroupInput,
   createCultivationGroupBody,
-} from "~/core/schemas/groups";
+} from "~/core/groups/schemas";
 import { FormField } from "~/web/components/form-field";
 import { SwitchField } from "~/web/components/switch-field";
 import { Button } from "~/web/components/ui/button";

@@ -6,7 +6,7 @@ import {
   type CreateCultivationGroupInput,
   type CultivationGroupDetail,
   createCultivationGroupBody,
-} from "~/core/schemas/groups";
+} from "~/core/groups/schemas";
 import { DialogActions } from "~/web/components/dialog-actions";
 import { Button } from "~/web/components/ui/button";
 import { Dialog, DialogContent } from "~/web/components/ui/dialog";

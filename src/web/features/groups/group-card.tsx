@@ -1,7 +1,7 @@
 import { Eye, EyeOff, Globe, Lock } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import type { CultivationGroupSummary } from "~/core/schemas/groups";
+import type { CultivationGroupSummary } from "~/core/groups/schemas";
 import { GroupCardFrame, MemberCount } from "~/web/components/group-card";
 import { SkeletonGroup } from "~/web/components/skeleton-group";
 import { Badge } from "~/web/components/ui/badge";

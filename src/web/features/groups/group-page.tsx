@@ -2,7 +2,7 @@ import { ArrowLeft, Crown, Inbox, Lock, LogOut, ScrollText, Sprout, UserMinus, U
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
 import { formatShortDate, personName } from "~/core/format";
-import type { CultivationGroupDetail, GroupMember } from "~/core/schemas/groups";
+import type { CultivationGroupDetail, GroupMember } from "~/core/groups/schemas";
 import { ConfirmDialog } from "~/web/components/confirm-dialog";
 import { LeaveGroupDialog } from "~/web/components/group-card";
 import { JoinRequestRow } from "~/web/components/join-request-row";

@@ -1,7 +1,7 @@
 import { ArrowRight, Crown } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { groupsEndpoints as api } from "~/core/endpoints/groups";
+import { groupsEndpoints as api } from "~/core/groups/endpoints";
 import { memberCountText } from "~/web/components/group-card";
 import { SkeletonGroup } from "~/web/components/skeleton-group";
 import { Badge } from "~/web/components/ui/badge";

@@ -1,3 +1,3 @@
 // What other features may use of cultivation groups (the dependency rules let them import this file
-// and nothing else here): her groups and a few to join, at a glance, for the community page.
-export { GroupsAtAGlance } from "./groups-at-a-glance";
+// and nothing else here): the community page's Groups tab (her groups and a few to join).
+export { GroupsTab } from "./groups-tab";

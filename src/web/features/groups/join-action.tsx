@@ -2,7 +2,7 @@ import { Hourglass, UserPlus } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { Link } from "wouter";
 import { LIMITS } from "~/core/constants";
-import type { CultivationGroupSummary } from "~/core/schemas/groups";
+import type { CultivationGroupSummary } from "~/core/groups/schemas";
 import { DialogActions } from "~/web/components/dialog-actions";
 import { Button, buttonClass } from "~/web/components/ui/button";
 import { Dialog, DialogContent } from "~/web/components/ui/dialog";

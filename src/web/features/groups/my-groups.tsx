@@ -1,7 +1,7 @@
 import { Crown, Users } from "lucide-react";
 import { Link } from "wouter";
 import { formatLongDate } from "~/core/format";
-import type { MyGroupMembership } from "~/core/schemas/groups";
+import type { MyGroupMembership } from "~/core/groups/schemas";
 import { PagedCardGrid } from "~/web/components/card-grid";
 import { Badge } from "~/web/components/ui/badge";
 import { Button, buttonClass } from "~/web/components/ui/button";

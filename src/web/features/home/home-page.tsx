@@ -17,8 +17,6 @@ import {
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { PATRON_MONTHLY_PRICE_DOLLARS, PATRON_PLAN_NAME } from "~/core/constants";
-import { dashboardEndpoints } from "~/core/endpoints/dashboard";
-import { videosEndpoints } from "~/core/endpoints/videos";
 import {
   formatCalendarAge,
   formatCompactAge,
@@ -26,15 +24,11 @@ import {
   formatShortDate,
   personName,
 } from "~/core/format";
-import type {
-  Dashboard,
-  DashboardArticle,
-  DashboardCourse,
-  DashboardPrayer,
-  DashboardVideo,
-} from "~/core/schemas/dashboard";
-import type { WatchingItem } from "~/core/schemas/videos";
-import { HOME_WATCHING_COUNT } from "~/core/video-progress";
+import { homeEndpoints } from "~/core/home/endpoints";
+import type { HomeArticle, HomeContent, HomeCourse, HomePrayer, HomeVideo } from "~/core/home/schemas";
+import { videosEndpoints } from "~/core/videos/endpoints";
+import { HOME_WATCHING_COUNT } from "~/core/videos/progress";
+import type { WatchingItem } from "~/core/videos/schemas";
 import { DurationBadge } from "~/web/components/duration-badge";
 import { MemberText } from "~/web/components/member-text";
 import { Badge } from "~/web/components/ui/badge";
@@ -50,7 +44,7 @@ import { useDeferredData } from "~/web/lib/use-deferred-data";
 
 export default function HomePage() {
   const { user } = useAuth();
-  const dashboard = useEndpoint(dashboardEndpoints.home, undefined);
+  const dashboard = useEndpoint(homeEndpoints.home, undefined);
   const watching = useEndpoint(videosEndpoints.watching, { query: { limit: HOME_WATCHING_COUNT } });
   const { data } = useDeferredData(dashboard);
   const tier = data?.membership.tier ?? user?.membershipTier ?? "free";
@@ -207,7 +201,7 @@ const SERIES_TILES: Record<string, string> = {
   Unveiled: "from-gold-500 to-clay-500",
 };
 
-function Videos({ videos }: { videos: DashboardVideo[] }) {
+function Videos({ videos }: { videos: HomeVideo[] }) {
   if (videos.length === 0) return <Quiet>No videos available yet. Check back soon!</Quiet>;
   return (
     <ul className="grid gap-3 sm:grid-cols-3 sm:gap-4">
@@ -244,7 +238,7 @@ function Videos({ videos }: { videos: DashboardVideo[] }) {
   );
 }
 
-function Articles({ articles }: { articles: DashboardArticle[] }) {
+function Articles({ articles }: { articles: HomeArticle[] }) {
   if (articles.length === 0) return <Quiet>New articles are on their way.</Quiet>;
   return (
     <ul className="space-y-3">
@@ -282,7 +276,7 @@ function Articles({ articles }: { articles: DashboardArticle[] }) {
   );
 }
 
-function Courses({ courses }: { courses: DashboardCourse[] }) {
+function Courses({ courses }: { courses: HomeCourse[] }) {
   if (courses.length === 0) return <Quiet>Courses are being prepared. Check back soon!</Quiet>;
   return (
     <ul className="space-y-3">
@@ -320,7 +314,7 @@ function Courses({ courses }: { courses: DashboardCourse[] }) {
   );
 }
 
-function DiscipleshipWidget({ data }: { data: Dashboard | undefined }) {
+function DiscipleshipWidget({ data }: { data: HomeContent | undefined }) {
   const partners = data?.discipleship.activePartners ?? 0;
   const pending = data?.discipleship.pendingConnections ?? 0;
   return (
@@ -353,10 +347,9 @@ function DiscipleshipWidget({ data }: { data: Dashboard | undefined }) {
   );
 }
 
-const prayerAuthor = (user: DashboardPrayer["user"]) =>
-  personName(user, { form: "short", nameless: "A sister" });
+const prayerAuthor = (user: HomePrayer["user"]) => personName(user, { form: "short", nameless: "A sister" });
 
-function Prayers({ prayers }: { prayers: DashboardPrayer[] }) {
+function Prayers({ prayers }: { prayers: HomePrayer[] }) {
   if (prayers.length === 0) return <Quiet>No prayer requests yet. Be the first to share!</Quiet>;
   return (
     <ul className="space-y-3">

@@ -1,5 +1,5 @@
-import { intercessorsEndpoints as api } from "~/core/endpoints/intercessors";
-import { PRAYER_LIST_PAGE_SIZE } from "~/core/intercessors";
+import { intercessorsEndpoints as api } from "~/core/intercessors/endpoints";
+import { PRAYER_LIST_PAGE_SIZE } from "~/core/intercessors/limits";
 import { keyOf, useEndpointMutation, usePagedList } from "~/web/lib/endpoints";
 
 /** The patrons' requests, newest first, a page at a time; asked for only by those who may read them. */

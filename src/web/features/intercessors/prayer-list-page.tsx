@@ -1,7 +1,7 @@
 import { Check, HandHeart, Lock } from "lucide-react";
 import { useId } from "react";
 import { formatLongDate } from "~/core/format";
-import type { PatronPrayer } from "~/core/schemas/intercessors";
+import type { PatronPrayer } from "~/core/intercessors/schemas";
 import { PagedCardGrid } from "~/web/components/card-grid";
 import { MemberText } from "~/web/components/member-text";
 import { PageHeader } from "~/web/components/page-header";

@@ -1,5 +1,5 @@
-import { localGroupsEndpoints as api } from "~/core/endpoints/local-groups";
-import type { CreateLocalGroupBody, UpdateLocalGroupBody } from "~/core/schemas/local-groups";
+import { localGroupsEndpoints as api } from "~/core/local-groups/endpoints";
+import type { CreateLocalGroupBody, UpdateLocalGroupBody } from "~/core/local-groups/schemas";
 import { decidingThrough } from "~/web/components/join-request-row";
 import { changesRefreshing, keyOf, type ScreenOptions, useEndpoint, usePagedList } from "~/web/lib/endpoints";
 

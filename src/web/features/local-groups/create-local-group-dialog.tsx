@@ -6,7 +6,7 @@ import {
   type CreateLocalGroupInput,
   createLocalGroupBody,
   type MyLocalGroupMembership,
-} from "~/core/schemas/local-groups";
+} from "~/core/local-groups/schemas";
 import { DialogActions } from "~/web/components/dialog-actions";
 import { FormField } from "~/web/components/form-field";
 import { SwitchField } from "~/web/components/switch-field";

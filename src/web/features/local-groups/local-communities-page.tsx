@@ -14,7 +14,7 @@ import {
 import { type ReactNode, useState } from "react";
 import { MEETING_TYPE_FILTERS } from "~/core/constants";
 import { personName } from "~/core/format";
-import type { LocalGroup, MyLocalGroupMembership } from "~/core/schemas/local-groups";
+import type { LocalGroup, MyLocalGroupMembership } from "~/core/local-groups/schemas";
 import { CardGrid, LoadMore, PagedCardGrid } from "~/web/components/card-grid";
 import { GroupCardFrame, LeaveGroupDialog, MemberCount } from "~/web/components/group-card";
 import { JoinRequestRow } from "~/web/components/join-request-row";

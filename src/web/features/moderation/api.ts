@@ -1,7 +1,7 @@
 import type { QueryKey } from "@tanstack/react-query";
-import { adminEndpoints } from "~/core/endpoints/admin";
-import { moderationEndpoints as api } from "~/core/endpoints/moderation";
-import type { ContentType, ReportReason, ReportTargetType } from "~/core/moderation";
+import { adminEndpoints } from "~/core/admin/endpoints";
+import type { ContentType, ReportReason, ReportTargetType } from "~/core/moderation/choices";
+import { moderationEndpoints as api } from "~/core/moderation/endpoints";
 import { keyOf, useEndpoint, useEndpointMutation, usePagedList } from "~/web/lib/endpoints";
 
 const PAGE_SIZE = 25;

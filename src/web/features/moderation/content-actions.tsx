@@ -7,7 +7,7 @@ import {
   REPORT_REASONS,
   type ReportReason,
   type ReportTargetType,
-} from "~/core/moderation";
+} from "~/core/moderation/choices";
 import { ConfirmDialog } from "~/web/components/confirm-dialog";
 import { DialogActions } from "~/web/components/dialog-actions";
 import { Button } from "~/web/components/ui/button";

@@ -1,8 +1,8 @@
 import { ShieldCheck } from "lucide-react";
 import { type ChangeEvent, type FormEvent, type ReactNode, useId, useState } from "react";
 import { formatDateTime, formatShortDate } from "~/core/format";
-import { REPORT_REASON_LABELS, suspendedLabel, WARNING_REASON_MAX } from "~/core/moderation";
-import type { ModerationLogEntry, ReportedItem } from "~/core/schemas/moderation";
+import { REPORT_REASON_LABELS, suspendedLabel, WARNING_REASON_MAX } from "~/core/moderation/choices";
+import type { ModerationLogEntry, ReportedItem } from "~/core/moderation/schemas";
 import { LoadMore } from "~/web/components/card-grid";
 import { ConfirmDialog } from "~/web/components/confirm-dialog";
 import { DialogActions } from "~/web/components/dialog-actions";

@@ -1,6 +1,6 @@
-import { notesEndpoints as api } from "~/core/endpoints/notes";
-import { videosEndpoints } from "~/core/endpoints/videos";
-import type { CreateNoteBody } from "~/core/schemas/notes";
+import { notesEndpoints as api } from "~/core/notes/endpoints";
+import type { CreateNoteBody } from "~/core/notes/schemas";
+import { videosEndpoints } from "~/core/videos/endpoints";
 import { keyOf, useEndpoint, useEndpointMutation, usePagedList } from "~/web/lib/endpoints";
 
 export const NOTES_PAGE_SIZE = 30;

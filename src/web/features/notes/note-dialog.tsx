@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useId, useRef } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { formatDuration } from "~/core/format";
-import { type NoteFormInput, type NoteFormOutput, type NoteItem, noteForm } from "~/core/schemas/notes";
+import { type NoteFormInput, type NoteFormOutput, type NoteItem, noteForm } from "~/core/notes/schemas";
 import { Button } from "~/web/components/ui/button";
 import { Dialog, DialogClose, DialogContent } from "~/web/components/ui/dialog";
 import { Field, Input, Textarea } from "~/web/components/ui/input";

@@ -1,6 +1,6 @@
 import type { BodyIn } from "~/core/contract";
-import { notificationsEndpoints as api } from "~/core/endpoints/notifications";
-import { NOTIFICATIONS_PAGE_SIZE } from "~/core/notification-kinds";
+import { notificationsEndpoints as api } from "~/core/notifications/endpoints";
+import { NOTIFICATIONS_PAGE_SIZE } from "~/core/notifications/kinds";
 import { keyOf, useEndpoint, useEndpointMutation, usePagedList } from "~/web/lib/endpoints";
 
 /** All her notifications, newest first, a page at a time. */

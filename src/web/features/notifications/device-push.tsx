@@ -1,6 +1,6 @@
 import { Smartphone } from "lucide-react";
 import { useEffect, useState } from "react";
-import { pushEndpoints } from "~/core/endpoints/push";
+import { pushEndpoints } from "~/core/push/endpoints";
 import { SwitchField } from "~/web/components/switch-field";
 import { Card } from "~/web/components/ui/card";
 import { Skeleton } from "~/web/components/ui/skeleton";

@@ -11,8 +11,8 @@ import {
   NOTIFICATION_SECTIONS,
   type NotificationKind,
   WEEKDAYS,
-} from "~/core/notification-kinds";
-import type { NotificationPreferences } from "~/core/schemas/notifications";
+} from "~/core/notifications/kinds";
+import type { NotificationPreferences } from "~/core/notifications/schemas";
 import { SwitchField } from "~/web/components/switch-field";
 import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";

@@ -1,8 +1,8 @@
 import { MailCheck, MailMinus, MailX } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
-import { notificationsEndpoints as api } from "~/core/endpoints/notifications";
-import type { UnsubscribeMode, UnsubscribeResult } from "~/core/schemas/notifications";
+import { notificationsEndpoints as api } from "~/core/notifications/endpoints";
+import type { UnsubscribeMode, UnsubscribeResult } from "~/core/notifications/schemas";
 import { Button, buttonClass } from "~/web/components/ui/button";
 import { AccountCard, CardHeading, CardText, failureMessage, useLinkToken } from "~/web/features/auth";
 import { ApiError, call } from "~/web/lib/api";

@@ -1,10 +1,10 @@
 import { ArrowLeft, Gift, HeartHandshake } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { DONATION_DEFAULT, DONATION_MIN, DONATION_PRESETS } from "~/core/constants";
-import { givingEndpoints } from "~/core/endpoints/giving";
-import { paymentsEndpoints } from "~/core/endpoints/payments";
 import { formatDollars } from "~/core/format";
-import { donationAmount, PAYMENT_MESSAGES } from "~/core/schemas/payments";
+import { givingEndpoints } from "~/core/giving/endpoints";
+import { paymentsEndpoints } from "~/core/payments/endpoints";
+import { donationAmount, PAYMENT_MESSAGES } from "~/core/payments/schemas";
 import { IconTile } from "~/web/components/icon-tile";
 import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";

@@ -1,6 +1,6 @@
 import { ExternalLink } from "lucide-react";
-import { paymentsEndpoints } from "~/core/endpoints/payments";
-import { PAYMENT_MESSAGES } from "~/core/schemas/payments";
+import { paymentsEndpoints } from "~/core/payments/endpoints";
+import { PAYMENT_MESSAGES } from "~/core/payments/schemas";
 import { Button, type ButtonVariant } from "~/web/components/ui/button";
 import { useEndpointMutation } from "~/web/lib/endpoints";
 import { paymentsConfigured } from "./payments-config";

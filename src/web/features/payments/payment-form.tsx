@@ -2,7 +2,7 @@ import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-
 import type { PaymentIntent } from "@stripe/stripe-js";
 import { Lock } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
-import { PAYMENT_MESSAGES } from "~/core/schemas/payments";
+import { PAYMENT_MESSAGES } from "~/core/payments/schemas";
 import { SkeletonGroup } from "~/web/components/skeleton-group";
 import { Button } from "~/web/components/ui/button";
 import { Skeleton } from "~/web/components/ui/skeleton";

@@ -1,5 +1,5 @@
 import { CreditCard } from "lucide-react";
-import { PAYMENT_MESSAGES } from "~/core/schemas/payments";
+import { PAYMENT_MESSAGES } from "~/core/payments/schemas";
 import { IconTile } from "~/web/components/icon-tile";
 
 /** What the payment pages say when this site does not take payments. */

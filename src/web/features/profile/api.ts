@@ -1,7 +1,7 @@
 import { urlOf } from "~/core/contract";
-import { profileEndpoints as api } from "~/core/endpoints/profile";
-import { videosEndpoints } from "~/core/endpoints/videos";
-import { PROFILE_MESSAGES, type Profile } from "~/core/schemas/profile";
+import { profileEndpoints as api } from "~/core/profile/endpoints";
+import { PROFILE_MESSAGES, type Profile } from "~/core/profile/schemas";
+import { videosEndpoints } from "~/core/videos/endpoints";
 import { USER_KEY } from "~/web/lib/auth";
 import { keyOf, useEndpoint, useEndpointMutation, usePagedList } from "~/web/lib/endpoints";
 import { queryClient } from "~/web/lib/query-client";

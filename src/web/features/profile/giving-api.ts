@@ -1,5 +1,5 @@
-import { givingEndpoints as api } from "~/core/endpoints/giving";
-import { GIVING_MESSAGES } from "~/core/schemas/giving";
+import { givingEndpoints as api } from "~/core/giving/endpoints";
+import { GIVING_MESSAGES } from "~/core/giving/schemas";
 import { keyOf, useEndpoint, useEndpointMutation } from "~/web/lib/endpoints";
 
 /** Her payments in one calendar year, with the total and the ministry's details. */

@@ -2,7 +2,7 @@ import { CalendarHeart, Printer } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "wouter";
 import { formatCents, formatLongDate } from "~/core/format";
-import type { RecurringGift } from "~/core/schemas/giving";
+import type { RecurringGift } from "~/core/giving/schemas";
 import { ConfirmDialog } from "~/web/components/confirm-dialog";
 import { SkeletonGroup } from "~/web/components/skeleton-group";
 import { Button, buttonClass } from "~/web/components/ui/button";

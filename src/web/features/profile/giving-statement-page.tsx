@@ -1,7 +1,7 @@
 import { ArrowLeft, HeartHandshake, Printer } from "lucide-react";
 import { Link } from "wouter";
 import { formatLongDate, personName } from "~/core/format";
-import { GIVING_MESSAGES, GIVING_YEARS, type GivingResponse } from "~/core/schemas/giving";
+import { GIVING_MESSAGES, GIVING_YEARS, type GivingResponse } from "~/core/giving/schemas";
 import { SkeletonGroup } from "~/web/components/skeleton-group";
 import { Button, buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";

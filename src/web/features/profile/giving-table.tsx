@@ -1,5 +1,5 @@
 import { formatCents, formatShortDate } from "~/core/format";
-import type { GivingPayment } from "~/core/schemas/giving";
+import type { GivingPayment } from "~/core/giving/schemas";
 import { Badge } from "~/web/components/ui/badge";
 import { cn } from "~/web/lib/cn";
 

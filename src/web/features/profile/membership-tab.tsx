@@ -2,7 +2,7 @@ import { Check, Crown, HeartHandshake, Sprout } from "lucide-react";
 import { Link } from "wouter";
 import { PATRON_MONTHLY_PRICE_DOLLARS, PATRON_PLAN_NAME } from "~/core/constants";
 import { formatDollars, formatLongDate } from "~/core/format";
-import type { Profile } from "~/core/schemas/profile";
+import type { Profile } from "~/core/profile/schemas";
 import { buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { ManageSubscriptionButton, PATRON_BENEFITS, PatronBenefitList } from "~/web/features/payments";

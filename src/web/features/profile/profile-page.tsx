@@ -2,7 +2,7 @@ import { Crown, Sprout } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
 import { useSearchParams } from "wouter";
 import { formatYear, personName } from "~/core/format";
-import type { Profile } from "~/core/schemas/profile";
+import type { Profile } from "~/core/profile/schemas";
 import { TabbedPage } from "~/web/components/tabbed-page";
 import { Avatar } from "~/web/components/ui/avatar";
 import { Badge } from "~/web/components/ui/badge";

@@ -4,7 +4,7 @@ import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "wouter";
 import { z } from "zod";
-import { changePasswordBody, type Profile, type SettingKey } from "~/core/schemas/profile";
+import { changePasswordBody, type Profile, type SettingKey } from "~/core/profile/schemas";
 import { FormInput, NewPasswordFields } from "~/web/components/form-field";
 import { Button, buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";

@@ -2,7 +2,7 @@ import { Plus, Search, Video as VideoIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "wouter";
 import { formatCount, formatShortDate } from "~/core/format";
-import type { AdminVideoItem } from "~/core/schemas/videos";
+import type { AdminVideoItem } from "~/core/videos/schemas";
 import { LoadMore } from "~/web/components/card-grid";
 import { ConfirmDialog } from "~/web/components/confirm-dialog";
 import { EditDeleteButtons } from "~/web/components/edit-delete-buttons";

@@ -1,10 +1,10 @@
 import type { QueryKey } from "@tanstack/react-query";
+import { adminEndpoints } from "~/core/admin/endpoints";
 import { CARDS_PAGE_SIZE, DISCUSSION_PAGE_SIZE, type VideoSeries } from "~/core/constants";
 import { urlOf } from "~/core/contract";
-import { adminEndpoints } from "~/core/endpoints/admin";
-import { videosEndpoints as api } from "~/core/endpoints/videos";
-import type { DiscussionItem, SaveProgressBody, VideoDetail } from "~/core/schemas/videos";
-import { CONTINUE_WATCHING_COUNT } from "~/core/video-progress";
+import { videosEndpoints as api } from "~/core/videos/endpoints";
+import { CONTINUE_WATCHING_COUNT } from "~/core/videos/progress";
+import type { DiscussionItem, SaveProgressBody, VideoDetail } from "~/core/videos/schemas";
 import { call, keyOf, type Pages, useEndpoint, useEndpointMutation, usePagedList } from "~/web/lib/endpoints";
 import { queryClient } from "~/web/lib/query-client";
 

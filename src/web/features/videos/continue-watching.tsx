@@ -1,8 +1,8 @@
 import { PlayCircle } from "lucide-react";
 import { Link } from "wouter";
 import { formatDuration } from "~/core/format";
-import type { WatchingItem } from "~/core/schemas/videos";
-import { watchedShare } from "~/core/video-progress";
+import { watchedShare } from "~/core/videos/progress";
+import type { WatchingItem } from "~/core/videos/schemas";
 import { DurationBadge } from "~/web/components/duration-badge";
 import { VideoThumbnail } from "./video-thumbnail";
 

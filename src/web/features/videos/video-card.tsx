@@ -1,7 +1,7 @@
 import { Eye } from "lucide-react";
 import { Link } from "wouter";
 import { formatCalendarAge, formatCount } from "~/core/format";
-import type { VideoItem } from "~/core/schemas/videos";
+import type { VideoItem } from "~/core/videos/schemas";
 import { DurationBadge } from "~/web/components/duration-badge";
 import { PatronBadge } from "~/web/components/patron-lock";
 import { Badge } from "~/web/components/ui/badge";

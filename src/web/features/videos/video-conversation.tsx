@@ -2,10 +2,10 @@ import { ChevronDown, Heart, Lightbulb, Lock, MessageCircle, X } from "lucide-re
 import { type FormEvent, useId, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { COMMENT_ROWS, LIMITS } from "~/core/constants";
-import { videosEndpoints } from "~/core/endpoints/videos";
 import { formatCompactAge, formatDuration } from "~/core/format";
-import { REFLECTION_NOTE_TAG } from "~/core/schemas/notes";
-import type { DiscussionItem } from "~/core/schemas/videos";
+import { REFLECTION_NOTE_TAG } from "~/core/notes/schemas";
+import { videosEndpoints } from "~/core/videos/endpoints";
+import type { DiscussionItem } from "~/core/videos/schemas";
 import { LoadMore } from "~/web/components/card-grid";
 import { MemberText } from "~/web/components/member-text";
 import { Avatar } from "~/web/components/ui/avatar";

@@ -15,8 +15,8 @@ import {
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useSearchParams } from "wouter";
 import { formatDuration, formatLongDate } from "~/core/format";
-import type { VideoDetail } from "~/core/schemas/videos";
-import { resumePoint } from "~/core/video-progress";
+import { resumePoint } from "~/core/videos/progress";
+import type { VideoDetail } from "~/core/videos/schemas";
 import { BecomePatronLink, PatronBadge } from "~/web/components/patron-lock";
 import { Badge } from "~/web/components/ui/badge";
 import { Button, buttonClass } from "~/web/components/ui/button";

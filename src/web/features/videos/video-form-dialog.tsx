@@ -8,7 +8,7 @@ import {
   type AdminVideoFormOutput,
   type AdminVideoItem,
   adminVideoForm,
-} from "~/core/schemas/videos";
+} from "~/core/videos/schemas";
 import { parseYouTubeId } from "~/core/youtube";
 import { PatronOnlySwitch } from "~/web/components/patron-only-switch";
 import { Button } from "~/web/components/ui/button";

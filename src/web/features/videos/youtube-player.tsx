@@ -1,7 +1,7 @@
 import { Play } from "lucide-react";
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from "react";
 import { formatDuration } from "~/core/format";
-import { FINISHED_WITHIN_SECONDS, PROGRESS_SAVE_EVERY_SECONDS } from "~/core/video-progress";
+import { FINISHED_WITHIN_SECONDS, PROGRESS_SAVE_EVERY_SECONDS } from "~/core/videos/progress";
 import { YOUTUBE_EMBED_HOST, youTubeThumbnail } from "~/core/youtube";
 import { cn } from "~/web/lib/cn";
 import { loadYouTubeApi, PLAYER_STATE, type YouTubePlayerInstance } from "./youtube-api";

@@ -1,0 +1,48 @@
+import { adminEndpoints } from "./admin/endpoints";
+import { articlesEndpoints } from "./articles/endpoints";
+import { authEndpoints } from "./auth/endpoints";
+import { backupsEndpoints } from "./backups/endpoints";
+import { coursesEndpoints } from "./courses/endpoints";
+import { discipleshipEndpoints } from "./discipleship/endpoints";
+import { eventsEndpoints } from "./events/endpoints";
+import { givingEndpoints } from "./giving/endpoints";
+import { groupsEndpoints } from "./groups/endpoints";
+import { healthEndpoints } from "./health/endpoints";
+import { homeEndpoints } from "./home/endpoints";
+import { intercessorsEndpoints } from "./intercessors/endpoints";
+import { localGroupsEndpoints } from "./local-groups/endpoints";
+import { moderationEndpoints } from "./moderation/endpoints";
+import { notesEndpoints } from "./notes/endpoints";
+import { notificationsEndpoints } from "./notifications/endpoints";
+import { paymentsEndpoints } from "./payments/endpoints";
+import { prayerEndpoints } from "./prayer/endpoints";
+import { profileEndpoints } from "./profile/endpoints";
+import { pushEndpoints } from "./push/endpoints";
+import { referenceEndpoints } from "./reference/endpoints";
+import { videosEndpoints } from "./videos/endpoints";
+
+/** Every endpoint of the API, by feature: the OpenAPI document and the route checks read this. */
+export const apiEndpoints = {
+  auth: authEndpoints,
+  profile: profileEndpoints,
+  home: homeEndpoints,
+  videos: videosEndpoints,
+  notes: notesEndpoints,
+  notifications: notificationsEndpoints,
+  push: pushEndpoints,
+  articles: articlesEndpoints,
+  courses: coursesEndpoints,
+  prayer: prayerEndpoints,
+  groups: groupsEndpoints,
+  localGroups: localGroupsEndpoints,
+  discipleship: discipleshipEndpoints,
+  intercessors: intercessorsEndpoints,
+  moderation: moderationEndpoints,
+  events: eventsEndpoints,
+  payments: paymentsEndpoints,
+  giving: givingEndpoints,
+  admin: adminEndpoints,
+  backups: backupsEndpoints,
+  health: healthEndpoints,
+  reference: referenceEndpoints,
+};

@@ -1,0 +1,63 @@
+// Moderation's words and kinds, without zod: the browser's cards import these (decision 031).
+
+import { keysOf } from "../choices";
+import { MONTHS } from "../format";
+
+/** What a member may report: what members write, and a member herself. */
+export const REPORT_TARGET_TYPES = [
+  "prayer_request",
+  "prayer_response",
+  "discussion",
+  "article_discussion",
+  "user",
+] as const;
+export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
+
+/** What members write that its author may edit and delete. */
+export type ContentType = Exclude<ReportTargetType, "user">;
+
+export const REPORT_REASON_LABELS = {
+  unkind: "Unkind or harmful",
+  spam: "Spam",
+  private_matter: "Sharing someone's private matter",
+  other: "Something else",
+};
+export const REPORT_REASONS = keysOf(REPORT_REASON_LABELS);
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+export const MODERATION_MESSAGES = {
+  contentRequired: "Please write something before saving.",
+  ownContent: "You cannot report what you wrote.",
+  notFound: "Not found",
+  reportNotFound: "Report not found",
+  memberNotFound: "Member not found",
+  reasonRequired: "Please say why.",
+  selfWarned: "You cannot warn yourself.",
+  adminNotSuspended: "Administrators cannot be suspended.",
+  adminNotBlocked: "Administrators cannot be blocked.",
+  selfBlock: "You cannot block yourself.",
+  untilPast: "Choose a date in the future.",
+  profileNotRemoved: "A member's profile cannot be removed; suspend her instead.",
+} as const;
+
+/** The longest reason a warning may give: it is the note she reads, so a few sentences at most. */
+export const WARNING_REASON_MAX = 500;
+
+/** The sign-in refusal of a suspended member: with the date it ends, unless it is for good. */
+export function suspendedMessage(until: Date | null): string {
+  if (!until || !Number.isFinite(until.getTime()))
+    return "Your account has been suspended. Please contact the ministry if you have questions.";
+  const day = `${MONTHS[until.getUTCMonth()]} ${until.getUTCDate()}, ${until.getUTCFullYear()}`;
+  return `Your account is suspended until ${day}. Please contact the ministry if you have questions.`;
+}
+
+/**
+ * A suspended member's badge for the administrators: "Suspended until Jun 15, 2031", or for good.
+ * The day is the UTC day the suspension was set to end, as the sign-in refusal tells her.
+ */
+export function suspendedLabel(until: string | Date | null): string {
+  const end = until === null ? null : new Date(until);
+  if (!end || !Number.isFinite(end.getTime())) return "Suspended for good";
+  const month = MONTHS[end.getUTCMonth()]!.slice(0, 3);
+  return `Suspended until ${month} ${end.getUTCDate()}, ${end.getUTCFullYear()}`;
+}

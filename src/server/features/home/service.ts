@@ -1,0 +1,61 @@
+import { hidesPrayerAuthorFrom } from "../../auth/policies";
+import type { Db } from "../../db/client";
+import { sharedCache } from "../../http/shared-cache";
+import * as q from "./queries";
+
+type SharedTeasers = {
+  videos: Awaited<ReturnType<typeof q.recentVideos>>;
+  articles: Awaited<ReturnType<typeof q.latestArticles>>;
+  courses: Awaited<ReturnType<typeof q.featuredCourses>>;
+};
+/**
+ * The newest teachings, articles and courses are the same for everyone: read them once every few
+ * seconds, and given at once (no promise) while they are fresh.
+ */
+export function sharedTeasers(db: Db) {
+  const cache = sharedCache<SharedTeasers>(db, "home-teasers");
+  return (
+    cache.fresh("teasers") ??
+    cache.get("teasers", async () => {
+      const [videos, articles, courses] = await Promise.all([
+        q.recentVideos(db),
+        q.latestArticles(db),
+        q.featuredCourses(db),
+      ]);
+      return { videos, articles, courses };
+    })
+  );
+}
+
+interface Viewer {
+  id: number;
+  isAdmin: boolean;
+  membershipTier: "free" | "premium";
+}
+
+/** The home page in one answer; her own reads are independent, so they run side by side. */
+export async function homePage(db: Db, viewer: Viewer, teasers: SharedTeasers) {
+  const [discipleship, prayers] = await Promise.all([
+    q.discipleshipCounts(db, viewer.id),
+    q.latestPrayers(db, viewer),
+  ]);
+  const { videos, articles, courses } = teasers;
+  return {
+    videos,
+    articles,
+    courses,
+    discipleship,
+    prayerRequests: prayers.map((p) => ({
+      id: p.id,
+      content: p.content,
+      createdAt: p.createdAt,
+      isPrivate: p.isPrivate,
+      isAnswered: p.isAnswered,
+      prayerCount: p.prayerCount,
+      user: hidesPrayerAuthorFrom(viewer, p)
+        ? { firstName: "Anonymous", profileImageUrl: null }
+        : { id: p.userId, firstName: p.firstName, lastName: p.lastName, profileImageUrl: p.profileImageUrl },
+    })),
+    membership: { tier: viewer.membershipTier },
+  };
+}
