@@ -17,7 +17,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "api",
-          include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+          include: ["test/**/*.test.ts"],
           exclude: [...configDefaults.exclude, reliability],
           // At least two files at a time (Vitest's default, one fewer than the cores, is one on two):
           // the files wait much of their time on PostgreSQL, servers and the job queue's timers.

@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { HIDDEN_MEMBER_NAME } from "../../core/format";
+import { HIDDEN_MEMBER_NAME } from "../../src/core/format";
 import {
   canJoinEventOnline,
   canSeeEvent,
@@ -42,7 +42,7 @@ import {
   prayerResponseVisibleTo,
   profileHiddenFrom,
   type Viewer,
-} from "./policies";
+} from "../../src/server/auth/policies";
 
 const AUTHOR_ID = 1;
 const author: Viewer = { id: AUTHOR_ID, isAdmin: false };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { setBounded } from "./bounded-map";
+import { setBounded } from "../../src/core/bounded-map";
 
 describe("setBounded", () => {
   it("pushes out the oldest entry when a new key would pass the limit", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { returnToSchema } from "./auth/schemas";
-import { LIMITS } from "./constants";
-import { localReturnPath } from "./return-to";
+import { returnToSchema } from "../../src/core/auth/schemas";
+import { LIMITS } from "../../src/core/constants";
+import { localReturnPath } from "../../src/core/return-to";
 
 describe("localReturnPath", () => {
   const cases: unknown[] = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseTimecode } from "./timecode";
-import { parseYouTubeId, youTubeThumbnail, youTubeWatchUrl } from "./youtube";
+import { parseTimecode } from "../../src/core/timecode";
+import { parseYouTubeId, youTubeThumbnail, youTubeWatchUrl } from "../../src/core/youtube";
 
 describe("parseYouTubeId", () => {
   it.each([

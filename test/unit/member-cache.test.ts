@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MemberCache } from "./member-cache";
+import { MemberCache } from "../../src/server/http/member-cache";
 
 describe("MemberCache", () => {
   it("keeps an answer until the community changes", async () => {

@@ -1,6 +1,6 @@
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
-import { registerCookies } from "./cookies";
+import { registerCookies } from "../../src/server/http/cookies";
 
 async function appWithCookies() {
   const app = Fastify();

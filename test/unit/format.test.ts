@@ -16,7 +16,7 @@ import {
   personName,
   setDateContext,
   zoneFingerprint,
-} from "./format";
+} from "../../src/core/format";
 
 describe("formatDuration", () => {
   it("shows minutes and zero-padded seconds", () => {

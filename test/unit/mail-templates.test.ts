@@ -8,7 +8,7 @@ import {
   type RenderedMail,
   receiptMail,
   verifyEmailMail,
-} from "./templates";
+} from "../../src/server/mail/templates";
 
 const siteUrl = "https://community.example.org";
 const link = "https://community.example.org/verify?token=abc&next=/home";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { invalidateSharedCaches, SharedCache, sharedCache } from "./shared-cache";
+import { invalidateSharedCaches, SharedCache, sharedCache } from "../../src/server/http/shared-cache";
 
 describe("shared cache", () => {
   it("answers from memory within its time to live, with one load for simultaneous callers", async () => {

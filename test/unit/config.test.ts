@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, loadStorageConfig } from "./config";
+import { ConfigError, loadConfig, loadStorageConfig } from "../../src/server/config";
 
 describe("configuration", () => {
   it("has working defaults for the embedded database", () => {
