@@ -1,7 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { HIDDEN_MEMBER_NAME } from "../../src/core/format";
 import {
   canJoinEventOnline,
@@ -43,6 +41,7 @@ import {
   profileHiddenFrom,
   type Viewer,
 } from "../../src/server/auth/policies";
+import { type StandInTable, sqlAgreement } from "../support/sql-agreement";
 
 const AUTHOR_ID = 1;
 const author: Viewer = { id: AUTHOR_ID, isAdmin: false };
@@ -216,88 +215,57 @@ const asSeenBy = (viewer: Viewer, row: (typeof rows)[number]) => ({
 const viewers = { member, author, admin, adminAuthor };
 
 describe("the SQL of each rule agrees with its TypeScript", () => {
-  let client: pg.Client;
-  const dialect = new PgDialect();
-  const query = async <T extends pg.QueryResultRow>(fragment: SQL) => {
-    const { sql: text, params } = dialect.sqlToQuery(fragment);
-    return (await client.query<T>(text, params)).rows;
-  };
-
-  beforeAll(async () => {
-    // A temporary table of the same name and columns stands in for prayer_requests: no copy of
-    // the schema needed, and it disappears with the connection.
-    client = new pg.Client({ connectionString: inject("dbAdminUrl") });
-    await client.connect();
-    await client.query(`create temporary table prayer_requests (
-      id int primary key, user_id int not null, is_private boolean not null, is_anonymous boolean not null,
-      hidden_at timestamptz)`);
-    await client.query(`create temporary table prayer_responses (
-      id int primary key, prayer_request_id int not null, user_id int not null, hidden_at timestamptz)`);
-    await client.query("create temporary table users (id int primary key, suspended_until timestamptz)");
-    await client.query("create temporary table member_blocks (blocker_id int, blocked_id int)");
-    for (const r of rows) {
-      await client.query("insert into prayer_requests values ($1, $2, $3, $4, $5)", [
-        r.id,
-        r.userId,
-        r.isPrivate,
-        r.isAnonymous,
-        r.hiddenAt,
-      ]);
-    }
-    for (const r of responses)
-      await client.query("insert into prayer_responses values ($1, $2, $3, $4)", [
-        r.id,
-        r.prayerRequestId,
-        r.userId,
-        r.hiddenAt,
-      ]);
-    for (const [id, until] of suspensions)
-      await client.query("insert into users values ($1, $2)", [id, until]);
-    for (const [blocker, blocked] of blocks)
-      await client.query("insert into member_blocks values ($1, $2)", [blocker, blocked]);
+  // Temporary tables of the same names and columns stand in for prayer_requests and the rest.
+  const { query, expectAgreement } = sqlAgreement(async (table) => {
+    await table(
+      "prayer_requests",
+      `id int primary key, user_id int not null, is_private boolean not null, is_anonymous boolean not null,
+      hidden_at timestamptz`,
+      rows.map((r) => [r.id, r.userId, r.isPrivate, r.isAnonymous, r.hiddenAt]),
+    );
+    await table(
+      "prayer_responses",
+      "id int primary key, prayer_request_id int not null, user_id int not null, hidden_at timestamptz",
+      responses.map((r) => [r.id, r.prayerRequestId, r.userId, r.hiddenAt]),
+    );
+    await table("users", "id int primary key, suspended_until timestamptz", [...suspensions]);
+    await table("member_blocks", "blocker_id int, blocked_id int", blocks);
   });
-  afterAll(() => client?.end());
+  const requestAnswers = (viewer: Viewer) => (r: (typeof rows)[number]) => ({
+    id: r.id,
+    visible: canSeePrayerRequest(viewer, asSeenBy(viewer, r)),
+    hidden: hidesPrayerAuthorFrom(viewer, r),
+  });
 
   for (const [name, viewer] of Object.entries(viewers)) {
     it(`decides as TypeScript does for the ${name}, with a known viewer`, async () => {
-      const answers = await query<{ id: number; visible: boolean; hidden: boolean }>(
+      await expectAgreement(
         sql`select id, ${prayerRequestVisibleTo(viewer)} as visible, ${prayerAuthorHiddenFrom(viewer)} as hidden
           from prayer_requests order by id`,
-      );
-      expect(answers).toEqual(
-        rows.map((r) => ({
-          id: r.id,
-          visible: canSeePrayerRequest(viewer, asSeenBy(viewer, r)),
-          hidden: hidesPrayerAuthorFrom(viewer, r),
-        })),
+        rows,
+        requestAnswers(viewer),
       );
     });
 
     it(`decides as TypeScript does for the ${name}, with the viewer read from columns`, async () => {
       const columns = { id: sql.raw("v.id"), isAdmin: sql.raw("v.is_admin") };
-      const answers = await query<{ id: number; visible: boolean; hidden: boolean }>(
+      await expectAgreement(
         sql`select p.id, ${prayerRequestVisibleTo(columns, "p")} as visible,
             ${prayerAuthorHiddenFrom(columns, "p")} as hidden
           from prayer_requests p, (select ${viewer.id}::int as id, ${viewer.isAdmin}::boolean as is_admin) v
           order by p.id`,
-      );
-      expect(answers).toEqual(
-        rows.map((r) => ({
-          id: r.id,
-          visible: canSeePrayerRequest(viewer, asSeenBy(viewer, r)),
-          hidden: hidesPrayerAuthorFrom(viewer, r),
-        })),
+        rows,
+        requestAnswers(viewer),
       );
     });
 
     it(`decides who sees each response as TypeScript does for the ${name}`, async () => {
-      const answers = await query<{ id: number; visible: boolean; hidden: boolean }>(
+      await expectAgreement(
         sql`select id, ${prayerResponseVisibleTo(viewer)} as visible,
             ${prayerResponseAuthorHiddenFrom(viewer)} as hidden
           from prayer_responses order by id`,
-      );
-      expect(answers).toEqual(
-        responses.map((x) => {
+        responses,
+        (x) => {
           const answered = rows.find((r) => r.id === x.prayerRequestId)!;
           const response = asSeenBy(viewer, { ...answered, ...x });
           return {
@@ -305,16 +273,15 @@ describe("the SQL of each rule agrees with its TypeScript", () => {
             visible: canSeePrayerResponse(viewer, response, answered),
             hidden: hidesPrayerResponseAuthorFrom(viewer, response, answered),
           };
-        }),
+        },
       );
     });
 
     it(`lists the newest requests the ${name} may see, each once, and only those`, async () => {
-      const listed = await query<{ id: number }>(
+      await expectAgreement(
         sql`select id from (${newestPrayerRequestIdsVisibleTo(viewer, { limit: 100 })}) ids order by id`,
-      );
-      expect(listed.map((r) => r.id)).toEqual(
-        rows.filter((r) => canSeePrayerRequest(viewer, asSeenBy(viewer, r))).map((r) => r.id),
+        rows.filter((r) => canSeePrayerRequest(viewer, asSeenBy(viewer, r))),
+        (r) => ({ id: r.id }),
       );
     });
   }
@@ -442,12 +409,6 @@ describe("hidesProfileFrom", () => {
 });
 
 describe("the SQL of the profile rule agrees with its TypeScript", () => {
-  let client: pg.Client;
-  const dialect = new PgDialect();
-  const query = async <T extends pg.QueryResultRow>(fragment: SQL) => {
-    const { sql: text, params } = dialect.sqlToQuery(fragment);
-    return (await client.query<T>(text, params)).rows;
-  };
   const members = [HIDDEN, SHOWN, UNSET];
   const nameOf = (id: number) => ({
     firstName: `First${id}`,
@@ -456,80 +417,63 @@ describe("the SQL of the profile rule agrees with its TypeScript", () => {
     email: `m${id}@example.test`,
   });
 
-  beforeAll(async () => {
-    client = new pg.Client({ connectionString: inject("dbAdminUrl") });
-    await client.connect();
-    await client.query(`create temporary table users (id int primary key, role text not null default 'member',
-      settings jsonb not null default '{}', first_name text, last_name text, profile_image_url text, email text)`);
-    await client.query(
-      "create temporary table cultivation_group_members (group_id int, user_id int, role text)",
+  const { expectAgreement } = sqlAgreement(async (table) => {
+    await table(
+      "users",
+      `id int primary key, role text not null default 'member', settings jsonb not null default '{}',
+      first_name text, last_name text, profile_image_url text, email text`,
+      [
+        ...members.map((id) => {
+          const setting = settingOf.get(id);
+          const n = nameOf(id);
+          const settings = setting === undefined ? {} : { showProfileToMembers: setting };
+          return [id, "member", settings, n.firstName, n.lastName, n.profileImageUrl, n.email];
+        }),
+        ...Object.values(profileViewers)
+          .filter((viewer) => viewer.id !== HIDDEN)
+          .map((viewer) => [viewer.id, viewer.isAdmin ? "admin" : "member", {}, null, null, null, null]),
+      ],
     );
-    await client.query("create temporary table local_group_members (group_id int, user_id int, role text)");
-    await client.query(
-      "create temporary table discipleship_connections (mentor_id int, mentee_id int, status text)",
-    );
-    for (const id of members) {
-      const setting = settingOf.get(id);
-      const n = nameOf(id);
-      await client.query("insert into users values ($1, 'member', $2, $3, $4, $5, $6)", [
-        id,
-        setting === undefined ? {} : { showProfileToMembers: setting },
-        n.firstName,
-        n.lastName,
-        n.profileImageUrl,
-        n.email,
-      ]);
-    }
-    for (const viewer of Object.values(profileViewers)) {
-      if (viewer.id === HIDDEN) continue;
-      await client.query("insert into users (id, role) values ($1, $2)", [
-        viewer.id,
-        viewer.isAdmin ? "admin" : "member",
-      ]);
-    }
-    for (const row of cultivationMembers)
-      await client.query("insert into cultivation_group_members values ($1, $2, $3)", row);
-    for (const row of localMembers)
-      await client.query("insert into local_group_members values ($1, $2, $3)", row);
-    for (const row of connections)
-      await client.query("insert into discipleship_connections values ($1, $2, $3)", row);
+    await table("cultivation_group_members", "group_id int, user_id int, role text", cultivationMembers);
+    await table("local_group_members", "group_id int, user_id int, role text", localMembers);
+    await table("discipleship_connections", "mentor_id int, mentee_id int, status text", connections);
   });
-  afterAll(() => client?.end());
 
   /** What the TypeScript says each member looks like to the viewer, in the SQL's columns. */
-  const expected = (viewer: Viewer) =>
-    members.map((id) => {
-      const row = profileRow(viewer, id);
-      const hidden = hidesProfileFrom(viewer, row);
-      return {
-        id,
-        hidden,
-        ...personAsSeenBy(viewer, { ...row, ...nameOf(id) }),
-        email: hidden ? null : nameOf(id).email,
-      };
-    });
+  const seenBy = (viewer: Viewer) => (id: number) => {
+    const row = profileRow(viewer, id);
+    const hidden = hidesProfileFrom(viewer, row);
+    return {
+      id,
+      hidden,
+      ...personAsSeenBy(viewer, { ...row, ...nameOf(id) }),
+      email: hidden ? null : nameOf(id).email,
+    };
+  };
   const selected = (seen: ReturnType<typeof personColumnsSeenBy>, hidden: SQL) =>
     sql`${hidden} as hidden, ${seen.firstName} as "firstName", ${seen.lastName} as "lastName",
       ${seen.profileImageUrl} as "profileImageUrl", ${seen.email} as email`;
 
   for (const [name, viewer] of Object.entries(profileViewers)) {
     it(`names each member as TypeScript does to ${name}, with a known viewer`, async () => {
-      const rows = await query(
+      await expectAgreement(
         sql`select u.id, ${selected(personColumnsSeenBy(viewer, "u"), profileHiddenFrom(viewer, "u"))}
           from users u where u.id in (${HIDDEN}, ${SHOWN}, ${UNSET}) order by u.id`,
+        members,
+        seenBy(viewer),
       );
-      expect(rows).toEqual(expected(viewer));
     });
 
     it(`names each member as TypeScript does to ${name}, with the viewer read from columns`, async () => {
       // As the notifications read her: her id from the row, her rights from her role.
       const columns = { id: sql.raw("w.id"), isAdmin: sql.raw("(w.role = 'admin')") };
-      const rows = await query(
+      await expectAgreement(
         sql`select u.id, ${selected(personColumnsSeenBy(columns, "u"), profileHiddenFrom(columns, "u"))}
           from users u, (select ${viewer.id}::int as id, ${viewer.isAdmin ? "admin" : "member"}::text as role) w
           where u.id in (${HIDDEN}, ${SHOWN}, ${UNSET}) order by u.id`,
+        members,
+        seenBy(viewer),
       );
-      expect(rows).toEqual(expected(viewer));
     });
   }
 });
@@ -576,69 +520,57 @@ describe("canSeeEvent", () => {
   });
 });
 
+/** The events and the cultivation groups' members, as both rules about events read them. */
+const eventTables = async (table: StandInTable) => {
+  await table(
+    "events",
+    "id int primary key, created_by int, group_id int, local_group_id int",
+    eventRows.map((e) => [e.id, e.createdBy, e.groupId, e.localGroupId]),
+  );
+  await table("cultivation_group_members", "group_id int, user_id int", eventMembers);
+};
+
 describe("the SQL of the event rule agrees with its TypeScript", () => {
-  let client: pg.Client;
-  const dialect = new PgDialect();
-  const query = async <T extends pg.QueryResultRow>(fragment: SQL) => {
-    const { sql: text, params } = dialect.sqlToQuery(fragment);
-    return (await client.query<T>(text, params)).rows;
-  };
-
-  beforeAll(async () => {
-    client = new pg.Client({ connectionString: inject("dbAdminUrl") });
-    await client.connect();
-    await client.query(`create temporary table events (id int primary key, created_by int, group_id int,
-      local_group_id int)`);
-    await client.query(
-      "create temporary table cultivation_groups (id int primary key, is_private boolean not null)",
-    );
-    await client.query("create temporary table cultivation_group_members (group_id int, user_id int)");
-    await client.query("create temporary table users (id int primary key, role text not null)");
-    await client.query("insert into cultivation_groups values ($1, true), ($2, false)", [
-      PRIVATE_GROUP,
-      PUBLIC_GROUP,
+  const { expectAgreement } = sqlAgreement(async (table) => {
+    await eventTables(table);
+    await table("cultivation_groups", "id int primary key, is_private boolean not null", [
+      [PRIVATE_GROUP, true],
+      [PUBLIC_GROUP, false],
     ]);
-    for (const [group, user] of eventMembers)
-      await client.query("insert into cultivation_group_members values ($1, $2)", [group, user]);
-    for (const viewer of Object.values(eventViewers))
-      await client.query("insert into users values ($1, $2)", [
-        viewer.id,
-        viewer.isAdmin ? "admin" : "member",
-      ]);
-    for (const e of eventRows)
-      await client.query("insert into events values ($1, $2, $3, $4)", [
-        e.id,
-        e.createdBy,
-        e.groupId,
-        e.localGroupId,
-      ]);
+    await table(
+      "users",
+      "id int primary key, role text not null",
+      Object.values(eventViewers).map((viewer) => [viewer.id, viewer.isAdmin ? "admin" : "member"]),
+    );
   });
-  afterAll(() => client?.end());
 
-  const expected = (viewer: Viewer) =>
-    eventRows.map((e) => ({
-      id: e.id,
-      visible: canSeeEvent(viewer, {
-        createdBy: e.createdBy,
-        groupId: e.groupId,
-        groupIsPrivate: e.groupId === PRIVATE_GROUP,
-        viewerInGroup: eventMembers.some(([group, user]) => group === e.groupId && user === viewer.id),
-      }),
-    }));
+  const visibleTo = (viewer: Viewer) => (e: (typeof eventRows)[number]) => ({
+    id: e.id,
+    visible: canSeeEvent(viewer, {
+      createdBy: e.createdBy,
+      groupId: e.groupId,
+      groupIsPrivate: e.groupId === PRIVATE_GROUP,
+      viewerInGroup: eventMembers.some(([group, user]) => group === e.groupId && user === viewer.id),
+    }),
+  });
 
   for (const [name, viewer] of Object.entries(eventViewers)) {
     it(`decides as TypeScript does for the ${name}, with a known viewer`, async () => {
-      const rows = await query(sql`select id, ${eventVisibleTo(viewer)} as visible from events order by id`);
-      expect(rows).toEqual(expected(viewer));
+      await expectAgreement(
+        sql`select id, ${eventVisibleTo(viewer)} as visible from events order by id`,
+        eventRows,
+        visibleTo(viewer),
+      );
     });
 
     it(`decides as TypeScript does for the ${name}, read from her users row inside the statement`, async () => {
       // As a recipient is read when she is told of an event, or when her answers end.
-      const rows = await query(
+      await expectAgreement(
         sql`select e.id, ${eventVisibleTo(memberOfStatement(sql.raw("w.id")), "e")} as visible
           from events e, (select ${viewer.id}::int as id) w order by e.id`,
+        eventRows,
+        visibleTo(viewer),
       );
-      expect(rows).toEqual(expected(viewer));
     });
   }
 });
@@ -690,45 +622,20 @@ describe("mayEditEvent, canSeeEventPlace and canJoinEventOnline", () => {
 });
 
 describe("the SQL of an event's place, online link and editors agrees with its TypeScript", () => {
-  let client: pg.Client;
-  const dialect = new PgDialect();
-  const query = async <T extends pg.QueryResultRow>(fragment: SQL) => {
-    const { sql: text, params } = dialect.sqlToQuery(fragment);
-    return (await client.query<T>(text, params)).rows;
-  };
-
-  beforeAll(async () => {
-    client = new pg.Client({ connectionString: inject("dbAdminUrl") });
-    await client.connect();
-    await client.query(`create temporary table events (id int primary key, created_by int, group_id int,
-      local_group_id int)`);
-    await client.query("create temporary table cultivation_group_members (group_id int, user_id int)");
-    await client.query("create temporary table local_group_members (group_id int, user_id int)");
-    await client.query("create temporary table event_rsvps (event_id int, user_id int, status text)");
-    for (const row of eventMembers)
-      await client.query("insert into cultivation_group_members values ($1, $2)", row);
-    for (const row of localEventMembers)
-      await client.query("insert into local_group_members values ($1, $2)", row);
-    for (const row of eventAnswers) await client.query("insert into event_rsvps values ($1, $2, $3)", row);
-    for (const e of eventRows)
-      await client.query("insert into events values ($1, $2, $3, $4)", [
-        e.id,
-        e.createdBy,
-        e.groupId,
-        e.localGroupId,
-      ]);
+  const { expectAgreement } = sqlAgreement(async (table) => {
+    await eventTables(table);
+    await table("local_group_members", "group_id int, user_id int", localEventMembers);
+    await table("event_rsvps", "event_id int, user_id int, status text", eventAnswers);
   });
-  afterAll(() => client?.end());
 
   for (const [name, viewer] of Object.entries(detailViewers)) {
     it(`decides as TypeScript does for the ${name}`, async () => {
-      const rows = await query(
+      await expectAgreement(
         sql`select e.id, ${inEventGroup(viewer.id, "e")} as "inGroup", ${eventEditableBy(viewer, "e")} as editable,
             ${eventPlaceVisibleTo(viewer, "e")} as place, ${eventOnlineLinkOpenTo(viewer, "e")} as online
           from events e order by e.id`,
-      );
-      expect(rows).toEqual(
-        eventRows.map((e) => ({
+        eventRows,
+        (e) => ({
           id: e.id,
           inGroup: inGroupOf(viewer, e),
           editable: mayEditEvent(viewer, e),
@@ -739,7 +646,7 @@ describe("the SQL of an event's place, online link and editors agrees with its T
               ([id, user, status]) => id === e.id && user === viewer.id && status === "going",
             ),
           }),
-        })),
+        }),
       );
     });
   }
@@ -792,59 +699,38 @@ describe("leadsGroup", () => {
 });
 
 describe("the SQL of the leadership rule agrees with its TypeScript", () => {
-  let client: pg.Client;
-  const dialect = new PgDialect();
-  const query = async <T extends pg.QueryResultRow>(fragment: SQL) => {
-    const { sql: text, params } = dialect.sqlToQuery(fragment);
-    return (await client.query<T>(text, params)).rows;
-  };
-
-  beforeAll(async () => {
-    client = new pg.Client({ connectionString: inject("dbAdminUrl") });
-    await client.connect();
-    for (const kind of groupKinds) {
-      const table = kind === "cultivation" ? "cultivation_group_members" : "local_group_members";
-      await client.query(`create temporary table ${table} (group_id int, user_id int, role text)`);
-      for (const row of leadershipRows[kind])
-        await client.query(`insert into ${table} values ($1, $2, $3)`, row);
-    }
+  const membersTable = (kind: GroupKind) =>
+    kind === "cultivation" ? "cultivation_group_members" : "local_group_members";
+  const { query, expectAgreement } = sqlAgreement(async (table) => {
+    for (const kind of groupKinds)
+      await table(membersTable(kind), "group_id int, user_id int, role text", leadershipRows[kind]);
   });
-  afterAll(() => client?.end());
+  const users = Object.values(leadershipViewers).sort((a, b) => a - b);
 
   for (const kind of groupKinds) {
     it(`decides who leads each ${kind} group as TypeScript does, for every member and group`, async () => {
-      const users = Object.values(leadershipViewers);
-      const rows = await query<{ group: number; user: number; leads: boolean }>(
+      await expectAgreement(
         sql`select g.id as "group", u.id as "user", ${groupLedBy(kind, sql.raw("g.id"), sql.raw("u.id"))} as leads
           from (values (1), (2), (3)) g(id), unnest(${`{${users.join(",")}}`}::int[]) u(id)
           order by g.id, u.id`,
-      );
-      expect(rows).toEqual(
-        [1, 2, 3].flatMap((group) =>
-          [...users]
-            .sort((a, b) => a - b)
-            .map((user) => ({ group, user, leads: leadsGroup(kind, membershipIn(kind, group, user)) })),
-        ),
+        [1, 2, 3].flatMap((group) => users.map((user) => ({ group, user }))),
+        ({ group, user }) => ({ group, user, leads: leadsGroup(kind, membershipIn(kind, group, user)) }),
       );
     });
 
     it(`lists each ${kind} group's leaders as TypeScript names them`, async () => {
       for (const group of [1, 2, 3]) {
-        const rows = await query<{ user_id: number }>(
+        await expectAgreement(
           sql`select user_id from (${leadersOf(kind, group)}) l(user_id) order by user_id`,
-        );
-        expect(rows.map((r) => r.user_id)).toEqual(
-          Object.values(leadershipViewers)
-            .filter((user) => leadsGroup(kind, membershipIn(kind, group, user)))
-            .sort((a, b) => a - b),
+          users.filter((user) => leadsGroup(kind, membershipIn(kind, group, user))),
+          (user) => ({ user_id: user }),
         );
       }
     });
 
     it(`reads a ${kind} membership row already at hand as TypeScript does`, async () => {
-      const table = kind === "cultivation" ? "cultivation_group_members" : "local_group_members";
       const rows = await query<{ role: string; leads: boolean }>(
-        sql`select m.role, ${membershipLeads(kind, "m")} as leads from ${sql.identifier(table)} m
+        sql`select m.role, ${membershipLeads(kind, "m")} as leads from ${sql.identifier(membersTable(kind))} m
           order by m.group_id, m.user_id`,
       );
       expect(rows.every((r) => r.leads === leadsGroup(kind, r))).toBe(true);
@@ -922,50 +808,32 @@ describe("isOnPatronsPrayerList", () => {
 });
 
 describe("the SQL of the patrons' prayer list agrees with its TypeScript", () => {
-  let client: pg.Client;
-  const dialect = new PgDialect();
-  const query = async <T extends pg.QueryResultRow>(fragment: SQL) => {
-    const { sql: text, params } = dialect.sqlToQuery(fragment);
-    return (await client.query<T>(text, params)).rows;
-  };
-
-  beforeAll(async () => {
-    client = new pg.Client({ connectionString: inject("dbAdminUrl") });
-    await client.connect();
-    await client.query(`create temporary table prayer_requests (id int primary key, user_id int not null,
-      is_private boolean not null, share_with_intercessors boolean not null, is_anonymous boolean not null,
-      hidden_at timestamptz)`);
-    await client.query(`create temporary table users (id int primary key, membership_tier text not null,
-      suspended_until timestamptz)`);
-    await client.query("create temporary table member_blocks (blocker_id int, blocked_id int)");
-    for (const r of listRows)
-      await client.query("insert into prayer_requests values ($1, $2, $3, $4, $5, $6)", [
-        r.id,
-        r.userId,
-        r.isPrivate,
-        r.shareWithIntercessors,
-        r.isAnonymous,
-        r.hiddenAt,
-      ]);
-    for (const id of [PATRON, BLOCKED_PATRON, SUSPENDED_PATRON, NOT_A_PATRON])
-      await client.query("insert into users values ($1, $2, $3)", [
+  const { expectAgreement } = sqlAgreement(async (table) => {
+    await table(
+      "prayer_requests",
+      `id int primary key, user_id int not null, is_private boolean not null,
+      share_with_intercessors boolean not null, is_anonymous boolean not null, hidden_at timestamptz`,
+      listRows.map((r) => [r.id, r.userId, r.isPrivate, r.shareWithIntercessors, r.isAnonymous, r.hiddenAt]),
+    );
+    await table(
+      "users",
+      "id int primary key, membership_tier text not null, suspended_until timestamptz",
+      [PATRON, BLOCKED_PATRON, SUSPENDED_PATRON, NOT_A_PATRON].map((id) => [
         id,
         patrons.has(id) ? "premium" : "free",
         id === SUSPENDED_PATRON ? new Date(Date.now() + DAY) : null,
-      ]);
-    for (const [blocker, blocked] of listBlocks)
-      await client.query("insert into member_blocks values ($1, $2)", [blocker, blocked]);
+      ]),
+    );
+    await table("member_blocks", "blocker_id int, blocked_id int", listBlocks);
   });
-  afterAll(() => client?.end());
 
   for (const [name, viewer] of Object.entries(listViewers)) {
     it(`lists the requests TypeScript lists, for the ${name}`, async () => {
-      const rows = await query<{ id: number; listed: boolean }>(
+      await expectAgreement(
         sql`select p.id, ${patronsPrayerListHolds(viewer, "p", "u")} as listed
           from prayer_requests p join users u on u.id = p.user_id order by p.id`,
-      );
-      expect(rows).toEqual(
-        listRows.map((r) => ({ id: r.id, listed: isOnPatronsPrayerList(viewer, onListAsSeenBy(viewer, r)) })),
+        listRows,
+        (r) => ({ id: r.id, listed: isOnPatronsPrayerList(viewer, onListAsSeenBy(viewer, r)) }),
       );
     });
   }
@@ -1006,6 +874,15 @@ describe("mayEditGroup", () => {
 
 describe("mayEditPost and mayDeletePost", () => {
   const post = { userId: AUTHOR_ID };
+  const owners = [AUTHOR_ID, member.id, admin.id];
+  const { expectAgreement } = sqlAgreement((table) =>
+    table(
+      "discussions",
+      "id int primary key, user_id int not null",
+      owners.map((userId, i) => [i + 1, userId]),
+    ),
+  );
+
   it("lets only its author edit what she wrote, administrators included", () => {
     expect(mayEditPost(author, post)).toBe(true);
     expect(mayEditPost(member, post)).toBe(false);
@@ -1020,27 +897,12 @@ describe("mayEditPost and mayDeletePost", () => {
   });
 
   it("edits in SQL exactly what TypeScript lets her edit", async () => {
-    const client = new pg.Client({ connectionString: inject("dbAdminUrl") });
-    await client.connect();
-    try {
-      await client.query("create temporary table discussions (id int primary key, user_id int not null)");
-      await client.query("insert into discussions values (1, $1), (2, $2), (3, $3)", [
-        AUTHOR_ID,
-        member.id,
-        admin.id,
-      ]);
-      for (const viewer of Object.values(viewers)) {
-        const { sql: text, params } = new PgDialect().sqlToQuery(
-          sql`select id, ${postEditableBy(viewer, "d")} as editable from discussions d order by id`,
-        );
-        const rows = (await client.query<{ id: number; editable: boolean }>(text, params)).rows;
-        const owners = [AUTHOR_ID, member.id, admin.id];
-        expect(rows).toEqual(
-          owners.map((userId, i) => ({ id: i + 1, editable: mayEditPost(viewer, { userId }) })),
-        );
-      }
-    } finally {
-      await client.end();
+    for (const viewer of Object.values(viewers)) {
+      await expectAgreement(
+        sql`select id, ${postEditableBy(viewer, "d")} as editable from discussions d order by id`,
+        owners,
+        (userId, i) => ({ id: i + 1, editable: mayEditPost(viewer, { userId }) }),
+      );
     }
   });
 });
