@@ -10,11 +10,9 @@ import {
   eventForm,
 } from "~/core/events/schemas";
 import { zonedInstant } from "~/core/zoned-time";
-import { DialogActions } from "~/web/components/dialog-actions";
-import { FormField } from "~/web/components/form-field";
-import { Button } from "~/web/components/ui/button";
-import { Dialog, DialogContent } from "~/web/components/ui/dialog";
-import { Input, Textarea } from "~/web/components/ui/input";
+import { FormDialog } from "~/web/components/form-dialog";
+import { FormField, FormInput } from "~/web/components/form-field";
+import { Textarea } from "~/web/components/ui/input";
 import { Select } from "~/web/components/ui/select";
 import { useEndpointMutation } from "~/web/lib/endpoints";
 import { eventKeys } from "./api";
@@ -88,85 +86,79 @@ export function EventDialog({
   const onSubmit = form.handleSubmit((values) => (event ? update.mutate(values) : create.mutate(values)));
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        title={event ? "Edit Event" : "New Event"}
-        description="Times are on the clocks of the event's time zone. Members see them in their own."
-        className="max-w-xl"
-      >
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
-          <FormField form={form} name="title" id="event-title" label="Title">
-            {(control) => <Input autoComplete="off" placeholder="e.g. Shabbat dinner" {...control} />}
-          </FormField>
-          <FormField form={form} name="description" id="event-description" label="Description (Optional)">
-            {(control) => (
-              <Textarea rows={3} placeholder="What will happen, and what to bring" {...control} />
-            )}
-          </FormField>
-          <DateAndTimes form={form} idPrefix="event" />
-          <FormField
-            form={form}
-            name="timeZone"
-            id="event-zone"
-            label="Time Zone"
-            hint='Where it happens, e.g. "Asia/Jerusalem" or "America/New_York".'
-          >
-            {(control) => <Input autoComplete="off" {...control} />}
-          </FormField>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField
-              form={form}
-              name="location"
-              id="event-location"
-              label="Place (Optional)"
-              hint="Shown to members only (of the group, for a group's event)."
-            >
-              {(control) => <Input autoComplete="off" {...control} />}
-            </FormField>
-            <FormField
-              form={form}
-              name="onlineUrl"
-              id="event-online"
-              label="Online Link (Optional)"
-              hint="Shown only to those going."
-            >
-              {(control) => <Input type="url" inputMode="url" placeholder="https://" {...control} />}
-            </FormField>
-          </div>
-          <div className="grid gap-4 sm:grid-cols-3">
-            <FormField
-              form={form}
-              name="capacity"
-              id="event-capacity"
-              label="Places (Optional)"
-              hint="Blank: no limit."
-            >
-              {(control) => <Input inputMode="numeric" {...control} />}
-            </FormField>
-            <FormField form={form} name="repeat" id="event-repeat" label="Repeats">
-              {(control) => (
-                <Select {...control}>
-                  {EVENT_REPEATS.map((r) => (
-                    <option key={r} value={r}>
-                      {EVENT_REPEAT_LABELS[r]}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </FormField>
-            {repeat !== "none" && (
-              <FormField form={form} name="repeatUntil" id="event-until" label="Until">
-                {(control) => <Input type="date" {...control} />}
-              </FormField>
-            )}
-          </div>
-          <DialogActions className="pt-2">
-            <Button type="submit" disabled={busy}>
-              {busy ? "Saving..." : event ? "Save Changes" : "Create Event"}
-            </Button>
-          </DialogActions>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={event ? "Edit Event" : "New Event"}
+      description="Times are on the clocks of the event's time zone. Members see them in their own."
+      className="max-w-xl"
+      onSubmit={onSubmit}
+      submit={{ label: event ? "Save Changes" : "Create Event", busyLabel: "Saving...", busy }}
+    >
+      <FormInput
+        form={form}
+        name="title"
+        id="event-title"
+        label="Title"
+        autoComplete="off"
+        placeholder="e.g. Shabbat dinner"
+      />
+      <FormField form={form} name="description" id="event-description" label="Description (Optional)">
+        {(control) => <Textarea rows={3} placeholder="What will happen, and what to bring" {...control} />}
+      </FormField>
+      <DateAndTimes form={form} idPrefix="event" />
+      <FormInput
+        form={form}
+        name="timeZone"
+        id="event-zone"
+        label="Time Zone"
+        hint='Where it happens, e.g. "Asia/Jerusalem" or "America/New_York".'
+        autoComplete="off"
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormInput
+          form={form}
+          name="location"
+          id="event-location"
+          label="Place (Optional)"
+          hint="Shown to members only (of the group, for a group's event)."
+          autoComplete="off"
+        />
+        <FormInput
+          form={form}
+          name="onlineUrl"
+          id="event-online"
+          label="Online Link (Optional)"
+          hint="Shown only to those going."
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+        />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <FormInput
+          form={form}
+          name="capacity"
+          id="event-capacity"
+          label="Places (Optional)"
+          hint="Blank: no limit."
+          inputMode="numeric"
+        />
+        <FormField form={form} name="repeat" id="event-repeat" label="Repeats">
+          {(control) => (
+            <Select {...control}>
+              {EVENT_REPEATS.map((r) => (
+                <option key={r} value={r}>
+                  {EVENT_REPEAT_LABELS[r]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+        {repeat !== "none" && (
+          <FormInput form={form} name="repeatUntil" id="event-until" label="Until" type="date" />
+        )}
+      </div>
+    </FormDialog>
   );
 }

@@ -6,10 +6,8 @@ import {
   type MessageAttendeesFormOutput,
   messageAttendeesForm,
 } from "~/core/events/schemas";
-import { DialogActions } from "~/web/components/dialog-actions";
+import { FormDialog } from "~/web/components/form-dialog";
 import { FormField } from "~/web/components/form-field";
-import { Button } from "~/web/components/ui/button";
-import { Dialog, DialogContent } from "~/web/components/ui/dialog";
 import { Textarea } from "~/web/components/ui/input";
 import { useMessageAttendees } from "./api";
 
@@ -40,36 +38,31 @@ export default function MessageAttendeesDialog({
   const onSubmit = form.handleSubmit((values) => send.mutate({ text: values.text }));
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        title="Message Those Coming"
-        description="Everyone going to an upcoming date, and everyone on its waitlist, finds it in their notifications."
-        className="max-w-lg"
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Message Those Coming"
+      description="Everyone going to an upcoming date, and everyone on its waitlist, finds it in their notifications."
+      className="max-w-lg"
+      onSubmit={onSubmit}
+      submit={{ label: "Send Message", busyLabel: "Sending...", busy: send.isPending }}
+    >
+      <FormField
+        form={form}
+        name="text"
+        id="event-message-text"
+        label="Your message"
+        hint={`Up to ${EVENT_MESSAGE_MAX} characters.`}
       >
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
-          <FormField
-            form={form}
-            name="text"
-            id="event-message-text"
-            label="Your message"
-            hint={`Up to ${EVENT_MESSAGE_MAX} characters.`}
-          >
-            {(control) => (
-              <Textarea
-                rows={5}
-                maxLength={EVENT_MESSAGE_MAX}
-                placeholder="e.g. We meet at the north gate this time."
-                {...control}
-              />
-            )}
-          </FormField>
-          <DialogActions className="pt-2">
-            <Button type="submit" disabled={send.isPending}>
-              {send.isPending ? "Sending..." : "Send Message"}
-            </Button>
-          </DialogActions>
-        </form>
-      </DialogContent>
-    </Dialog>
+        {(control) => (
+          <Textarea
+            rows={5}
+            maxLength={EVENT_MESSAGE_MAX}
+            placeholder="e.g. We meet at the north gate this time."
+            {...control}
+          />
+        )}
+      </FormField>
+    </FormDialog>
   );
 }

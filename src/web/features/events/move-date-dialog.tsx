@@ -3,9 +3,7 @@ import { useForm } from "react-hook-form";
 import { eventsEndpoints as api } from "~/core/events/endpoints";
 import { type EventDetail, type MoveDateFormInput, moveDateForm } from "~/core/events/schemas";
 import { wallClockIn } from "~/core/zoned-time";
-import { DialogActions } from "~/web/components/dialog-actions";
-import { Button } from "~/web/components/ui/button";
-import { Dialog, DialogContent } from "~/web/components/ui/dialog";
+import { FormDialog } from "~/web/components/form-dialog";
 import { useEndpointMutation } from "~/web/lib/endpoints";
 import { eventKeys } from "./api";
 import { DateAndTimes, startAndEnd } from "./date-and-times";
@@ -48,21 +46,15 @@ export default function MoveDateDialog({
   });
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent
-        title="Move This Date"
-        description={`Times are in ${zone.replaceAll("_", " ")}. The other dates stay as they are.`}
-        className="max-w-lg"
-      >
-        <form onSubmit={form.handleSubmit((v) => move.mutate(v))} noValidate className="space-y-4">
-          <DateAndTimes form={form} idPrefix="move-date" />
-          <DialogActions className="pt-2">
-            <Button type="submit" disabled={move.isPending}>
-              {move.isPending ? "Moving..." : "Move Date"}
-            </Button>
-          </DialogActions>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      onOpenChange={(open) => !open && onClose()}
+      title="Move This Date"
+      description={`Times are in ${zone.replaceAll("_", " ")}. The other dates stay as they are.`}
+      className="max-w-lg"
+      onSubmit={form.handleSubmit((v) => move.mutate(v))}
+      submit={{ label: "Move Date", busyLabel: "Moving...", busy: move.isPending }}
+    >
+      <DateAndTimes form={form} idPrefix="move-date" />
+    </FormDialog>
   );
 }

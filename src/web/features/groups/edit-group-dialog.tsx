@@ -8,6 +8,7 @@ import {
   createCultivationGroupBody,
 } from "~/core/groups/schemas";
 import { DialogActions } from "~/web/components/dialog-actions";
+import { SubmitButton } from "~/web/components/submit-button";
 import { Button } from "~/web/components/ui/button";
 import { Dialog, DialogContent } from "~/web/components/ui/dialog";
 import { isConflict, useUpdateGroup } from "./api";
@@ -56,9 +57,9 @@ function EditGroupForm({ group, onDone }: { group: CultivationGroupDetail; onDon
     <form onSubmit={form.handleSubmit((values) => update.mutate(values))} noValidate className="space-y-5">
       <GroupFormFields form={form} idPrefix="edit-group" />
       <DialogActions className="pt-2">
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? "Saving..." : "Save Changes"}
-        </Button>
+        <SubmitButton busy={update.isPending} busyLabel="Saving...">
+          Save Changes
+        </SubmitButton>
       </DialogActions>
     </form>
   );

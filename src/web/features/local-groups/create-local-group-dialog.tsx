@@ -7,11 +7,9 @@ import {
   createLocalGroupBody,
   type MyLocalGroupMembership,
 } from "~/core/local-groups/schemas";
-import { DialogActions } from "~/web/components/dialog-actions";
+import { FormDialog } from "~/web/components/form-dialog";
 import { FormField } from "~/web/components/form-field";
 import { SwitchField } from "~/web/components/switch-field";
-import { Button } from "~/web/components/ui/button";
-import { Dialog, DialogContent } from "~/web/components/ui/dialog";
 import { Input, Textarea } from "~/web/components/ui/input";
 import { Select } from "~/web/components/ui/select";
 import { useCreateLocalGroup, useUpdateLocalGroup } from "./api";
@@ -48,21 +46,17 @@ export function CreateLocalGroupDialog({
     },
   });
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        title="Create Local Group"
-        description="Invite women near you to meet in person. Everyone sees the general area; the exact place and your contact details are shared with members only."
-        className="max-w-xl"
-      >
-        <LocalGroupFields
-          form={form}
-          idPrefix="local"
-          onSubmit={(values) => create.mutate(values)}
-          submit={create.isPending ? "Creating..." : "Create Group"}
-          busy={create.isPending}
-        />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Create Local Group"
+      description="Invite women near you to meet in person. Everyone sees the general area; the exact place and your contact details are shared with members only."
+      className="max-w-xl"
+      onSubmit={form.handleSubmit((values) => create.mutate(values))}
+      submit={{ label: "Create Group", busyLabel: "Creating...", busy: create.isPending }}
+    >
+      <LocalGroupFields form={form} idPrefix="local" />
+    </FormDialog>
   );
 }
 
@@ -95,39 +89,24 @@ export function EditLocalGroupDialog({
     onSuccess: () => onOpenChange(false),
   });
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        title="Edit Local Group"
-        description="Members see the changes at once; everyone else sees only the general area."
-        className="max-w-xl"
-      >
-        <LocalGroupFields
-          form={form}
-          idPrefix={`local-${group.id}`}
-          onSubmit={(values) => update.mutate(values)}
-          submit={update.isPending ? "Saving..." : "Save Changes"}
-          busy={update.isPending}
-        />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Edit Local Group"
+      description="Members see the changes at once; everyone else sees only the general area."
+      className="max-w-xl"
+      onSubmit={form.handleSubmit((values) => update.mutate(values))}
+      submit={{ label: "Save Changes", busyLabel: "Saving...", busy: update.isPending }}
+    >
+      <LocalGroupFields form={form} idPrefix={`local-${group.id}`} />
+    </FormDialog>
   );
 }
 
-function LocalGroupFields({
-  form,
-  idPrefix,
-  onSubmit,
-  submit,
-  busy,
-}: {
-  form: LocalGroupForm;
-  idPrefix: string;
-  onSubmit: (values: CreateLocalGroupBody) => void;
-  submit: string;
-  busy: boolean;
-}) {
+/** The group's details, as she creates it and as she edits it later. */
+function LocalGroupFields({ form, idPrefix }: { form: LocalGroupForm; idPrefix: string }) {
   return (
-    <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
+    <>
       <FormField form={form} name="name" id={`${idPrefix}-name`} label="Group Name">
         {(control) => <Input autoComplete="off" {...control} />}
       </FormField>
@@ -201,11 +180,6 @@ function LocalGroupFields({
           </div>
         )}
       />
-      <DialogActions className="pt-2">
-        <Button type="submit" disabled={busy}>
-          {submit}
-        </Button>
-      </DialogActions>
-    </form>
+    </>
   );
 }

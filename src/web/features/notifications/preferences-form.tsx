@@ -13,8 +13,8 @@ import {
   WEEKDAYS,
 } from "~/core/notifications/kinds";
 import type { NotificationPreferences } from "~/core/notifications/schemas";
+import { SubmitButton } from "~/web/components/submit-button";
 import { SwitchField } from "~/web/components/switch-field";
-import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { ErrorState } from "~/web/components/ui/empty-state";
 import { Select } from "~/web/components/ui/select";
@@ -204,9 +204,9 @@ function Form({ initial }: { initial: NotificationPreferences }) {
       </Card>
 
       <div className="flex justify-end">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? "Saving..." : "Save Preferences"}
-        </Button>
+        <SubmitButton busy={save.isPending} busyLabel="Saving...">
+          Save Preferences
+        </SubmitButton>
       </div>
     </form>
   );
