@@ -70,3 +70,16 @@ export function EventCard({ date }: { date: EventOccurrence }) {
     </Card>
   );
 }
+
+/** Dates of events as a list of cards, in the order given. */
+export function EventCards({ dates }: { dates: EventOccurrence[] }) {
+  return (
+    <ul className="space-y-3">
+      {dates.map((date) => (
+        <li key={`${date.eventId}-${String(date.occurrence)}`}>
+          <EventCard date={date} />
+        </li>
+      ))}
+    </ul>
+  );
+}

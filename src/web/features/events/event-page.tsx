@@ -1,5 +1,4 @@
 import {
-  ArrowLeft,
   CalendarDays,
   CalendarPlus,
   MapPin,
@@ -16,14 +15,15 @@ import { RSVP_LABELS, RSVP_STATUSES } from "~/core/events/choices";
 import { eventsEndpoints as api } from "~/core/events/endpoints";
 import type { EventDetail, EventFormInput } from "~/core/events/schemas";
 import { ConfirmDialog } from "~/web/components/confirm-dialog";
+import { BackLink, ItemPage } from "~/web/components/item-page";
 import { MemberText } from "~/web/components/member-text";
 import { SkeletonGroup } from "~/web/components/skeleton-group";
 import { Badge } from "~/web/components/ui/badge";
 import { Button, buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
-import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
-import { ApiError } from "~/web/lib/api";
+import { EmptyState } from "~/web/components/ui/empty-state";
 import { useAttendees, useCancelEvent, useEvent, useRsvp } from "./api";
+import { ChoiceButtons } from "./choice-buttons";
 import { RsvpBadge } from "./event-card";
 import { eventFormValues } from "./event-form-values";
 import { EventTime } from "./event-time";
@@ -34,28 +34,18 @@ const MoveDateDialog = lazy(() => import("./move-date-dialog"));
 
 type EventDate = EventDetail["occurrences"][number];
 
-function BackLink() {
-  return (
-    <Link
-      href="/community"
-      className="inline-flex items-center gap-1.5 rounded-full text-sm font-semibold text-sage-700 hover:underline underline-offset-4"
-    >
-      <ArrowLeft className="size-4" aria-hidden="true" /> Community
-    </Link>
-  );
-}
+const back = { href: "/community", label: "Community" };
 
 export default function EventPage({ params }: { params: Record<string, string | undefined> }) {
   const id = Number(params.id);
   const valid = Number.isInteger(id) && id > 0;
   const query = useEvent(valid ? id : 0);
-  if (
-    !valid ||
-    (query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400))
-  ) {
-    return (
-      <div className="space-y-6">
-        <BackLink />
+  return (
+    <ItemPage
+      query={query}
+      valid={valid}
+      back={back}
+      notFound={
         <EmptyState
           icon={CalendarDays}
           title="Event not found"
@@ -67,26 +57,18 @@ export default function EventPage({ params }: { params: Record<string, string | 
         >
           This event doesn't exist, or it belongs to a group you're not part of.
         </EmptyState>
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <div className="space-y-6">
-        <BackLink />
-        <ErrorState message="We couldn't load this event just now." onRetry={() => void query.refetch()} />
-      </div>
-    );
-  }
-  if (!query.data) {
-    return (
-      <div className="space-y-6" aria-busy="true">
-        <BackLink />
-        <SkeletonGroup className="space-y-3" shapes={["h-10 w-2/3", "h-5 w-1/2", "h-32 w-full"]} />
-      </div>
-    );
-  }
-  return <EventView event={query.data} />;
+      }
+      failed="We couldn't load this event just now."
+      loading={
+        <div className="space-y-6" aria-busy="true">
+          <BackLink {...back} />
+          <SkeletonGroup className="space-y-3" shapes={["h-10 w-2/3", "h-5 w-1/2", "h-32 w-full"]} />
+        </div>
+      }
+    >
+      {(event) => <EventView event={event} />}
+    </ItemPage>
+  );
 }
 
 function EventView({ event }: { event: EventDetail }) {
@@ -102,7 +84,7 @@ function EventView({ event }: { event: EventDetail }) {
 
   return (
     <div className="space-y-6">
-      <BackLink />
+      <BackLink {...back} />
       <Card className="overflow-hidden">
         <div className="bg-gradient-to-br from-sage-100 via-cream to-parchment p-5 sm:p-8">
           {event.group && (
@@ -293,25 +275,19 @@ function DateRow({
       </div>
       {!closed && (
         <div className="flex flex-wrap gap-2">
-          <fieldset className="flex flex-wrap gap-2" disabled={rsvp.isPending}>
-            <legend className="sr-only">Your answer</legend>
-            {RSVP_STATUSES.map((status) => (
-              <Button
-                key={status}
-                size="sm"
-                variant={answered === status ? "primary" : "outline"}
-                aria-pressed={answered === status}
-                onClick={() =>
-                  rsvp.mutate({
-                    status,
-                    occurrence: event.repeat === "none" ? undefined : String(date.occurrence),
-                  })
-                }
-              >
-                {RSVP_LABELS[status]}
-              </Button>
-            ))}
-          </fieldset>
+          <ChoiceButtons
+            legend="Your answer"
+            choices={RSVP_STATUSES}
+            labels={RSVP_LABELS}
+            chosen={answered}
+            onChoose={(status) =>
+              rsvp.mutate({
+                status,
+                occurrence: event.repeat === "none" ? undefined : String(date.occurrence),
+              })
+            }
+            disabled={rsvp.isPending}
+          />
           {onMoveDate && (
             <Button size="sm" variant="ghost" onClick={() => onMoveDate(date)}>
               Move date

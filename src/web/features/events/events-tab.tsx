@@ -9,7 +9,8 @@ import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
 import { useAuth } from "~/web/lib/auth";
 import { useEventDates } from "./api";
 import { CalendarFeedDialog } from "./calendar-feed-dialog";
-import { EventCard } from "./event-card";
+import { ChoiceButtons } from "./choice-buttons";
+import { EventCards } from "./event-card";
 import { eventFormValues } from "./event-form-values";
 import { EventDialog } from "./lazy-event-dialog";
 
@@ -39,20 +40,13 @@ export function EventsTab() {
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <fieldset className="flex flex-wrap gap-2">
-          <legend className="sr-only">Show events</legend>
-          {EVENT_SCOPES.map((s) => (
-            <Button
-              key={s}
-              size="sm"
-              variant={scope === s ? "primary" : "outline"}
-              aria-pressed={scope === s}
-              onClick={() => setScope(s)}
-            >
-              {EVENT_SCOPE_LABELS[s]}
-            </Button>
-          ))}
-        </fieldset>
+        <ChoiceButtons
+          legend="Show events"
+          choices={EVENT_SCOPES}
+          labels={EVENT_SCOPE_LABELS}
+          chosen={scope}
+          onChoose={setScope}
+        />
         <div className="flex flex-wrap gap-2">
           <Button size="sm" variant="outline" onClick={() => setFeedOpen(true)}>
             <CalendarSync aria-hidden="true" /> Calendar feed
@@ -86,13 +80,7 @@ export function EventsTab() {
           </EmptyState>
         ) : (
           <>
-            <ul className="space-y-3">
-              {dates.data.map((date) => (
-                <li key={`${date.eventId}-${String(date.occurrence)}`}>
-                  <EventCard date={date} />
-                </li>
-              ))}
-            </ul>
+            <EventCards dates={dates.data} />
             {dates.hasNextPage && (
               <div className="flex justify-center">
                 <Button

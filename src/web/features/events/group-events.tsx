@@ -7,7 +7,7 @@ import { Card } from "~/web/components/ui/card";
 import { ErrorState } from "~/web/components/ui/empty-state";
 import { usePagedList } from "~/web/lib/endpoints";
 import { eventsApi } from "./api";
-import { EventCard } from "./event-card";
+import { EventCards } from "./event-card";
 import type { EventOwner } from "./event-dialog";
 import { eventFormValues } from "./event-form-values";
 import { EventDialog } from "./lazy-event-dialog";
@@ -42,13 +42,7 @@ export function GroupEvents({ owner, canCreate }: { owner: EventOwner; canCreate
           <p className="text-muted">No gatherings planned yet.</p>
         ) : (
           <>
-            <ul className="space-y-3">
-              {dates.data.map((date) => (
-                <li key={`${date.eventId}-${String(date.occurrence)}`}>
-                  <EventCard date={date} />
-                </li>
-              ))}
-            </ul>
+            <EventCards dates={dates.data} />
             {dates.hasNextPage && (
               <Button variant="outline" size="sm" onClick={() => void dates.fetchNextPage()}>
                 Load more

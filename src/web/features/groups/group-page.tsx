@@ -1,10 +1,11 @@
-import { ArrowLeft, Crown, Inbox, Lock, LogOut, ScrollText, Sprout, UserMinus, Users } from "lucide-react";
+import { Crown, Inbox, Lock, LogOut, ScrollText, Sprout, UserMinus, Users } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
 import { formatShortDate, personName } from "~/core/format";
 import type { CultivationGroupDetail, GroupMember } from "~/core/groups/schemas";
 import { ConfirmDialog } from "~/web/components/confirm-dialog";
 import { LeaveGroupDialog } from "~/web/components/group-card";
+import { BackLink, ItemPage } from "~/web/components/item-page";
 import { JoinRequestRow } from "~/web/components/join-request-row";
 import { MemberText } from "~/web/components/member-text";
 import { SkeletonGroup } from "~/web/components/skeleton-group";
@@ -16,7 +17,6 @@ import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
 import { Skeleton } from "~/web/components/ui/skeleton";
 import { GroupEvents } from "~/web/features/events";
 import { MemberActions } from "~/web/features/moderation";
-import { ApiError } from "~/web/lib/api";
 import { useAuth } from "~/web/lib/auth";
 import { AccessIcon } from "./access-icon";
 import {
@@ -36,29 +36,17 @@ import { JoinAction } from "./join-action";
 const fullName = (p: { firstName: string | null; lastName: string | null }) =>
   personName(p, { form: "full", nameless: "A member" });
 
-function BackLink() {
-  return (
-    <Link
-      href="/cultivation-groups"
-      className="inline-flex items-center gap-1.5 rounded-full text-sm font-semibold text-sage-700 hover:underline underline-offset-4"
-    >
-      <ArrowLeft className="size-4" aria-hidden="true" /> All groups
-    </Link>
-  );
-}
+const back = { href: "/cultivation-groups", label: "All groups" };
 
 export default function GroupPage({ params }: { params: Record<string, string | undefined> }) {
   const id = Number(params.id);
   const query = useGroup(id);
-  const notFound =
-    !Number.isInteger(id) ||
-    id <= 0 ||
-    (query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400));
-
-  if (notFound) {
-    return (
-      <div className="space-y-6">
-        <BackLink />
+  return (
+    <ItemPage
+      query={query}
+      valid={Number.isInteger(id) && id > 0}
+      back={back}
+      notFound={
         <EmptyState
           icon={Sprout}
           title="Group not found"
@@ -70,26 +58,20 @@ export default function GroupPage({ params }: { params: Record<string, string | 
         >
           This group doesn't exist or is no longer active.
         </EmptyState>
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <div className="space-y-6">
-        <BackLink />
-        <ErrorState message="We couldn't load this group just now." onRetry={() => void query.refetch()} />
-      </div>
-    );
-  }
-  if (!query.data) return <GroupPageSkeleton />;
-  return <GroupView group={query.data} />;
+      }
+      failed="We couldn't load this group just now."
+      loading={<GroupPageSkeleton />}
+    >
+      {(group) => <GroupView group={group} />}
+    </ItemPage>
+  );
 }
 
 function GroupView({ group }: { group: CultivationGroupDetail }) {
   const isAdmin = group.role === "admin";
   return (
     <div className="space-y-6">
-      <BackLink />
+      <BackLink {...back} />
       <Card className="overflow-hidden">
         <div className="bg-gradient-to-br from-sage-100 via-cream to-parchment p-5 sm:p-8">
           <div className="flex flex-col gap-5 sm:flex-row sm:items-start sm:justify-between">

@@ -1,0 +1,35 @@
+import { Button } from "~/web/components/ui/button";
+
+/** A row of buttons of which one is chosen (pressed), named for screen readers by `legend`. */
+export function ChoiceButtons<T extends string>({
+  legend,
+  choices,
+  labels,
+  chosen,
+  onChoose,
+  disabled,
+}: {
+  legend: string;
+  choices: readonly T[];
+  labels: Record<T, string>;
+  chosen: T | undefined;
+  onChoose: (choice: T) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <fieldset className="flex flex-wrap gap-2" disabled={disabled}>
+      <legend className="sr-only">{legend}</legend>
+      {choices.map((choice) => (
+        <Button
+          key={choice}
+          size="sm"
+          variant={chosen === choice ? "primary" : "outline"}
+          aria-pressed={chosen === choice}
+          onClick={() => onChoose(choice)}
+        >
+          {labels[choice]}
+        </Button>
+      ))}
+    </fieldset>
+  );
+}
