@@ -1,3 +1,4 @@
+import { Fragment, type ReactNode } from "react";
 import { Skeleton } from "./ui/skeleton";
 
 /**
@@ -10,6 +11,34 @@ export function SkeletonGroup({ shapes, className }: { shapes: readonly string[]
       {shapes.map((shape, i) => (
         // The shapes never move: their place is their identity.
         <Skeleton key={i} className={shape} />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * A list that is loading: `count` copies of the placeholder `children` laid out by `className`,
+ * and a status that tells screen readers what is coming (`label`: "Loading prayer requests").
+ */
+export function SkeletonList({
+  label,
+  count = 3,
+  className,
+  children,
+}: {
+  label: string;
+  count?: number;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className} aria-busy="true">
+      <span className="sr-only" role="status">
+        {label}
+      </span>
+      {Array.from({ length: count }, (_, i) => (
+        // The copies are alike and never move: their place is their identity.
+        <Fragment key={i}>{children}</Fragment>
       ))}
     </div>
   );

@@ -1,6 +1,6 @@
 import { BookHeart, Compass, Users } from "lucide-react";
 import { PageHeader } from "~/web/components/page-header";
-import { SkeletonGroup } from "~/web/components/skeleton-group";
+import { SkeletonGroup, SkeletonList } from "~/web/components/skeleton-group";
 import { TabbedPage, useTabParam } from "~/web/components/tabbed-page";
 import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
@@ -77,20 +77,15 @@ function Connections({ onFind }: { onFind: () => void }) {
   const connections = useConnections();
   if (connections.isPending) {
     return (
-      <div className="grid gap-4 md:grid-cols-2" aria-busy="true">
-        <span className="sr-only" role="status">
-          Loading your connections
-        </span>
-        {[0, 1].map((i) => (
-          <Card key={i} className="space-y-4 p-6">
-            <div className="flex items-center gap-3">
-              <Skeleton className="size-11 rounded-full" />
-              <SkeletonGroup className="flex-1 space-y-2" shapes={["h-4 w-40", "h-3 w-28"]} />
-            </div>
-            <SkeletonGroup className="space-y-4" shapes={["h-5 w-36 rounded-full", "h-4 w-full"]} />
-          </Card>
-        ))}
-      </div>
+      <SkeletonList label="Loading your connections" count={2} className="grid gap-4 md:grid-cols-2">
+        <Card className="space-y-4 p-6">
+          <div className="flex items-center gap-3">
+            <Skeleton className="size-11 rounded-full" />
+            <SkeletonGroup className="flex-1 space-y-2" shapes={["h-4 w-40", "h-3 w-28"]} />
+          </div>
+          <SkeletonGroup className="space-y-4" shapes={["h-5 w-36 rounded-full", "h-4 w-full"]} />
+        </Card>
+      </SkeletonList>
     );
   }
   if (connections.isError) {

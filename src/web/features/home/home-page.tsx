@@ -31,6 +31,7 @@ import { HOME_WATCHING_COUNT } from "~/core/videos/progress";
 import type { WatchingItem } from "~/core/videos/schemas";
 import { DurationBadge } from "~/web/components/duration-badge";
 import { MemberText } from "~/web/components/member-text";
+import { SkeletonList } from "~/web/components/skeleton-group";
 import { Badge } from "~/web/components/ui/badge";
 import { buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
@@ -444,16 +445,11 @@ function QuickActions() {
 
 function VideoSkeletons() {
   return (
-    <div className="grid gap-4 sm:grid-cols-3" aria-busy="true">
-      <span className="sr-only" role="status">
-        Loading
-      </span>
-      {[0, 1, 2].map((i) => (
-        <Card key={i} className="overflow-hidden">
-          <Skeleton className="aspect-video rounded-none" />
-          <SkeletonLines className="space-y-2 p-4" lines={["h-3 w-20", "h-4 w-full", "h-3 w-16"]} />
-        </Card>
-      ))}
-    </div>
+    <SkeletonList label="Loading" className="grid gap-4 sm:grid-cols-3">
+      <Card className="overflow-hidden">
+        <Skeleton className="aspect-video rounded-none" />
+        <SkeletonLines className="space-y-2 p-4" lines={["h-3 w-20", "h-4 w-full", "h-3 w-16"]} />
+      </Card>
+    </SkeletonList>
   );
 }

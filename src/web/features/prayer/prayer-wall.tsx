@@ -2,7 +2,7 @@ import { HandHeart, Sparkles } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
 import { formatRelativeAge } from "~/core/format";
 import { LoadMore } from "~/web/components/card-grid";
-import { SkeletonGroup } from "~/web/components/skeleton-group";
+import { SkeletonGroup, SkeletonList } from "~/web/components/skeleton-group";
 import { SwitchField } from "~/web/components/switch-field";
 import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
@@ -231,22 +231,14 @@ function ShareForm() {
 
 function WallSkeleton() {
   return (
-    <div className="space-y-4" aria-busy="true">
-      <span className="sr-only" role="status">
-        Loading prayer requests
-      </span>
-      {[0, 1, 2].map((i) => (
-        <Card key={i} className="space-y-4 p-6">
-          <div className="flex items-center gap-3">
-            <Skeleton className="size-9 rounded-full" />
-            <SkeletonGroup className="flex-1 space-y-2" shapes={["h-4 w-32", "h-3 w-20"]} />
-          </div>
-          <SkeletonGroup
-            className="space-y-4"
-            shapes={["h-4 w-full", "h-4 w-4/5", "h-9 w-56 rounded-full"]}
-          />
-        </Card>
-      ))}
-    </div>
+    <SkeletonList label="Loading prayer requests" className="space-y-4">
+      <Card className="space-y-4 p-6">
+        <div className="flex items-center gap-3">
+          <Skeleton className="size-9 rounded-full" />
+          <SkeletonGroup className="flex-1 space-y-2" shapes={["h-4 w-32", "h-3 w-20"]} />
+        </div>
+        <SkeletonGroup className="space-y-4" shapes={["h-4 w-full", "h-4 w-4/5", "h-9 w-56 rounded-full"]} />
+      </Card>
+    </SkeletonList>
   );
 }
