@@ -32,9 +32,7 @@ export function FormDialog({
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           {children}
           <DialogActions className="pt-2">
-            <SubmitButton busy={submit.busy} busyLabel={submit.busyLabel}>
-              {submit.label}
-            </SubmitButton>
+            <SubmitButton {...submit} />
           </DialogActions>
         </form>
       </DialogContent>

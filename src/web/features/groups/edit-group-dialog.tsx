@@ -57,9 +57,7 @@ function EditGroupForm({ group, onDone }: { group: CultivationGroupDetail; onDon
     <form onSubmit={form.handleSubmit((values) => update.mutate(values))} noValidate className="space-y-5">
       <GroupFormFields form={form} idPrefix="edit-group" />
       <DialogActions className="pt-2">
-        <SubmitButton busy={update.isPending} busyLabel="Saving...">
-          Save Changes
-        </SubmitButton>
+        <SubmitButton busy={update.isPending} label="Save Changes" busyLabel="Saving..." />
       </DialogActions>
     </form>
   );

@@ -204,9 +204,7 @@ function Form({ initial }: { initial: NotificationPreferences }) {
       </Card>
 
       <div className="flex justify-end">
-        <SubmitButton busy={save.isPending} busyLabel="Saving...">
-          Save Preferences
-        </SubmitButton>
+        <SubmitButton busy={save.isPending} label="Save Preferences" busyLabel="Saving..." />
       </div>
     </form>
   );
