@@ -1,16 +1,18 @@
+import { keysOf } from "~/core/choices";
 import { Button } from "~/web/components/ui/button";
 
-/** A row of buttons of which one is chosen (pressed), named for screen readers by `legend`. */
+/**
+ * A row of buttons, one a choice in the order of `labels`, of which one is chosen (pressed); the
+ * row is named for screen readers by `legend`.
+ */
 export function ChoiceButtons<T extends string>({
   legend,
-  choices,
   labels,
   chosen,
   onChoose,
   disabled,
 }: {
   legend: string;
-  choices: readonly T[];
   labels: Record<T, string>;
   chosen: T | undefined;
   onChoose: (choice: T) => void;
@@ -19,7 +21,7 @@ export function ChoiceButtons<T extends string>({
   return (
     <fieldset className="flex flex-wrap gap-2" disabled={disabled}>
       <legend className="sr-only">{legend}</legend>
-      {choices.map((choice) => (
+      {keysOf(labels).map((choice) => (
         <Button
           key={choice}
           size="sm"

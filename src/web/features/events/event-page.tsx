@@ -277,7 +277,6 @@ function DateRow({
         <div className="flex flex-wrap gap-2">
           <ChoiceButtons
             legend="Your answer"
-            choices={RSVP_STATUSES}
             labels={RSVP_LABELS}
             chosen={answered}
             onChoose={(status) =>

@@ -1,7 +1,7 @@
 import { CalendarDays, CalendarSync, Plus } from "lucide-react";
 import { useState } from "react";
 import { useLocation } from "wouter";
-import { EVENT_SCOPE_LABELS, EVENT_SCOPES } from "~/core/events/choices";
+import { EVENT_SCOPE_LABELS, type EVENT_SCOPES } from "~/core/events/choices";
 import type { EventFormInput } from "~/core/events/schemas";
 import { SkeletonGroup } from "~/web/components/skeleton-group";
 import { Button } from "~/web/components/ui/button";
@@ -40,13 +40,7 @@ export function EventsTab() {
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <ChoiceButtons
-          legend="Show events"
-          choices={EVENT_SCOPES}
-          labels={EVENT_SCOPE_LABELS}
-          chosen={scope}
-          onChoose={setScope}
-        />
+        <ChoiceButtons legend="Show events" labels={EVENT_SCOPE_LABELS} chosen={scope} onChoose={setScope} />
         <div className="flex flex-wrap gap-2">
           <Button size="sm" variant="outline" onClick={() => setFeedOpen(true)}>
             <CalendarSync aria-hidden="true" /> Calendar feed
