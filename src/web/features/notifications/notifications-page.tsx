@@ -2,7 +2,7 @@ import { BellOff, CheckCheck, Inbox, SlidersHorizontal } from "lucide-react";
 import { LoadMore } from "~/web/components/card-grid";
 import { NotificationLink, useMarkRead, useUnreadCount } from "~/web/components/notification-bell";
 import { PageHeader } from "~/web/components/page-header";
-import { TabbedPage, type TabSection } from "~/web/components/tabbed-page";
+import { TabbedPage } from "~/web/components/tabbed-page";
 import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
@@ -10,21 +10,6 @@ import { Skeleton } from "~/web/components/ui/skeleton";
 import { useNotifications } from "./api";
 import { DevicePush } from "./device-push";
 import { PreferencesForm } from "./preferences-form";
-
-const SECTIONS: TabSection[] = [
-  { value: "all", icon: Inbox, label: "All notifications", content: <NotificationList /> },
-  {
-    value: "preferences",
-    icon: SlidersHorizontal,
-    label: "Preferences",
-    content: (
-      <>
-        <DevicePush />
-        <PreferencesForm />
-      </>
-    ),
-  },
-];
 
 /** /notifications: everything she has been told, and how she wants to hear of it. */
 export default function NotificationsPage() {
@@ -34,7 +19,23 @@ export default function NotificationsPage() {
         title="Notifications"
         description="Prayers, answers and news from your community, and how you'd like to hear of them."
       />
-      <TabbedPage label="Notifications sections" sections={SECTIONS} />
+      <TabbedPage
+        label="Notifications sections"
+        sections={[
+          { value: "all", icon: Inbox, label: "All notifications", content: <NotificationList /> },
+          {
+            value: "preferences",
+            icon: SlidersHorizontal,
+            label: "Preferences",
+            content: (
+              <>
+                <DevicePush />
+                <PreferencesForm />
+              </>
+            ),
+          },
+        ]}
+      />
     </>
   );
 }
