@@ -11,13 +11,14 @@ import { LoadMore } from "~/web/components/card-grid";
 import { DurationBadge } from "~/web/components/duration-badge";
 import { FormField, FormInput } from "~/web/components/form-field";
 import { MemberText } from "~/web/components/member-text";
-import { Button, buttonClass } from "~/web/components/ui/button";
+import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
 import { Textarea } from "~/web/components/ui/input";
 import { Skeleton, SkeletonLines } from "~/web/components/ui/skeleton";
 import { ApiError } from "~/web/lib/api";
 import { useCancelEmailChange, useSavedVideos, useUpdateProfile } from "./api";
+import { BrowseVideosLink } from "./reflections-tab";
 
 type ProfileInput = z.input<typeof updateProfileBody>;
 type ProfileOutput = z.output<typeof updateProfileBody>;
@@ -204,15 +205,7 @@ function SavedVideos() {
             onRetry={() => void saved.refetch()}
           />
         ) : videos.length === 0 ? (
-          <EmptyState
-            icon={Bookmark}
-            title="No saved videos yet"
-            action={
-              <Link href="/videos" className={buttonClass("secondary")}>
-                Browse Videos
-              </Link>
-            }
-          >
+          <EmptyState icon={Bookmark} title="No saved videos yet" action={<BrowseVideosLink />}>
             Tap Save on any teaching to keep it here for later.
           </EmptyState>
         ) : (

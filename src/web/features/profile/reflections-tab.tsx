@@ -11,6 +11,15 @@ import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
 import { SkeletonCards } from "~/web/components/ui/skeleton";
 import { useReflections } from "./api";
 
+/** The way from an empty list of hers (reflections, saved videos) to the teachings. */
+export function BrowseVideosLink() {
+  return (
+    <Link href="/videos" className={buttonClass("secondary")}>
+      Browse Videos
+    </Link>
+  );
+}
+
 /** Her own reflections on the teaching videos, newest first. */
 export function ReflectionsTab() {
   const reflections = useReflections();
@@ -41,15 +50,7 @@ export function ReflectionsTab() {
             onRetry={() => void reflections.refetch()}
           />
         ) : items.length === 0 ? (
-          <EmptyState
-            icon={MessageCircleHeart}
-            title="No reflections yet"
-            action={
-              <Link href="/videos" className={buttonClass("secondary")}>
-                Browse Videos
-              </Link>
-            }
-          >
+          <EmptyState icon={MessageCircleHeart} title="No reflections yet" action={<BrowseVideosLink />}>
             When you share a reflection on a teaching video, it is kept here.
           </EmptyState>
         ) : (
