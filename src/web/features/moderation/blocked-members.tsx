@@ -1,5 +1,6 @@
 import { Ban } from "lucide-react";
 import { formatShortDate } from "~/core/format";
+import { SectionHeading } from "~/web/components/section-heading";
 import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { ErrorState } from "~/web/components/ui/empty-state";
@@ -12,10 +13,7 @@ export function BlockedMembers() {
   const unblock = useUnblock();
   return (
     <Card className="p-5 sm:p-7">
-      <h2 className="flex items-center gap-2 font-sans text-xl font-bold">
-        <Ban className="size-5 text-sage-600" aria-hidden="true" />
-        Blocked members
-      </h2>
+      <SectionHeading icon={Ban}>Blocked members</SectionHeading>
       <p className="mt-1 text-muted">
         You don't see what they share, and they cannot respond to your requests. They are not told.
       </p>

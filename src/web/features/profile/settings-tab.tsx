@@ -6,6 +6,7 @@ import { Link } from "wouter";
 import { z } from "zod";
 import { changePasswordBody, type Profile, type SettingKey } from "~/core/profile/schemas";
 import { FormInput, NewPasswordFields } from "~/web/components/form-field";
+import { SectionHeading } from "~/web/components/section-heading";
 import { Button, buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { Dialog, DialogClose, DialogContent } from "~/web/components/ui/dialog";
@@ -49,10 +50,7 @@ export function SettingsTab({ profile }: { profile: Profile }) {
     items: Array<{ key: SettingKey; label: string; description: string }>,
   ) => (
     <Card className="p-5 sm:p-7">
-      <h2 className="flex items-center gap-2 font-sans text-xl font-bold">
-        <Icon className="size-5 text-sage-600" aria-hidden="true" />
-        {title}
-      </h2>
+      <SectionHeading icon={Icon}>{title}</SectionHeading>
       <ul className="mt-4 divide-y divide-linen">
         {items.map((item) => (
           <SettingRow
@@ -74,10 +72,7 @@ export function SettingsTab({ profile }: { profile: Profile }) {
       <Card className="p-5 sm:p-7">
         <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
           <div>
-            <h2 className="flex items-center gap-2 font-sans text-xl font-bold">
-              <Bell className="size-5 text-sage-600" aria-hidden="true" />
-              Notifications
-            </h2>
+            <SectionHeading icon={Bell}>Notifications</SectionHeading>
             <p className="mt-1 text-muted">
               Choose, for each kind, whether it reaches you by e-mail right away, in your digest, or not at
               all, and turn on notifications on this device.
@@ -265,10 +260,7 @@ function ChangePassword({ email }: { email: string }) {
 
   return (
     <Card className="p-5 sm:p-7">
-      <h2 className="flex items-center gap-2 font-sans text-xl font-bold">
-        <KeyRound className="size-5 text-sage-600" aria-hidden="true" />
-        Change password
-      </h2>
+      <SectionHeading icon={KeyRound}>Change password</SectionHeading>
       <p className="mt-1 text-muted">Your other devices are signed out when you change it.</p>
       <form onSubmit={onSubmit} noValidate className="mt-5 max-w-md space-y-4">
         {/* For password managers: whose password this is. */}
