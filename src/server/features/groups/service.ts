@@ -7,7 +7,7 @@ import {
   type UpdateCultivationGroupBody,
 } from "../../../core/groups/schemas";
 import { activityName } from "../../activity/record";
-import { LEADING_ROLE, leadersOf, leadsGroup, mayEditGroup } from "../../auth/policies";
+import { canSeeGroupMembers, LEADING_ROLE, leadersOf, leadsGroup, mayEditGroup } from "../../auth/policies";
 import type { SessionUser } from "../../auth/sessions";
 import type { Db, Tx } from "../../db/client";
 import { joiningRules } from "../../groups-shared/joining";
@@ -42,16 +42,12 @@ export async function listGroups(db: Db, viewer: Member, query: CultivationGroup
 
 export const myGroups = (db: Db, viewer: Member, page: PageQuery) => q.myMemberships(db, viewer.id, page);
 
-/**
- * The group page. Anyone signed in may read a group's description and guidelines (she needs them to
- * decide whether to ask to join); a private group's member list stays with its members.
- */
+/** The group page: its member list where she may see it (`canSeeGroupMembers`). */
 export async function getGroup(db: Db, viewer: Member, groupId: number) {
   const row = await q.findGroupForViewer(db, groupId, viewer.id);
   if (!row || (!row.isActive && row.role === null)) throw notFound(GROUP_MESSAGES.notFound);
-  const isMember = row.role !== null;
   const [members, pendingRequestCount] = await Promise.all([
-    !row.isPrivate || isMember ? q.listMembers(db, viewer, groupId) : undefined,
+    canSeeGroupMembers(row, row) ? q.listMembers(db, viewer, groupId) : undefined,
     leadsGroup("cultivation", row) ? q.joinRequests.countPendingRequests(db, groupId) : undefined,
   ]);
   return { ...present(row), guidelines: row.guidelines, members, pendingRequestCount };

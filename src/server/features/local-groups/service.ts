@@ -7,7 +7,13 @@ import {
   type UpdateLocalGroupBody,
 } from "../../../core/local-groups/schemas";
 import { activityName } from "../../activity/record";
-import { LEADING_ROLE, leadersOf, leadsGroup, mayEditGroup } from "../../auth/policies";
+import {
+  canSeeLocalGroupPlace,
+  LEADING_ROLE,
+  leadersOf,
+  leadsGroup,
+  mayEditGroup,
+} from "../../auth/policies";
 import type { SessionUser } from "../../auth/sessions";
 import type { Db, Tx } from "../../db/client";
 import { joiningRules } from "../../groups-shared/joining";
@@ -17,11 +23,7 @@ import * as q from "./queries";
 
 type Member = Pick<SessionUser, "id" | "firstName" | "lastName">;
 
-/**
- * Location safety: the exact meeting place and the contact details go to the group's own members;
- * everyone else (a member whose request waits included) sees the general area only, as church
- * group tools do.
- */
+/** The exact meeting place and the contact details only where she may see them (`canSeeLocalGroupPlace`). */
 function present(row: q.LocalGroupRow) {
   const { address, contactInfo, hasPendingRequest, ...open } = row;
   const isMember = row.role !== null;
@@ -29,7 +31,7 @@ function present(row: q.LocalGroupRow) {
     ...open,
     isMember,
     hasPendingRequest: !isMember && hasPendingRequest,
-    ...(isMember && { address, contactInfo }),
+    ...(canSeeLocalGroupPlace(row) && { address, contactInfo }),
   };
 }
 

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { NotificationKind } from "../../../core/notifications/kinds";
-import { memberOfStatement, personColumnsSeenBy } from "../../auth/policies";
+import { hasBlocked, memberOfStatement, personColumnsSeenBy } from "../../auth/policies";
 import type { Db, Tx } from "../../db/client";
 import { enqueue, job } from "../../jobs/queue";
 
@@ -30,10 +30,6 @@ export interface GatheredEvent {
   acts: SQL;
 }
 
-/** Nobody is told of what a member she has blocked did (the primary key answers this). */
-const blockedByRecipient = (recipient: SQL, actor: SQL) =>
-  sql`exists (select 1 from member_blocks b where b.blocker_id = ${recipient} and b.blocked_id = ${actor})`;
-
 const recipientsQuery = (recipients: number[] | SQL) =>
   Array.isArray(recipients)
     ? sql`select unnest(${`{${recipients.map(Number).join(",")}}`}::int[])`
@@ -62,7 +58,7 @@ function insertFor(
       (select ${personColumnsSeenBy(recipient, "actor").firstName} from users actor where actor.id = ${named}::int),
       ${event.actorCount ?? 1}::int, ${event.title ?? null}::text
     from (${recipients}) as r(user_id)
-    where r.user_id is distinct from ${actorId}::int and not ${blockedByRecipient(sql`r.user_id`, sql`${actorId}::int`)}
+    where r.user_id is distinct from ${actorId}::int and not ${hasBlocked(sql`r.user_id`, sql`${actorId}::int`)}
     on conflict (user_id, kind, dedupe_key) do nothing`;
 }
 
@@ -83,7 +79,7 @@ function insertGathered(kind: NotificationKind, acts: SQL) {
       select a.recipient_id, a.subject_id, count(*)::int as acts,
         (array_agg(a.actor_id order by a.acted_at desc, a.actor_id desc))[1] as latest_id
       from (${acts}) a(recipient_id, subject_id, actor_id, acted_at)
-      where a.actor_id <> a.recipient_id and not ${blockedByRecipient(sql`a.recipient_id`, sql`a.actor_id`)}
+      where a.actor_id <> a.recipient_id and not ${hasBlocked(sql`a.recipient_id`, sql`a.actor_id`)}
       group by a.recipient_id, a.subject_id
     ) g
     on conflict (user_id, kind, dedupe_key) do update set

@@ -2,6 +2,7 @@ import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
 import type { ActivityKind } from "../../activity/record";
 import {
   blockedByPrayerAuthor,
+  hasBlocked,
   newestPrayerRequestIdsVisibleTo,
   personColumnsSeenBy,
   prayerRequestVisibleTo,
@@ -122,8 +123,9 @@ export async function findAccess(db: Db | Tx, viewer: Viewer, id: number) {
       isAnonymous: prayerRequests.isAnonymous,
       hiddenAt: prayerRequests.hiddenAt,
       authorSuspendedUntil: users.suspendedUntil,
-      authorBlockedByViewer: sql<boolean>`exists (select 1 from member_blocks mb
-        where mb.blocker_id = ${viewer.id} and mb.blocked_id = ${prayerRequests.userId})`.mapWith(Boolean),
+      authorBlockedByViewer: sql<boolean>`${hasBlocked(viewer.id, sql`${prayerRequests.userId}`)}`.mapWith(
+        Boolean,
+      ),
       /** Its author blocked the viewer: she may not answer it. */
       blockedByAuthor: sql<boolean>`${blockedByPrayerAuthor(viewer)}`.mapWith(Boolean),
     })
