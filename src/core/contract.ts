@@ -14,11 +14,11 @@ export type Caller = "visitor" | "member" | "admin";
 export type RateLimitClass = "auth" | "write";
 
 /**
- * How an answer may be kept:
+ * How a response may be cached:
  * - `none`: computed for each request.
- * - `member`: kept per member until community rows change, keyed by the endpoint, the member, her
+ * - `member`: cached per member until community rows change, keyed by the endpoint, the member, her
  *   role and tier, and every parameter and query value (`src/server/http/member-cache.ts`).
- * - `shared`: the same for every caller, kept a few seconds, keyed by every parameter and query value
+ * - `shared`: the same for every caller, cached a few seconds, keyed by every parameter and query value
  *   (`src/server/http/shared-cache.ts`).
  */
 export type CachePolicy = "none" | "member" | "shared";
@@ -42,22 +42,22 @@ export interface EndpointSpec {
   params?: Schema;
   query?: Schema;
   body?: Schema;
-  /** The success status and what it carries; `null` for an empty answer. */
+  /** The success status and what it carries; `null` for an empty response. */
   status?: 200 | 201 | 202 | 204;
   response: Schema | null;
-  /** Other answers it gives on purpose, beyond those its caller and inputs imply (409, 503…). */
+  /** Other responses it gives on purpose, beyond those its caller and inputs imply (409, 503…). */
   errors?: readonly number[];
   rateLimit?: RateLimitClass;
   cache?: CachePolicy;
   /**
-   * A change to her own rows that no kept answer shows (where she stopped in a video): a success
+   * A change to her own rows that no cached response shows (where she stopped in a video): a success
    * leaves the members' cache as it is, instead of emptying it as other changes do.
    */
   leavesMemberCache?: true;
   /**
    * A creation that a second press or a retry must not make twice: a request carrying an
    * `Idempotency-Key` header is run once per member and key, and a repeat within 24 hours is given
-   * the first answer (decision 050). The browser sends one key per submit.
+   * the first response (decision 050). The browser sends one key per submit.
    */
   idempotent?: true;
   /** What a member hears when she is refused (403), if not the admin dashboard's words. */
@@ -90,7 +90,9 @@ export type BodyOf<E extends EndpointSpec> = E["body"] extends Schema ? Output<E
 
 /** What a handler returns (Dates and all) and what arrives over the wire (JSON: dates as strings). */
 export type Result<E extends EndpointSpec> = E["response"] extends Schema ? Output<E["response"]> : undefined;
-export type Answer<E extends EndpointSpec> = E["response"] extends Schema ? Input<E["response"]> : undefined;
+export type ResponseOf<E extends EndpointSpec> = E["response"] extends Schema
+  ? Input<E["response"]>
+  : undefined;
 
 type QueryValue = string | number | boolean | null | undefined;
 

@@ -13,17 +13,17 @@ import { videosEndpoints } from "./videos/endpoints";
 import { CONTINUE_WATCHING_COUNT, HOME_WATCHING_COUNT } from "./videos/progress";
 
 /**
- * The API answers a member page asks for as soon as it appears, exactly as it asks for them: the
+ * The API responses a member page asks for as soon as it appears, exactly as it asks for them: the
  * server announces them in a page it cannot render, and a test holds them equal to what a render
  * asks for. Apart from `member-pages.ts`, which every page's first script needs: these name the
  * features' endpoints, which only the server and member pages need.
  */
 
 /** What the app's frame asks for on every member page, besides who she is: the bell's unread count. */
-export const SHELL_ANSWERS = [urlOf(notificationsEndpoints.unreadCount)];
+export const SHELL_RESPONSES = [urlOf(notificationsEndpoints.unreadCount)];
 
 /**
- * Each member page's own first answers, by its path in `memberPages`. A page whose first answers
+ * Each member page's own first responses, by its path in `memberPages`. A page whose first responses
  * depend on who she is names none: "/intercessors" asks for its list only for the intercessors and
  * the administrators (the server still prefetches it when it renders the page for one of them).
  */

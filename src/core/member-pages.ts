@@ -1,13 +1,13 @@
 import type { CurrentUser } from "./auth/schemas";
 import type { PublicConfig } from "./public-config";
 
-/** Who is signed in: the answer every member page starts from. */
+/** Who is signed in: the response every member page starts from. */
 export const USER_URL = "/api/auth/user";
 
 /**
- * Signed-in pages: the address each answers and the module that renders it. The browser app lazy-loads
+ * Signed-in pages: the address each is served at and the module that renders it. The browser app lazy-loads
  * the module; the server renders the page with the member's data when it can, and otherwise tells the
- * browser, in the HTML itself, which files and which first answers (`member-page-answers.ts`) the page
+ * browser, in the HTML itself, which files and which first responses (`member-page-responses.ts`) the page
  * will need, so they download while the app starts.
  */
 export interface MemberPage {
@@ -65,6 +65,6 @@ export interface MemberPageInput {
   user: CurrentUser;
   timeZone: string;
   config: PublicConfig;
-  /** Answers a GET of the API as her. */
+  /** Responds to a GET of the API as her. */
   fetch: PageFetch;
 }

@@ -138,7 +138,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
 /**
  * Stops accepting connections and lets in-flight requests finish. Keep-alive connections that go
- * idle after answering are closed as they do (Node closes only those idle when closing starts);
+ * idle after responding are closed as they do (Node closes only those idle when closing starts);
  * whatever is still open after `timeoutMs` is cut.
  */
 export async function closeGracefully(app: FastifyInstance, timeoutMs = 20_000) {

@@ -216,9 +216,9 @@ export interface AppConfig {
    */
   ministry: { legalName: string | null; address: string | null; taxId: string | null };
   demo: boolean;
-  /** Keep answers in memory (shared lists, members' community views); off: every read queries. */
+  /** Cache responses in memory (shared lists, members' community views); off: every read queries. */
   responseCache: boolean;
-  /** Render members' pages in the server with their answers; off: the browser renders them. */
+  /** Render members' pages in the server with their API responses; off: the browser renders them. */
   serverRender: boolean;
   /** Behind a load balancer: take the client address and protocol from X-Forwarded-* headers. */
   trustProxy: boolean;

@@ -23,7 +23,7 @@ async function shutdown(code: number) {
   if (closing) return;
   closing = true;
   if (app) await closeGracefully(app).catch(() => {});
-  // After the requests: a request still being answered may enqueue; the worker finishes what it runs.
+  // After the requests: a request still being handled may enqueue; the worker finishes what it runs.
   await stopJobs?.().catch(() => {});
   await database?.close().catch(() => {});
   await embedded?.stop().catch(() => {});
@@ -47,7 +47,7 @@ async function main() {
   process.on("SIGTERM", () => void shutdown(0));
   process.on("uncaughtException", (err, origin) => {
     // A lost database connection surfaces in background work (the job engine's listener) as a
-    // rejection nobody awaits; the requests answer 503 and everything reconnects, so live on.
+    // rejection nobody awaits; the requests respond with 503 and everything reconnects, so live on.
     if (origin === "unhandledRejection" && isDatabaseUnavailable(err)) {
       process.stderr.write(`database connection lost in background work: ${err.message}\n`);
       return;

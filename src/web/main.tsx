@@ -14,7 +14,7 @@ const container = document.getElementById("root")!;
 const dehydrated = readDehydratedState();
 // The server sends visitor pages, and members' pages when it can, already rendered: the app hydrates
 // them rather than render them again. A member's page rendered in another zone than this browser's
-// (she is travelling) is rendered again here, from the same answers, so its dates read as her clock does.
+// (she is travelling) is rendered again here, from the same responses, so its dates read as her clock does.
 const sameZone = !dehydrated || dehydrated.zone.join() === zoneFingerprint(dehydrated.renderedAt).join();
 const shouldHydrate = container.hasAttribute("data-prerendered") && sameZone;
 // The server learns a member's zone for her next pages, once this one is idle. A visitor's browser is
@@ -32,7 +32,7 @@ const app = (
 );
 // As a transition, the first render runs in short slices: the page stays responsive while it starts.
 // It starts in a task of its own: running the app's modules was one task already, and a press
-// between the two is answered.
+// between the two is handled.
 setTimeout(() =>
   startTransition(() => {
     if (shouldHydrate) hydrateRoot(container, app);

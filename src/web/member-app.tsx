@@ -37,7 +37,7 @@ function MemberRoutes({ initialUser }: { initialUser: CurrentUser }) {
     }),
     [client, email],
   );
-  // Signed out elsewhere (the user query answered 401): start over as a visitor.
+  // Signed out elsewhere (the user query got a 401): start over as a visitor.
   if (user === null) {
     window.location.assign("/");
     return <PageSpinner />;
@@ -81,7 +81,7 @@ export default function MemberApp({
   client = queryClient,
 }: {
   user: CurrentUser;
-  /** The dehydrated answers of a server-rendered page: the page starts from them, as it was rendered. */
+  /** The dehydrated responses of a server-rendered page: the page starts from them, as it was rendered. */
   queries?: DehydratedState;
   client?: QueryClient;
 }) {

@@ -1,7 +1,7 @@
 // Server-side entry, built by `vite build --ssr`. The server renders pages with it so their content
 // paints before any script has run; the browser then hydrates the same tree (main.tsx):
 // - visitor pages (landing, sign-in), once, in a short-lived child process;
-// - a member's page, per request, in the server itself, with her own answers.
+// - a member's page, per request, in the server itself, with her own API responses.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { dehydrate, type Query } from "@tanstack/react-query";
 import { type ReactNode, StrictMode } from "react";
@@ -70,9 +70,9 @@ const needsPrefetch = (query: Query) => {
 };
 
 /**
- * A member's page as she would see it once its first answers arrived: rendered once to learn which
+ * A member's page as she would see it once its first responses arrived: rendered once to learn which
  * queries it starts, those prefetched as her (the API's own checks and serialisers), then rendered
- * with them. An answer that fails is left out; the page shows its loading state there and asks
+ * with them. A request that fails is left out; the page shows its loading state there and asks
  * again in the browser, as it would have.
  */
 export async function renderMemberPage(

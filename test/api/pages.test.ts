@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authEndpoints } from "../../src/core/auth/endpoints";
-import { MEMBER_PAGE_RESPONSES, SHELL_ANSWERS } from "../../src/core/member-page-responses";
+import { MEMBER_PAGE_RESPONSES, SHELL_RESPONSES } from "../../src/core/member-page-responses";
 import { memberPages } from "../../src/core/member-pages";
 import { prayerEndpoints } from "../../src/core/prayer/endpoints";
 import { defaultWebRoot, publicConfigOf } from "../../src/server/app";
@@ -222,7 +222,7 @@ describe("pages sent to members", () => {
       } as unknown as FastifyRequest;
       const rendered = await render(request, page.path, "");
       expect(rendered?.requested.toSorted(), page.path).toEqual(
-        [authEndpoints.user.path, ...SHELL_ANSWERS, ...MEMBER_PAGE_RESPONSES[page.path]!].toSorted(),
+        [authEndpoints.user.path, ...SHELL_RESPONSES, ...MEMBER_PAGE_RESPONSES[page.path]!].toSorted(),
       );
     }
   });
@@ -240,7 +240,7 @@ describe("pages when the server does not render members' pages", () => {
     for (const page of memberPages.filter((p) => MEMBER_PAGE_RESPONSES[p.path])) {
       const res = await client.page(page.path);
       expect(rootOf(res.body)).toMatch(/^<div id="root">/);
-      for (const url of [authEndpoints.user.path, ...SHELL_ANSWERS, ...MEMBER_PAGE_RESPONSES[page.path]!]) {
+      for (const url of [authEndpoints.user.path, ...SHELL_RESPONSES, ...MEMBER_PAGE_RESPONSES[page.path]!]) {
         expect(res.body).toContain(
           `<link rel="preload" as="fetch" href="${url}" crossorigin="use-credentials">`,
         );

@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 import type { z } from "zod";
 import type { messageResponse } from "../../src/core/common-schemas";
-import { type Answer as AnswerOf, type CallInput, type Endpoint, pathOf } from "../../src/core/contract";
+import { type CallInput, type Endpoint, pathOf, type ResponseOf } from "../../src/core/contract";
 
 /**
  * Calling an endpoint by its declaration, for both test clients (in process and over HTTP): what a
@@ -9,7 +9,7 @@ import { type Answer as AnswerOf, type CallInput, type Endpoint, pathOf } from "
  */
 
 /** What an endpoint answers: its success body, and an error answer's `message` and `errors`. */
-export type Reply<E extends Endpoint> = (AnswerOf<E> extends undefined ? unknown : AnswerOf<E>) &
+export type Reply<E extends Endpoint> = (ResponseOf<E> extends undefined ? unknown : ResponseOf<E>) &
   Partial<z.input<typeof messageResponse>>;
 
 /**

@@ -47,7 +47,7 @@ export async function registerMember(db: Db, config: AppConfig, input: RegisterB
 }
 
 /**
- * The same answer for an unknown e-mail and a wrong password. Past a few failures in a row at the
+ * The same response for an unknown e-mail and a wrong password. Past a few failures in a row at the
  * address, each next try waits (`sign-in-throttle.ts`): 429 with the seconds left, the password
  * unchecked.
  */

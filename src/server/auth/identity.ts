@@ -62,7 +62,7 @@ export async function verifyEmail(db: Db, cache: SessionCache<SessionUser> | und
     if (!verified) throw badRequest(AUTH_MESSAGES.linkInvalid);
     return verified;
   });
-  // Her next request here, right after this answer, must see the proved address: the database's
+  // Her next request here, right after this response, must see the proved address: the database's
   // notice reaches every instance, but may come after that request.
   cache?.forgetUser(user.id);
   return { message: AUTH_MESSAGES.emailVerified, email: user.email };
@@ -72,9 +72,9 @@ export async function verifyEmail(db: Db, cache: SessionCache<SessionUser> | und
 export const sendPasswordResetJob = job<{ email: string }>("send-password-reset");
 
 /**
- * Asks for a reset link. The answer is the same, and as quick, whether or not the address has an
+ * Asks for a reset link. The response is the same, and as quick, whether or not the address has an
  * account: the request only enqueues the job (`mailPasswordReset`) that looks the address up, so
- * neither the words nor the time of the answer tell anyone who has one. One pending job per address.
+ * neither the words nor the time of the response tell anyone who has one. One pending job per address.
  */
 export async function requestPasswordReset(db: Db, email: string) {
   await enqueue(db, sendPasswordResetJob, { email }, { jobKey: `password-reset:${email.toLowerCase()}` });

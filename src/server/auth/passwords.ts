@@ -8,7 +8,7 @@ export const hashPassword = (password: string) => hash(password, OPTIONS);
 let dummyHash: Promise<string> | undefined;
 
 /**
- * Verifies a password. Without a stored hash it still does the same work, so the answer time
+ * Verifies a password. Without a stored hash it still does the same work, so the response time
  * does not reveal whether an e-mail has an account.
  */
 export async function verifyPassword(

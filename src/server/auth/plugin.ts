@@ -27,8 +27,8 @@ export async function registerAuth(app: FastifyInstance) {
   const memberCache = new MemberCache(() => app.config.responseCache && cache.active);
   app.decorate("memberCache", memberCache);
   cache.subscribe(() => memberCache.invalidate());
-  // The database's notice reaches this instance a moment after the commit; a write answered here
-  // must not be followed by a stale read here, so drop the answers before this reply goes out.
+  // The database's notice reaches this instance a moment after the commit; a write that succeeded here
+  // must not be followed by a stale read here, so drop the cached responses before this reply goes out.
   // A hook of the writing routes alone: reads, most of the traffic, run none.
   const invalidateOnSuccess: onSendHookHandler = (_request, reply, payload, done) => {
     if (reply.statusCode < 400) memberCache.invalidate();
@@ -42,7 +42,7 @@ export async function registerAuth(app: FastifyInstance) {
   app.decorateRequest("user", null);
   app.addHook("onRequest", (request, reply, done) => {
     if (!request.url.startsWith("/api/") || !request.cookies[SESSION_COOKIE]) return done();
-    // Load balancer probes must answer whatever the session store is doing.
+    // Load balancer probes must get a response whatever the session store is doing.
     if (request.url === "/api/health" || request.url === "/api/ready") return done();
     const user = resolveSession(app.db, app.config, request, reply, cache);
     if (!(user instanceof Promise)) {

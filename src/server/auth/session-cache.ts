@@ -129,7 +129,7 @@ export class SessionCache<U> {
 
   /**
    * Resolves once every notification committed before the call has been applied: the database
-   * sends pending notifications on a connection before answering its next query.
+   * sends pending notifications on a connection before responding to its next query.
    */
   sync(): Promise<void> {
     const listener = this.listener;

@@ -138,7 +138,7 @@ export function clearSessionCookies(reply: FastifyReply) {
 
 /**
  * Looks up the session (from the cache of recently seen sessions, else in one indexed query) and
- * slides its expiry forward once a day. A session in the cache is answered synchronously: most
+ * slides its expiry forward once a day. A session in the cache is resolved synchronously: most
  * requests cost no promise here.
  */
 export function resolveSession(
@@ -175,7 +175,7 @@ async function resolveStoredSession(
       return null;
     }
     const { expiresAt, ...stored } = row;
-    // Kept whole, so a cached request builds nothing; nobody changes a request's user.
+    // Cached whole, so a cached request builds nothing; nobody changes a request's user.
     const user: SessionUser = { ...stored, isAdmin: isAdministrator(config, stored), sessionId: id };
     found = { user, userId: user.id, expiresAt: expiresAt.getTime() };
     cache?.set(id, found);
@@ -212,7 +212,7 @@ export async function endAllSessions(db: Db | Tx, userId: number, cache?: Sessio
   cache?.forgetUser(userId);
 }
 
-/** Ends her sessions on every other device; answers how many ended. */
+/** Ends her sessions on every other device; returns how many ended. */
 export async function endOtherSessions(
   db: Db | Tx,
   userId: number,

@@ -25,7 +25,7 @@ const retryAt = sql`case when ${failuresNow} >= ${FREE_FAILURES}
 /**
  * Counts a try at this address before its password is checked, so that tries sent all at once are
  * counted at once too (a right password then forgets them, `forgetFailures`). While the address is
- * waiting nothing is counted, and the answer is the whole seconds left.
+ * waiting nothing is counted, and the result is the whole seconds left.
  */
 export async function claimSignInTry(db: Db, email: string): Promise<{ waitSeconds: number } | undefined> {
   const account = accountOf(email);

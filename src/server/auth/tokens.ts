@@ -40,7 +40,7 @@ export async function issueToken(
   return token;
 }
 
-/** Uses a token up, once: answers whose it was and the address it proves, or nothing. */
+/** Uses a token up, once: returns whose it was and the address it proves, or nothing. */
 export async function consumeToken(tx: Db | Tx, token: string, purpose: AccountTokenPurpose) {
   const [row] = await tx
     .update(accountTokens)

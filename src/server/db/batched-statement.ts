@@ -87,8 +87,8 @@ class BatchQueue<In, Out> {
 /**
  * A write many members make at once (a reflection, a prayer), sent together. A call that finds the
  * statement idle goes at once; calls arriving while `inFlight` batches are in the database wait and
- * leave together as the next batch: one round trip and one commit for all of them, each answered
- * only once its row is committed. `run` answers one result per input, in the inputs' order.
+ * leave together as the next batch: one round trip and one commit for all of them, each resolved
+ * only once its row is committed. `run` returns one result per input, in the inputs' order.
  * Calls with the same `apart` key never share a batch: the later leaves with the next one, so a
  * statement may take each batch as calls made one after the other by different callers.
  */

@@ -22,7 +22,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     max: options.max ?? 20,
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 5000,
-    // Per-statement limit on the server, plus a client-side limit for a server that stopped answering.
+    // Per-statement limit on the server, plus a client-side limit for a server that stopped responding.
     statement_timeout: 15_000,
     query_timeout: 20_000,
     application_name: "mishpacha",

@@ -6,7 +6,7 @@ export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, "\\
 
 /**
  * `(a || ' ' || b) ILIKE %text%`: the expression of the tables' trigram search indexes
- * (`…_search_trgm_idx`), so the index answers it. Name the columns the index names, in its order.
+ * (`…_search_trgm_idx`), so the index serves it. Name the columns the index names, in its order.
  */
 export const searchMatches = (a: AnyColumn, b: AnyColumn, text: string) =>
   sql`(${a} || ' ' || ${b}) ilike ${containsPattern(text)}`;

@@ -7,7 +7,7 @@ import { preferredEncoding } from "../render/page-compression";
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** How a kept answer can leave: as it is, or compressed (made once, in zlib's thread pool). */
+/** How a cached response can leave: as it is, or compressed (made once, in zlib's thread pool). */
 type Encoding = NonNullable<ReturnType<typeof preferredEncoding>>;
 
 const compress: Record<Encoding, (body: string) => Promise<Buffer>> = {
@@ -22,13 +22,13 @@ const compress: Record<Encoding, (body: string) => Promise<Buffer>> = {
 };
 
 /**
- * An answer kept in memory, with its serialised body, its ETag and its compressed forms worked out
+ * A response cached in memory, with its serialised body, its ETag and its compressed forms worked out
  * once, on first use.
  */
 export interface CachedResponse<T> {
   value: T;
   body?: string;
-  /** The body as sent uncompressed: bytes, so no answer measures or encodes the text again. */
+  /** The body as sent uncompressed: bytes, so no request measures or encodes the text again. */
   bytes?: Buffer;
   etag?: string;
   /** Each compressed form: being made, then made. */
@@ -42,42 +42,42 @@ export const weakEtag = (text: string) =>
 const COMPRESS_FROM_BYTES = 1024;
 
 /**
- * Sends a cached answer: serialised once by the route's response schema and then sent as it is,
+ * Sends a cached response: serialised once by the route's response schema and then sent as it is,
  * or 304 when the browser already holds this version. A browser that accepts brotli or gzip gets
- * the body compressed once (off the main thread) and kept with it: a list of a few kilobytes
+ * the body compressed once (off the main thread) and cached with it: a list of a few kilobytes
  * leaves in a fraction of its size, which a phone on a slow network feels and a server pays for
  * in every write. Private: it needs a signed-in member.
  *
- * Synchronous once the answer's forms are made (every request but the first few): a hot read
+ * Synchronous once the response's forms are made (every request but the first few): a hot read
  * waits for no promise here.
  */
 export function sendCachedResponse<T>(
   request: FastifyRequest,
   reply: FastifyReply,
-  answer: CachedResponse<T>,
+  response: CachedResponse<T>,
 ): FastifyReply | Promise<FastifyReply> {
-  answer.body ??= reply.serialize(answer.value) as string;
-  answer.etag ??= weakEtag(answer.body);
+  response.body ??= reply.serialize(response.value) as string;
+  response.etag ??= weakEtag(response.body);
   reply
-    .header("etag", answer.etag)
+    .header("etag", response.etag)
     .header("cache-control", "private, no-cache")
     .header("vary", "Accept-Encoding");
-  if (request.headers["if-none-match"] === answer.etag) return reply.status(304).send();
+  if (request.headers["if-none-match"] === response.etag) return reply.status(304).send();
   reply.type("application/json; charset=utf-8");
   const encoding =
-    answer.body.length < COMPRESS_FROM_BYTES
+    response.body.length < COMPRESS_FROM_BYTES
       ? undefined
       : preferredEncoding(request.headers["accept-encoding"]);
   if (!encoding) {
-    answer.bytes ??= Buffer.from(answer.body);
-    return reply.send(answer.bytes);
+    response.bytes ??= Buffer.from(response.body);
+    return reply.send(response.bytes);
   }
   reply.header("content-encoding", encoding);
-  answer.encoded ??= {};
-  const encoded = answer.encoded;
+  response.encoded ??= {};
+  const encoded = response.encoded;
   const form = encoded[encoding];
   if (form instanceof Buffer) return reply.send(form);
-  const making = form instanceof Promise ? form : compress[encoding](answer.body);
+  const making = form instanceof Promise ? form : compress[encoding](response.body);
   encoded[encoding] = making;
   return making.then((made) => {
     encoded[encoding] = made;

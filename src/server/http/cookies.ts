@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
  * Cookies, read when asked for and written as they are set (docs/performance.md, tuning log: Cookies are read when asked for). A plugin that parses
  * every request's cookies in a hook and writes them in another costs every request two hooks and a
  * map; here a request that never looks at its cookies pays nothing, and one that sets none runs
- * nothing when its answer leaves.
+ * nothing when its response leaves.
  */
 
 export interface CookieOptions extends Omit<SerializeOptions, "encode"> {
@@ -22,7 +22,7 @@ declare module "fastify" {
     unsignCookie(value: string): { valid: boolean; value: string | null };
   }
   interface FastifyReply {
-    /** Sets a cookie; setting the same name and path again in one answer replaces it. */
+    /** Sets a cookie; setting the same name and path again in one response replaces it. */
     setCookie(name: string, value: string, options?: CookieOptions): FastifyReply;
     clearCookie(name: string, options?: CookieOptions): FastifyReply;
   }

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { messageResponse } from "../../core/common-schemas";
 import type { BodyOf, Endpoint, ParamsIn, ParamsOf, QueryIn, QueryOf, Result } from "../../core/contract";
 import type { SessionUser } from "../auth/sessions";
-import { answerOnce, IDEMPOTENCY_HEADER } from "./idempotency";
+import { IDEMPOTENCY_HEADER, respondOnce } from "./idempotency";
 import { type SharedCache, sharedCache } from "./shared-cache";
 
 /**
@@ -24,7 +24,7 @@ export interface HandlerContext<E extends Endpoint, D = undefined> {
 
 type Returned<E extends Endpoint> = Result<E> | FastifyReply;
 
-/** Answers the call; an endpoint without a body to send may simply return. */
+/** Responds to the call; an endpoint without a body to send may simply return. */
 export type EndpointHandler<E extends Endpoint, D = undefined> = (
   ctx: HandlerContext<E, D>,
 ) => Promise<Returned<E>> | Returned<E> | (E["response"] extends null ? Promise<void> : never);
@@ -32,15 +32,15 @@ export type EndpointHandler<E extends Endpoint, D = undefined> = (
 export interface ServeOptions<E extends Endpoint, D = undefined> {
   /**
    * Worked out once per request, before the cache is looked at: what both the cache key (`vary`)
-   * and the handler need, as `ctx.derived`, so that a kept answer is keyed by the very value it was
+   * and the handler need, as `ctx.derived`, so that a cached response is keyed by the very value it was
    * made from (the shared teasers the home page embeds, whether she plays patron teaching). A value
-   * given at once keeps a kept answer's path free of promises; a promise is awaited once.
+   * given at once keeps a cached response's path free of promises; a promise is awaited once.
    */
   derive?: (ctx: HandlerContext<E>) => PromiseLike<D> | D;
   /**
-   * For `cache: "member"`: something else her answer depends on, beyond the member and the
+   * For `cache: "member"`: something else her response depends on, beyond the member and the
    * request (the version of a shared list it embeds, say). For `cache: "shared"`: which of a few
-   * answers she is given (kept apart; "" is the plain key).
+   * responses she is given (cached apart; "" is the plain key).
    */
   vary?: (ctx: HandlerContext<E, D>) => string;
 }
@@ -48,7 +48,7 @@ export interface ServeOptions<E extends Endpoint, D = undefined> {
 const isThenable = (value: unknown): value is PromiseLike<unknown> =>
   typeof (value as { then?: unknown } | null)?.then === "function";
 
-/** The answers an endpoint may give besides its success: implied by its caller and inputs. */
+/** The responses an endpoint may give besides its success: implied by its caller and inputs. */
 export function errorStatuses(e: Endpoint): number[] {
   const statuses = new Set<number>(e.errors ?? []);
   if (e.params || e.query || e.body) statuses.add(400);
@@ -87,19 +87,19 @@ function stableJson(value: unknown): string {
   return `{${out}}`;
 }
 
-/** The key under which a shared answer to these inputs is kept (`variant`: what `vary` named). */
+/** The key under which a shared response to these inputs is cached (`variant`: what `vary` named). */
 const sharedKeyOf = (e: Endpoint, params: unknown, query: unknown, variant: string) => {
   const key = `${e.id}|${stableJson(params)}|${stableJson(query)}`;
   return variant ? `${key}|${variant}` : key;
 };
 
 /**
- * A shared endpoint's kept answer to these inputs, as a request would find it (validated by the
+ * A shared endpoint's cached response to these inputs, as a request would find it (validated by the
  * endpoint's schemas, under the same key, from the same entry), for code outside a request such as
  * a page's hints. `variant` is what `vary` names for the callers meant; `load` reads it if it is
- * not kept.
+ * not cached.
  */
-export function sharedAnswerOf<E extends Endpoint>(
+export function sharedResponseOf<E extends Endpoint>(
   db: object,
   e: E,
   input: { params?: ParamsIn<E>; query?: QueryIn<E> },
@@ -117,7 +117,7 @@ export function sharedAnswerOf<E extends Endpoint>(
 /**
  * Registers the route an endpoint declares, in a plugin mounted under the endpoint's prefix:
  * access (decided before the body is read: `src/server/auth/access.ts`), the schemas that validate
- * its inputs and encode its answer and errors, its rate limit, and its cache.
+ * its inputs and encode its response and errors, its rate limit, and its cache.
  */
 export function serve<E extends Endpoint, D = undefined>(
   fastify: FastifyInstance,
@@ -127,7 +127,7 @@ export function serve<E extends Endpoint, D = undefined>(
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   if (!e.path.startsWith(app.prefix)) throw new Error(`${e.id} is not under ${app.prefix}`);
-  // Keys are kept per member.
+  // Idempotency keys are kept per member.
   if (e.idempotent && e.caller === "visitor") throw new Error(`${e.id} is idempotent, so not a visitor's`);
   const status = e.status ?? 200;
   const response: Record<number, unknown> = {};
@@ -144,14 +144,14 @@ export function serve<E extends Endpoint, D = undefined>(
     // Fastify sends what a handler returns, but not `undefined` returned at once: that is sent here.
     return e.response && result !== undefined ? result : reply.send();
   };
-  // A handler that answers at once (her own profile, say) is finished without a promise.
-  const answer = (ctx: HandlerContext<E, D>, reply: FastifyReply) => {
+  // A handler that returns at once (her own profile, say) is finished without a promise.
+  const runHandler = (ctx: HandlerContext<E, D>, reply: FastifyReply) => {
     const result = handler(ctx);
     // Any thenable: a query builder returned as it is runs only when awaited.
     return isThenable(result) ? Promise.resolve(result).then((r) => finish(r, reply)) : finish(result, reply);
   };
   const load = (ctx: HandlerContext<E, D>) => async () => (await handler(ctx)) as Result<E>;
-  // The answer as it will be sent, to keep for a repeat of her Idempotency-Key.
+  // The response as it will be sent, to store for a repeat of her Idempotency-Key.
   const encoded = async (ctx: HandlerContext<E, D>, reply: FastifyReply) => {
     const result = await handler(ctx);
     if (result === reply || reply.sent) return undefined;
@@ -164,13 +164,13 @@ export function serve<E extends Endpoint, D = undefined>(
   const { derive, vary } = options;
   let shared: SharedCache<Result<E>> | undefined;
 
-  // The request with what was derived for it: from its kept answer, or from its handler.
+  // The request with what was derived for it: from its cached response, or from its handler.
   const respond = (ctx: HandlerContext<E, D>) => {
     const { request, reply } = ctx;
     // A creation without the header runs as any other: one lookup.
     const idempotencyKey = idempotent ? request.headers[IDEMPOTENCY_HEADER] : undefined;
     if (idempotencyKey !== undefined) {
-      return answerOnce(app.db, request, reply, idempotencyKey, () => encoded(ctx, reply));
+      return respondOnce(app.db, request, reply, idempotencyKey, () => encoded(ctx, reply));
     }
     if (e.cache === "member") {
       const viewer = request.user!;
@@ -182,10 +182,10 @@ export function serve<E extends Endpoint, D = undefined>(
       const key = sharedKeyOf(e, ctx.params, ctx.query, vary ? vary(ctx) : "");
       return shared.reply(request, reply, key, load(ctx));
     }
-    return answer(ctx, reply);
+    return runHandler(ctx, reply);
   };
 
-  // Not async: a kept answer is sent before this returns, and a hot read makes no promise here.
+  // Not async: a cached response is sent before this returns, and a hot read makes no promise here.
   const run = (request: FastifyRequest, reply: FastifyReply) => {
     const ctx = {
       viewer: request.user ?? null,

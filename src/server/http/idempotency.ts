@@ -8,9 +8,9 @@ import { badRequest, conflict, HttpError } from "./errors";
 /**
  * `Idempotency-Key` on creations (decision 050, after Stripe and the IETF draft "The
  * Idempotency-Key HTTP Header Field"): the first request with a key claims it for her, runs, and
- * keeps its answer; a repeat of the key by the same member within 24 hours is given that answer
- * and runs nothing. A repeat while the first still runs waits for its answer (409 past `WAIT_MS`).
- * Errors are not kept: the claim is let go, so a corrected retry with the same key is a new try.
+ * stores its response; a repeat of the key by the same member within 24 hours is given that response
+ * and runs nothing. A repeat while the first still runs waits for its response (409 past `WAIT_MS`).
+ * Errors are not stored: the claim is let go, so a corrected retry with the same key is a new try.
  */
 
 export const IDEMPOTENCY_HEADER = "idempotency-key";
@@ -23,11 +23,11 @@ export const IDEMPOTENCY_MESSAGES = {
 
 const VALID_KEY = /^[\x20-\x7e]{1,255}$/;
 
-/** How long a repeat waits for the first request's answer before it is told to come back. */
+/** How long a repeat waits for the first request's response before it is told to come back. */
 const WAIT_MS = 5000;
 
 /**
- * Claims the key, or reads what holds it. Kept answers older than 24 hours, and claims in flight
+ * Claims the key, or reads what holds it. Stored responses older than 24 hours, and claims in flight
  * for 5 minutes (longer than any request runs: its instance stopped), are taken over as new.
  */
 const claim = preparedStatement<
@@ -60,30 +60,30 @@ const release = preparedStatement<never, [userId: number, key: string]>(
   "delete from idempotency_keys where user_id = $1 and key = $2 and status is null",
 );
 
-/** What the handler answered: its status and its JSON as sent (null for no body). */
-export interface KeptAnswer {
+/** The handler's response: its status and its JSON as sent (null for no body). */
+export interface StoredResponse {
   status: number;
   body: string | null;
 }
 
 const JSON_TYPE = "application/json; charset=utf-8";
 
-function send(reply: FastifyReply, answer: KeptAnswer) {
-  reply.status(answer.status);
-  return answer.body === null ? reply.send() : reply.type(JSON_TYPE).send(answer.body);
+function send(reply: FastifyReply, response: StoredResponse) {
+  reply.status(response.status);
+  return response.body === null ? reply.send() : reply.type(JSON_TYPE).send(response.body);
 }
 
 /**
- * Answers a creation sent with an `Idempotency-Key`, once per member and key. `produce` runs the
- * handler and encodes its answer (undefined when the handler sent its own, which is not kept).
+ * Responds to a creation sent with an `Idempotency-Key`, once per member and key. `produce` runs the
+ * handler and encodes its response (undefined when the handler sent its own, which is not stored).
  * Access was checked and the inputs validated before this runs.
  */
-export async function answerOnce(
+export async function respondOnce(
   db: Db,
   request: FastifyRequest,
   reply: FastifyReply,
   header: string | string[],
-  produce: () => Promise<KeptAnswer | undefined>,
+  produce: () => Promise<StoredResponse | undefined>,
 ): Promise<FastifyReply> {
   if (typeof header !== "string" || !VALID_KEY.test(header))
     throw badRequest(IDEMPOTENCY_MESSAGES.invalidKey);
@@ -95,46 +95,46 @@ export async function answerOnce(
   const deadline = Date.now() + WAIT_MS;
   for (let pause = 10; ; pause = Math.min(pause * 2, 200)) {
     const [held] = await claim(db, userId, header, fingerprint);
-    if (held?.claimed) return answerFirst(db, request, reply, userId, header, produce);
+    if (held?.claimed) return respondFirst(db, request, reply, userId, header, produce);
     if (held && held.fingerprint !== fingerprint) throw new HttpError(422, IDEMPOTENCY_MESSAGES.reused);
     if (held && held.status !== null) {
       reply.header("idempotent-replayed", "true");
       return send(reply, { status: held.status, body: held.body });
     }
-    // The first request still runs (or another instance claimed the key a moment ago): its answer
-    // is kept before it is sent, so asking again soon finds it.
+    // The first request still runs (or another instance claimed the key a moment ago): its response
+    // is stored before it is sent, so asking again soon finds it.
     if (Date.now() + pause > deadline) throw conflict(IDEMPOTENCY_MESSAGES.inFlight);
     await sleep(pause);
   }
 }
 
-async function answerFirst(
+async function respondFirst(
   db: Db,
   request: FastifyRequest,
   reply: FastifyReply,
   userId: number,
   key: string,
-  produce: () => Promise<KeptAnswer | undefined>,
+  produce: () => Promise<StoredResponse | undefined>,
 ) {
   const letGo = () =>
     release(db, userId, key).catch((err) => request.log.warn({ err }, "idempotency key not released"));
-  let answer: KeptAnswer | undefined;
+  let response: StoredResponse | undefined;
   try {
-    answer = await produce();
+    response = await produce();
   } catch (err) {
     await letGo();
     throw err;
   }
-  if (!answer) {
+  if (!response) {
     await letGo();
     return reply;
   }
-  // Kept before it leaves, so a repeat after her answer arrived is always a replay. If keeping it
+  // Stored before it leaves, so a repeat after her response arrived is always a replay. If storing it
   // fails, what was made stands and she hears so; a repeat then waits and is told 409.
-  await complete(db, userId, key, answer.status, answer.body).catch((err) =>
+  await complete(db, userId, key, response.status, response.body).catch((err) =>
     request.log.error({ err }, "idempotency key not completed"),
   );
-  return send(reply, answer);
+  return send(reply, response);
 }
 
 /** Housekeeping: keys older than 24 hours, a bounded batch per statement. */

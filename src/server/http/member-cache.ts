@@ -3,9 +3,9 @@ import { setBounded } from "../../core/bounded-map";
 import { type CachedResponse, sendCachedResponse } from "./cached-response";
 
 /**
- * Answers that differ per member (her view of the prayer wall, her home page) but change only when
+ * Responses that differ per member (her view of the prayer wall, her home page) but change only when
  * community rows change. Each entry belongs to a version of the community; a change anywhere moves
- * the version, which the database announces to every instance (see `invalidate`). Nothing is kept
+ * the version, which the database announces to every instance (see `invalidate`). Nothing is cached
  * while those announcements cannot be heard (`live` is false): the cache is bypassed, never trusted.
  */
 export class MemberCache {
@@ -18,7 +18,7 @@ export class MemberCache {
     private readonly maxEntries = 5000,
   ) {}
 
-  /** Community rows changed: every answer so far is out of date. */
+  /** Community rows changed: every cached response so far is out of date. */
   invalidate() {
     this.version++;
     this.entries.clear();
@@ -33,7 +33,7 @@ export class MemberCache {
     return (await this.entry(key, load)).value;
   }
 
-  /** Sends the answer for `key` (see `sendCachedResponse`); a kept one at once, without a promise. */
+  /** Sends the response for `key` (see `sendCachedResponse`); a cached one at once, without a promise. */
   reply<T>(request: FastifyRequest, reply: FastifyReply, key: string, load: () => Promise<T>) {
     const hit = this.live() ? this.entries.get(key) : undefined;
     if (hit) return sendCachedResponse(request, reply, hit);
@@ -45,12 +45,12 @@ export class MemberCache {
     if (!this.live()) return { value: await load() };
     const hit = this.entries.get(key);
     if (hit) return hit as CachedResponse<T>;
-    // A member's parallel requests for the same answer share one load.
+    // A member's parallel requests for the same response share one load.
     let pending = this.loading.get(key);
     if (!pending) {
       pending = load().then((value) => {
         const entry: CachedResponse<unknown> = { value };
-        // A change that arrived while loading may not be in `value`: hand it out, but do not keep it.
+        // A change that arrived while loading may not be in `value`: hand it out, but do not cache it.
         if (this.version === version && this.live()) {
           this.loading.delete(key);
           setBounded(this.entries, key, entry, this.maxEntries);

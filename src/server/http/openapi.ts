@@ -13,7 +13,7 @@ type JsonSchema = Record<string, unknown>;
 
 /**
  * JSON Schema of what travels on the wire. Both directions are the schemas' input side: a request
- * is validated from it, and an answer is encoded to it (dates as ISO strings).
+ * is validated from it, and a response is encoded to it (dates as ISO strings).
  */
 function wire(schema: z.ZodType): JsonSchema {
   const { $schema: _, ...json } = z.toJSONSchema(schema, {

@@ -12,7 +12,7 @@ declare module "fastify" {
 
 type Callback = (err: Error | null, result: { current: number; ttl: number }) => void;
 
-// INCR, and start the window on the first hit; answers the count and the milliseconds left.
+// INCR, and start the window on the first hit; returns the count and the milliseconds left.
 const INCR_SCRIPT = `
 local current = redis.call('INCR', KEYS[1])
 if current == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end

@@ -76,7 +76,7 @@ export function createLogger({ level, pretty = false, destination }: LoggerOptio
 }
 
 /**
- * Page requests whose API answers are being fetched in process (server rendering): those inner
+ * Page requests whose API responses are being fetched in process (server rendering): those inner
  * requests carry the page's request id and are part of the page's own line.
  */
 export const pagesBeingRendered = new Set<string>();
@@ -112,7 +112,7 @@ function loggedPath(url: string, secretPaths: SecretPath[]) {
 }
 
 /**
- * One line per answered request: method, path without its query string (mailed links carry their
+ * One line per completed request: method, path without its query string (mailed links carry their
  * tokens there), status, milliseconds, request id and the member's id. No headers, no body.
  */
 export function registerRequestLog(app: FastifyInstance) {

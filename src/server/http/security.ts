@@ -60,9 +60,9 @@ export function securityHeaders(config: AppConfig): Record<string, string> {
 }
 
 /**
- * API answers are data, never documents: nothing in them may load, run or be framed, so their
+ * API responses are data, never documents: nothing in them may load, run or be framed, so their
  * policy is the strictest one (OWASP's advice for REST services), and the headers that only mean
- * something to a document are left off. A third of the bytes of a small answer were headers.
+ * something to a document are left off. A third of the bytes of a small response were headers.
  */
 export function apiSecurityHeaders(config: AppConfig): Record<string, string> {
   return {
@@ -102,7 +102,7 @@ export function isOwnNavigation(config: AppConfig, request: FastifyRequest) {
 export async function registerSecurity(app: FastifyInstance, config: AppConfig) {
   const pageHeaders = securityHeaders(config);
   const apiHeaders = apiSecurityHeaders(config);
-  // One synchronous hook for every answer's headers and the origin check: it runs on every
+  // One synchronous hook for every response's headers and the origin check: it runs on every
   // request, and an async hook costs a promise. The request id goes back to the caller, so a
   // member's report or a proxy's log finds the server's line.
   app.addHook("onRequest", (request, reply, done) => {

@@ -25,36 +25,36 @@ export function sharedCache<T>(db: object, name: string, ttlMs?: number): Shared
   return cache as SharedCache<T>;
 }
 
-/** Published content changed (a video, an article sync, a course): drop every shared answer. */
+/** Published content changed (a video, an article sync, a course): drop every shared response. */
 export function invalidateSharedCaches(db: object) {
   for (const cache of registry.get(db)?.values() ?? []) cache.clear();
 }
 
-/** The ETag is worked out at once: the home page's per-member answers are keyed by it. */
-type SharedAnswer<T> = CachedResponse<T> & { etag: string; storedAt: number };
+/** The ETag is worked out at once: the home page's per-member responses are keyed by it. */
+type SharedResponse<T> = CachedResponse<T> & { etag: string; storedAt: number };
 
 /**
- * Answers for lists that are the same for every member (the video library, say), kept for a
+ * Responses for lists that are the same for every member (the video library, say), cached for a
  * couple of seconds: under load one query serves thousands of requests, and a member's revisit
  * with the same ETag gets a 304. Writes on this instance clear it at once; other instances
  * catch up within the time to live.
  */
 export class SharedCache<T> {
-  private readonly entries = new Map<string, SharedAnswer<T>>();
-  private readonly loading = new Map<string, Promise<SharedAnswer<T>>>();
+  private readonly entries = new Map<string, SharedResponse<T>>();
+  private readonly loading = new Map<string, Promise<SharedResponse<T>>>();
 
   constructor(
     private readonly ttlMs = 2000,
     private readonly maxEntries = 500,
   ) {}
 
-  /** The kept answer for `key` while it is fresh: what a hot read takes without a promise. */
-  fresh(key: string): SharedAnswer<T> | undefined {
+  /** The cached response for `key` while it is fresh: what a hot read takes without a promise. */
+  fresh(key: string): SharedResponse<T> | undefined {
     const hit = this.entries.get(key);
     return hit && Date.now() - hit.storedAt < this.ttlMs ? hit : undefined;
   }
 
-  async get(key: string, load: () => Promise<T>): Promise<SharedAnswer<T>> {
+  async get(key: string, load: () => Promise<T>): Promise<SharedResponse<T>> {
     const hit = this.fresh(key);
     if (hit) return hit;
     // Many requests arriving together for the same key share one query.
@@ -63,7 +63,7 @@ export class SharedCache<T> {
       pending = load()
         .then((value) => {
           const etag = weakEtag(JSON.stringify(value));
-          const entry: SharedAnswer<T> = { value, etag, storedAt: Date.now() };
+          const entry: SharedResponse<T> = { value, etag, storedAt: Date.now() };
           setBounded(this.entries, key, entry, this.maxEntries);
           return entry;
         })

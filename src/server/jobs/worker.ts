@@ -126,7 +126,7 @@ export async function startWorker(
     restartTimer = setTimeout(() => run(settings).then(watch, restartSoon), 2000);
   };
   // The engine gives up when its connection dies (a database restart); the jobs wait in the
-  // database, so starting it again once the database answers loses nothing.
+  // database, so starting it again once the database responds loses nothing.
   const watch = (started: Runner) => {
     runner = started;
     started.promise.catch(restartSoon);

@@ -31,9 +31,9 @@ export interface MemberRendererOptions {
 const DEFAULT_TIME_ZONE = "UTC";
 
 /**
- * Renders a signed-in member's page in the server with her own answers, so it paints before any
- * script runs. The answers come from the app's own routes, requested in process with her cookie, so
- * every check and serialiser is the one her browser would meet. Answers undefined whenever the page
+ * Renders a signed-in member's page in the server with her own API responses, so it paints before any
+ * script runs. The responses come from the app's own routes, requested in process with her cookie, so
+ * every check and serialiser is the one her browser would meet. Returns undefined whenever the page
  * cannot be rendered (no server-side build, signed out, too busy, too slow, an error): the page is then
  * sent as before and rendered in the browser.
  */
@@ -44,7 +44,7 @@ export function memberPageRenderer(
   { timeoutMs = 3000, maxConcurrent = 16 }: MemberRendererOptions = {},
 ) {
   let loaded: Promise<ServerRenderModule | undefined> | undefined;
-  // Loaded with the first member's page: an instance that only answers the API never holds it.
+  // Loaded with the first member's page: an instance that only serves the API never holds it.
   const load = () =>
     (loaded ??= fs.existsSync(moduleFile)
       ? (import(pathToFileURL(moduleFile).href) as Promise<ServerRenderModule>).catch((err: unknown) => {

@@ -22,19 +22,19 @@ export async function encodeOnce(html: string, acceptEncoding = "") {
 }
 
 /**
- * A page is one of a few fixed variants, each compressed once on first use and kept (the same way
+ * A page is one of a few fixed variants, each compressed once on first use and cached (the same way
  * the static files are precompressed at build time).
  */
 export function pageEncoder() {
-  const kept = new Map<string, { br: Buffer; gzip: Buffer }>();
+  const cache = new Map<string, { br: Buffer; gzip: Buffer }>();
   return (html: string, acceptEncoding = "") => {
-    let encoded = kept.get(html);
+    let encoded = cache.get(html);
     if (!encoded) {
       encoded = {
         br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
         gzip: gzipSync(html, { level: 9 }),
       };
-      kept.set(html, encoded);
+      cache.set(html, encoded);
     }
     const encoding = preferredEncoding(acceptEncoding);
     if (encoding) return { encoding, body: encoded[encoding] };

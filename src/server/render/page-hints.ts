@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { SHELL_ANSWERS } from "../../core/member-page-responses";
+import { SHELL_RESPONSES } from "../../core/member-page-responses";
 import { USER_URL } from "../../core/member-pages";
 
 interface ManifestChunk {
@@ -45,14 +45,14 @@ export const modulePreloads = (files: Set<string>) =>
 
 /**
  * What a returning member's page will request first, announced in the HTML: the member app and the
- * page's own chunks, who she is, the frame's answers (the bell), and the page's first answers. The browser fetches them at once,
+ * page's own chunks, who she is, the frame's responses (the bell), and the page's first responses. The browser fetches them at once,
  * while the app's script is still starting, instead of one after another.
  */
 export function memberHints(manifest: Manifest, pageModule: string | undefined, data: string[]): string {
   const scripts = modulePreloads(moduleHints(manifest, pageModule ? [MEMBER_APP, pageModule] : [MEMBER_APP]));
-  // Same credentials mode as the app's own fetch, or the browser would not reuse the answer.
-  const answers = [USER_URL, ...SHELL_ANSWERS, ...data].map(
+  // Same credentials mode as the app's own fetch, or the browser would not reuse the response.
+  const responses = [USER_URL, ...SHELL_RESPONSES, ...data].map(
     (url) => `<link rel="preload" as="fetch" href="${url}" crossorigin="use-credentials">`,
   );
-  return scripts + answers.join("");
+  return scripts + responses.join("");
 }

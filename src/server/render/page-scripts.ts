@@ -48,7 +48,7 @@ const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 
 /**
  * The page's module scripts (the entry and every `modulepreload`) taken out of its head and started
- * by the loader after the first paint. A page without an entry script is answered as it is.
+ * by the loader after the first paint. A page without an entry script is sent as it is.
  */
 export function startModulesAfterPaint(html: string): string {
   const entry = MODULE_SCRIPT.exec(html)?.[1];

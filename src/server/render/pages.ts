@@ -24,15 +24,15 @@ export interface PageOptions {
   imageHints?: ImageHints;
   /** Render the visitor pages now rather than for the first visitor (a server, not a test). */
   prerenderAtStart?: boolean;
-  /** Render members' pages in the server with their answers (on unless turned off). */
+  /** Render members' pages in the server with their API responses (on unless turned off). */
   renderMemberPages?: boolean;
 }
 
 /**
  * Serves the built browser app: its files (`static-files.ts`), and for every other non-API path the
  * page, so client routes work on reload. Visitors get the prerendered page, a signed-in member her
- * page rendered with her answers when it can be, else index.html with hints of what it will need.
- * Answers the page handler (for the not-found handler), or false when there is no build.
+ * page rendered with her API responses when it can be, else index.html with hints of what it will need.
+ * Returns the page handler (for the not-found handler), or false when there is no build.
  */
 export async function registerPages(
   app: FastifyInstance,
@@ -54,7 +54,7 @@ export async function registerPages(
     ]),
   );
   const memberOtherHtml = withHints(memberHints(manifest, undefined, []));
-  // A page rendered with its answers needs only its files announced: the answers are in it.
+  // A page rendered with its responses needs only its files announced: the responses are in it.
   const memberRenderedHtml = new Map(
     memberPages.map((page) => [
       page.path,
@@ -69,7 +69,7 @@ export async function registerPages(
       withHints(modulePreloads(moduleHints(manifest, [module]))),
     ]),
   );
-  // Visitor pages arrive rendered: their HTML is prerendered off the main thread and kept for the day.
+  // Visitor pages arrive rendered: their HTML is prerendered off the main thread and cached for the day.
   const render = () =>
     prerenderVisitorPages(serverRender, publicConfig, (message) =>
       app.log.warn(`visitor pages are rendered in the browser: ${message}`),
@@ -135,7 +135,7 @@ export async function registerPages(
       }
     }
     reply
-      // A member's server-rendered page holds her own data: never kept by a shared cache.
+      // A member's server-rendered page holds her own data: never stored by a shared cache.
       .header("Cache-Control", personal ? "private, no-cache" : "no-cache")
       .header("Vary", "Cookie, Accept-Encoding")
       .type("text/html; charset=utf-8");

@@ -15,7 +15,7 @@ process.stdout.write(JSON.stringify(pages));
 `;
 
 /**
- * Renders the visitor pages (landing, sign-in) with the built server-side module. Answers the markup
+ * Renders the visitor pages (landing, sign-in) with the built server-side module. Returns the markup
  * of each page's #root by path; empty when there is no such module (a development checkout) or the
  * render fails, and the pages are then rendered in the browser as before.
  */

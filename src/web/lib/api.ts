@@ -3,7 +3,7 @@
  * failed response becomes an ApiError whose message is "{status}: {body or statusText}".
  */
 
-import { type Answer, type CallInput, type Endpoint, urlOf } from "~/core/contract";
+import { type CallInput, type Endpoint, type ResponseOf, urlOf } from "~/core/contract";
 import type { PageFetch } from "~/core/member-pages";
 
 export class ApiError extends Error {
@@ -64,12 +64,12 @@ export type InputArgs<E extends Endpoint> =
  * Calls an endpoint: the URL, method and body follow from its declaration (`~/web/lib/endpoints`).
  * A creation (`idempotent`) is one submit: see `submitOnce`.
  */
-export function call<E extends Endpoint>(e: E, ...[input]: InputArgs<E>): Promise<Answer<E>> {
+export function call<E extends Endpoint>(e: E, ...[input]: InputArgs<E>): Promise<ResponseOf<E>> {
   const parts = (input ?? {}) as { params?: unknown; query?: unknown; body?: unknown };
   const url = urlOf(e, parts);
-  if (!e.idempotent) return apiRequest<Answer<E>>(e.method, url, parts.body);
+  if (!e.idempotent) return apiRequest<ResponseOf<E>>(e.method, url, parts.body);
   return submitOnce(`${e.method} ${url} ${JSON.stringify(parts.body ?? null)}`, (key) =>
-    apiRequest<Answer<E>>(e.method, url, parts.body, { "Idempotency-Key": key }),
+    apiRequest<ResponseOf<E>>(e.method, url, parts.body, { "Idempotency-Key": key }),
   );
 }
 
@@ -82,7 +82,7 @@ const newKey = (): string =>
     : // Outside a secure context (plain http to a LAN address) there is no randomUUID.
       Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 
-/** No answer came (the connection failed), or a gateway had none from the app: it may have run. */
+/** No response came (the connection failed), or a gateway had none from the app: it may have run. */
 const mayHaveRun = (err: unknown) =>
   err instanceof TypeError || (err instanceof ApiError && (err.status === 502 || err.status === 504));
 
@@ -90,9 +90,9 @@ const RETRY_DELAYS_MS = [300, 1000];
 
 /**
  * One submit of a creation (decision 050): its Idempotency-Key is made when she submits, sent again
- * with each retry after an answer that never came, and new for her next submit. A second press
+ * with each retry after a response that never came, and new for her next submit. A second press
  * while the same submit (same endpoint, URL and body) is on its way is that submit and sends its key:
- * the server makes one thing and answers both presses with it.
+ * the server makes one thing and responds to both presses with it.
  */
 export async function submitOnce<T>(what: string, send: (key: string) => Promise<T>): Promise<T> {
   let submit = submitting.get(what);

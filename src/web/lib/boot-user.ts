@@ -20,8 +20,8 @@ export const hasSessionHint = () =>
   typeof document !== "undefined" && /(?:^|;\s*)signed_in=1(?:;|$)/.test(document.cookie);
 
 /**
- * The first question every page asks: who is here? Answered with a plain fetch so the landing page
- * does not carry the data-fetching library; the member app seeds its cache with the answer. A page
+ * The first question every page asks: who is here? Asked with a plain fetch so the landing page
+ * does not carry the data-fetching library; the member app seeds its cache with the response. A page
  * the server rendered for a member already knows (`known`).
  */
 export function useBootUser(known?: CurrentUser): BootState {

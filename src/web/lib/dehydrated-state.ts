@@ -10,11 +10,11 @@ export interface DehydratedPageState {
   zone: number[];
   /** When it was rendered (ms since the epoch): relative times ("5 minutes ago") were counted from it. */
   renderedAt: number;
-  /** The answers the page showed: the query cache's dehydrated state. */
+  /** The responses the page showed: the query cache's dehydrated state. */
   queries: DehydratedState;
 }
 
-/** What the member app starts from: who she is and, for a server-rendered page, the answers it showed. */
+/** What the member app starts from: who she is and, for a server-rendered page, the responses it showed. */
 export interface MemberStart {
   user: CurrentUser;
   queries?: DehydratedState;

@@ -7,7 +7,14 @@ import {
   useMutation,
   useQuery,
 } from "@tanstack/react-query";
-import { type Answer, type CallInput, type Endpoint, type QueryIn, queryKeyOf, urlOf } from "~/core/contract";
+import {
+  type CallInput,
+  type Endpoint,
+  type QueryIn,
+  queryKeyOf,
+  type ResponseOf,
+  urlOf,
+} from "~/core/contract";
 import { ApiError, apiRequest, call, type InputArgs } from "./api";
 import { notifyError, notifySuccess } from "./notify";
 import { queryClient } from "./query-client";
@@ -44,7 +51,7 @@ export const isConflict = (err: unknown) => err instanceof ApiError && err.statu
 export const keyOf = <E extends Endpoint>(e: E, ...[input]: InputArgs<E>): QueryKey =>
   queryKeyOf(e, input as Parts);
 
-type ReadOptions<E extends Endpoint> = Omit<UseQueryOptions<Answer<E>>, "queryKey" | "queryFn">;
+type ReadOptions<E extends Endpoint> = Omit<UseQueryOptions<ResponseOf<E>>, "queryKey" | "queryFn">;
 
 /**
  * Reads a GET endpoint. The key is derived from the endpoint, and the app's default query function
@@ -55,10 +62,10 @@ export function useEndpoint<E extends Endpoint>(
   input: Omit<CallInput<E>, "body"> | undefined,
   options: ReadOptions<E> = {},
 ) {
-  return useQuery<Answer<E>>({ queryKey: queryKeyOf(e, input as Parts), ...options });
+  return useQuery<ResponseOf<E>>({ queryKey: queryKeyOf(e, input as Parts), ...options });
 }
 
-type Item<E extends Endpoint> = Answer<E> extends (infer T)[] ? T : never;
+type Item<E extends Endpoint> = ResponseOf<E> extends (infer T)[] ? T : never;
 type PagedQuery<E extends Endpoint> = Omit<NonNullable<QueryIn<E>>, "limit" | "before">;
 
 /** Where the next page starts: a query parameter, and its value from the last item shown. */
@@ -103,11 +110,11 @@ export interface MutationOptions<E extends Endpoint, V, C = unknown> {
   /** The call's inputs from what the screen passes to `mutate`. */
   input: (variables: V) => CallInput<E>;
   /** Keys to refresh after success (see `keyOf`); the mutation stays busy until they are. */
-  invalidates?: (result: Answer<E>, variables: V) => QueryKey[];
+  invalidates?: (result: ResponseOf<E>, variables: V) => QueryKey[];
   /** The success toast, if any (SPEC's words). */
   success?:
     | { title: string; description?: string }
-    | ((result: Answer<E>, variables: V) => { title: string; description?: string } | undefined);
+    | ((result: ResponseOf<E>, variables: V) => { title: string; description?: string } | undefined);
   /**
    * The failure toast; a signed-out member hears "Unauthorized" instead (SPEC §8). The server's own
    * message replaces the description where `preferServerMessage` says so (for every 4xx, or those it picks).
@@ -121,7 +128,7 @@ export interface MutationOptions<E extends Endpoint, V, C = unknown> {
   mutationKey?: QueryKey;
   /** Runs before the call (a change shown at once); what it returns reaches `onError`, to undo it. */
   onMutate?: (variables: V) => C | Promise<C>;
-  onSuccess?: (result: Answer<E>, variables: V) => void;
+  onSuccess?: (result: ResponseOf<E>, variables: V) => void;
   onError?: (error: unknown, variables: V, context: C | undefined) => void;
 }
 

@@ -10,7 +10,7 @@ export function whenHydrated(done: () => void) {
 }
 
 /**
- * Called once the first page's own part is on screen and answers input: for a server-rendered page,
+ * Called once the first page's own part is on screen and responds to input: for a server-rendered page,
  * once React has hydrated it. The page is live (marked on <html> as `data-live`, for whatever must
  * wait for it) once every part of it with a chunk of its own (`lazyPart`) is hydrated too: until
  * then a press on such a part, already on screen, would do nothing.

@@ -1,4 +1,4 @@
-/** Runs `task` once the page has loaded and the browser has a moment to spare; answers a cancel. */
+/** Runs `task` once the page has loaded and the browser has a moment to spare; returns a cancel. */
 export function whenIdle(task: () => unknown): () => void {
   let handle: number | undefined;
   const schedule = () => {

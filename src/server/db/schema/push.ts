@@ -5,7 +5,7 @@ import { sessions, users } from "./users";
 /**
  * A device of hers that receives Web Push (decision 042): the push service's endpoint and the keys
  * the browser made for it. One row per endpoint: the same browser signed in as another member moves
- * to her. A push service that answers 404 or 410 has forgotten it, and the row goes. It belongs to
+ * to her. A push service that responds with 404 or 410 has forgotten it, and the row goes. It belongs to
  * the session that turned it on: when that session ends (she signs out, her password is reset, she
  * is suspended, it expires), the device stops showing her notifications, so a shared phone never
  * shows one member's prayer requests to the next.

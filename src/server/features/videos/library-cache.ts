@@ -3,7 +3,7 @@ import { opensPatronTeaching } from "../../../core/patron-teaching";
 import { videosEndpoints } from "../../../core/videos/endpoints";
 import { youTubeThumbnail } from "../../../core/youtube";
 import type { Db } from "../../db/client";
-import { type ServeOptions, sharedAnswerOf } from "../../http/endpoint-routes";
+import { type ServeOptions, sharedResponseOf } from "../../http/endpoint-routes";
 import { listVideos } from "./queries";
 
 const library = videosEndpoints.library;
@@ -30,7 +30,7 @@ export const libraryServing: ServeOptions<typeof library, boolean> = {
  * is not a patron, so a patron-only video's id is never announced.
  */
 export async function firstLibraryThumbnails(db: Db, count = 3): Promise<string[]> {
-  const { value } = await sharedAnswerOf(
+  const { value } = await sharedResponseOf(
     db,
     library,
     { query: { limit: CARDS_PAGE_SIZE } },
