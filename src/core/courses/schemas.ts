@@ -116,17 +116,23 @@ const descriptionField = z
   .max(LIMITS.text, { message: `Description must be at most ${LIMITS.text} characters` });
 
 /** `POST /api/admin/courses`; the admin form validates with the same schema. */
-export const createCourseBody = z.object({
-  title: titleField,
-  description: descriptionField,
+const statusField = z.enum(COURSE_ADMIN_STATUSES, { message: "Choose a status" });
+/** What a course may say beyond its title, description and status, on creation and on change alike. */
+const optionalCourseFields = {
   shortDescription: nullableLine("Short description", COURSE_LIMITS.shortDescription).optional(),
-  status: z.enum(COURSE_ADMIN_STATUSES, { message: "Choose a status" }).default("coming_soon"),
   estimatedDuration: nullableLine("Duration", COURSE_LIMITS.duration).optional(),
   price: priceField.optional(),
   courseUrl: urlField.optional(),
   tags: tagsField.optional(),
   patronOnly: z.boolean({ message: "Choose whether it is for patrons" }).optional(),
   includedForPatrons: z.boolean({ message: "Choose whether patrons enroll without paying" }).optional(),
+};
+
+export const createCourseBody = z.object({
+  title: titleField,
+  description: descriptionField,
+  status: statusField.default("coming_soon"),
+  ...optionalCourseFields,
 });
 export type CreateCourseBody = z.infer<typeof createCourseBody>;
 export type CourseFormValues = z.input<typeof createCourseBody>;
@@ -136,14 +142,8 @@ export const updateCourseBody = z
   .object({
     title: titleField.optional(),
     description: descriptionField.optional(),
-    shortDescription: nullableLine("Short description", COURSE_LIMITS.shortDescription).optional(),
-    status: z.enum(COURSE_ADMIN_STATUSES, { message: "Choose a status" }).optional(),
-    estimatedDuration: nullableLine("Duration", COURSE_LIMITS.duration).optional(),
-    price: priceField.optional(),
-    courseUrl: urlField.optional(),
-    tags: tagsField.optional(),
-    patronOnly: z.boolean({ message: "Choose whether it is for patrons" }).optional(),
-    includedForPatrons: z.boolean({ message: "Choose whether patrons enroll without paying" }).optional(),
+    status: statusField.optional(),
+    ...optionalCourseFields,
   })
   .refine((body) => Object.values(body).some((v) => v !== undefined), {
     message: COURSE_MESSAGES.emptyUpdate,

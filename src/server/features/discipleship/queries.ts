@@ -1,5 +1,5 @@
 import { aliasedTable, and, asc, desc, eq, inArray, lt, ne, or, sql } from "drizzle-orm";
-import { blockedEitherWay, personColumnsSeenBy } from "../../auth/policies";
+import { blockedEitherWay, memberOfStatement, personColumnsSeenBy } from "../../auth/policies";
 import type { Db, Tx } from "../../db/client";
 import { discipleshipConnections, discipleshipEntries, users } from "../../db/schema";
 
@@ -178,10 +178,7 @@ const connectionColumns = {
  * service knows her by id only: an administrator is known here by her role.
  */
 function connectionColumnsSeenBy(userId: number) {
-  const viewer = {
-    id: sql`${userId}::int`,
-    isAdmin: sql`exists (select 1 from users seen_admin where seen_admin.id = ${userId} and seen_admin.role = 'admin')`,
-  };
+  const viewer = memberOfStatement(sql`${userId}::int`);
   const mentorSeen = personColumnsSeenBy(viewer, "mentor");
   const menteeSeen = personColumnsSeenBy(viewer, "mentee");
   return {

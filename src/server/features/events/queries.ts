@@ -444,22 +444,33 @@ export interface OpenAnswer {
   dates: number;
 }
 
-const answerOpenEventStatement = preparedStatement<
-  OpenAnswer & { ord: number },
-  [number[], (Date | null)[], number[], boolean[], string[]]
->(
-  "event_answer_open",
-  `with input as (
+/**
+ * The first steps of both answering statements: each answer of the batch ($1 events, $2 the date
+ * asked or null for the whole series, $3 who answers, $4 whether she is an administrator, $5 her
+ * answer) beside its event, whether she may see it (`eventVisibleTo`), and the event's dates (`d`).
+ */
+const answersAndTheirDates = `input as (
      select * from unnest($1::int[], $2::timestamptz[], $3::int[], $4::bool[], $5::text[])
        with ordinality as t(event_id, asked, asker, asker_is_admin, wanted, ord)
    ), ev as (
      select e.*, i.ord, i.asked, i.asker, i.wanted,
        ${statementText(eventVisibleTo({ id: sql.raw("i.asker"), isAdmin: sql.raw("i.asker_is_admin") }, "e"))} as visible
      from input i join events e on e.id = i.event_id
-   ), d as (${statementText(datesOf)}), chosen as (
+   ), d as (${statementText(datesOf)})`;
+
+/** The dates an answer is for: the one asked, or every one of a series still to come. */
+const datesAnswered =
+  "(d.occurrence = d.asked or (d.asked is null and (d.date_end > now() or d.repeat = 'none')))";
+
+const answerOpenEventStatement = preparedStatement<
+  OpenAnswer & { ord: number },
+  [number[], (Date | null)[], number[], boolean[], string[]]
+>(
+  "event_answer_open",
+  `with ${answersAndTheirDates}, chosen as (
      select d.ord, d.id as event_id, d.occurrence, d.asker, d.wanted from d
      where d.visible and d.capacity is null and d.cancelled_at is null and not d.date_cancelled
-       and (d.occurrence = d.asked or (d.asked is null and (d.date_end > now() or d.repeat = 'none')))
+       and ${datesAnswered}
    ), written as (
      insert into event_rsvps (event_id, occurrence, user_id, status, answered_at)
      select event_id, occurrence, asker, wanted, clock_timestamp() from chosen
@@ -541,18 +552,9 @@ const answerCountedEventsStatement = preparedStatement<
 >(
   "event_answer_counted",
   `
-    with input as (
-      select * from unnest($1::int[], $2::timestamptz[], $3::int[], $4::bool[], $5::text[])
-        with ordinality as t(event_id, asked, asker, asker_is_admin, wanted, ord)
-    ), ev as (
-      select e.*, i.ord, i.asked, i.asker, i.wanted,
-        ${statementText(eventVisibleTo({ id: sql.raw("i.asker"), isAdmin: sql.raw("i.asker_is_admin") }, "e"))} as visible
-      from input i join events e on e.id = i.event_id
-    ), d as (${statementText(datesOf)}), chosen as (
-      -- The dates each answer is for: one, or every one of a series still to come.
+    with ${answersAndTheirDates}, chosen as (
       select d.ord, d.id as event_id, d.occurrence, d.date_start, d.asker, d.wanted, d.capacity from d
-      where d.visible and d.cancelled_at is null and not d.date_cancelled
-        and (d.occurrence = d.asked or (d.asked is null and (d.date_end > now() or d.repeat = 'none')))
+      where d.visible and d.cancelled_at is null and not d.date_cancelled and ${datesAnswered}
     ), mine as (
       select c.*, r.id as rsvp_id, r.status as before from chosen c
       left join event_rsvps r on r.event_id = c.event_id and r.occurrence = c.occurrence

@@ -85,6 +85,16 @@ async function visibleEvent(db: Executor, viewer: Viewer, id: number, options?: 
   return event;
 }
 
+/**
+ * The event she may change: 404 where she may not see it, 403 where she sees it but may not change
+ * it (`mayEditEvent`); locked for the transaction when asked.
+ */
+async function editableEvent(db: Executor, viewer: Viewer, id: number, options?: { lock: boolean }) {
+  const event = await visibleEvent(db, viewer, id, options);
+  if (!mayEditEvent(viewer, event)) throw forbidden(EVENT_MESSAGES.mayNotEdit);
+  return event;
+}
+
 /** The online link, where it has one: for those going to any date, its creator and administrators. */
 async function mayJoinOnline(db: Executor, viewer: Viewer, event: q.EventRow) {
   return event.onlineUrl !== null && (await q.onlineLinkOpen(db, viewer, event.id));
@@ -172,8 +182,7 @@ export async function updateEvent(
   body: z.output<typeof updateEventBody>,
 ) {
   await db.transaction(async (tx) => {
-    const event = await visibleEvent(tx, viewer, id, { lock: true });
-    if (!mayEditEvent(viewer, event)) throw forbidden(EVENT_MESSAGES.mayNotEdit);
+    const event = await editableEvent(tx, viewer, id, { lock: true });
     if (event.cancelledAt) throw badRequest(EVENT_MESSAGES.cancelled);
 
     if (body.occurrence) {
@@ -261,8 +270,7 @@ export async function cancelEvent(
   query: z.output<typeof occurrenceQuery>,
 ) {
   await db.transaction(async (tx) => {
-    const event = await visibleEvent(tx, viewer, id, { lock: true });
-    if (!mayEditEvent(viewer, event)) throw forbidden(EVENT_MESSAGES.mayNotEdit);
+    const event = await editableEvent(tx, viewer, id, { lock: true });
     if (event.cancelledAt) return;
     if (query.occurrence) {
       const date = await dateOf(tx, viewer, id, query.occurrence);
@@ -409,8 +417,7 @@ export async function rsvp(db: Db, viewer: Viewer, id: number, body: z.output<ty
 }
 
 export async function attendees(db: Db, viewer: Viewer, id: number, query: z.output<typeof occurrenceQuery>) {
-  const event = await visibleEvent(db, viewer, id);
-  if (!mayEditEvent(viewer, event)) throw forbidden(EVENT_MESSAGES.mayNotEdit);
+  const event = await editableEvent(db, viewer, id);
   let occurrence = query.occurrence;
   if (occurrence) {
     await dateOf(db, viewer, id, occurrence);
@@ -446,8 +453,7 @@ export async function messageAttendees(
 ) {
   return db.transaction(async (tx) => {
     // Decided as for who is coming: 404 to those who may not see it, 403 to those who may not edit it.
-    const event = await visibleEvent(tx, viewer, id);
-    if (!mayEditEvent(viewer, event)) throw forbidden(EVENT_MESSAGES.mayNotEdit);
+    const event = await editableEvent(tx, viewer, id);
     let dates: { occurrence?: Date; among?: Date[] };
     if (body.occurrence) {
       await dateOf(tx, viewer, id, body.occurrence);

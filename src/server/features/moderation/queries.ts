@@ -4,6 +4,7 @@ import {
   type GroupKind,
   groupLedBy,
   memberContentVisibleTo,
+  memberOfStatement,
   personColumnsSeenBy,
   postEditableBy,
   prayerRequestVisibleTo,
@@ -411,10 +412,7 @@ export async function listBlocks(
   limit: number,
   { before, blockedId }: { before?: Date; blockedId?: number } = {},
 ) {
-  const { firstName, lastName } = personColumnsSeenBy({
-    id: sql`${blockerId}::int`,
-    isAdmin: sql`exists (select 1 from users seen_admin where seen_admin.id = ${blockerId} and seen_admin.role = 'admin')`,
-  });
+  const { firstName, lastName } = personColumnsSeenBy(memberOfStatement(sql`${blockerId}::int`));
   return db
     .select({
       id: users.id,

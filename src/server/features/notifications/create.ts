@@ -48,10 +48,7 @@ function insertFor(
   const key = String(event.dedupeKey ?? event.subjectId);
   // The actor's name as each recipient may see it (her profile setting), decided per row here: the
   // notification keeps it. An administrator is known by her role.
-  const recipient = {
-    id: sql`r.user_id`,
-    isAdmin: sql`exists (select 1 from users ra where ra.id = r.user_id and ra.role = 'admin')`,
-  };
+  const recipient = memberOfStatement(sql`r.user_id`);
   return sql`insert into notifications
       (user_id, kind, subject_id, dedupe_key, actor_id, actor_name, actor_count, title)
     select distinct r.user_id, ${kind}, ${event.subjectId}::int, ${key}, ${named}::int,

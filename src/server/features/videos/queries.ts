@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
-import type { PgSelect, PgTable } from "drizzle-orm/pg-core";
+import type { PgColumn, PgSelect, PgTable } from "drizzle-orm/pg-core";
 import { RESUME_MIN_SECONDS } from "../../../core/videos/progress";
 import { memberContentVisibleTo, personColumnsSeenBy, type Viewer } from "../../auth/policies";
 import { batchedStatement } from "../../db/batched-statement";
@@ -178,16 +178,32 @@ async function toggleMark<T extends PgTable>(
   return added.length;
 }
 
-/** Adds or removes the member's like; the counter moves only when a row really changed. */
-export async function toggleVideoLike(tx: Tx, videoId: number, memberId: number) {
-  const mine = and(eq(videoLikes.videoId, videoId), eq(videoLikes.userId, memberId));
-  const delta = await toggleMark(tx, videoLikes, { videoId, userId: memberId }, mine);
-  const [row] = await tx
-    .update(videos)
-    .set({ likesCount: shiftedCounter(videos.likesCount, delta) })
-    .where(eq(videos.id, videoId))
-    .returning({ likes: videos.likesCount });
-  return { liked: delta >= 0, likes: row?.likes ?? 0 };
+/**
+ * Adds or removes the member's like (a row of `table`), then moves the liked row's `counter` by what
+ * changed (it moves only when a mark really did): whether she likes it now, and its count.
+ */
+async function toggleLike<T extends PgTable>(
+  tx: Tx,
+  table: T,
+  mark: T["$inferInsert"],
+  match: SQL | undefined,
+  liked: { counter: PgColumn; id: PgColumn; value: number },
+) {
+  const delta = await toggleMark(tx, table, mark, match);
+  const { counter, id, value } = liked;
+  const result = await tx.execute<{ likes: number }>(sql`update ${counter.table}
+    set ${sql.identifier(counter.name)} = ${shiftedCounter(counter, delta)}
+    where ${eq(id, value)} returning ${counter} as likes`);
+  return { liked: delta >= 0, likes: result.rows[0]?.likes ?? 0 };
+}
+
+export function toggleVideoLike(tx: Tx, videoId: number, userId: number) {
+  const mine = and(eq(videoLikes.videoId, videoId), eq(videoLikes.userId, userId));
+  return toggleLike(tx, videoLikes, { videoId, userId }, mine, {
+    counter: videos.likesCount,
+    id: videos.id,
+    value: videoId,
+  });
 }
 
 export async function toggleVideoSave(tx: Tx, videoId: number, memberId: number) {
@@ -395,15 +411,10 @@ export async function discussionExists(db: Conn, id: number) {
   return Boolean(row);
 }
 
-export async function toggleDiscussionLike(tx: Tx, discussionId: number, memberId: number) {
-  const mine = and(eq(discussionLikes.discussionId, discussionId), eq(discussionLikes.userId, memberId));
-  const delta = await toggleMark(tx, discussionLikes, { discussionId, userId: memberId }, mine);
-  const [row] = await tx
-    .update(discussions)
-    .set({ likes: shiftedCounter(discussions.likes, delta) })
-    .where(eq(discussions.id, discussionId))
-    .returning({ likes: discussions.likes });
-  return { liked: delta >= 0, likes: row?.likes ?? 0 };
+export function toggleDiscussionLike(tx: Tx, discussionId: number, userId: number) {
+  const mine = and(eq(discussionLikes.discussionId, discussionId), eq(discussionLikes.userId, userId));
+  const liked = { counter: discussions.likes, id: discussions.id, value: discussionId };
+  return toggleLike(tx, discussionLikes, { discussionId, userId }, mine, liked);
 }
 
 /** The member's own comments on videos, newest first, with the video's title. */
