@@ -8,7 +8,7 @@ export interface MemberSettings {
   /**
    * Let other members see my name and picture. `false`: they see "A member" instead, everywhere,
    * except my group admins and leaders, my discipleship partners and administrators
-   * (`hidesProfileFrom` in src/server/auth/policies.ts).
+   * (`hidesProfileFrom` in src/server/auth/policies/).
    */
   showProfileToMembers?: boolean;
   emailNotifications?: boolean;

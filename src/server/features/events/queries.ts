@@ -30,7 +30,7 @@ export interface Viewer {
 
 /**
  * The columns of an event as one viewer sees it, with whether she belongs to its group (who sees
- * its place). Whether she may see it at all is `eventVisibleTo` (auth/policies.ts).
+ * its place). Whether she may see it at all is `eventVisibleTo` (auth/policies/).
  */
 const eventsAsSeenBy = (viewer: Viewer) => sql`
   select e.*, cg.name as group_name, lg.name as local_group_name, ${inEventGroup(viewer.id, "e")} as is_member

@@ -31,7 +31,7 @@ const table = (type: ContentType) => sql.identifier(TABLES[type]);
 
 /**
  * Where the viewer may see the row `t` of `type` (a response: and the request it answers), by the
- * rules of `policies.ts`: what she may report is what she may see.
+ * rules of `auth/policies/`: what she may report is what she may see.
  */
 function visibleTo(viewer: Viewer, type: ContentType): SQL {
   if (type === "prayer_request") return prayerRequestVisibleTo(viewer, "t");
