@@ -211,13 +211,11 @@ export async function toggleVideoSave(tx: Tx, videoId: number, memberId: number)
   return { saved: (await toggleMark(tx, videoSaves, { videoId, userId: memberId }, mine)) >= 0 };
 }
 
+/** A page of her videos: how many, after the video `before` (its id) where the last page ended. */
+type PageAfterVideo = { limit: number; before?: number };
+
 /** The member's saved videos, most recently saved first; `before` is the last video id shown. */
-export async function listSavedVideos(
-  db: Conn,
-  memberId: number,
-  options: { limit: number; before?: number },
-  opens: boolean,
-) {
+export async function listSavedVideos(db: Conn, memberId: number, options: PageAfterVideo, opens: boolean) {
   let cursor: SQL | undefined;
   if (options.before) {
     const [mark] = await db
@@ -266,12 +264,7 @@ export async function saveProgress(
  * The videos she started and has not finished, the latest watched first: (updatedAt, videoId)
  * descending, the order of video_progress_user_recent_idx; `before` is the last video id shown.
  */
-export async function listWatching(
-  db: Conn,
-  memberId: number,
-  options: { limit: number; before?: number },
-  opens: boolean,
-) {
+export async function listWatching(db: Conn, memberId: number, options: PageAfterVideo, opens: boolean) {
   let cursor: SQL | undefined;
   if (options.before) {
     // Compared inside Postgres: a JavaScript Date would drop the timestamp's microseconds.
