@@ -468,10 +468,9 @@ const percentEncode = (text: string) =>
 
 const cookieOf = (client: TestClient) => [...client.jar].map(([k, v]) => `${k}=${v}`).join("; ");
 
-async function send(client: TestClient, method: string, url: string, body: Body) {
-  const payload =
-    body.kind === "json" ? JSON.stringify(body.value) : body.kind === "raw" ? body.value : undefined;
-  const res = await t.app.inject({
+/** A request from the client's browser: her cookies, the site's origin, and JSON when it has a body. */
+const injectFrom = (client: TestClient, method: string, url: string, payload: string | undefined) =>
+  t.app.inject({
     method: method as "POST",
     url,
     payload,
@@ -481,6 +480,11 @@ async function send(client: TestClient, method: string, url: string, body: Body)
       cookie: cookieOf(client),
     },
   });
+
+async function send(client: TestClient, method: string, url: string, body: Body) {
+  const payload =
+    body.kind === "json" ? JSON.stringify(body.value) : body.kind === "raw" ? body.value : undefined;
+  const res = await injectFrom(client, method, url, payload);
   for (const c of res.cookies) {
     if (c.value === "" || (c.expires && c.expires.getTime() < Date.now())) client.jar.delete(c.name);
     else client.jar.set(c.name, c.value);
@@ -527,23 +531,51 @@ function isJsonMessage(res: LightMyRequestResponse) {
   }
 }
 
-/** One example of each kind of failure per route, so a broken route does not bury the others. */
-function summarise(failures: Array<{ key: string; kind: string; detail: string }>) {
-  const first = new Map<string, string>();
-  for (const f of failures) if (!first.has(`${f.kind} ${f.key}`)) first.set(`${f.kind} ${f.key}`, f.detail);
-  return [...first].map(([what, detail]) => `${what}\n    ${detail}`);
+/** What the random requests found wrong: answers outside the error contract, refusals that wrote. */
+class Findings {
+  readonly failures: Array<{ key: string; kind: string; detail: string }> = [];
+  serverErrors = 0;
+  changedByRejection = 0;
+  private counts: Record<string, number> = {};
+
+  /** A 5xx is a failure, and so is a 4xx without the error contract's JSON message. */
+  judge(key: string, res: LightMyRequestResponse, detail: string) {
+    if (res.statusCode >= 500) {
+      this.serverErrors += 1;
+      this.failures.push({ key, kind: "5xx", detail });
+    } else if (res.statusCode >= 400 && !isJsonMessage(res)) {
+      this.failures.push({ key, kind: "4xx without a JSON message", detail });
+    }
+  }
+
+  /** The rows of every table, counted again: a refused request must have left them as they were. */
+  async countRows(refused?: { key: string; detail: string }) {
+    const after = await rowsWritten();
+    if (refused && JSON.stringify(after) !== JSON.stringify(this.counts)) {
+      this.changedByRejection += 1;
+      const changed = Object.keys(after).filter((k) => after[k] !== this.counts[k]);
+      this.failures.push({ ...refused, kind: `refused but changed rows (${changed.join(", ")})` });
+    }
+    this.counts = after;
+  }
+
+  /** One example of each kind of failure per route, so a broken route does not bury the others. */
+  summary() {
+    const first = new Map<string, string>();
+    for (const f of this.failures)
+      if (!first.has(`${f.kind} ${f.key}`)) first.set(`${f.kind} ${f.key}`, f.detail);
+    return [...first].map(([what, detail]) => `${what}\n    ${detail}`);
+  }
 }
 
 describe("random input on every write route", () => {
   it("never answers 5xx, answers every 4xx with a JSON message, and changes no rows when it refuses", async () => {
     const list = writeRoutes();
     expect(list.length).toBeGreaterThan(30);
-    const failures: Array<{ key: string; kind: string; detail: string }> = [];
+    const found = new Findings();
     let cases = 0;
     let accepted = 0;
-    let serverErrors = 0;
-    let changedByRejection = 0;
-    let counts = await rowsWritten();
+    await found.countRows();
 
     for (const route of list) {
       const key = keyOf(route);
@@ -565,37 +597,24 @@ describe("random input on every write route", () => {
         const res = await send(actor === "admin" ? admin.client : member.client, route.method, url, body);
         cases += 1;
         const detail = `${route.method} ${url} as ${actor}, body ${JSON.stringify(body).slice(0, 200)} -> ${describeFailure(res)}`;
+        found.judge(key, res, detail);
         if (res.statusCode < 300) {
           accepted += 1;
           await keepSignedIn(actor);
-          counts = await rowsWritten();
-          continue;
-        }
-        if (res.statusCode >= 500) {
-          serverErrors += 1;
-          failures.push({ key, kind: "5xx", detail });
-        } else if (res.statusCode >= 400 && !isJsonMessage(res)) {
-          failures.push({ key, kind: "4xx without a JSON message", detail });
-        }
-        const after = await rowsWritten();
-        if (JSON.stringify(after) !== JSON.stringify(counts)) {
-          changedByRejection += 1;
-          const changed = Object.keys(after).filter((k) => after[k] !== counts[k]);
-          failures.push({ key, kind: `refused but changed rows (${changed.join(", ")})`, detail });
-        }
-        counts = after;
+          await found.countRows();
+        } else await found.countRows({ key, detail });
       }
     }
 
-    expect(summarise(failures)).toEqual([]);
-    expect(serverErrors).toBe(0);
-    expect(changedByRejection).toBe(0);
+    expect(found.summary()).toEqual([]);
+    expect(found.serverErrors).toBe(0);
+    expect(found.changedByRejection).toBe(0);
     recordFigures("Fuzzing", {
       "routes fuzzed": list.length,
       cases,
       "cases a route accepted (2xx)": accepted,
-      "5xx answers": serverErrors,
-      "rejected requests that changed rows": changedByRejection,
+      "5xx answers": found.serverErrors,
+      "rejected requests that changed rows": found.changedByRejection,
     });
   }, 240_000);
 
@@ -663,7 +682,7 @@ describe("random query strings on every read route", () => {
     const list = t.app.routeList.filter(
       (r) => r.method === "GET" && r.url.startsWith("/api/") && r.url !== authEndpoints.logout.path,
     );
-    const failures: Array<{ key: string; kind: string; detail: string }> = [];
+    const found = new Findings();
     const value = fc.oneof(
       nastyText,
       pathSegment,
@@ -684,15 +703,11 @@ describe("random query strings on every read route", () => {
         const url = `${path}?${query.map(([k, v]) => `${k}=${percentEncode(v)}`).join("&")}`;
         const res = await send(member.client, "GET", url, { kind: "none" });
         cases += 1;
-        const detail = `GET ${url.slice(0, 300)} -> ${describeFailure(res)}`;
-        if (res.statusCode >= 500) failures.push({ key: keyOf(route), kind: "5xx", detail });
-        else if (res.statusCode >= 400 && !isJsonMessage(res)) {
-          failures.push({ key: keyOf(route), kind: "4xx without a JSON message", detail });
-        }
+        found.judge(keyOf(route), res, `GET ${url.slice(0, 300)} -> ${describeFailure(res)}`);
       }
       await keepSignedIn("member");
     }
-    expect(summarise(failures)).toEqual([]);
+    expect(found.summary()).toEqual([]);
     recordFigures("Fuzzing", { "read routes fuzzed with query strings": list.length, "query cases": cases });
   }, 120_000);
 });
@@ -1144,17 +1159,7 @@ describe("every parameter the API document declares", () => {
           ? admin.client
           : new TestClient(t.app, t.config.publicOrigin);
     if (actor === "suspended") for (const [k, v] of suspendedJar) client.jar.set(k, v);
-    const payload = body === undefined ? undefined : jsonText(body);
-    return t.app.inject({
-      method: method as "POST",
-      url,
-      payload,
-      headers: {
-        ...(payload !== undefined && { "content-type": "application/json" }),
-        origin: t.config.publicOrigin,
-        cookie: cookieOf(client),
-      },
-    });
+    return injectFrom(client, method, url, body === undefined ? undefined : jsonText(body));
   }
 
   it("never answers 5xx, answers every 4xx with a JSON message, and changes no rows when it refuses", async () => {
@@ -1168,12 +1173,11 @@ describe("every parameter the API document declares", () => {
           : Number(op.method === "DELETE");
     const operations = operationsOf(document).sort((a, b) => rank(a) - rank(b));
     expect(operations.length).toBe(t.app.routeList.filter((r) => r.url.startsWith("/api/")).length);
-    const failures: Array<{ key: string; kind: string; detail: string }> = [];
+    const found = new Findings();
     const byActor: Record<WalkActor, number> = { visitor: 0, suspended: 0, member: 0, admin: 0 };
     const fields = new Set<string>();
     let cases = 0;
-    let serverErrors = 0;
-    let counts = await rowsWritten();
+    await found.countRows();
 
     for (const op of operations) {
       const key = `${op.method} ${op.path}`;
@@ -1191,29 +1195,17 @@ describe("every parameter the API document declares", () => {
         byActor[actor] += 1;
         if (c.field !== "none") fields.add(`${key} ${c.field}`);
         const detail = `${op.method} ${url.slice(0, 200)} as ${actor}, ${c.field}, body ${String(jsonText(c.body)).slice(0, 200)} -> ${describeFailure(res)}`;
-        if (res.statusCode >= 500) {
-          serverErrors += 1;
-          failures.push({ key, kind: "5xx", detail });
-        } else if (res.statusCode >= 400 && !isJsonMessage(res)) {
-          failures.push({ key, kind: "4xx without a JSON message", detail });
-        }
+        found.judge(key, res, detail);
         if (op.method === "GET") continue;
         if (res.statusCode < 300) {
           if (actor === "member" || actor === "admin") await keepSignedIn(actor);
-          counts = await rowsWritten();
-          continue;
-        }
-        const after = await rowsWritten();
-        if (JSON.stringify(after) !== JSON.stringify(counts)) {
-          const changed = Object.keys(after).filter((k) => after[k] !== counts[k]);
-          failures.push({ key, kind: `refused but changed rows (${changed.join(", ")})`, detail });
-        }
-        counts = after;
+          await found.countRows();
+        } else await found.countRows({ key, detail });
       }
     }
 
-    expect(summarise(failures)).toEqual([]);
-    expect(serverErrors).toBe(0);
+    expect(found.summary()).toEqual([]);
+    expect(found.serverErrors).toBe(0);
     recordFigures("Fuzzing", {
       "operations walked from the API document": operations.length,
       "parameters and body fields walked": fields.size,
@@ -1221,7 +1213,7 @@ describe("every parameter the API document declares", () => {
       "walk cases by actor": Object.entries(byActor)
         .map(([a, n]) => `${a} ${n}`)
         .join(", "),
-      "walk 5xx answers": serverErrors,
+      "walk 5xx answers": found.serverErrors,
     });
   }, 240_000);
 });
