@@ -1,7 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import webpush from "web-push";
 import { articlesEndpoints } from "../../src/core/articles/endpoints";
 import { authEndpoints } from "../../src/core/auth/endpoints";
 import { discipleshipEndpoints } from "../../src/core/discipleship/endpoints";
@@ -14,7 +13,13 @@ import { publishVideo, startGroup } from "../support/content";
 import { queueDrained } from "../support/jobs";
 import { closeMailTestContext, createMailTestContext } from "../support/mail-context";
 import { linkIn, type Mailbox, type ReceivedMail, tokenOf } from "../support/mailbox";
-import { everyNotificationHanded, pray, share, subscribedDevice } from "../support/push-devices";
+import {
+  everyNotificationHanded,
+  pray,
+  pushSettingsFor,
+  share,
+  subscribedDevice,
+} from "../support/push-devices";
 import { type DeviceSubscription, type PushReceiver, startPushReceiver } from "../support/push-receiver";
 
 // Mail and push for `prayer_prayed` and `prayer_response` are tested in notification-mail,
@@ -31,7 +36,6 @@ let mailbox: Mailbox;
 let receiver: PushReceiver;
 let feed: http.Server;
 let t: TestContext;
-const vapid = webpush.generateVAPIDKeys();
 
 beforeAll(async () => {
   receiver = await startPushReceiver();
@@ -43,10 +47,7 @@ beforeAll(async () => {
   const { port } = feed.address() as AddressInfo;
   ({ t, mailbox } = await createMailTestContext({
     EMAIL_NOTIFICATION_DELAY: "1",
-    VAPID_PUBLIC_KEY: vapid.publicKey,
-    VAPID_PRIVATE_KEY: vapid.privateKey,
-    VAPID_SUBJECT: "mailto:care@mishpacha.example",
-    WEB_PUSH_ALLOWED_ORIGINS: receiver.origin,
+    ...pushSettingsFor(receiver),
     NEWSLETTER_FEED_URL: `http://127.0.0.1:${port}/feed`,
   }));
 });

@@ -1,9 +1,21 @@
 import { expect } from "vitest";
+import webpush from "web-push";
 import { prayerEndpoints } from "../../src/core/prayer/endpoints";
 import { pushEndpoints } from "../../src/core/push/endpoints";
 import type { Member, TestContext } from "./app";
 import { untilNoneLeft } from "./jobs";
 import type { PushReceiver } from "./push-receiver";
+
+/** The app's settings to push to the receiver: a VAPID key pair of its own, the receiver's origin let through. */
+export function pushSettingsFor(receiver: PushReceiver) {
+  const vapid = webpush.generateVAPIDKeys();
+  return {
+    VAPID_PUBLIC_KEY: vapid.publicKey,
+    VAPID_PRIVATE_KEY: vapid.privateKey,
+    VAPID_SUBJECT: "mailto:care@mishpacha.example",
+    WEB_PUSH_ALLOWED_ORIGINS: receiver.origin,
+  };
+}
 
 /** Her browser subscribes a new device on the receiver. */
 export async function subscribedDevice(receiver: PushReceiver, m: Member) {
