@@ -1,17 +1,22 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import webpush from "web-push";
 import type { BodyIn } from "../../src/core/contract";
 import { eventsEndpoints as api } from "../../src/core/events/endpoints";
 import { groupsEndpoints } from "../../src/core/groups/endpoints";
 import { localGroupsEndpoints } from "../../src/core/local-groups/endpoints";
 import { notificationsEndpoints } from "../../src/core/notifications/endpoints";
 import { type Member, succeeded, type TestContext } from "../support/app";
-import { openGroup, startGroup } from "../support/content";
+import {
+  createEvent as createAnEvent,
+  daysAhead,
+  openGroup,
+  startGroup,
+  startLocalGroup,
+} from "../support/content";
 import { queueDrained } from "../support/jobs";
 import { closeMailTestContext, createMailTestContext, verifiedMember } from "../support/mail-context";
 import type { Mailbox } from "../support/mailbox";
-import { everyNotificationHanded, subscribedDevice } from "../support/push-devices";
+import { everyNotificationHanded, pushSettingsFor, subscribedDevice } from "../support/push-devices";
 import { type PushReceiver, startPushReceiver } from "../support/push-receiver";
 
 // Who hears of an event is who may open it, when she is told: a member who leaves a private
@@ -20,16 +25,12 @@ import { type PushReceiver, startPushReceiver } from "../support/push-receiver";
 let t: TestContext;
 let mailbox: Mailbox;
 let receiver: PushReceiver;
-const vapid = webpush.generateVAPIDKeys();
 
 beforeAll(async () => {
   receiver = await startPushReceiver();
   ({ t, mailbox } = await createMailTestContext({
     EMAIL_NOTIFICATION_DELAY: "1",
-    VAPID_PUBLIC_KEY: vapid.publicKey,
-    VAPID_PRIVATE_KEY: vapid.privateKey,
-    VAPID_SUBJECT: "mailto:care@mishpacha.example",
-    WEB_PUSH_ALLOWED_ORIGINS: receiver.origin,
+    ...pushSettingsFor(receiver),
   }));
 });
 afterAll(async () => {
@@ -37,28 +38,14 @@ afterAll(async () => {
   await receiver?.stop();
 });
 
-const DAY = 86_400_000;
-const daysAhead = (days: number, hour = 18) => {
-  const d = new Date(Date.now() + days * DAY);
-  d.setUTCHours(hour, 0, 0, 0);
-  return d;
-};
-
-async function createEvent(by: Member, overrides: Partial<BodyIn<typeof api.create>>) {
-  return succeeded(
-    by.client.call(api.create, {
-      body: {
-        title: "Sukkot supper",
-        description: "Under the booth in the garden.",
-        startsAt: daysAhead(5).toISOString(),
-        endsAt: daysAhead(5, 21).toISOString(),
-        timeZone: "Asia/Jerusalem",
-        location: "Miriam's garden",
-        ...overrides,
-      },
-    }),
-  );
-}
+/** Her events are a Sukkot supper in Miriam's garden unless a test says otherwise. */
+const createEvent = (by: Member, overrides: Partial<BodyIn<typeof api.create>>) =>
+  createAnEvent(by, {
+    title: "Sukkot supper",
+    description: "Under the booth in the garden.",
+    location: "Miriam's garden",
+    ...overrides,
+  });
 
 const rsvpGoing = (m: Member, id: number) =>
   succeeded(m.client.call(api.rsvp, { params: { id }, body: { status: "going" } }));
@@ -231,17 +218,7 @@ describe("a member who leaves a private group", () => {
 
   it("keeps her answer to a local group's event when she leaves the group: its events are every member's", async () => {
     const leader = await t.member({ firstName: "Lydia" });
-    const group = await succeeded(
-      leader.client.call(localGroupsEndpoints.create, {
-        body: {
-          name: "Austin sisters",
-          description: "We meet monthly.",
-          meetingType: "Bible Study",
-          location: "Austin",
-          requiresApproval: false,
-        },
-      }),
-    );
+    const group = await startLocalGroup(leader, { requiresApproval: false });
     const her = await t.member();
     await succeeded(her.client.call(localGroupsEndpoints.join, { params: { id: group.id } }));
     const event = await createEvent(leader, { localGroupId: group.id, title: "Austin picnic" });

@@ -1,16 +1,21 @@
 import { randomBytes } from "node:crypto";
 import ical, { type VEvent } from "node-ical";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BodyIn } from "../../src/core/contract";
 import { eventsEndpoints as api } from "../../src/core/events/endpoints";
-import { localGroupsEndpoints } from "../../src/core/local-groups/endpoints";
 import { moderationEndpoints } from "../../src/core/moderation/endpoints";
 import { notificationsEndpoints } from "../../src/core/notifications/endpoints";
 import { hashToken } from "../../src/server/auth/sessions";
 import { cultivationGroupMembers } from "../../src/server/db/schema";
 import { sendEventReminders } from "../../src/server/features/events";
 import { createTestContext, invalid, type Member, succeeded, type TestContext } from "../support/app";
-import { openGroup, startGroup } from "../support/content";
+import {
+  createEvent,
+  daysAhead,
+  eventBody,
+  openGroup,
+  startGroup,
+  startLocalGroup,
+} from "../support/content";
 
 let t: TestContext;
 let admin: Member;
@@ -21,31 +26,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type EventBody = BodyIn<typeof api.create>;
-
-const DAY = 86_400_000;
-/** A moment some days ahead, on the hour. */
-const daysAhead = (days: number, hour = 18) => {
-  const d = new Date(Date.now() + days * DAY);
-  d.setUTCHours(hour, 0, 0, 0);
-  return d;
-};
-
-const eventBody = (overrides: Partial<EventBody> = {}): EventBody => ({
-  title: "Shabbat dinner",
-  description: "Bring a salad; we light the candles together.",
-  startsAt: daysAhead(5).toISOString(),
-  endsAt: daysAhead(5, 21).toISOString(),
-  timeZone: "Asia/Jerusalem",
-  location: "12 Ha-Nevi'im St, Jerusalem",
-  ...overrides,
+/** Dates an hour long: the first at `startsAt`, then one each week (or month) until `repeatUntil`. */
+const hourSeries = (
+  startsAt: string,
+  repeatUntil: string,
+  { repeat = "weekly", timeZone = "UTC" }: { repeat?: "weekly" | "monthly"; timeZone?: string } = {},
+) => ({
+  timeZone,
+  startsAt,
+  endsAt: new Date(Date.parse(startsAt) + 3_600_000).toISOString(),
+  repeat,
+  repeatUntil,
 });
-
-async function createEvent(by: Member, overrides: Partial<EventBody> = {}) {
-  const res = await by.client.call(api.create, { body: eventBody(overrides) });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body;
-}
 
 const addToGroup = (groupId: number, member: Member) =>
   t.database.db.insert(cultivationGroupMembers).values({ groupId, userId: member.id });
@@ -158,16 +150,7 @@ describe("who sees an event", () => {
 
   it("shows a local group's event to every member but its place only to the group's members", async () => {
     const leader = await t.member();
-    const group = await succeeded(
-      leader.client.call(localGroupsEndpoints.create, {
-        body: {
-          name: "Austin sisters",
-          description: "We meet monthly.",
-          meetingType: "Bible Study",
-          location: "Austin",
-        },
-      }),
-    );
+    const group = await startLocalGroup(leader);
     const event = await createEvent(leader, { localGroupId: group.id, location: "Zilker Park pavilion" });
     const stranger = await t.member();
     const seen = await succeeded(stranger.client.call(api.get, { params: { id: event.id } }));
@@ -279,11 +262,7 @@ describe("answers, capacity and the waitlist", () => {
   it("refuses an answer to a date that is not there, a cancelled date and a cancelled event, without a limit on places", async () => {
     const event = await createEvent(admin, {
       title: "Psalms by the sea",
-      timeZone: "UTC",
-      startsAt: "2027-05-04T18:00:00Z",
-      endsAt: "2027-05-04T19:00:00Z",
-      repeat: "weekly",
-      repeatUntil: "2027-05-19T00:00:00Z",
+      ...hourSeries("2027-05-04T18:00:00Z", "2027-05-19T00:00:00Z"),
     });
     const member = await t.member();
     const missing = await rsvp(member, event.id, "going", "2027-05-05T18:00:00.000Z");
@@ -390,11 +369,7 @@ describe("answers, capacity and the waitlist", () => {
     const event = await createEvent(admin, {
       title: "Tuesday psalms",
       capacity: 1,
-      timeZone: "UTC",
-      startsAt: "2027-06-01T18:00:00Z",
-      endsAt: "2027-06-01T19:00:00Z",
-      repeat: "weekly",
-      repeatUntil: "2027-06-16T00:00:00Z",
+      ...hourSeries("2027-06-01T18:00:00Z", "2027-06-16T00:00:00Z"),
     });
     const [first, series] = [await t.member(), await t.member()];
     expect((await rsvp(first, event.id, "going", "2027-06-08T18:00:00.000Z")).body).toEqual({
@@ -509,11 +484,7 @@ describe("a repeating event", () => {
   // US daylight saving starts on March 14, 2027: a weekly 7 PM in New York moves an hour in UTC.
   const series = {
     title: "Tuesday prayer call",
-    timeZone: "America/New_York",
-    startsAt: "2027-03-09T19:00:00-05:00",
-    endsAt: "2027-03-09T20:00:00-05:00",
-    repeat: "weekly" as const,
-    repeatUntil: "2027-03-24T00:00:00-04:00",
+    ...hourSeries("2027-03-09T19:00:00-05:00", "2027-03-24T00:00:00-04:00", { timeZone: "America/New_York" }),
     location: null,
     onlineUrl: "https://meet.example.test/prayer",
   };
@@ -599,11 +570,7 @@ describe("an event's calendar UID", () => {
   // A weekly 7 PM in New York across the start of daylight saving (March 14, 2027).
   const weekly = {
     title: "Thursday psalms",
-    timeZone: "America/New_York",
-    startsAt: "2027-03-11T19:00:00-05:00",
-    endsAt: "2027-03-11T20:00:00-05:00",
-    repeat: "weekly" as const,
-    repeatUntil: "2027-03-26T00:00:00-04:00",
+    ...hourSeries("2027-03-11T19:00:00-05:00", "2027-03-26T00:00:00-04:00", { timeZone: "America/New_York" }),
     location: "The upper room",
   };
   const range = { from: "2027-03-01T00:00:00Z", to: "2027-05-01T00:00:00Z" };
@@ -701,11 +668,10 @@ describe("an event's calendar UID", () => {
   it("repeats monthly on the 31st as the server does, on the last day of shorter months", async () => {
     const event = await createEvent(admin, {
       title: "Month's end thanksgiving",
-      timeZone: "Europe/London",
-      startsAt: "2027-01-31T18:00:00Z",
-      endsAt: "2027-01-31T19:00:00Z",
-      repeat: "monthly",
-      repeatUntil: "2027-06-30T23:59:00+01:00",
+      ...hourSeries("2027-01-31T18:00:00Z", "2027-06-30T23:59:00+01:00", {
+        repeat: "monthly",
+        timeZone: "Europe/London",
+      }),
       location: null,
     });
     const dates = (
@@ -850,11 +816,7 @@ describe("writing to those coming", () => {
   it("writes to those of one date of a series, or of every date not yet over", async () => {
     const event = await createEvent(admin, {
       title: "Evening psalms",
-      timeZone: "UTC",
-      startsAt: daysAhead(3, 19).toISOString(),
-      endsAt: daysAhead(3, 20).toISOString(),
-      repeat: "weekly",
-      repeatUntil: daysAhead(16, 23).toISOString(),
+      ...hourSeries(daysAhead(3, 19).toISOString(), daysAhead(16, 23).toISOString()),
     });
     const dates = (await succeeded(admin.client.call(api.get, { params: { id: event.id } }))).occurrences.map(
       (d) => String(d.occurrence),
