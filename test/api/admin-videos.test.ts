@@ -3,17 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BodyIn } from "../../src/core/contract";
 import { videosEndpoints } from "../../src/core/videos/endpoints";
 import { activityLog, discussions, videos } from "../../src/server/db/schema";
-import { createTestContext, invalid, type Member, type TestContext } from "../support/app";
+import {
+  contextWithAdminAndMember,
+  expectRefused,
+  invalid,
+  type Member,
+  type TestContext,
+} from "../support/app";
 
 let t: TestContext;
 let admin: Member;
 let member: Member;
-
-beforeAll(async () => {
-  t = await createTestContext();
-  admin = await t.admin();
-  member = await t.member();
-});
+beforeAll(async () => ({ t, admin, member } = await contextWithAdminAndMember()));
 afterAll(() => t.close());
 
 type VideoBody = BodyIn<typeof videosEndpoints.adminCreate>;
@@ -188,17 +189,10 @@ describe("editing a video", () => {
 
   it("validates like adding, and answers 404 for an unknown video", async () => {
     const created = await admin.client.call(videosEndpoints.adminCreate, { body: valid() });
-    const bad = await admin.client.call(videosEndpoints.adminEdit, {
-      params: { id: created.body.id },
-      body: { youtubeUrl: "nope" },
-    });
-    expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe("Must be a valid YouTube URL");
-    const short = await admin.client.call(videosEndpoints.adminEdit, {
-      params: { id: created.body.id },
-      body: { description: "short" },
-    });
-    expect(short.body.message).toBe("Description must be at least 10 characters");
+    const edit = (body: BodyIn<typeof videosEndpoints.adminEdit>) =>
+      admin.client.call(videosEndpoints.adminEdit, { params: { id: created.body.id }, body });
+    expectRefused(await edit({ youtubeUrl: "nope" }), 400, "Must be a valid YouTube URL");
+    expectRefused(await edit({ description: "short" }), 400, "Description must be at least 10 characters");
     expect(
       (await admin.client.call(videosEndpoints.adminEdit, { params: { id: 987654 }, body: { title: "x" } }))
         .status,

@@ -5,7 +5,7 @@ import { discipleshipEndpoints } from "../../src/core/discipleship/endpoints";
 import { homeEndpoints } from "../../src/core/home/endpoints";
 import { moderationEndpoints } from "../../src/core/moderation/endpoints";
 import { discipleshipConnections, discipleshipEntries, users } from "../../src/server/db/schema";
-import { createTestContext, invalid, type Member, type TestContext } from "../support/app";
+import { createTestContext, expectRefused, invalid, type Member, type TestContext } from "../support/app";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -17,6 +17,16 @@ type Offer = BodyIn<typeof discipleshipEndpoints.submit>;
 
 const submit = (m: Member, experienceLevel: Offer["experienceLevel"], focusAreas: Offer["focusAreas"]) =>
   m.client.call(discipleshipEndpoints.submit, { body: { experienceLevel, focusAreas } });
+/** Her request or offer, which the server took. */
+async function submitted(
+  m: Member,
+  experienceLevel: Offer["experienceLevel"],
+  focusAreas: Offer["focusAreas"],
+) {
+  const res = await submit(m, experienceLevel, focusAreas);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body;
+}
 const connections = async (m: Member) => (await m.client.call(discipleshipEndpoints.connections)).body;
 const block = async (blocker: Member, blocked: Member) =>
   expect(
@@ -36,9 +46,8 @@ describe("submitting a request or an offer", () => {
     const mentee = await t.member({ firstName: "Miriam" });
     const focus = area("prayer");
     const other = area("Motherhood");
-    const res = await submit(mentee, "growing", [` ${focus} `, "", other, other.toLowerCase()]);
-    expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({
+    const request = await submitted(mentee, "growing", [` ${focus} `, "", other, other.toLowerCase()]);
+    expect(request).toMatchObject({
       kind: "request",
       role: "mentee",
       status: "waiting",
@@ -50,7 +59,7 @@ describe("submitting a request or an offer", () => {
     });
     const list = await connections(mentee);
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ id: res.body.id, status: "waiting", kind: "request" });
+    expect(list[0]).toMatchObject({ id: request.id, status: "waiting", kind: "request" });
   });
 
   it("treats mentor levels as offers", async () => {
@@ -108,14 +117,25 @@ describe("submitting a request or an offer", () => {
 });
 
 describe("matching", () => {
+  /** Two members ask for help on one focus area, the first before the second. */
+  async function twoRequests(name: string, secondLevel: Offer["experienceLevel"] = "growing") {
+    const focus = area(name);
+    const first = await t.member();
+    const second = await t.member();
+    await submit(first, "growing", [focus]);
+    await submit(second, secondLevel, [focus]);
+    return { focus, first, second };
+  }
+  /** A new member offers to mentor on the focus area. */
+  const newMentorOffers = async (focus: string) => submit(await t.member(), "leader", [focus]);
+
   it("matches a mentee with a waiting mentor who shares a focus area, whatever its case", async () => {
     const mentor = await t.member({ firstName: "Deborah", lastName: "Martin" });
     const mentee = await t.member({ firstName: "Lydia", lastName: "Brooks" });
     const focus = area("Grief");
     await submit(mentor, "seasoned", [focus, area("Hospitality")]);
-    const res = await submit(mentee, "new", [focus.toUpperCase(), area("healing")]);
-    expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({
+    const connection = await submitted(mentee, "new", [focus.toUpperCase(), area("healing")]);
+    expect(connection).toMatchObject({
       kind: "connection",
       role: "mentee",
       status: "pending",
@@ -126,11 +146,11 @@ describe("matching", () => {
       focusAreas: [focus.toLowerCase()],
       experienceLevel: "new",
     });
-    expect(JSON.stringify(res.body)).not.toContain("@");
+    expect(JSON.stringify(connection)).not.toContain("@");
 
     const mentorView = await connections(mentor);
     expect(mentorView).toHaveLength(1);
-    expect(mentorView[0]).toMatchObject({ id: res.body.id, role: "mentor", status: "pending" });
+    expect(mentorView[0]).toMatchObject({ id: connection.id, role: "mentor", status: "pending" });
     expect(mentorView[0]!.mentee?.firstName).toBe("Lydia");
     expect(JSON.stringify(mentorView)).not.toContain("@example.test");
     // Neither side is still listed as waiting.
@@ -138,31 +158,21 @@ describe("matching", () => {
   });
 
   it("matches a mentor's new offer with the oldest waiting request", async () => {
-    const focus = area("study");
-    const first = await t.member();
-    const second = await t.member();
-    await submit(first, "growing", [focus]);
-    await submit(second, "mature", [focus]);
-    const mentor = await t.member();
-    const res = await submit(mentor, "leader", [focus]);
+    const { focus, first, second } = await twoRequests("study", "mature");
+    const res = await newMentorOffers(focus);
     expect(res.body).toMatchObject({ matched: true, role: "mentor", status: "pending" });
     expect(res.body.mentee?.id).toBe(first.id);
     expect((await connections(second))[0]!.status).toBe("waiting");
   });
 
   it("matches a mentor's new offer with a patron's waiting request before an earlier member's", async () => {
-    const focus = area("patience");
-    const earlier = await t.member();
-    const patron = await t.member();
-    await submit(earlier, "growing", [focus]);
-    await submit(patron, "growing", [focus]);
+    const { focus, first: earlier, second: patron } = await twoRequests("patience");
     await t.database.db.update(users).set({ membershipTier: "premium" }).where(eq(users.id, patron.id));
-    const mentor = await t.member();
-    const res = await submit(mentor, "leader", [focus]);
+    const res = await newMentorOffers(focus);
     expect(res.body.mentee?.id).toBe(patron.id);
     expect((await connections(earlier))[0]!.status).toBe("waiting");
     // The next mentor takes the member who was waiting.
-    const next = await submit(await t.member(), "leader", [focus]);
+    const next = await newMentorOffers(focus);
     expect(next.body.mentee?.id).toBe(earlier.id);
   });
 
@@ -297,8 +307,7 @@ describe("the life of a connection", () => {
   it("only the mentor may accept or decline", async () => {
     const { mentee, id } = await matchedPair();
     const res = await mentee.client.call(discipleshipEndpoints.accept, { params: { id } });
-    expect(res.status).toBe(403);
-    expect(res.body.message).toBe("Only the mentor can respond to this connection.");
+    expectRefused(res, 403, "Only the mentor can respond to this connection.");
     expect((await mentee.client.call(discipleshipEndpoints.decline, { params: { id } })).status).toBe(403);
   });
 
@@ -321,8 +330,7 @@ describe("the life of a connection", () => {
   it("can be completed only while active", async () => {
     const { mentor, id } = await matchedPair();
     const res = await mentor.client.call(discipleshipEndpoints.complete, { params: { id } });
-    expect(res.status).toBe(409);
-    expect(res.body.message).toBe("Only an active connection can be marked completed.");
+    expectRefused(res, 409, "Only an active connection can be marked completed.");
   });
 
   it("a declined mentee waits again and is matched with the next mentor who shares her focus", async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BodyIn } from "../../src/core/contract";
 import { notesEndpoints } from "../../src/core/notes/endpoints";
 import { videoNotes, videos } from "../../src/server/db/schema";
-import { createTestContext, invalid, type Member, type TestContext } from "../support/app";
+import { createTestContext, expectRefused, invalid, type Member, type TestContext } from "../support/app";
 
 let t: TestContext;
 let ruth: Member;
@@ -291,23 +291,15 @@ describe("editing a note", () => {
 
   it("refuses blank content, a bad time and an unknown video, and keeps the note as it was", async () => {
     const note = await ruth.client.call(notesEndpoints.create, { body: { content: "Unchanged words" } });
-    const blank = await ruth.client.call(notesEndpoints.update, {
-      params: { id: note.body.id },
-      body: { content: "   " },
-    });
-    expect(blank.status).toBe(400);
-    expect(blank.body.message).toBe("Note content is required");
-    const badTime = await ruth.client.call(notesEndpoints.update, {
-      params: { id: note.body.id },
-      body: { timestamp: invalid(-5) },
-    });
-    expect(badTime.status).toBe(400);
-    const unknownVideo = await ruth.client.call(notesEndpoints.update, {
-      params: { id: note.body.id },
-      body: { videoId: 987654, content: "Would be lost" },
-    });
-    expect(unknownVideo.status).toBe(400);
-    expect(unknownVideo.body.message).toBe("That video no longer exists");
+    const update = (body: BodyIn<typeof notesEndpoints.update>) =>
+      ruth.client.call(notesEndpoints.update, { params: { id: note.body.id }, body });
+    expectRefused(await update({ content: "   " }), 400, "Note content is required");
+    expectRefused(await update({ timestamp: invalid(-5) }), 400);
+    expectRefused(
+      await update({ videoId: 987654, content: "Would be lost" }),
+      400,
+      "That video no longer exists",
+    );
     const [row] = await t.database.db.select().from(videoNotes).where(eq(videoNotes.id, note.body.id));
     expect(row).toMatchObject({ content: "Unchanged words", videoId: null });
   });

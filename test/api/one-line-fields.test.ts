@@ -10,7 +10,13 @@ import { notesEndpoints } from "../../src/core/notes/endpoints";
 import { prayerEndpoints } from "../../src/core/prayer/endpoints";
 import { profileEndpoints } from "../../src/core/profile/endpoints";
 import { videosEndpoints } from "../../src/core/videos/endpoints";
-import { createTestContext, type Member, succeeded, TEST_PASSWORD, type TestContext } from "../support/app";
+import {
+  contextWithAdminAndMember,
+  type Member,
+  succeeded,
+  TEST_PASSWORD,
+  type TestContext,
+} from "../support/app";
 import { startGroup } from "../support/content";
 
 const ONE_LINE = "Use letters, numbers and punctuation only, on one line.";
@@ -18,12 +24,10 @@ const ONE_LINE = "Use letters, numbers and punctuation only, on one line.";
 let t: TestContext;
 let admin: Member;
 let member: Member;
-
-beforeAll(async () => {
-  t = await createTestContext();
-  admin = await t.admin();
-  member = await t.member({ firstName: "Naomi", lastName: "Levi" });
-});
+beforeAll(
+  async () =>
+    ({ t, admin, member } = await contextWithAdminAndMember({ firstName: "Naomi", lastName: "Levi" })),
+);
 afterAll(() => t.close());
 
 /** What she hears of a refused field: the one-line rule, under that field. */

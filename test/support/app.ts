@@ -222,6 +222,22 @@ export async function contextWithAdmin(env: Record<string, string> = {}) {
   return { t, admin: await t.admin() };
 }
 
+/** A fresh context, its site administrator, then one member (named by `member`). */
+export async function contextWithAdminAndMember(member: Parameters<TestContext["member"]>[0] = {}) {
+  const { t, admin } = await contextWithAdmin();
+  return { t, admin, member: await t.member(member) };
+}
+
+/** The server refused her with that status, and the message she reads when one is named. */
+export function expectRefused(
+  res: { status: number; body: { message?: string } },
+  status: number,
+  message?: string,
+) {
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
+  if (message !== undefined) expect(res.body.message).toBe(message);
+}
+
 /**
  * In a context where members may write twice a minute (WRITE_RATE_LIMIT=2), the write `prepare`
  * sets up goes through twice and the third hears 429 with a message.
