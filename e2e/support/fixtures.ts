@@ -165,6 +165,12 @@ export function linkIn(mail: ReceivedMail, page: string): string {
   return url.pathname + url.search;
 }
 
+/** She follows the link in her verification mail, and the page says her address is confirmed. */
+export async function confirmAddress(page: Page, email: string) {
+  await page.goto(linkIn(await mailTo(email, "/verify-email?token="), "verify-email"));
+  await expect(page.getByRole("heading", { name: "Your e-mail address is confirmed" })).toBeVisible();
+}
+
 /** axe-core scan; fails on serious or critical violations. */
 export async function expectAccessible(page: Page) {
   // Only violations are read, so axe gathers nothing about what passed. A page without frames is
