@@ -699,6 +699,8 @@ describe("suspension", () => {
   });
 
   it("refuses to suspend an administrator, a date in the past, or without a reason", async () => {
+    const [hannahSaw, ruthSaw] = [await wallIds(hannah), await wallIds(ruth)];
+    const request = await share(hannah, "Wisdom for the elders.");
     expect(
       (await admin.client.call(mod.adminSuspend, { params: { id: admin.id }, body: { reason: "x" } })).status,
     ).toBe(409);
@@ -716,7 +718,9 @@ describe("suspension", () => {
     expect(
       (await admin.client.call(mod.adminSuspend, { params: { id: 999_999 }, body: { reason: "x" } })).status,
     ).toBe(404);
-    expect(await wallIds(hannah)).toBeDefined();
+    // None of it took: she still reads the wall, and her new request heads it, for Ruth as for her.
+    expect(await wallIds(hannah)).toEqual([request, ...hannahSaw]);
+    expect(await wallIds(ruth)).toEqual([request, ...ruthSaw]);
   });
 });
 
