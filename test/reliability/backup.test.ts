@@ -178,20 +178,22 @@ describe("a backup taken while members write", () => {
     for (const p of prayers.filter((p) => p.ackedAt > backupEnded + 1000))
       expect(restoredPrayers.has(p.id)).toBe(false);
     // One moment: every counter matches the rows it counts, as in the live database.
-    expect(
-      await queryOnce(
+    const counters = [
+      { table: "prayer_requests", counter: "prayer_count", counted: "prayer_marks", by: "prayer_request_id" },
+      {
+        table: "cultivation_groups",
+        counter: "member_count",
+        counted: "cultivation_group_members",
+        by: "group_id",
+      },
+    ];
+    for (const { table, counter, counted, by } of counters) {
+      const wrong = await queryOnce(
         target,
-        `select r.id from prayer_requests r
-          where r.prayer_count <> (select count(*) from prayer_marks m where m.prayer_request_id = r.id)`,
-      ),
-    ).toEqual([]);
-    expect(
-      await queryOnce(
-        target,
-        `select g.id from cultivation_groups g
-          where g.member_count <> (select count(*) from cultivation_group_members m where m.group_id = g.id)`,
-      ),
-    ).toEqual([]);
+        `select c.id from ${table} c where c.${counter} <> (select count(*) from ${counted} m where m.${by} = c.id)`,
+      );
+      expect(wrong, `${table}.${counter}`).toEqual([]);
+    }
     for (const t of backup.manifest.tables) {
       const [{ n }] = (await queryOnce<{ n: number }>(
         target,
