@@ -8,6 +8,7 @@ import { cultivationGroupMembers } from "../../src/server/db/schema";
 import { sendDigests } from "../../src/server/features/notifications";
 import { startWorker } from "../../src/server/jobs/worker";
 import { createTestContext, type Member, succeeded, type TestContext } from "../support/app";
+import { startGroup } from "../support/content";
 import { attemptsOf, queueDrained } from "../support/jobs";
 import { closeMailTestContext, createMailTestContext, verifiedMember } from "../support/mail-context";
 import type { Mailbox, ReceivedMail } from "../support/mailbox";
@@ -220,15 +221,7 @@ describe("the digest", () => {
     await succeeded(leader.client.call(moderationEndpoints.deletePrayerRequest, { params: { id: request } }));
 
     // Two ask to join her group; one is decided at once, and her co-leader leaves.
-    const group = await succeeded(
-      leader.client.call(groupsEndpoints.create, {
-        body: {
-          name: "Daughters of Zion",
-          description: "We study the feasts together.",
-          category: "cultural",
-        },
-      }),
-    );
+    const group = await startGroup(leader, { name: "Daughters of Zion" });
     await t.database.db
       .insert(cultivationGroupMembers)
       .values({ groupId: group.id, userId: coLeader.id, role: "admin" });

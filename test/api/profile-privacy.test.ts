@@ -13,7 +13,7 @@ import { profileEndpoints } from "../../src/core/profile/endpoints";
 import { videosEndpoints } from "../../src/core/videos/endpoints";
 import { articles, users, videos } from "../../src/server/db/schema";
 import { createTestContext, type Member, succeeded, type TestContext } from "../support/app";
-import { openGroup } from "../support/content";
+import { createEvent, openGroup, startGroup } from "../support/content";
 
 /**
  * `showProfileToMembers: false`: every list that shows a member's name shows "A member" (and no
@@ -295,19 +295,12 @@ describe("discipleship connections", () => {
 
 describe("events", () => {
   it("hide the name of the member who created one from other members", async () => {
-    const own = await succeeded(
-      her.client.call(groupsEndpoints.create, {
-        body: {
-          name: "Her circle",
-          description: "A circle she leads.",
-          category: "cultural",
-          isPrivate: false,
-        },
-      }),
-    );
-    const event = await succeeded(
-      her.client.call(eventsEndpoints.create, { body: eventBody({ groupId: own.id }) }),
-    );
+    const own = await startGroup(her, {
+      name: "Her circle",
+      description: "A circle she leads.",
+      isPrivate: false,
+    });
+    const event = await createEvent(her, { groupId: own.id });
     const creatorSeenBy = async (m: Member) =>
       (await succeeded(m.client.call(eventsEndpoints.get, { params: { id: event.id } }))).creatorName;
     expect(await creatorSeenBy(stranger)).toBe(HIDDEN_MEMBER_NAME);
@@ -317,17 +310,13 @@ describe("events", () => {
   });
 
   it('list her among the attendees as "A member" to a creator she has no tie to', async () => {
-    const ownGroup = await succeeded(
-      stranger.client.call(groupsEndpoints.create, {
-        body: { name: "Stranger's", description: "Come along.", category: "cultural", isPrivate: false },
-      }),
-    );
-    const theirs = await succeeded(
-      stranger.client.call(eventsEndpoints.create, { body: eventBody({ groupId: ownGroup.id }) }),
-    );
-    const ours = await succeeded(
-      groupAdmin.client.call(eventsEndpoints.create, { body: eventBody({ groupId }) }),
-    );
+    const ownGroup = await startGroup(stranger, {
+      name: "Stranger's",
+      description: "Come along.",
+      isPrivate: false,
+    });
+    const theirs = await createEvent(stranger, { groupId: ownGroup.id });
+    const ours = await createEvent(groupAdmin, { groupId });
     for (const event of [theirs, ours]) {
       await succeeded(
         her.client.call(eventsEndpoints.rsvp, { params: { id: event.id }, body: { status: "going" } }),
@@ -368,18 +357,3 @@ describe("her setting on again", () => {
     });
   });
 });
-
-const DAY = 86_400_000;
-function eventBody(overrides: { groupId?: number } = {}) {
-  const start = new Date(Date.now() + 5 * DAY);
-  start.setUTCHours(18, 0, 0, 0);
-  return {
-    title: "Shabbat dinner",
-    description: "Bring a salad; we light the candles together.",
-    startsAt: start.toISOString(),
-    endsAt: new Date(start.getTime() + 3 * 3_600_000).toISOString(),
-    timeZone: "Asia/Jerusalem",
-    location: "12 Ha-Nevi'im St, Jerusalem",
-    ...overrides,
-  };
-}
