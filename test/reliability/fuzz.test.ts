@@ -7,7 +7,6 @@ import { coursesEndpoints } from "../../src/core/courses/endpoints";
 import { discipleshipEndpoints } from "../../src/core/discipleship/endpoints";
 import { eventsEndpoints } from "../../src/core/events/endpoints";
 import { groupsEndpoints } from "../../src/core/groups/endpoints";
-import { localGroupsEndpoints } from "../../src/core/local-groups/endpoints";
 import { moderationEndpoints } from "../../src/core/moderation/endpoints";
 import { notesEndpoints } from "../../src/core/notes/endpoints";
 import { paymentsEndpoints } from "../../src/core/payments/endpoints";
@@ -23,7 +22,7 @@ import {
   TestClient,
   type TestContext,
 } from "../support/app";
-import { startGroup } from "../support/content";
+import { startGroup, startLocalGroup } from "../support/content";
 import { type ContextWithDependencies, createContextWithDependencies } from "../support/dependencies";
 import { recordFigures } from "../support/figures";
 
@@ -116,16 +115,11 @@ beforeAll(async () => {
   });
   // A pending join request for the group admin's approve and decline routes.
   await succeeded(neighbour.client.call(groupsEndpoints.join, { params: { id: group.id }, body: {} }));
-  await succeeded(
-    member.client.call(localGroupsEndpoints.create, {
-      body: {
-        name: "Riverside Sisters",
-        description: "A Bible study by the river on Tuesdays.",
-        meetingType: "Bible Study",
-        location: "Riverside",
-      },
-    }),
-  );
+  await startLocalGroup(member, {
+    name: "Riverside Sisters",
+    description: "A Bible study by the river on Tuesdays.",
+    location: "Riverside",
+  });
   await succeeded(
     member.client.call(videosEndpoints.discuss, { body: { videoId: fixtures.videoId, content: "So good" } }),
   );
@@ -628,22 +622,19 @@ describe("random input on every write route", () => {
       category: "study",
     });
     // Likewise a local group's leader: she starts one of her own.
-    const ownLocalGroup = await member.client.call(localGroupsEndpoints.create, {
-      body: {
-        name: "Riverside Prayer",
-        description: "Prayer by the river on Saturdays.",
-        meetingType: "Prayer Group",
-        location: "Riverside",
-      },
+    const ownLocalGroup = await startLocalGroup(member, {
+      name: "Riverside Prayer",
+      description: "Prayer by the river on Saturdays.",
+      meetingType: "Prayer Group",
+      location: "Riverside",
     });
-    expect(ownLocalGroup.status).toBe(201);
     const before = await rowsWritten();
     for (const route of list) {
       const key = keyOf(route);
       const limit = LARGER_BODY_LIMITS[key] ?? BODY_LIMIT;
       const url = route.url
         .replace(/^\/api\/cultivation-groups\/:id/, `/api/cultivation-groups/${ownGroup.id}`)
-        .replace(/^\/api\/local-groups\/:id/, `/api/local-groups/${ownLocalGroup.body.id}`)
+        .replace(/^\/api\/local-groups\/:id/, `/api/local-groups/${ownLocalGroup.id}`)
         .replace(/:\w+/g, "1");
       const body: Body = { kind: "json", value: { content: "x".repeat(limit) } };
       // Who is asking is decided first: a member on an administrator's (or the intercessors') route
@@ -1015,16 +1006,12 @@ describe("every parameter the API document declares", () => {
     );
     ids.groupRequest = requests[0]!.id;
     ids.localGroup = (
-      await succeeded(
-        member.client.call(localGroupsEndpoints.create, {
-          body: {
-            name: "Hillside Sisters",
-            description: "Prayer on the hill on Thursdays.",
-            meetingType: "Prayer Group",
-            location: "Hillside",
-          },
-        }),
-      )
+      await startLocalGroup(member, {
+        name: "Hillside Sisters",
+        description: "Prayer on the hill on Thursdays.",
+        meetingType: "Prayer Group",
+        location: "Hillside",
+      })
     ).id;
     ids.event = (
       await succeeded(
