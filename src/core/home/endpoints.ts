@@ -5,8 +5,8 @@ import { homePage } from "./schemas";
 export const homeEndpoints = {
   home: endpoint({
     method: "GET",
-    path: "/api/homePage",
-    summary: "Her home page in one answer: new teachings, articles, courses, prayers and her discipleship",
+    path: "/api/dashboard",
+    summary: "Her home page in one response: new teachings, articles, courses, prayers and her discipleship",
     caller: "member",
     response: homePage,
     cache: "member",
