@@ -6,6 +6,7 @@ const env = {
   ...process.env,
   PORT: "3001",
   PUBLIC_URL: "http://localhost:3000",
+  NODE_ENV: "development",
   LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
 };
 const children = [

@@ -9,6 +9,7 @@ import { demoAccounts, seedDemo } from "./db/seed";
 import { isDatabaseUnavailable } from "./http/errors";
 import { createLogger } from "./http/request-log";
 import { startJobs } from "./jobs";
+import { declaredNodeEnv } from "./production-mode";
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -68,7 +69,7 @@ async function main() {
   const seeded = config.demo ? await seedDemo(database) : false;
 
   // Readable lines in a terminal; JSON lines under a service manager, a container or a pipe.
-  const pretty = process.stdout.isTTY === true && process.env.NODE_ENV !== "production";
+  const pretty = process.stdout.isTTY === true && declaredNodeEnv !== "production";
   app = await buildApp({
     config,
     database,
