@@ -143,11 +143,12 @@ export default defineConfig(({ isSsrBuild }) =>
                   { name: "zod", test: /node_modules[\\/]zod[\\/]|src[\\/]web[\\/]lib[\\/]zod-web/ },
                   {
                     // Small shared app modules; not the ones that bring Radix, zod or the query library
-                    // with them (the landing page needs none of those; the bell reads through the query library).
+                    // with them (the landing page needs none of those; the bell reads through the query
+                    // library), nor the notification kinds' words, which only members' pages show.
                     name: "ui",
                     test: (id: string) =>
                       /src[\\/](web[\\/](components|lib)|core)[\\/]/.test(id) &&
-                      !/schemas|endpoints|zod-web|dialog|tabs|tabbed-page|group-card|join-request-row|switch|toaster|select|app-shell|notification-bell|lib[\\/](auth|query-client)\./.test(
+                      !/schemas|endpoints|zod-web|dialog|tabs|tabbed-page|group-card|join-request-row|switch|toaster|select|app-shell|notification-bell|notifications[\\/]kinds|lib[\\/](auth|query-client)\./.test(
                         id,
                       ),
                     minShareCount: 2,

@@ -127,6 +127,24 @@ test.describe("accessibility: no serious or critical axe violation on any screen
     await fakeStripeJs(page);
     const member = await registerMember(page);
     const group = await firstItem(page, "/api/cultivation-groups?limit=1");
+    // A group of her own opens on its conversation; a post of it has its own page.
+    const headers = { Origin: new URL(test.info().project.use.baseURL!).origin };
+    const created = await page.request.post("/api/cultivation-groups", {
+      data: {
+        name: "Evening Psalms",
+        description: "We read a psalm together every evening.",
+        category: "study",
+      },
+      headers,
+    });
+    expect(created.ok(), await created.text()).toBe(true);
+    const own = (await created.json()) as { id: number };
+    const posted = await page.request.post(`/api/cultivation-groups/${own.id}/posts`, {
+      data: { kind: "question", body: "Which psalm shall we begin with?" },
+      headers,
+    });
+    expect(posted.ok(), await posted.text()).toBe(true);
+    const post = (await posted.json()) as { id: number };
     await scanAll(page, [
       ...tabs("/cultivation-groups", "Cultivation Groups", [
         [undefined, "Discover Groups"],
@@ -134,6 +152,8 @@ test.describe("accessibility: no serious or critical axe violation on any screen
         ["create", "Create Group"],
       ]),
       { path: `/cultivation-groups/${group.id}`, heading: group.name! },
+      { path: `/cultivation-groups/${own.id}`, heading: "Evening Psalms", tab: "Conversation" },
+      { path: `/group-posts/${post.id}`, heading: `Question from ${member.firstName} ${member.lastName}` },
       ...tabs("/discipleship", "Discipleship Hub", [
         [undefined, "My Connections"],
         ["find", "Find Mentorship"],

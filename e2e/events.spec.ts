@@ -132,7 +132,7 @@ test.describe("events", () => {
     expect(created.ok(), await created.text()).toBe(true);
     const group = (await created.json()) as { id: number };
 
-    await page.goto(`/cultivation-groups/${group.id}`);
+    await page.goto(`/cultivation-groups/${group.id}?tab=events`);
     await expect(page.getByText("No gatherings planned yet.")).toBeVisible();
     await page.getByRole("button", { name: "New Event" }).click();
     const dialog = page.getByRole("dialog", { name: "New Event" });

@@ -87,6 +87,8 @@ test.describe("cultivation groups", () => {
     await expect(page.getByText("Request approved", { exact: true })).toBeVisible();
     await expect(requests.getByText("No one is waiting to join right now.")).toBeVisible();
     await expect(page.getByText("2 of 50 members")).toBeVisible();
+    // A member's group opens on its conversation; its members are a tab away.
+    await page.getByRole("tab", { name: "Members" }).click();
     const members = page.getByRole("heading", { name: "Members" }).locator("..");
     await expect(members.getByText(`${admin.firstName} ${admin.lastName}`)).toBeVisible();
     await expect(members.getByText("Tamar Second")).toBeVisible();
@@ -99,6 +101,7 @@ test.describe("cultivation groups", () => {
     await expect(joined.getByText("2 members")).toBeVisible();
     await joined.getByRole("link", { name: "View Group" }).click();
     await expect(second.page.getByText("You're a member")).toBeVisible();
+    await second.page.getByRole("tab", { name: "Members" }).click();
     await expect(
       second.page.getByRole("heading", { name: "Members" }).locator("..").getByText("Tamar Second"),
     ).toBeVisible();
@@ -182,6 +185,7 @@ test.describe("cultivation groups", () => {
     await circle.getByRole("link", { name: "View Group" }).click();
     await expect(page.getByRole("heading", { name: /Pending Requests/ })).toBeVisible();
     await expect(page.getByRole("button", { name: "Approve Abigail Rivera" })).toBeVisible();
+    await page.getByRole("tab", { name: "Members" }).click();
     await expect(page.getByRole("button", { name: "Make Esther Cohen an admin" })).toBeVisible();
   });
 
@@ -257,8 +261,10 @@ test.describe("a group admin tends her group on a phone", () => {
     await expect(page.getByText("Group updated", { exact: true })).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole("heading", { level: 1, name: `${groupName} (Tuesdays)` })).toBeVisible();
+    await page.getByRole("tab", { name: "About" }).click();
     await expect(page.getByText("Praying through the Psalms on Tuesday evenings.")).toBeVisible();
     await expect(page.getByText("2 of 12 members")).toBeVisible();
+    await page.getByRole("tab", { name: "Members" }).click();
 
     // Removing asks first; Cancel keeps her.
     await page.getByRole("button", { name: "Remove Naamah Second from the group" }).click();

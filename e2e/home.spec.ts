@@ -95,6 +95,57 @@ test.describe("home dashboard", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Shalom, Hadassah" })).toBeVisible();
     await expect(page.getByText("0 discipleship partners")).toBeVisible();
     await expect(page.getByRole("link", { name: "Find a Mentor" })).toHaveAttribute("href", "/discipleship");
+    // In no group yet: the way to one.
+    const groups = page
+      .locator("section")
+      .filter({ has: page.getByRole("heading", { name: "From your groups" }) });
+    await expect(groups.getByText("Nothing from your groups yet")).toBeVisible();
+    await expect(groups.getByRole("link", { name: "Local Communities" })).toHaveAttribute(
+      "href",
+      "/local-communities",
+    );
+  });
+
+  test("the newest post of her group greets her at home and opens with its replies", async ({ page }) => {
+    await registerMember(page, { firstName: "Zipporah", lastName: "Reuel" });
+    const origin = new URL(test.info().project.use.baseURL!).origin;
+    const name = `Well of Midian ${Date.now().toString(36)}`;
+    const created = await page.request.post("/api/local-groups", {
+      data: {
+        name,
+        description: "Shepherdesses who pray at the well each morning.",
+        meetingType: "Prayer Group",
+        location: "Midian",
+        requiresApproval: false,
+      },
+      headers: { Origin: origin },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const words = "Please pray for rain on the eastern pastures this week; the wells are low.";
+    const posted = await page.request.post(`/api/local-groups/${id}/posts`, {
+      data: { kind: "prayer", body: words },
+      headers: { Origin: origin },
+    });
+    expect(posted.status()).toBe(201);
+    const post = (await posted.json()) as { id: number };
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/");
+    const groups = page
+      .locator("section")
+      .filter({ has: page.getByRole("heading", { name: "From your groups" }) });
+    const item = groups.getByRole("listitem").first();
+    await expect(item.getByText(words)).toBeVisible();
+    await expect(item.getByText(name, { exact: true })).toBeVisible();
+    await expect(item.getByText("Prayer request")).toBeVisible();
+    await expect(item.getByText("0 replies")).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(page);
+
+    await item.getByRole("link", { name: `Open Zipporah R.'s post in ${name}` }).click();
+    await expect(page).toHaveURL(`/group-posts/${post.id}`);
+    await expect(page.getByText(words)).toBeVisible();
   });
 
   test("a patron sees her membership instead of the upgrade prompt", async ({ page }) => {

@@ -81,6 +81,86 @@ test.describe("local communities", () => {
     await second.context.close();
   });
 
+  test("a group's card opens its page: its members talk there, and a neighbour finds the way in", async ({
+    page,
+    browser,
+  }) => {
+    test.slow();
+    await registerMember(page, { firstName: "Hannah", lastName: "Elkanah" });
+    const origin = new URL(test.info().project.use.baseURL!).origin;
+    const name = `Shiloh Hearth ${Date.now().toString(36)}`;
+    const created = await page.request.post("/api/local-groups", {
+      data: {
+        name,
+        description: "Bread, Psalms and prayer around one long table.",
+        meetingType: "Prayer Group",
+        location: "Shiloh Hills",
+        address: "2 Ramah Road, the yellow gate",
+        meetingTime: "Fridays at 6:30 PM",
+        requiresApproval: false,
+      },
+      headers: { Origin: origin },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const words = "Welcome, sisters! Bring a dish to share on Friday; I'll have the bread.";
+    const posted = await page.request.post(`/api/local-groups/${id}/posts`, {
+      data: { kind: "announcement", body: words },
+      headers: { Origin: origin },
+    });
+    expect(posted.status()).toBe(201);
+
+    // Its leader opens it from her card and lands in its conversation.
+    await page.goto("/local-communities");
+    await card(page.getByRole("region", { name: "Your Groups" }), name)
+      .getByRole("link", { name })
+      .click();
+    await expect(page).toHaveURL(`/local-communities/${id}`);
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    await expect(page.getByRole("tab", { name: "Conversation" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByText(words)).toBeVisible();
+    await page.getByRole("tab", { name: "Members" }).click();
+    await expect(page.getByText("Hannah Elkanah")).toBeVisible();
+    await expect(page.getByRole("img", { name: "Group leader" })).toBeVisible();
+    await expectAccessible(page);
+
+    // A neighbour, on a phone, finds it and reads what it is: the area and time, not the place.
+    const neighbour = await anotherMember(browser, { firstName: "Peninnah" });
+    await neighbour.page.setViewportSize({ width: 390, height: 844 });
+    await neighbour.page.goto("/local-communities");
+    const searched = neighbour.page.waitForResponse((res) => /[?&]search=/.test(res.url()));
+    await neighbour.page.getByRole("searchbox", { name: "Search local groups" }).fill(name);
+    await searched;
+    await card(neighbour.page.getByRole("region", { name: "Discover Local Groups" }), name)
+      .getByRole("link", { name })
+      .click();
+    const hers = neighbour.page;
+    await expect(hers.getByRole("heading", { level: 1, name })).toBeVisible();
+    await expect(hers.getByRole("tab", { name: "Conversation" })).toHaveCount(0);
+    await expect(hers.getByText("Fridays at 6:30 PM")).toBeVisible();
+    await expect(
+      hers.getByText("The exact place and contact details are shared once you join."),
+    ).toBeVisible();
+    await expect(hers.getByText("2 Ramah Road, the yellow gate")).toHaveCount(0);
+    await expect(hers.getByText(words)).toHaveCount(0);
+    await expect(hers.getByText("A local group's members are visible to its members only.")).toBeVisible();
+    expect(await hers.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(hers);
+
+    // She joins: the group opens on its conversation, and the place is hers to see.
+    await hers.getByRole("button", { name: "Join Group" }).click();
+    await expect(hers.getByText("Joined group", { exact: true })).toBeVisible();
+    await expect(hers.getByRole("tab", { name: "Conversation" })).toHaveAttribute("aria-selected", "true");
+    await expect(hers.getByText(words)).toBeVisible();
+    expect(await hers.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(hers);
+    await hers.getByRole("tab", { name: "About" }).click();
+    await expect(hers.getByText("2 Ramah Road, the yellow gate")).toBeVisible();
+    expect(await hers.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(neighbour.errors).toEqual([]);
+    await neighbour.context.close();
+  });
+
   test("filters by meeting type and explains empty results", async ({ page }) => {
     await registerMember(page);
     await page.goto("/local-communities");

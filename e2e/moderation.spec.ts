@@ -164,7 +164,7 @@ test.describe("moderation", () => {
     });
     expect(joined.ok(), await joined.text()).toBe(true);
 
-    await page.goto(`/cultivation-groups/${group.id}`);
+    await page.goto(`/cultivation-groups/${group.id}?tab=members`);
     await page.getByRole("button", { name: "Report Peninnah Sharp's profile" }).click();
     const dialog = page.getByRole("dialog", { name: "Report this profile" });
     await dialog.getByLabel("Why are you reporting it?").selectOption("unkind");

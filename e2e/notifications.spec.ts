@@ -95,7 +95,7 @@ test.describe("notifications", () => {
 
     await page.getByRole("tab", { name: "Preferences" }).click();
     await expect(page).toHaveURL(/tab=preferences/);
-    const prayed = page.getByLabel("Someone prayed for my request");
+    const prayed = page.getByLabel("Someone prayed for my request", { exact: true });
     await expect(prayed).toHaveValue("instant");
     await expect(page.getByLabel("A new teaching video is published")).toHaveValue("digest");
     await prayed.selectOption({ label: "In my digest" });
@@ -108,7 +108,7 @@ test.describe("notifications", () => {
     await expect(page.getByText("Preferences saved", { exact: true })).toBeVisible();
 
     await page.reload();
-    await expect(page.getByLabel("Someone prayed for my request")).toHaveValue("digest");
+    await expect(page.getByLabel("Someone prayed for my request", { exact: true })).toHaveValue("digest");
     await expect(page.getByLabel("How often")).toHaveValue("daily");
     await expect(page.getByLabel("Time", { exact: true })).toHaveValue("19");
     await expect(page.getByRole("switch", { name: "Rest on Shabbat" })).toHaveAttribute(
@@ -142,7 +142,7 @@ test.describe("notifications", () => {
 
     await signIn(page, member);
     await page.goto("/notifications?tab=preferences");
-    await expect(page.getByLabel("Someone prayed for my request")).toHaveValue("digest");
+    await expect(page.getByLabel("Someone prayed for my request", { exact: true })).toHaveValue("digest");
     await expect(page.getByLabel("A request I prayed for was answered")).toHaveValue("instant");
   });
 });

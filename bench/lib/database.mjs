@@ -28,11 +28,11 @@ export async function seedMembers(c, count, passwordHash = "not-a-password") {
 }
 
 /**
- * Runs the bench module at `moduleUrl` as a script of its own against `url`, so its peak RSS is the
- * measured run's alone, and returns the JSON it prints last.
+ * Runs the bench module at `moduleUrl` as a script of its own against `url` (and `args`), so its peak
+ * RSS is the measured run's alone, and returns the JSON it prints last.
  */
-export function measureInOwnProcess(moduleUrl, url) {
-  const out = execFileSync(process.execPath, ["--import", "tsx", fileURLToPath(moduleUrl), url], {
+export function measureInOwnProcess(moduleUrl, url, args = []) {
+  const out = execFileSync(process.execPath, ["--import", "tsx", fileURLToPath(moduleUrl), url, ...args], {
     encoding: "utf8",
   });
   return JSON.parse(out.trim().split("\n").pop());

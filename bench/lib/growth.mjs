@@ -43,10 +43,11 @@ const CATEGORIES = ["cultural", "life-stage", "study", "support", "ministry", "i
 
 /**
  * Adds `size` prayer requests, videos, cultivation groups and ministry events with generate_series,
- * in seconds. Events grow as a ministry's calendar does: one every six hours, the newest a month
- * ahead, so the history lengthens with the size while the coming months hold about as many.
+ * in seconds, and `size` posts to the conversation of the demo group `conversationGroup`. Events grow
+ * as a ministry's calendar does: one every six hours, the newest a month ahead, so the history
+ * lengthens with the size while the coming months hold about as many.
  */
-export async function seedGrowth(url, size) {
+export async function seedGrowth(url, size, conversationGroup) {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
@@ -86,13 +87,30 @@ export async function seedGrowth(url, size) {
        from generate_series(1, $3) g`,
       [TITLES, author.id, size],
     );
+    // The group's conversation: most of it by one author, every fiftieth post by its leader.
+    const {
+      rows: [group],
+    } = await c.query(
+      `select g.id, (select m.user_id from cultivation_group_members m
+          where m.group_id = g.id and m.role = 'admin' limit 1) as leader
+       from cultivation_groups g where g.name = $1`,
+      [conversationGroup],
+    );
+    await c.query(
+      `insert into group_posts (group_kind, group_id, user_id, kind, content, reply_count, created_at)
+       select 'cultivation', $1::int, case when g % 50 = 0 then $2::int else $3::int end,
+              ($4::text[])[1 + g % 3], 'A word for the group, number ' || g, g % 4,
+              now() - make_interval(secs => $5::int - g)
+       from generate_series(1, $5::int) g`,
+      [group.id, group.leader, author.id, ["discussion", "prayer", "question"], size],
+    );
     // As a table in service would be: vacuumed and analysed, not still waiting for autovacuum to
     // visit a million fresh rows (which it then does in the middle of the measurement).
     await c.query("vacuum (analyze)");
     const {
       rows: [deep],
     } = await c.query("select min(id) + 100 as id from prayer_requests where user_id = $1", [author.id]);
-    return { deepPrayerCursor: deep.id };
+    return { deepPrayerCursor: deep.id, conversationGroupId: group.id };
   } finally {
     await c.end();
   }

@@ -2,6 +2,7 @@ import { adminEndpoints } from "./admin/endpoints";
 import { articlesEndpoints } from "./articles/endpoints";
 import { authEndpoints } from "./auth/endpoints";
 import { backupsEndpoints } from "./backups/endpoints";
+import { conversationEndpoints } from "./conversation/endpoints";
 import { coursesEndpoints } from "./courses/endpoints";
 import { discipleshipEndpoints } from "./discipleship/endpoints";
 import { eventsEndpoints } from "./events/endpoints";
@@ -35,6 +36,7 @@ export const apiEndpoints = {
   prayer: prayerEndpoints,
   groups: groupsEndpoints,
   localGroups: localGroupsEndpoints,
+  conversation: conversationEndpoints,
   discipleship: discipleshipEndpoints,
   intercessors: intercessorsEndpoints,
   moderation: moderationEndpoints,

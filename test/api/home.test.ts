@@ -1,11 +1,17 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BodyIn } from "../../src/core/contract";
+import { conversationEndpoints as talk } from "../../src/core/conversation/endpoints";
+import type { GroupPostKind } from "../../src/core/conversation/limits";
 import { discipleshipEndpoints } from "../../src/core/discipleship/endpoints";
+import { groupsEndpoints } from "../../src/core/groups/endpoints";
 import { homeEndpoints } from "../../src/core/home/endpoints";
+import { localGroupsEndpoints } from "../../src/core/local-groups/endpoints";
+import { moderationEndpoints } from "../../src/core/moderation/endpoints";
 import { prayerEndpoints } from "../../src/core/prayer/endpoints";
-import { articles, courses, users, videos } from "../../src/server/db/schema";
-import { createTestContext, type Member, type TestContext } from "../support/app";
+import { articles, courses, groupPosts, users, videos } from "../../src/server/db/schema";
+import { createTestContext, type Member, succeeded, type TestContext } from "../support/app";
+import { openGroup, startLocalGroup } from "../support/content";
 
 let t: TestContext;
 let ruth: Member;
@@ -36,6 +42,7 @@ describe("the home dashboard", () => {
       courses: [],
       discipleship: { activePartners: 0, pendingConnections: 0 },
       prayerRequests: [],
+      newestGroupPosts: [],
       membership: { tier: "free" },
     });
   });
@@ -132,5 +139,95 @@ describe("the home dashboard", () => {
     await t.database.db.update(users).set({ membershipTier: "premium" }).where(eq(users.id, hannah.id));
     expect((await hannah.client.call(homeEndpoints.home)).body.membership).toEqual({ tier: "premium" });
     expect((await ruth.client.call(homeEndpoints.home)).body.membership).toEqual({ tier: "free" });
+  });
+});
+
+describe("the newest posts of her groups", () => {
+  it("shows the 5 newest from the groups she belongs to, none hidden, none across a block either way", async () => {
+    const lois = await t.member({ firstName: "Lois", lastName: "Keller" });
+    const leader = await t.member({ firstName: "Deborah", lastName: "Judge" });
+    const neighbour = await t.member({ firstName: "Phoebe", lastName: "Marsh" });
+    const blockedByHer = await t.member({ firstName: "Jael" });
+    const blockingHer = await t.member({ firstName: "Zeruah" });
+    const stranger = await t.member();
+    const join = (m: Member, id: number) =>
+      succeeded(m.client.call(groupsEndpoints.join, { params: { id }, body: {} }));
+    const cultivation = (await openGroup(leader)).id;
+    for (const m of [lois, blockedByHer, blockingHer]) await join(m, cultivation);
+    const local = (await startLocalGroup(neighbour, { requiresApproval: false })).id;
+    await succeeded(lois.client.call(localGroupsEndpoints.join, { params: { id: local } }));
+    const notHers = (await openGroup(stranger)).id;
+    const left = (await openGroup(stranger)).id;
+    await join(lois, left);
+
+    const post = async (who: Member, body: string, kind: GroupPostKind = "discussion") =>
+      (
+        await succeeded(
+          who.client.call(talk.postInCultivationGroup, { params: { id: cultivation }, body: { kind, body } }),
+        )
+      ).id;
+    const postLocally = async (body: string) =>
+      (
+        await succeeded(
+          neighbour.client.call(talk.postInLocalGroup, {
+            params: { id: local },
+            body: { kind: "announcement", body },
+          }),
+        )
+      ).id;
+    const postIn = (who: Member, id: number, body: string) =>
+      succeeded(
+        who.client.call(talk.postInCultivationGroup, { params: { id }, body: { kind: "discussion", body } }),
+      );
+
+    await post(leader, "The oldest, pushed out");
+    await post(leader, "Welcome, everyone", "announcement");
+    await post(blockedByHer, "From one she blocked");
+    await post(blockingHer, "From one who blocked her");
+    await postLocally("Coffee on Saturday");
+    const hidden = await post(leader, "Hidden by reports");
+    await post(lois, "My own question?", "question");
+    await postIn(stranger, notHers, "Not her group");
+    await postIn(stranger, left, "A group she left");
+    const newest = await postLocally("We meet at the park");
+    await succeeded(
+      lois.client.call(talk.reply, { params: { id: newest }, body: { body: "I'll be there" } }),
+    );
+    await post(leader, "A prayer for the week", "prayer");
+
+    await succeeded(lois.client.call(moderationEndpoints.block, { body: { userId: blockedByHer.id } }));
+    await succeeded(blockingHer.client.call(moderationEndpoints.block, { body: { userId: lois.id } }));
+    await succeeded(lois.client.call(groupsEndpoints.leave, { params: { id: left } }));
+    await t.database.db.update(groupPosts).set({ hiddenAt: new Date() }).where(eq(groupPosts.id, hidden));
+
+    const { newestGroupPosts } = (await lois.client.call(homeEndpoints.home)).body;
+    expect(newestGroupPosts.map((p) => p.body)).toEqual([
+      "A prayer for the week",
+      "We meet at the park",
+      "My own question?",
+      "Coffee on Saturday",
+      "Welcome, everyone",
+    ]);
+    expect(newestGroupPosts[1]).toEqual({
+      id: newest,
+      groupKind: "local",
+      groupId: local,
+      groupName: "Austin sisters",
+      kind: "announcement",
+      body: "We meet at the park",
+      createdAt: expect.any(String),
+      author: { id: neighbour.id, firstName: "Phoebe", lastName: "Marsh", profileImageUrl: null },
+      replyCount: 1,
+    });
+    expect(newestGroupPosts[0]).toMatchObject({
+      groupKind: "cultivation",
+      groupName: "Open Door",
+      kind: "prayer",
+    });
+
+    // A new post shows at once; someone outside her groups sees none of them.
+    await post(leader, "Fresh news");
+    expect((await lois.client.call(homeEndpoints.home)).body.newestGroupPosts[0]!.body).toBe("Fresh news");
+    expect((await hannah.client.call(homeEndpoints.home)).body.newestGroupPosts).toEqual([]);
   });
 });

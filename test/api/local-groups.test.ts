@@ -438,7 +438,7 @@ describe("groups that need the leader's approval", () => {
       expect.objectContaining({
         kind: "local_group_join_requested",
         text: "Hannah asked to join Hyde Park Sisters",
-        url: "/local-communities",
+        url: `/local-communities/${group.id}`,
       }),
     ]);
     const requests = await requestsOf(leader, group.id);
@@ -472,7 +472,7 @@ describe("groups that need the leader's approval", () => {
       expect.objectContaining({
         kind: "local_group_join_approved",
         text: "Welcome! Your request to join Hyde Park Sisters was approved",
-        url: "/local-communities",
+        url: `/local-communities/${group.id}`,
       }),
     ]);
     expect(await requestsOf(leader, group.id)).toEqual([]);

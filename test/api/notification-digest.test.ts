@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { conversationEndpoints as talk } from "../../src/core/conversation/endpoints";
 import { groupsEndpoints } from "../../src/core/groups/endpoints";
 import { moderationEndpoints } from "../../src/core/moderation/endpoints";
 import { notificationsEndpoints as api } from "../../src/core/notifications/endpoints";
@@ -8,7 +9,7 @@ import { cultivationGroupMembers } from "../../src/server/db/schema";
 import { sendDigests } from "../../src/server/features/notifications";
 import { startWorker } from "../../src/server/jobs/worker";
 import { createTestContext, type Member, succeeded, type TestContext } from "../support/app";
-import { startGroup } from "../support/content";
+import { openGroup, startGroup } from "../support/content";
 import { attemptsOf, queueDrained } from "../support/jobs";
 import { closeMailTestContext, createMailTestContext, verifiedMember } from "../support/mail-context";
 import type { Mailbox, ReceivedMail } from "../support/mailbox";
@@ -243,6 +244,39 @@ describe("the digest", () => {
     expect(mail!.text).not.toContain("Joanna");
     expect(mail!.text).not.toContain("prayed for your request");
     expect(digestsTo(coLeader)).toHaveLength(0);
+  });
+
+  it("lists the new posts of her groups by default, and none of a group she left", async () => {
+    const reader = await verifiedMember({ t, mailbox }, "Keziah");
+    const leader = await t.member({ firstName: "Salome" });
+    await choose(reader, { frequency: "daily", hour: 20, timeZone: "UTC", email: {} });
+    const staying = await openGroup(leader);
+    const leaving = await startGroup(leader, {
+      name: "Psalms & Paintbrushes",
+      isPrivate: false,
+      requiresApproval: false,
+    });
+    for (const { id } of [staying, leaving])
+      await succeeded(reader.client.call(groupsEndpoints.join, { params: { id }, body: {} }));
+    const post = (id: number, body: string) =>
+      succeeded(
+        leader.client.call(talk.postInCultivationGroup, {
+          params: { id },
+          body: { kind: "discussion", body },
+        }),
+      );
+    const kept = await post(staying.id, "Who is coming on Tuesday?");
+    await post(leaving.id, "Bring your brushes on Thursday.");
+    await succeeded(reader.client.call(groupsEndpoints.leave, { params: { id: leaving.id } }));
+
+    await digestRun("2026-11-25T20:00:00Z");
+    const [mail] = digestsTo(reader);
+    expect(mail?.subject).toBe("Your daily digest: 1 new notification");
+    expect(mail!.text).toContain(
+      `Groups\n\nSalome posted in Open Door: ${t.config.publicUrl}/group-posts/${kept.id}`,
+    );
+    expect(mail!.text).not.toContain("Psalms & Paintbrushes");
+    expect(mail!.html).toContain("Salome posted in Open Door");
   });
 
   it("waits out an SMTP server that refuses for a while, and is delivered once", async () => {

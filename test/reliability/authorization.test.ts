@@ -16,6 +16,17 @@ import { currentUser } from "../../src/core/auth/schemas";
 import { backupsEndpoints } from "../../src/core/backups/endpoints";
 import { backupStatus } from "../../src/core/backups/schemas";
 import { messageResponse } from "../../src/core/common-schemas";
+import { conversationEndpoints } from "../../src/core/conversation/endpoints";
+import {
+  groupAnsweredResult,
+  groupPinResult,
+  groupPost,
+  groupPostDetail,
+  groupPostList,
+  groupPrayResult,
+  groupReactionResult,
+  groupReply,
+} from "../../src/core/conversation/schemas";
 import { coursesEndpoints } from "../../src/core/courses/endpoints";
 import {
   adminCourseSchema,
@@ -60,6 +71,7 @@ import { patronPrayer, prayedThisWeekResult } from "../../src/core/intercessors/
 import { localGroupsEndpoints } from "../../src/core/local-groups/endpoints";
 import {
   localGroup,
+  localGroupDetail,
   localJoinResult,
   localLeaveResult,
   myLocalGroupMembership,
@@ -199,6 +211,7 @@ const f = {
   memberToRemove: 0,
   requestToApprove: 0,
   requestToDecline: 0,
+  ruthsLocal: 0,
   localOpen: 0,
   localToLeave: 0,
   localApproval: 0,
@@ -222,6 +235,12 @@ const f = {
   reportToRemove: 0,
   suspendee: 0,
   patronPrayer: 0,
+  localTalk: 0,
+  groupPost: 0,
+  groupPostToDelete: 0,
+  groupPrayer: 0,
+  groupReply: 0,
+  groupReplyToDelete: 0,
 };
 
 /** A success the schema describes; `check` reads the answer as the schema types it (it is checked first). */
@@ -270,6 +289,22 @@ const groupAdminOnly = (outcome: Outcome) => ({
   admin: 403,
   member: 403,
   groupAdmin: outcome,
+});
+/** A group's conversation: its members, Deborah who leads it and Ruth; no one else hears it exists. */
+const groupMembersOnly = (outcome: Outcome, ruths: Outcome | number = outcome) => ({
+  visitor: 401,
+  other: 404,
+  admin: 404,
+  groupAdmin: outcome,
+  member: ruths,
+});
+/** Ruth's words in the group: she changes them; Deborah, who leads it, is refused. */
+const ruthsInGroup = (outcome: Outcome) => ({
+  visitor: 401,
+  other: 404,
+  admin: 404,
+  groupAdmin: 403,
+  member: outcome,
 });
 /** The patrons' prayer list: Orpah, an intercessor, and the site administrator. */
 const intercessorsOnly = (outcome: Outcome) => ({
@@ -671,6 +706,22 @@ const TABLE: Record<string, Entry> = {
       ),
     },
   },
+  // Ruth leads Orchard Sisters: others read its page without its place, contact or members.
+  "GET /api/local-groups/:id": {
+    path: () => urlFor(localGroupsEndpoints.get, { params: { id: f.ruthsLocal } }),
+    expect: {
+      ...everyMember(
+        ok(localGroupDetail, 200, (res) => {
+          expect(res.body.isMember).toBe(false);
+          expect(res.body.members).toBeUndefined();
+        }),
+      ),
+      member: ok(localGroupDetail, 200, (res) => {
+        expect(res.body.address).toBe(SECRET.address.text);
+        expect(res.body.members?.map((m) => m.role)).toEqual(["leader"]);
+      }),
+    },
+  },
   "GET /api/my-local-groups": {
     path: () => urlFor(localGroupsEndpoints.mine),
     expect: everyMember(ok(z.array(myLocalGroupMembership))),
@@ -728,6 +779,93 @@ const TABLE: Record<string, Entry> = {
         params: { id: f.localApproval, requestId: f.localRequestToDecline },
       }),
     expect: groupAdminOnly(ok(joinRequestDecision, 200, (res) => expect(res.body.status).toBe("declined"))),
+  },
+
+  // A group's conversation: Deborah's private group, where Ruth is a member, and a local group
+  // they share. Those outside it (Orpah, the site administrator) are told none of it exists.
+  "GET /api/cultivation-groups/:id/posts": {
+    path: () => urlFor(conversationEndpoints.cultivationPosts, { params: { id: f.privateGroup } }),
+    expect: groupMembersOnly(
+      ok(groupPostList, 200, (res) => expect(res.body.map((p) => p.id)).toContain(f.groupPost)),
+    ),
+  },
+  "GET /api/local-groups/:id/posts": {
+    path: () => urlFor(conversationEndpoints.localPosts, { params: { id: f.localTalk } }),
+    expect: groupMembersOnly(ok(groupPostList)),
+  },
+  "POST /api/cultivation-groups/:id/posts": {
+    path: () => urlFor(conversationEndpoints.postInCultivationGroup, { params: { id: f.privateGroup } }),
+    body: () => ({ kind: "discussion", body: "What did you take from Sunday?" }),
+    expect: groupMembersOnly(ok(groupPost, 201)),
+  },
+  "POST /api/local-groups/:id/posts": {
+    path: () => urlFor(conversationEndpoints.postInLocalGroup, { params: { id: f.localTalk } }),
+    body: () => ({ kind: "question", body: "Who can bring chairs on Saturday?" }),
+    expect: groupMembersOnly(ok(groupPost, 201)),
+  },
+  "GET /api/group-posts/:id": {
+    path: () => urlFor(conversationEndpoints.post, { params: { id: f.groupPost } }),
+    expect: groupMembersOnly(ok(groupPostDetail)),
+  },
+  "PATCH /api/group-posts/:id": {
+    path: () => urlFor(conversationEndpoints.editPost, { params: { id: f.groupPost } }),
+    body: () => ({ body: "Ruth's words to the group, said better." }),
+    expect: ruthsInGroup(ok(groupPost, 200, (res) => expect(res.body.editedAt).not.toBeNull())),
+  },
+  // Deborah, who leads the group, removes it first; then it is gone for Ruth too.
+  "DELETE /api/group-posts/:id": {
+    path: () => urlFor(conversationEndpoints.removePost, { params: { id: f.groupPostToDelete } }),
+    body: () => ({ reason: "Off topic for the group." }),
+    expect: groupMembersOnly(noContent, 404),
+  },
+  "POST /api/group-posts/:id/replies": {
+    path: () => urlFor(conversationEndpoints.reply, { params: { id: f.groupPost } }),
+    body: () => ({ body: "Amen to that." }),
+    expect: groupMembersOnly(ok(groupReply, 201)),
+  },
+  "PATCH /api/group-replies/:id": {
+    path: () => urlFor(conversationEndpoints.editReply, { params: { id: f.groupReply } }),
+    body: () => ({ body: "Thank you, sisters." }),
+    expect: ruthsInGroup(ok(groupReply)),
+  },
+  "DELETE /api/group-replies/:id": {
+    path: () => urlFor(conversationEndpoints.removeReply, { params: { id: f.groupReplyToDelete } }),
+    expect: groupMembersOnly(noContent, 404),
+  },
+  "PUT /api/group-posts/:id/reactions/:reaction": {
+    path: () => urlFor(conversationEndpoints.react, { params: { id: f.groupPost, reaction: "amen" } }),
+    expect: groupMembersOnly(
+      ok(groupReactionResult, 200, (res) => expect(res.body.myReactions).toEqual(["amen"])),
+    ),
+  },
+  "DELETE /api/group-posts/:id/reactions/:reaction": {
+    path: () => urlFor(conversationEndpoints.unreact, { params: { id: f.groupPost, reaction: "amen" } }),
+    expect: groupMembersOnly(ok(groupReactionResult, 200, (res) => expect(res.body.myReactions).toEqual([]))),
+  },
+  "POST /api/group-posts/:id/pray": {
+    path: () => urlFor(conversationEndpoints.pray, { params: { id: f.groupPrayer } }),
+    expect: groupMembersOnly(ok(groupPrayResult)),
+  },
+  // Only Ruth, who asked for prayer, marks it answered.
+  "POST /api/group-posts/:id/answered": {
+    path: () => urlFor(conversationEndpoints.markAnswered, { params: { id: f.groupPrayer } }),
+    body: () => ({ note: "My sister is home." }),
+    expect: ruthsInGroup(ok(groupAnsweredResult)),
+  },
+  // Deborah leads the group: she pins; Ruth may not.
+  "POST /api/group-posts/:id/pin": {
+    path: () => urlFor(conversationEndpoints.pin, { params: { id: f.groupPost } }),
+    expect: groupMembersOnly(
+      ok(groupPinResult, 200, (res) => expect(res.body.pinned).toBe(true)),
+      403,
+    ),
+  },
+  "POST /api/group-posts/:id/unpin": {
+    path: () => urlFor(conversationEndpoints.unpin, { params: { id: f.groupPost } }),
+    expect: groupMembersOnly(
+      ok(groupPinResult, 200, (res) => expect(res.body.pinned).toBe(false)),
+      403,
+    ),
   },
 
   // Events: Deborah's private group's gatherings are for its members; she and the site
@@ -1267,18 +1405,20 @@ beforeAll(async () => {
       ruth.call(prayerEndpoints.share, { body: { content: SECRET.prayer.text, isPrivate: true } }),
     )
   ).id;
-  await succeeded(
-    ruth.call(localGroupsEndpoints.create, {
-      body: {
-        name: "Orchard Sisters",
-        description: "Evening prayer in a garden.",
-        meetingType: "Prayer Group",
-        location: "North Hills",
-        address: SECRET.address.text,
-        contactInfo: SECRET.contact.text,
-      },
-    }),
-  );
+  f.ruthsLocal = (
+    await succeeded(
+      ruth.call(localGroupsEndpoints.create, {
+        body: {
+          name: "Orchard Sisters",
+          description: "Evening prayer in a garden.",
+          meetingType: "Prayer Group",
+          location: "North Hills",
+          address: SECRET.address.text,
+          contactInfo: SECRET.contact.text,
+        },
+      }),
+    )
+  ).id;
   f.discussionId = (
     await succeeded(ruth.call(videosEndpoints.discuss, { body: { videoId: f.videoId, content: "Abide." } }))
   ).id;
@@ -1406,6 +1546,29 @@ beforeAll(async () => {
   const localRequestOf = (m: Member) => localPending.find((r) => r.user.id === m.id)!.id;
   f.localRequestToApprove = localRequestOf(seeker);
   f.localRequestToDecline = localRequestOf(applicant);
+
+  // The private group's conversation and a local group Deborah and Ruth share.
+  const inPrivateGroup = async (body: string, kind: "discussion" | "prayer" = "discussion") =>
+    (
+      await succeeded(
+        ruth.call(conversationEndpoints.postInCultivationGroup, {
+          params: { id: f.privateGroup },
+          body: { kind, body },
+        }),
+      )
+    ).id;
+  f.groupPost = await inPrivateGroup("Ruth's words to the group.");
+  f.groupPostToDelete = await inPrivateGroup("A post the group's admin removes.");
+  f.groupPrayer = await inPrivateGroup("Please pray for my sister's surgery.", "prayer");
+  const replyToGroupPost = async (body: string) =>
+    (await succeeded(ruth.call(conversationEndpoints.reply, { params: { id: f.groupPost }, body: { body } })))
+      .id;
+  f.groupReply = await replyToGroupPost("Thank you all.");
+  f.groupReplyToDelete = await replyToGroupPost("A reply the group's admin removes.");
+  f.localTalk = (
+    await succeeded(deborah.call(localGroupsEndpoints.create, { body: local("Riverside Talk") }))
+  ).id;
+  await succeeded(ruth.call(localGroupsEndpoints.join, { params: { id: f.localTalk } }));
 
   // Deborah's private group's gatherings.
   f.groupEvent = (

@@ -2,18 +2,25 @@ import { type SQL, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { HIDDEN_MEMBER_NAME } from "../../src/core/format";
 import {
+  blockedByGroupPostAuthor,
   canJoinEventOnline,
   canSeeEvent,
   canSeeEventPlace,
+  canSeeGroupPost,
   canSeeMemberContent,
   canSeePrayerRequest,
   canSeePrayerResponse,
+  conversationOpenTo,
   eventEditableBy,
   eventOnlineLinkOpenTo,
   eventPlaceVisibleTo,
   eventVisibleTo,
   type GroupKind,
   groupLedBy,
+  groupPostEditableBy,
+  groupPostOnHomeOf,
+  groupPostRemovableBy,
+  groupPostVisibleTo,
   hidesPrayerAuthorFrom,
   hidesPrayerResponseAuthorFrom,
   hidesProfileFrom,
@@ -21,11 +28,16 @@ import {
   isOnPatronsPrayerList,
   leadersOf,
   leadsGroup,
+  mayAnnounceInGroup,
   mayCreateEvent,
   mayDeletePost,
   mayEditEvent,
   mayEditGroup,
+  mayEditGroupPost,
   mayEditPost,
+  mayPinGroupPost,
+  mayRemoveGroupPost,
+  mayTakePartInConversation,
   memberOfStatement,
   membershipLeads,
   newestPrayerRequestIdsVisibleTo,
@@ -33,12 +45,15 @@ import {
   patronsPrayerListHolds,
   personAsSeenBy,
   personColumnsSeenBy,
+  postConversationOpenTo,
   postEditableBy,
+  postGroupLedBy,
   prayerAuthorHiddenFrom,
   prayerRequestVisibleTo,
   prayerResponseAuthorHiddenFrom,
   prayerResponseVisibleTo,
   profileHiddenFrom,
+  showsGroupPostOnHome,
   type Viewer,
 } from "../../src/server/auth/policies";
 import { type StandInTable, sqlAgreement } from "../support/sql-agreement";
@@ -905,4 +920,168 @@ describe("mayEditPost and mayDeletePost", () => {
       );
     }
   });
+});
+
+// A group's conversation: who reads and writes it, edits, removes and pins.
+
+const talk = {
+  cultivationAdmin: 501,
+  member: 502,
+  localLeader: 503,
+  blockedMember: 504,
+  otherGroupAdmin: 505,
+  stranger: 506,
+  suspended: 509,
+} as const;
+const talkViewers: Record<string, Viewer> = {
+  ...Object.fromEntries(Object.entries(talk).map(([name, id]) => [name, { id, isAdmin: false }])),
+  /** The site administrator, in none of the groups. */
+  administrator: { id: 507, isAdmin: true },
+  /** An administrator who belongs to the cultivation group. */
+  memberAdministrator: { id: 508, isAdmin: true },
+};
+const talkMembers: Record<GroupKind, [group: number, user: number, role: string][]> = {
+  cultivation: [
+    [1, talk.cultivationAdmin, "admin"],
+    [1, talk.member, "member"],
+    [1, talk.blockedMember, "member"],
+    [1, talk.suspended, "member"],
+    [1, 508, "member"],
+    [2, talk.otherGroupAdmin, "admin"],
+  ],
+  local: [
+    [1, talk.localLeader, "leader"],
+    [1, talk.member, "member"],
+    [1, talk.blockedMember, "member"],
+  ],
+};
+/** The member blocked one author; the other blocked the member. */
+const talkBlocks: [blocker: number, blocked: number][] = [
+  [talk.member, talk.blockedMember],
+  [talk.suspended, talk.member],
+];
+const talkPosts = (["cultivation", "local"] as const)
+  .flatMap((groupKind) =>
+    [1, 2].flatMap((groupId) =>
+      [talk.cultivationAdmin, talk.member, talk.blockedMember, talk.suspended, talk.localLeader].flatMap(
+        (userId) => [null, new Date(0)].map((hiddenAt) => ({ groupKind, groupId, userId, hiddenAt })),
+      ),
+    ),
+  )
+  .map((post, i) => ({ id: i + 1, ...post }));
+const talkMembership = (kind: GroupKind, group: number, user: number) => {
+  const row = talkMembers[kind].find(([g, u]) => g === group && u === user);
+  return row ? { role: row[2] } : null;
+};
+const talkRow = (viewer: Viewer, post: (typeof talkPosts)[number]) => ({
+  userId: post.userId,
+  hiddenAt: post.hiddenAt,
+  authorSuspendedUntil: post.userId === talk.suspended ? new Date(Date.now() + DAY) : null,
+  authorBlockedByViewer: talkBlocks.some(
+    ([blocker, blocked]) => blocker === viewer.id && blocked === post.userId,
+  ),
+});
+
+describe("a group's conversation", () => {
+  it("is for the group's accepted members only, whatever their role", () => {
+    expect(mayTakePartInConversation({ role: "member" })).toBe(true);
+    expect(mayTakePartInConversation({ role: "admin" })).toBe(true);
+    expect(mayTakePartInConversation({ role: "leader" })).toBe(true);
+    expect(mayTakePartInConversation(null)).toBe(false);
+    expect(mayTakePartInConversation(undefined)).toBe(false);
+  });
+
+  it("keeps even an administrator out of a group she does not belong to", () => {
+    const post = { ...talkRow(talkViewers.administrator!, talkPosts[0]!) };
+    expect(canSeeGroupPost(talkViewers.administrator!, post, null)).toBe(false);
+    expect(
+      canSeeGroupPost(talkViewers.administrator!, { ...post, hiddenAt: new Date() }, { role: "member" }),
+    ).toBe(true);
+  });
+
+  it("lets its author edit, its author and the group's leaders remove, and the leaders pin and announce", () => {
+    const post = { userId: talk.member, groupKind: "local" as const };
+    expect(mayEditGroupPost({ id: talk.member, isAdmin: false }, post)).toBe(true);
+    expect(mayEditGroupPost({ id: talk.localLeader, isAdmin: false }, post)).toBe(false);
+    expect(mayRemoveGroupPost({ id: talk.localLeader, isAdmin: false }, post, { role: "leader" })).toBe(true);
+    expect(mayRemoveGroupPost({ id: talk.blockedMember, isAdmin: false }, post, { role: "member" })).toBe(
+      false,
+    );
+    // A cultivation group's word for its leaders is not a local group's.
+    expect(mayRemoveGroupPost({ id: talk.localLeader, isAdmin: false }, post, { role: "admin" })).toBe(false);
+    expect(mayPinGroupPost("cultivation", { role: "admin" })).toBe(true);
+    expect(mayPinGroupPost("cultivation", { role: "member" })).toBe(false);
+    expect(mayAnnounceInGroup("local", { role: "leader" })).toBe(true);
+    expect(mayAnnounceInGroup("local", null)).toBe(false);
+  });
+});
+
+describe("the SQL of the conversation's rules agrees with its TypeScript", () => {
+  const { expectAgreement } = sqlAgreement(async (table) => {
+    for (const kind of groupKinds) {
+      await table(
+        kind === "cultivation" ? "cultivation_group_members" : "local_group_members",
+        "group_id int, user_id int, role text",
+        talkMembers[kind],
+      );
+    }
+    await table(
+      "group_posts",
+      "id int primary key, group_kind text not null, group_id int not null, user_id int not null, hidden_at timestamptz",
+      talkPosts.map((p) => [p.id, p.groupKind, p.groupId, p.userId, p.hiddenAt]),
+    );
+    await table("users", "id int primary key, suspended_until timestamptz", [
+      [talk.suspended, new Date(Date.now() + DAY)],
+    ]);
+    await table("member_blocks", "blocker_id int, blocked_id int", talkBlocks);
+  });
+  const users = [...Object.values(talk), 507, 508].sort((a, b) => a - b);
+
+  for (const kind of groupKinds) {
+    it(`opens each ${kind} group's conversation to whom TypeScript does`, async () => {
+      await expectAgreement(
+        sql`select g.id as "group", u.id as "user", ${conversationOpenTo(kind, sql.raw("g.id"), sql.raw("u.id"))} as open
+          from (values (1), (2), (3)) g(id), unnest(${`{${users.join(",")}}`}::int[]) u(id)
+          order by g.id, u.id`,
+        [1, 2, 3].flatMap((group) => users.map((user) => ({ group, user }))),
+        ({ group, user }) => ({
+          group,
+          user,
+          open: mayTakePartInConversation(talkMembership(kind, group, user)),
+        }),
+      );
+    });
+  }
+
+  for (const [name, viewer] of Object.entries(talkViewers)) {
+    it(`decides who sees, edits and removes each post as TypeScript does for the ${name}`, async () => {
+      await expectAgreement(
+        sql`select p.id, ${groupPostVisibleTo(viewer, "p")} as visible,
+            ${postConversationOpenTo(viewer.id, "p")} as open,
+            ${groupPostEditableBy(viewer, "p")} as editable,
+            ${groupPostRemovableBy(viewer, "p")} as removable,
+            ${postGroupLedBy(viewer.id, "p")} as leads,
+            ${blockedByGroupPostAuthor(viewer.id, "p")} as blocked_by_author,
+            ${groupPostOnHomeOf(viewer, "p")} as on_home
+          from group_posts p order by p.id`,
+        talkPosts,
+        (post) => {
+          const membership = talkMembership(post.groupKind, post.groupId, viewer.id);
+          const blockedByAuthor = talkBlocks.some(
+            ([blocker, blocked]) => blocker === post.userId && blocked === viewer.id,
+          );
+          return {
+            id: post.id,
+            visible: canSeeGroupPost(viewer, talkRow(viewer, post), membership),
+            open: mayTakePartInConversation(membership),
+            editable: mayEditGroupPost(viewer, post),
+            removable: mayRemoveGroupPost(viewer, post, membership),
+            leads: leadsGroup(post.groupKind, membership),
+            blocked_by_author: blockedByAuthor,
+            on_home: showsGroupPostOnHome({ ...talkRow(viewer, post), blockedByAuthor }, membership),
+          };
+        },
+      );
+    });
+  }
 });

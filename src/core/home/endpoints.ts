@@ -6,7 +6,8 @@ export const homeEndpoints = {
   home: endpoint({
     method: "GET",
     path: "/api/dashboard",
-    summary: "Her home page in one response: new teachings, articles, courses, prayers and her discipleship",
+    summary:
+      "Her home page in one response: new teachings, articles, courses, prayers, her groups' newest posts and her discipleship",
     caller: "member",
     response: homePage,
     cache: "member",

@@ -1,12 +1,14 @@
 import { z } from "zod";
 import { dateTime } from "../common-schemas";
 import { COURSE_STATUSES, MEMBERSHIP_TIERS } from "../constants";
+import { GROUP_POST_KINDS } from "../conversation/limits";
 import { prayerPerson } from "../prayer/schemas";
 
 export const HOME_VIDEO_COUNT = 3;
 export const HOME_ARTICLE_COUNT = 2;
 export const HOME_COURSE_COUNT = 2;
 export const HOME_PRAYER_COUNT = 2;
+export const HOME_GROUP_POST_COUNT = 5;
 
 export const homeVideo = z.object({
   id: z.number(),
@@ -46,6 +48,24 @@ export const homePrayer = z.object({
   user: prayerPerson,
 });
 
+/** A post in one of her groups, with where it was written and who wrote it (as she may see her). */
+export const homeGroupPost = z.object({
+  id: z.number(),
+  groupKind: z.enum(["cultivation", "local"]),
+  groupId: z.number(),
+  groupName: z.string(),
+  kind: z.enum(GROUP_POST_KINDS),
+  body: z.string(),
+  createdAt: dateTime,
+  author: z.object({
+    id: z.number(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    profileImageUrl: z.string().nullable(),
+  }),
+  replyCount: z.number(),
+});
+
 /** Everything the home page shows, in one round trip. */
 export const homePage = z.object({
   videos: z.array(homeVideo),
@@ -58,6 +78,8 @@ export const homePage = z.object({
     pendingConnections: z.number(),
   }),
   prayerRequests: z.array(homePrayer),
+  /** The newest posts of the groups she belongs to, newest first. */
+  newestGroupPosts: z.array(homeGroupPost),
   membership: z.object({ tier: z.enum(MEMBERSHIP_TIERS) }),
 });
 export type HomeContent = z.input<typeof homePage>;
@@ -65,3 +87,4 @@ export type HomeVideo = z.input<typeof homeVideo>;
 export type HomeArticle = z.input<typeof homeArticle>;
 export type HomeCourse = z.input<typeof homeCourse>;
 export type HomePrayer = z.input<typeof homePrayer>;
+export type HomeGroupPost = z.input<typeof homeGroupPost>;

@@ -5,6 +5,7 @@ import { groupRequestParams, joinRequest, joinRequestDecision } from "../groups/
 import {
   createLocalGroupBody,
   localGroup,
+  localGroupDetail,
   localGroupsQuery,
   localJoinResult,
   localLeaveResult,
@@ -29,6 +30,15 @@ export const localGroupsEndpoints = {
     caller: "member",
     query: pageQuery,
     response: z.array(myLocalGroupMembership),
+  }),
+  get: endpoint({
+    method: "GET",
+    path: "/api/local-groups/:id",
+    summary:
+      "A local group's page: where and when it meets as she may see it, and its members for its members",
+    caller: "member",
+    params: idParams,
+    response: localGroupDetail,
   }),
   create: endpoint({
     method: "POST",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { dateTime, optionalLine, pageQuery, requiredLine, searchText } from "../common-schemas";
 import { LIMITS, MEETING_TYPES } from "../constants";
-import { descriptionText, membershipOf } from "../groups/schemas";
+import { descriptionText, groupMember, membershipOf } from "../groups/schemas";
 
 export const LOCAL_ROLES = ["leader", "member"] as const;
 export type LocalRole = (typeof LOCAL_ROLES)[number];
@@ -74,6 +74,20 @@ export const localGroup = z.object({
   contactInfo: z.string().nullable().optional(),
 });
 export type LocalGroup = z.input<typeof localGroup>;
+
+/** Another member as her local group lists her: never her e-mail. */
+export const localGroupMember = groupMember.extend({ role: z.enum(LOCAL_ROLES) });
+export type LocalGroupMember = z.input<typeof localGroupMember>;
+
+/**
+ * A local group's page: the group as the list shows it, with its members where she may see them
+ * (its own members only) and, for its leader, how many requests wait for her answer.
+ */
+export const localGroupDetail = localGroup.extend({
+  members: z.array(localGroupMember).optional(),
+  pendingRequestCount: z.number().optional(),
+});
+export type LocalGroupDetail = z.input<typeof localGroupDetail>;
 
 /** GET /api/my-local-groups (SPEC §3 "Local group membership"). */
 export const myLocalGroupMembership = membershipOf(LOCAL_ROLES, {

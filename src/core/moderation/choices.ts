@@ -9,12 +9,31 @@ export const REPORT_TARGET_TYPES = [
   "prayer_response",
   "discussion",
   "article_discussion",
+  "group_post",
+  "group_reply",
   "user",
 ] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 
-/** What members write that its author may edit and delete. */
-export type ContentType = Exclude<ReportTargetType, "user">;
+/** What members write that may be reported, hidden and removed. */
+export type ReportedContentType = Exclude<ReportTargetType, "user">;
+
+/**
+ * What members write that its author edits and deletes through moderation's own endpoints (a
+ * group's conversation has endpoints of its own).
+ */
+export type ContentType = Exclude<ReportedContentType, "group_post" | "group_reply">;
+
+/** What the queue and the log call each thing reported. */
+export const REPORT_TARGET_LABELS: Record<ReportTargetType, string> = {
+  prayer_request: "Prayer request",
+  prayer_response: "Prayer response",
+  discussion: "Video reflection",
+  article_discussion: "Article comment",
+  group_post: "Group post",
+  group_reply: "Group reply",
+  user: "Member",
+};
 
 export const REPORT_REASON_LABELS = {
   unkind: "Unkind or harmful",

@@ -120,14 +120,14 @@ export const NOTIFICATION_KINDS = {
     label: "Someone asks to join a local group I lead",
     email: "instant",
     text: (n) => `${someone(n)} asked to join ${titled(n, "your local group")}`,
-    url: () => "/local-communities",
+    url: (n) => `/local-communities/${n.subjectId}`,
   },
   local_group_join_approved: {
     section: "Groups",
     label: "My request to join a local group was approved",
     email: "instant",
     text: (n) => `Welcome! Your request to join ${titled(n, "the local group")} was approved`,
-    url: () => "/local-communities",
+    url: (n) => `/local-communities/${n.subjectId}`,
   },
   local_group_join_declined: {
     section: "Groups",
@@ -135,6 +135,46 @@ export const NOTIFICATION_KINDS = {
     email: "instant",
     text: (n) => `Your request to join ${titled(n, "the local group")} was declined`,
     url: () => "/local-communities",
+  },
+  // A group's conversation: the subject is the post, the title the group's name.
+  group_post: {
+    section: "Groups",
+    label: "A new post in a group I belong to",
+    email: "digest",
+    text: (n) => `${someone(n)} posted in ${titled(n, "your group")}`,
+    url: (n) => `/group-posts/${n.subjectId}`,
+  },
+  group_announcement: {
+    section: "Groups",
+    label: "An announcement from the leaders of my group",
+    email: "instant",
+    text: (n) => `${someone(n)} made an announcement in ${titled(n, "your group")}`,
+    url: (n) => `/group-posts/${n.subjectId}`,
+  },
+  group_reply: {
+    section: "Groups",
+    label: "A reply to my post, or in a conversation I replied in",
+    email: "instant",
+    text: (n) => `${someone(n)} replied in ${titled(n, "your group")}`,
+    url: (n) => `/group-posts/${n.subjectId}`,
+  },
+  group_mention: {
+    section: "Groups",
+    label: "Someone mentions me in a group",
+    email: "instant",
+    text: (n) => `${someone(n)} mentioned you in ${titled(n, "your group")}`,
+    url: (n) => `/group-posts/${n.subjectId}`,
+  },
+  // Gathered by request and hour, like prayer_prayed.
+  group_prayed: {
+    section: "Groups",
+    label: "Someone prayed for my request in a group",
+    email: "instant",
+    text: (n) =>
+      n.actorCount > 1
+        ? `${someone(n)} and ${others(n.actorCount - 1)} prayed for your request in your group`
+        : `${someone(n)} prayed for your request in your group`,
+    url: (n) => `/group-posts/${n.subjectId}`,
   },
   event_place_opened: {
     section: "Events",

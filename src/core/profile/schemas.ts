@@ -201,6 +201,30 @@ export const profileExport = z.object({
   localGroups: z.array(
     z.object({ groupId: z.number(), name: z.string(), role: z.string(), joinedAt: dateTime }),
   ),
+  /** What she wrote in her groups' conversations. */
+  groupPosts: z.array(
+    z.object({
+      id: z.number(),
+      groupKind: z.string(),
+      groupId: z.number(),
+      groupName: z.string().nullable(),
+      kind: z.string(),
+      content: z.string(),
+      praiseNote: z.string().nullable(),
+      answeredAt: dateTime.nullable(),
+      editedAt: dateTime.nullable(),
+      createdAt: dateTime,
+    }),
+  ),
+  groupReplies: z.array(
+    z.object({
+      id: z.number(),
+      postId: z.number(),
+      content: z.string(),
+      editedAt: dateTime.nullable(),
+      createdAt: dateTime,
+    }),
+  ),
   discipleship: z.array(
     z.object({
       id: z.number(),

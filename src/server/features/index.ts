@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import adminRoutes from "./admin/routes";
 import articleRoutes from "./articles/routes";
 import backupRoutes from "./backups/routes";
+import conversationRoutes from "./conversation/routes";
 import courseRoutes from "./courses/routes";
 import discipleshipRoutes from "./discipleship/routes";
 import eventRoutes from "./events/routes";
@@ -31,6 +32,7 @@ export const featureRoutes: FastifyPluginAsync[] = [
   intercessorRoutes,
   groupRoutes,
   localGroupRoutes,
+  conversationRoutes,
   eventRoutes,
   videoRoutes,
   thumbnailRoutes,

@@ -5,6 +5,7 @@
  * they agree. One file per subject; the rest of the server imports this file. Which routes a member
  * may call at all is another matter (access.ts, route-policies.ts).
  */
+export * from "./conversation";
 export * from "./events";
 export * from "./groups";
 export * from "./member-content";

@@ -1,5 +1,6 @@
 export * from "./backups";
 export * from "./community";
+export * from "./conversation";
 export * from "./events";
 export * from "./idempotency";
 export * from "./moderation";

@@ -3,6 +3,7 @@ import type { Database } from "../client";
 import { users } from "../schema";
 import { seedArticlesAndCourses } from "./articles-courses";
 import { seedCommunity } from "./community";
+import { seedConversation } from "./conversation";
 import { seedEvents } from "./events";
 import { seedGroups } from "./groups";
 import { seedIntercessors } from "./intercessors";
@@ -29,6 +30,7 @@ export async function seedDemo(database: Database): Promise<boolean> {
     // Each feature adds its demo rows here: await seedSomething(tx, members);
     await seedVideos(tx, members);
     await seedGroups(tx, members);
+    await seedConversation(tx, members);
     await seedCommunity(tx, members);
     await seedIntercessors(tx, members);
     await seedEvents(tx, members);

@@ -1,11 +1,18 @@
 import { desc, eq, ne, or, sql } from "drizzle-orm";
+import type { GroupPostKind } from "../../../core/conversation/limits";
 import {
   HOME_ARTICLE_COUNT,
   HOME_COURSE_COUNT,
+  HOME_GROUP_POST_COUNT,
   HOME_PRAYER_COUNT,
   HOME_VIDEO_COUNT,
 } from "../../../core/home/schemas";
-import { newestPrayerRequestIdsVisibleTo, personColumnsSeenBy, type Viewer } from "../../auth/policies";
+import {
+  groupPostOnHomeOf,
+  newestPrayerRequestIdsVisibleTo,
+  personColumnsSeenBy,
+  type Viewer,
+} from "../../auth/policies";
 import type { Db } from "../../db/client";
 import { prayerRequestColumns } from "../../db/query-helpers";
 import { articles, courses, discipleshipConnections, prayerRequests, users, videos } from "../../db/schema";
@@ -89,4 +96,59 @@ export function latestPrayers(db: Db, viewer: Viewer) {
     .where(sql`${prayerRequests.id} in (${visible})`)
     .orderBy(desc(prayerRequests.id))
     .limit(HOME_PRAYER_COUNT);
+}
+
+/**
+ * The newest posts of the groups she belongs to that her home page shows (`showsGroupPostOnHome`),
+ * in one statement: her memberships on their (member) indexes, a few of each group's newest posts
+ * on its (group, newest) index, the newest of those kept.
+ */
+export async function newestGroupPosts(db: Db, viewer: Viewer) {
+  const { firstName, lastName, profileImageUrl } = personColumnsSeenBy(viewer, "u");
+  const { rows } = await db.execute<{
+    id: number;
+    group_kind: "cultivation" | "local";
+    group_id: number;
+    group_name: string;
+    kind: GroupPostKind;
+    body: string;
+    created_at: string | Date;
+    reply_count: number;
+    user_id: number;
+    first_name: string | null;
+    last_name: string | null;
+    profile_image_url: string | null;
+  }>(sql`select p.id, p.group_kind, p.group_id, mine.name as group_name, p.kind, p.content as body,
+      p.created_at, p.reply_count, p.user_id,
+      ${firstName} as first_name, ${lastName} as last_name, ${profileImageUrl} as profile_image_url
+    from (
+      select 'cultivation' as kind, g.id, g.name from cultivation_group_members m
+        join cultivation_groups g on g.id = m.group_id where m.user_id = ${viewer.id}
+      union all
+      select 'local', g.id, g.name from local_group_members m
+        join local_groups g on g.id = m.group_id where m.user_id = ${viewer.id}
+    ) mine
+    cross join lateral (
+      select * from group_posts p
+      where p.group_kind = mine.kind and p.group_id = mine.id and ${groupPostOnHomeOf(viewer, "p")}
+      order by p.id desc limit ${HOME_GROUP_POST_COUNT}
+    ) p
+    join users u on u.id = p.user_id
+    order by p.id desc limit ${HOME_GROUP_POST_COUNT}`);
+  return rows.map((r) => ({
+    id: r.id,
+    groupKind: r.group_kind,
+    groupId: r.group_id,
+    groupName: r.group_name,
+    kind: r.kind,
+    body: r.body,
+    createdAt: new Date(r.created_at),
+    author: {
+      id: r.user_id,
+      firstName: r.first_name,
+      lastName: r.last_name,
+      profileImageUrl: r.profile_image_url,
+    },
+    replyCount: r.reply_count,
+  }));
 }

@@ -35,9 +35,10 @@ interface Viewer {
 
 /** The home page in one answer; her own reads are independent, so they run side by side. */
 export async function homePage(db: Db, viewer: Viewer, teasers: SharedTeasers) {
-  const [discipleship, prayers] = await Promise.all([
+  const [discipleship, prayers, newestGroupPosts] = await Promise.all([
     q.discipleshipCounts(db, viewer.id),
     q.latestPrayers(db, viewer),
+    q.newestGroupPosts(db, viewer),
   ]);
   const { videos, articles, courses } = teasers;
   return {
@@ -56,6 +57,7 @@ export async function homePage(db: Db, viewer: Viewer, teasers: SharedTeasers) {
         ? { firstName: "Anonymous", profileImageUrl: null }
         : { id: p.userId, firstName: p.firstName, lastName: p.lastName, profileImageUrl: p.profileImageUrl },
     })),
+    newestGroupPosts,
     membership: { tier: viewer.membershipTier },
   };
 }

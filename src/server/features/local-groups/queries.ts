@@ -1,8 +1,8 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { LocalGroupsQuery } from "../../../core/local-groups/schemas";
-import { membershipLeads } from "../../auth/policies";
+import { membershipLeads, personColumnsSeenBy, type Viewer } from "../../auth/policies";
 import type { Db, Tx } from "../../db/client";
-import { localGroupJoinRequests, localGroupMembers, localGroups } from "../../db/schema";
+import { localGroupJoinRequests, localGroupMembers, localGroups, users } from "../../db/schema";
 import { joinRequestQueries } from "../../groups-shared/join-requests";
 import { groupQueries, type Page } from "../../groups-shared/memberships";
 
@@ -72,6 +72,24 @@ export function myMemberships(db: Executor, userId: number, page: Page) {
   const group = { ...membershipGroup, pendingRequestCount: pendingForLeader };
   const query = db.select({ id: m.id, role: m.role, joinedAt: m.joinedAt, group }).from(m);
   return shared.membershipsPage(query.innerJoin(g, eq(g.id, m.groupId)).$dynamic(), userId, page);
+}
+
+/**
+ * Everyone in the group, its leader first, then by joining; each name and picture as the viewer
+ * may see them (her profile setting).
+ */
+export function listMembers(db: Executor, viewer: Viewer, groupId: number) {
+  const { firstName, lastName, profileImageUrl } = personColumnsSeenBy(viewer);
+  return db
+    .select({ userId: users.id, firstName, lastName, profileImageUrl, role: m.role, joinedAt: m.joinedAt })
+    .from(m)
+    .innerJoin(users, eq(users.id, m.userId))
+    .where(eq(m.groupId, groupId))
+    .orderBy(
+      sql`case when ${membershipLeads("local", "local_group_members")} then 0 else 1 end`,
+      asc(m.joinedAt),
+      asc(m.id),
+    );
 }
 
 /** The longest-standing other member, who takes over when the leader leaves. */

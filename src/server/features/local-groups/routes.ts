@@ -9,6 +9,7 @@ export default async function localGroupRoutes(app: FastifyInstance) {
   const { db } = app;
   serve(app, api.list, ({ viewer, query }) => service.listGroups(db, viewer, query));
   serve(app, api.mine, ({ viewer, query }) => service.myGroups(db, viewer, query));
+  serve(app, api.get, ({ viewer, params }) => service.getGroup(db, viewer, params.id));
   serve(app, api.create, ({ viewer, body }) => service.createGroup(db, viewer, body));
   // The leader policy decides who is refused; the service checks again in its transaction.
   serve(app, api.update, ({ viewer, params, body }) => service.updateGroup(db, viewer, params.id, body));

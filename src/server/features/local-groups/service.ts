@@ -8,6 +8,7 @@ import {
 } from "../../../core/local-groups/schemas";
 import { activityName } from "../../activity/record";
 import {
+  canSeeGroupMembers,
   canSeeLocalGroupPlace,
   LEADING_ROLE,
   leadersOf,
@@ -21,7 +22,13 @@ import { forbidden, notFound } from "../../http/errors";
 import { endAnswersOutOfSight } from "../events";
 import * as q from "./queries";
 
-type Member = Pick<SessionUser, "id" | "firstName" | "lastName">;
+type Member = Pick<SessionUser, "id" | "isAdmin" | "firstName" | "lastName">;
+
+/**
+ * A local group keeps its member list to its members, as a private cultivation group does: with
+ * the area and the meeting time open to all, the names would tell a stranger who is where, when.
+ */
+const LOCAL_GROUP_LIST = { isPrivate: true } as const;
 
 /** The exact meeting place and the contact details only where she may see them (`canSeeLocalGroupPlace`). */
 function present(row: q.LocalGroupRow) {
@@ -37,6 +44,21 @@ function present(row: q.LocalGroupRow) {
 
 export async function listGroups(db: Db, viewer: Member, query: LocalGroupsQuery) {
   return (await q.listGroups(db, viewer.id, query)).map(present);
+}
+
+/**
+ * A local group's page, under the list's rules: an active group only (any other answers 404), its
+ * exact place and contact for its members, its member list for them alone (`canSeeGroupMembers`),
+ * and for its leader the count of requests waiting for her.
+ */
+export async function getGroup(db: Db, viewer: Member, groupId: number) {
+  const row = await q.findGroupForViewer(db, groupId, viewer.id);
+  if (!row?.isActive) throw notFound(LOCAL_GROUP_MESSAGES.notFound);
+  const [members, pendingRequestCount] = await Promise.all([
+    canSeeGroupMembers(LOCAL_GROUP_LIST, row) ? q.listMembers(db, viewer, groupId) : undefined,
+    leadsGroup("local", row) ? q.joinRequests.countPendingRequests(db, groupId) : undefined,
+  ]);
+  return { ...present(row), members, pendingRequestCount };
 }
 
 /** Her memberships; the leader's carry the count of requests waiting for her. */

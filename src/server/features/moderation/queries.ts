@@ -1,8 +1,14 @@
 import { and, desc, eq, isNull, lt, type SQL, sql } from "drizzle-orm";
-import type { ContentType, ReportBody, ReportTargetType } from "../../../core/moderation/schemas";
+import type {
+  ContentType,
+  ReportBody,
+  ReportedContentType,
+  ReportTargetType,
+} from "../../../core/moderation/schemas";
 import {
   type GroupKind,
   groupLedBy,
+  groupPostVisibleTo,
   memberContentVisibleTo,
   memberOfStatement,
   personColumnsSeenBy,
@@ -21,23 +27,35 @@ type Conn = Db | Tx;
 type Admins = Pick<AppConfig, "adminEmails">;
 
 /** The table of each kind of member content: all have id, user_id, content, edited_at, hidden_at. */
-const TABLES: Record<ContentType, string> = {
+const TABLES: Record<ReportedContentType, string> = {
   prayer_request: "prayer_requests",
   prayer_response: "prayer_responses",
   discussion: "discussions",
   article_discussion: "article_discussions",
+  group_post: "group_posts",
+  group_reply: "group_replies",
 };
-const table = (type: ContentType) => sql.identifier(TABLES[type]);
+const table = (type: ReportedContentType) => sql.identifier(TABLES[type]);
 
 /**
- * Where the viewer may see the row `t` of `type` (a response: and the request it answers), by the
- * rules of `auth/policies/`: what she may report is what she may see.
+ * Where the viewer may see the row `t` of `type` (a response or a group's reply: and what it
+ * answers), by the rules of `auth/policies/`: what she may report is what she may see.
  */
-function visibleTo(viewer: Viewer, type: ContentType): SQL {
-  if (type === "prayer_request") return prayerRequestVisibleTo(viewer, "t");
-  if (type !== "prayer_response") return memberContentVisibleTo(viewer, "t");
-  return sql`${prayerResponseVisibleTo(viewer, "t")} and exists (select 1 from prayer_requests p
-    where p.id = t.prayer_request_id and ${prayerRequestVisibleTo(viewer, "p")})`;
+function visibleTo(viewer: Viewer, type: ReportedContentType): SQL {
+  switch (type) {
+    case "prayer_request":
+      return prayerRequestVisibleTo(viewer, "t");
+    case "prayer_response":
+      return sql`${prayerResponseVisibleTo(viewer, "t")} and exists (select 1 from prayer_requests p
+        where p.id = t.prayer_request_id and ${prayerRequestVisibleTo(viewer, "p")})`;
+    case "group_post":
+      return groupPostVisibleTo(viewer, "t");
+    case "group_reply":
+      return sql`${memberContentVisibleTo(viewer, "t")} and exists (select 1 from group_posts p
+        where p.id = t.post_id and ${groupPostVisibleTo(viewer, "p")})`;
+    default:
+      return memberContentVisibleTo(viewer, "t");
+  }
 }
 
 /** Her own text changed, and when: nothing when she may not edit it (`mayEditPost`) or it is not there. */
@@ -63,7 +81,7 @@ export interface ContentRow {
  */
 export async function findContent(
   db: Conn,
-  type: ContentType,
+  type: ReportedContentType,
   id: number,
   options: { viewer?: Viewer; lock?: boolean } = {},
 ): Promise<ContentRow | undefined> {
@@ -89,7 +107,13 @@ export async function findContent(
   );
 }
 
-export async function deleteContent(db: Conn, type: ContentType, id: number) {
+export async function deleteContent(db: Conn, type: ReportedContentType, id: number) {
+  if (type === "group_reply") {
+    // Its post's count of replies comes down in the same statement.
+    await db.execute(sql`with gone as (delete from group_replies where id = ${id} returning post_id)
+      update group_posts p set reply_count = greatest(p.reply_count - 1, 0) from gone where p.id = gone.post_id`);
+    return;
+  }
   await db.execute(sql`delete from ${table(type)} where id = ${id}`);
 }
 
@@ -98,7 +122,7 @@ export async function deleteContent(db: Conn, type: ContentType, id: number) {
  * never hidden by reports (an administrator by ADMIN_EMAILS as much as by role). The reports that
  * weighed on it count against their authors' daily share of hiding.
  */
-export async function hideReported(db: Conn, admins: Admins, type: ContentType, id: number) {
+export async function hideReported(db: Conn, admins: Admins, type: ReportedContentType, id: number) {
   await db.execute(
     sql`with hidden as (
         update ${table(type)} t set hidden_at = now()
@@ -111,7 +135,7 @@ export async function hideReported(db: Conn, admins: Admins, type: ContentType, 
   );
 }
 
-export async function setHidden(db: Conn, type: ContentType, id: number, hidden: boolean) {
+export async function setHidden(db: Conn, type: ReportedContentType, id: number, hidden: boolean) {
   await db.execute(
     sql`update ${table(type)} set hidden_at = ${hidden ? sql`now()` : sql`null`} where id = ${id}`,
   );
@@ -287,15 +311,16 @@ const suspensionEnd = (until: SQL) =>
  */
 export async function listQueue(db: Db, page: { limit: number; before?: number }) {
   const before = page.before === undefined ? sql`` : sql`having max(id) < ${page.before}`;
-  const contentOf = (type: ContentType) =>
-    sql`select ${type}::text as type, t.id, t.user_id, t.content, t.hidden_at from ${table(type)} t
+  const contentOf = (type: ReportedContentType) =>
+    sql`select ${type}::text as type, t.id, t.user_id, t.content, t.hidden_at
+      from ${table(type)} t
       where t.id in (select target_id from items where target_type = ${type})`;
   const result = await db.execute<QueueRow>(sql`with items as (
       select target_type, target_id, max(id) as id from content_reports
       where resolved_at is null group by target_type, target_id ${before}
       order by max(id) desc limit ${page.limit}
     ), content as (
-      ${sql.join((Object.keys(TABLES) as ContentType[]).map(contentOf), sql` union all `)}
+      ${sql.join((Object.keys(TABLES) as ReportedContentType[]).map(contentOf), sql` union all `)}
       union all
       select 'user', u.id, u.id, null, null from users u
       where u.id in (select target_id from items where target_type = 'user')

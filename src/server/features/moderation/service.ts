@@ -5,6 +5,7 @@ import {
   MODERATION_MESSAGES,
   REPORT_RECEIVED,
   type ReportBody,
+  type ReportedContentType,
   type ReportReason,
   type ReportTargetType,
   type SuspendBody,
@@ -19,11 +20,13 @@ import { badRequest, conflict, notFound } from "../../http/errors";
 import { notify } from "../notifications";
 import * as q from "./queries";
 
-const NOT_FOUND: Record<ContentType, string> = {
+const NOT_FOUND: Record<ReportedContentType, string> = {
   prayer_request: "Prayer request not found",
   prayer_response: "Response not found",
   discussion: "Reflection not found",
   article_discussion: "Comment not found",
+  group_post: "Post not found",
+  group_reply: "Reply not found",
 };
 
 /** What the moderation log keeps of removed words: enough to know what was removed. */

@@ -2,6 +2,7 @@ import { type AnyColumn, type SQL, sql } from "drizzle-orm";
 import {
   eventVisibleTo,
   groupLedBy,
+  groupPostVisibleTo,
   memberOfStatement,
   prayerRequestVisibleTo,
   type Viewer,
@@ -31,8 +32,8 @@ export const eventNoticeSeenBy = (viewer: Viewer | ViewerColumns, notice: Notice
 /**
  * Whether what the notification row `n` tells of is still hers to see when it is about to leave by
  * mail, digest or push: between the moment it happened and its delivery she may have left the
- * private group an event belongs to, stopped leading the group a join request waits for, or the
- * request may have been decided, hidden or deleted. What she can no longer see is not sent; in her
+ * private group an event belongs to or the group a post was written in, stopped leading the group a
+ * join request waits for, or the request or the post may have been decided, hidden or deleted. What she can no longer see is not sent; in her
  * bell, a notice of an event she may no longer open is not shown either (`eventNoticeSeenBy`), the
  * others stay and their link says what is gone. Kinds about her own account always go.
  */
@@ -41,6 +42,8 @@ export const stillSeenByRecipient = sql`(case
     select 1 from prayer_requests pr
     where pr.id = n.subject_id and ${prayerRequestVisibleTo(recipient, "pr")})
   when n.kind like 'event\\_%' then ${eventOpenTo(recipient, sql`n.subject_id`)}
+  when n.kind in ('group_post', 'group_announcement', 'group_reply', 'group_mention', 'group_prayed') then exists (
+    select 1 from group_posts gp where gp.id = n.subject_id and ${groupPostVisibleTo(recipient, "gp")})
   when n.kind = 'group_join_requested' then ${groupLedBy("cultivation", sql`n.subject_id`, sql`n.user_id`)}
     and exists (select 1 from cultivation_join_requests jr
       where jr.group_id = n.subject_id and jr.status = 'pending' and jr.id::text = n.dedupe_key)

@@ -27,6 +27,9 @@ import {
   discipleshipEntries,
   discussionLikes,
   discussions,
+  groupPostPrayers,
+  groupPosts,
+  groupReplies,
   localGroupMembers,
   localGroups,
   payments,
@@ -149,6 +152,8 @@ export async function exportRows(db: Db, userId: number) {
     localRows,
     entryRows,
     connectionRows,
+    groupPostRows,
+    groupReplyRows,
     enrollmentRows,
     paymentRows,
     subscriptionRows,
@@ -188,6 +193,13 @@ export async function exportRows(db: Db, userId: number) {
       .from(discipleshipConnections)
       .where(or(eq(discipleshipConnections.mentorId, userId), eq(discipleshipConnections.menteeId, userId)))
       .orderBy(desc(discipleshipConnections.id)),
+    hers(groupPosts, groupPosts.id, {
+      // Its group is in one of two tables, as its kind says.
+      groupName: sql<string | null>`(case "group_posts"."group_kind"
+        when 'cultivation' then (select g.name from cultivation_groups g where g.id = "group_posts"."group_id")
+        else (select g.name from local_groups g where g.id = "group_posts"."group_id") end)`,
+    }),
+    hers(groupReplies, groupReplies.id),
     hers(courseEnrollments, courseEnrollments.createdAt, {
       title: pointedAt(courses.title, courseEnrollments.courseId),
       enrolledAt: courseEnrollments.createdAt,
@@ -209,6 +221,8 @@ export async function exportRows(db: Db, userId: number) {
     localGroups: localRows,
     discipleship: entryRows,
     discipleshipConnections: connectionRows,
+    groupPosts: groupPostRows,
+    groupReplies: groupReplyRows,
     courseEnrollments: enrollmentRows,
     payments: paymentRows,
     subscriptions: subscriptionRows,
@@ -245,6 +259,20 @@ export async function deleteMember(tx: Tx, userId: number) {
   // Her own requests and reflections go with her.
   await uncount(prayerRequests.prayerCount, prayerMarks.prayerRequestId, true);
   await uncount(discussions.likes, discussionLikes.discussionId, true);
+  await uncount(groupPosts.prayedCount, groupPostPrayers.postId, true);
+  // Her replies and reactions on others' posts: as many as she left on each.
+  await tx.execute(sql`update group_posts p set reply_count = greatest(p.reply_count - mine.n, 0)
+    from (select post_id, count(*)::int as n from group_replies where user_id = ${userId} group by post_id) mine
+    where p.id = mine.post_id and p.user_id <> ${userId}`);
+  await tx.execute(sql`update group_posts p
+    set amen_count = greatest(p.amen_count - mine.amen, 0),
+      praying_count = greatest(p.praying_count - mine.praying, 0),
+      heart_count = greatest(p.heart_count - mine.heart, 0)
+    from (select post_id, count(*) filter (where reaction = 'amen')::int as amen,
+        count(*) filter (where reaction = 'praying')::int as praying,
+        count(*) filter (where reaction = 'heart')::int as heart
+      from group_post_reactions where user_id = ${userId} group by post_id) mine
+    where p.id = mine.post_id and p.user_id <> ${userId}`);
   await uncount(videos.likesCount, videoLikes.videoId);
   await uncount(courses.enrolledCount, courseEnrollments.courseId);
   await uncount(courses.interestCount, courseInterests.courseId);

@@ -79,7 +79,7 @@ function GroupCard({ group }: { group: AdminGroup }) {
           {formatCount(group.memberCount)} {group.memberCount === 1 ? "member" : "members"}
         </span>
         <Link
-          href={cultivation ? `/cultivation-groups/${group.id}` : "/local-communities"}
+          href={cultivation ? `/cultivation-groups/${group.id}` : `/local-communities/${group.id}`}
           className={buttonClass("outline", "sm")}
           aria-label={`View details of ${group.name}`}
         >

@@ -1,20 +1,40 @@
-import { Crown, Inbox, Lock, LogOut, ScrollText, Sprout, UserMinus, Users } from "lucide-react";
-import { useState } from "react";
-import { Link, useLocation } from "wouter";
-import { formatShortDate, personName } from "~/core/format";
+import {
+  CalendarDays,
+  Crown,
+  Inbox,
+  Info,
+  Lock,
+  LogOut,
+  MessagesSquare,
+  ScrollText,
+  Sprout,
+  UserMinus,
+  Users,
+} from "lucide-react";
+import { useMemo, useState } from "react";
+import { useLocation } from "wouter";
+import { formatShortDate } from "~/core/format";
 import type { CultivationGroupDetail, GroupMember } from "~/core/groups/schemas";
 import { ConfirmDialog } from "~/web/components/confirm-dialog";
 import { LeaveGroupDialog } from "~/web/components/group-card";
-import { BackLink, ItemPage } from "~/web/components/item-page";
+import {
+  GROUP_EMBLEM,
+  GroupHeader,
+  GroupItemPage,
+  GroupPageSkeleton,
+  memberFullName,
+} from "~/web/components/group-header";
+import { BackLink } from "~/web/components/item-page";
 import { JoinRequestRow } from "~/web/components/join-request-row";
 import { MemberText } from "~/web/components/member-text";
 import { SkeletonGroup } from "~/web/components/skeleton-group";
+import { TabbedPage, type TabSection } from "~/web/components/tabbed-page";
 import { Avatar } from "~/web/components/ui/avatar";
 import { Badge } from "~/web/components/ui/badge";
-import { Button, buttonClass } from "~/web/components/ui/button";
+import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
-import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
-import { Skeleton } from "~/web/components/ui/skeleton";
+import { ErrorState } from "~/web/components/ui/empty-state";
+import { ConversationGuide, ConversationPanel, forgetConversation } from "~/web/features/conversation";
 import { GroupEvents } from "~/web/features/events";
 import { MemberActions } from "~/web/features/moderation";
 import { useAuth } from "~/web/lib/auth";
@@ -33,37 +53,22 @@ import {
 import { EditGroupButton } from "./edit-group-dialog";
 import { JoinAction } from "./join-action";
 
-const fullName = (p: { firstName: string | null; lastName: string | null }) =>
-  personName(p, { form: "full", nameless: "A member" });
-
 const back = { href: "/cultivation-groups", label: "All groups" };
 
 export default function GroupPage({ params }: { params: Record<string, string | undefined> }) {
   const id = Number(params.id);
   const query = useGroup(id);
   return (
-    <ItemPage
+    <GroupItemPage
+      id={id}
       query={query}
-      valid={Number.isInteger(id) && id > 0}
       back={back}
-      notFound={
-        <EmptyState
-          icon={Sprout}
-          title="Group not found"
-          action={
-            <Link href="/cultivation-groups" className={buttonClass("primary")}>
-              Discover Groups
-            </Link>
-          }
-        >
-          This group doesn't exist or is no longer active.
-        </EmptyState>
-      }
-      failed="We couldn't load this group just now."
-      loading={<GroupPageSkeleton />}
+      icon={Sprout}
+      discover="Discover Groups"
+      loading={<GroupSkeleton />}
     >
       {(group) => <GroupView group={group} />}
-    </ItemPage>
+    </GroupItemPage>
   );
 }
 
@@ -72,74 +77,131 @@ function GroupView({ group }: { group: CultivationGroupDetail }) {
   return (
     <div className="space-y-6">
       <BackLink {...back} />
-      <Card className="overflow-hidden">
-        <div className="bg-gradient-to-br from-sage-100 via-cream to-parchment p-5 sm:p-8">
-          <div className="flex flex-col gap-5 sm:flex-row sm:items-start sm:justify-between">
-            <div className="flex items-start gap-4">
-              <AccessIcon
-                requiresApproval={group.requiresApproval}
-                className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-white text-sage-700 shadow-sm"
-              />
-              <div className="min-w-0">
-                <p className="text-sm font-semibold tracking-wide text-clay-700 uppercase">
-                  {categoryLabel(group.category)}
-                </p>
-                <h1 className="mt-1 text-3xl font-semibold wrap-anywhere sm:text-4xl">{group.name}</h1>
-                <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
-                  <Badge tone="neutral">{group.isPrivate ? "Private group" : "Public group"}</Badge>
-                  <Badge tone={group.requiresApproval ? "clay" : "sage"}>
-                    {group.requiresApproval ? "Approval required" : "Open to join"}
-                  </Badge>
-                  <span className="inline-flex items-center gap-1.5 font-semibold text-ink">
-                    <Users className="size-4 text-sage-600" aria-hidden="true" />
-                    {group.memberCount} of {group.maxMembers} members
-                  </span>
-                </div>
-              </div>
-            </div>
-            <div className="flex shrink-0 flex-col items-stretch gap-2 sm:items-end">
-              {group.isMember ? (
-                <>
-                  <Badge tone="sage" className="self-start sm:self-end">
-                    {isAdmin && <Crown className="size-3.5" aria-hidden="true" />}
-                    You're {isAdmin ? "an admin" : "a member"}
-                  </Badge>
-                  {isAdmin && <EditGroupButton group={group} />}
-                  <LeaveButton group={group} />
-                </>
-              ) : (
-                <>
-                  <JoinAction group={group} showViewLink={false} />
-                  {group.hasPendingRequest && <WithdrawButton group={group} />}
-                </>
-              )}
-            </div>
-          </div>
-        </div>
-      </Card>
+      <GroupHeader
+        emblem={<AccessIcon requiresApproval={group.requiresApproval} className={GROUP_EMBLEM} />}
+        kind={categoryLabel(group.category)}
+        name={group.name}
+        facts={
+          <>
+            <Badge tone="neutral">{group.isPrivate ? "Private group" : "Public group"}</Badge>
+            <Badge tone={group.requiresApproval ? "clay" : "sage"}>
+              {group.requiresApproval ? "Approval required" : "Open to join"}
+            </Badge>
+            <span className="inline-flex items-center gap-1.5 font-semibold text-ink">
+              <Users className="size-4 text-sage-600" aria-hidden="true" />
+              {group.memberCount} of {group.maxMembers} members
+            </span>
+          </>
+        }
+        actions={
+          group.isMember ? (
+            <>
+              <Badge tone="sage" className="self-start sm:self-end">
+                {isAdmin && <Crown className="size-3.5" aria-hidden="true" />}
+                You're {isAdmin ? "an admin" : "a member"}
+              </Badge>
+              {isAdmin && <EditGroupButton group={group} />}
+              <LeaveButton group={group} />
+            </>
+          ) : (
+            <>
+              <JoinAction group={group} showViewLink={false} />
+              {group.hasPendingRequest && <WithdrawButton group={group} />}
+            </>
+          )
+        }
+      />
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="space-y-6">
-          {isAdmin && <PendingRequests group={group} />}
-          <Card className="p-5 sm:p-6">
-            <h2 className="text-xl font-semibold">About this group</h2>
-            <MemberText text={group.description} className="mt-3 leading-relaxed text-ink/90" />
-          </Card>
-          {(group.isMember || !group.isPrivate) && (
-            <GroupEvents owner={{ groupId: group.id }} canCreate={isAdmin} />
-          )}
-          {group.guidelines && (
-            <Card className="p-5 sm:p-6">
-              <h2 className="flex items-center gap-2 text-xl font-semibold">
-                <ScrollText className="size-5 text-sage-600" aria-hidden="true" /> Group Guidelines
-              </h2>
-              <MemberText text={group.guidelines} className="mt-3 leading-relaxed text-ink/90" />
-            </Card>
-          )}
-        </div>
-        <MembersPanel group={group} />
-      </div>
+      {isAdmin && <PendingRequests group={group} />}
+      {group.isMember ? <MemberSections group={group} /> : <VisitorSections group={group} />}
     </div>
+  );
+}
+
+/**
+ * A member's group opens on its conversation; what the group is, its gatherings, its guidelines
+ * and its members are a tab away (the open tab kept in the address).
+ */
+function MemberSections({ group }: { group: CultivationGroupDetail }) {
+  const isAdmin = group.role === "admin";
+  const members = useMemo(() => group.members?.map((m) => ({ ...m, id: m.userId })), [group.members]);
+  const sections: TabSection[] = [
+    {
+      value: "conversation",
+      label: "Conversation",
+      icon: MessagesSquare,
+      content: (
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+          <ConversationPanel
+            groupKind="cultivation"
+            groupId={group.id}
+            isLeader={isAdmin}
+            members={members}
+          />
+          {/* On a phone the tabs hold these; beside a wide conversation they keep the column company. */}
+          <aside
+            className="hidden space-y-4 lg:sticky lg:top-24 lg:block"
+            aria-label="About the conversation"
+          >
+            <ConversationGuide />
+            {group.guidelines && <GuidelinesCard group={group} />}
+          </aside>
+        </div>
+      ),
+    },
+    { value: "about", label: "About", icon: Info, content: <AboutCard group={group} /> },
+    {
+      value: "events",
+      label: "Events",
+      icon: CalendarDays,
+      content: <GroupEvents owner={{ groupId: group.id }} canCreate={isAdmin} />,
+    },
+    ...(group.guidelines
+      ? [
+          {
+            value: "guidelines",
+            label: "Guidelines",
+            icon: ScrollText,
+            content: <GuidelinesCard group={group} />,
+          },
+        ]
+      : []),
+    { value: "members", label: "Members", icon: Users, content: <MembersPanel group={group} /> },
+  ];
+  return <TabbedPage label="Group sections" sections={sections} />;
+}
+
+/** Someone deciding whether to join sees the whole group at once: no conversation, which is its members'. */
+function VisitorSections({ group }: { group: CultivationGroupDetail }) {
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="space-y-6">
+        <AboutCard group={group} />
+        {!group.isPrivate && <GroupEvents owner={{ groupId: group.id }} canCreate={false} />}
+        {group.guidelines && <GuidelinesCard group={group} />}
+      </div>
+      <MembersPanel group={group} />
+    </div>
+  );
+}
+
+function AboutCard({ group }: { group: CultivationGroupDetail }) {
+  return (
+    <Card className="p-5 sm:p-6">
+      <h2 className="text-xl font-semibold">About this group</h2>
+      <MemberText text={group.description} className="mt-3 leading-relaxed text-ink/90" />
+    </Card>
+  );
+}
+
+function GuidelinesCard({ group }: { group: CultivationGroupDetail }) {
+  return (
+    <Card className="p-5 sm:p-6">
+      <h2 className="flex items-center gap-2 text-xl font-semibold">
+        <ScrollText className="size-5 text-sage-600" aria-hidden="true" /> Group Guidelines
+      </h2>
+      <MemberText text={group.guidelines ?? ""} className="mt-3 leading-relaxed text-ink/90" />
+    </Card>
   );
 }
 
@@ -152,7 +214,10 @@ function LeaveButton({ group }: { group: CultivationGroupDetail }) {
       description: "Failed to leave the group. Please try again.",
       preferServerMessage: isConflict,
     },
-    onSuccess: () => navigate("/cultivation-groups?tab=my-groups"),
+    onSuccess: () => {
+      forgetConversation("cultivation", group.id);
+      navigate("/cultivation-groups?tab=my-groups");
+    },
   });
   return (
     <LeaveGroupDialog
@@ -264,7 +329,7 @@ function MemberRow({
   isSelf: boolean;
   canManage: boolean;
 }) {
-  const name = fullName(member);
+  const name = memberFullName(member);
   const nextRole = member.role === "admin" ? "member" : "admin";
   const setRole = useSetMemberRole(groupId, {
     success: (_, { role }) =>
@@ -346,17 +411,10 @@ function MemberRow({
   );
 }
 
-function GroupPageSkeleton() {
+/** While the group loads: its header, then its body's shapes. */
+function GroupSkeleton() {
   return (
-    <div className="space-y-6" aria-busy="true">
-      <span className="sr-only">Loading group</span>
-      <Skeleton className="h-5 w-24" />
-      <Card className="p-5 sm:p-8">
-        <div className="flex gap-4">
-          <Skeleton className="size-12 shrink-0 rounded-2xl" />
-          <SkeletonGroup className="flex-1 space-y-3" shapes={["h-4 w-32", "h-9 w-2/3", "h-5 w-1/2"]} />
-        </div>
-      </Card>
+    <GroupPageSkeleton>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <Card className="p-6">
           <SkeletonGroup
@@ -368,6 +426,6 @@ function GroupPageSkeleton() {
           <SkeletonGroup className="space-y-3" shapes={["h-6 w-28", "h-10 w-full", "h-10 w-full"]} />
         </Card>
       </div>
-    </div>
+    </GroupPageSkeleton>
   );
 }

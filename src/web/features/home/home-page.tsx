@@ -42,6 +42,7 @@ import { useAuth } from "~/web/lib/auth";
 import { cn } from "~/web/lib/cn";
 import { useEndpoint } from "~/web/lib/endpoints";
 import { useDeferredData } from "~/web/lib/use-deferred-data";
+import { GroupPostSkeletons, GroupPosts } from "./group-posts";
 
 export default function HomePage() {
   const { user } = useAuth();
@@ -68,6 +69,13 @@ export default function HomePage() {
           <div className="space-y-8 lg:col-span-2">
             <Section title="Recent Teachings" href="/videos" linkLabel="All videos">
               {data ? <Videos videos={data.videos} /> : <VideoSkeletons />}
+            </Section>
+            <Section
+              title="From your groups"
+              href="/cultivation-groups?tab=my-groups"
+              linkLabel="Your groups"
+            >
+              {data ? <GroupPosts posts={data.newestGroupPosts} /> : <GroupPostSkeletons />}
             </Section>
             <div className="grid gap-8 md:grid-cols-2">
               <Section title="Latest Articles" href="/articles" linkLabel="All articles">

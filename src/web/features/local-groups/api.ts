@@ -10,6 +10,10 @@ export const useLocalGroups = (filters: { search?: string; meetingType?: string 
 
 export const useMyLocalGroups = () => usePagedList(api.mine, {}, PAGE_SIZE);
 
+/** One group's page; its key lies under the list's, so every change below refreshes it too. */
+export const useLocalGroup = (id: number) =>
+  useEndpoint(api.get, { params: { id } }, { enabled: Number.isInteger(id) && id > 0 });
+
 /** The requests waiting for her answer, in a group she leads. */
 export const useLocalJoinRequests = (id: number) => useEndpoint(api.requests, { params: { id } });
 

@@ -5,7 +5,7 @@ import {
   type CreateLocalGroupBody,
   type CreateLocalGroupInput,
   createLocalGroupBody,
-  type MyLocalGroupMembership,
+  type LocalGroup,
 } from "~/core/local-groups/schemas";
 import { FormDialog } from "~/web/components/form-dialog";
 import { FormField } from "~/web/components/form-field";
@@ -61,7 +61,21 @@ export function CreateLocalGroupDialog({
 }
 
 /** Her group as the form shows it: the optional details she left out are blank. */
-const valuesOf = (group: MyLocalGroupMembership["group"]): CreateLocalGroupInput => ({
+/** What the edit form needs of her group: its card in her list, or its page. */
+export type EditableLocalGroup = Pick<
+  LocalGroup,
+  | "id"
+  | "name"
+  | "description"
+  | "meetingType"
+  | "location"
+  | "address"
+  | "meetingTime"
+  | "contactInfo"
+  | "requiresApproval"
+>;
+
+const valuesOf = (group: EditableLocalGroup): CreateLocalGroupInput => ({
   name: group.name,
   description: group.description,
   meetingType: group.meetingType as CreateLocalGroupInput["meetingType"],
@@ -78,7 +92,7 @@ export function EditLocalGroupDialog({
   open,
   onOpenChange,
 }: {
-  group: MyLocalGroupMembership["group"];
+  group: EditableLocalGroup;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {

@@ -1,24 +1,10 @@
-import {
-  CalendarDays,
-  Clock,
-  Home,
-  Hourglass,
-  Inbox,
-  Lock,
-  MapPin,
-  MessageCircle,
-  Pencil,
-  Plus,
-  UserPlus,
-} from "lucide-react";
+import { CalendarDays, MapPin, Plus } from "lucide-react";
 import { type ReactNode, useState } from "react";
+import { Link } from "wouter";
 import { MEETING_TYPE_FILTERS } from "~/core/constants";
-import { personName } from "~/core/format";
 import type { LocalGroup, MyLocalGroupMembership } from "~/core/local-groups/schemas";
 import { CardGrid, LoadMore, PagedCardGrid } from "~/web/components/card-grid";
-import { GroupCardFrame, LeaveGroupDialog, MemberCount } from "~/web/components/group-card";
-import { JoinRequestRow } from "~/web/components/join-request-row";
-import { MemberText } from "~/web/components/member-text";
+import { GroupCardFrame, MemberCount } from "~/web/components/group-card";
 import { PageHeader } from "~/web/components/page-header";
 import { SearchFilterBar } from "~/web/components/search-filter-bar";
 import { SkeletonGroup } from "~/web/components/skeleton-group";
@@ -26,24 +12,14 @@ import { Badge } from "~/web/components/ui/badge";
 import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { Dialog, DialogContent } from "~/web/components/ui/dialog";
-import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
+import { EmptyState } from "~/web/components/ui/empty-state";
 import { Select } from "~/web/components/ui/select";
 import { GroupEvents } from "~/web/features/events";
 import { useDebounced } from "~/web/lib/use-debounced";
-import {
-  useDecideLocalRequest,
-  useJoinLocalGroup,
-  useLeaveLocalGroup,
-  useLocalGroups,
-  useLocalJoinRequests,
-  useMyLocalGroups,
-} from "./api";
-import { CreateLocalGroupDialog, EditLocalGroupDialog } from "./create-local-group-dialog";
-
-const roleLabel = (role: string) => (role === "leader" ? "Leader" : "Member");
-
-const _fullName = (p: { firstName: string | null; lastName: string | null }) =>
-  personName(p, { form: "full", nameless: "A member" });
+import { useLocalGroups, useMyLocalGroups } from "./api";
+import { CreateLocalGroupDialog } from "./create-local-group-dialog";
+import { EditLocalGroup, LeaveLocalGroup, LocalGroupRequests, LocalJoinAction } from "./local-group-actions";
+import { AreaAndTime, MemberDetails, PlaceNotice, roleLabel } from "./local-group-details";
 
 /** SPEC §2.12. */
 export default function LocalCommunitiesPage() {
@@ -136,41 +112,28 @@ function DiscoverList({
   );
 }
 
-function Detail({ icon: Icon, children }: { icon: typeof MapPin; children: ReactNode }) {
-  return (
-    <p className="flex items-start gap-2 text-[0.95rem]">
-      <Icon className="mt-0.5 size-4 shrink-0 text-sage-600" aria-hidden="true" />
-      <span className="min-w-0 wrap-anywhere">{children}</span>
-    </p>
-  );
-}
-
 /** The card's heading with its badge, then where and when the group meets. */
 function CardTop({
   group,
   badge,
 }: {
-  group: Pick<LocalGroup, "name" | "location" | "meetingTime">;
+  group: Pick<LocalGroup, "id" | "name" | "location" | "meetingTime">;
   badge: ReactNode;
 }) {
   return (
     <>
       <div className="flex items-start justify-between gap-3">
-        <h3 className="text-lg leading-snug font-semibold wrap-anywhere">{group.name}</h3>
+        <h3 className="text-lg leading-snug font-semibold wrap-anywhere">
+          <Link
+            href={`/local-communities/${group.id}`}
+            className="touch-hit rounded-sm hover:text-sage-700 hover:underline underline-offset-4"
+          >
+            {group.name}
+          </Link>
+        </h3>
         {badge}
       </div>
-      <div className="mt-3 space-y-1.5">
-        <Detail icon={MapPin}>
-          <span className="sr-only">Location: </span>
-          {group.location}
-        </Detail>
-        {group.meetingTime && (
-          <Detail icon={Clock}>
-            <span className="sr-only">Meets: </span>
-            {group.meetingTime}
-          </Detail>
-        )}
-      </div>
+      <AreaAndTime group={group} className="mt-3" />
     </>
   );
 }
@@ -194,14 +157,7 @@ function LocalGroupCard({ group }: { group: LocalGroup }) {
           {group.isMember ? (
             <MemberDetails address={group.address} contactInfo={group.contactInfo} />
           ) : (
-            <p className="flex items-start gap-2 text-sm text-muted">
-              <Lock className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
-              {group.hasPendingRequest
-                ? "Your request waits for the leader's approval. The exact place and contact details are shared once she accepts it."
-                : group.requiresApproval
-                  ? "The leader approves each request. The exact place and contact details are shared once she accepts yours."
-                  : "The exact place and contact details are shared once you join."}
-            </p>
+            <PlaceNotice group={group} />
           )}
           <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
             <MemberCount count={group.memberCount} className="text-sm" />
@@ -210,79 +166,6 @@ function LocalGroupCard({ group }: { group: LocalGroup }) {
         </>
       }
     />
-  );
-}
-
-/**
- * "Join Group" for an open group, "Request to Join" for one whose leader approves members, or where
- * she already stands (a pending request can be withdrawn).
- */
-function LocalJoinAction({ group }: { group: LocalGroup }) {
-  const join = useJoinLocalGroup({
-    success: (result) =>
-      result.status === "pending"
-        ? { title: "Request sent", description: "Your request to join the group has been sent." }
-        : {
-            title: "Joined group",
-            description: `Welcome to ${group.name}! The meeting details are now yours.`,
-          },
-    failure: { title: "Error", description: "Failed to join group. Please try again." },
-  });
-  const withdraw = useLeaveLocalGroup({
-    success: { title: "Request withdrawn", description: "Your request to join has been withdrawn." },
-    failure: { title: "Error", description: "Failed to withdraw your request. Please try again." },
-  });
-  if (group.isMember) {
-    return (
-      <Button variant="secondary" disabled>
-        Already Joined
-      </Button>
-    );
-  }
-  if (group.hasPendingRequest) {
-    return (
-      <div className="flex flex-wrap items-center gap-1">
-        <Button
-          variant="ghost"
-          size="sm"
-          disabled={withdraw.isPending}
-          onClick={() => withdraw.mutate(group.id)}
-          aria-label={`Withdraw your request to join ${group.name}`}
-        >
-          {withdraw.isPending ? "Withdrawing..." : "Withdraw request"}
-        </Button>
-        <Button variant="secondary" disabled>
-          <Hourglass aria-hidden="true" /> Request Pending
-        </Button>
-      </div>
-    );
-  }
-  const label = group.requiresApproval ? "Request to Join" : "Join Group";
-  const busy = group.requiresApproval ? "Sending..." : "Joining...";
-  return (
-    <Button onClick={() => join.mutate(group.id)} disabled={join.isPending}>
-      <UserPlus aria-hidden="true" /> {join.isPending ? busy : label}
-    </Button>
-  );
-}
-
-function MemberDetails({ address, contactInfo }: { address?: string | null; contactInfo?: string | null }) {
-  if (!address && !contactInfo) return null;
-  return (
-    <div className="space-y-1.5 rounded-xl bg-sage-50 p-3">
-      {address && (
-        <Detail icon={Home}>
-          <span className="sr-only">Meeting place: </span>
-          <MemberText as="span" text={address} />
-        </Detail>
-      )}
-      {contactInfo && (
-        <Detail icon={MessageCircle}>
-          <span className="sr-only">Contact: </span>
-          <MemberText as="span" text={contactInfo} />
-        </Detail>
-      )}
-    </div>
   );
 }
 
@@ -370,104 +253,6 @@ function LocalGroupEvents({
         </Dialog>
       )}
     </>
-  );
-}
-
-/** Her group's requests to join, which its leader approves or declines here. */
-function LocalGroupRequests({ group }: { group: MyLocalGroupMembership["group"] }) {
-  const [open, setOpen] = useState(false);
-  const count = group.pendingRequestCount ?? 0;
-  return (
-    <>
-      <Button
-        variant="ghost"
-        size="sm"
-        onClick={() => setOpen(true)}
-        aria-label={`Requests to join ${group.name} (${count})`}
-      >
-        <Inbox aria-hidden="true" /> Requests
-        {count > 0 && (
-          <Badge tone="clay" className="font-sans">
-            {count}
-          </Badge>
-        )}
-      </Button>
-      {open && (
-        <Dialog open onOpenChange={setOpen}>
-          <DialogContent
-            title={`Requests to join ${group.name}`}
-            description="Those you approve become members and see the exact place and your contact details."
-          >
-            <PendingRequests groupId={group.id} />
-          </DialogContent>
-        </Dialog>
-      )}
-    </>
-  );
-}
-
-function PendingRequests({ groupId }: { groupId: number }) {
-  const query = useLocalJoinRequests(groupId);
-  if (query.isLoading) {
-    return (
-      <div className="space-y-3" aria-busy="true">
-        <span className="sr-only">Loading requests</span>
-        <SkeletonGroup className="space-y-3" shapes={["h-16 w-full", "h-16 w-full"]} />
-      </div>
-    );
-  }
-  if (query.isError) {
-    return <ErrorState message="We couldn't load the requests." onRetry={() => void query.refetch()} />;
-  }
-  const requests = query.data ?? [];
-  if (requests.length === 0) return <p className="text-muted">No one is waiting to join right now.</p>;
-  return (
-    <ul className="divide-y divide-linen">
-      {requests.map((request) => (
-        <JoinRequestRow
-          key={request.id}
-          useDecide={useDecideLocalRequest}
-          groupId={groupId}
-          request={request}
-        />
-      ))}
-    </ul>
-  );
-}
-
-function EditLocalGroup({ group }: { group: MyLocalGroupMembership["group"] }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button variant="ghost" size="sm" onClick={() => setOpen(true)} aria-label={`Edit ${group.name}`}>
-        <Pencil aria-hidden="true" /> Edit
-      </Button>
-      {open && <EditLocalGroupDialog group={group} open={open} onOpenChange={setOpen} />}
-    </>
-  );
-}
-
-function LeaveLocalGroup({ id, name, isLeader }: { id: number; name: string; isLeader: boolean }) {
-  const leave = useLeaveLocalGroup({
-    success: { title: "Left group", description: `You are no longer a member of ${name}.` },
-    failure: { title: "Error", description: "Failed to leave the group. Please try again." },
-  });
-  return (
-    <LeaveGroupDialog
-      trigger={(ask) => (
-        <Button variant="ghost" size="sm" onClick={ask} aria-label={`Leave ${name}`}>
-          Leave
-        </Button>
-      )}
-      title={`Leave ${name}?`}
-      description={
-        isLeader
-          ? "You lead this group. The longest-standing member will become its leader; if no one else is in it, the group closes."
-          : "You can join again at any time."
-      }
-      leaving={leave.isPending}
-      onLeave={(done) => leave.mutate(id, { onSettled: done })}
-    />
   );
 }
 

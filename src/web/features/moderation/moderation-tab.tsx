@@ -1,7 +1,12 @@
 import { ShieldCheck } from "lucide-react";
 import { type ChangeEvent, type FormEvent, type ReactNode, useId, useState } from "react";
 import { formatDateTime, formatShortDate } from "~/core/format";
-import { REPORT_REASON_LABELS, suspendedLabel, WARNING_REASON_MAX } from "~/core/moderation/choices";
+import {
+  REPORT_REASON_LABELS,
+  REPORT_TARGET_LABELS,
+  suspendedLabel,
+  WARNING_REASON_MAX,
+} from "~/core/moderation/choices";
 import type { ModerationLogEntry, ReportedItem } from "~/core/moderation/schemas";
 import { LoadMore } from "~/web/components/card-grid";
 import { ConfirmDialog } from "~/web/components/confirm-dialog";
@@ -22,14 +27,6 @@ import {
   useUnsuspend,
   useWarn,
 } from "./api";
-
-const KIND_LABELS: Record<ReportedItem["targetType"], string> = {
-  prayer_request: "Prayer request",
-  prayer_response: "Prayer response",
-  discussion: "Video reflection",
-  article_discussion: "Article comment",
-  user: "Member",
-};
 
 const ACTION_LABELS: Record<string, string> = {
   delete: "Deleted",
@@ -123,9 +120,11 @@ function ReportedCard({
   const member = author && author.id !== null ? { id: author.id, name: author.name } : null;
   return (
     <Card className="p-5">
-      <article aria-label={`${KIND_LABELS[item.targetType]} by ${author?.name ?? "a former member"}`}>
+      <article
+        aria-label={`${REPORT_TARGET_LABELS[item.targetType]} by ${author?.name ?? "a former member"}`}
+      >
         <div className="flex flex-wrap items-center gap-2">
-          <Badge tone="neutral">{KIND_LABELS[item.targetType]}</Badge>
+          <Badge tone="neutral">{REPORT_TARGET_LABELS[item.targetType]}</Badge>
           {item.hiddenAt && <Badge tone="clay">Hidden</Badge>}
           <span className="text-sm font-semibold">{author?.name ?? "A former member"}</span>
           {author?.suspended && <Badge tone="yellow">{suspendedLabel(author.suspendedUntil)}</Badge>}
@@ -326,7 +325,7 @@ function Log() {
 function LogLine({ entry }: { entry: ModerationLogEntry }) {
   const what =
     entry.targetType && entry.targetType !== "user"
-      ? KIND_LABELS[entry.targetType as ReportedItem["targetType"]]
+      ? REPORT_TARGET_LABELS[entry.targetType as ReportedItem["targetType"]]
       : null;
   return (
     <li className="px-5 py-3 text-sm">

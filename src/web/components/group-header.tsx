@@ -1,0 +1,119 @@
+import type { LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "wouter";
+import { personName } from "~/core/format";
+import { ItemPage } from "./item-page";
+import { SkeletonGroup } from "./skeleton-group";
+import { buttonClass } from "./ui/button";
+import { Card } from "./ui/card";
+import { EmptyState } from "./ui/empty-state";
+import { Skeleton } from "./ui/skeleton";
+
+/** A member's full name as a group's page lists her. */
+export const memberFullName = (p: { firstName: string | null; lastName: string | null }) =>
+  personName(p, { form: "full", nameless: "A member" });
+
+/**
+ * A group's page, cultivation or local, found by the id in its address: "Group not found" with the
+ * way to discover others when there is none (or it is closed), a retry when it could not be loaded.
+ */
+export function GroupItemPage<T>({
+  id,
+  query,
+  back,
+  icon: Icon,
+  discover,
+  loading,
+  children,
+}: {
+  id: number;
+  query: { data: T | undefined; error: unknown; isError: boolean; refetch: () => unknown };
+  back: { href: string; label: string };
+  icon: LucideIcon;
+  discover: string;
+  loading: ReactNode;
+  children: (group: T) => ReactNode;
+}) {
+  return (
+    <ItemPage
+      query={query}
+      valid={Number.isInteger(id) && id > 0}
+      back={back}
+      notFound={
+        <EmptyState
+          icon={Icon}
+          title="Group not found"
+          action={
+            <Link href={back.href} className={buttonClass("primary")}>
+              {discover}
+            </Link>
+          }
+        >
+          This group doesn't exist or is no longer active.
+        </EmptyState>
+      }
+      failed="We couldn't load this group just now."
+      loading={loading}
+    >
+      {children}
+    </ItemPage>
+  );
+}
+
+/**
+ * The top of a group's page, cultivation or local: its emblem, what kind of group it is, its name
+ * and the facts beside it, with her own place in it (and what she may do) on the right, or under
+ * it on a phone.
+ */
+export function GroupHeader({
+  emblem,
+  kind,
+  name,
+  facts,
+  actions,
+}: {
+  emblem: ReactNode;
+  kind: ReactNode;
+  name: string;
+  facts: ReactNode;
+  actions: ReactNode;
+}) {
+  return (
+    <Card className="overflow-hidden">
+      <div className="bg-gradient-to-br from-sage-100 via-cream to-parchment p-5 sm:p-8">
+        <div className="flex flex-col gap-5 sm:flex-row sm:items-start sm:justify-between">
+          <div className="flex min-w-0 items-start gap-4">
+            {emblem}
+            <div className="min-w-0">
+              <p className="text-sm font-semibold tracking-wide text-clay-700 uppercase">{kind}</p>
+              <h1 className="mt-1 text-3xl font-semibold wrap-anywhere sm:text-4xl">{name}</h1>
+              <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">{facts}</div>
+            </div>
+          </div>
+          <div className="flex shrink-0 flex-col items-stretch gap-2 sm:items-end">{actions}</div>
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+/** The emblem's tile in `GroupHeader`. */
+export const GROUP_EMBLEM =
+  "flex size-12 shrink-0 items-center justify-center rounded-2xl bg-white text-sage-700 shadow-sm";
+
+/** A group's page while it loads: the way back, the header, then `children` (its body's shapes). */
+export function GroupPageSkeleton({ children }: { children: ReactNode }) {
+  return (
+    <div className="space-y-6" aria-busy="true">
+      <span className="sr-only">Loading group</span>
+      <Skeleton className="h-5 w-24" />
+      <Card className="p-5 sm:p-8">
+        <div className="flex gap-4">
+          <Skeleton className="size-12 shrink-0 rounded-2xl" />
+          <SkeletonGroup className="flex-1 space-y-3" shapes={["h-4 w-32", "h-9 w-2/3", "h-5 w-1/2"]} />
+        </div>
+      </Card>
+      {children}
+    </div>
+  );
+}

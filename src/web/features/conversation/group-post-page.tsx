@@ -1,0 +1,204 @@
+import { MessageCircle, MessagesSquare } from "lucide-react";
+import { useId, useMemo, useState } from "react";
+import { Link, useLocation } from "wouter";
+import { GROUP_POST_KIND_LABELS } from "~/core/conversation/limits";
+import type { GroupPost, GroupPostDetail, GroupReply } from "~/core/conversation/schemas";
+import { BackLink, ItemPage } from "~/web/components/item-page";
+import { MemberText } from "~/web/components/member-text";
+import { SkeletonList } from "~/web/components/skeleton-group";
+import { Button, buttonClass } from "~/web/components/ui/button";
+import { EmptyState } from "~/web/components/ui/empty-state";
+import { Skeleton } from "~/web/components/ui/skeleton";
+import { ReportDialog } from "~/web/features/moderation";
+import { useAuth } from "~/web/lib/auth";
+import { groupPageHref, type MentionCandidate, useGroupMembers, useGroupPost, useReply } from "./api";
+import { authorName, Byline, ManageRow, PostCard, PostSkeleton } from "./post-card";
+import { EditReplyDialog, RemoveReplyDialog } from "./post-dialogs";
+import { WordsForm } from "./words-form";
+
+const groups = { href: "/cultivation-groups", label: "Groups" };
+
+/** One post of a group's conversation with its replies: where the conversation's notices lead. */
+export default function GroupPostPage({ params }: { params: Record<string, string | undefined> }) {
+  const id = Number(params.id);
+  const query = useGroupPost(id);
+  const first = query.data?.pages[0];
+  return (
+    <ItemPage
+      query={{ data: first, error: query.error, isError: query.isError, refetch: query.refetch }}
+      valid={Number.isInteger(id) && id > 0}
+      back={groups}
+      notFound={
+        <EmptyState
+          icon={MessagesSquare}
+          title="Post not found"
+          action={
+            <Link href="/cultivation-groups?tab=my-groups" className={buttonClass("primary")}>
+              My Groups
+            </Link>
+          }
+        >
+          It may have been deleted, or you are no longer a member of its group.
+        </EmptyState>
+      }
+      failed="We couldn't load this post just now."
+      loading={<PostPageSkeleton />}
+    >
+      {(post) => (
+        <PostView
+          post={post}
+          replies={query.data?.pages.flatMap((p) => p.replies) ?? []}
+          more={{
+            hasNextPage: query.hasNextPage,
+            isFetchingNextPage: query.isFetchingNextPage,
+            fetchNextPage: () => void query.fetchNextPage(),
+            failed: query.isFetchNextPageError,
+          }}
+        />
+      )}
+    </ItemPage>
+  );
+}
+
+function PostView({
+  post,
+  replies,
+  more,
+}: {
+  post: GroupPostDetail;
+  replies: GroupReply[];
+  more: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => void; failed: boolean };
+}) {
+  const [, navigate] = useLocation();
+  const groupMembers = useGroupMembers(post.groupKind, post.groupId);
+  const viewerId = useAuth().user?.id;
+  const groupHref = groupPageHref(post.groupKind, post.groupId);
+  const members = useMemo(() => {
+    const known: MentionCandidate[] = groupMembers ?? [post.author, ...replies.map((r) => r.author)];
+    const unique = new Map(known.map((m) => [m.id, m]));
+    unique.delete(viewerId ?? -1);
+    return [...unique.values()];
+  }, [groupMembers, post.author, replies, viewerId]);
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <BackLink href={groupHref} label={`Back to ${post.groupName}`} />
+      <h1 className="text-2xl font-semibold wrap-anywhere sm:text-3xl">
+        {GROUP_POST_KIND_LABELS[post.kind]} from {authorName(post.author)}
+      </h1>
+      <PostCard
+        post={post}
+        isLeader={post.leadsGroup}
+        members={members}
+        linked={false}
+        onRemoved={() => navigate(groupHref)}
+      />
+      <section aria-labelledby="replies-heading" className="space-y-4">
+        <h2 id="replies-heading" className="flex items-center gap-2 text-xl font-semibold">
+          <MessageCircle className="size-5 text-sage-600" aria-hidden="true" />
+          {post.replyCount === 0
+            ? "Replies"
+            : `${post.replyCount} ${post.replyCount === 1 ? "reply" : "replies"}`}
+        </h2>
+        <ReplyBox post={post} members={members} />
+        {replies.length === 0 ? (
+          <p className="rounded-2xl bg-parchment/70 px-4 py-6 text-center text-muted">
+            No replies yet. Be the first to answer.
+          </p>
+        ) : (
+          <ul className="space-y-3" aria-label="Replies">
+            {replies.map((reply) => (
+              <ReplyItem
+                key={reply.id}
+                reply={reply}
+                post={post}
+                isLeader={post.leadsGroup}
+                members={members}
+              />
+            ))}
+          </ul>
+        )}
+        {more.hasNextPage && (
+          <div className="flex justify-center">
+            <Button variant="outline" onClick={more.fetchNextPage} disabled={more.isFetchingNextPage}>
+              {more.isFetchingNextPage ? "Loading..." : "Load more replies"}
+            </Button>
+          </div>
+        )}
+        {more.failed && (
+          <p role="alert" className="text-center text-sm text-danger">
+            We couldn't load more replies. Please try again.
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function ReplyBox({ post, members }: { post: GroupPost; members: MentionCandidate[] }) {
+  const reply = useReply(post);
+  return (
+    <WordsForm
+      id={useId()}
+      label="Your reply"
+      placeholder="Write a reply..."
+      members={members}
+      blankMessage="Please write a reply."
+      submit={{ label: "Send Reply", busyLabel: "Sending..." }}
+      sending={reply}
+      send={(body, sent) => reply.mutate(body, { onSuccess: sent })}
+    />
+  );
+}
+
+function ReplyItem({
+  reply,
+  post,
+  isLeader,
+  members,
+}: {
+  reply: GroupReply;
+  post: GroupPost;
+  isLeader: boolean;
+  members: MentionCandidate[];
+}) {
+  const titleId = useId();
+  const [open, setOpen] = useState<"edit" | "remove" | "report" | "answer" | null>(null);
+  const close = () => setOpen(null);
+  return (
+    <li>
+      <article aria-labelledby={titleId} className="rounded-2xl border border-linen bg-white/80 p-4">
+        <Byline
+          author={reply.author}
+          isMine={reply.isMine}
+          createdAt={reply.createdAt}
+          editedAt={reply.editedAt}
+          titleId={titleId}
+        />
+        <div dir="auto" className="mt-2">
+          <MemberText text={reply.body} className="leading-relaxed text-ink" />
+        </div>
+        <ManageRow noun="reply" isMine={reply.isMine} isLeader={isLeader} onOpen={setOpen} />
+      </article>
+      {open === "edit" && <EditReplyDialog reply={reply} members={members} onClose={close} />}
+      {open === "remove" && <RemoveReplyDialog reply={reply} post={post} onClose={close} />}
+      {open === "report" && (
+        <ReportDialog targetType="group_reply" targetId={reply.id} noun="reply" onClose={close} />
+      )}
+    </li>
+  );
+}
+
+function PostPageSkeleton() {
+  return (
+    <div className="mx-auto max-w-3xl space-y-6" aria-busy="true">
+      <span className="sr-only">Loading the post</span>
+      <Skeleton className="h-5 w-32" />
+      <Skeleton className="h-8 w-2/3" />
+      <PostSkeleton />
+      <SkeletonList label="Loading replies" count={2} className="space-y-3">
+        <Skeleton className="h-24 w-full rounded-2xl" />
+      </SkeletonList>
+    </div>
+  );
+}

@@ -1,0 +1,384 @@
+import {
+  Check,
+  Crown,
+  Flag,
+  HandHeart,
+  MessageCircle,
+  Pencil,
+  Pin,
+  PinOff,
+  Sparkles,
+  Trash2,
+} from "lucide-react";
+import { type ReactNode, useId, useState } from "react";
+import { Link } from "wouter";
+import {
+  GROUP_POST_KIND_LABELS,
+  GROUP_REACTION_LABELS,
+  GROUP_REACTIONS,
+  type GroupPostKind,
+  type GroupReaction,
+} from "~/core/conversation/limits";
+import type { ConversationPerson, GroupPost } from "~/core/conversation/schemas";
+import { formatCompactAge, formatLongDate, formatRelativeAge, personName } from "~/core/format";
+import { MemberText } from "~/web/components/member-text";
+import { SkeletonGroup } from "~/web/components/skeleton-group";
+import { Avatar } from "~/web/components/ui/avatar";
+import { Badge, type BadgeTone } from "~/web/components/ui/badge";
+import { Button } from "~/web/components/ui/button";
+import { Card } from "~/web/components/ui/card";
+import { Skeleton } from "~/web/components/ui/skeleton";
+import { EditedMark, ReportDialog } from "~/web/features/moderation";
+import { cn } from "~/web/lib/cn";
+import { type MentionCandidate, usePin, usePrayForPost, useReaction, useUnreaction } from "./api";
+import { EditPostDialog, MarkAnsweredDialog, RemovePostDialog } from "./post-dialogs";
+
+export const authorName = (person: ConversationPerson) =>
+  personName(person, { form: "full", nameless: "A member" });
+
+const KIND_TONE: Record<GroupPostKind, BadgeTone> = {
+  discussion: "neutral",
+  prayer: "sage",
+  question: "blue",
+  announcement: "gold",
+};
+
+/** The reactions' names for a screen reader: "♥" reads as a card suit. */
+const REACTION_NAMES: Record<GroupReaction, string> = { amen: "Amen", praying: "Praying", heart: "Love" };
+
+/** Who wrote it and when: her picture, her name, a leader's crown, the time and "edited". */
+export function Byline({
+  author,
+  isMine,
+  createdAt,
+  editedAt,
+  titleId,
+  children,
+}: {
+  author: ConversationPerson;
+  isMine: boolean;
+  createdAt: string;
+  editedAt: string | null;
+  titleId?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <header className="flex items-start gap-3">
+      <Avatar user={author} />
+      <div className="min-w-0 flex-1">
+        <h3 id={titleId} className="font-sans text-base font-bold wrap-anywhere text-ink">
+          {authorName(author)}
+          {isMine && <span className="font-semibold text-muted"> (you)</span>}
+          {author.isLeader && (
+            <span className="ml-1.5 inline-flex items-center gap-1 align-middle text-xs font-semibold text-gold-700">
+              <Crown className="size-3.5" aria-hidden="true" /> Leader
+            </span>
+          )}
+        </h3>
+        <p className="text-sm text-muted">
+          <time dateTime={createdAt} title={formatLongDate(createdAt)}>
+            {formatCompactAge(createdAt)}
+          </time>
+          <EditedMark editedAt={editedAt} />
+        </p>
+      </div>
+      {children}
+    </header>
+  );
+}
+
+type Open = "edit" | "remove" | "report" | "answer" | null;
+
+/**
+ * One post of a group's conversation: in the list (`linked`, its replies a link to its page) or on
+ * its own page. What she may do with it follows from whose it is and whether she leads the group.
+ */
+export function PostCard({
+  post,
+  isLeader,
+  members,
+  linked,
+  onRemoved,
+}: {
+  post: GroupPost;
+  isLeader: boolean;
+  members: MentionCandidate[];
+  linked: boolean;
+  /** After it is deleted or removed (its own page goes back to the group). */
+  onRemoved?: () => void;
+}) {
+  const titleId = useId();
+  const [open, setOpen] = useState<Open>(null);
+  const close = () => setOpen(null);
+  const isPrayer = post.kind === "prayer";
+
+  return (
+    <Card className={cn("p-4 sm:p-6", post.pinned && "border-gold-200 bg-gold-100/20")}>
+      <article aria-labelledby={titleId}>
+        {post.pinned && (
+          <p className="mb-3 flex items-center gap-1.5 text-xs font-bold tracking-wide text-gold-700 uppercase">
+            <Pin className="size-3.5" aria-hidden="true" /> Pinned
+          </p>
+        )}
+        <Byline
+          author={post.author}
+          isMine={post.isMine}
+          createdAt={post.createdAt}
+          editedAt={post.editedAt}
+          titleId={titleId}
+        >
+          <Badge tone={KIND_TONE[post.kind]} className="shrink-0">
+            {GROUP_POST_KIND_LABELS[post.kind]}
+          </Badge>
+        </Byline>
+
+        <div dir="auto" className="mt-3">
+          <MemberText text={post.body} className="leading-relaxed text-ink" />
+        </div>
+
+        {post.answeredAt && (
+          <div className="mt-4 rounded-2xl border border-gold-100 bg-gold-100/50 p-4">
+            <p className="flex flex-wrap items-center gap-1.5 text-sm font-bold text-amber-800">
+              <Sparkles className="size-4" aria-hidden="true" /> Answered
+              <span className="font-semibold text-muted">
+                · <time dateTime={post.answeredAt}>{formatRelativeAge(post.answeredAt)}</time>
+              </span>
+            </p>
+            {post.praiseNote && (
+              <div dir="auto" className="mt-1.5">
+                <MemberText text={post.praiseNote} className="leading-relaxed text-ink" />
+              </div>
+            )}
+          </div>
+        )}
+
+        {isPrayer && <PrayerRow post={post} onAnswer={() => setOpen("answer")} />}
+
+        <div className="mt-4 flex flex-wrap items-center gap-2">
+          <Reactions post={post} />
+          {linked && (
+            <Link
+              href={`/group-posts/${post.id}`}
+              className="ml-auto inline-flex h-9 items-center gap-1.5 rounded-full px-3 text-sm font-semibold text-sage-700 hover:bg-sage-50"
+            >
+              <MessageCircle className="size-4" aria-hidden="true" />
+              {post.replyCount === 0
+                ? "Reply"
+                : `${post.replyCount} ${post.replyCount === 1 ? "reply" : "replies"}`}
+              <span className="sr-only"> to {authorName(post.author)}'s post</span>
+            </Link>
+          )}
+        </div>
+
+        <ManageRow
+          noun="post"
+          isMine={post.isMine}
+          isLeader={isLeader}
+          onOpen={setOpen}
+          pin={isLeader ? <PinButton post={post} /> : null}
+        />
+      </article>
+      {open === "edit" && <EditPostDialog post={post} members={members} onClose={close} />}
+      {open === "remove" && (
+        <RemovePostDialog
+          post={post}
+          onClose={close}
+          onRemoved={() => {
+            close();
+            onRemoved?.();
+          }}
+        />
+      )}
+      {open === "answer" && <MarkAnsweredDialog post={post} onClose={close} />}
+      {open === "report" && (
+        <ReportDialog targetType="group_post" targetId={post.id} noun="post" onClose={close} />
+      )}
+    </Card>
+  );
+}
+
+/** Edit and delete her own; a leader pins and removes; anyone reports another's. */
+export function ManageRow({
+  noun,
+  isMine,
+  isLeader,
+  onOpen,
+  pin,
+}: {
+  noun: "post" | "reply";
+  isMine: boolean;
+  isLeader: boolean;
+  onOpen: (open: Open) => void;
+  pin?: ReactNode;
+}) {
+  // A post's actions sit under a rule, apart from its reactions; a reply's follow its words.
+  return (
+    <div
+      className={cn(
+        "flex flex-wrap justify-end gap-1",
+        noun === "post" ? "mt-3 border-t border-linen pt-2" : "mt-1",
+      )}
+    >
+      {pin}
+      {isMine ? (
+        <>
+          <SmallAction icon={Pencil} label="Edit" name={`Edit your ${noun}`} onClick={() => onOpen("edit")} />
+          <SmallAction
+            icon={Trash2}
+            label="Delete"
+            name={`Delete your ${noun}`}
+            onClick={() => onOpen("remove")}
+          />
+        </>
+      ) : (
+        <>
+          {isLeader && (
+            <SmallAction
+              icon={Trash2}
+              label="Remove"
+              name={`Remove this ${noun}`}
+              onClick={() => onOpen("remove")}
+            />
+          )}
+          <SmallAction
+            icon={Flag}
+            label="Report"
+            name={`Report this ${noun}`}
+            onClick={() => onOpen("report")}
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+function SmallAction({
+  icon: Icon,
+  label,
+  name,
+  onClick,
+  disabled,
+}: {
+  icon: typeof Pencil;
+  label: string;
+  name: string;
+  onClick: () => void;
+  disabled?: boolean;
+}) {
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      className="text-muted hover:text-ink"
+      aria-label={name}
+      onClick={onClick}
+      disabled={disabled}
+    >
+      <Icon aria-hidden="true" /> {label}
+    </Button>
+  );
+}
+
+function PinButton({ post }: { post: GroupPost }) {
+  const pin = usePin(post);
+  return (
+    <SmallAction
+      icon={post.pinned ? PinOff : Pin}
+      label={post.pinned ? "Unpin" : "Pin"}
+      name={post.pinned ? "Unpin this post" : "Pin this post"}
+      onClick={() => pin.mutate(undefined)}
+      disabled={pin.isPending}
+    />
+  );
+}
+
+/** Amen, Praying and ♥, each once per member: pressed again, taken back. Counts only (no names). */
+function Reactions({ post }: { post: GroupPost }) {
+  const react = useReaction(post);
+  const unreact = useUnreaction(post);
+  const busy = react.isPending || unreact.isPending;
+  return (
+    <fieldset className="flex flex-wrap gap-1.5">
+      <legend className="sr-only">Reactions</legend>
+      {GROUP_REACTIONS.map((reaction) => {
+        const mine = post.myReactions.includes(reaction);
+        const count = post.reactions[reaction];
+        return (
+          <button
+            key={reaction}
+            type="button"
+            aria-pressed={mine}
+            aria-label={`${REACTION_NAMES[reaction]}${count > 0 ? `, ${count}` : ""}`}
+            disabled={busy}
+            onClick={() =>
+              mine ? unreact.mutate({ reaction, on: false }) : react.mutate({ reaction, on: true })
+            }
+            className={cn(
+              "inline-flex h-9 items-center gap-1.5 rounded-full border px-3 text-sm font-semibold transition-colors disabled:opacity-70",
+              mine
+                ? "border-sage-500 bg-sage-100 text-sage-900"
+                : "border-linen bg-white text-muted hover:bg-parchment hover:text-ink",
+            )}
+          >
+            <span aria-hidden="true" className={cn(reaction === "heart" && "text-clay-600")}>
+              {GROUP_REACTION_LABELS[reaction]}
+            </span>
+            {count > 0 && <span aria-hidden="true">{count}</span>}
+          </button>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+/** A prayer request: "I prayed" (once), how many prayed, and for its author "Mark answered". */
+function PrayerRow({ post, onAnswer }: { post: GroupPost; onAnswer: () => void }) {
+  const pray = usePrayForPost(post);
+  const count = post.prayedCount;
+  return (
+    <div className="mt-4 flex flex-wrap items-center gap-2">
+      {!post.answeredAt &&
+        (post.prayedByMe ? (
+          <Button
+            size="sm"
+            aria-disabled="true"
+            className="cursor-default hover:bg-sage-600 active:bg-sage-600"
+            onClick={(e) => e.preventDefault()}
+          >
+            <Check aria-hidden="true" /> You prayed
+          </Button>
+        ) : (
+          <Button
+            variant="outline"
+            size="sm"
+            className="border-sage-500 text-sage-800 hover:bg-sage-50"
+            disabled={pray.isPending}
+            onClick={() => pray.mutate(undefined)}
+          >
+            <HandHeart aria-hidden="true" /> I prayed
+          </Button>
+        ))}
+      {post.isMine && !post.answeredAt && (
+        <Button variant="ghost" size="sm" onClick={onAnswer}>
+          <Sparkles aria-hidden="true" /> Mark answered
+        </Button>
+      )}
+      <p className="ml-auto text-sm font-semibold text-sage-700" aria-live="polite">
+        {count > 0 ? `${count} prayed` : post.answeredAt ? "" : "Be the first to pray"}
+      </p>
+    </div>
+  );
+}
+
+/** A post while it loads: a picture, a name, a few lines and the reactions. */
+export function PostSkeleton() {
+  return (
+    <Card className="space-y-4 p-5">
+      <div className="flex items-center gap-3">
+        <Skeleton className="size-9 rounded-full" />
+        <SkeletonGroup className="flex-1 space-y-2" shapes={["h-4 w-32", "h-3 w-20"]} />
+      </div>
+      <SkeletonGroup className="space-y-3" shapes={["h-4 w-full", "h-4 w-4/5", "h-9 w-48 rounded-full"]} />
+    </Card>
+  );
+}
