@@ -2,7 +2,9 @@ import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { personName } from "~/core/format";
+import { cn } from "~/web/lib/cn";
 import { ItemPage } from "./item-page";
+import { MemberText } from "./member-text";
 import { SkeletonGroup } from "./skeleton-group";
 import { buttonClass } from "./ui/button";
 import { Card } from "./ui/card";
@@ -18,22 +20,27 @@ export const memberFullName = (p: { firstName: string | null; lastName: string |
  * way to discover others when there is none (or it is closed), a retry when it could not be loaded.
  */
 export function GroupItemPage<T>({
-  id,
-  query,
+  params,
+  useGroup,
   back,
   icon: Icon,
   discover,
   loading,
   children,
 }: {
-  id: number;
-  query: { data: T | undefined; error: unknown; isError: boolean; refetch: () => unknown };
+  /** The page's address parameters: the group's id is `params.id`. */
+  params: Record<string, string | undefined>;
+  /** The query that reads the group of that id (the same hook on every render). */
+  useGroup: (id: number) => { data: T | undefined; error: unknown; isError: boolean; refetch: () => unknown };
   back: { href: string; label: string };
   icon: LucideIcon;
   discover: string;
-  loading: ReactNode;
+  /** What shows while it loads: the group page's skeleton unless the page says otherwise. */
+  loading?: ReactNode;
   children: (group: T) => ReactNode;
 }) {
+  const id = Number(params.id);
+  const query = useGroup(id);
   return (
     <ItemPage
       query={query}
@@ -53,7 +60,7 @@ export function GroupItemPage<T>({
         </EmptyState>
       }
       failed="We couldn't load this group just now."
-      loading={loading}
+      loading={loading ?? <GroupPageSkeleton />}
     >
       {children}
     </ItemPage>
@@ -97,12 +104,22 @@ export function GroupHeader({
   );
 }
 
+/** What a group says of itself, in its own words. */
+export function GroupAbout({ description, className }: { description: string; className?: string }) {
+  return (
+    <Card className={cn("p-5 sm:p-6", className)}>
+      <h2 className="text-xl font-semibold">About this group</h2>
+      <MemberText text={description} className="mt-3 leading-relaxed text-ink/90" />
+    </Card>
+  );
+}
+
 /** The emblem's tile in `GroupHeader`. */
 export const GROUP_EMBLEM =
   "flex size-12 shrink-0 items-center justify-center rounded-2xl bg-white text-sage-700 shadow-sm";
 
-/** A group's page while it loads: the way back, the header, then `children` (its body's shapes). */
-export function GroupPageSkeleton({ children }: { children: ReactNode }) {
+/** A group's page while it loads: its header, its tabs and the first of what they show. */
+export function GroupPageSkeleton() {
   return (
     <div className="space-y-6" aria-busy="true">
       <span className="sr-only">Loading group</span>
@@ -113,7 +130,18 @@ export function GroupPageSkeleton({ children }: { children: ReactNode }) {
           <SkeletonGroup className="flex-1 space-y-3" shapes={["h-4 w-32", "h-9 w-2/3", "h-5 w-1/2"]} />
         </div>
       </Card>
-      {children}
+      <SkeletonGroup className="flex gap-2" shapes={["h-10 w-36 rounded-full", "h-10 w-24 rounded-full"]} />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <Card className="p-6">
+          <SkeletonGroup
+            className="space-y-3"
+            shapes={["h-6 w-40", "h-4 w-full", "h-4 w-full", "h-4 w-3/4"]}
+          />
+        </Card>
+        <Card className="p-6">
+          <SkeletonGroup className="space-y-3" shapes={["h-6 w-28", "h-10 w-full", "h-10 w-full"]} />
+        </Card>
+      </div>
     </div>
   );
 }

@@ -19,9 +19,9 @@ import { ConfirmDialog } from "~/web/components/confirm-dialog";
 import { LeaveGroupDialog } from "~/web/components/group-card";
 import {
   GROUP_EMBLEM,
+  GroupAbout,
   GroupHeader,
   GroupItemPage,
-  GroupPageSkeleton,
   memberFullName,
 } from "~/web/components/group-header";
 import { BackLink } from "~/web/components/item-page";
@@ -56,17 +56,8 @@ import { JoinAction } from "./join-action";
 const back = { href: "/cultivation-groups", label: "All groups" };
 
 export default function GroupPage({ params }: { params: Record<string, string | undefined> }) {
-  const id = Number(params.id);
-  const query = useGroup(id);
   return (
-    <GroupItemPage
-      id={id}
-      query={query}
-      back={back}
-      icon={Sprout}
-      discover="Discover Groups"
-      loading={<GroupSkeleton />}
-    >
+    <GroupItemPage params={params} useGroup={useGroup} back={back} icon={Sprout} discover="Discover Groups">
       {(group) => <GroupView group={group} />}
     </GroupItemPage>
   );
@@ -149,7 +140,7 @@ function MemberSections({ group }: { group: CultivationGroupDetail }) {
         </div>
       ),
     },
-    { value: "about", label: "About", icon: Info, content: <AboutCard group={group} /> },
+    { value: "about", label: "About", icon: Info, content: <GroupAbout description={group.description} /> },
     {
       value: "events",
       label: "Events",
@@ -176,21 +167,12 @@ function VisitorSections({ group }: { group: CultivationGroupDetail }) {
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
       <div className="space-y-6">
-        <AboutCard group={group} />
+        <GroupAbout description={group.description} />
         {!group.isPrivate && <GroupEvents owner={{ groupId: group.id }} canCreate={false} />}
         {group.guidelines && <GuidelinesCard group={group} />}
       </div>
       <MembersPanel group={group} />
     </div>
-  );
-}
-
-function AboutCard({ group }: { group: CultivationGroupDetail }) {
-  return (
-    <Card className="p-5 sm:p-6">
-      <h2 className="text-xl font-semibold">About this group</h2>
-      <MemberText text={group.description} className="mt-3 leading-relaxed text-ink/90" />
-    </Card>
   );
 }
 
@@ -408,24 +390,5 @@ function MemberRow({
         onConfirm={(m) => remove.mutate(m.userId, { onSettled: () => setConfirming(null) })}
       />
     </li>
-  );
-}
-
-/** While the group loads: its header, then its body's shapes. */
-function GroupSkeleton() {
-  return (
-    <GroupPageSkeleton>
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <Card className="p-6">
-          <SkeletonGroup
-            className="space-y-3"
-            shapes={["h-6 w-40", "h-4 w-full", "h-4 w-full", "h-4 w-3/4"]}
-          />
-        </Card>
-        <Card className="p-6">
-          <SkeletonGroup className="space-y-3" shapes={["h-6 w-28", "h-10 w-full", "h-10 w-full"]} />
-        </Card>
-      </div>
-    </GroupPageSkeleton>
   );
 }

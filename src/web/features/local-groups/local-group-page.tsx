@@ -6,15 +6,13 @@ import type { LocalGroupDetail, LocalGroupMember } from "~/core/local-groups/sch
 import { MemberCount } from "~/web/components/group-card";
 import {
   GROUP_EMBLEM,
+  GroupAbout,
   GroupHeader,
   GroupItemPage,
-  GroupPageSkeleton,
   memberFullName,
 } from "~/web/components/group-header";
 import { BackLink } from "~/web/components/item-page";
-import { MemberText } from "~/web/components/member-text";
 import { SectionHeading } from "~/web/components/section-heading";
-import { SkeletonGroup } from "~/web/components/skeleton-group";
 import { TabbedPage, type TabSection } from "~/web/components/tabbed-page";
 import { Avatar } from "~/web/components/ui/avatar";
 import { Badge } from "~/web/components/ui/badge";
@@ -32,26 +30,13 @@ const back = { href: "/local-communities", label: "All local groups" };
 
 /** A local group's own page: its conversation for its members, and what anyone may know of it. */
 export default function LocalGroupPage({ params }: { params: Record<string, string | undefined> }) {
-  const id = Number(params.id);
-  const query = useLocalGroup(id);
   return (
     <GroupItemPage
-      id={id}
-      query={query}
+      params={params}
+      useGroup={useLocalGroup}
       back={back}
       icon={MapPin}
       discover="Discover Local Groups"
-      loading={
-        <GroupPageSkeleton>
-          <SkeletonGroup
-            className="flex gap-2"
-            shapes={["h-10 w-36 rounded-full", "h-10 w-24 rounded-full"]}
-          />
-          <Card className="p-6">
-            <SkeletonGroup className="space-y-3" shapes={["h-6 w-40", "h-4 w-full", "h-4 w-3/4"]} />
-          </Card>
-        </GroupPageSkeleton>
-      }
     >
       {(group) => <LocalGroupView group={group} />}
     </GroupItemPage>
@@ -117,7 +102,7 @@ function MemberSections({ group }: { group: LocalGroupDetail }) {
       icon: Info,
       content: (
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-          <AboutCard group={group} />
+          <GroupAbout description={group.description} className="h-fit" />
           <WhereAndWhen group={group} />
         </div>
       ),
@@ -140,7 +125,7 @@ function MemberSections({ group }: { group: LocalGroupDetail }) {
 function OutsiderSections({ group }: { group: LocalGroupDetail }) {
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-      <AboutCard group={group} />
+      <GroupAbout description={group.description} className="h-fit" />
       <div className="space-y-6">
         <WhereAndWhen group={group} />
         <Members group={group} />
@@ -186,15 +171,6 @@ function MemberTools({ group }: { group: LocalGroupDetail }) {
         />
       </div>
     </>
-  );
-}
-
-function AboutCard({ group }: { group: LocalGroupDetail }) {
-  return (
-    <Card className="h-fit p-5 sm:p-6">
-      <h2 className="text-xl font-semibold">About this group</h2>
-      <MemberText text={group.description} className="mt-3 leading-relaxed text-ink/90" />
-    </Card>
   );
 }
 
