@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { conversationEndpoints as talk } from "../../src/core/conversation/endpoints";
 import {
   CONVERSATION_MESSAGES,
@@ -12,21 +12,10 @@ import { moderationEndpoints } from "../../src/core/moderation/endpoints";
 import { MODERATION_MESSAGES, REPORT_RECEIVED } from "../../src/core/moderation/schemas";
 import { profileEndpoints } from "../../src/core/profile/endpoints";
 import { stillSeenByRecipient } from "../../src/server/features/notifications";
-import {
-  createTestContext,
-  expectRefused,
-  invalid,
-  type Member,
-  succeeded,
-  type TestContext,
-} from "../support/app";
+import { contextForFile, expectRefused, invalid, type Member, succeeded } from "../support/app";
 import { openGroup, startGroup, startLocalGroup } from "../support/content";
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestContext();
-});
-afterAll(() => t.close());
+const t = contextForFile();
 
 /** The site administrator: one per context, asked for by more than one test. */
 let siteAdmin: Member | undefined;

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { BodyIn } from "../../src/core/contract";
 import { HIDDEN_MEMBER_NAME } from "../../src/core/format";
 import { localGroupsEndpoints } from "../../src/core/local-groups/endpoints";
@@ -11,20 +11,9 @@ import {
   localGroupMembers,
   localGroups,
 } from "../../src/server/db/schema";
-import {
-  createTestContext,
-  expectRefused,
-  invalid,
-  type Member,
-  succeeded,
-  type TestContext,
-} from "../support/app";
+import { contextForFile, expectRefused, invalid, type Member, succeeded } from "../support/app";
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestContext();
-});
-afterAll(() => t.close());
+const t = contextForFile();
 
 type LocalGroupBody = BodyIn<typeof localGroupsEndpoints.create>;
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import type { Logger } from "pino";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { authEndpoints } from "../../src/core/auth/endpoints";
 import type { Endpoint } from "../../src/core/contract";
 import { buildApp } from "../../src/server/app";
@@ -214,6 +214,24 @@ export async function createTestContext(
       await created.drop();
     },
   };
+}
+
+/**
+ * The test file's own context: made fresh before its tests and closed after them. Use it at the top
+ * of a file; it is there to use inside tests, not while the file is being read.
+ */
+export function contextForFile(env: Record<string, string> = {}): TestContext {
+  let context: TestContext | undefined;
+  beforeAll(async () => {
+    context = await createTestContext(env);
+  });
+  afterAll(() => context?.close());
+  return new Proxy({} as TestContext, {
+    get(_, key) {
+      if (!context) throw new Error("The test context is made before the file's tests: use it inside them.");
+      return Reflect.get(context, key);
+    },
+  });
 }
 
 /** A fresh context and its site administrator (the owner address, verified). */

@@ -1,36 +1,30 @@
 /** A group's conversation: its choices and limits, without zod, so pages can use them without the schemas. */
+import { keysOf } from "../choices";
 
 /** A discussion, a prayer request, a question, and (its leaders only) an announcement. */
-export const GROUP_POST_KINDS = ["discussion", "prayer", "question", "announcement"] as const;
-export type GroupPostKind = (typeof GROUP_POST_KINDS)[number];
-
-export const GROUP_POST_KIND_LABELS: Record<GroupPostKind, string> = {
+export const GROUP_POST_KIND_LABELS = {
   discussion: "Discussion",
   prayer: "Prayer request",
   question: "Question",
   announcement: "Announcement",
-};
+} as const;
+export type GroupPostKind = keyof typeof GROUP_POST_KIND_LABELS;
+export const GROUP_POST_KINDS = keysOf(GROUP_POST_KIND_LABELS);
 
 /** Reactions: one of each per member and post. */
-export const GROUP_REACTIONS = ["amen", "praying", "heart"] as const;
-export type GroupReaction = (typeof GROUP_REACTIONS)[number];
-
-export const GROUP_REACTION_LABELS: Record<GroupReaction, string> = {
-  amen: "Amen",
-  praying: "Praying",
-  heart: "♥",
-};
+export const GROUP_REACTION_LABELS = { amen: "Amen", praying: "Praying", heart: "♥" } as const;
+export type GroupReaction = keyof typeof GROUP_REACTION_LABELS;
+export const GROUP_REACTIONS = keysOf(GROUP_REACTION_LABELS);
 
 /** What the conversation may be narrowed to. */
-export const CONVERSATION_FILTERS = ["all", "prayer", "unanswered", "leaders"] as const;
-export type ConversationFilter = (typeof CONVERSATION_FILTERS)[number];
-
-export const CONVERSATION_FILTER_LABELS: Record<ConversationFilter, string> = {
+export const CONVERSATION_FILTER_LABELS = {
   all: "All",
   prayer: "Prayer",
   unanswered: "Questions without a reply",
   leaders: "From the leaders",
-};
+} as const;
+export type ConversationFilter = keyof typeof CONVERSATION_FILTER_LABELS;
+export const CONVERSATION_FILTERS = keysOf(CONVERSATION_FILTER_LABELS);
 
 /** A post or a reply: up to 5,000 characters. */
 export const GROUP_POST_MAX = 5000;

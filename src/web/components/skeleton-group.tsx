@@ -1,4 +1,6 @@
 import { Fragment, type ReactNode } from "react";
+import { cn } from "~/web/lib/cn";
+import { Card } from "./ui/card";
 import { Skeleton } from "./ui/skeleton";
 
 /**
@@ -41,5 +43,21 @@ export function SkeletonList({
         <Fragment key={i}>{children}</Fragment>
       ))}
     </div>
+  );
+}
+
+/**
+ * A member's words while they load (a prayer request, a group's post): her picture and name, a few
+ * lines, and the row of what one may do with them.
+ */
+export function WordsCardSkeleton({ className }: { className?: string }) {
+  return (
+    <Card className={cn("space-y-4 p-5", className)}>
+      <div className="flex items-center gap-3">
+        <Skeleton className="size-9 rounded-full" />
+        <SkeletonGroup className="flex-1 space-y-2" shapes={["h-4 w-32", "h-3 w-20"]} />
+      </div>
+      <SkeletonGroup className="space-y-3" shapes={["h-4 w-full", "h-4 w-4/5", "h-9 w-48 rounded-full"]} />
+    </Card>
   );
 }

@@ -22,12 +22,11 @@ import {
 import type { ConversationPerson, GroupPost } from "~/core/conversation/schemas";
 import { formatCompactAge, formatLongDate, formatRelativeAge, personName } from "~/core/format";
 import { MemberText } from "~/web/components/member-text";
-import { SkeletonGroup } from "~/web/components/skeleton-group";
+import { WordsCardSkeleton } from "~/web/components/skeleton-group";
 import { Avatar } from "~/web/components/ui/avatar";
 import { Badge, type BadgeTone } from "~/web/components/ui/badge";
 import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
-import { Skeleton } from "~/web/components/ui/skeleton";
 import { EditedMark, ReportDialog } from "~/web/features/moderation";
 import { cn } from "~/web/lib/cn";
 import { type MentionCandidate, usePin, usePrayForPost, useReaction, useUnreaction } from "./api";
@@ -370,15 +369,5 @@ function PrayerRow({ post, onAnswer }: { post: GroupPost; onAnswer: () => void }
   );
 }
 
-/** A post while it loads: a picture, a name, a few lines and the reactions. */
-export function PostSkeleton() {
-  return (
-    <Card className="space-y-4 p-5">
-      <div className="flex items-center gap-3">
-        <Skeleton className="size-9 rounded-full" />
-        <SkeletonGroup className="flex-1 space-y-2" shapes={["h-4 w-32", "h-3 w-20"]} />
-      </div>
-      <SkeletonGroup className="space-y-3" shapes={["h-4 w-full", "h-4 w-4/5", "h-9 w-48 rounded-full"]} />
-    </Card>
-  );
-}
+/** A post while it loads. */
+export const PostSkeleton = WordsCardSkeleton;

@@ -2,13 +2,12 @@ import { HandHeart, Sparkles } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
 import { formatRelativeAge } from "~/core/format";
 import { LoadMore } from "~/web/components/card-grid";
-import { SkeletonGroup, SkeletonList } from "~/web/components/skeleton-group";
+import { SkeletonList, WordsCardSkeleton } from "~/web/components/skeleton-group";
 import { SwitchField } from "~/web/components/switch-field";
 import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
 import { Textarea } from "~/web/components/ui/input";
-import { Skeleton } from "~/web/components/ui/skeleton";
 import { useAuth } from "~/web/lib/auth";
 import { cn } from "~/web/lib/cn";
 import { useDeferredData } from "~/web/lib/use-deferred-data";
@@ -232,13 +231,7 @@ function ShareForm() {
 function WallSkeleton() {
   return (
     <SkeletonList label="Loading prayer requests" className="space-y-4">
-      <Card className="space-y-4 p-6">
-        <div className="flex items-center gap-3">
-          <Skeleton className="size-9 rounded-full" />
-          <SkeletonGroup className="flex-1 space-y-2" shapes={["h-4 w-32", "h-3 w-20"]} />
-        </div>
-        <SkeletonGroup className="space-y-4" shapes={["h-4 w-full", "h-4 w-4/5", "h-9 w-56 rounded-full"]} />
-      </Card>
+      <WordsCardSkeleton className="p-6" />
     </SkeletonList>
   );
 }
