@@ -111,14 +111,14 @@ export default defineConfig(({ isSsrBuild }) =>
                     test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam)[\\/]/,
                   },
                   // What every member page needs and no visitor page does: the member app and its cache,
-                  // the bell, and the member endpoints' declarations (a few hundred bytes each, once a
+                  // the bell, its live stream, and the member endpoints' declarations (a few hundred bytes each, once a
                   // request each: the community page announced 25 scripts, now 16).
                   {
                     name: "member",
                     // Only these: what they import is shared with visitor pages and stays where it is.
                     // The visitor pages' own declarations (signing in, confirming an address) stay out.
                     includeDependenciesRecursively: false,
-                    test: /node_modules[\\/]@tanstack[\\/]|src[\\/]web[\\/](member-app|components[\\/]notification-bell|lib[\\/](auth|query-client|endpoints))\.|src[\\/]core[\\/](?!auth[\\/]|profile[\\/])[^\\/]+[\\/]endpoints\./,
+                    test: /node_modules[\\/]@tanstack[\\/]|src[\\/]web[\\/](member-app|components[\\/]notification-bell|lib[\\/](auth|query-client|endpoints|live))\.|src[\\/]core[\\/](?!auth[\\/]|profile[\\/])[^\\/]+[\\/]endpoints\./,
                   },
                   {
                     // Dialogs, tabs and switches, and our small parts made of them. The account menu's own
@@ -148,7 +148,7 @@ export default defineConfig(({ isSsrBuild }) =>
                     name: "ui",
                     test: (id: string) =>
                       /src[\\/](web[\\/](components|lib)|core)[\\/]/.test(id) &&
-                      !/schemas|endpoints|zod-web|dialog|tabs|tabbed-page|group-card|join-request-row|switch|toaster|select|app-shell|notification-bell|notifications[\\/]kinds|lib[\\/](auth|query-client)\./.test(
+                      !/schemas|endpoints|zod-web|dialog|tabs|tabbed-page|group-card|join-request-row|switch|toaster|select|app-shell|notification-bell|notifications[\\/]kinds|lib[\\/](auth|query-client|live)\./.test(
                         id,
                       ),
                     minShareCount: 2,

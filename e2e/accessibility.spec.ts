@@ -1,6 +1,14 @@
 import type { Page } from "@playwright/test";
 import { fakeStripeJs } from "./support/fake-stripe";
-import { DEMO_ADMIN, expect, expectAccessible, registerMember, signIn, test } from "./support/fixtures";
+import {
+  anotherMember,
+  DEMO_ADMIN,
+  expect,
+  expectAccessible,
+  registerMember,
+  signIn,
+  test,
+} from "./support/fixtures";
 import { stubYouTube } from "./support/youtube";
 
 /**
@@ -123,7 +131,7 @@ test.describe("accessibility: no serious or critical axe violation on any screen
     ]);
   });
 
-  test("a member's screens: groups, discipleship, profile, giving", async ({ page }) => {
+  test("a member's screens: groups, discipleship, messages, profile, giving", async ({ page, browser }) => {
     await fakeStripeJs(page);
     const member = await registerMember(page);
     const group = await firstItem(page, "/api/cultivation-groups?limit=1");
@@ -145,6 +153,30 @@ test.describe("accessibility: no serious or critical axe violation on any screen
     });
     expect(posted.ok(), await posted.text()).toBe(true);
     const post = (await posted.json()) as { id: number };
+    // A fellow member of an open group writes to her: their conversation has its own page.
+    const friend = await anotherMember(browser, { firstName: "Salome", lastName: "Friend" });
+    const circle = await friend.page.request.post("/api/cultivation-groups", {
+      data: {
+        name: "Morning Psalms",
+        description: "We read a psalm together every morning.",
+        category: "study",
+        isPrivate: false,
+        requiresApproval: false,
+      },
+      headers,
+    });
+    expect(circle.ok(), await circle.text()).toBe(true);
+    const circleId = ((await circle.json()) as { id: number }).id;
+    const joined = await page.request.post(`/api/cultivation-groups/${circleId}/join`, { data: {}, headers });
+    expect(joined.ok(), await joined.text()).toBe(true);
+    const me = (await (await page.request.get("/api/auth/user")).json()) as { id: number };
+    const wrote = await friend.page.request.post("/api/conversations", {
+      data: { memberId: me.id, body: "Shalom! Shall we pray together this week?" },
+      headers,
+    });
+    expect(wrote.status(), await wrote.text()).toBe(201);
+    const conversation = (await wrote.json()) as { id: number };
+    await friend.context.close();
     await scanAll(page, [
       ...tabs("/cultivation-groups", "Cultivation Groups", [
         [undefined, "Discover Groups"],
@@ -159,6 +191,8 @@ test.describe("accessibility: no serious or critical axe violation on any screen
         ["find", "Find Mentorship"],
         ["resources", "Resources"],
       ]),
+      { path: "/messages", heading: "Messages" },
+      { path: `/messages/${conversation.id}`, heading: "Salome Friend" },
       ...tabs("/notifications", "Notifications", [
         [undefined, "All notifications"],
         ["preferences", "Preferences"],

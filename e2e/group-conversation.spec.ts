@@ -133,6 +133,15 @@ test.describe("a group's conversation", () => {
     const post = page.getByRole("article", { name: /Tamar Second/ }).first();
     await expect(post.getByText("Pinned", { exact: true })).toBeVisible();
     await expect(post.getByRole("button", { name: "Amen, 1" })).toHaveAttribute("aria-pressed", "false");
+    // The count names who gave it: her leader said Amen.
+    await post.getByRole("button", { name: "See who said Amen" }).click();
+    const amens = page.getByRole("dialog", { name: "Who said Amen" });
+    // (Each name follows her picture, or her initial.)
+    await expect(amens.getByRole("listitem")).toHaveText([/Miriam Founder$/]);
+    await expectPhoneFriendly(page, amens);
+    await expectAccessible(page);
+    await amens.getByRole("button", { name: "Close" }).click();
+    await expect(amens).toHaveCount(0);
     await expect(page.getByText("Praying for her and the surgeons, Tamar.")).toBeVisible();
     await expect(post.getByRole("button", { name: "Remove this post" })).toHaveCount(0);
 

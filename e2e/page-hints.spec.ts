@@ -12,12 +12,19 @@ const pages = [
   ["/courses", "Courses"],
 ] as const;
 
-/** API requests the page makes, by path and query; the video stills aside. */
+/**
+ * API requests the page makes, by path and query; the video stills aside, and her live stream,
+ * which brings what happens next rather than what the page was drawn with.
+ */
 function apiRequests(page: Page) {
   const fetched: string[] = [];
   page.on("request", (request) => {
     const url = new URL(request.url());
-    if (url.pathname.startsWith("/api/") && !url.pathname.startsWith("/api/thumbnails/")) {
+    if (
+      url.pathname.startsWith("/api/") &&
+      !url.pathname.startsWith("/api/thumbnails/") &&
+      url.pathname !== "/api/live"
+    ) {
       fetched.push(url.pathname + url.search);
     }
   });

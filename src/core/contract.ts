@@ -11,7 +11,7 @@ import type { z } from "zod";
 export type Caller = "visitor" | "member" | "admin";
 
 /** Rate-limit classes the server defines (`src/server/http/rate-limit.ts`). */
-export type RateLimitClass = "auth" | "write";
+export type RateLimitClass = "auth" | "write" | "message";
 
 /**
  * How a response may be cached:
@@ -42,9 +42,20 @@ export interface EndpointSpec {
   params?: Schema;
   query?: Schema;
   body?: Schema;
+  /**
+   * The response is a stream that stays open (server-sent events), written by the handler itself
+   * as events happen; `response` is null. No cache, no idempotency, and nothing buffers it.
+   */
+  stream?: "text/event-stream";
   /** The success status and what it carries; `null` for an empty response. */
   status?: 200 | 201 | 202 | 204;
   response: Schema | null;
+  /**
+   * A second success, 202 Accepted with this body: what was asked for was taken in but not done yet
+   * (a message that became a request). The handler answers it with `accepted(value)`
+   * (`src/server/http/endpoint-routes.ts`).
+   */
+  accepted?: Schema;
   /** Other responses it gives on purpose, beyond those its caller and inputs imply (409, 503…). */
   errors?: readonly number[];
   rateLimit?: RateLimitClass;
@@ -90,9 +101,15 @@ export type BodyOf<E extends EndpointSpec> = E["body"] extends Schema ? Output<E
 
 /** What a handler returns (Dates and all) and what arrives over the wire (JSON: dates as strings). */
 export type Result<E extends EndpointSpec> = E["response"] extends Schema ? Output<E["response"]> : undefined;
-export type ResponseOf<E extends EndpointSpec> = E["response"] extends Schema
-  ? Input<E["response"]>
-  : undefined;
+export type ResponseOf<E extends EndpointSpec> =
+  | (E["response"] extends Schema ? Input<E["response"]> : undefined)
+  | AcceptedOf<E>;
+/** What its 202 carries over the wire, where it has one (`accepted`); never otherwise. */
+export type AcceptedOf<E extends EndpointSpec> = E["accepted"] extends Schema ? Input<E["accepted"]> : never;
+/** What a handler gives for its 202 (`accepted`), before encoding. */
+export type AcceptedResult<E extends EndpointSpec> = E["accepted"] extends Schema
+  ? Output<E["accepted"]>
+  : never;
 
 type QueryValue = string | number | boolean | null | undefined;
 

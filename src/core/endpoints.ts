@@ -11,7 +11,9 @@ import { groupsEndpoints } from "./groups/endpoints";
 import { healthEndpoints } from "./health/endpoints";
 import { homeEndpoints } from "./home/endpoints";
 import { intercessorsEndpoints } from "./intercessors/endpoints";
+import { liveEndpoints } from "./live/endpoints";
 import { localGroupsEndpoints } from "./local-groups/endpoints";
+import { messagesEndpoints } from "./messages/endpoints";
 import { moderationEndpoints } from "./moderation/endpoints";
 import { notesEndpoints } from "./notes/endpoints";
 import { notificationsEndpoints } from "./notifications/endpoints";
@@ -37,6 +39,8 @@ export const apiEndpoints = {
   groups: groupsEndpoints,
   localGroups: localGroupsEndpoints,
   conversation: conversationEndpoints,
+  messages: messagesEndpoints,
+  live: liveEndpoints,
   discipleship: discipleshipEndpoints,
   intercessors: intercessorsEndpoints,
   moderation: moderationEndpoints,

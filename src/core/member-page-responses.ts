@@ -5,6 +5,8 @@ import { coursesEndpoints } from "./courses/endpoints";
 import { NEXT_EVENT_QUERY } from "./events/choices";
 import { eventsEndpoints } from "./events/endpoints";
 import { homeEndpoints } from "./home/endpoints";
+import { messagesEndpoints } from "./messages/endpoints";
+import { CONVERSATION_PAGE_SIZE } from "./messages/limits";
 import { notificationsEndpoints } from "./notifications/endpoints";
 import { NOTIFICATIONS_PAGE_SIZE } from "./notifications/kinds";
 import { prayerEndpoints } from "./prayer/endpoints";
@@ -19,8 +21,14 @@ import { CONTINUE_WATCHING_COUNT, HOME_WATCHING_COUNT } from "./videos/progress"
  * features' endpoints, which only the server and member pages need.
  */
 
-/** What the app's frame asks for on every member page, besides who she is: the bell's unread count. */
-export const SHELL_RESPONSES = [urlOf(notificationsEndpoints.unreadCount)];
+/**
+ * What the app's frame asks for on every member page, besides who she is: the bell's unread count
+ * and her unread messages.
+ */
+export const SHELL_RESPONSES = [
+  urlOf(notificationsEndpoints.unreadCount),
+  urlOf(messagesEndpoints.unreadCount),
+];
 
 /**
  * Each member page's own first responses, by its path in `memberPages`. A page whose first responses
@@ -50,5 +58,6 @@ export const MEMBER_PAGE_RESPONSES: Record<string, string[]> = {
     urlOf(prayerEndpoints.wall, { query: { limit: PRAYER_PAGE_SIZE } }),
     urlOf(prayerEndpoints.defaults),
   ],
+  "/messages": [urlOf(messagesEndpoints.conversations, { query: { limit: CONVERSATION_PAGE_SIZE } })],
   "/notifications": [urlOf(notificationsEndpoints.list, { query: { limit: NOTIFICATIONS_PAGE_SIZE } })],
 };

@@ -33,6 +33,8 @@ export const memberPages: MemberPage[] = [
   { path: "/events/:id", module: "src/web/features/events/event-page.tsx" },
   { path: "/local-communities", module: "src/web/features/local-groups/local-communities-page.tsx" },
   { path: "/local-communities/:id", module: "src/web/features/local-groups/local-group-page.tsx" },
+  { path: "/messages", module: "src/web/features/messages/messages-page.tsx" },
+  { path: "/messages/:id", module: "src/web/features/messages/thread-page.tsx" },
   { path: "/notifications", module: "src/web/features/notifications/notifications-page.tsx" },
   { path: "/profile", module: "src/web/features/profile/profile-page.tsx" },
   { path: "/profile/giving/:year", module: "src/web/features/profile/giving-statement-page.tsx" },

@@ -10,6 +10,7 @@ import { registerAuth } from "./auth/plugin";
 import authRoutes from "./auth/routes";
 import type { AppConfig } from "./config";
 import type { Database, Db } from "./db/client";
+import { DatabaseListener } from "./db/listener";
 import { featureRoutes } from "./features";
 import { firstLibraryThumbnails } from "./features/videos";
 import { registerCookies } from "./http/cookies";
@@ -22,6 +23,7 @@ import { createLogger, registerRequestLog, requestIds, requestLoggerFactory } fr
 import { registerSecurity } from "./http/security";
 import { serializerCompiler } from "./http/serializer";
 import { disableSharedCaches } from "./http/shared-cache";
+import liveRoutes, { registerLive } from "./live/routes";
 import { registerPages } from "./render/pages";
 
 declare module "fastify" {
@@ -29,6 +31,8 @@ declare module "fastify" {
     config: AppConfig;
     db: Db;
     database: Database;
+    /** The instance's one connection on LISTEN: the caches' notices and the live streams'. */
+    listener: DatabaseListener;
     /** Every route the app registered (method and URL pattern), for tooling and tests. */
     routeList: Array<{ method: string; url: string }>;
   }
@@ -100,21 +104,31 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate("database", database);
   app.decorate("db", database.db);
   if (!config.responseCache) disableSharedCaches(database.db);
+  const onListenerError = (err: unknown) => app.log.warn({ err }, "database listener lost");
+  const listener = config.databaseListenUrl
+    ? DatabaseListener.onUrl(config.databaseListenUrl, onListenerError)
+    : DatabaseListener.onPool(database.pool, onListenerError);
+  app.decorate("listener", listener);
+  app.addHook("onClose", () => listener.close());
+  await listener.start();
 
   await registerSecurity(app, config);
   registerCookies(app, config.sessionSecret);
   await registerRateLimits(app, {
     authPerMinute: config.authRateLimit,
     writePerMinute: config.writeRateLimit,
+    messagePerMinute: config.messageRateLimit,
     redisUrl: config.redisUrl,
   });
   await registerAuth(app);
+  registerLive(app);
   registerAccessControl(app);
 
   await app.register(healthRoutes, { prefix: "/api" });
   await app.register(authRoutes, { prefix: "/api" });
   await app.register(apiReferenceRoutes, { prefix: "/api" });
   for (const routes of featureRoutes) await app.register(routes, { prefix: "/api" });
+  await app.register(liveRoutes, { prefix: "/api" });
 
   const sendIndex = await registerPages(app, {
     webRoot: options.webRoot ?? defaultWebRoot(),

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { MESSAGES_PER_MINUTE, NEW_MEMBER_CONVERSATIONS } from "../core/messages/limits";
 
 /**
  * Every environment variable the server reads, parsed in one place. A bad value stops the start
@@ -58,6 +59,13 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, { message: "must start with postgres:// or postgresql://" })
       .optional(),
   ),
+  DATABASE_LISTEN_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { message: "must start with postgres:// or postgresql://" })
+      .optional(),
+  ),
   REDIS_URL: z.preprocess(
     blankToUndefined,
     z
@@ -103,11 +111,14 @@ const envSchema = z.object({
   SERVER_RENDER: flag,
   AUTH_RATE_LIMIT: positiveInt(10),
   WRITE_RATE_LIMIT: positiveInt(30),
+  MESSAGE_RATE_LIMIT: positiveInt(MESSAGES_PER_MINUTE),
   REPORT_HIDE_THRESHOLD: positiveInt(2),
   REPORT_MIN_ACCOUNT_DAYS: wholeNumber(7),
   REPORT_HIDE_DAILY_CAP: positiveInt(5),
   NEW_MEMBER_PRAYER_LIMIT: positiveInt(3),
   NEW_MEMBER_POST_LIMIT: positiveInt(20),
+  NEW_MEMBER_CONVERSATION_LIMIT: positiveInt(NEW_MEMBER_CONVERSATIONS),
+  LIVE_HEARTBEAT_MS: positiveInt(25_000),
   EMAIL_NOTIFICATION_DELAY: positiveInt(300),
   SMTP_URL: z.preprocess(
     blankToUndefined,
@@ -167,10 +178,12 @@ export interface BackupSettings {
   keep: number;
 }
 
-/** NEW_MEMBER_PRAYER_LIMIT and NEW_MEMBER_POST_LIMIT. */
+/** NEW_MEMBER_PRAYER_LIMIT, NEW_MEMBER_POST_LIMIT and NEW_MEMBER_CONVERSATION_LIMIT. */
 export interface NewMemberLimits {
   prayerRequests: number;
   posts: number;
+  /** Private conversations she starts (opened at once or asked for). */
+  conversations: number;
 }
 
 export class ConfigError extends Error {
@@ -191,6 +204,11 @@ export interface AppConfig {
   secureCookies: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * A direct connection for LISTEN (the live streams and the caches' notices) when DATABASE_URL
+   * goes through a transaction-pooling proxy, which cannot hold one; unset: a connection of the pool.
+   */
+  databaseListenUrl: string | undefined;
   backups: BackupSettings;
   redisUrl: string | undefined;
   sessionSecret: string | undefined;
@@ -222,8 +240,12 @@ export interface AppConfig {
   serverRender: boolean;
   /** Behind a load balancer: take the client address and protocol from X-Forwarded-* headers. */
   trustProxy: boolean;
+  /** How often an open live stream says it is alive (a comment), so proxies keep it open. */
+  liveHeartbeatMs: number;
   authRateLimit: number;
   writeRateLimit: number;
+  /** Private messages a member sends per minute (MESSAGE_RATE_LIMIT). */
+  messageRateLimit: number;
   /**
    * When reports hide an item: the weight that does it (a group leader's report on her group's
    * member counting double), and who may add to it: reporters with a confirmed address and an
@@ -383,6 +405,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     secureCookies: publicOrigin.startsWith("https:"),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseListenUrl: e.DATABASE_LISTEN_URL,
     backups: backupSettings(e),
     redisUrl: e.REDIS_URL,
     sessionSecret: e.SESSION_SECRET,
@@ -402,14 +425,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     responseCache: e.RESPONSE_CACHE ?? true,
     serverRender: e.SERVER_RENDER ?? true,
     trustProxy: e.TRUST_PROXY ?? false,
+    liveHeartbeatMs: e.LIVE_HEARTBEAT_MS,
     authRateLimit: e.AUTH_RATE_LIMIT,
     writeRateLimit: e.WRITE_RATE_LIMIT,
+    messageRateLimit: e.MESSAGE_RATE_LIMIT,
     reports: {
       hideThreshold: e.REPORT_HIDE_THRESHOLD,
       minAccountDays: e.REPORT_MIN_ACCOUNT_DAYS,
       dailyCap: e.REPORT_HIDE_DAILY_CAP,
     },
-    newMemberLimits: { prayerRequests: e.NEW_MEMBER_PRAYER_LIMIT, posts: e.NEW_MEMBER_POST_LIMIT },
+    newMemberLimits: {
+      prayerRequests: e.NEW_MEMBER_PRAYER_LIMIT,
+      posts: e.NEW_MEMBER_POST_LIMIT,
+      conversations: e.NEW_MEMBER_CONVERSATION_LIMIT,
+    },
     logLevel: e.LOG_LEVEL,
     mail: { transport: mailTransport, smtpUrl: e.SMTP_URL, from: mailFrom },
     notificationMailDelaySeconds: e.EMAIL_NOTIFICATION_DELAY,

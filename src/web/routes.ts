@@ -51,6 +51,8 @@ export const guardedPaths = [
   "/events/:id",
   "/discipleship",
   "/intercessors",
+  "/messages",
+  "/messages/:id",
   "/notifications",
   "/profile",
   "/profile/giving/:year",

@@ -89,6 +89,7 @@ describe("signed out", () => {
       visitor.call(talk.removeReply, { params: { id: 1 } }),
       visitor.call(talk.react, { params: { id: 1, reaction: "amen" } }),
       visitor.call(talk.unreact, { params: { id: 1, reaction: "amen" } }),
+      visitor.call(talk.postReactions, { params: { id: 1 } }),
       visitor.call(talk.pray, { params: { id: 1 } }),
       visitor.call(talk.markAnswered, { params: { id: 1 }, body: {} }),
       visitor.call(talk.pin, { params: { id: 1 } }),
@@ -250,6 +251,38 @@ describe("what she writes", () => {
     const announced = await postIn(leader, groupId, "We start at seven.", "announcement");
     expect(announced.status).toBe(201);
     expect(announced.body.author.isLeader).toBe(true);
+  });
+
+  it("answers posts sent at the same moment each on its own: a stranger's and a member's announcement refused, the rest saved once", async () => {
+    const leader = await t.member();
+    const member = await t.member();
+    const stranger = await t.member();
+    const groupId = await groupWith(leader, member);
+    const before = await postCount();
+    const answers = await Promise.all([
+      postIn(member, groupId, "Morning, sisters."),
+      postIn(stranger, groupId, "Let me in."),
+      postIn(member, groupId, "Hear ye", "announcement"),
+      postIn(leader, groupId, "We meet at seven.", "announcement"),
+      postIn(member, groupId, "Praying for the week.", "prayer"),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([201, 404, 400, 201, 201]);
+    expectRefused(answers[1]!, 404, CONVERSATION_MESSAGES.groupNotFound);
+    expectRefused(answers[2]!, 400, CONVERSATION_MESSAGES.announcementLeadersOnly);
+    expect(await postCount()).toBe(before + 3);
+    // In whichever order they reached the server.
+    expect((await bodiesSeenBy(member, groupId)).sort()).toEqual([
+      "Morning, sisters.",
+      "Praying for the week.",
+      "We meet at seven.",
+    ]);
+    // Each post's own notice, to the others: the announcement apart.
+    expect((await noticesOf(leader, "group_post")).map((n) => n.subject_id)).toEqual(
+      [answers[0]!.body.id, answers[4]!.body.id].sort((a, b) => a - b),
+    );
+    expect((await noticesOf(member, "group_announcement")).map((n) => n.subject_id)).toEqual([
+      answers[3]!.body.id,
+    ]);
   });
 
   it("lets her edit her post and reply (marked edited), and no one else", async () => {
@@ -800,5 +833,131 @@ describe("a deleted account", () => {
       prayedCount: 1,
       reactions: { amen: 1, praying: 0, heart: 1 },
     });
+  });
+});
+
+describe("who reacted", () => {
+  const reactors = (who: Member, postId: number) =>
+    succeeded(who.client.call(talk.postReactions, { params: { id: postId } }));
+  const react = (who: Member, postId: number, reaction: "amen" | "praying" | "heart") =>
+    succeeded(who.client.call(talk.react, { params: { id: postId, reaction } }));
+  const names = (people: { firstName: string | null }[]) => people.map((p) => p.firstName);
+
+  it("names the members who gave each reaction, newest first, as her group sees them", async () => {
+    const leader = await t.member({ firstName: "Deborah" });
+    const ruth = await t.member({ firstName: "Ruth", lastName: "Calloway" });
+    const naomi = await t.member({ firstName: "Naomi" });
+    const groupId = await groupWith(leader, ruth, naomi);
+    const postId = await posted(leader, groupId, "We meet at the river on Sunday.");
+    await react(ruth, postId, "amen");
+    await react(ruth, postId, "heart");
+    await react(naomi, postId, "amen");
+
+    const seen = await reactors(ruth, postId);
+    expect(seen).toEqual({
+      id: postId,
+      amen: {
+        people: [
+          { id: naomi.id, firstName: "Naomi", lastName: naomi.lastName, profileImageUrl: null },
+          { id: ruth.id, firstName: "Ruth", lastName: "Calloway", profileImageUrl: null },
+        ],
+        more: 0,
+      },
+      praying: { people: [], more: 0 },
+      heart: { people: [expect.objectContaining({ id: ruth.id })], more: 0 },
+    });
+    expect(JSON.stringify(seen)).not.toContain(ruth.email);
+  });
+
+  it("tells anyone outside the group, a site administrator included, that the post is not there", async () => {
+    const leader = await t.member();
+    const stranger = await t.member();
+    const admin = await siteAdministrator();
+    const groupId = await groupWith(leader);
+    const postId = await posted(leader, groupId, "For the group only");
+    await react(leader, postId, "amen");
+    for (const who of [stranger, admin]) {
+      expectRefused(
+        await who.client.call(talk.postReactions, { params: { id: postId } }),
+        404,
+        CONVERSATION_MESSAGES.postNotFound,
+      );
+    }
+    expectRefused(await leader.client.call(talk.postReactions, { params: { id: postId + 1000 } }), 404);
+  });
+
+  it("leaves out the members she blocked and those who blocked her, the counts whole", async () => {
+    const leader = await t.member({ firstName: "Deborah" });
+    const susanna = await t.member({ firstName: "Susanna" });
+    const haman = await t.member({ firstName: "Haman" });
+    const jezebel = await t.member({ firstName: "Jezebel" });
+    const lydia = await t.member({ firstName: "Lydia" });
+    const groupId = await groupWith(leader, susanna, haman, jezebel, lydia);
+    const postId = await posted(leader, groupId, "Thank you for the meal, everyone.");
+    const hamansPost = await posted(haman, groupId, "Haman's post");
+    for (const who of [haman, jezebel, lydia]) await react(who, postId, "heart");
+    await succeeded(susanna.client.call(moderationEndpoints.block, { body: { userId: haman.id } }));
+    await succeeded(jezebel.client.call(moderationEndpoints.block, { body: { userId: susanna.id } }));
+
+    const seen = await reactors(susanna, postId);
+    expect(names(seen.heart.people)).toEqual(["Lydia"]);
+    expect(seen.heart.more).toBe(0);
+    expect((await list(susanna, groupId)).find((p) => p.id === postId)!.reactions.heart).toBe(3);
+    expect(names((await reactors(leader, postId)).heart.people)).toEqual(["Lydia", "Jezebel", "Haman"]);
+    // A post she may not see has nobody to name either.
+    expectRefused(await susanna.client.call(talk.postReactions, { params: { id: hamansPost } }), 404);
+  });
+
+  it("shows a member who keeps her profile to herself as “A member”, and by name to the group's leader", async () => {
+    const leader = await t.member({ firstName: "Deborah" });
+    const hadassah = await t.member({ firstName: "Hadassah", lastName: "Levi" });
+    const fellow = await t.member({ firstName: "Phoebe" });
+    const groupId = await groupWith(leader, hadassah, fellow);
+    await t.database.pool.query("update users set profile_image_url = $1 where id = $2", [
+      "https://example.test/hadassah.png",
+      hadassah.id,
+    ]);
+    await succeeded(
+      hadassah.client.call(profileEndpoints.updateSettings, { body: { showProfileToMembers: false } }),
+    );
+    const postId = await posted(fellow, groupId, "Psalm 23 tonight");
+    await react(hadassah, postId, "praying");
+
+    expect((await reactors(fellow, postId)).praying.people).toEqual([
+      { id: hadassah.id, firstName: "A member", lastName: null, profileImageUrl: null },
+    ]);
+    expect((await reactors(leader, postId)).praying.people).toEqual([
+      {
+        id: hadassah.id,
+        firstName: "Hadassah",
+        lastName: "Levi",
+        profileImageUrl: "https://example.test/hadassah.png",
+      },
+    ]);
+  });
+
+  it("names the newest fifty and counts the others", async () => {
+    const leader = await t.member();
+    const groupId = await groupWith(leader);
+    const postId = await posted(leader, groupId, "So many amens");
+    // Fifty-three earlier reactions, the latest the last written.
+    await t.database.pool.query(
+      `with many as (
+        insert into users (email, first_name)
+        select 'amen-' || n || '-' || $2 || '@example.test', 'Amen' || n from generate_series(1, 53) n
+        returning id, first_name
+      ), given as (
+        insert into group_post_reactions (post_id, user_id, reaction, created_at)
+        select $1, id, 'amen', now() - interval '1 hour' + substr(first_name, 5)::int * interval '1 second'
+        from many returning post_id
+      )
+      update group_posts set amen_count = amen_count + (select count(*) from given) where id = $1`,
+      [postId, String(postId)],
+    );
+    const seen = await reactors(leader, postId);
+    expect(seen.amen.people).toHaveLength(50);
+    expect(seen.amen.people[0]!.firstName).toBe("Amen53");
+    expect(seen.amen.people.at(-1)!.firstName).toBe("Amen4");
+    expect(seen.amen.more).toBe(3);
   });
 });

@@ -2,6 +2,8 @@ import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BodyIn } from "../../src/core/contract";
 import { eventsEndpoints } from "../../src/core/events/endpoints";
+import { moderationEndpoints } from "../../src/core/moderation/endpoints";
+import { REPORT_RECEIVED } from "../../src/core/moderation/schemas";
 import { paymentsEndpoints } from "../../src/core/payments/endpoints";
 import { prayerEndpoints } from "../../src/core/prayer/endpoints";
 import { prayerRequests, prayerResponses } from "../../src/server/db/schema";
@@ -294,5 +296,23 @@ describe("a donation checkout with a repeated key", () => {
     expect(a.status).toBe(200);
     expect(b.body).toEqual(a.body);
     expect(stripe.paymentIntents.size).toBe(before + 1);
+  });
+});
+
+describe("an endpoint whose success is 202 Accepted", () => {
+  it("answers a keyed report with its message, and a repeat with the same one", async () => {
+    const id = (await share(hannah, "Rest for a weary heart.")).body.id;
+    const key = newKey();
+    const report = () =>
+      ruth.client.call(moderationEndpoints.report, {
+        body: { targetType: "prayer_request", targetId: id, reason: "spam" },
+        ...keyed(key),
+      });
+    const first = await report();
+    const again = await report();
+    expect(first.status).toBe(202);
+    expect(first.body).toEqual({ message: REPORT_RECEIVED });
+    expect(again.status).toBe(202);
+    expect(again.body).toEqual(first.body);
   });
 });

@@ -100,16 +100,20 @@ const rowsOf = async (t: TestContext, m: Member) => {
 };
 
 describe("the settings", () => {
-  it("default to 3 prayer requests and 20 responses and comments, and refuse what is not a positive number", () => {
-    expect(loadConfig({}).newMemberLimits).toEqual({ prayerRequests: 3, posts: 20 });
-    expect(loadConfig({ NEW_MEMBER_PRAYER_LIMIT: "5", NEW_MEMBER_POST_LIMIT: "40" }).newMemberLimits).toEqual(
-      {
-        prayerRequests: 5,
-        posts: 40,
-      },
-    );
+  it("default to 3 prayer requests, 20 responses and comments and 3 conversations, and refuse what is not a positive number", () => {
+    expect(loadConfig({}).newMemberLimits).toEqual({ prayerRequests: 3, posts: 20, conversations: 3 });
+    expect(
+      loadConfig({
+        NEW_MEMBER_PRAYER_LIMIT: "5",
+        NEW_MEMBER_POST_LIMIT: "40",
+        NEW_MEMBER_CONVERSATION_LIMIT: "6",
+      }).newMemberLimits,
+    ).toEqual({ prayerRequests: 5, posts: 40, conversations: 6 });
     expect(() => loadConfig({ NEW_MEMBER_PRAYER_LIMIT: "0" })).toThrow(/NEW_MEMBER_PRAYER_LIMIT/);
     expect(() => loadConfig({ NEW_MEMBER_POST_LIMIT: "many" })).toThrow(/NEW_MEMBER_POST_LIMIT/);
+    expect(() => loadConfig({ NEW_MEMBER_CONVERSATION_LIMIT: "-1" })).toThrow(
+      /NEW_MEMBER_CONVERSATION_LIMIT/,
+    );
   });
 });
 

@@ -32,6 +32,7 @@ const ALL_ON = {
   emailNotifications: true,
   prayerReplyNotifications: true,
   groupNotifications: true,
+  allowMessageRequests: true,
 };
 
 describe("reading the profile", () => {

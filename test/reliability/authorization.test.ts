@@ -23,6 +23,7 @@ import {
   groupPost,
   groupPostDetail,
   groupPostList,
+  groupPostReactions,
   groupPrayResult,
   groupReactionResult,
   groupReply,
@@ -68,6 +69,7 @@ import { homeEndpoints } from "../../src/core/home/endpoints";
 import { homePage } from "../../src/core/home/schemas";
 import { intercessorsEndpoints } from "../../src/core/intercessors/endpoints";
 import { patronPrayer, prayedThisWeekResult } from "../../src/core/intercessors/schemas";
+import { liveEndpoints } from "../../src/core/live/endpoints";
 import { localGroupsEndpoints } from "../../src/core/local-groups/endpoints";
 import {
   localGroup,
@@ -76,6 +78,14 @@ import {
   localLeaveResult,
   myLocalGroupMembership,
 } from "../../src/core/local-groups/schemas";
+import { messagesEndpoints } from "../../src/core/messages/endpoints";
+import {
+  conversationList,
+  conversationSummary,
+  directMessage,
+  messagePage,
+  unreadMessages,
+} from "../../src/core/messages/schemas";
 import { moderationEndpoints } from "../../src/core/moderation/endpoints";
 import {
   blockedMember,
@@ -241,6 +251,11 @@ const f = {
   groupPrayer: 0,
   groupReply: 0,
   groupReplyToDelete: 0,
+  conversation: 0,
+  ruthsMessage: 0,
+  messageToDelete: 0,
+  messageRequestToAccept: 0,
+  messageRequestToDecline: 0,
 };
 
 /** A success the schema describes; `check` reads the answer as the schema types it (it is checked first). */
@@ -304,6 +319,14 @@ const ruthsInGroup = (outcome: Outcome) => ({
   other: 404,
   admin: 404,
   groupAdmin: 403,
+  member: outcome,
+});
+/** Ruth's private conversation with Deborah: the two of them; nobody else, administrators included. */
+const conversationMembersOnly = (outcome: Outcome, deborahs: Outcome | number = outcome) => ({
+  visitor: 401,
+  other: 404,
+  admin: 404,
+  groupAdmin: deborahs,
   member: outcome,
 });
 /** The patrons' prayer list: Orpah, an intercessor, and the site administrator. */
@@ -842,6 +865,10 @@ const TABLE: Record<string, Entry> = {
     path: () => urlFor(conversationEndpoints.unreact, { params: { id: f.groupPost, reaction: "amen" } }),
     expect: groupMembersOnly(ok(groupReactionResult, 200, (res) => expect(res.body.myReactions).toEqual([]))),
   },
+  "GET /api/group-posts/:id/reactions": {
+    path: () => urlFor(conversationEndpoints.postReactions, { params: { id: f.groupPost } }),
+    expect: groupMembersOnly(ok(groupPostReactions)),
+  },
   "POST /api/group-posts/:id/pray": {
     path: () => urlFor(conversationEndpoints.pray, { params: { id: f.groupPrayer } }),
     expect: groupMembersOnly(ok(groupPrayResult)),
@@ -866,6 +893,61 @@ const TABLE: Record<string, Entry> = {
       ok(groupPinResult, 200, (res) => expect(res.body.pinned).toBe(false)),
       403,
     ),
+  },
+
+  // Private messages. Deborah shares a group with Ruth and writes to her at once, as the site
+  // administrator may, and so does Orpah, who joined the open group Ruth joined (above); a member who
+  // walks with Ruth nowhere asks instead (the requests below); to herself, 400.
+  "GET /api/conversations": {
+    path: () => urlFor(messagesEndpoints.conversations),
+    expect: everyMember(ok(conversationList)),
+  },
+  "POST /api/conversations": {
+    path: () => urlFor(messagesEndpoints.start),
+    body: () => ({ memberId: actors.member.id, body: "Thinking of you this morning." }),
+    expect: {
+      visitor: 401,
+      other: ok(conversationSummary, 201),
+      admin: ok(conversationSummary, 201),
+      groupAdmin: ok(conversationSummary, 201, (res) => expect(res.body.id).toBe(f.conversation)),
+      member: 400,
+    },
+  },
+  "GET /api/conversations/:id/messages": {
+    path: () => urlFor(messagesEndpoints.messages, { params: { id: f.conversation } }),
+    expect: conversationMembersOnly(ok(messagePage)),
+  },
+  "POST /api/conversations/:id/messages": {
+    path: () => urlFor(messagesEndpoints.send, { params: { id: f.conversation } }),
+    body: () => ({ body: "See you on Thursday." }),
+    expect: conversationMembersOnly(ok(directMessage, 201)),
+  },
+  "POST /api/conversations/:id/read": {
+    path: () => urlFor(messagesEndpoints.read, { params: { id: f.conversation } }),
+    body: () => ({ messageId: f.ruthsMessage }),
+    expect: conversationMembersOnly(noContent),
+  },
+  "POST /api/conversations/:id/accept": {
+    path: () => urlFor(messagesEndpoints.accept, { params: { id: f.messageRequestToAccept } }),
+    expect: ruthsPrivate(ok(conversationSummary, 200, (res) => expect(res.body.status).toBe("open"))),
+  },
+  "POST /api/conversations/:id/decline": {
+    path: () => urlFor(messagesEndpoints.decline, { params: { id: f.messageRequestToDecline } }),
+    expect: ruthsPrivate(noContent),
+  },
+  // Only its sender changes a message; Deborah, the other member, is refused.
+  "PATCH /api/messages/:id": {
+    path: () => urlFor(messagesEndpoints.edit, { params: { id: f.ruthsMessage } }),
+    body: () => ({ body: "Thursday at seven, then." }),
+    expect: conversationMembersOnly(ok(directMessage), 403),
+  },
+  "DELETE /api/messages/:id": {
+    path: () => urlFor(messagesEndpoints.remove, { params: { id: f.messageToDelete } }),
+    expect: conversationMembersOnly(noContent, 403),
+  },
+  "GET /api/messages/unread-count": {
+    path: () => urlFor(messagesEndpoints.unreadCount),
+    expect: everyMember(ok(unreadMessages)),
   },
 
   // Events: Deborah's private group's gatherings are for its members; she and the site
@@ -1083,6 +1165,12 @@ const TABLE: Record<string, Entry> = {
     path: () => urlFor(notificationsEndpoints.markRead),
     body: () => ({}),
     expect: everyMember(ok(markReadResult)),
+  },
+  // Her live events: a stream that stays open (test/api/live.test.ts reads it). A group she does
+  // not belong to, or that is not there, is not hers to watch.
+  "GET /api/live": {
+    path: () => urlFor(liveEndpoints.stream, { query: { watch: "group:cultivation:2147483000" } }),
+    expect: { visitor: 401, other: 404, admin: 404, groupAdmin: 404, member: 404 },
   },
   "GET /api/notification-preferences": {
     path: () => urlFor(notificationsEndpoints.preferences),
@@ -1569,6 +1657,35 @@ beforeAll(async () => {
     await succeeded(deborah.call(localGroupsEndpoints.create, { body: local("Riverside Talk") }))
   ).id;
   await succeeded(ruth.call(localGroupsEndpoints.join, { params: { id: f.localTalk } }));
+
+  // Deborah and Ruth share the private group, so they write to each other at once; two members
+  // who walk with Ruth nowhere ask to write to her.
+  const opened = await deborah.call(messagesEndpoints.start, {
+    body: { memberId: actors.member.id, body: "Shalom Ruth, how is your sister?" },
+  });
+  expect(opened.status).toBe(201);
+  f.conversation = (opened.body as { id: number }).id;
+  const ruthWrites = async (body: string) =>
+    (await succeeded(ruth.call(messagesEndpoints.send, { params: { id: f.conversation }, body: { body } })))
+      .id;
+  f.ruthsMessage = await ruthWrites("Home and resting, thank God.");
+  f.messageToDelete = await ruthWrites("A message she takes back.");
+  const asks = async (firstName: string) => {
+    const asking = await t.member({ firstName });
+    const res = await asking.client.call(messagesEndpoints.start, {
+      body: { memberId: actors.member.id, body: "May I write to you?" },
+    });
+    expect(res.status).toBe(202);
+    const [row] = (
+      await t.database.pool.query<{ id: number }>(
+        "select conversation_id as id from direct_conversation_members where user_id = $1",
+        [asking.id],
+      )
+    ).rows;
+    return row!.id;
+  };
+  f.messageRequestToAccept = await asks("Salome");
+  f.messageRequestToDecline = await asks("Joanna");
 
   // Deborah's private group's gatherings.
   f.groupEvent = (

@@ -7,6 +7,7 @@ import { coursesEndpoints } from "../../src/core/courses/endpoints";
 import { discipleshipEndpoints } from "../../src/core/discipleship/endpoints";
 import { eventsEndpoints } from "../../src/core/events/endpoints";
 import { groupsEndpoints } from "../../src/core/groups/endpoints";
+import { liveEndpoints } from "../../src/core/live/endpoints";
 import { moderationEndpoints } from "../../src/core/moderation/endpoints";
 import { notesEndpoints } from "../../src/core/notes/endpoints";
 import { paymentsEndpoints } from "../../src/core/payments/endpoints";
@@ -669,9 +670,11 @@ const QUERY_KEYS = [
 
 describe("random query strings on every read route", () => {
   it("never answers 5xx and answers every 4xx with a JSON message", async () => {
-    // Signing out would only end the session the other cases need; it reads nothing.
+    // Signing out would only end the session the other cases need; it reads nothing. The live
+    // stream, once open, never ends: its query is tried in test/api/live.test.ts over a socket.
+    const skipped = new Set<string>([authEndpoints.logout.path, liveEndpoints.stream.path]);
     const list = t.app.routeList.filter(
-      (r) => r.method === "GET" && r.url.startsWith("/api/") && r.url !== authEndpoints.logout.path,
+      (r) => r.method === "GET" && r.url.startsWith("/api/") && !skipped.has(r.url),
     );
     const found = new Findings();
     const value = fc.oneof(

@@ -9,6 +9,7 @@ import {
   groupPost,
   groupPostDetail,
   groupPostList,
+  groupPostReactions,
   groupPostsQuery,
   groupPrayResult,
   groupReactionParams,
@@ -132,6 +133,14 @@ export const conversationEndpoints = {
     params: groupReactionParams,
     response: groupReactionResult,
     rateLimit: "write",
+  }),
+  postReactions: endpoint({
+    method: "GET",
+    path: "/api/group-posts/:id/reactions",
+    summary: "Who reacted to a post of her group, each reaction's names newest first (up to 50)",
+    caller: "member",
+    params: idParams,
+    response: groupPostReactions,
   }),
   unreact: endpoint({
     method: "DELETE",

@@ -15,6 +15,8 @@ export const GROUP_POST_KINDS = keysOf(GROUP_POST_KIND_LABELS);
 export const GROUP_REACTION_LABELS = { amen: "Amen", praying: "Praying", heart: "♥" } as const;
 export type GroupReaction = keyof typeof GROUP_REACTION_LABELS;
 export const GROUP_REACTIONS = keysOf(GROUP_REACTION_LABELS);
+/** The names a reaction's list shows at most ("and N more" for the rest). */
+export const GROUP_REACTOR_NAMES = 50;
 
 /** What the conversation may be narrowed to. */
 export const CONVERSATION_FILTER_LABELS = {

@@ -136,6 +136,25 @@ export const groupReactionResult = z.object({
 });
 export type GroupReactionResult = z.input<typeof groupReactionResult>;
 
+/** A member who reacted, as her privacy settings let the viewer see her (the author's shape, without her role). */
+export const groupReactor = conversationPerson.omit({ isLeader: true });
+export type GroupReactor = z.input<typeof groupReactor>;
+
+/**
+ * Who gave one reaction, newest first: up to `GROUP_REACTOR_NAMES` names, and `more` for those
+ * beyond them (0 when all are named). Members she blocked, or who blocked her, are left out of the
+ * names; the post's counter, which counts everyone, stays the total.
+ */
+const reactors = z.object({ people: z.array(groupReactor), more: z.number() });
+
+export const groupPostReactions = z.object({
+  id: z.number(),
+  amen: reactors,
+  praying: reactors,
+  heart: reactors,
+});
+export type GroupPostReactions = z.input<typeof groupPostReactions>;
+
 export const groupPrayResult = z.object({ id: z.number(), prayedCount: z.number(), prayedByMe: z.boolean() });
 export type GroupPrayResult = z.input<typeof groupPrayResult>;
 

@@ -11,18 +11,26 @@ export const REPORT_TARGET_TYPES = [
   "article_discussion",
   "group_post",
   "group_reply",
+  "message",
   "user",
 ] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 
-/** What members write that may be reported, hidden and removed. */
+/**
+ * What members write that may be reported, hidden and removed. A private message is reported by
+ * the other member of its conversation and removed by the moderators, never hidden: it has no
+ * public to protect (decision 056).
+ */
 export type ReportedContentType = Exclude<ReportTargetType, "user">;
+
+/** What reports may hide from everyone but its author and the administrators. */
+export type HideableContentType = Exclude<ReportedContentType, "message">;
 
 /**
  * What members write that its author edits and deletes through moderation's own endpoints (a
- * group's conversation has endpoints of its own).
+ * group's conversation and private messages have endpoints of their own).
  */
-export type ContentType = Exclude<ReportedContentType, "group_post" | "group_reply">;
+export type ContentType = Exclude<ReportedContentType, "group_post" | "group_reply" | "message">;
 
 /** What the queue and the log call each thing reported. */
 export const REPORT_TARGET_LABELS: Record<ReportTargetType, string> = {
@@ -32,6 +40,7 @@ export const REPORT_TARGET_LABELS: Record<ReportTargetType, string> = {
   article_discussion: "Article comment",
   group_post: "Group post",
   group_reply: "Group reply",
+  message: "Private message",
   user: "Member",
 };
 

@@ -44,6 +44,22 @@ export const reportEntry = z.object({
   reporter: person,
 });
 
+/**
+ * A private message carried with its report: the reported one and up to `REPORT_CONTEXT_BEFORE`
+ * before it, as they read when she reported it (a snapshot: later edits and deletions change nothing).
+ */
+export const reportedMessage = z.object({
+  id: z.number(),
+  /** Its sender's name; "A former member" once her account is gone. */
+  sender: z.string(),
+  /** The reporter sent it. */
+  byReporter: z.boolean(),
+  body: z.string(),
+  deleted: z.boolean(),
+  createdAt: dateTime,
+});
+export type ReportedMessage = z.input<typeof reportedMessage>;
+
 /** One reported item in the administrators' queue, with its open reports (newest first). */
 export const reportedItem = z.object({
   /** Its newest open report: what restore and remove name. */
@@ -62,6 +78,11 @@ export const reportedItem = z.object({
     .nullable(),
   hiddenAt: dateTime.nullable(),
   reports: z.array(reportEntry),
+  /**
+   * A reported private message: what its newest open report carried, oldest first, the reported
+   * message last; nothing else of the conversation reaches the moderators. Null for anything else.
+   */
+  context: z.array(reportedMessage).nullable(),
 });
 export type ReportedItem = z.input<typeof reportedItem>;
 

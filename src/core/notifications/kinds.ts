@@ -44,7 +44,7 @@ export interface NotificationFacts {
 
 interface KindSpec {
   /** Where it is listed on the preferences page. */
-  section: "Prayer" | "Groups" | "Events" | "Discipleship" | "New content" | "Moderation";
+  section: "Prayer" | "Groups" | "Messages" | "Events" | "Discipleship" | "New content" | "Moderation";
   /** The preference's label: what she is told about. */
   label: string;
   email: EmailChoice;
@@ -176,6 +176,22 @@ export const NOTIFICATION_KINDS = {
         : `${someone(n)} prayed for your request in your group`,
     url: (n) => `/group-posts/${n.subjectId}`,
   },
+  // Private messages: the subject is the conversation, one notice per message (its id the key). Her
+  // words never travel in a notice: a mail's subject and a phone's lock screen say who wrote, not what.
+  message: {
+    section: "Messages",
+    label: "A new message for me",
+    email: "instant",
+    text: (n) => `${someone(n)} sent you a message`,
+    url: (n) => `/messages/${n.subjectId}`,
+  },
+  message_request: {
+    section: "Messages",
+    label: "Someone I don't walk with asks to write to me",
+    email: "instant",
+    text: (n) => `${someone(n)} would like to send you a message`,
+    url: (n) => `/messages/${n.subjectId}`,
+  },
   event_place_opened: {
     section: "Events",
     label: "A place opened for me at an event",
@@ -298,7 +314,14 @@ export const changedByLinks = (kind: NotificationKind) => {
   return !spec.keptFromLinks;
 };
 
-export const NOTIFICATION_SECTIONS = ["Prayer", "Groups", "Events", "Discipleship", "New content"] as const;
+export const NOTIFICATION_SECTIONS = [
+  "Prayer",
+  "Groups",
+  "Messages",
+  "Events",
+  "Discipleship",
+  "New content",
+] as const;
 
 /** The sentence and the link of a stored notification. */
 export function describeNotification(kind: NotificationKind, facts: NotificationFacts) {

@@ -31,6 +31,7 @@ export const SETTING_KEYS = [
   "emailNotifications",
   "prayerReplyNotifications",
   "groupNotifications",
+  "allowMessageRequests",
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
@@ -40,6 +41,8 @@ export const memberSettings = z.object({
   emailNotifications: z.boolean(),
   prayerReplyNotifications: z.boolean(),
   groupNotifications: z.boolean(),
+  /** Members she does not walk with may ask to write to her; off: "Only people I walk with or share a group with". */
+  allowMessageRequests: z.boolean(),
 });
 export type ResolvedSettings = z.infer<typeof memberSettings>;
 
@@ -49,6 +52,7 @@ export const DEFAULT_SETTINGS: ResolvedSettings = {
   emailNotifications: true,
   prayerReplyNotifications: true,
   groupNotifications: true,
+  allowMessageRequests: true,
 };
 
 /** The stored (partial) settings with every default filled in. */
@@ -127,6 +131,16 @@ export const signedOutOthersResult = z.object({ message: z.string(), ended: z.nu
 
 export const deleteAccountBody = z.object({
   confirm: z.literal("DELETE", { message: PROFILE_MESSAGES.confirmDelete }),
+});
+
+/** A private message she sent, with the conversation it belongs to (her export). */
+const exportedMessage = z.object({
+  id: z.number(),
+  conversationId: z.number(),
+  content: z.string(),
+  editedAt: dateTime.nullable(),
+  deletedAt: dateTime.nullable(),
+  createdAt: dateTime,
 });
 
 /** Everything that is hers, for GET /api/profile/export. */
@@ -245,6 +259,8 @@ export const profileExport = z.object({
     }),
   ),
   courseEnrollments: z.array(z.object({ courseId: z.number(), title: z.string(), enrolledAt: dateTime })),
+  /** The private messages she sent (a deleted one without its words). */
+  messages: z.array(exportedMessage),
   payments: z.array(
     z.object({
       kind: z.string(),

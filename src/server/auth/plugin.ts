@@ -21,7 +21,7 @@ declare module "fastify" {
 export async function registerAuth(app: FastifyInstance) {
   const cache = new SessionCache<SessionUser>();
   app.decorate("sessionCache", cache);
-  await cache.listen(app.database.pool, (err) => app.log.warn({ err }, "session cache listener lost"));
+  cache.attach(app.listener);
   app.addHook("onClose", () => cache.close());
 
   const memberCache = new MemberCache(() => app.config.responseCache && cache.active);

@@ -1,4 +1,5 @@
 import type pg from "pg";
+import { DatabaseListener } from "../db/listener";
 
 /** The channel the database announces on when a session ends or a member's row changes. */
 export const AUTH_CHANNEL = "mishpacha_auth";
@@ -13,15 +14,17 @@ export interface CachedSession<U> {
  * Sessions resolved recently, so a member's requests skip the session query. Correctness comes
  * from the database: triggers on `sessions` and `users` (update, delete) call
  * pg_notify, and every instance listening evicts what changed, whichever instance (or script)
- * made the change. While the listening connection is down the cache is bypassed, never trusted.
+ * made the change. It hears them on the instance's one listening connection (`db/listener.ts`),
+ * shared with the live streams; while that connection is down the cache is bypassed, never trusted.
  */
 export class SessionCache<U> {
   private readonly entries = new Map<string, CachedSession<U> & { storedAt: number }>();
   private readonly byUser = new Map<number, Set<string>>();
-  private listener: pg.PoolClient | undefined;
+  private listener: DatabaseListener | undefined;
+  /** A listener made by `listen` is this cache's to close; a shared one is its owner's. */
+  private ownListener: DatabaseListener | undefined;
+  private stopListening: Array<() => void> = [];
   private closed = false;
-  private retry: NodeJS.Timeout | undefined;
-  private syncing: Promise<void> = Promise.resolve();
   private readonly subscribers = new Set<(payload: string) => void>();
 
   constructor(
@@ -30,16 +33,16 @@ export class SessionCache<U> {
   ) {}
 
   get active() {
-    return this.listener !== undefined;
+    return !this.closed && this.listener?.active === true;
   }
 
   /** The database backend holding LISTEN (for diagnostics). */
   get listenerBackendPid(): number | undefined {
-    return (this.listener as { processID?: number } | undefined)?.processID;
+    return this.listener?.backendPid;
   }
 
   get(sessionHash: string): CachedSession<U> | undefined {
-    if (!this.listener) return undefined;
+    if (!this.active) return undefined;
     const entry = this.entries.get(sessionHash);
     if (!entry) return undefined;
     if (Date.now() - entry.storedAt > this.ttlMs || entry.expiresAt <= Date.now()) {
@@ -50,7 +53,7 @@ export class SessionCache<U> {
   }
 
   set(sessionHash: string, value: CachedSession<U>) {
-    if (!this.listener) return;
+    if (!this.active) return;
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.forgetSession(oldest);
@@ -97,34 +100,29 @@ export class SessionCache<U> {
     for (const listener of this.subscribers) listener(payload);
   }
 
-  /** Holds one pooled connection on LISTEN; reconnects after a failure (the cache is off meanwhile). */
-  async listen(pool: pg.Pool, onError: (err: unknown) => void = () => {}) {
-    if (this.closed) return;
-    try {
-      const client = await pool.connect();
-      const lost = (err?: unknown) => {
-        if (this.listener !== client) return;
-        this.listener = undefined;
-        this.clear();
-        client.release(true);
-        if (err) onError(err);
-        if (!this.closed) this.retry = setTimeout(() => void this.listen(pool, onError), 1000).unref();
-      };
-      client.on("error", lost);
-      client.on("end", () => lost());
-      client.on("notification", (message) => {
-        const payload = message.payload ?? "";
+  /**
+   * Hears the database's notices on a listening connection shared with others (the app's). The
+   * cache is emptied whenever that connection is lost or regained.
+   */
+  attach(listener: DatabaseListener) {
+    this.listener = listener;
+    this.stopListening.push(
+      listener.on(AUTH_CHANNEL, (payload) => {
         if (payload.startsWith("s:")) return this.forgetSession(payload.slice(2));
         if (payload.startsWith("u:")) this.forgetUser(Number(payload.slice(2)));
         this.publish(payload);
-      });
-      await client.query(`LISTEN ${AUTH_CHANNEL}`);
-      this.clear();
-      this.listener = client;
-    } catch (err) {
-      onError(err);
-      if (!this.closed) this.retry = setTimeout(() => void this.listen(pool, onError), 1000).unref();
-    }
+      }),
+      listener.onConnection(() => this.clear()),
+    );
+  }
+
+  /** Holds a pooled connection of its own on LISTEN (a cache outside the app); reconnects after a failure. */
+  async listen(pool: Pick<pg.Pool, "connect">, onError: (err: unknown) => void = () => {}) {
+    if (this.closed) return;
+    const listener = DatabaseListener.onPool(pool, onError);
+    this.ownListener = listener;
+    this.attach(listener);
+    await listener.start();
   }
 
   /**
@@ -132,28 +130,14 @@ export class SessionCache<U> {
    * sends pending notifications on a connection before responding to its next query.
    */
   sync(): Promise<void> {
-    const listener = this.listener;
-    if (!listener) return Promise.resolve();
-    // One query at a time on the listening connection; each caller waits for one sent after its call.
-    const next = this.syncing
-      .then(() => listener.query("select 1"))
-      .then(
-        () => {},
-        () => {},
-      );
-    this.syncing = next;
-    return next;
+    return this.listener?.sync() ?? Promise.resolve();
   }
 
   async close() {
     this.closed = true;
-    clearTimeout(this.retry);
-    const client = this.listener;
-    this.listener = undefined;
+    for (const stop of this.stopListening) stop();
+    this.stopListening = [];
     this.clear();
-    if (client) {
-      await client.query(`UNLISTEN ${AUTH_CHANNEL}`).catch(() => {});
-      client.release();
-    }
+    await this.ownListener?.close();
   }
 }

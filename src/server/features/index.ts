@@ -10,6 +10,7 @@ import groupRoutes from "./groups/routes";
 import homeRoutes from "./home/routes";
 import intercessorRoutes from "./intercessors/routes";
 import localGroupRoutes from "./local-groups/routes";
+import messageRoutes from "./messages/routes";
 import moderationRoutes from "./moderation/routes";
 import noteRoutes from "./notes/routes";
 import notificationRoutes from "./notifications/routes";
@@ -33,6 +34,7 @@ export const featureRoutes: FastifyPluginAsync[] = [
   groupRoutes,
   localGroupRoutes,
   conversationRoutes,
+  messageRoutes,
   eventRoutes,
   videoRoutes,
   thumbnailRoutes,

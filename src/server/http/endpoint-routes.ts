@@ -1,7 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { messageResponse } from "../../core/common-schemas";
-import type { BodyOf, Endpoint, ParamsIn, ParamsOf, QueryIn, QueryOf, Result } from "../../core/contract";
+import type {
+  AcceptedResult,
+  BodyOf,
+  Endpoint,
+  ParamsIn,
+  ParamsOf,
+  QueryIn,
+  QueryOf,
+  Result,
+} from "../../core/contract";
 import type { SessionUser } from "../auth/sessions";
 import { IDEMPOTENCY_HEADER, respondOnce } from "./idempotency";
 import { type SharedCache, sharedCache } from "./shared-cache";
@@ -22,7 +31,18 @@ export interface HandlerContext<E extends Endpoint, D = undefined> {
   reply: FastifyReply;
 }
 
-type Returned<E extends Endpoint> = Result<E> | FastifyReply;
+/** A handler's 202 Accepted, on an endpoint that declares one (`accepted`): made by `accepted()`. */
+export class Accepted<T> {
+  constructor(readonly body: T) {}
+}
+
+/** Answers 202 Accepted with `body` instead of the endpoint's usual success. */
+export const accepted = <T>(body: T) => new Accepted(body);
+
+type Returned<E extends Endpoint> =
+  | Result<E>
+  | FastifyReply
+  | ([AcceptedResult<E>] extends [never] ? never : Accepted<AcceptedResult<E>>);
 
 /** Responds to the call; an endpoint without a body to send may simply return. */
 export type EndpointHandler<E extends Endpoint, D = undefined> = (
@@ -117,7 +137,9 @@ export function sharedResponseOf<E extends Endpoint>(
 /**
  * Registers the route an endpoint declares, in a plugin mounted under the endpoint's prefix:
  * access (decided before the body is read: `src/server/auth/access.ts`), the schemas that validate
- * its inputs and encode its response and errors, its rate limit, and its cache.
+ * its inputs and encode its response and errors, its rate limit, and its cache. A `stream`
+ * endpoint's handler takes the reply (`reply.hijack()`) once it may open, and writes the stream
+ * itself; what it throws before that is an ordinary error response.
  */
 export function serve<E extends Endpoint, D = undefined>(
   fastify: FastifyInstance,
@@ -129,9 +151,15 @@ export function serve<E extends Endpoint, D = undefined>(
   if (!e.path.startsWith(app.prefix)) throw new Error(`${e.id} is not under ${app.prefix}`);
   // Idempotency keys are kept per member.
   if (e.idempotent && e.caller === "visitor") throw new Error(`${e.id} is idempotent, so not a visitor's`);
+  // A stream is written by its handler as events come (it takes the reply): nothing keeps or repeats it.
+  if (e.stream && ((e.cache && e.cache !== "none") || e.idempotent || e.response))
+    throw new Error(`${e.id} streams: no cache, key or body`);
   const status = e.status ?? 200;
+  if (e.accepted && (status === 202 || e.cache))
+    throw new Error(`${e.id}: a second success is a 202 that is not cached`);
   const response: Record<number, unknown> = {};
   if (e.response) response[status] = e.response;
+  if (e.accepted) response[202] = e.accepted;
   for (const code of errorStatuses(e)) response[code] = messageResponse;
   const schema: FastifySchema = { response };
   if (e.params) schema.params = e.params;
@@ -140,6 +168,7 @@ export function serve<E extends Endpoint, D = undefined>(
 
   const finish = (result: unknown, reply: FastifyReply) => {
     if (result === reply || reply.sent) return reply;
+    if (result instanceof Accepted) return reply.status(202).send(result.body);
     if (status !== 200) reply.status(status);
     // Fastify sends what a handler returns, but not `undefined` returned at once: that is sent here.
     return e.response && result !== undefined ? result : reply.send();
@@ -155,10 +184,16 @@ export function serve<E extends Endpoint, D = undefined>(
   const encoded = async (ctx: HandlerContext<E, D>, reply: FastifyReply) => {
     const result = await handler(ctx);
     if (result === reply || reply.sent) return undefined;
-    reply.status(status);
-    if (!e.response || result === undefined) return { status, body: null };
-    const body = reply.serialize(result);
-    return { status, body: typeof body === "string" ? body : Buffer.from(body as ArrayBuffer).toString() };
+    const isAccepted = result instanceof Accepted;
+    const [code, value] = isAccepted ? [202, result.body] : [status, result];
+    reply.status(code);
+    // An endpoint whose own success is a 202 (a report) carries its `response`, not `accepted`.
+    if (!(isAccepted ? e.accepted : e.response) || value === undefined) return { status: code, body: null };
+    const body = reply.serialize(value);
+    return {
+      status: code,
+      body: typeof body === "string" ? body : Buffer.from(body as ArrayBuffer).toString(),
+    };
   };
   const idempotent = e.idempotent === true;
   const { derive, vary } = options;

@@ -63,10 +63,21 @@ function parameters(e: Endpoint): ApiOperation["parameters"] {
 function operation(feature: string, name: string, e: Endpoint): ApiOperation {
   const success = String(e.status ?? 200);
   const responses: ApiOperation["responses"] = {
-    [success]: e.response
-      ? { description: "Success", content: { "application/json": { schema: wire(e.response) } } }
-      : { description: "Success, with no body" },
+    [success]: e.stream
+      ? {
+          description: "A stream of server-sent events that stays open",
+          content: { [e.stream]: { schema: { type: "string" } } },
+        }
+      : e.response
+        ? { description: "Success", content: { "application/json": { schema: wire(e.response) } } }
+        : { description: "Success, with no body" },
   };
+  if (e.accepted) {
+    responses["202"] = {
+      description: "Accepted: taken in, not done yet",
+      content: { "application/json": { schema: wire(e.accepted) } },
+    };
+  }
   for (const status of errorStatuses(e)) {
     responses[status] = {
       description: REASONS[status] ?? "Error",

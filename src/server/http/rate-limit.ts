@@ -1,12 +1,16 @@
 import rateLimit, { type RateLimitOptions } from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Redis } from "ioredis";
+import { MESSAGES_TEXT } from "../../core/messages/schemas";
 import { HttpError } from "./errors";
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** Route `config.rateLimit` values: sign-in attempts per IP, content creation per member. */
-    rateLimits: { auth: RateLimitOptions; write: RateLimitOptions };
+    /**
+     * Route `config.rateLimit` values: sign-in attempts per IP, content creation per member, private
+     * messages per member.
+     */
+    rateLimits: { auth: RateLimitOptions; write: RateLimitOptions; message: RateLimitOptions };
   }
 }
 
@@ -68,7 +72,7 @@ const tooMany = (minutes: string) =>
 /** Counters live in Redis when REDIS_URL is set, so limits hold across instances. */
 export async function registerRateLimits(
   app: FastifyInstance,
-  options: { authPerMinute: number; writePerMinute: number; redisUrl?: string },
+  options: { authPerMinute: number; writePerMinute: number; messagePerMinute: number; redisUrl?: string },
 ) {
   let redis: Redis | undefined;
   if (options.redisUrl) {
@@ -104,6 +108,15 @@ export async function registerRateLimits(
       groupId: "write",
       hook: "preHandler",
       keyGenerator: (req: FastifyRequest) => (req.user ? `user:${req.user.id}` : `ip:${req.ip}`),
+    },
+    // A budget of its own: a lively conversation is not the same as posting to the community.
+    message: {
+      max: options.messagePerMinute,
+      timeWindow: 60_000,
+      groupId: "message",
+      hook: "preHandler",
+      keyGenerator: (req: FastifyRequest) => (req.user ? `user:${req.user.id}` : `ip:${req.ip}`),
+      errorResponseBuilder: () => new HttpError(429, MESSAGES_TEXT.tooFast),
     },
   });
 }

@@ -5,6 +5,7 @@ import { deleteStaleTokens } from "../auth/tokens";
 import { runScheduledArticleSync } from "../features/articles";
 import { eventRemindersJob } from "../features/events";
 import { deleteExpiredIdempotencyKeys } from "../http/idempotency";
+import { deleteOldLiveEvents } from "../live/queries";
 import { enqueue } from "./queue";
 import { startWorker } from "./worker";
 
@@ -25,6 +26,7 @@ export async function startJobs(app: FastifyInstance): Promise<() => Promise<voi
   every(HOUR, "delete-stale-links", () => deleteStaleTokens(app.db));
   every(HOUR, "delete-stale-sign-in-failures", () => deleteStaleSignInFailures(app.db));
   every(HOUR, "delete-expired-idempotency-keys", () => deleteExpiredIdempotencyKeys(app.db));
+  every(HOUR, "delete-old-live-events", () => deleteOldLiveEvents(app.db));
   every(HOUR, "sync-articles", () => runScheduledArticleSync(app));
   // Event reminders run on the queue; one pending job at a time, whichever instance asks.
   every(MINUTE, "event-reminders", () =>

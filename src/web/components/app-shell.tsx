@@ -3,8 +3,10 @@ import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { Link, useLocation } from "wouter";
 import type { CurrentUser } from "~/core/auth/schemas";
 import { cn } from "~/web/lib/cn";
+import { useLiveStream } from "~/web/lib/live";
 import { publicConfig } from "~/web/lib/public-config";
 import { Logo } from "./logo";
+import { MessagesLink } from "./messages-link";
 import { NotificationBell } from "./notification-bell";
 import { Avatar } from "./ui/avatar";
 import { VerifyEmailBanner } from "./verify-email-banner";
@@ -41,6 +43,8 @@ export function isActive(location: string, href: string, also?: string) {
 export function AppShell({ user, children }: { user: CurrentUser; children: ReactNode }) {
   const [location] = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  // Her live events (counts, messages, the group she looks at): one stream per tab.
+  useLiveStream();
 
   const links = user.isIntercessor ? [...NAV_LINKS, INTERCESSOR_LINK] : NAV_LINKS;
 
@@ -66,6 +70,7 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
             ))}
           </nav>
           <div className="ml-auto flex items-center gap-1">
+            <MessagesLink />
             <NotificationBell />
             <UserMenu user={user} />
             <button

@@ -9,6 +9,7 @@ export * from "./conversation";
 export * from "./events";
 export * from "./groups";
 export * from "./member-content";
+export * from "./messages";
 export * from "./prayer";
 export * from "./profiles";
 export * from "./viewer";

@@ -80,6 +80,8 @@ export const groupPostReactions = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.postId, t.userId, t.reaction] }),
+    // Who gave a post's reaction, newest first: a read that stops at the names it shows.
+    index("group_post_reactions_post_idx").on(t.postId, t.reaction, t.createdAt, t.userId),
     index("group_post_reactions_user_idx").on(t.userId),
   ],
 );

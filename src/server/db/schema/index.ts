@@ -3,6 +3,7 @@ export * from "./community";
 export * from "./conversation";
 export * from "./events";
 export * from "./idempotency";
+export * from "./messages";
 export * from "./moderation";
 export * from "./notifications";
 export * from "./payments";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { REPORT_REASONS, REPORT_TARGET_TYPES } from "../../../core/moderation/schemas";
+import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { REPORT_REASONS, REPORT_TARGET_TYPES, type ReportedMessage } from "../../../core/moderation/schemas";
 import { at, belongsTo, createdAt, id } from "./columns";
 import { users } from "./users";
 
@@ -28,6 +28,11 @@ export const contentReports = pgTable(
     resolvedAt: at("resolved_at"),
     /** When the item it weighed on was hidden: what counts against her daily share of hiding. */
     hidAt: at("hid_at"),
+    /**
+     * A private message's report: that message and up to 10 before it, as they read when she
+     * reported it, oldest first. The moderators read these and nothing else of the conversation.
+     */
+    context: jsonb("context").$type<ReportedMessage[]>(),
   },
   (t) => [
     uniqueIndex("content_reports_open_idx")
@@ -86,4 +91,6 @@ export const newMemberCounts = pgTable("new_member_counts", {
   prayerRequests: integer("prayer_requests").notNull().default(0),
   /** Prayer responses, video reflections and article comments, together. */
   posts: integer("posts").notNull().default(0),
+  /** Private conversations she started (her first message to someone, opened or a request). */
+  conversations: integer("conversations").notNull().default(0),
 });

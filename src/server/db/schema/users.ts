@@ -14,6 +14,11 @@ export interface MemberSettings {
   emailNotifications?: boolean;
   prayerReplyNotifications?: boolean;
   groupNotifications?: boolean;
+  /**
+   * Members she does not walk with (no discipleship connection, no group in common) may ask to write
+   * to her. `false`: "Only people I walk with or share a group with" (`mayRequestToWrite`).
+   */
+  allowMessageRequests?: boolean;
 }
 
 export const users = pgTable(

@@ -8,6 +8,7 @@ import { seedEvents } from "./events";
 import { seedGroups } from "./groups";
 import { seedIntercessors } from "./intercessors";
 import { DEMO_ADMIN_EMAIL, DEMO_MEMBER_EMAIL, DEMO_PASSWORD, seedMembers } from "./members";
+import { seedMessages } from "./messages";
 import { seedNotifications } from "./notifications";
 import { seedVideos } from "./videos";
 
@@ -34,6 +35,7 @@ export async function seedDemo(database: Database): Promise<boolean> {
     await seedCommunity(tx, members);
     await seedIntercessors(tx, members);
     await seedEvents(tx, members);
+    await seedMessages(tx, members);
     await seedNotifications(tx, members);
     void members;
     return true;

@@ -1,7 +1,13 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { ConversationFilter, GroupPostKind, GroupReaction } from "../../../core/conversation/limits";
+import {
+  type ConversationFilter,
+  GROUP_REACTIONS,
+  type GroupPostKind,
+  type GroupReaction,
+} from "../../../core/conversation/limits";
 import {
   blockedByGroupPostAuthor,
+  blockedEitherWay,
   conversationOpenTo,
   type GroupKind,
   groupLedBy,
@@ -13,9 +19,11 @@ import {
   type Viewer,
   type ViewerColumns,
 } from "../../auth/policies";
+import { batchedStatement } from "../../db/batched-statement";
 import type { Db, Tx } from "../../db/client";
 import { preparedStatement, statementText } from "../../db/prepared";
 import { groupPosts, moderationLog } from "../../db/schema";
+import { liveInsert } from "../../live/publish";
 import { notificationInsert } from "../notifications";
 
 export type { Viewer };
@@ -194,17 +202,27 @@ const statementViewer = (viewer: Viewer): ViewerColumns => ({
   isAdmin: sql.raw(viewer.isAdmin ? "true" : "false"),
 });
 
-type PageValues = [viewerId: number, groupId: number, limit: number, before?: number];
+type PageValues = [viewerId: number, groupId: number, before?: number];
 
 /**
- * The statement of a page of the group's conversation the viewer may see (members' content: hidden
- * posts and those of members she blocked are not there); $1 the viewer, $2 the group, $3 the page's
- * size, $4 the cursor. The first page starts with the pinned posts, the latest pinned first (on
+ * The statement of a page of `limit` posts of the group's conversation the viewer may see (members'
+ * content: hidden posts and those of members she blocked are not there); $1 the viewer, $2 the
+ * group, $3 the cursor. The page's size is written into the text, not a parameter: with a limit it
+ * cannot see, the planner's generic plan expects a tenth of the table, costs far more than the plan
+ * for a value, and Postgres then plans every call again (a millisecond of planning on each read of
+ * a large conversation). The first page starts with the pinned posts, the latest pinned first (on
  * their partial index: three at most); then come the others, newest first by cursor, on the group's
  * index. The leaders' posts are a page of each leader's on the (group, author) index, the newest of
  * those kept: a group's few leaders bound the work however much its members write.
  */
-function pageStatement(kind: GroupKind, filter: ConversationFilter, first: boolean, isAdmin: boolean) {
+function pageStatement(
+  kind: GroupKind,
+  filter: ConversationFilter,
+  first: boolean,
+  isAdmin: boolean,
+  limit: number,
+) {
+  const pageSize = sql.raw(String(Math.trunc(limit)));
   const viewer = statementViewer({ id: 0, isAdmin });
   const ofGroup = [
     sql.raw(`p.group_kind = '${kind}'`),
@@ -217,20 +235,20 @@ function pageStatement(kind: GroupKind, filter: ConversationFilter, first: boole
       author && sql`p.user_id = ${author}`,
       sql.raw("p.pinned_at is null"),
       filter === "leaders" ? undefined : FILTERS[filter](kind),
-      first ? undefined : sql.raw("p.id < $4::int"),
+      first ? undefined : sql.raw("p.id < $3::int"),
     ])}
-    order by p.id desc limit $3::int`;
+    order by p.id desc limit ${pageSize}`;
   const { members } = TABLES[kind];
   const unpinned =
     filter === "leaders"
       ? sql`select lp.* from ${members} l cross join lateral (${page(sql.raw("l.user_id"))}) lp
           where l.group_id = $2::int and ${membershipLeads(kind, "l")}
-          order by lp.id desc limit $3::int`
+          order by lp.id desc limit ${pageSize}`
       : page();
   const pinned = sql`select * from group_posts p
     where ${allOf([...ofGroup, sql.raw("p.pinned_at is not null"), FILTERS[filter](kind)])}`;
   return preparedStatement<PostDbRow, PageValues>(
-    `group_posts_page_${kind}_${filter}_${first ? "first" : "next"}${isAdmin ? "_admin" : ""}`,
+    `group_posts_page_${kind}_${filter}_${first ? "first" : "next"}${isAdmin ? "_admin" : ""}_${limit}`,
     statementText(sql`select ${postFields(viewer)}
       from (${first ? sql`(${pinned}) union all (${unpinned})` : unpinned}) p
         join users u on u.id = p.user_id
@@ -238,7 +256,7 @@ function pageStatement(kind: GroupKind, filter: ConversationFilter, first: boole
   );
 }
 
-/** Each page's statement, made when first asked for. */
+/** Each page's statement, made when first asked for (page sizes are bounded: `pageQuery`). */
 const pageStatements = new Map<string, ReturnType<typeof pageStatement>>();
 
 /**
@@ -254,15 +272,13 @@ export async function listPosts(
   { limit, before, filter }: ListOptions,
 ) {
   const first = before === undefined;
-  const key = `${kind} ${filter} ${first} ${viewer.isAdmin}`;
+  const key = `${kind} ${filter} ${first} ${viewer.isAdmin} ${limit}`;
   let statement = pageStatements.get(key);
   if (!statement) {
-    statement = pageStatement(kind, filter, first, viewer.isAdmin);
+    statement = pageStatement(kind, filter, first, viewer.isAdmin, limit);
     pageStatements.set(key, statement);
   }
-  const rows = await (first
-    ? statement(db, viewer.id, groupId, limit)
-    : statement(db, viewer.id, groupId, limit, before));
+  const rows = await (first ? statement(db, viewer.id, groupId) : statement(db, viewer.id, groupId, before));
   return rows.map(postRow);
 }
 
@@ -323,6 +339,105 @@ export async function postAccess(db: Conn, viewer: Viewer, id: number, { lock = 
 }
 
 export type PostAccess = NonNullable<Awaited<ReturnType<typeof postAccess>>>;
+
+/** Why a batched post was not written: she is not a member, or an announcement is not hers to make. */
+export type NewPostRefusal = "not_member" | "not_leader";
+
+export interface NewPost {
+  groupId: number;
+  userId: number;
+  kind: GroupPostKind;
+  body: string;
+}
+
+type SavedPostDbRow = {
+  id: number | null;
+  created_at: string | Date | null;
+  author_is_leader: boolean;
+  refused: NewPostRefusal | null;
+};
+
+/**
+ * Posts without mentions, several in one statement: each is written only when its author is an
+ * accepted member of the group (an announcement: one of its leaders), and in the same statement
+ * its group's members hear of it (an announcement right away, another post in their digest) and
+ * the live streams watching the group are told. Ids are drawn first so each saved row is matched
+ * to its input. $1 the groups, $2 the authors, $3 the kinds, $4 the words.
+ */
+function insertPostsStatement(kind: GroupKind) {
+  const { groups, members } = TABLES[kind];
+  const membersOf = (kinds: string) =>
+    sql`select m.user_id, s.id, s.user_id, s.group_name from posted s
+      join ${members} m on m.group_id = s.group_id where s.kind ${sql.raw(kinds)}`;
+  return preparedStatement<SavedPostDbRow, [number[], number[], GroupPostKind[], string[]]>(
+    `group_posts_insert_${kind}`,
+    statementText(sql`with input as (
+       select t.*, m.role, g.name as group_name,
+         case when m.role is null then 'not_member'
+           when t.kind = 'announcement' and not ${membershipLeads(kind, "m")} then 'not_leader'
+         end as refused,
+         coalesce(${membershipLeads(kind, "m")}, false) as author_is_leader
+       from unnest($1::int[], $2::int[], $3::text[], $4::text[]) with ordinality
+         as t(group_id, user_id, kind, content, ord)
+         left join ${groups} g on g.id = t.group_id
+         left join ${members} m on m.group_id = g.id and m.user_id = t.user_id
+     ), accepted as (
+       select nextval('group_posts_id_seq')::int as id, i.* from input i where i.refused is null
+     ), saved as (
+       insert into group_posts (id, group_kind, group_id, user_id, kind, content)
+       select a.id, ${sql.raw(`'${kind}'`)}, a.group_id, a.user_id, a.kind, a.content from accepted a
+       returning id, group_id, user_id, kind, created_at
+     ), posted as (
+       select s.*, a.group_name from saved s join accepted a using (id)
+     ), announced as (
+       ${notificationInsert("group_announcement", { each: membersOf("= 'announcement'") })}
+     ), told as (
+       ${notificationInsert("group_post", { each: membersOf("<> 'announcement'") })}
+     ), live as (
+       ${liveInsert(sql`select 'group:${sql.raw(kind)}:' || p.group_id, 'group_post',
+         jsonb_build_object('postId', p.id, 'authorId', p.user_id, 'groupKind', ${sql.raw(`'${kind}'`)}, 'groupId', p.group_id)
+         from posted p`)}
+     )
+     select p.id, p.created_at, i.author_is_leader, i.refused
+     from input i left join accepted a on a.ord = i.ord left join posted p on p.id = a.id
+     order by i.ord`),
+  );
+}
+
+const insertPostsStatements = {
+  cultivation: insertPostsStatement("cultivation"),
+  local: insertPostsStatement("local"),
+};
+
+/** A post written by `insertPosts`: its id, when, and whether its author leads the group; or why not. */
+export type SavedPost =
+  | { id: number; createdAt: Date; authorIsLeader: boolean; refused?: undefined }
+  | { refused: NewPostRefusal };
+
+const batchedInsertPosts = (kind: GroupKind) =>
+  batchedStatement(async (db: Db, inputs: NewPost[]): Promise<SavedPost[]> => {
+    const rows = await insertPostsStatements[kind](
+      db,
+      inputs.map((p) => p.groupId),
+      inputs.map((p) => p.userId),
+      inputs.map((p) => p.kind),
+      inputs.map((p) => p.body),
+    );
+    return rows.map((r) =>
+      r.refused
+        ? { refused: r.refused }
+        : { id: r.id!, createdAt: new Date(r.created_at!), authorIsLeader: r.author_is_leader },
+    );
+  });
+
+/**
+ * Posts made at the same moment leave together as one statement (`insertPostsStatement`): one
+ * round trip and one commit for all of them.
+ */
+export const insertPosts = {
+  cultivation: batchedInsertPosts("cultivation"),
+  local: batchedInsertPosts("local"),
+};
 
 export async function insertPost(
   tx: Tx,
@@ -410,6 +525,64 @@ export async function reactionsOf(db: Conn, postId: number, userId: number) {
     reactions: { amen: r.amen_count, praying: r.praying_count, heart: r.heart_count },
     myReactions: r.my_reactions,
   };
+}
+
+type ReactorDbRow = {
+  reaction: GroupReaction;
+  total: number;
+  user_id: number | null;
+  first_name: string | null;
+  last_name: string | null;
+  profile_image_url: string | null;
+};
+
+/** A reaction's count, and the members named as having given it. */
+type Reactors = {
+  total: number;
+  people: { id: number; firstName: string | null; lastName: string | null; profileImageUrl: string | null }[];
+};
+
+/**
+ * Each reaction's count on the post and who gave it, newest first, up to `limit` names each, in one
+ * statement: a lateral read per reaction on group_post_reactions_post_idx, which stops at the
+ * limit. Members the viewer blocked, or who blocked her, are passed over; the others come as their
+ * privacy settings let her see them. The counts are the post's counters, which count everyone.
+ */
+export async function reactorsOf(db: Conn, viewer: Viewer, postId: number, limit: number) {
+  const person = personColumnsSeenBy(viewer, "u");
+  const kinds = sql.join(
+    GROUP_REACTIONS.map((r, i) => sql`(${r}::text, p.${countColumn(r)}, ${i}::int)`),
+    sql`, `,
+  );
+  const { rows } = await db.execute<ReactorDbRow>(sql`select k.reaction, k.total, u.id as user_id,
+      ${person.firstName} as first_name, ${person.lastName} as last_name,
+      ${person.profileImageUrl} as profile_image_url
+    from group_posts p
+      cross join lateral (values ${kinds}) k(reaction, total, n)
+      left join lateral (
+        select gr.user_id, gr.created_at from group_post_reactions gr
+        where gr.post_id = p.id and gr.reaction = k.reaction
+          and not ${blockedEitherWay(viewer.id, sql`gr.user_id`)}
+        order by gr.created_at desc, gr.user_id desc
+        limit ${limit}
+      ) r on true
+      left join users u on u.id = r.user_id
+    where p.id = ${postId}
+    order by k.n, r.created_at desc, r.user_id desc`);
+  const given = {} as Record<GroupReaction, Reactors>;
+  for (const reaction of GROUP_REACTIONS) given[reaction] = { total: 0, people: [] };
+  for (const r of rows) {
+    const reaction = given[r.reaction];
+    reaction.total = r.total;
+    if (r.user_id === null) continue;
+    reaction.people.push({
+      id: r.user_id,
+      firstName: r.first_name,
+      lastName: r.last_name,
+      profileImageUrl: r.profile_image_url,
+    });
+  }
+  return given;
 }
 
 /**

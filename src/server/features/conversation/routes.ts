@@ -24,6 +24,7 @@ export default async function conversationRoutes(app: FastifyInstance) {
   serve(app, api.removeReply, ({ viewer, params, body }) => service.removeReply(db, viewer, params.id, body));
   serve(app, api.react, ({ viewer, params }) => service.react(db, viewer, params.id, params.reaction));
   serve(app, api.unreact, ({ viewer, params }) => service.unreact(db, viewer, params.id, params.reaction));
+  serve(app, api.postReactions, ({ viewer, params }) => service.postReactions(db, viewer, params.id));
   serve(app, api.pray, ({ viewer, params }) => service.pray(db, viewer, params.id));
   serve(app, api.markAnswered, ({ viewer, params, body }) =>
     service.markAnswered(db, viewer, params.id, body),

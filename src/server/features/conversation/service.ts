@@ -1,5 +1,6 @@
 import {
   type CreateGroupPostBody,
+  GROUP_REACTOR_NAMES,
   type GroupAnsweredBody,
   type GroupPostsQuery,
   type GroupReaction,
@@ -22,7 +23,8 @@ import type { SessionUser } from "../../auth/sessions";
 import type { NewMemberLimits } from "../../config";
 import type { Db, Tx } from "../../db/client";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
-import { resolveReports, takeNewMemberPlace } from "../moderation";
+import { groupAudience, publishLive } from "../../live/publish";
+import { resolveReports, takeNewMemberPlace, withinNewMemberLimit } from "../moderation";
 import { notify } from "../notifications";
 import type { PostRow, ReplyRow, Viewer } from "./queries";
 import * as q from "./queries";
@@ -171,9 +173,61 @@ export async function listPosts(
 /**
  * Her post in a group she belongs to; an announcement is its leaders' (`mayAnnounceInGroup`). Its
  * members hear of it (an announcement right away, another post in their digest), those she mentions
- * of the mention, in the transaction that writes it.
+ * of the mention, and the streams watching the group see it, all written with it. Words that
+ * mention nobody (no `@`) take the batched statement, which checks her membership itself.
  */
 export async function createPost(
+  db: Db,
+  limits: NewMemberLimits,
+  viewer: Writer & Pick<SessionUser, "firstName" | "lastName" | "profileImageUrl">,
+  kind: GroupKind,
+  groupId: number,
+  body: CreateGroupPostBody,
+) {
+  if (body.body.includes("@")) return createPostWithMentions(db, limits, viewer, kind, groupId, body);
+  const saved = await withinNewMemberLimit(db, limits, viewer, "posts", async () => {
+    const post = await q.insertPosts[kind](db, {
+      groupId,
+      userId: viewer.id,
+      kind: body.kind,
+      body: body.body,
+    });
+    if (post.refused) {
+      throw post.refused === "not_member" ? notFound(M.groupNotFound) : badRequest(M.announcementLeadersOnly);
+    }
+    return post;
+  });
+  // Written out from what she sent and her session: reading it back would be one more round trip.
+  const row: PostRow = {
+    id: saved.id,
+    userId: viewer.id,
+    body: body.body,
+    createdAt: saved.createdAt,
+    editedAt: null,
+    author: {
+      id: viewer.id,
+      firstName: viewer.firstName,
+      lastName: viewer.lastName,
+      profileImageUrl: viewer.profileImageUrl,
+      isLeader: saved.authorIsLeader,
+    },
+    groupKind: kind,
+    groupId,
+    kind: body.kind,
+    pinnedAt: null,
+    answeredAt: null,
+    praiseNote: null,
+    replyCount: 0,
+    prayedCount: 0,
+    reactions: { amen: 0, praying: 0, heart: 0 },
+    prayedByMe: false,
+    myReactions: [],
+  };
+  return presentPost(viewer, row);
+}
+
+/** A post that may mention members: they are found first (a name outside the group is a 400). */
+async function createPostWithMentions(
   db: Db,
   limits: NewMemberLimits,
   viewer: Writer,
@@ -202,6 +256,13 @@ export async function createPost(
       title: group.name,
     });
     await tellMentioned(tx, viewer, mentioned, { postId, key: `post-${postId}`, groupName: group.name });
+    await publishLive(tx, [
+      {
+        channel: groupAudience(kind, groupId),
+        kind: "group_post",
+        payload: { postId, authorId: viewer.id, groupKind: kind, groupId },
+      },
+    ]);
     return postId;
   });
   return presentPost(viewer, (await q.findPost(db, viewer, id))!);
@@ -310,6 +371,22 @@ export async function unreact(db: Db, viewer: Viewer, id: number, reaction: Grou
   await visiblePost(db, viewer, id);
   await q.removeReaction(db, id, viewer.id, reaction);
   return q.reactionsOf(db, id, viewer.id);
+}
+
+/**
+ * Who reacted to a post she may see (as she may see the post itself): each reaction's newest
+ * `GROUP_REACTOR_NAMES` names, and how many more there are by the post's counter. Members she
+ * blocked, or who blocked her, are simply not named; the counts, which she sees anyway, stay whole.
+ */
+export async function postReactions(db: Db, viewer: Viewer, id: number) {
+  await visiblePost(db, viewer, id);
+  const given = await q.reactorsOf(db, viewer, id, GROUP_REACTOR_NAMES + 1);
+  const listed = (reaction: GroupReaction) => {
+    const { total, people } = given[reaction];
+    if (people.length <= GROUP_REACTOR_NAMES) return { people, more: 0 };
+    return { people: people.slice(0, GROUP_REACTOR_NAMES), more: Math.max(total - GROUP_REACTOR_NAMES, 1) };
+  };
+  return { id, amen: listed("amen"), praying: listed("praying"), heart: listed("heart") };
 }
 
 /** "I prayed" for a group's prayer request, once; its author hears of it (gathered by hour). */

@@ -7,7 +7,8 @@ import { tooManyRequests } from "../../http/errors";
 /**
  * In her account's first 24 hours a member shares at most `NEW_MEMBER_PRAYER_LIMIT` prayer requests
  * and `NEW_MEMBER_POST_LIMIT` posts (prayer responses, video reflections and article comments,
- * counted together); past that she hears 429 with a kind message. Administrators are exempt.
+ * counted together), and starts at most `NEW_MEMBER_CONVERSATION_LIMIT` private conversations; past
+ * that she hears 429 with a kind message. Administrators are exempt.
  *
  * What she shares is counted as she shares it (`new_member_counts`), not read back from what is
  * still there: deleting a request gives no place back. Taking a place is one conditional update of
@@ -31,6 +32,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const COLUMNS: Record<NewMemberLimit, SQL> = {
   prayerRequests: sql.raw("prayer_requests"),
   posts: sql.raw("posts"),
+  conversations: sql.raw("conversations"),
 };
 
 /** Whether the first-day limits apply to her at `now`: not to administrators, not after her first day. */

@@ -1,8 +1,9 @@
 import { and, desc, eq, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type {
   ContentType,
+  HideableContentType,
   ReportBody,
-  ReportedContentType,
+  ReportedMessage,
   ReportTargetType,
 } from "../../../core/moderation/schemas";
 import {
@@ -21,13 +22,17 @@ import { administratorIn } from "../../auth/sessions";
 import type { AppConfig } from "../../config";
 import type { Db, Tx } from "../../db/client";
 import { contentReports, memberBlocks, moderationLog, users } from "../../db/schema";
+import { reportedMessageContent } from "../messages";
 
 type Conn = Db | Tx;
 /** Who the administrators are: role 'admin', or a verified address in ADMIN_EMAILS (`isAdministrator`). */
 type Admins = Pick<AppConfig, "adminEmails">;
 
-/** The table of each kind of member content: all have id, user_id, content, edited_at, hidden_at. */
-const TABLES: Record<ReportedContentType, string> = {
+/**
+ * The table of each kind of member content reports may hide: all have id, user_id, content,
+ * edited_at, hidden_at. Private messages are the messages feature's (`features/messages`).
+ */
+const TABLES: Record<HideableContentType, string> = {
   prayer_request: "prayer_requests",
   prayer_response: "prayer_responses",
   discussion: "discussions",
@@ -35,13 +40,13 @@ const TABLES: Record<ReportedContentType, string> = {
   group_post: "group_posts",
   group_reply: "group_replies",
 };
-const table = (type: ReportedContentType) => sql.identifier(TABLES[type]);
+const table = (type: HideableContentType) => sql.identifier(TABLES[type]);
 
 /**
  * Where the viewer may see the row `t` of `type` (a response or a group's reply: and what it
  * answers), by the rules of `auth/policies/`: what she may report is what she may see.
  */
-function visibleTo(viewer: Viewer, type: ReportedContentType): SQL {
+function visibleTo(viewer: Viewer, type: HideableContentType): SQL {
   switch (type) {
     case "prayer_request":
       return prayerRequestVisibleTo(viewer, "t");
@@ -81,7 +86,7 @@ export interface ContentRow {
  */
 export async function findContent(
   db: Conn,
-  type: ReportedContentType,
+  type: HideableContentType,
   id: number,
   options: { viewer?: Viewer; lock?: boolean } = {},
 ): Promise<ContentRow | undefined> {
@@ -107,7 +112,7 @@ export async function findContent(
   );
 }
 
-export async function deleteContent(db: Conn, type: ReportedContentType, id: number) {
+export async function deleteContent(db: Conn, type: HideableContentType, id: number) {
   if (type === "group_reply") {
     // Its post's count of replies comes down in the same statement.
     await db.execute(sql`with gone as (delete from group_replies where id = ${id} returning post_id)
@@ -122,7 +127,7 @@ export async function deleteContent(db: Conn, type: ReportedContentType, id: num
  * never hidden by reports (an administrator by ADMIN_EMAILS as much as by role). The reports that
  * weighed on it count against their authors' daily share of hiding.
  */
-export async function hideReported(db: Conn, admins: Admins, type: ReportedContentType, id: number) {
+export async function hideReported(db: Conn, admins: Admins, type: HideableContentType, id: number) {
   await db.execute(
     sql`with hidden as (
         update ${table(type)} t set hidden_at = now()
@@ -135,7 +140,7 @@ export async function hideReported(db: Conn, admins: Admins, type: ReportedConte
   );
 }
 
-export async function setHidden(db: Conn, type: ReportedContentType, id: number, hidden: boolean) {
+export async function setHidden(db: Conn, type: HideableContentType, id: number, hidden: boolean) {
   await db.execute(
     sql`update ${table(type)} set hidden_at = ${hidden ? sql`now()` : sql`null`} where id = ${id}`,
   );
@@ -178,7 +183,7 @@ const leadsSettledGroupOf = (
   members: string,
   groups: string,
   reporterId: number,
-  authorId: number,
+  authorId: number | null,
 ) => {
   const [m, g] = [sql.identifier(members), sql.identifier(groups)];
   return sql`exists (select 1 from ${m} a
@@ -198,7 +203,7 @@ const leadsSettledGroupOf = (
  * (a new account cannot make itself a leader to hide alone); 1 otherwise. Groups have no content of
  * their own, so "her group's content" is what her group's members write (decision 040).
  */
-const reportWeight = (reporterId: number, authorId: number, trust: ReportTrust) =>
+const reportWeight = (reporterId: number, authorId: number | null, trust: ReportTrust) =>
   sql`case
     when not exists (select 1 from users u where u.id = ${reporterId} and u.email_verified_at is not null
       and u.created_at <= now() - make_interval(days => ${trust.minAccountDays})) then 0
@@ -210,12 +215,13 @@ const reportWeight = (reporterId: number, authorId: number, trust: ReportTrust) 
 
 /**
  * Her report of what `authorId` wrote (or of `authorId`), weighed as `reportWeight` says, unless
- * she already has one open on the item: the new row's id, or nothing.
+ * she already has one open on the item: the new row's id, or nothing. `authorId` is null for the
+ * words of a former member.
  */
 export async function insertReport(
   tx: Tx,
   reporterId: number,
-  authorId: number,
+  authorId: number | null,
   body: ReportBody,
   trust: ReportTrust,
 ) {
@@ -288,6 +294,8 @@ interface QueueRow extends Record<string, unknown> {
   author_suspended: boolean | null;
   author_suspended_until: string | Date | null;
   hidden_at: string | Date | null;
+  /** A private message's: what its newest open report carried (dates as JSON strings). */
+  context: (Omit<ReportedMessage, "createdAt"> & { createdAt: string })[] | null;
   reports: {
     id: number;
     reason: string;
@@ -311,7 +319,7 @@ const suspensionEnd = (until: SQL) =>
  */
 export async function listQueue(db: Db, page: { limit: number; before?: number }) {
   const before = page.before === undefined ? sql`` : sql`having max(id) < ${page.before}`;
-  const contentOf = (type: ReportedContentType) =>
+  const contentOf = (type: HideableContentType) =>
     sql`select ${type}::text as type, t.id, t.user_id, t.content, t.hidden_at
       from ${table(type)} t
       where t.id in (select target_id from items where target_type = ${type})`;
@@ -320,7 +328,9 @@ export async function listQueue(db: Db, page: { limit: number; before?: number }
       where resolved_at is null group by target_type, target_id ${before}
       order by max(id) desc limit ${page.limit}
     ), content as (
-      ${sql.join((Object.keys(TABLES) as ReportedContentType[]).map(contentOf), sql` union all `)}
+      ${sql.join((Object.keys(TABLES) as HideableContentType[]).map(contentOf), sql` union all `)}
+      union all
+      ${reportedMessageContent(sql`select target_id from items where target_type = 'message'`)}
       union all
       select 'user', u.id, u.id, null, null from users u
       where u.id in (select target_id from items where target_type = 'user')
@@ -329,6 +339,7 @@ export async function listQueue(db: Db, page: { limit: number; before?: number }
       a.first_name as author_first_name, a.last_name as author_last_name,
       ${suspendedNow(sql`a.suspended_until`)} as author_suspended,
       ${suspensionEnd(sql`a.suspended_until`)} as author_suspended_until, c.hidden_at,
+      (select r.context from content_reports r where r.id = i.id) as context,
       (select json_agg(json_build_object('id', r.id, 'reason', r.reason, 'note', r.note,
           'created_at', r.created_at, 'reporter_id', ru.id, 'first_name', ru.first_name,
           'last_name', ru.last_name) order by r.id desc)

@@ -2,6 +2,7 @@ import { personName } from "../../../core/format";
 import {
   type ContentType,
   type EditContentBody,
+  type HideableContentType,
   MODERATION_MESSAGES,
   REPORT_RECEIVED,
   type ReportBody,
@@ -17,6 +18,7 @@ import { endAllSessions, isAdministrator, type SessionUser } from "../../auth/se
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/client";
 import { badRequest, conflict, notFound } from "../../http/errors";
+import { findReportableMessage, keepReportContext, removeReportedMessage } from "../messages";
 import { notify } from "../notifications";
 import * as q from "./queries";
 
@@ -27,6 +29,7 @@ const NOT_FOUND: Record<ReportedContentType, string> = {
   article_discussion: "Comment not found",
   group_post: "Post not found",
   group_reply: "Reply not found",
+  message: "Message not found",
 };
 
 /** What the moderation log keeps of removed words: enough to know what was removed. */
@@ -74,7 +77,9 @@ export async function remove(db: Db, viewer: Viewer, type: ContentType, id: numb
  * Records her report (once per item while it is open) and hides the item from everyone but its
  * author and the administrators when the reports' weight reaches the threshold (what a report
  * weighs: `reportWeight`). Administrators hear of an item's first open report, whatever it weighs.
- * The reporter hears the same thanks whatever happened.
+ * The reporter hears the same thanks whatever happened. A private message is reported by a member
+ * of its conversation only; it is never hidden, and its report carries it with up to 10 messages
+ * before it, the moderators' only view of the conversation (decision 056).
  */
 export async function report(db: Db, config: AppConfig, viewer: Viewer, body: ReportBody) {
   await db.transaction(async (tx) => {
@@ -82,6 +87,7 @@ export async function report(db: Db, config: AppConfig, viewer: Viewer, body: Re
     if (target.userId === viewer.id) throw badRequest(MODERATION_MESSAGES.ownContent);
     const reportId = await q.insertReport(tx, viewer.id, target.userId, body, config.reports);
     if (reportId === undefined) return;
+    if (body.targetType === "message") await keepReportContext(tx, reportId, body.targetId);
     const open = await q.openReports(tx, body.targetType, body.targetId);
     if (open.count === 1) {
       await notify(tx, "moderation_review", {
@@ -91,15 +97,10 @@ export async function report(db: Db, config: AppConfig, viewer: Viewer, body: Re
         dedupeKey: `report:${reportId}`,
       });
     }
-    const content = "content" in target ? target.content : undefined;
-    if (
-      content &&
-      body.targetType !== "user" &&
-      content.hiddenAt === null &&
-      open.weight >= config.reports.hideThreshold
-    ) {
+    const hideable = "hideable" in target ? target.hideable : undefined;
+    if (hideable && hideable.content.hiddenAt === null && open.weight >= config.reports.hideThreshold) {
       // Not an administrator's words, whoever reported them.
-      await q.hideReported(tx, config, body.targetType, body.targetId);
+      await q.hideReported(tx, config, hideable.type, body.targetId);
     }
   });
   return { message: REPORT_RECEIVED };
@@ -117,10 +118,19 @@ async function reportTarget(
     if (!member) throw notFound(MODERATION_MESSAGES.memberNotFound);
     return { userId: member.id };
   }
+  if (type === "message") {
+    const message = await findReportableMessage(tx, id, viewer.id);
+    if (!message) throw notFound(NOT_FOUND[type]);
+    return { userId: message.userId };
+  }
   const content = await q.findContent(tx, type, id, { viewer, lock: true });
   if (!content) throw notFound(NOT_FOUND[type]);
-  return { userId: content.userId, content };
+  return { userId: content.userId, hideable: { type, content } };
 }
+
+/** What reports may hide (all member content but private messages). */
+const isHideable = (type: ReportTargetType): type is HideableContentType =>
+  type !== "user" && type !== "message";
 
 // --- The administrators' queue ----------------------------------------------------------------
 
@@ -141,6 +151,7 @@ export async function queue(db: Db, page: { limit: number; before?: number }) {
             suspendedUntil: row.author_suspended_until === null ? null : new Date(row.author_suspended_until),
           },
     hiddenAt: row.hidden_at === null ? null : new Date(row.hidden_at),
+    context: row.context?.map((m) => ({ ...m, createdAt: new Date(m.createdAt) })) ?? null,
     reports: (row.reports ?? []).map((r) => ({
       id: r.id,
       reason: r.reason as ReportReason,
@@ -161,8 +172,8 @@ async function openReport(db: Db, id: number) {
 export async function restore(db: Db, viewer: Viewer, reportId: number, reason?: string) {
   const target = await openReport(db, reportId);
   await db.transaction(async (tx) => {
-    let memberId: number | undefined = target.targetId;
-    if (target.targetType !== "user") {
+    let memberId: number | undefined = target.targetType === "user" ? target.targetId : undefined;
+    if (isHideable(target.targetType)) {
       const row = await q.findContent(tx, target.targetType, target.targetId, { lock: true });
       memberId = row?.userId;
       if (row) await q.setHidden(tx, target.targetType, target.targetId, false);
@@ -178,6 +189,15 @@ export async function removeReported(db: Db, viewer: Viewer, reportId: number, r
   const target = await openReport(db, reportId);
   if (target.targetType === "user") throw conflict(MODERATION_MESSAGES.profileNotRemoved);
   const type = target.targetType;
+  if (type === "message") {
+    // Its words go, as when its sender deletes it; the log keeps none of a private conversation.
+    await db.transaction(async (tx) => {
+      await removeReportedMessage(tx, target.targetId);
+      await q.resolveReports(tx, type, target.targetId);
+      await q.record(tx, { actorId: viewer.id, action: "remove", ...targetOf(target), reason });
+    });
+    return { id: reportId, status: "removed" as const };
+  }
   await db.transaction(async (tx) => {
     const row = await q.findContent(tx, type, target.targetId, { lock: true });
     if (row) await q.deleteContent(tx, type, target.targetId);

@@ -30,6 +30,15 @@ export interface GatheredEvent {
   acts: SQL;
 }
 
+/**
+ * Events of one kind about several subjects at once, each told as `notify` tells one: `each`
+ * selects a row per recipient and subject, (recipient_id, subject_id, actor_id, title). For a
+ * statement that writes several subjects together (posts made at the same moment).
+ */
+export interface EachEvent {
+  each: SQL;
+}
+
 const recipientsQuery = (recipients: number[] | SQL) =>
   Array.isArray(recipients)
     ? sql`select unnest(${`{${recipients.map(Number).join(",")}}`}::int[])`
@@ -87,14 +96,32 @@ function insertGathered(kind: NotificationKind, acts: SQL) {
 }
 
 /**
+ * The insert of `each` event row: never to its actor, nor to a member who blocked her; one notice
+ * per recipient, kind and subject. Written with no parameters, so a prepared statement may carry it.
+ */
+function insertEach(kind: NotificationKind, each: SQL) {
+  const recipient = memberOfStatement(sql`e.recipient_id`);
+  return sql`insert into notifications (user_id, kind, subject_id, dedupe_key, actor_id, actor_name, actor_count, title)
+    select distinct e.recipient_id, ${sql.raw(`'${kind}'`)}, e.subject_id, e.subject_id::text, e.actor_id,
+      (select ${personColumnsSeenBy(recipient, "actor").firstName} from users actor where actor.id = e.actor_id),
+      1, e.title
+    from (${each}) e(recipient_id, subject_id, actor_id, title)
+    where e.recipient_id <> e.actor_id and not ${hasBlocked(sql`e.recipient_id`, sql`e.actor_id`)}
+    on conflict (user_id, kind, dedupe_key) do nothing`;
+}
+
+/**
  * The one INSERT … SELECT that `notify` runs, for a set-based statement to carry among its parts
  * (in its WITH, reading the rows it writes), so that what it tells of and the notices are one
  * statement: the batched "I prayed" does (gathered acts carry no parameters).
  */
-export function notificationInsert(kind: NotificationKind, event: NotificationEvent | GatheredEvent): SQL {
-  return "acts" in event
-    ? insertGathered(kind, event.acts)
-    : insertFor(kind, event, recipientsQuery(event.recipients));
+export function notificationInsert(
+  kind: NotificationKind,
+  event: NotificationEvent | GatheredEvent | EachEvent,
+): SQL {
+  if ("acts" in event) return insertGathered(kind, event.acts);
+  if ("each" in event) return insertEach(kind, event.each);
+  return insertFor(kind, event, recipientsQuery(event.recipients));
 }
 
 /**
@@ -107,7 +134,7 @@ export function notificationInsert(kind: NotificationKind, event: NotificationEv
 export async function notify(
   tx: Db | Tx,
   kind: NotificationKind,
-  event: NotificationEvent | GatheredEvent,
+  event: NotificationEvent | GatheredEvent | EachEvent,
 ): Promise<number> {
   const result = await tx.execute(notificationInsert(kind, event));
   return result.rowCount ?? 0;

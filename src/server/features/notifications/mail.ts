@@ -52,6 +52,29 @@ export function mailedLine(row: MailedNotificationRow, publicUrl: string) {
 
 type ClaimedRow = MailedNotificationRow & { user_id: number };
 
+/** Kinds about a private conversation (the subject): mailed once an hour at most per conversation. */
+const CONVERSATION_KINDS = sql`('message', 'message_request')`;
+
+/**
+ * A conversation's notices wait while she was mailed of it within the hour
+ * (`direct_conversation_members.mailed_at`): then one mail tells of them together, if still unread.
+ */
+const notMailedThisHour = (now: ReturnType<typeof sql>) => sql`(n.kind not in ${CONVERSATION_KINDS}
+  or not exists (select 1 from direct_conversation_members dcm
+    where dcm.conversation_id = n.subject_id and dcm.user_id = n.user_id and dcm.mailed_at > ${now} - interval '1 hour'))`;
+
+/** One line per conversation in a mail: its messages' lines say the same words. */
+function oneLinePerConversation(rows: ClaimedRow[]) {
+  const seen = new Set<string>();
+  return rows.filter((row) => {
+    if (row.kind !== "message") return true;
+    const key = `${row.subject_id}:${row.actor_name}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 /**
  * Mails what members chose to hear of "right away" (decision 033). A member is mailed once one of
  * her waiting notifications is older than the delay and still unread; everything else waiting for
@@ -77,6 +100,7 @@ export async function mailDueNotifications(db: Db, config: AppConfig, at?: Date)
           and n.created_at > ${now} - interval '2 days'
           and ${emailChoiceOf} = 'instant'
           and ${stillSeenByRecipient}
+          and ${notMailedThisHour(now)}
           and not (coalesce(p.rest_on_shabbat, false) and (${restingAt(now)} or ${restingAt(sql`n.created_at`)}))
       ), due as (
         select distinct user_id from waiting where created_at <= ${now} - make_interval(secs => ${delay})
@@ -93,6 +117,10 @@ export async function mailDueNotifications(db: Db, config: AppConfig, at?: Date)
       ), marked as (
         update notifications n set emailed_at = now() from claimed c where n.id = c.id
         returning n.id, n.user_id, n.kind, n.subject_id, n.actor_id, n.actor_name, n.actor_count, n.title
+      ), stamped as (
+        update direct_conversation_members dcm set mailed_at = ${now}
+        from marked m
+        where m.kind in ${CONVERSATION_KINDS} and dcm.conversation_id = m.subject_id and dcm.user_id = m.user_id
       )
       select m.id, m.user_id, m.kind, m.subject_id, m.actor_count, m.title,
         case when m.actor_id is null then null else m.actor_name end as actor_name,
@@ -118,7 +146,7 @@ export async function mailDueNotifications(db: Db, config: AppConfig, at?: Date)
         firstName: first.first_name,
         notificationsUrl: `${config.publicUrl}/notifications`,
         preferencesUrl: `${config.publicUrl}/notifications?tab=preferences`,
-        items: items.map((row) => mailedLine(row, config.publicUrl)),
+        items: oneLinePerConversation(items).map((row) => mailedLine(row, config.publicUrl)),
       });
       // RFC 8058: one POST to the link, from the mail app, turns these kinds off.
       const headers: Record<string, string> = unsubscribeUrl

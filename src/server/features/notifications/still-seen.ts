@@ -1,5 +1,6 @@
 import { type AnyColumn, type SQL, sql } from "drizzle-orm";
 import {
+  conversationBlocked,
   eventVisibleTo,
   groupLedBy,
   groupPostVisibleTo,
@@ -33,7 +34,9 @@ export const eventNoticeSeenBy = (viewer: Viewer | ViewerColumns, notice: Notice
  * Whether what the notification row `n` tells of is still hers to see when it is about to leave by
  * mail, digest or push: between the moment it happened and its delivery she may have left the
  * private group an event belongs to or the group a post was written in, stopped leading the group a
- * join request waits for, or the request or the post may have been decided, hidden or deleted. What she can no longer see is not sent; in her
+ * join request waits for, or the request or the post may have been decided, hidden or deleted; a
+ * private message may have been deleted, its conversation closed by a block either way, or a request
+ * answered. What she can no longer see is not sent; in her
  * bell, a notice of an event she may no longer open is not shown either (`eventNoticeSeenBy`), the
  * others stay and their link says what is gone. Kinds about her own account always go.
  */
@@ -47,6 +50,15 @@ export const stillSeenByRecipient = sql`(case
   when n.kind = 'group_join_requested' then ${groupLedBy("cultivation", sql`n.subject_id`, sql`n.user_id`)}
     and exists (select 1 from cultivation_join_requests jr
       where jr.group_id = n.subject_id and jr.status = 'pending' and jr.id::text = n.dedupe_key)
+  when n.kind = 'message' then exists (select 1 from direct_messages dm
+      join direct_conversations dc on dc.id = dm.conversation_id and dc.status = 'open'
+      join direct_conversation_members dcm on dcm.conversation_id = dc.id and dcm.user_id = n.user_id
+      where dm.id::text = n.dedupe_key and dm.conversation_id = n.subject_id and dm.deleted_at is null)
+    and not coalesce(${conversationBlocked(sql`n.user_id`, sql`n.actor_id`)}, false)
+  when n.kind = 'message_request' then exists (select 1 from direct_conversations dc
+      join direct_conversation_members dcm on dcm.conversation_id = dc.id and dcm.user_id = n.user_id
+      where dc.id = n.subject_id and dc.status = 'requested')
+    and not coalesce(${conversationBlocked(sql`n.user_id`, sql`n.actor_id`)}, false)
   when n.kind = 'local_group_join_requested' then ${groupLedBy("local", sql`n.subject_id`, sql`n.user_id`)}
     and exists (select 1 from local_group_join_requests jr
       where jr.group_id = n.subject_id and jr.status = 'pending' and jr.id::text = n.dedupe_key)

@@ -23,6 +23,7 @@ import {
   cultivationGroupMembers,
   cultivationGroups,
   cultivationJoinRequests,
+  directMessages,
   discipleshipConnections,
   discipleshipEntries,
   discussionLikes,
@@ -155,6 +156,7 @@ export async function exportRows(db: Db, userId: number) {
     groupPostRows,
     groupReplyRows,
     enrollmentRows,
+    messageRows,
     paymentRows,
     subscriptionRows,
   ] = await Promise.all([
@@ -204,6 +206,19 @@ export async function exportRows(db: Db, userId: number) {
       title: pointedAt(courses.title, courseEnrollments.courseId),
       enrolledAt: courseEnrollments.createdAt,
     }),
+    // The messages she sent (the other's words are the other's); a deleted one is kept without words.
+    db
+      .select({
+        id: directMessages.id,
+        conversationId: directMessages.conversationId,
+        content: directMessages.content,
+        editedAt: directMessages.editedAt,
+        deletedAt: directMessages.deletedAt,
+        createdAt: directMessages.createdAt,
+      })
+      .from(directMessages)
+      .where(eq(directMessages.senderId, userId))
+      .orderBy(desc(directMessages.id)),
     hers(payments, payments.createdAt),
     hers(subscriptions, subscriptions.createdAt),
   ]);
@@ -224,6 +239,7 @@ export async function exportRows(db: Db, userId: number) {
     groupPosts: groupPostRows,
     groupReplies: groupReplyRows,
     courseEnrollments: enrollmentRows,
+    messages: messageRows,
     payments: paymentRows,
     subscriptions: subscriptionRows,
   };

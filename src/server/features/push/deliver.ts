@@ -46,7 +46,7 @@ export async function pushDueNotifications(db: Db, config: AppConfig): Promise<n
           for update skip locked
         ), marked as (
           update notifications n set pushed_at = now() from claimed c where n.id = c.id
-          returning n.id, n.user_id, n.kind, n.subject_id, n.dedupe_key, n.read_at, n.created_at
+          returning n.id, n.user_id, n.kind, n.subject_id, n.dedupe_key, n.actor_id, n.read_at, n.created_at
         ), jobs as (
           -- The queue's own function, set-based: the jobs exist only if this transaction commits.
           select graphile_worker.add_job(${sendPushJob.name}::text,

@@ -210,6 +210,13 @@ export function useUnreaction(post: GroupPost) {
   });
 }
 
+/**
+ * Who gave each of the post's reactions, asked for when she opens the list: read again each time
+ * it opens (others react meanwhile), what was read before shown while it comes.
+ */
+export const usePostReactions = (postId: number) =>
+  useEndpoint(api.postReactions, { params: { id: postId } }, { staleTime: 0 });
+
 /** "I prayed": shown at once, then set to the server's count. */
 export function usePrayForPost(post: GroupPost) {
   return useEndpointMutation(api.pray, {

@@ -16,6 +16,7 @@ import { SkeletonList } from "~/web/components/skeleton-group";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
 import { useAuth } from "~/web/lib/auth";
 import { cn } from "~/web/lib/cn";
+import { useWatchGroup } from "~/web/lib/live";
 import { type GroupKind, type MentionCandidate, useConversation, useCreatePost } from "./api";
 import { PostCard, PostSkeleton } from "./post-card";
 import { WordsForm } from "./words-form";
@@ -45,6 +46,7 @@ export function ConversationPanel({
 }) {
   const [filter, setFilter] = useState<ConversationFilter>("all");
   const list = useConversation(groupKind, groupId, filter);
+  useWatchGroup(groupKind, groupId);
   const posts = list.data ?? [];
   const viewerId = useAuth().user?.id;
   const mentionable = useMemo(

@@ -27,9 +27,20 @@ import { Avatar } from "~/web/components/ui/avatar";
 import { Badge, type BadgeTone } from "~/web/components/ui/badge";
 import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
+import { Dialog, DialogContent } from "~/web/components/ui/dialog";
+import { RetryButton } from "~/web/components/ui/retry-button";
+import { Skeleton } from "~/web/components/ui/skeleton";
 import { EditedMark, ReportDialog } from "~/web/features/moderation";
+import { useAuth } from "~/web/lib/auth";
 import { cn } from "~/web/lib/cn";
-import { type MentionCandidate, usePin, usePrayForPost, useReaction, useUnreaction } from "./api";
+import {
+  type MentionCandidate,
+  usePin,
+  usePostReactions,
+  usePrayForPost,
+  useReaction,
+  useUnreaction,
+} from "./api";
 import { EditPostDialog, MarkAnsweredDialog, RemovePostDialog } from "./post-dialogs";
 
 export const authorName = (person: ConversationPerson) =>
@@ -291,42 +302,138 @@ function PinButton({ post }: { post: GroupPost }) {
   );
 }
 
-/** Amen, Praying and ♥, each once per member: pressed again, taken back. Counts only (no names). */
+/**
+ * Amen, Praying and ♥, each once per member: pressed again, taken back. Beside each, its count: a
+ * button that shows who gave it.
+ */
 function Reactions({ post }: { post: GroupPost }) {
   const react = useReaction(post);
   const unreact = useUnreaction(post);
+  const [shown, setShown] = useState<GroupReaction | null>(null);
   const busy = react.isPending || unreact.isPending;
   return (
-    <fieldset className="flex flex-wrap gap-1.5">
-      <legend className="sr-only">Reactions</legend>
-      {GROUP_REACTIONS.map((reaction) => {
-        const mine = post.myReactions.includes(reaction);
-        const count = post.reactions[reaction];
-        return (
-          <button
-            key={reaction}
-            type="button"
-            aria-pressed={mine}
-            aria-label={`${REACTION_NAMES[reaction]}${count > 0 ? `, ${count}` : ""}`}
-            disabled={busy}
-            onClick={() =>
-              mine ? unreact.mutate({ reaction, on: false }) : react.mutate({ reaction, on: true })
-            }
-            className={cn(
-              "inline-flex h-9 items-center gap-1.5 rounded-full border px-3 text-sm font-semibold transition-colors disabled:opacity-70",
-              mine
-                ? "border-sage-500 bg-sage-100 text-sage-900"
-                : "border-linen bg-white text-muted hover:bg-parchment hover:text-ink",
-            )}
-          >
-            <span aria-hidden="true" className={cn(reaction === "heart" && "text-clay-600")}>
-              {GROUP_REACTION_LABELS[reaction]}
+    <>
+      <fieldset className="flex flex-wrap gap-x-2 gap-y-1.5">
+        <legend className="sr-only">Reactions</legend>
+        {GROUP_REACTIONS.map((reaction) => {
+          const mine = post.myReactions.includes(reaction);
+          const count = post.reactions[reaction];
+          return (
+            <span key={reaction} className="inline-flex items-center">
+              <button
+                type="button"
+                aria-pressed={mine}
+                aria-label={`${REACTION_NAMES[reaction]}${count > 0 ? `, ${count}` : ""}`}
+                disabled={busy}
+                onClick={() =>
+                  mine ? unreact.mutate({ reaction, on: false }) : react.mutate({ reaction, on: true })
+                }
+                className={cn(
+                  "inline-flex h-9 items-center justify-center gap-1.5 rounded-full border px-3 text-sm font-semibold transition-colors disabled:opacity-70",
+                  mine
+                    ? "border-sage-500 bg-sage-100 text-sage-900"
+                    : "border-linen bg-white text-muted hover:bg-parchment hover:text-ink",
+                )}
+              >
+                <span aria-hidden="true" className={cn(reaction === "heart" && "text-clay-600")}>
+                  {GROUP_REACTION_LABELS[reaction]}
+                </span>
+              </button>
+              {count > 0 && (
+                <button
+                  type="button"
+                  aria-label={WHO_REACTED[reaction].see}
+                  aria-haspopup="dialog"
+                  onClick={() => setShown(reaction)}
+                  className="inline-flex h-9 min-w-11 items-center justify-center rounded-full px-2 text-sm font-semibold text-sage-800 tabular-nums underline decoration-sage-300 decoration-dotted underline-offset-4 transition-colors hover:bg-parchment hover:decoration-sage-600"
+                >
+                  {count}
+                </button>
+              )}
             </span>
-            {count > 0 && <span aria-hidden="true">{count}</span>}
-          </button>
-        );
-      })}
-    </fieldset>
+          );
+        })}
+      </fieldset>
+      {shown && (
+        <ReactorsDialog
+          postId={post.id}
+          reaction={shown}
+          count={post.reactions[shown]}
+          onClose={() => setShown(null)}
+        />
+      )}
+    </>
+  );
+}
+
+/** What the list of each reaction's members is called: on its button, and as its title. */
+const WHO_REACTED: Record<GroupReaction, { see: string; title: string }> = {
+  amen: { see: "See who said Amen", title: "Who said Amen" },
+  praying: { see: "See who is praying", title: "Who is praying" },
+  heart: { see: "See who sent love", title: "Who sent love" },
+};
+
+/**
+ * The members who gave a reaction, newest first, as their privacy settings let her see them; past
+ * the first names, how many more. Members she blocked or who blocked her are not named.
+ */
+function ReactorsDialog({
+  postId,
+  reaction,
+  count,
+  onClose,
+}: {
+  postId: number;
+  reaction: GroupReaction;
+  count: number;
+  onClose: () => void;
+}) {
+  const reactions = usePostReactions(postId);
+  const me = useAuth().user?.id;
+  const given = reactions.data?.[reaction];
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent
+        title={WHO_REACTED[reaction].title}
+        description={`${count} ${count === 1 ? "member" : "members"}`}
+        className="max-w-sm"
+      >
+        {given ? (
+          given.people.length === 0 ? (
+            <p className="text-muted">There is no one to show here.</p>
+          ) : (
+            <>
+              <ul className="space-y-1" aria-label={WHO_REACTED[reaction].title}>
+                {given.people.map((person) => (
+                  <li key={person.id} className="flex min-w-0 items-center gap-3 py-1.5">
+                    <Avatar user={person} className="size-8 text-sm" />
+                    <span className="min-w-0 font-semibold wrap-anywhere text-ink">
+                      {personName(person, { form: "full", nameless: "A member" })}
+                      {person.id === me && <span className="font-normal text-muted"> (you)</span>}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+              {given.more > 0 && <p className="mt-3 text-sm text-muted">and {given.more} more</p>}
+            </>
+          )
+        ) : reactions.isError ? (
+          <p className="text-muted">
+            We couldn't load the names just now.{" "}
+            <RetryButton onRetry={() => void reactions.refetch()} className="text-sage-700" />
+          </p>
+        ) : (
+          <ul className="space-y-1" aria-label="Loading names" aria-busy="true">
+            {Array.from({ length: Math.min(count, 4) || 1 }, (_, i) => (
+              <li key={i} className="flex items-center gap-3 py-1.5">
+                <Skeleton className="size-8 rounded-full" />
+                <Skeleton className="h-4 w-36" />
+              </li>
+            ))}
+          </ul>
+        )}
+      </DialogContent>
+    </Dialog>
   );
 }
 

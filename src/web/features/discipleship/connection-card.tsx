@@ -13,6 +13,7 @@ import { Avatar } from "~/web/components/ui/avatar";
 import { Badge, type BadgeTone } from "~/web/components/ui/badge";
 import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
+import { MessageButton } from "~/web/features/messages";
 import { MemberActions } from "~/web/features/moderation";
 import { useConnectionChange } from "./discipleship-api";
 
@@ -110,6 +111,9 @@ export function ConnectionCard({ connection }: { connection: DiscipleshipConnect
               <X aria-hidden="true" /> Decline
             </Button>
           </>
+        )}
+        {connection.status === "active" && other && (
+          <MessageButton memberId={other.id} name={fullName(other)} variant="primary" />
         )}
         {connection.status === "active" && (
           <Button size="sm" variant="secondary" onClick={() => setConfirming(connection)} disabled={busy}>

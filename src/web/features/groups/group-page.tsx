@@ -36,6 +36,7 @@ import { Card } from "~/web/components/ui/card";
 import { ErrorState } from "~/web/components/ui/empty-state";
 import { ConversationGuide, ConversationPanel, forgetConversation } from "~/web/features/conversation";
 import { GroupEvents } from "~/web/features/events";
+import { MessageButton } from "~/web/features/messages";
 import { MemberActions } from "~/web/features/moderation";
 import { useAuth } from "~/web/lib/auth";
 import { AccessIcon } from "./access-icon";
@@ -352,6 +353,14 @@ function MemberRow({
       {/* Her actions on a line of their own, under her name: the panel is narrow on every screen. */}
       {(canManage || !isSelf) && (
         <div className="flex w-full flex-wrap gap-1 pl-12">
+          {!isSelf && (
+            <MessageButton
+              memberId={member.userId}
+              name={name}
+              variant="ghost"
+              className="h-8 px-2 text-xs"
+            />
+          )}
           {!isSelf && <MemberActions userId={member.userId} name={name} refresh={[]} />}
           {canManage && (
             <>

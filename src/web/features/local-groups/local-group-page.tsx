@@ -20,6 +20,7 @@ import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { ConversationPanel } from "~/web/features/conversation";
 import { GroupEvents } from "~/web/features/events";
+import { MessageButton } from "~/web/features/messages";
 import { MemberActions } from "~/web/features/moderation";
 import { useAuth } from "~/web/lib/auth";
 import { useLocalGroup } from "./api";
@@ -230,6 +231,7 @@ function MemberRow({ member, isSelf }: { member: LocalGroupMember; isSelf: boole
       </div>
       {!isSelf && (
         <div className="flex w-full flex-wrap gap-1 pl-12">
+          <MessageButton memberId={member.userId} name={name} variant="ghost" className="h-8 px-2 text-xs" />
           <MemberActions userId={member.userId} name={name} refresh={[]} />
         </div>
       )}

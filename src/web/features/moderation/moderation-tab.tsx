@@ -7,7 +7,7 @@ import {
   suspendedLabel,
   WARNING_REASON_MAX,
 } from "~/core/moderation/choices";
-import type { ModerationLogEntry, ReportedItem } from "~/core/moderation/schemas";
+import type { ModerationLogEntry, ReportedItem, ReportedMessage } from "~/core/moderation/schemas";
 import { LoadMore } from "~/web/components/card-grid";
 import { ConfirmDialog } from "~/web/components/confirm-dialog";
 import { DialogActions } from "~/web/components/dialog-actions";
@@ -134,6 +134,7 @@ function ReportedCard({
             {item.content ?? <span className="text-muted italic">Already deleted</span>}
           </p>
         )}
+        {item.context && <CarriedMessages messages={item.context} />}
         <ul className="mt-3 space-y-1.5 text-sm" aria-label="Reports">
           {item.reports.map((r) => (
             <li key={r.id} className="rounded-xl bg-parchment/70 px-3 py-2">
@@ -187,6 +188,40 @@ function ReportedCard({
         onConfirm={(id) => remove.mutate(id, { onSettled: () => setRemoving(null) })}
       />
     </Card>
+  );
+}
+
+/**
+ * The messages a report of a private message carried, as they read when she reported it: the
+ * reported one (last) and those just before it, nothing else of the conversation.
+ */
+function CarriedMessages({ messages }: { messages: ReportedMessage[] }) {
+  return (
+    <section className="mt-3 rounded-xl border border-linen p-3" aria-label="The conversation, as reported">
+      <p className="text-sm text-muted">
+        As it read when reported: the reported message, last,
+        {messages.length > 1 ? ` and the ${messages.length - 1} before it.` : " with none before it."}
+      </p>
+      <ol className="mt-2 space-y-2 text-sm">
+        {messages.map((m, i) => (
+          <li
+            key={m.id}
+            className={i === messages.length - 1 ? "rounded-lg bg-parchment/70 px-3 py-2" : "px-3 py-1"}
+            aria-current={i === messages.length - 1 ? "true" : undefined}
+          >
+            <span className="font-semibold">{m.sender}</span>
+            {m.byReporter && <span className="text-muted"> (reporter)</span>}
+            <span className="text-muted">
+              {" "}
+              · <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
+            </span>
+            <p className="mt-0.5 whitespace-pre-line break-words text-ink">
+              {m.deleted ? <span className="text-muted italic">Message deleted</span> : m.body}
+            </p>
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }
 

@@ -1,5 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Bell, Download, KeyRound, LogOut, MonitorSmartphone, ShieldCheck, Trash2 } from "lucide-react";
+import {
+  Bell,
+  Download,
+  KeyRound,
+  LogOut,
+  MessageCircle,
+  MonitorSmartphone,
+  ShieldCheck,
+  Trash2,
+} from "lucide-react";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "wouter";
@@ -65,9 +74,29 @@ export function SettingsTab({ profile }: { profile: Profile }) {
     </Card>
   );
 
+  // Stored as whether requests are welcome; the switch says the narrower choice, so it reads the other way.
+  const onlyKnown = !profile.settings.allowMessageRequests;
+  const onlyKnownLabel = "Only people I walk with or share a group with";
+  const setOnlyKnown = (value: boolean) =>
+    update.mutate(
+      { body: { allowMessageRequests: !value } },
+      { onSuccess: () => setSaved(`${onlyKnownLabel}: ${value ? "on" : "off"}. Saved.`) },
+    );
+
   return (
     <div className="space-y-6">
       {group("Privacy", ShieldCheck, PRIVACY)}
+      <Card className="p-5 sm:p-7">
+        <SectionHeading icon={MessageCircle}>Messages</SectionHeading>
+        <ul className="mt-4">
+          <SettingRow
+            label={onlyKnownLabel}
+            description="When on, only your discipleship partners and the members of your groups can write to you; others can't send you message requests."
+            checked={onlyKnown}
+            onChange={setOnlyKnown}
+          />
+        </ul>
+      </Card>
       <BlockedMembers />
       <Card className="p-5 sm:p-7">
         <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">

@@ -1,0 +1,1 @@
+CREATE INDEX "group_post_reactions_post_idx" ON "group_post_reactions" USING btree ("post_id","reaction","created_at","user_id");

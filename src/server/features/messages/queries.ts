@@ -1,0 +1,435 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { ConversationStatus } from "../../../core/messages/limits";
+import {
+  conversationBlocked,
+  hasBlocked,
+  personColumnsSeenBy,
+  type Viewer,
+  writesDirectlyTo,
+} from "../../auth/policies";
+import type { Db, Tx } from "../../db/client";
+
+type Conn = Db | Tx;
+
+/** One conversation per pair of members, whoever wrote first. */
+export const pairKeyOf = (a: number, b: number) => (a < b ? `${a}:${b}` : `${b}:${a}`);
+
+const toDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
+const toDateOrNull = (value: string | Date | null) => (value === null ? null : toDate(value));
+
+// --- Who she writes to ------------------------------------------------------------------------
+
+export interface Recipient {
+  id: number;
+  takesRequests: boolean;
+  direct: boolean;
+  blocked: boolean;
+  /** The writer is suspended now. */
+  writerSuspended: boolean;
+}
+
+/** The member she writes to, and what ties them, in one statement; nothing when there is no such member. */
+export async function findRecipient(db: Conn, viewer: Viewer, recipientId: number) {
+  const { rows } = await db.execute<{
+    id: number;
+    takes_requests: boolean;
+    direct: boolean;
+    blocked: boolean;
+    writer_suspended: boolean;
+  }>(sql`select u.id,
+      coalesce(u.settings -> 'allowMessageRequests' <> 'false'::jsonb, true) as takes_requests,
+      ${writesDirectlyTo(viewer, sql`u.id`)} as direct,
+      ${conversationBlocked(viewer.id, sql`u.id`)} as blocked,
+      coalesce((select w.suspended_until > now() from users w where w.id = ${viewer.id}), false) as writer_suspended
+    from users u where u.id = ${recipientId}`);
+  const row = rows[0];
+  return (
+    row && {
+      id: row.id,
+      takesRequests: row.takes_requests,
+      direct: row.direct,
+      blocked: row.blocked,
+      writerSuspended: row.writer_suspended,
+    }
+  );
+}
+
+// --- Conversations ----------------------------------------------------------------------------
+
+export interface ConversationRow {
+  id: number;
+  status: ConversationStatus;
+  startedBy: number | null;
+}
+
+/** The pair's conversation, locked until the transaction ends (messages to it queue), or nothing. */
+export async function findByPair(tx: Tx, pairKey: string) {
+  const { rows } = await tx.execute<{ id: number; status: ConversationStatus; started_by: number | null }>(
+    sql`select id, status, started_by from direct_conversations where pair_key = ${pairKey} for update`,
+  );
+  const row = rows[0];
+  return row && { id: row.id, status: row.status, startedBy: row.started_by };
+}
+
+/**
+ * A new conversation between the two, with a row for each; nothing when one was made meanwhile (the
+ * caller reads it back with `findByPair`).
+ */
+export async function insertConversation(
+  tx: Tx,
+  pairKey: string,
+  status: ConversationStatus,
+  startedBy: number,
+  otherId: number,
+) {
+  const { rows } = await tx.execute<{ id: number }>(sql`with c as (
+      insert into direct_conversations (pair_key, status, started_by) values (${pairKey}, ${status}, ${startedBy})
+      on conflict (pair_key) do nothing returning id
+    ), members as (
+      insert into direct_conversation_members (conversation_id, user_id)
+      select c.id, u.id from c cross join (values (${startedBy}::int), (${otherId}::int)) as u(id)
+    )
+    select id from c`);
+  return rows[0]?.id;
+}
+
+export async function setStatus(tx: Tx, conversationId: number, status: ConversationStatus) {
+  await tx.execute(sql`update direct_conversations set status = ${status} where id = ${conversationId}`);
+}
+
+/** Her place in a conversation, with the conversation and the other member, locked; nothing when she has none. */
+export async function findMembership(tx: Tx, conversationId: number, memberId: number) {
+  const { rows } = await tx.execute<{
+    id: number;
+    status: ConversationStatus;
+    started_by: number | null;
+    last_read_message_id: number;
+    other_id: number | null;
+    blocked: boolean;
+    suspended: boolean;
+  }>(sql`select c.id, c.status, c.started_by, cm.last_read_message_id, o.user_id as other_id,
+      coalesce(${conversationBlocked(memberId, sql`o.user_id`)}, false) as blocked,
+      coalesce((select w.suspended_until > now() from users w where w.id = ${memberId}), false) as suspended
+    from direct_conversation_members cm
+      join direct_conversations c on c.id = cm.conversation_id
+      left join direct_conversation_members o on o.conversation_id = cm.conversation_id and o.user_id <> cm.user_id
+    where cm.conversation_id = ${conversationId} and cm.user_id = ${memberId}
+    for update of c, cm`);
+  const row = rows[0];
+  return (
+    row && {
+      id: row.id,
+      status: row.status,
+      startedBy: row.started_by,
+      lastReadMessageId: row.last_read_message_id,
+      otherId: row.other_id,
+      blocked: row.blocked,
+      suspended: row.suspended,
+    }
+  );
+}
+
+// --- Messages ---------------------------------------------------------------------------------
+
+interface MessageRowSql extends Record<string, unknown> {
+  id: number;
+  conversation_id: number;
+  sender_id: number | null;
+  content: string;
+  created_at: string | Date;
+  edited_at: string | Date | null;
+  deleted_at: string | Date | null;
+}
+
+const messageOf = (row: MessageRowSql, viewerId: number) => ({
+  id: row.id,
+  conversationId: row.conversation_id,
+  body: row.deleted_at === null ? row.content : "",
+  isMine: row.sender_id === viewerId,
+  createdAt: toDate(row.created_at),
+  editedAt: toDateOrNull(row.edited_at),
+  deletedAt: toDateOrNull(row.deleted_at),
+});
+export type MessageResult = ReturnType<typeof messageOf>;
+
+/**
+ * Adds her message and moves the counters in the same statement: the conversation's newest message,
+ * each member's copy of it (her list's order), and the other's unread count.
+ */
+export async function insertMessage(tx: Tx, conversationId: number, senderId: number, body: string) {
+  const { rows } = await tx.execute<MessageRowSql>(sql`with m as (
+      insert into direct_messages (conversation_id, sender_id, content)
+      values (${conversationId}, ${senderId}, ${body})
+      returning id, conversation_id, sender_id, content, created_at, edited_at, deleted_at
+    ), c as (
+      update direct_conversations c set last_message_id = m.id from m where c.id = m.conversation_id
+    ), cm as (
+      update direct_conversation_members cm set last_message_id = m.id,
+        unread_count = cm.unread_count + (case when cm.user_id = m.sender_id then 0 else 1 end)
+      from m where cm.conversation_id = m.conversation_id
+    )
+    select * from m`);
+  return messageOf(rows[0]!, senderId);
+}
+
+/** A message with what the rules need of it, for one of its conversation's members; nothing for anyone else. */
+export async function findMessageFor(tx: Tx, messageId: number, memberId: number) {
+  const { rows } = await tx.execute<
+    MessageRowSql & {
+      status: ConversationStatus;
+      other_id: number | null;
+      blocked: boolean;
+      suspended: boolean;
+    }
+  >(sql`select m.id, m.conversation_id, m.sender_id, m.content, m.created_at, m.edited_at, m.deleted_at,
+      c.status, o.user_id as other_id,
+      coalesce(${conversationBlocked(memberId, sql`o.user_id`)}, false) as blocked,
+      coalesce((select w.suspended_until > now() from users w where w.id = ${memberId}), false) as suspended
+    from direct_messages m
+      join direct_conversation_members cm on cm.conversation_id = m.conversation_id and cm.user_id = ${memberId}
+      join direct_conversations c on c.id = m.conversation_id
+      left join direct_conversation_members o on o.conversation_id = m.conversation_id and o.user_id <> cm.user_id
+    where m.id = ${messageId}
+    for update of m`);
+  const row = rows[0];
+  return (
+    row && {
+      ...messageOf(row, memberId),
+      senderId: row.sender_id,
+      status: row.status,
+      otherId: row.other_id,
+      blocked: row.blocked,
+      suspended: row.suspended,
+    }
+  );
+}
+
+export async function editMessage(tx: Tx, messageId: number, viewerId: number, body: string) {
+  const { rows } =
+    await tx.execute<MessageRowSql>(sql`update direct_messages set content = ${body}, edited_at = now()
+    where id = ${messageId}
+    returning id, conversation_id, sender_id, content, created_at, edited_at, deleted_at`);
+  return messageOf(rows[0]!, viewerId);
+}
+
+/** The row stays, without its words: it reads "Message deleted" to both. */
+export async function clearMessage(db: Conn, messageId: number) {
+  const { rows } = await db.execute<{ conversation_id: number }>(sql`update direct_messages
+    set content = '', deleted_at = coalesce(deleted_at, now())
+    where id = ${messageId} returning conversation_id`);
+  return rows[0]?.conversation_id;
+}
+
+/** Whether the message is one of the conversation's. */
+export async function messageInConversation(tx: Tx, messageId: number, conversationId: number) {
+  const { rows } = await tx.execute(
+    sql`select 1 from direct_messages where id = ${messageId} and conversation_id = ${conversationId}`,
+  );
+  return rows.length > 0;
+}
+
+/**
+ * She has read up to `messageId`: her mark moves forward (never back) and her unread count becomes
+ * what is left after it, counted on the conversation's index.
+ */
+export async function markRead(tx: Tx, conversationId: number, memberId: number, messageId: number) {
+  await tx.execute(sql`update direct_conversation_members cm
+    set last_read_message_id = greatest(cm.last_read_message_id, ${messageId}),
+      unread_count = (select count(*)::int from direct_messages m
+        where m.conversation_id = cm.conversation_id and m.id > greatest(cm.last_read_message_id, ${messageId})
+          and m.sender_id is distinct from cm.user_id)
+    where cm.conversation_id = ${conversationId} and cm.user_id = ${memberId}`);
+}
+
+/**
+ * Her notices of this conversation's messages up to `upTo` (all without it), and of its request, are read: she
+ * has it open, so push (which skips read notices) and mail leave them.
+ */
+export async function markNoticesRead(tx: Tx, conversationId: number, memberId: number, upTo?: number) {
+  const told = upTo === undefined ? sql`true` : sql`dedupe_key::int <= ${upTo}`;
+  await tx.execute(sql`update notifications set read_at = now()
+    where user_id = ${memberId} and read_at is null and subject_id = ${conversationId}
+      and ((kind = 'message' and ${told}) or kind = 'message_request')`);
+}
+
+// --- Her list and a thread --------------------------------------------------------------------
+
+interface SummaryRowSql extends Record<string, unknown> {
+  id: number;
+  status: ConversationStatus;
+  started_by: number | null;
+  unread_count: number;
+  other_id: number | null;
+  first_name: string | null;
+  last_name: string | null;
+  profile_image_url: string | null;
+  blocked: boolean;
+  suspended: boolean;
+  last: MessageRowSql | null;
+}
+
+/**
+ * The columns of a conversation as she sees it, from `cm` (her row), `c`, `o` (the other's row, if
+ * any) and `ou` (the other's account): the other as her settings allow, whether a block stands, and
+ * the newest message as JSON.
+ */
+const summaryColumns = (viewer: Viewer) => {
+  const person = personColumnsSeenBy(viewer, "ou");
+  return sql`c.id, c.status, c.started_by, cm.unread_count, o.user_id as other_id,
+    ${person.firstName} as first_name, ${person.lastName} as last_name,
+    ${person.profileImageUrl} as profile_image_url,
+    coalesce(${conversationBlocked(viewer.id, sql`o.user_id`)}, false) as blocked,
+    coalesce((select w.suspended_until > now() from users w where w.id = ${viewer.id}), false) as suspended,
+    (select row_to_json(lm) from (select m.id, m.conversation_id, m.sender_id, m.content, m.created_at,
+        m.edited_at, m.deleted_at from direct_messages m where m.id = c.last_message_id) lm) as last`;
+};
+
+const summaryFrom = sql`direct_conversation_members cm
+  join direct_conversations c on c.id = cm.conversation_id
+  left join direct_conversation_members o on o.conversation_id = cm.conversation_id and o.user_id <> cm.user_id
+  left join users ou on ou.id = o.user_id`;
+
+/** What leaves her list: a request she declined, and a conversation with a member she blocked. */
+const keptInList = (viewerId: number) =>
+  sql`not (c.status = 'declined' and c.started_by is distinct from ${viewerId})
+    and (o.user_id is null or not ${hasBlocked(viewerId, sql`o.user_id`)})`;
+
+const summaryOf = (row: SummaryRowSql, viewer: Viewer) => ({
+  id: row.id,
+  status: row.status,
+  startedBy: row.started_by,
+  unreadCount: row.unread_count,
+  other:
+    row.other_id === null
+      ? null
+      : {
+          id: row.other_id,
+          firstName: row.first_name,
+          lastName: row.last_name,
+          profileImageUrl: row.profile_image_url,
+        },
+  blocked: row.blocked,
+  suspended: row.suspended,
+  lastMessage: row.last ? messageOf(row.last, viewer.id) : null,
+});
+export type SummaryRow = ReturnType<typeof summaryOf>;
+
+/**
+ * A page of her conversations, newest message first: one range of her rows on
+ * (user_id, last_message_id desc), each joined by primary key; `before` is a conversation's newest
+ * message id.
+ */
+export async function listConversations(db: Db, viewer: Viewer, page: { limit: number; before?: number }) {
+  const { rows } = await db.execute<SummaryRowSql>(sql`select ${summaryColumns(viewer)}
+    from ${summaryFrom}
+    where cm.user_id = ${viewer.id} and ${keptInList(viewer.id)}
+      ${page.before === undefined ? sql`` : sql`and cm.last_message_id < ${page.before}`}
+    order by cm.last_message_id desc
+    limit ${page.limit}`);
+  return rows.map((row) => summaryOf(row, viewer));
+}
+
+/** One conversation of hers as her list shows it; nothing when she is not in it. */
+export async function findSummary(db: Conn, viewer: Viewer, conversationId: number) {
+  const { rows } = await db.execute<SummaryRowSql>(sql`select ${summaryColumns(viewer)}
+    from ${summaryFrom} where cm.conversation_id = ${conversationId} and cm.user_id = ${viewer.id}`);
+  const row = rows[0];
+  return row && summaryOf(row, viewer);
+}
+
+/**
+ * A page of a thread, in one statement: the conversation as she sees it, its messages before
+ * `before` (newest `limit`, on the conversation's index) and the newest of hers the other has read.
+ */
+export async function thread(
+  db: Db,
+  viewer: Viewer,
+  conversationId: number,
+  page: { limit: number; before?: number },
+) {
+  const { rows } = await db.execute<SummaryRowSql & { messages: MessageRowSql[]; seen_up_to: number | null }>(
+    sql`select ${summaryColumns(viewer)},
+      (select coalesce(json_agg(p order by p.id), '[]'::json) from (
+        select m.id, m.conversation_id, m.sender_id, m.content, m.created_at, m.edited_at, m.deleted_at
+        from direct_messages m
+        where m.conversation_id = c.id ${page.before === undefined ? sql`` : sql`and m.id < ${page.before}`}
+        order by m.id desc limit ${page.limit}) p) as messages,
+      (select max(s.id) from direct_messages s
+        where s.conversation_id = c.id and s.sender_id = ${viewer.id} and s.id <= o.last_read_message_id) as seen_up_to
+    from ${summaryFrom} where cm.conversation_id = ${conversationId} and cm.user_id = ${viewer.id}`,
+  );
+  const row = rows[0];
+  return (
+    row && {
+      summary: summaryOf(row, viewer),
+      messages: row.messages.map((m) => messageOf(m, viewer.id)),
+      seenUpTo: row.seen_up_to,
+    }
+  );
+}
+
+/** Her unread messages in open conversations and the requests waiting for her, as her list keeps them. */
+export async function unreadCounts(db: Db, viewerId: number) {
+  const { rows } = await db.execute<{ count: number; requests: number }>(sql`select
+      coalesce(sum(cm.unread_count) filter (where c.status = 'open'), 0)::int as count,
+      (count(*) filter (where c.status = 'requested' and c.started_by is distinct from ${viewerId}))::int as requests
+    from direct_conversation_members cm
+      join direct_conversations c on c.id = cm.conversation_id
+      left join direct_conversation_members o on o.conversation_id = cm.conversation_id and o.user_id <> cm.user_id
+    where cm.user_id = ${viewerId} and ${keptInList(viewerId)}`);
+  return rows[0] ?? { count: 0, requests: 0 };
+}
+
+// --- Reports ----------------------------------------------------------------------------------
+
+/** A message one of its conversation's members may report, with its sender; nothing for anyone else. */
+export async function findReportable(db: Conn, messageId: number, memberId: number) {
+  const { rows } = await db.execute<{
+    id: number;
+    sender_id: number | null;
+    content: string;
+  }>(sql`select m.id,
+      m.sender_id, m.content from direct_messages m
+    where m.id = ${messageId} and exists (select 1 from direct_conversation_members cm
+      where cm.conversation_id = m.conversation_id and cm.user_id = ${memberId})
+    for update of m`);
+  const row = rows[0];
+  return row && { id: row.id, userId: row.sender_id, content: row.content };
+}
+
+/**
+ * Keeps with the report `reportId` the message it names and up to `before` messages before it, as
+ * they read now, oldest first, named as the moderators know them: its only window on the
+ * conversation.
+ */
+export async function storeReportContext(db: Conn, reportId: number, messageId: number, before: number) {
+  await db.execute(sql`update content_reports r set context = (
+      select coalesce(json_agg(json_build_object(
+          'id', x.id,
+          'sender', coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''),
+            case when x.sender_id is null then 'A former member' else 'A member' end),
+          'byReporter', x.sender_id is not distinct from r.reporter_id,
+          'body', case when x.deleted_at is null then x.content else '' end,
+          'deleted', x.deleted_at is not null,
+          'createdAt', x.created_at) order by x.id), '[]'::json)
+      from (select m.* from direct_messages m
+        join direct_messages reported on reported.id = ${messageId}
+        where m.conversation_id = reported.conversation_id and m.id <= reported.id
+        order by m.id desc limit ${before + 1}) x
+        left join users u on u.id = x.sender_id)
+    where r.id = ${reportId}`);
+}
+
+/** SQL selecting (id, conversation_id) of messages, for the moderation queue's content. */
+export const reportedMessageContent = (ids: SQL) =>
+  sql`select 'message'::text as type, m.id, m.sender_id as user_id,
+      case when m.deleted_at is null then m.content end as content, null::timestamptz as hidden_at
+    from direct_messages m where m.id in (${ids})`;
+
+/** The members still in a conversation. */
+export async function membersOf(db: Conn, conversationId: number) {
+  const { rows } = await db.execute<{ user_id: number }>(
+    sql`select user_id from direct_conversation_members where conversation_id = ${conversationId}`,
+  );
+  return rows.map((r) => r.user_id);
+}
