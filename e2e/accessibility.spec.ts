@@ -1,14 +1,7 @@
 import type { Page } from "@playwright/test";
 import { fakeStripeJs } from "./support/fake-stripe";
-import {
-  anotherMember,
-  DEMO_ADMIN,
-  expect,
-  expectAccessible,
-  registerMember,
-  signIn,
-  test,
-} from "./support/fixtures";
+import * as fixtures from "./support/fixtures";
+import { DEMO_ADMIN, expect, expectAccessible, registerMember, signIn, test } from "./support/fixtures";
 import { stubYouTube } from "./support/youtube";
 
 /**
@@ -154,7 +147,7 @@ test.describe("accessibility: no serious or critical axe violation on any screen
     expect(posted.ok(), await posted.text()).toBe(true);
     const post = (await posted.json()) as { id: number };
     // A fellow member of an open group writes to her: their conversation has its own page.
-    const friend = await anotherMember(browser, { firstName: "Salome", lastName: "Friend" });
+    const friend = await fixtures.anotherMember(browser, { firstName: "Salome", lastName: "Friend" });
     const circle = await friend.page.request.post("/api/cultivation-groups", {
       data: {
         name: "Morning Psalms",

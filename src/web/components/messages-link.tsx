@@ -1,8 +1,8 @@
 import { MessageCircle } from "lucide-react";
 import { Link, useLocation } from "wouter";
 import { messagesEndpoints as api } from "~/core/messages/endpoints";
-import { cn } from "~/web/lib/cn";
 import { useEndpoint } from "~/web/lib/endpoints";
+import { CountBadge, topBarIconClass } from "./count-badge";
 
 /** The link's accessible name: what a screen reader announces. */
 export const messagesLabel = (count: number | undefined) =>
@@ -23,20 +23,10 @@ export function MessagesLink() {
       href="/messages"
       aria-label={messagesLabel(count)}
       aria-current={active ? "page" : undefined}
-      className={cn(
-        "relative rounded-full p-2.5 text-muted transition-colors hover:bg-parchment hover:text-ink",
-        active && "bg-parchment text-ink",
-      )}
+      className={topBarIconClass(active)}
     >
       <MessageCircle className="size-5" aria-hidden="true" />
-      {count ? (
-        <span
-          aria-hidden="true"
-          className="absolute top-1 right-1 flex h-[1.1rem] min-w-[1.1rem] items-center justify-center rounded-full bg-clay-600 px-1 text-[0.65rem] leading-none font-bold text-white ring-2 ring-cream"
-        >
-          {count > 99 ? "99+" : count}
-        </span>
-      ) : null}
+      <CountBadge count={count} />
     </Link>
   );
 }

@@ -8,6 +8,7 @@ import type { NotificationItem } from "~/core/notifications/schemas";
 import { RetryButton } from "~/web/components/ui/retry-button";
 import { cn } from "~/web/lib/cn";
 import { keyOf, useEndpoint, useEndpointMutation } from "~/web/lib/endpoints";
+import { CountBadge, topBarIconClass } from "./count-badge";
 import { Button } from "./ui/button";
 import { Skeleton } from "./ui/skeleton";
 
@@ -74,20 +75,10 @@ export function NotificationBell() {
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         onClick={() => setOpen((o) => !o)}
-        className={cn(
-          "relative rounded-full p-2.5 text-muted transition-colors hover:bg-parchment hover:text-ink",
-          open && "bg-parchment text-ink",
-        )}
+        className={topBarIconClass(open)}
       >
         <Bell className="size-5" aria-hidden="true" />
-        {count ? (
-          <span
-            aria-hidden="true"
-            className="absolute top-1 right-1 flex h-[1.1rem] min-w-[1.1rem] items-center justify-center rounded-full bg-clay-600 px-1 text-[0.65rem] leading-none font-bold text-white ring-2 ring-cream"
-          >
-            {count > 99 ? "99+" : count}
-          </span>
-        ) : null}
+        <CountBadge count={count} />
       </button>
       {open && <NotificationPanel id={panelId} unread={count ?? 0} onClose={() => setOpen(false)} />}
     </div>

@@ -14,7 +14,6 @@ import { formatCalendarAge, formatClock, formatDateTime } from "~/core/format";
 import { MESSAGE_DELETED, MESSAGE_EDIT_MINUTES, MESSAGE_MAX } from "~/core/messages/limits";
 import type { ConversationSummary, DirectMessage, MessagePerson } from "~/core/messages/schemas";
 import { ConfirmDialog } from "~/web/components/confirm-dialog";
-import { FormDialog } from "~/web/components/form-dialog";
 import { BackLink, ItemPage } from "~/web/components/item-page";
 import { MemberText } from "~/web/components/member-text";
 import { SkeletonList } from "~/web/components/skeleton-group";
@@ -36,7 +35,7 @@ import {
   useThread,
 } from "./api";
 import { MessagesLive, useThreadLive } from "./live";
-import { CharacterCount } from "./message-button";
+import { CharacterCount, MessageDialog } from "./message-field";
 import { OtherAvatar, openingOf, otherFirstName, otherName } from "./people";
 
 const back = { href: "/messages", label: "All messages" };
@@ -379,50 +378,17 @@ function MessageItem({
 }
 
 function EditDialog({ message, onClose }: { message: DirectMessage; onClose: () => void }) {
-  const id = useId();
-  const [text, setText] = useState(message.body);
-  const [blank, setBlank] = useState(false);
   const edit = useEditMessage(message, onClose);
-  const error = blank ? BLANK_MESSAGE : refusal(edit.error);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!text.trim()) return setBlank(true);
-    edit.mutate(text.trim());
-  };
   return (
-    <FormDialog
-      onOpenChange={(o) => !o && onClose()}
+    <MessageDialog
       title="Edit your message"
       description={`A message can be edited for ${MESSAGE_EDIT_MINUTES} minutes after it is sent; it is then marked “edited”.`}
-      onSubmit={submit}
-      submit={{ label: "Save", busyLabel: "Saving...", busy: edit.isPending }}
-    >
-      <div className="space-y-1.5">
-        <label htmlFor={id} className="block text-sm font-semibold text-ink">
-          Your message
-        </label>
-        <Textarea
-          id={id}
-          dir="auto"
-          rows={5}
-          maxLength={MESSAGE_MAX}
-          value={text}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={cn(`${id}-count`, error && `${id}-error`)}
-          onChange={(e) => {
-            setText(e.target.value);
-            setBlank(false);
-            if (edit.isError) edit.reset();
-          }}
-        />
-        <CharacterCount id={`${id}-count`} length={text.length} />
-        {error && (
-          <p id={`${id}-error`} role="alert" className="text-sm font-medium text-danger">
-            {error}
-          </p>
-        )}
-      </div>
-    </FormDialog>
+      initialText={message.body}
+      submit={{ label: "Save", busyLabel: "Saving..." }}
+      sending={edit}
+      onClose={onClose}
+      onSend={(text) => edit.mutate(text)}
+    />
   );
 }
 
