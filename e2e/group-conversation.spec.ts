@@ -87,6 +87,8 @@ test.describe("a group's conversation", () => {
     await box.fill("Selling my old car, message me!");
     await conversation.getByRole("button", { name: "Post", exact: true }).click();
     await expect(conversation.getByRole("article")).toHaveCount(2);
+    // Her own posts offer no "Message" to herself.
+    await expect(conversation.getByRole("button", { name: /^Message / })).toHaveCount(0);
     await expectPhoneFriendly(page, page.locator("main"));
     await expectAccessible(page);
 
@@ -109,6 +111,14 @@ test.describe("a group's conversation", () => {
     await expect(theirs.getByText("1 prayed")).toBeVisible();
     await theirs.getByRole("button", { name: "Amen" }).click();
     await expect(theirs.getByRole("button", { name: "Amen, 1" })).toHaveAttribute("aria-pressed", "true");
+    // A fellow member of the group writes to her from her post: their conversation opens at once.
+    await theirs.getByRole("button", { name: "Message Tamar Second" }).click();
+    const composer = leader.page.getByRole("dialog", { name: "Message Tamar Second" });
+    await composer.getByLabel("Your message").fill("Tamar, may I call you before Thursday?");
+    await composer.getByRole("button", { name: "Send" }).click();
+    await expect(leader.page).toHaveURL(/\/messages\/\d+$/);
+    await expect(leader.page.getByText("Tamar, may I call you before Thursday?")).toBeVisible();
+    await leader.page.goBack();
     await theirs.getByRole("button", { name: "Pin this post" }).click();
     await expect(theirs.getByText("Pinned", { exact: true })).toBeVisible();
     await theirs.getByRole("link", { name: /Reply/ }).click();

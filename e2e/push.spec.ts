@@ -89,6 +89,29 @@ test.describe("a push on this device", () => {
     });
     await expect(page).toHaveURL(`${origin}/community`);
     await expect.poll(shown).toEqual([]);
+
+    // A message in the conversation she is reading shows on the page, not on the device; one in
+    // another conversation is shown.
+    await page.goto("/messages/41");
+    await page.bringToFront();
+    const deliver = (url: string, tag: string) =>
+      cdp.send("ServiceWorker.deliverPushMessage", {
+        origin,
+        registrationId,
+        data: JSON.stringify({ title: "Mishpacha", body: "Priscilla sent you a message", url, tag }),
+      });
+    await deliver(`${origin}/messages/41`, "notification-2");
+    await deliver(`${origin}/messages/42`, "notification-3");
+    await expect
+      .poll(shown)
+      .toEqual([
+        {
+          title: "Mishpacha",
+          body: "Priscilla sent you a message",
+          tag: "notification-3",
+          url: `${origin}/messages/42`,
+        },
+      ]);
   });
 });
 

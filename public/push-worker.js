@@ -8,15 +8,30 @@ self.addEventListener("push", (event) => {
     message = { body: event.data ? event.data.text() : "" };
   }
   event.waitUntil(
-    self.registration.showNotification(message.title || "Notification", {
-      body: message.body || "",
-      tag: message.tag,
-      icon: "/icons/icon-192.png",
-      badge: "/icons/icon-192.png",
-      data: { url: message.url || "/notifications" },
-    }),
+    (async () => {
+      // She is looking at the conversation a message arrived in: the page shows it live, so the
+      // device stays quiet. (Browsers insist on a notice only when no page of the site is in view.)
+      if (message.url && (await conversationInView(message.url))) return;
+      await self.registration.showNotification(message.title || "Notification", {
+        body: message.body || "",
+        tag: message.tag,
+        icon: "/icons/icon-192.png",
+        badge: "/icons/icon-192.png",
+        data: { url: message.url || "/notifications" },
+      });
+    })(),
   );
 });
+
+async function conversationInView(link) {
+  const url = new URL(link, self.location.origin);
+  if (url.origin !== self.location.origin || !url.pathname.startsWith("/messages/")) return false;
+  const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  return windows.some((client) => {
+    const shown = new URL(client.url);
+    return client.focused && shown.origin === url.origin && shown.pathname === url.pathname;
+  });
+}
 
 // A tap opens its link: in a window of the site already open if there is one, else a new one.
 self.addEventListener("notificationclick", (event) => {

@@ -3,6 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authEndpoints } from "../../src/core/auth/endpoints";
+import { groupsEndpoints } from "../../src/core/groups/endpoints";
+import { messagesEndpoints } from "../../src/core/messages/endpoints";
 import { notificationsEndpoints } from "../../src/core/notifications/endpoints";
 import { prayerEndpoints } from "../../src/core/prayer/endpoints";
 import { pushEndpoints as api } from "../../src/core/push/endpoints";
@@ -11,6 +13,7 @@ import { vapidKeysIn } from "../../src/server/data-dir-secrets";
 import { pushDueNotifications } from "../../src/server/features/push";
 import { startWorker, type Worker } from "../../src/server/jobs/worker";
 import { createTestContext, type TestContext } from "../support/app";
+import { openGroup } from "../support/content";
 import { queueDrained } from "../support/jobs";
 import { everyNotificationHanded, pray, share, subscribedDevice } from "../support/push-devices";
 import { type PushReceiver, startPushReceiver } from "../support/push-receiver";
@@ -125,6 +128,31 @@ describe("a notification on her device", () => {
     expect(receiver.to(phone.endpoint)).toHaveLength(1);
     expect(receiver.to(laptop.endpoint)).toHaveLength(1);
     expect(receiver.to(friendsPhone.endpoint)).toHaveLength(0);
+  });
+
+  it("tells her phone who wrote her a message, never what, and opens the conversation", async () => {
+    // Fellow members of a group write to each other at once.
+    const leader = await t.member({ firstName: "Priscilla" });
+    const m = await t.member({ firstName: "Ruth" });
+    const group = await openGroup(leader);
+    expect((await m.client.call(groupsEndpoints.join, { params: { id: group.id }, body: {} })).status).toBe(
+      200,
+    );
+    const device = await subscribedDevice(receiver, m);
+    const started = await leader.client.call(messagesEndpoints.start, {
+      body: { memberId: m.id, body: "My address is 12 Olive Street, come on Sunday" },
+    });
+    expect(started.status).toBe(201);
+    const conversationId = (started.body as { id: number }).id;
+
+    const [push] = await receiver.waitFor(device.endpoint);
+    expect(push!.message).toEqual({
+      title: "Mishpacha",
+      body: "Priscilla sent you a message",
+      url: `${t.config.publicUrl}/messages/${conversationId}`,
+      tag: expect.stringMatching(/^notification-\d+$/),
+    });
+    expect(JSON.stringify(push!.message)).not.toContain("Olive");
   });
 
   it("is not pushed for a kind she turned off", async () => {

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { authEndpoints } from "../../src/core/auth/endpoints";
 import { endpoint } from "../../src/core/contract";
 import { homeEndpoints } from "../../src/core/home/endpoints";
+import { messagesEndpoints } from "../../src/core/messages/endpoints";
 import { notificationsEndpoints } from "../../src/core/notifications/endpoints";
 import { prayerEndpoints } from "../../src/core/prayer/endpoints";
 import { profileEndpoints } from "../../src/core/profile/endpoints";
@@ -137,6 +138,55 @@ describe("members' cached views of the community", () => {
       await listener.query("UNLISTEN mishpacha_auth");
       listener.release();
     }
+  });
+
+  it("shows on every instance a message sent, read or blocked on one of them", async () => {
+    const admin = await t.admin();
+    const m = await t.member();
+    const there = onOther(m.client);
+    const started = await admin.client.call(messagesEndpoints.start, {
+      body: { memberId: m.id, body: "Welcome to the family" },
+    });
+    expect(started.status).toBe(201);
+    const id = (started.body as { id: number }).id;
+    await other.sessionCache.sync();
+    const unread = async () => (await there.call(messagesEndpoints.unreadCount)).body.count;
+    const threadThere = async () =>
+      (await there.call(messagesEndpoints.messages, { params: { id } })).body.messages.map((x) => x.body);
+    expect(await unread()).toBe(1);
+    expect(await threadThere()).toEqual(["Welcome to the family"]);
+    expect((await there.call(messagesEndpoints.conversations)).body[0]!.unreadCount).toBe(1);
+
+    // Sent through the first instance, read from her cached views on the second.
+    const sent = await admin.client.call(messagesEndpoints.send, {
+      params: { id },
+      body: { body: "Shall we meet on Thursday?" },
+    });
+    expect(sent.status).toBe(201);
+    await other.sessionCache.sync();
+    expect(await unread()).toBe(2);
+    expect(await threadThere()).toEqual(["Welcome to the family", "Shall we meet on Thursday?"]);
+    const [listed] = (await there.call(messagesEndpoints.conversations)).body;
+    expect(listed!.lastMessage!.body).toBe("Shall we meet on Thursday?");
+
+    // She reads on the second instance; the administrator's thread on the first says "Seen".
+    const adminThread = async () =>
+      (await admin.client.call(messagesEndpoints.messages, { params: { id } })).body;
+    expect((await adminThread()).seenUpTo).toBeNull();
+    expect(
+      (await there.call(messagesEndpoints.read, { params: { id }, body: { messageId: sent.body.id } }))
+        .status,
+    ).toBe(204);
+    expect(await unread()).toBe(0);
+    await t.app.sessionCache.sync();
+    expect((await adminThread()).seenUpTo).toBe(sent.body.id);
+
+    // A block made straight in the database takes the conversation from her cached list.
+    await t.database.db.execute(
+      sql`insert into member_blocks (blocker_id, blocked_id) values (${m.id}, ${admin.id})`,
+    );
+    await other.sessionCache.sync();
+    expect((await there.call(messagesEndpoints.conversations)).body).toEqual([]);
   });
 
   it("answers a revisit of an unchanged wall with 304", async () => {

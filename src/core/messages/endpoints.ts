@@ -15,7 +15,9 @@ import {
 } from "./schemas";
 
 // Conversations are between two members: anyone else, the administrators included, hears that a
-// conversation or a message does not exist (404).
+// conversation or a message does not exist (404). Her list, a thread and her unread counts are kept
+// in the members' cache until a conversation, its members' rows or a message change (triggers of
+// migration 0037), or anything else a reader's view depends on (names, blocks, suspensions).
 
 /** Private messages between members who walk together, and requests for anyone else. */
 export const messagesEndpoints = {
@@ -26,6 +28,7 @@ export const messagesEndpoints = {
     caller: "member",
     query: conversationsQuery,
     response: conversationList,
+    cache: "member",
   }),
   start: endpoint({
     method: "POST",
@@ -49,6 +52,7 @@ export const messagesEndpoints = {
     params: idParams,
     query: messagesQuery,
     response: messagePage,
+    cache: "member",
   }),
   send: endpoint({
     method: "POST",
@@ -72,8 +76,6 @@ export const messagesEndpoints = {
     body: readBody,
     status: 204,
     response: null,
-    // Said as she reads: her list's counts change, nothing another member sees cached.
-    leavesMemberCache: true,
   }),
   accept: endpoint({
     method: "POST",
@@ -122,5 +124,6 @@ export const messagesEndpoints = {
     summary: "Her unread messages and waiting requests (the navigation's badge)",
     caller: "member",
     response: unreadMessages,
+    cache: "member",
   }),
 };

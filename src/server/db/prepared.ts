@@ -27,3 +27,23 @@ export function statementText(fragment: SQL): string {
   if (params.length > 0) throw new Error("A prepared statement's fragment must not carry parameters");
   return text;
 }
+
+/**
+ * Statements of one shape made when first asked for, one for each set of arguments written into
+ * their text (a page size, whether she is an administrator), then kept: the arguments are few and
+ * bounded (page sizes by their schema).
+ */
+export function statementsBy<Args extends (string | number | boolean)[], Statement>(
+  make: (...args: Args) => Statement,
+) {
+  const made = new Map<string, Statement>();
+  return (...args: Args): Statement => {
+    const key = args.join(" ");
+    let statement = made.get(key);
+    if (!statement) {
+      statement = make(...args);
+      made.set(key, statement);
+    }
+    return statement;
+  };
+}

@@ -28,3 +28,12 @@ export const memberOfStatement = (id: SQL): ViewerColumns => ({
   id,
   isAdmin: sql`coalesce((select seen_ra.role = 'admin' from users seen_ra where seen_ra.id = ${id}), false)`,
 });
+
+/**
+ * The viewer of a prepared statement: her id its first parameter; whether she is an administrator
+ * is written into its text (a statement for each), so its plan keeps only what applies to her.
+ */
+export const statementViewer = (isAdmin: boolean): ViewerColumns => ({
+  id: sql.raw("$1::int"),
+  isAdmin: sql.raw(isAdmin ? "true" : "false"),
+});

@@ -16,12 +16,13 @@ import {
   membershipLeads,
   personColumnsSeenBy,
   postGroupLedBy,
+  statementViewer,
   type Viewer,
   type ViewerColumns,
 } from "../../auth/policies";
 import { batchedStatement } from "../../db/batched-statement";
 import type { Db, Tx } from "../../db/client";
-import { preparedStatement, statementText } from "../../db/prepared";
+import { preparedStatement, statementsBy, statementText } from "../../db/prepared";
 import { groupPosts, moderationLog } from "../../db/schema";
 import { liveInsert } from "../../live/publish";
 import { notificationInsert } from "../notifications";
@@ -193,15 +194,6 @@ const allOf = (conditions: (SQL | undefined)[]) =>
     sql` and `,
   );
 
-/**
- * The viewer of a prepared statement: her id its first parameter; whether she is an administrator
- * is written into its text (a statement for each), so its plan keeps only what applies to her.
- */
-const statementViewer = (viewer: Viewer): ViewerColumns => ({
-  id: sql.raw("$1::int"),
-  isAdmin: sql.raw(viewer.isAdmin ? "true" : "false"),
-});
-
 type PageValues = [viewerId: number, groupId: number, before?: number];
 
 /**
@@ -215,21 +207,16 @@ type PageValues = [viewerId: number, groupId: number, before?: number];
  * index. The leaders' posts are a page of each leader's on the (group, author) index, the newest of
  * those kept: a group's few leaders bound the work however much its members write.
  */
-function pageStatement(
-  kind: GroupKind,
-  filter: ConversationFilter,
-  first: boolean,
-  isAdmin: boolean,
-  limit: number,
-) {
-  const pageSize = sql.raw(String(Math.trunc(limit)));
-  const viewer = statementViewer({ id: 0, isAdmin });
-  const ofGroup = [
-    sql.raw(`p.group_kind = '${kind}'`),
-    sql.raw("p.group_id = $2::int"),
-    memberContentVisibleTo(viewer, "p"),
-  ];
-  const page = (author?: SQL) => sql`select * from group_posts p
+const pageStatement = statementsBy(
+  (kind: GroupKind, filter: ConversationFilter, first: boolean, isAdmin: boolean, limit: number) => {
+    const pageSize = sql.raw(String(Math.trunc(limit)));
+    const viewer = statementViewer(isAdmin);
+    const ofGroup = [
+      sql.raw(`p.group_kind = '${kind}'`),
+      sql.raw("p.group_id = $2::int"),
+      memberContentVisibleTo(viewer, "p"),
+    ];
+    const page = (author?: SQL) => sql`select * from group_posts p
     where ${allOf([
       ...ofGroup,
       author && sql`p.user_id = ${author}`,
@@ -238,26 +225,24 @@ function pageStatement(
       first ? undefined : sql.raw("p.id < $3::int"),
     ])}
     order by p.id desc limit ${pageSize}`;
-  const { members } = TABLES[kind];
-  const unpinned =
-    filter === "leaders"
-      ? sql`select lp.* from ${members} l cross join lateral (${page(sql.raw("l.user_id"))}) lp
+    const { members } = TABLES[kind];
+    const unpinned =
+      filter === "leaders"
+        ? sql`select lp.* from ${members} l cross join lateral (${page(sql.raw("l.user_id"))}) lp
           where l.group_id = $2::int and ${membershipLeads(kind, "l")}
           order by lp.id desc limit ${pageSize}`
-      : page();
-  const pinned = sql`select * from group_posts p
+        : page();
+    const pinned = sql`select * from group_posts p
     where ${allOf([...ofGroup, sql.raw("p.pinned_at is not null"), FILTERS[filter](kind)])}`;
-  return preparedStatement<PostDbRow, PageValues>(
-    `group_posts_page_${kind}_${filter}_${first ? "first" : "next"}${isAdmin ? "_admin" : ""}_${limit}`,
-    statementText(sql`select ${postFields(viewer)}
+    return preparedStatement<PostDbRow, PageValues>(
+      `group_posts_page_${kind}_${filter}_${first ? "first" : "next"}${isAdmin ? "_admin" : ""}_${limit}`,
+      statementText(sql`select ${postFields(viewer)}
       from (${first ? sql`(${pinned}) union all (${unpinned})` : unpinned}) p
         join users u on u.id = p.user_id
       order by p.pinned_at desc nulls last, p.id desc`),
-  );
-}
-
-/** Each page's statement, made when first asked for (page sizes are bounded: `pageQuery`). */
-const pageStatements = new Map<string, ReturnType<typeof pageStatement>>();
+    );
+  },
+);
 
 /**
  * A page of the group's conversation the viewer may see, in one prepared statement
@@ -272,12 +257,7 @@ export async function listPosts(
   { limit, before, filter }: ListOptions,
 ) {
   const first = before === undefined;
-  const key = `${kind} ${filter} ${first} ${viewer.isAdmin} ${limit}`;
-  let statement = pageStatements.get(key);
-  if (!statement) {
-    statement = pageStatement(kind, filter, first, viewer.isAdmin, limit);
-    pageStatements.set(key, statement);
-  }
+  const statement = pageStatement(kind, filter, first, viewer.isAdmin, limit);
   const rows = await (first ? statement(db, viewer.id, groupId) : statement(db, viewer.id, groupId, before));
   return rows.map(postRow);
 }
@@ -285,7 +265,7 @@ export async function listPosts(
 const findPostStatements = [false, true].map((isAdmin) =>
   preparedStatement<PostDbRow, [viewerId: number, postId: number]>(
     `group_posts_one${isAdmin ? "_admin" : ""}`,
-    statementText(sql`select ${postFields(statementViewer({ id: 0, isAdmin }))}
+    statementText(sql`select ${postFields(statementViewer(isAdmin))}
       from group_posts p join users u on u.id = p.user_id where p.id = $2::int`),
   ),
 );

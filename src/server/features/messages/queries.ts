@@ -4,10 +4,13 @@ import {
   conversationBlocked,
   hasBlocked,
   personColumnsSeenBy,
+  statementViewer,
   type Viewer,
+  type ViewerColumns,
   writesDirectlyTo,
 } from "../../auth/policies";
 import type { Db, Tx } from "../../db/client";
+import { preparedStatement, statementsBy, statementText } from "../../db/prepared";
 
 type Conn = Db | Tx;
 
@@ -273,7 +276,7 @@ interface SummaryRowSql extends Record<string, unknown> {
  * any) and `ou` (the other's account): the other as her settings allow, whether a block stands, and
  * the newest message as JSON.
  */
-const summaryColumns = (viewer: Viewer) => {
+const summaryColumns = (viewer: Viewer | ViewerColumns) => {
   const person = personColumnsSeenBy(viewer, "ou");
   return sql`c.id, c.status, c.started_by, cm.unread_count, o.user_id as other_id,
     ${person.firstName} as first_name, ${person.lastName} as last_name,
@@ -290,7 +293,7 @@ const summaryFrom = sql`direct_conversation_members cm
   left join users ou on ou.id = o.user_id`;
 
 /** What leaves her list: a request she declined, and a conversation with a member she blocked. */
-const keptInList = (viewerId: number) =>
+const keptInList = (viewerId: number | SQL) =>
   sql`not (c.status = 'declined' and c.started_by is distinct from ${viewerId})
     and (o.user_id is null or not ${hasBlocked(viewerId, sql`o.user_id`)})`;
 
@@ -314,28 +317,69 @@ const summaryOf = (row: SummaryRowSql, viewer: Viewer) => ({
 });
 export type SummaryRow = ReturnType<typeof summaryOf>;
 
+// Her list and a thread are read on every visit to messages, and from every tab whenever something
+// arrives: each is a prepared statement (`preparedStatement`), planned once per connection. Her id
+// is $1, whether she is an administrator and the page's size are written into the text (see
+// `pageStatement` of the group conversation for why a limit is not a parameter).
+
+/** $1 her id, $2 the cursor on later pages. */
+const listStatement = statementsBy((first: boolean, isAdmin: boolean, limit: number) =>
+  preparedStatement<SummaryRowSql, [viewerId: number, before?: number]>(
+    `conversations_page_${first ? "first" : "next"}${isAdmin ? "_admin" : ""}_${limit}`,
+    statementText(sql`select ${summaryColumns(statementViewer(isAdmin))}
+      from ${summaryFrom}
+      where cm.user_id = $1::int and ${keptInList(sql.raw("$1::int"))}
+        ${first ? sql`` : sql.raw("and cm.last_message_id < $2::int")}
+      order by cm.last_message_id desc
+      limit ${sql.raw(String(Math.trunc(limit)))}`),
+  ),
+);
+
 /**
  * A page of her conversations, newest message first: one range of her rows on
  * (user_id, last_message_id desc), each joined by primary key; `before` is a conversation's newest
  * message id.
  */
 export async function listConversations(db: Db, viewer: Viewer, page: { limit: number; before?: number }) {
-  const { rows } = await db.execute<SummaryRowSql>(sql`select ${summaryColumns(viewer)}
-    from ${summaryFrom}
-    where cm.user_id = ${viewer.id} and ${keptInList(viewer.id)}
-      ${page.before === undefined ? sql`` : sql`and cm.last_message_id < ${page.before}`}
-    order by cm.last_message_id desc
-    limit ${page.limit}`);
+  const first = page.before === undefined;
+  const statement = listStatement(first, viewer.isAdmin, page.limit);
+  const rows = await (first ? statement(db, viewer.id) : statement(db, viewer.id, page.before));
   return rows.map((row) => summaryOf(row, viewer));
 }
 
+/** $1 her id, $2 the conversation. */
+const summaryStatements = [false, true].map((isAdmin) =>
+  preparedStatement<SummaryRowSql, [viewerId: number, conversationId: number]>(
+    `conversation_summary${isAdmin ? "_admin" : ""}`,
+    statementText(sql`select ${summaryColumns(statementViewer(isAdmin))}
+      from ${summaryFrom} where cm.conversation_id = $2::int and cm.user_id = $1::int`),
+  ),
+);
+
 /** One conversation of hers as her list shows it; nothing when she is not in it. */
 export async function findSummary(db: Conn, viewer: Viewer, conversationId: number) {
-  const { rows } = await db.execute<SummaryRowSql>(sql`select ${summaryColumns(viewer)}
-    from ${summaryFrom} where cm.conversation_id = ${conversationId} and cm.user_id = ${viewer.id}`);
-  const row = rows[0];
+  const [row] = await summaryStatements[viewer.isAdmin ? 1 : 0]!(db, viewer.id, conversationId);
   return row && summaryOf(row, viewer);
 }
+
+/** $1 her id, $2 the conversation, $3 the cursor on later pages. */
+const threadStatement = statementsBy((first: boolean, isAdmin: boolean, limit: number) =>
+  preparedStatement<
+    SummaryRowSql & { messages: MessageRowSql[]; seen_up_to: number | null },
+    [viewerId: number, conversationId: number, before?: number]
+  >(
+    `conversation_thread_${first ? "first" : "next"}${isAdmin ? "_admin" : ""}_${limit}`,
+    statementText(sql`select ${summaryColumns(statementViewer(isAdmin))},
+      (select coalesce(json_agg(p order by p.id), '[]'::json) from (
+        select m.id, m.conversation_id, m.sender_id, m.content, m.created_at, m.edited_at, m.deleted_at
+        from direct_messages m
+        where m.conversation_id = c.id ${first ? sql`` : sql.raw("and m.id < $3::int")}
+        order by m.id desc limit ${sql.raw(String(Math.trunc(limit)))}) p) as messages,
+      (select max(s.id) from direct_messages s
+        where s.conversation_id = c.id and s.sender_id = $1::int and s.id <= o.last_read_message_id) as seen_up_to
+    from ${summaryFrom} where cm.conversation_id = $2::int and cm.user_id = $1::int`),
+  ),
+);
 
 /**
  * A page of a thread, in one statement: the conversation as she sees it, its messages before
@@ -347,18 +391,11 @@ export async function thread(
   conversationId: number,
   page: { limit: number; before?: number },
 ) {
-  const { rows } = await db.execute<SummaryRowSql & { messages: MessageRowSql[]; seen_up_to: number | null }>(
-    sql`select ${summaryColumns(viewer)},
-      (select coalesce(json_agg(p order by p.id), '[]'::json) from (
-        select m.id, m.conversation_id, m.sender_id, m.content, m.created_at, m.edited_at, m.deleted_at
-        from direct_messages m
-        where m.conversation_id = c.id ${page.before === undefined ? sql`` : sql`and m.id < ${page.before}`}
-        order by m.id desc limit ${page.limit}) p) as messages,
-      (select max(s.id) from direct_messages s
-        where s.conversation_id = c.id and s.sender_id = ${viewer.id} and s.id <= o.last_read_message_id) as seen_up_to
-    from ${summaryFrom} where cm.conversation_id = ${conversationId} and cm.user_id = ${viewer.id}`,
-  );
-  const row = rows[0];
+  const first = page.before === undefined;
+  const statement = threadStatement(first, viewer.isAdmin, page.limit);
+  const [row] = await (first
+    ? statement(db, viewer.id, conversationId)
+    : statement(db, viewer.id, conversationId, page.before));
   return (
     row && {
       summary: summaryOf(row, viewer),

@@ -30,6 +30,7 @@ import { Card } from "~/web/components/ui/card";
 import { Dialog, DialogContent } from "~/web/components/ui/dialog";
 import { RetryButton } from "~/web/components/ui/retry-button";
 import { Skeleton } from "~/web/components/ui/skeleton";
+import { MessageButton } from "~/web/features/messages";
 import { EditedMark, ReportDialog } from "~/web/features/moderation";
 import { useAuth } from "~/web/lib/auth";
 import { cn } from "~/web/lib/cn";
@@ -186,6 +187,16 @@ export function PostCard({
           isLeader={isLeader}
           onOpen={setOpen}
           pin={isLeader ? <PinButton post={post} /> : null}
+          message={
+            post.isMine ? null : (
+              <MessageButton
+                memberId={post.author.id}
+                name={authorName(post.author)}
+                variant="ghost"
+                className="text-muted hover:text-ink"
+              />
+            )
+          }
         />
       </article>
       {open === "edit" && <EditPostDialog post={post} members={members} onClose={close} />}
@@ -207,19 +218,22 @@ export function PostCard({
   );
 }
 
-/** Edit and delete her own; a leader pins and removes; anyone reports another's. */
+/** Edit and delete her own; a leader pins and removes; anyone writes to another's author and reports it. */
 export function ManageRow({
   noun,
   isMine,
   isLeader,
   onOpen,
   pin,
+  message,
 }: {
   noun: "post" | "reply";
   isMine: boolean;
   isLeader: boolean;
   onOpen: (open: Open) => void;
   pin?: ReactNode;
+  /** "Message" to its author, a fellow member of the group. */
+  message?: ReactNode;
 }) {
   // A post's actions sit under a rule, apart from its reactions; a reply's follow its words.
   return (
@@ -242,6 +256,7 @@ export function ManageRow({
         </>
       ) : (
         <>
+          {message}
           {isLeader && (
             <SmallAction
               icon={Trash2}
