@@ -47,7 +47,9 @@ const envSchema = z.object({
       .max(65535, { message: "must be a port number (1-65535)" })
       .default(3000),
   ),
-  HOST: z.preprocess(blankToUndefined, z.string().default("0.0.0.0")),
+  // Unset: this computer only for the trial (its accounts' passwords are in the README), every
+  // interface for a real start.
+  HOST: optionalString,
   PUBLIC_URL: optionalUrl("for example https://community.example.org"),
   DATA_DIR: z.preprocess(blankToUndefined, z.string().default("./data")),
   BACKUP_DIR: optionalString,
@@ -396,9 +398,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
 
+  const demo = e.DEMO ?? !e.DATABASE_URL;
   return {
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? (demo ? "127.0.0.1" : "0.0.0.0"),
     publicUrl,
     publicOrigin,
     publicUrlSet: e.PUBLIC_URL !== undefined,
@@ -421,7 +424,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       address: e.MINISTRY_ADDRESS?.replace(/\\n/g, "\n") ?? null,
       taxId: e.MINISTRY_TAX_ID ?? null,
     },
-    demo: e.DEMO ?? !e.DATABASE_URL,
+    demo,
     responseCache: e.RESPONSE_CACHE ?? true,
     serverRender: e.SERVER_RENDER ?? true,
     trustProxy: e.TRUST_PROXY ?? false,
@@ -451,4 +454,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       allowedOrigins: e.WEB_PUSH_ALLOWED_ORIGINS,
     },
   };
+}
+
+/**
+ * Whether `host` reaches this computer alone (a loopback address or `localhost`): nobody on the
+ * network can open the app, so the trial may keep its documented passwords.
+ */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, "").toLowerCase();
+  return h === "localhost" || h === "::1" || /^127(\.\d{1,3}){3}$/.test(h);
 }

@@ -1,17 +1,26 @@
 import "./heap-settings";
 import { buildApp, closeGracefully } from "./app";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, isLoopbackHost, loadConfig } from "./config";
 import { sessionSecretIn, vapidKeysIn } from "./data-dir-secrets";
 import { type Database, openDatabase } from "./db/client";
 import { type EmbeddedPostgres, startEmbeddedPostgres } from "./db/embedded-postgres";
 import { runMigrations } from "./db/migrate";
-import { demoAccounts, seedDemo } from "./db/seed";
+import { demoAccounts, giveDemoAccountsTheirOwnPasswords, seedDemo } from "./db/seed";
 import { isDatabaseUnavailable } from "./http/errors";
 import { createLogger } from "./http/request-log";
 import { startJobs } from "./jobs";
 import { declaredNodeEnv } from "./production-mode";
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
+
+/** The SMTP server's host and port, never its credentials. */
+const smtpServer = (url: string | undefined) => {
+  try {
+    return url ? new URL(url).host : "SMTP";
+  } catch {
+    return "SMTP";
+  }
+};
 
 let embedded: EmbeddedPostgres | undefined;
 let database: Database | undefined;
@@ -67,6 +76,10 @@ async function main() {
   database = openDatabase(databaseUrl);
   await runMigrations(database);
   const seeded = config.demo ? await seedDemo(database) : false;
+  // The README's demo passwords are for this computer alone: open to the network, the trial's
+  // accounts get passwords of their own before the first request is taken.
+  const onlyHere = isLoopbackHost(config.host);
+  const ownPasswords = config.demo && !onlyHere ? await giveDemoAccountsTheirOwnPasswords(database) : [];
 
   // Readable lines in a terminal; JSON lines under a service manager, a container or a pipe.
   const pretty = process.stdout.isTTY === true && declaredNodeEnv !== "production";
@@ -79,16 +92,31 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   stopJobs = await startJobs(app);
 
-  const where = embedded ? `embedded PostgreSQL in ${config.dataDir}` : "PostgreSQL at DATABASE_URL";
-  say(`\n  ${config.siteName} is ready at ${config.publicUrl} (${where}, ${Date.now() - started} ms)`);
-  if (config.mail.transport === "log") {
-    say("  Mail is not sent: each message is written here instead (set SMTP_URL to send it).");
-  }
-  if (config.demo) {
-    say(`  ${seeded ? "Demo content added." : "Demo accounts:"}`);
+  const data = embedded ? `embedded PostgreSQL in ${config.dataDir}` : "PostgreSQL at DATABASE_URL";
+  const listening = onlyHere
+    ? `${config.host}:${config.port}, this computer only (set HOST to open it to others)`
+    : `${config.host}:${config.port}, open to the network`;
+  say(`\n  ${config.siteName} is ready at ${config.publicUrl} (${Date.now() - started} ms)`);
+  say(`    ${config.demo ? "Trial: demo content and demo accounts" : "Real start: no demo content"}`);
+  say(`    Listening on ${listening}`);
+  say(`    Data: ${data}`);
+  say(
+    config.mail.transport === "log"
+      ? "    Mail: written here, not sent (set SMTP_URL to send it)"
+      : `    Mail: sent through ${smtpServer(config.mail.smtpUrl)} from ${config.mail.from}`,
+  );
+  if (config.demo && onlyHere) {
+    say(`  ${seeded ? "Demo content added. " : ""}Demo accounts:`);
     say(`    member: ${demoAccounts.member.email} / ${demoAccounts.member.password}`);
-    say(`    admin:  ${demoAccounts.admin.email} / ${demoAccounts.admin.password}\n`);
+    say(`    admin:  ${demoAccounts.admin.email} / ${demoAccounts.admin.password}`);
+  } else if (ownPasswords.length > 0) {
+    // Shown this once: they are kept only as hashes.
+    say("  Open to the network, the demo accounts have passwords of their own, shown only this once:");
+    for (const { email, password } of ownPasswords) say(`    ${email} / ${password}`);
+  } else if (config.demo) {
+    say("  Demo accounts: the passwords shown when they were first opened to the network.");
   }
+  say("");
 }
 
 main().catch((err) => {

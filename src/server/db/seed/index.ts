@@ -8,6 +8,9 @@ import { seedEvents } from "./events";
 import { seedGroups } from "./groups";
 import { seedIntercessors } from "./intercessors";
 import { DEMO_ADMIN_EMAIL, DEMO_MEMBER_EMAIL, DEMO_PASSWORD, seedMembers } from "./members";
+
+export { giveDemoAccountsTheirOwnPasswords } from "./members";
+
 import { seedMessages } from "./messages";
 import { seedNotifications } from "./notifications";
 import { seedVideos } from "./videos";

@@ -1,5 +1,8 @@
-import { hashPassword } from "../../auth/passwords";
-import type { Tx } from "../client";
+import { randomBytes } from "node:crypto";
+import { eq, inArray } from "drizzle-orm";
+import { hashPassword, verifyPassword } from "../../auth/passwords";
+import { endAllSessions } from "../../auth/sessions";
+import type { Database, Tx } from "../client";
 import { users } from "../schema";
 
 export const DEMO_PASSWORD = "mishpacha-demo";
@@ -14,6 +17,9 @@ const others = [
   ["Priscilla", "Nguyen", "priscilla@example.com"],
   ["Abigail", "Rivera", "abigail@example.com"],
 ] as const;
+
+/** Every demo account's address: the demo member, the demo administrator and their neighbours. */
+export const DEMO_EMAILS = [DEMO_MEMBER_EMAIL, DEMO_ADMIN_EMAIL, ...others.map(([, , email]) => email)];
 
 /** The demo member, the demo administrator and a few neighbours to fill the community. */
 export async function seedMembers(tx: Tx) {
@@ -72,4 +78,30 @@ export function seededMember(members: SeededMembers) {
     if (!found) throw new Error(`The demo content names "${name}", who is not a demo member`);
     return found;
   };
+}
+
+/**
+ * The trial is open to the network: each demo account still on the README's password gets one of
+ * its own, answered here to be printed once, and its sessions end. An account whose password was
+ * changed keeps it; a later start finds none left on the documented one and prints nothing.
+ */
+export async function giveDemoAccountsTheirOwnPasswords(database: Database) {
+  const accounts = await database.db
+    .select({ id: users.id, email: users.email, passwordHash: users.passwordHash })
+    .from(users)
+    .where(inArray(users.email, DEMO_EMAILS));
+  const given: { email: string; password: string }[] = [];
+  for (const account of accounts) {
+    if (!(await verifyPassword(account.passwordHash, DEMO_PASSWORD))) continue;
+    const password = randomBytes(12).toString("base64url");
+    await database.db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ passwordHash: await hashPassword(password) })
+        .where(eq(users.id, account.id));
+      await endAllSessions(tx, account.id);
+    });
+    given.push({ email: account.email, password });
+  }
+  return given;
 }
