@@ -9,6 +9,7 @@ import { demoAccounts, giveDemoAccountsTheirOwnPasswords, seedDemo } from "./db/
 import { isDatabaseUnavailable } from "./http/errors";
 import { createLogger } from "./http/request-log";
 import { startJobs } from "./jobs";
+import { nodeVersionWarning } from "./node-version";
 import { declaredNodeEnv } from "./production-mode";
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -42,6 +43,8 @@ async function shutdown(code: number) {
 
 async function main() {
   const started = Date.now();
+  const oldNode = nodeVersionWarning();
+  if (oldNode) process.stderr.write(`${oldNode}\n`);
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
