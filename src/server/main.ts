@@ -6,6 +6,7 @@ import { type Database, openDatabase } from "./db/client";
 import { type EmbeddedPostgres, startEmbeddedPostgres } from "./db/embedded-postgres";
 import { runMigrations } from "./db/migrate";
 import { demoAccounts, giveDemoAccountsTheirOwnPasswords, seedDemo } from "./db/seed";
+import { migrateWithBackup, UpgradeFailed } from "./features/backups";
 import { isDatabaseUnavailable } from "./http/errors";
 import { createLogger } from "./http/request-log";
 import { startJobs } from "./jobs";
@@ -77,7 +78,10 @@ async function main() {
     config.push.vapid ??= vapidKeysIn(config.dataDir);
   }
   database = openDatabase(databaseUrl);
-  await runMigrations(database);
+  // The embedded database has no backups but the app's: one is taken before a new version changes
+  // it. A managed PostgreSQL keeps its own (and several instances may start at once on it).
+  if (embedded) await migrateWithBackup(database, databaseUrl, config.backups.dir, say);
+  else await runMigrations(database);
   const seeded = config.demo ? await seedDemo(database) : false;
   // The README's demo passwords are for this computer alone: open to the network, the trial's
   // accounts get passwords of their own before the first request is taken.
@@ -123,6 +127,10 @@ async function main() {
 }
 
 main().catch((err) => {
+  if (err instanceof UpgradeFailed) {
+    process.stderr.write(`\n${err.message}\n`);
+    return void shutdown(1);
+  }
   process.stderr.write(
     `Could not start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
   );
