@@ -210,6 +210,7 @@ test.describe("accessibility: no serious or critical axe violation on any screen
         ["videos", "Videos"],
         ["users", "Users"],
         ["groups", "Groups"],
+        ["events", "Events"],
       ]),
     ]);
   });

@@ -91,6 +91,9 @@ test.describe("articles", () => {
     await page.goto("/admin/articles");
     await expect(page.getByRole("heading", { level: 1, name: "Article Management" })).toBeVisible();
     await expect(page.getByRole("heading", { name: /^Current Articles \(\d+\)$/ })).toBeVisible();
+    // The feed is set (the test's newsletter): the hourly sync is a promise the server keeps.
+    await expect(page.getByText(/They sync on their own every hour/)).toBeVisible();
+    await expect(page.getByText("No newsletter feed is set")).toHaveCount(0);
     const row = page.getByRole("listitem").filter({ hasText: "Rest Is Not a Reward" });
     await expect(row.getByText("7 min read")).toBeVisible();
     await expect(row.getByText("214 views")).toBeVisible();
@@ -143,6 +146,40 @@ test.describe("articles", () => {
     await expect(page.getByText("Sync Failed", { exact: true })).toBeVisible();
     await expect(page.getByText("The Substack feed is larger than 5 MB.", { exact: true })).toBeVisible();
     await expect(page.getByRole("button", { name: "Sync from Substack" })).toBeEnabled();
+  });
+
+  test("without a newsletter feed the page says so and names the setting, promising no hourly sync", async ({
+    page,
+  }) => {
+    await signIn(page, DEMO_ADMIN);
+    // The page as the server draws it when NEWSLETTER_FEED_URL is unset: its answer (the test's
+    // server has a feed) says no feed, and the page is drawn again in the browser from it.
+    await page.route(
+      (url) => url.pathname === "/admin/articles",
+      async (route) => {
+        const response = await route.fetch();
+        const html = await response.text();
+        expect(html).toContain('"feedConfigured":true');
+        await route.fulfill({
+          response,
+          body: html
+            .replace('"feedConfigured":true', '"feedConfigured":false')
+            .replace(" data-prerendered", ""),
+        });
+      },
+    );
+    await page.goto("/admin/articles");
+    await expect(page.getByRole("heading", { level: 1, name: "Article Management" })).toBeVisible();
+    await expect(
+      page.getByText("Articles come from your Substack newsletter, but no feed is set yet"),
+    ).toBeVisible();
+    await expect(page.getByText(/They sync on their own every hour/)).toHaveCount(0);
+    const notice = page.getByRole("status").filter({ hasText: "No newsletter feed is set" });
+    await expect(notice).toContainText(
+      "Set the NEWSLETTER_FEED_URL setting to the address of your Substack feed",
+    );
+    await expect(page.getByRole("button", { name: "Sync from Substack" })).toBeDisabled();
+    await expectAccessible(page);
   });
 
   test("members who are not administrators are turned away", async ({ page }) => {

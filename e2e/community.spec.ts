@@ -253,6 +253,40 @@ test.describe("prayer wall", () => {
     await expect(page.getByLabel("Share a prayer request")).toBeFocused();
   });
 
+  test("a new member's fourth request on her first day is a gentle notice, and her words stay", async ({
+    page,
+    allowedConsoleErrors,
+  }) => {
+    allowedConsoleErrors.push(/status of 429/);
+    await registerMember(page);
+    const origin = new URL(test.info().project.use.baseURL!).origin;
+    for (let i = 1; i <= 3; i++) {
+      const res = await page.request.post("/api/prayer-requests", {
+        data: { content: unique(`First-day request ${i}`) },
+        headers: { Origin: origin },
+      });
+      expect(res.status()).toBe(201);
+    }
+    await page.goto("/community");
+    const fourth = unique("Please pray for my sister's new job.");
+    await page.getByLabel("Share a prayer request").fill(fourth);
+    await page.getByRole("button", { name: "Share Request" }).click();
+
+    const notice = page
+      .getByRole("listitem")
+      .filter({ hasText: "Welcome! New members can share 3 prayer requests in their first day." });
+    await expect(notice).toBeVisible();
+    await expect(notice).toHaveText(
+      "Welcome! New members can share 3 prayer requests in their first day. You can share more tomorrow.",
+    );
+    // Calm, not an error: no "Error" title, no red.
+    await expect(page.getByText("Error", { exact: true })).toHaveCount(0);
+    await expect(notice).toHaveCSS("background-color", "rgb(255, 255, 255)");
+    await expect(page.getByLabel("Share a prayer request")).toHaveValue(fourth);
+    await expect(page.getByRole("button", { name: "Share Request" })).toBeEnabled();
+    await expectAccessible(page);
+  });
+
   test("a failed prayer says so", async ({ page, allowedConsoleErrors }) => {
     allowedConsoleErrors.push(/500/);
     await registerMember(page);

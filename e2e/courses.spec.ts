@@ -116,6 +116,36 @@ test.describe("courses", () => {
     await expect(card.getByRole("button", { name: "Enroll Now" })).toBeEnabled();
   });
 
+  test("a priced course on a site that takes no payments says so honestly, not as a failure", async ({
+    page,
+    allowedConsoleErrors,
+  }) => {
+    allowedConsoleErrors.push(/status of 503/);
+    await registerMember(page);
+    // The server's answer when STRIPE_* are unset (the test's server has a Stripe stand-in).
+    await page.route("**/api/courses/*/enroll", (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({ message: "Online payments are not set up yet." }),
+      }),
+    );
+    await page.goto("/courses");
+    const card = page.getByRole("article", { name: "Walking Through the Feasts of the Lord" });
+    await card.getByRole("button", { name: "Enroll Now" }).click();
+    const dialog = page.getByRole("dialog", { name: "Enroll in Walking Through the Feasts of the Lord" });
+    await expect(dialog.getByRole("heading", { name: "Online payments are not set up yet." })).toBeVisible();
+    await expect(
+      dialog.getByText("This course can be bought here as soon as card payments are set up."),
+    ).toBeVisible();
+    await expect(page.getByText("Enrollment Failed", { exact: true })).toHaveCount(0);
+    await expect(page.getByText("Please try again later.", { exact: true })).toHaveCount(0);
+    await expectAccessible(page);
+    await dialog.getByRole("button", { name: "Close", exact: true }).first().click();
+    await expect(dialog).toBeHidden();
+    await expect(card.getByRole("button", { name: "Enroll Now" })).toBeEnabled();
+  });
+
   test("filters and search narrow the list", async ({ page }) => {
     await registerMember(page);
     await page.goto("/courses");

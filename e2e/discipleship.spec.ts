@@ -41,14 +41,26 @@ test.describe("discipleship", () => {
       "Growing in Faith",
       "Mature Believer",
     ]);
+    // What is missing is said beside each field, as every form says it, and not in a toast.
     await page.getByRole("button", { name: "Request a Mentor" }).click();
-    await expect(page.getByText("Missing information", { exact: true })).toBeVisible();
-    await expect(page.getByText("Please fill in all required fields.", { exact: true })).toBeVisible();
+    const level = page.getByLabel("Experience level");
+    const focusAreas = page.getByLabel("Focus areas");
+    await expect(level).toHaveAccessibleDescription("Please fill in all required fields.");
+    await expect(focusAreas).toHaveAccessibleDescription("Please fill in all required fields.");
+    await expect(level).toHaveAttribute("aria-invalid", "true");
+    await expect(level).toBeFocused();
+    await expect(page.getByText("Missing information", { exact: true })).toHaveCount(0);
+    await expectAccessible(page);
 
-    await page.getByLabel("Experience level").selectOption({ label: "New Believer" });
-    await page.getByLabel("Focus areas").fill(" , ");
+    await level.selectOption({ label: "New Believer" });
+    await focusAreas.fill(" , ");
     await page.getByRole("button", { name: "Request a Mentor" }).click();
-    await expect(page.getByText("Please fill in all required fields.", { exact: true })).toBeVisible();
+    await expect(focusAreas).toHaveAccessibleDescription("Please fill in all required fields.");
+    await expect(level).toHaveAttribute("aria-invalid", "false");
+    await expect(focusAreas).toBeFocused();
+    await focusAreas.fill(Array.from({ length: 11 }, (_, i) => `area ${i + 1}`).join(", "));
+    await page.getByRole("button", { name: "Request a Mentor" }).click();
+    await expect(focusAreas).toHaveAccessibleDescription("Please choose at most 10 focus areas.");
 
     await page.getByLabel("Focus areas").fill(` ${focus.toUpperCase()} ,  worship `);
     await page.getByRole("button", { name: "Request a Mentor" }).click();

@@ -33,7 +33,8 @@ test.describe("events", () => {
     await dialog.getByLabel("Date").fill(dayAhead(10));
     await dialog.getByLabel("Starts").fill("19:00");
     await dialog.getByLabel("Ends").fill("18:00");
-    await dialog.getByLabel("Time Zone").fill("Asia/Jerusalem");
+    await dialog.getByRole("combobox", { name: "Time Zone" }).fill("Jerusal");
+    await dialog.getByRole("option", { name: /^Jerusalem, Israel/ }).click();
     await dialog.getByLabel("Place (Optional)").fill("The olive grove hall");
     await dialog.getByLabel("Places (Optional)").fill("1");
     await dialog.getByRole("button", { name: "Create Event" }).click();
@@ -66,6 +67,13 @@ test.describe("events", () => {
     await leah.page.getByRole("button", { name: "Going", exact: true }).click();
     await expect(leah.page.getByText("You're on the waitlist", { exact: true })).toBeVisible();
     await expect(leah.page.getByText("You're number 1 on the waitlist")).toBeVisible();
+    // Waiting is its own state, with her place: she is not shown as going.
+    await expect(leah.page.getByText("On the waitlist · #1", { exact: true })).toBeVisible();
+    await expect(leah.page.getByRole("button", { name: "Going", exact: true })).toHaveAttribute(
+      "aria-pressed",
+      "false",
+    );
+    await expectAccessible(leah.page);
 
     // Ruth cannot go after all: Leah moves up.
     await ruth.page.getByRole("button", { name: "Can't go" }).click();
@@ -92,6 +100,20 @@ test.describe("events", () => {
     const address = feed.getByLabel("Feed address");
     await expect(address).toHaveValue(/\/api\/calendar-feed\/[A-Za-z0-9_-]{43}$/);
     const first = await address.inputValue();
+    // One tap to subscribe in the common calendar apps.
+    const webcal = first.replace(/^https?:\/\//, "webcal://");
+    await expect(feed.getByRole("link", { name: "Subscribe in Apple Calendar" })).toHaveAttribute(
+      "href",
+      webcal,
+    );
+    await expect(feed.getByRole("link", { name: "Subscribe in Google Calendar" })).toHaveAttribute(
+      "href",
+      `https://calendar.google.com/calendar/r?cid=${encodeURIComponent(webcal)}`,
+    );
+    await expect(feed.getByRole("link", { name: "Subscribe in Outlook" })).toHaveAttribute(
+      "href",
+      `https://outlook.live.com/calendar/0/addfromweb?url=${encodeURIComponent(first)}&name=${encodeURIComponent("Mishpacha events")}`,
+    );
     await expectAccessible(leah.page);
     await feed.getByRole("button", { name: "Reset address" }).click();
     await expect(leah.page.getByText("New address made", { exact: true })).toBeVisible();
@@ -145,7 +167,10 @@ test.describe("events", () => {
     await expectAccessible(page);
     await dialog.getByRole("button", { name: "Create Event" }).click();
     await expect(page.getByText("Event created", { exact: true })).toBeVisible();
-    await expect(page.getByRole("article", { name: "Feast of Tabernacles study" })).toHaveCount(3);
+    // The series is one entry, at its next date.
+    const series = page.getByRole("article", { name: "Feast of Tabernacles study" });
+    await expect(series).toHaveCount(1);
+    await expect(series).toContainText("Weekly · next");
 
     // She answers once for every date, then cancels one date of the series on its own.
     await page.getByRole("link", { name: "Feast of Tabernacles study" }).first().click();

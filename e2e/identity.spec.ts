@@ -33,6 +33,32 @@ test.describe("identity", () => {
     await expect(page.getByRole("region", { name: "E-mail confirmation" })).toHaveCount(0);
   });
 
+  test("after a failed sign-in, Forgot your password? keeps the address she typed", async ({
+    page,
+    allowedConsoleErrors,
+  }) => {
+    allowedConsoleErrors.push(/401/);
+    const member = await registerMember(page, { firstName: "Bilhah" });
+    await page.context().clearCookies();
+    await page.goto("/sign-in");
+    await page.getByLabel("E-mail").fill(member.email);
+    await page.getByLabel("Password").fill("not my password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Incorrect e-mail or password");
+
+    await page.getByRole("link", { name: "Forgot your password?" }).click();
+    await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
+    await expect(page.getByLabel("E-mail")).toHaveValue(member.email);
+    // Not in the address bar (nor any server's log): it travels in the page's history entry.
+    expect(page.url()).not.toContain(encodeURIComponent(member.email));
+    expect(page.url()).not.toContain(member.email);
+    await page.reload();
+    await expect(page.getByLabel("E-mail")).toHaveValue(member.email);
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+    await mailTo(member.email, "/reset-password?token=");
+  });
+
   test("a member who forgot her password chooses a new one through her mailbox", async ({ page }) => {
     const member = await registerMember(page, { firstName: "Zilpah" });
     await page.context().clearCookies();
@@ -62,12 +88,29 @@ test.describe("identity", () => {
     expect(res.status()).toBe(200);
   });
 
-  test("a new e-mail address waits for its link, and the old address hears of it", async ({ page }) => {
+  test("a new e-mail address needs her password, waits for its link, and the old address hears of it", async ({
+    page,
+    allowedConsoleErrors,
+  }) => {
+    allowedConsoleErrors.push(/status of 400/);
     const member = await registerMember(page, { firstName: "Jochebed" });
     const next = uniqueEmail("moved");
     await page.goto("/profile");
     await page.getByRole("button", { name: "Edit Profile" }).click();
+    await expect(page.getByLabel("Current password")).toHaveCount(0);
     await page.getByLabel("Email").fill(next);
+    // A new address asks who she is before anything changes.
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(
+      page.getByText("Please enter your current password to change your e-mail address.", { exact: true }),
+    ).toBeVisible();
+    await expect(page.getByLabel("Current password")).toBeFocused();
+    await page.getByLabel("Current password").fill("not my password");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("Your current password is not correct.", { exact: true })).toBeVisible();
+    await expect(page.getByText("Confirmation pending")).toHaveCount(0);
+    await expectAccessible(page);
+    await page.getByLabel("Current password").fill(member.password);
     await page.getByRole("button", { name: "Save Changes" }).click();
     await expect(page.getByText(`We've sent a link to ${next}.`).first()).toBeVisible();
     await expect(page.getByText(`Confirmation pending: we sent a link to ${next}`)).toBeVisible();

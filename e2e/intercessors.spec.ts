@@ -42,7 +42,8 @@ test.describe("the patrons' prayer list", () => {
       .getByRole("table", { name: "Members" })
       .getByRole("row")
       .filter({ hasText: member.email });
-    await row.getByRole("switch", { name: /^Intercessor: Tabitha/ }).click();
+    await row.getByRole("button", { name: /^Make intercessor: Tabitha/ }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Make intercessor" }).click();
     await expect(page.getByText("Intercessor added").first()).toBeVisible();
     await expect(row.getByText("Intercessor", { exact: true }).first()).toBeVisible();
 

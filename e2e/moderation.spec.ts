@@ -78,7 +78,16 @@ test.describe("moderation", () => {
     await expect(item.getByRole("list", { name: "Reports" }).getByRole("listitem")).toHaveCount(2);
     await expectAccessible(admin.page);
     await item.getByRole("button", { name: "Restore" }).click();
+    const restore = admin.page.getByRole("dialog", { name: "Restore it?" });
+    // A reason is welcome, not required.
+    await expect(restore.getByLabel("Reason (optional)")).toBeVisible();
+    await restore.getByLabel("Reason (optional)").fill("Not an advert: a real request.");
+    await restore.getByRole("button", { name: "Restore" }).click();
     await expect(admin.page.getByText("Restored", { exact: true })).toBeVisible();
+    const restoredLine = admin.page
+      .getByRole("listitem")
+      .filter({ hasText: "Why: Not an advert: a real request." });
+    await expect(restoredLine).toContainText("restored a prayer request by Keturah Author");
     await expect(admin.page.getByRole("article").filter({ hasText: edited })).toHaveCount(0);
     await first.page.reload();
     await expect(card(first.page, edited)).toBeVisible();
@@ -212,8 +221,18 @@ test.describe("moderation", () => {
     await expect(item.getByText("Suspended until Jun 15, 2031", { exact: true })).toBeVisible();
     await expect(item.getByRole("button", { name: "Lift suspension" })).toBeVisible();
     await item.getByRole("button", { name: "Remove" }).click();
-    await admin.page.getByRole("dialog").getByRole("button", { name: "Remove" }).click();
+    const remove = admin.page.getByRole("dialog", { name: "Remove it for good?" });
+    // Removing for good says why: without a reason nothing is removed.
+    await remove.getByRole("button", { name: "Remove" }).click();
+    await expect(remove.getByText("Please say why.")).toBeVisible();
+    await expectAccessible(admin.page);
+    await remove.getByLabel("Reason").fill("Cruel words about another member");
+    await remove.getByRole("button", { name: "Remove" }).click();
     await expect(admin.page.getByText("Removed", { exact: true })).toBeVisible();
+    const removedLine = admin.page
+      .getByRole("listitem")
+      .filter({ hasText: "Why: Cruel words about another member" });
+    await expect(removedLine).toContainText("removed a prayer request by Jael Harsh");
     await expect(admin.page.getByRole("article").filter({ hasText: content })).toHaveCount(0);
 
     await page.context().clearCookies();

@@ -1,5 +1,13 @@
 import type { Page } from "@playwright/test";
-import { anotherMember, DEMO_ADMIN, DEMO_MEMBER, expect, signIn, test } from "./support/fixtures";
+import {
+  anotherMember,
+  cameBackTwice,
+  DEMO_ADMIN,
+  DEMO_MEMBER,
+  expect,
+  signIn,
+  test,
+} from "./support/fixtures";
 
 // A 390 px phone: what a member holds in her hand.
 test.use({ viewport: { width: 390, height: 844 } });
@@ -199,6 +207,7 @@ test.describe("the install card on a touch phone", () => {
   test.use({ hasTouch: true, isMobile: true, allowInstallPrompt: true });
 
   test("its buttons and its close are at least 44 × 44 px to a finger", async ({ page }) => {
+    await cameBackTwice(page);
     await signIn(page, DEMO_MEMBER);
     await page.goto("/");
     const card = page.getByRole("region", { name: "Install App" });

@@ -45,10 +45,11 @@ test.describe("profile", () => {
     const taken = await registerMember(otherPage);
     await other.close();
 
-    await registerMember(page);
+    const member = await registerMember(page);
     await page.goto("/profile");
     await page.getByRole("button", { name: "Edit Profile" }).click();
     await page.getByLabel("Email").fill(taken.email);
+    await page.getByLabel("Current password").fill(member.password);
     await page.getByRole("button", { name: "Save Changes" }).click();
     await expect(
       page.getByRole("alert").filter({ hasText: "Another account already uses this e-mail address." }),

@@ -32,6 +32,15 @@ function collectErrors(page: Page): string[] {
 const dismissInstallPrompt = (target: Page | BrowserContext) =>
   target.addInitScript(() => localStorage.setItem("install-prompt-dismissed-at", String(Date.now())));
 
+/**
+ * She has opened the app on two days before this one, as the install card waits for (it is offered
+ * from her third day), on a page or on every page of a context.
+ */
+export const cameBackTwice = (target: Page | BrowserContext) =>
+  target.addInitScript(() =>
+    localStorage.setItem("install-prompt-visit-days", JSON.stringify(["2020-1-1", "2020-1-2"])),
+  );
+
 interface Fixtures {
   /** Console errors a test expects (a 401 from a wrong password, a missing image…). */
   allowedConsoleErrors: RegExp[];

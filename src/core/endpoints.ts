@@ -4,6 +4,7 @@ import { authEndpoints } from "./auth/endpoints";
 import { backupsEndpoints } from "./backups/endpoints";
 import { conversationEndpoints } from "./conversation/endpoints";
 import { coursesEndpoints } from "./courses/endpoints";
+import { demoContentEndpoints } from "./demo-content/endpoints";
 import { discipleshipEndpoints } from "./discipleship/endpoints";
 import { eventsEndpoints } from "./events/endpoints";
 import { givingEndpoints } from "./giving/endpoints";
@@ -11,6 +12,7 @@ import { groupsEndpoints } from "./groups/endpoints";
 import { healthEndpoints } from "./health/endpoints";
 import { homeEndpoints } from "./home/endpoints";
 import { intercessorsEndpoints } from "./intercessors/endpoints";
+import { landingEndpoints } from "./landing/endpoints";
 import { liveEndpoints } from "./live/endpoints";
 import { localGroupsEndpoints } from "./local-groups/endpoints";
 import { messagesEndpoints } from "./messages/endpoints";
@@ -49,6 +51,8 @@ export const apiEndpoints = {
   giving: givingEndpoints,
   admin: adminEndpoints,
   backups: backupsEndpoints,
+  demoContent: demoContentEndpoints,
+  landing: landingEndpoints,
   health: healthEndpoints,
   reference: referenceEndpoints,
 };

@@ -14,33 +14,103 @@ export interface MemberPage {
   path: string;
   /** Source module, relative to the project root (as the build manifest names it). */
   module: string;
+  /**
+   * What the page is called: the document's title is "{title} · {site name}" (WCAG 2.4.2), set by
+   * the server in the page it sends and by the browser as she moves between pages. An item's page
+   * (a video, an event, a group) is called by its section.
+   */
+  title: string;
+  /**
+   * An item's page: the API address of the item its path names (`:id` filled from the page's path).
+   * When it answers 404 (or 400, an id that cannot be one), so does the page, which shows its own
+   * not-found state.
+   */
+  item?: string;
 }
 
 export const memberPages: MemberPage[] = [
-  { path: "/", module: "src/web/features/home/home-page.tsx" },
-  { path: "/videos", module: "src/web/features/videos/videos-page.tsx" },
-  { path: "/video/:id", module: "src/web/features/videos/video-detail-page.tsx" },
-  { path: "/video-notes", module: "src/web/features/notes/notes-page.tsx" },
-  { path: "/articles", module: "src/web/features/articles/articles-page.tsx" },
-  { path: "/courses", module: "src/web/features/courses/courses-page.tsx" },
-  { path: "/admin/articles", module: "src/web/features/articles/admin-articles-page.tsx" },
-  { path: "/community", module: "src/web/features/community/community-page.tsx" },
-  { path: "/discipleship", module: "src/web/features/discipleship/discipleship-page.tsx" },
-  { path: "/intercessors", module: "src/web/features/intercessors/prayer-list-page.tsx" },
-  { path: "/cultivation-groups", module: "src/web/features/groups/cultivation-groups-page.tsx" },
-  { path: "/cultivation-groups/:id", module: "src/web/features/groups/group-page.tsx" },
-  { path: "/group-posts/:id", module: "src/web/features/conversation/group-post-page.tsx" },
-  { path: "/events/:id", module: "src/web/features/events/event-page.tsx" },
-  { path: "/local-communities", module: "src/web/features/local-groups/local-communities-page.tsx" },
-  { path: "/local-communities/:id", module: "src/web/features/local-groups/local-group-page.tsx" },
-  { path: "/messages", module: "src/web/features/messages/messages-page.tsx" },
-  { path: "/messages/:id", module: "src/web/features/messages/thread-page.tsx" },
-  { path: "/notifications", module: "src/web/features/notifications/notifications-page.tsx" },
-  { path: "/profile", module: "src/web/features/profile/profile-page.tsx" },
-  { path: "/profile/giving/:year", module: "src/web/features/profile/giving-statement-page.tsx" },
-  { path: "/subscribe", module: "src/web/features/payments/subscribe-page.tsx" },
-  { path: "/donate", module: "src/web/features/payments/donate-page.tsx" },
-  { path: "/admin", module: "src/web/features/admin/admin-page.tsx" },
+  { path: "/", module: "src/web/features/home/home-page.tsx", title: "Home" },
+  { path: "/videos", module: "src/web/features/videos/videos-page.tsx", title: "Video Library" },
+  {
+    path: "/video/:id",
+    module: "src/web/features/videos/video-detail-page.tsx",
+    title: "Video",
+    item: "/api/videos/:id",
+  },
+  { path: "/video-notes", module: "src/web/features/notes/notes-page.tsx", title: "My Notes" },
+  { path: "/articles", module: "src/web/features/articles/articles-page.tsx", title: "Articles" },
+  { path: "/courses", module: "src/web/features/courses/courses-page.tsx", title: "Courses" },
+  {
+    path: "/admin/articles",
+    module: "src/web/features/articles/admin-articles-page.tsx",
+    title: "Article Management",
+  },
+  { path: "/community", module: "src/web/features/community/community-page.tsx", title: "Community" },
+  {
+    path: "/discipleship",
+    module: "src/web/features/discipleship/discipleship-page.tsx",
+    title: "Discipleship",
+  },
+  {
+    path: "/intercessors",
+    module: "src/web/features/intercessors/prayer-list-page.tsx",
+    title: "Prayer List",
+  },
+  {
+    path: "/cultivation-groups",
+    module: "src/web/features/groups/cultivation-groups-page.tsx",
+    title: "Cultivation Groups",
+  },
+  {
+    path: "/cultivation-groups/:id",
+    module: "src/web/features/groups/group-page.tsx",
+    title: "Cultivation Group",
+    item: "/api/cultivation-groups/:id",
+  },
+  {
+    path: "/group-posts/:id",
+    module: "src/web/features/conversation/group-post-page.tsx",
+    title: "Group Post",
+    item: "/api/group-posts/:id",
+  },
+  {
+    path: "/events/:id",
+    module: "src/web/features/events/event-page.tsx",
+    title: "Event",
+    item: "/api/events/:id",
+  },
+  {
+    path: "/local-communities",
+    module: "src/web/features/local-groups/local-communities-page.tsx",
+    title: "Local Communities",
+  },
+  {
+    path: "/local-communities/:id",
+    module: "src/web/features/local-groups/local-group-page.tsx",
+    title: "Local Group",
+    item: "/api/local-groups/:id",
+  },
+  { path: "/messages", module: "src/web/features/messages/messages-page.tsx", title: "Messages" },
+  {
+    path: "/messages/:id",
+    module: "src/web/features/messages/thread-page.tsx",
+    title: "Conversation",
+    item: "/api/conversations/:id/messages",
+  },
+  {
+    path: "/notifications",
+    module: "src/web/features/notifications/notifications-page.tsx",
+    title: "Notifications",
+  },
+  { path: "/profile", module: "src/web/features/profile/profile-page.tsx", title: "Profile" },
+  {
+    path: "/profile/giving/:year",
+    module: "src/web/features/profile/giving-statement-page.tsx",
+    title: "Giving Statement",
+  },
+  { path: "/subscribe", module: "src/web/features/payments/subscribe-page.tsx", title: "Become a Patron" },
+  { path: "/donate", module: "src/web/features/payments/donate-page.tsx", title: "Donate" },
+  { path: "/admin", module: "src/web/features/admin/admin-page.tsx", title: "Admin Dashboard" },
 ];
 
 const patterns = memberPages.map(
@@ -50,6 +120,18 @@ const patterns = memberPages.map(
 /** The page an address opens, if it is a signed-in page. */
 export function memberPageFor(pathname: string): MemberPage | undefined {
   return patterns.find(([pattern]) => pattern.test(pathname))?.[1];
+}
+
+/** The API address of the item an item page's address names ("/video/12" → "/api/videos/12"). */
+export function itemUrlOf(page: MemberPage, pathname: string): string | undefined {
+  if (!page.item) return undefined;
+  const names = page.path.split("/");
+  const values = pathname.split("/");
+  let url = page.item;
+  names.forEach((name, i) => {
+    if (name.startsWith(":")) url = url.replace(name, encodeURIComponent(values[i] ?? ""));
+  });
+  return url;
 }
 
 /** The element of a server-rendered member page that carries its dehydrated state (JSON, never executed). */

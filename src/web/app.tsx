@@ -1,7 +1,10 @@
-import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
-import { Router } from "wouter";
+import { type ComponentType, lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Router, useLocation } from "wouter";
+import { documentTitle, NOT_FOUND_TITLE, pageNameOf } from "~/core/page-titles";
 import { hasSessionHint, useBootUser } from "./lib/boot-user";
 import type { MemberStart } from "./lib/dehydrated-state";
+import { installCardEarned } from "./lib/install-offer";
+import { publicConfig } from "./lib/public-config";
 import { useToasts } from "./lib/toast";
 import { preloadMemberPage } from "./routes";
 import VisitorApp from "./visitor-app";
@@ -31,6 +34,32 @@ export function FullPageLoading() {
   );
 }
 
+/**
+ * Keeps the document's title that of the page she is on as she moves between pages. The server titles
+ * the page it sends (a missing item's page is "Page Not Found" there, which the browser cannot tell
+ * from its address): that title stays until she moves, unless the page came from the service
+ * worker's shell, titled with the site's name alone.
+ */
+function PageTitle({ signedIn }: { signedIn: boolean }) {
+  const [location] = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    const { siteName } = publicConfig;
+    const fromServer = first.current && document.title !== siteName;
+    first.current = false;
+    if (fromServer) return;
+    document.title = documentTitle(pageNameOf(location, signedIn) ?? NOT_FOUND_TITLE, siteName);
+  }, [location, signedIn]);
+  return null;
+}
+
+/** The install card, loaded only once she has earned it (never on a first visit). */
+function InstallCard() {
+  const [earned, setEarned] = useState(false);
+  useEffect(() => setEarned(installCardEarned()), []);
+  return earned ? <InstallPrompt /> : null;
+}
+
 function Root({ start }: { start?: MemberStart }) {
   const boot = useBootUser(start?.user);
   if (boot.status === "loading") return <FullPageLoading />;
@@ -53,6 +82,7 @@ function Root({ start }: { start?: MemberStart }) {
   }
   return (
     <Suspense fallback={<FullPageLoading />}>
+      <PageTitle signedIn={boot.user !== null} />
       {boot.user ? (
         <MemberApp user={boot.user} queries={start?.queries} client={start?.client} />
       ) : (
@@ -93,7 +123,7 @@ export function App({
       <Root start={start} />
       <LazyToaster />
       <Suspense fallback={null}>
-        <InstallPrompt />
+        <InstallCard />
       </Suspense>
     </Router>
   );

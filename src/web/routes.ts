@@ -1,5 +1,6 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 import { memberPageFor, memberPages } from "~/core/member-pages";
+import type { OpenPagePath } from "~/core/page-titles";
 import type { AccountPage } from "./lib/account-page";
 
 type PageComponent = ComponentType<{ params: Record<string, string | undefined> }>;
@@ -66,9 +67,10 @@ export const adminPaths = ["/admin", "/admin/articles"];
 /**
  * Pages reached from links in e-mails (and "Forgot your password?"). Anyone may open them, signed in
  * or not, so both apps route them, each page in its own chunk, rendered as a card without the member
- * app's navigation.
+ * app's navigation. Their paths are named, with their titles, in `core/page-titles.ts`, which the
+ * server reads to tell these pages from a path that leads nowhere.
  */
-export const accountRoutes: Array<{ path: string; page: LazyExoticComponent<AccountPage> }> = [
+export const accountRoutes: Array<{ path: OpenPagePath; page: LazyExoticComponent<AccountPage> }> = [
   { path: "/forgot-password", page: lazy(() => import("./features/auth/forgot-password-page")) },
   { path: "/reset-password", page: lazy(() => import("./features/auth/reset-password-page")) },
   { path: "/verify-email", page: lazy(() => import("./features/auth/verify-email-page")) },

@@ -222,6 +222,7 @@ describe("users", () => {
       isIntercessor: false,
       suspended: false,
       suspendedUntil: null,
+      isAdministrator: false,
     });
     expect(first.body[1]).toMatchObject({ firstName: null, lastName: null, membershipTier: "free" });
 

@@ -340,7 +340,7 @@ describe("syncing from the newsletter feed", () => {
     expect((await snapshot()).find((r) => r.guid === "1")?.title).toBe("Rest & Renewal");
   });
 
-  it("answers 503 with a clear message when no feed is configured", async () => {
+  it("answers 503 with a clear message when no feed is configured, and tells the admin page so", async () => {
     const other = await createTestContext();
     try {
       const owner = await other.admin();
@@ -349,6 +349,8 @@ describe("syncing from the newsletter feed", () => {
       expect(res.body.message).toBe(
         "Article sync is not set up yet: set NEWSLETTER_FEED_URL to the address of your Substack feed.",
       );
+      const count = await owner.client.call(articlesEndpoints.adminCount);
+      expect(count.body).toEqual({ count: 0, feedConfigured: false });
     } finally {
       await other.close();
     }
@@ -516,7 +518,7 @@ describe("the admin article list", () => {
     expect(rest.discussionCount).toBe(2);
     expect(rest.views).toBe(7);
     const count = await admin.client.call(articlesEndpoints.adminCount);
-    expect(count.body).toEqual({ count: 4 });
+    expect(count.body).toEqual({ count: 4, feedConfigured: true });
   });
 
   it("answers 401 to visitors and 403 to members", async () => {

@@ -759,7 +759,12 @@ describe("reports", () => {
     expect(replyItem).toMatchObject({ content: "Visit my shop" });
 
     // The administrators remove the reply for good (its post counts one reply less) and restore the post.
-    await succeeded(admin.client.call(moderationEndpoints.adminRemove, { params: { id: replyItem.id } }));
+    await succeeded(
+      admin.client.call(moderationEndpoints.adminRemove, {
+        params: { id: replyItem.id },
+        body: { reason: "Advertising" },
+      }),
+    );
     expect((await list(author, groupId)).find((p) => p.id === keeper)!.replyCount).toBe(0);
     await succeeded(admin.client.call(moderationEndpoints.adminRestore, { params: { id: postItem.id } }));
     expect(await bodiesSeenBy(leader, groupId)).toContain("Buy my essential oils");

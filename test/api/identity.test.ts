@@ -43,7 +43,9 @@ const me = (m: Member) => m.client.call(authEndpoints.user).then((r) => r.body);
 describe("rights an address grants are granted only to a proven address", () => {
   it("makes no administrator of a member who changes her e-mail to an administrator's address", async () => {
     const m = await t.member();
-    const res = await m.client.call(profileEndpoints.update, { body: { email: TEST_ADMIN_EMAIL } });
+    const res = await m.client.call(profileEndpoints.update, {
+      body: { email: TEST_ADMIN_EMAIL, currentPassword: TEST_PASSWORD },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ email: m.email, pendingEmail: TEST_ADMIN_EMAIL });
     expect((await m.client.call(adminEndpoints.users)).status).toBe(403);
@@ -327,10 +329,101 @@ describe("resetting a forgotten password", () => {
 });
 
 describe("changing the e-mail address", () => {
+  const profileOf = async (m: Member) => (await m.client.call(profileEndpoints.get)).body;
+
+  it("asks for her current password, and a missing or wrong one changes nothing", async () => {
+    const m = await t.member({ firstName: "Priscilla" });
+    const next = `priscilla.next.${m.id}@example.test`;
+    const missing = await m.client.call(profileEndpoints.update, {
+      body: { firstName: "Prisca", email: next },
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({
+      message: "Please enter your current password to change your e-mail address.",
+      errors: { currentPassword: "Please enter your current password to change your e-mail address." },
+    });
+    const wrong = await m.client.call(profileEndpoints.update, {
+      body: { firstName: "Prisca", email: next, currentPassword: "not my password" },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({
+      message: "Your current password is not correct.",
+      errors: { currentPassword: "Your current password is not correct." },
+    });
+    expect(await profileOf(m)).toMatchObject({ firstName: "Priscilla", email: m.email, pendingEmail: null });
+    expect(await t.queuedMails(next)).toEqual([]);
+
+    const right = await m.client.call(profileEndpoints.update, {
+      body: { firstName: "Prisca", email: next, currentPassword: TEST_PASSWORD },
+    });
+    expect(right.status).toBe(200);
+    expect(right.body).toMatchObject({ firstName: "Prisca", email: m.email, pendingEmail: next });
+  });
+
+  it("asks nothing more when the address stays hers", async () => {
+    const m = await t.member();
+    const res = await m.client.call(profileEndpoints.update, {
+      body: { email: m.email.toUpperCase(), lastName: "Unchanged-Address" },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ email: m.email, lastName: "Unchanged-Address", pendingEmail: null });
+  });
+
+  it("slows wrong passwords at her address as sign-in does", async () => {
+    const m = await t.member();
+    const body = { email: `guessed.${m.id}@example.test`, currentPassword: "a guess" };
+    let refused: { status: number; body: { message?: string } } | undefined;
+    // Five wrong ones are free; then each next try waits (1 s, 2 s…), however slow this machine is.
+    for (let i = 0; i < 10 && refused?.status !== 429; i++) {
+      refused = await m.client.call(profileEndpoints.update, { body });
+    }
+    expect(refused?.status).toBe(429);
+    expect(refused?.body.message).toMatch(
+      /^Too many wrong passwords\. Please wait \d+ seconds? and try again\.$/,
+    );
+    expect((await profileOf(m)).pendingEmail).toBeNull();
+  });
+
+  describe("for a member who signs in through her provider and has no password here", () => {
+    async function providerMember() {
+      const m = await t.member();
+      await t.app.db.update(users).set({ passwordHash: null }).where(eq(users.id, m.id));
+      return m;
+    }
+
+    it("takes a recent sign-in as her proof", async () => {
+      const m = await providerMember();
+      const next = `provider.next.${m.id}@example.test`;
+      const res = await m.client.call(profileEndpoints.update, { body: { email: next } });
+      expect(res.status).toBe(200);
+      expect(res.body.pendingEmail).toBe(next);
+    });
+
+    it("asks her to sign in again when her sign-in is older than ten minutes, and changes nothing", async () => {
+      const m = await providerMember();
+      await t.app.db.execute(
+        sql`update sessions set created_at = now() - interval '11 minutes' where user_id = ${m.id}`,
+      );
+      const res = await m.client.call(profileEndpoints.update, {
+        body: { firstName: "Later", email: `provider.late.${m.id}@example.test` },
+      });
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe(
+        "For your safety, please sign in again, then change your e-mail address within 10 minutes.",
+      );
+      expect(await profileOf(m)).toMatchObject({ firstName: m.firstName, pendingEmail: null });
+      // Her name alone still changes without it.
+      const named = await m.client.call(profileEndpoints.update, { body: { firstName: "Later" } });
+      expect(named.body.firstName).toBe("Later");
+    });
+  });
+
   it("keeps the old address until the new one is confirmed, tells the old one, and reserves nothing", async () => {
     const m = await t.member({ firstName: "Lydia" });
     const next = `lydia.next.${m.id}@example.test`;
-    const res = await m.client.call(profileEndpoints.update, { body: { email: next } });
+    const res = await m.client.call(profileEndpoints.update, {
+      body: { email: next, currentPassword: TEST_PASSWORD },
+    });
     expect(res.body).toMatchObject({ email: m.email, pendingEmail: next });
     const notice = (await t.queuedMails(m.email)).at(-1)!;
     expect(notice.text).toContain(next);
@@ -348,7 +441,9 @@ describe("changing the e-mail address", () => {
 
   it("cancels a pending change", async () => {
     const m = await t.member();
-    await m.client.call(profileEndpoints.update, { body: { email: `cancel.${m.id}@example.test` } });
+    await m.client.call(profileEndpoints.update, {
+      body: { email: `cancel.${m.id}@example.test`, currentPassword: TEST_PASSWORD },
+    });
     const token = await tokenMailed(`cancel.${m.id}@example.test`, "confirm-email");
     const res = await m.client.call(profileEndpoints.cancelEmailChange);
     expect(res.status).toBe(200);
@@ -362,7 +457,9 @@ describe("changing the e-mail address", () => {
     const fresh = await createTestContext({ ADMIN_EMAILS: "pastor@ministry.test" });
     try {
       const m = await fresh.member();
-      await m.client.call(profileEndpoints.update, { body: { email: "pastor@ministry.test" } });
+      await m.client.call(profileEndpoints.update, {
+        body: { email: "pastor@ministry.test", currentPassword: TEST_PASSWORD },
+      });
       expect((await m.client.call(adminEndpoints.users)).status).toBe(403);
       const [mail] = await fresh.queuedMails("pastor@ministry.test");
       const res = await fresh.visitor().call(profileEndpoints.confirmEmailChange, {

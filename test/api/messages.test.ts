@@ -457,7 +457,10 @@ describe("reports", () => {
       (i) => i.targetType === "message" && i.targetId === id,
     )!;
     await succeeded(
-      admin.client.call(moderationEndpoints.adminRemove, { params: { id: item.id }, body: {} }),
+      admin.client.call(moderationEndpoints.adminRemove, {
+        params: { id: item.id },
+        body: { reason: "Harassment" },
+      }),
     );
     const seen = await succeeded(thread(b, c.id));
     expect(seen.messages.find((m) => m.id === id)).toMatchObject({ body: "", deletedAt: expect.any(String) });

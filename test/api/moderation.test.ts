@@ -610,25 +610,100 @@ describe("the administrators' queue", () => {
     expect((await admin.client.call(mod.adminRestore, { params: { id: item.id } })).status).toBe(404);
   });
 
-  it("removes a reported item for good", async () => {
+  it("removes a reported item for good, keeping who removed it and why in the log", async () => {
     const note = await comment(leah, "Remove me.");
     await succeeded(report(hannah, "article_discussion", note));
     const item = (await succeeded(admin.client.call(mod.adminReports))).find((i) => i.targetId === note)!;
-    expect((await succeeded(admin.client.call(mod.adminRemove, { params: { id: item.id } }))).status).toBe(
-      "removed",
+    const removed = await succeeded(
+      admin.client.call(mod.adminRemove, {
+        params: { id: item.id },
+        body: { reason: "  Selling something in the comments.  " },
+      }),
     );
+    expect(removed.status).toBe("removed");
     const hers = await succeeded(leah.client.call(articlesEndpoints.discussions, { query: { articleId } }));
     expect(hers.map((c) => c.id)).not.toContain(note);
     const log = await succeeded(admin.client.call(mod.adminLog));
-    expect(log[0]).toMatchObject({ action: "remove", member: { id: leah.id }, detail: "Remove me." });
+    expect(log[0]).toMatchObject({
+      action: "remove",
+      actor: { id: admin.id },
+      member: { id: leah.id },
+      targetType: "article_discussion",
+      targetId: note,
+      reason: "Selling something in the comments.",
+      detail: "Remove me.",
+    });
+  });
+
+  it("refuses to remove without a reason, or with an overlong one, and removes and records nothing", async () => {
+    const note = await comment(leah, "Still here.");
+    await succeeded(report(hannah, "article_discussion", note));
+    const item = (await succeeded(admin.client.call(mod.adminReports))).find((i) => i.targetId === note)!;
+    const logBefore = await succeeded(admin.client.call(mod.adminLog));
+    const refusals = [
+      admin.client.call(mod.adminRemove, { params: { id: item.id }, body: invalid({}) }),
+      admin.client.call(mod.adminRemove, { params: { id: item.id }, body: { reason: "   " } }),
+    ];
+    for (const res of await Promise.all(refusals)) {
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe("Please say why.");
+      expect(res.body.errors).toEqual({ reason: "Please say why." });
+    }
+    const nobody = await admin.client.call(mod.adminRemove, {
+      params: { id: item.id },
+      body: invalid(undefined),
+    });
+    expect(nobody.status).toBe(400);
+    expect(nobody.body.message).toBe("The request must be a JSON object.");
+    const long = await admin.client.call(mod.adminRemove, {
+      params: { id: item.id },
+      body: { reason: "x".repeat(501) },
+    });
+    expect(long.status).toBe(400);
+    expect(long.body.message).toBe("Must be at most 500 characters");
+    // Still there, still reported, and the log unchanged.
+    const hers = await succeeded(leah.client.call(articlesEndpoints.discussions, { query: { articleId } }));
+    expect(hers.map((c) => c.id)).toContain(note);
+    const queue = await succeeded(admin.client.call(mod.adminReports));
+    expect(queue.map((i) => i.id)).toContain(item.id);
+    expect(await succeeded(admin.client.call(mod.adminLog))).toEqual(logBefore);
+    // A reason of 500 characters is enough.
+    await succeeded(
+      admin.client.call(mod.adminRemove, { params: { id: item.id }, body: { reason: "y".repeat(500) } }),
+    );
+    expect((await succeeded(admin.client.call(mod.adminLog)))[0]!.reason).toBe("y".repeat(500));
+  });
+
+  it("restores without a reason, and refuses an overlong one", async () => {
+    const request = await share(leah, "Restore me quietly.");
+    await succeeded(report(hannah, "prayer_request", request));
+    const item = (await succeeded(admin.client.call(mod.adminReports))).find((i) => i.targetId === request)!;
+    const long = await admin.client.call(mod.adminRestore, {
+      params: { id: item.id },
+      body: { reason: "x".repeat(501) },
+    });
+    expect(long.status).toBe(400);
+    expect((await succeeded(admin.client.call(mod.adminReports))).map((i) => i.id)).toContain(item.id);
+    await succeeded(admin.client.call(mod.adminRestore, { params: { id: item.id }, body: { reason: " " } }));
+    const log = await succeeded(admin.client.call(mod.adminLog));
+    expect(log[0]).toMatchObject({
+      action: "restore",
+      targetId: request,
+      member: { id: leah.id },
+      reason: null,
+    });
   });
 
   it("lists a reported member, and refuses to remove her: she is suspended instead", async () => {
     await succeeded(report(hannah, "user", leah.id, "unkind"));
     const item = (await succeeded(admin.client.call(mod.adminReports))).find((i) => i.targetType === "user")!;
     expect(item.author).toMatchObject({ id: leah.id });
-    const res = await admin.client.call(mod.adminRemove, { params: { id: item.id } });
+    const res = await admin.client.call(mod.adminRemove, {
+      params: { id: item.id },
+      body: { reason: "Unkind to others" },
+    });
     expect(res.status).toBe(409);
+    expect(res.body.message).toBe("A member's profile cannot be removed; suspend her instead.");
   });
 
   it("keeps the queue and the log from members", async () => {

@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authEndpoints } from "../../src/core/auth/endpoints";
+import { apiEndpoints } from "../../src/core/endpoints";
 import { MEMBER_PAGE_RESPONSES, SHELL_RESPONSES } from "../../src/core/member-page-responses";
 import { memberPages } from "../../src/core/member-pages";
 import { prayerEndpoints } from "../../src/core/prayer/endpoints";
@@ -228,6 +229,99 @@ describe("pages sent to members", () => {
   });
 });
 
+/** The document's title a page was sent with. */
+const titleOf = (html: string) => html.match(/<title>(.*?)<\/title>/s)?.[1];
+
+describe("each page's title, and the pages that are not there", () => {
+  it("titles visitors' pages for what they are, after the configured site name", async () => {
+    const visitor = t.visitor();
+    const titles: Array<[string, string]> = [
+      ["/", "Cultivate Your Spiritual Garden · Garden of Grace"],
+      ["/sign-in", "Sign In · Garden of Grace"],
+      ["/sign-in?mode=register", "Sign In · Garden of Grace"],
+      ["/forgot-password", "Forgot Your Password · Garden of Grace"],
+      ["/admin", "Admin Dashboard · Garden of Grace"],
+      // A member's page sends a visitor to sign in, under its own name.
+      ["/community", "Community · Garden of Grace"],
+    ];
+    for (const [path, title] of titles) {
+      const res = await visitor.page(path);
+      expect(res.status, path).toBe(200);
+      expect(titleOf(res.body), path).toBe(title);
+    }
+    // The service worker's shell stays plain: the app titles the page it opens.
+    expect(titleOf((await visitor.page("/index.html")).body)).toBe("Garden of Grace");
+  });
+
+  it("titles a member's pages, an item's page by its section", async () => {
+    const [video] = await t.database.db
+      .insert(videos)
+      .values({ title: "The Narrow Gate", description: "Matthew 7.", series: "Grace Series" })
+      .returning({ id: videos.id });
+    const { client } = await t.member({ firstName: "Naomi" });
+    const titles: Array<[string, string]> = [
+      ["/", "Home · Garden of Grace"],
+      ["/community", "Community · Garden of Grace"],
+      ["/videos", "Video Library · Garden of Grace"],
+      [`/video/${video!.id}`, "Video · Garden of Grace"],
+      ["/profile", "Profile · Garden of Grace"],
+      ["/forgot-password", "Forgot Your Password · Garden of Grace"],
+    ];
+    for (const [path, title] of titles) {
+      const res = await client.page(path);
+      expect(res.status, path).toBe(200);
+      expect(titleOf(res.body), path).toBe(title);
+    }
+  });
+
+  it("answers 404 with the friendly page for a path that leads nowhere", async () => {
+    const { client } = await t.member();
+    for (const asker of [t.visitor(), client]) {
+      for (const path of ["/no-such-page", "/videos/999999", "/groups/999999", "/community/extra"]) {
+        const res = await asker.page(path);
+        expect(res.status, path).toBe(404);
+        expect(res.headers["content-type"]).toContain("text/html");
+        expect(titleOf(res.body), path).toBe("Page Not Found · Garden of Grace");
+        expect(res.body).toContain('<div id="root"');
+      }
+    }
+    // The API keeps its own JSON answer.
+    const api = await t.visitor().get("/api/no-such-thing");
+    expect(api.status).toBe(404);
+    expect(api.body).toEqual({ message: "Not found" });
+  });
+
+  it("answers 404 for an item's page whose item is not there, still drawing the page", async () => {
+    const { client } = await t.member();
+    for (const path of [
+      "/video/999999",
+      "/video/abc",
+      "/events/999999",
+      "/cultivation-groups/999999",
+      "/local-communities/999999",
+      "/group-posts/999999",
+      "/messages/999999",
+    ]) {
+      const res = await client.page(path);
+      expect(res.status, path).toBe(404);
+      expect(titleOf(res.body), path).toBe("Page Not Found · Garden of Grace");
+      expect(res.body).toContain('<div id="root"');
+    }
+    // A visitor is sent to sign in, whatever the id: nothing is said of what exists.
+    expect((await t.visitor().page("/video/999999")).status).toBe(200);
+  });
+
+  it("names, for each item page, an item address the API declares", () => {
+    const reads = Object.values(apiEndpoints)
+      .flatMap((feature) => Object.values(feature))
+      .filter((e) => e.method === "GET")
+      .map((e) => e.path);
+    const items = memberPages.filter((page) => page.item);
+    expect(items.length).toBeGreaterThanOrEqual(6);
+    for (const page of items) expect(reads, page.path).toContain(page.item);
+  });
+});
+
 describe("pages when the server does not render members' pages", () => {
   let plain: TestContext;
   beforeAll(async () => {
@@ -246,5 +340,15 @@ describe("pages when the server does not render members' pages", () => {
         );
       }
     }
+  });
+
+  it("still titles her pages, and answers 404 for an item that is not there", async () => {
+    const { client } = await plain.member();
+    const community = await client.page("/community");
+    expect(community.status).toBe(200);
+    expect(titleOf(community.body)).toBe("Community · Mishpacha");
+    const missing = await client.page("/events/999999");
+    expect(missing.status).toBe(404);
+    expect(titleOf(missing.body)).toBe("Page Not Found · Mishpacha");
   });
 });

@@ -72,6 +72,7 @@ describe("editing the profile", () => {
         lastName: "Katz",
         email: email.toUpperCase(),
         bio: "Learning Hebrew, slowly.",
+        currentPassword: TEST_PASSWORD,
       },
     });
     expect(res.status).toBe(200);
@@ -126,7 +127,7 @@ describe("editing the profile", () => {
     const other = await t.member();
     const m = await t.member();
     const res = await m.client.call(profileEndpoints.update, {
-      body: { firstName: "Changed", email: other.email.toUpperCase() },
+      body: { firstName: "Changed", email: other.email.toUpperCase(), currentPassword: TEST_PASSWORD },
     });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe("Another account already uses this e-mail address.");

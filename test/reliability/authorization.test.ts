@@ -36,6 +36,8 @@ import {
   enrollResult,
   notifyResult,
 } from "../../src/core/courses/schemas";
+import { demoContentEndpoints } from "../../src/core/demo-content/endpoints";
+import { DEMO_REMOVAL_CONFIRMATION, demoContentStatus } from "../../src/core/demo-content/schemas";
 import { discipleshipEndpoints } from "../../src/core/discipleship/endpoints";
 import {
   createConnectionResult,
@@ -44,6 +46,7 @@ import {
 } from "../../src/core/discipleship/schemas";
 import { eventsEndpoints } from "../../src/core/events/endpoints";
 import {
+  adminEvent,
   calendarFeed,
   eventAttendees,
   eventDetail,
@@ -69,6 +72,8 @@ import { homeEndpoints } from "../../src/core/home/endpoints";
 import { homePage } from "../../src/core/home/schemas";
 import { intercessorsEndpoints } from "../../src/core/intercessors/endpoints";
 import { patronPrayer, prayedThisWeekResult } from "../../src/core/intercessors/schemas";
+import { landingEndpoints } from "../../src/core/landing/endpoints";
+import { publicStats } from "../../src/core/landing/schemas";
 import { liveEndpoints } from "../../src/core/live/endpoints";
 import { localGroupsEndpoints } from "../../src/core/local-groups/endpoints";
 import {
@@ -384,6 +389,11 @@ const TABLE: Record<string, Entry> = {
     public: "load balancers ask whether the database is reachable",
     path: () => urlFor(healthEndpoints.ready),
     expect: { visitor: ok(z.object({ status: z.literal("ready") })) },
+  },
+  "GET /api/public-stats": {
+    public: "the landing page says how many women have joined, as a round figure or not at all",
+    path: () => urlFor(landingEndpoints.stats),
+    expect: { visitor: ok(publicStats) },
   },
   "POST /api/auth/register": {
     public: "creating an account",
@@ -1016,6 +1026,10 @@ const TABLE: Record<string, Entry> = {
       other: 404,
     },
   },
+  "GET /api/admin/events": {
+    path: () => urlFor(eventsEndpoints.adminList),
+    expect: adminOnly(ok(z.array(adminEvent))),
+  },
   "GET /api/calendar-feed": {
     path: () => urlFor(eventsEndpoints.feed),
     expect: everyMember(ok(calendarFeed)),
@@ -1317,6 +1331,16 @@ const TABLE: Record<string, Entry> = {
   "GET /api/admin/backups": {
     path: () => urlFor(backupsEndpoints.status),
     expect: adminOnly(ok(backupStatus)),
+  },
+  "GET /api/admin/demo-content": {
+    path: () => urlFor(demoContentEndpoints.status),
+    expect: adminOnly(ok(demoContentStatus)),
+  },
+  // This community was never seeded with demo content: there is nothing to remove.
+  "POST /api/admin/demo-content/remove": {
+    path: () => urlFor(demoContentEndpoints.remove),
+    body: () => ({ confirm: DEMO_REMOVAL_CONFIRMATION }),
+    expect: adminOnly({ status: 409 }),
   },
 
   // Her own words: she edits them; others hear they do not exist; an administrator may delete anything.

@@ -30,7 +30,7 @@ export const adminEndpoints = {
   updateUser: endpoint({
     method: "PATCH",
     path: "/api/admin/users/:id",
-    summary: "Change a member's standing: whether she is an intercessor",
+    summary: "Change a member's standing: whether she is an intercessor (recorded in the moderation log)",
     caller: "admin",
     params: idParams,
     body: adminUserChanges,

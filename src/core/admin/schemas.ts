@@ -49,6 +49,8 @@ export const adminUser = z.object({
   suspended: z.boolean(),
   /** When her suspension ends; null when it is for good, or when she is not suspended. */
   suspendedUntil: dateTime.nullable(),
+  /** An administrator is neither suspended nor removed. */
+  isAdministrator: z.boolean(),
 });
 export type AdminUser = z.input<typeof adminUser>;
 

@@ -26,7 +26,11 @@ const page = pageQuery.shape;
 export const articleListQuery = z.object({ search: searchText, tag: tagFilter, ...page });
 export type ArticleListQuery = z.infer<typeof articleListQuery>;
 
-export const articleCount = z.object({ count: z.number() });
+/**
+ * `GET /api/admin/articles/count`: how many articles were synced, and whether a newsletter feed is
+ * set to sync them from (NEWSLETTER_FEED_URL), so the page says how articles arrive, or that they cannot.
+ */
+export const articleCount = z.object({ count: z.number(), feedConfigured: z.boolean() });
 
 /** `POST /api/admin/articles/sync` */
 export const articleSyncResult = z.object({ added: z.number(), updated: z.number() });
@@ -54,6 +58,9 @@ export const ARTICLE_MESSAGES = {
   discussionRequired: "Please write your thoughts before sharing",
   articleNotFound: "Article not found",
   notAdmin: "You don't have permission to access the article management.",
+  /** The server refuses a sync, and the admin page explains, with these words while no feed is set. */
+  feedNotSet: (newsletter: string) =>
+    `Article sync is not set up yet: set NEWSLETTER_FEED_URL to the address of your ${newsletter} feed.`,
 } as const;
 
 export const createArticleDiscussionBody = z.object({

@@ -49,6 +49,15 @@ export const createConnectionBody = z.object({
 });
 export type CreateConnectionBody = z.infer<typeof createConnectionBody>;
 
+/**
+ * The request or offer as she fills it in: the focus areas typed comma-separated (SPEC §5), checked
+ * as the request is, each message shown beside its field.
+ */
+export const mentorshipForm = createConnectionBody.extend({
+  focusAreas: z.string().transform(splitFocusAreas).pipe(createConnectionBody.shape.focusAreas),
+});
+export type MentorshipFormInput = z.input<typeof mentorshipForm>;
+
 export const connectionsQuery = pageQuery;
 
 export const discipleshipPerson = z.object({

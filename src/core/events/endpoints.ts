@@ -2,6 +2,8 @@ import { z } from "zod";
 import { idParams } from "../common-schemas";
 import { endpoint } from "../contract";
 import {
+  adminEvent,
+  adminEventsQuery,
   calendarFeed,
   calendarFeedParams,
   createEventBody,
@@ -120,6 +122,15 @@ export const eventsEndpoints = {
     caller: "member",
     response: calendarFeed,
     rateLimit: "write",
+  }),
+  adminList: endpoint({
+    method: "GET",
+    path: "/api/admin/events",
+    summary:
+      "Every event, the ministry's and each group's, with its next date (or its last) and the answers to it (administrators)",
+    caller: "admin",
+    query: adminEventsQuery,
+    response: z.array(adminEvent),
   }),
   // A visitor's route: calendar apps send no cookies; the unguessable token in the address is the proof.
   feedFile: endpoint({

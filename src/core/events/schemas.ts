@@ -3,6 +3,8 @@ import { dateTime, idSchema, oneLine, optionalLine, optionalText, requiredLine }
 import { LIMITS, PAGE_DEFAULT, PAGE_MAX } from "../constants";
 import { isTimeZone } from "../format";
 import {
+  ADMIN_EVENT_WHENS,
+  EVENT_LIST_SHOWS,
   EVENT_MESSAGE_MAX,
   EVENT_REPEATS,
   EVENT_SCOPES,
@@ -17,6 +19,8 @@ export const EVENT_MESSAGES = {
   startsAt: "Start time is required",
   endsAt: "End time is required",
   endAfterStart: "The end must be after the start",
+  startsInPast:
+    "That start has already passed. Choose a date to come, or confirm you are recording a past gathering",
   timeZone: "Unknown time zone",
   capacity: "Capacity must be a whole number of at least 1",
   onlineUrl: "Please enter a valid link (https://…)",
@@ -111,6 +115,8 @@ export const createEventBody = z
     repeat: eventFields.repeat.default("none"),
     groupId: idSchema.nullish(),
     localGroupId: idSchema.nullish(),
+    /** She records a gathering that already took place: its start may have passed. */
+    pastGathering: z.boolean().optional(),
   })
   .superRefine((v, ctx) => {
     checkTiming(v, ctx);
@@ -148,6 +154,8 @@ export const updateEventBody = z
     repeat: eventFields.repeat,
     repeatUntil: eventFields.repeatUntil,
     occurrence: instant(EVENT_MESSAGES.occurrenceNotFound).optional(),
+    /** A new start that has passed is taken only for a gathering she records after the fact. */
+    pastGathering: z.boolean().optional(),
   })
   .superRefine(checkTiming);
 export type UpdateEventBody = z.input<typeof updateEventBody>;
@@ -197,31 +205,39 @@ export const messageAttendeesResult = z.object({
 });
 export type MessageAttendeesResult = z.input<typeof messageAttendeesResult>;
 
+/** A list's place, "2026-12-01T18:00:00.000Z~42": the moment and the id of the last item shown. */
+const dateCursor = z
+  .string()
+  .regex(/^\d{4}-\d\d-\d\dT[\d:.]+Z~\d{1,10}$/, { message: "Invalid cursor" })
+  // The shape alone lets through a date that is none ("0000-00-00T::Z") and an id past an int.
+  .refine(
+    (v) => {
+      const [at, id] = v.split("~");
+      return !Number.isNaN(Date.parse(at!)) && Number(id) <= 2_147_483_647;
+    },
+    { message: "Invalid cursor" },
+  )
+  .transform((v) => {
+    const [at, id] = v.split("~");
+    return { at: new Date(at!), id: Number(id) };
+  });
+
 /**
  * `?from=&to=&scope=`: dates starting in a range (default: from now, for a year), a page at a
- * time in order of start; `after` is the `cursor` of the last date shown.
+ * time in order of start; `after` is the `cursor` of the last date shown. With `show=events`, each
+ * event once, at its first date in the range: a weekly call is one entry, not one a week.
  */
 export const eventListQuery = z
   .object({
     from: instant("Invalid date").optional(),
     to: instant("Invalid date").optional(),
     scope: z.enum(EVENT_SCOPES).optional().default("all"),
+    show: z.enum(EVENT_LIST_SHOWS).optional().default("dates"),
     /** Only one group's events (a group's page). */
     groupId: idSchema.optional(),
     localGroupId: idSchema.optional(),
     limit: z.coerce.number().int().min(1).max(PAGE_MAX).default(PAGE_DEFAULT),
-    after: z
-      .string()
-      .regex(/^\d{4}-\d\d-\d\dT[\d:.]+Z~\d{1,10}$/, { message: "Invalid cursor" })
-      // The shape alone lets through a date that is none ("0000-00-00T::Z") and an id past an int.
-      .refine(
-        (v) => {
-          const [at, id] = v.split("~");
-          return !Number.isNaN(Date.parse(at!)) && Number(id) <= 2_147_483_647;
-        },
-        { message: "Invalid cursor" },
-      )
-      .optional(),
+    after: dateCursor.optional(),
   })
   .superRefine((v, ctx) => {
     const { from, to } = v;
@@ -244,6 +260,8 @@ export const eventOccurrence = z.object({
   startsAt: dateTime,
   endsAt: dateTime,
   title: z.string(),
+  /** How its event repeats: a list names a series ("Weekly · next …"). */
+  repeat: z.enum(EVENT_REPEATS),
   timeZone: z.string(),
   /** Its start on the clock where it happens ("2:00 AM") and that day ("Nov 26"). */
   zoneClock: z.string(),
@@ -281,8 +299,46 @@ export const eventDetail = z.object({
   creatorName: z.string().nullable(),
   canEdit: z.boolean(),
   occurrences: z.array(eventOccurrence.omit({ cursor: true })),
+  /** Once no date is still to come, the last one it had: the page says when it took place. */
+  pastDate: eventOccurrence.omit({ cursor: true }).nullable(),
 });
 export type EventDetail = z.input<typeof eventDetail>;
+
+/**
+ * `GET /api/admin/events`: every event, a page at a time. `upcoming` (those whose dates may still
+ * come) in order of their next date; `past` the most recent first. `after` is the last `cursor` shown.
+ */
+export const adminEventsQuery = z.object({
+  when: z.enum(ADMIN_EVENT_WHENS).optional().default("upcoming"),
+  limit: z.coerce.number().int().min(1).max(PAGE_MAX).default(PAGE_DEFAULT),
+  after: dateCursor.optional(),
+});
+export type AdminEventsQuery = z.input<typeof adminEventsQuery>;
+
+/** One event in the administrators' list: its next date (or its last, once over) and the answers to it. */
+export const adminEvent = z.object({
+  id: z.number(),
+  title: z.string(),
+  group: eventGroup,
+  repeat: z.enum(EVENT_REPEATS),
+  /** The date shown, as `eventOccurrence` names and times one. */
+  occurrence: dateTime,
+  startsAt: dateTime,
+  endsAt: dateTime,
+  timeZone: z.string(),
+  zoneClock: z.string(),
+  /** The event, or the date shown, is cancelled. */
+  cancelled: z.boolean(),
+  eventCancelled: z.boolean(),
+  capacity: z.number().nullable(),
+  /** Answers to the date shown. */
+  going: z.number(),
+  waitlisted: z.number(),
+  maybe: z.number(),
+  /** Passed back as `after` for the next page. */
+  cursor: z.string(),
+});
+export type AdminEvent = z.input<typeof adminEvent>;
 
 const attendee = z.object({ id: z.number(), name: z.string() });
 export const eventAttendees = z.object({

@@ -68,8 +68,13 @@ export const MODERATION_MESSAGES = {
   profileNotRemoved: "A member's profile cannot be removed; suspend her instead.",
 } as const;
 
-/** The longest reason a warning may give: it is the note she reads, so a few sentences at most. */
-export const WARNING_REASON_MAX = 500;
+/**
+ * The longest reason a moderator may give for removing, restoring or warning: a few sentences at
+ * most, on one line (a warning's is the note she reads). A group leader's removal allows as much.
+ */
+export const MODERATION_REASON_MAX = 500;
+/** The longest reason a warning may give: it is the note she reads. */
+export const WARNING_REASON_MAX = MODERATION_REASON_MAX;
 
 /** The sign-in refusal of a suspended member: with the date it ends, unless it is for good. */
 export function suspendedMessage(until: Date | null): string {
@@ -84,8 +89,13 @@ export function suspendedMessage(until: Date | null): string {
  * The day is the UTC day the suspension was set to end, as the sign-in refusal tells her.
  */
 export function suspendedLabel(until: string | Date | null): string {
+  return `Suspended ${suspensionTerm(until)}`;
+}
+
+/** How long a suspension lasts: "until Jun 15, 2031" (the UTC day it ends), or "for good". */
+export function suspensionTerm(until: string | Date | null): string {
   const end = until === null ? null : new Date(until);
-  if (!end || !Number.isFinite(end.getTime())) return "Suspended for good";
+  if (!end || !Number.isFinite(end.getTime())) return "for good";
   const month = MONTHS[end.getUTCMonth()]!.slice(0, 3);
-  return `Suspended until ${month} ${end.getUTCDate()}, ${end.getUTCFullYear()}`;
+  return `until ${month} ${end.getUTCDate()}, ${end.getUTCFullYear()}`;
 }

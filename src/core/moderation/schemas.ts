@@ -9,7 +9,13 @@ import {
   requiredText,
 } from "../common-schemas";
 import { LIMITS } from "../constants";
-import { MODERATION_MESSAGES, REPORT_REASONS, REPORT_TARGET_TYPES, WARNING_REASON_MAX } from "./choices";
+import {
+  MODERATION_MESSAGES,
+  MODERATION_REASON_MAX,
+  REPORT_REASONS,
+  REPORT_TARGET_TYPES,
+  WARNING_REASON_MAX,
+} from "./choices";
 
 export * from "./choices";
 
@@ -86,10 +92,18 @@ export const reportedItem = z.object({
 });
 export type ReportedItem = z.input<typeof reportedItem>;
 
-export const resolveBody = z
-  .object({ reason: optionalLine(LIMITS.shortText) })
+/** Restoring says why if she likes: it undoes nothing a member would question. */
+export const restoreBody = z
+  .object({ reason: optionalLine(MODERATION_REASON_MAX) })
   .nullish()
   .transform((v) => ({ reason: v?.reason }));
+export type RestoreBody = z.infer<typeof restoreBody>;
+
+/** Removing for good says why: the log keeps who removed what, and why. */
+export const removeBody = z.object({
+  reason: requiredLine(MODERATION_MESSAGES.reasonRequired, MODERATION_REASON_MAX),
+});
+export type RemoveBody = z.infer<typeof removeBody>;
 
 export const resolveResult = z.object({ id: z.number(), status: z.enum(["restored", "removed"]) });
 
@@ -110,7 +124,18 @@ export type WarnBody = z.infer<typeof warnBody>;
 
 export const warningResult = z.object({ id: z.number(), warnedAt: dateTime });
 
-export const MODERATION_ACTIONS = ["delete", "restore", "remove", "warn", "suspend", "unsuspend"] as const;
+export const MODERATION_ACTIONS = [
+  "delete",
+  "restore",
+  "remove",
+  "warn",
+  "suspend",
+  "unsuspend",
+  "intercessor_added",
+  "intercessor_removed",
+  "demo_content_removed",
+] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 export const moderationLogEntry = z.object({
   id: z.number(),

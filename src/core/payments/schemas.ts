@@ -2,9 +2,10 @@ import { z } from "zod";
 import { oneLine } from "../common-schemas";
 import { DONATION_MAX, DONATION_MIN, LIMITS, PATRON_PLAN_NAME } from "../constants";
 import { formatDollars } from "../format";
+import { PAYMENTS_NOT_CONFIGURED } from "./not-configured";
 
 export const PAYMENT_MESSAGES = {
-  notConfigured: "Online payments are not set up yet.",
+  notConfigured: PAYMENTS_NOT_CONFIGURED,
   alreadyPatron: "This account already has an active subscription.",
   providerUnavailable: "The payment service is not reachable right now. Please try again in a moment.",
   noBillingAccount:

@@ -24,11 +24,14 @@ export const profileEndpoints = {
   update: endpoint({
     method: "PATCH",
     path: "/api/profile",
-    summary: "Change her profile; a new e-mail address waits until she confirms it",
+    summary:
+      "Change her profile; a new e-mail address needs her current password (or a recent sign-in) and waits until she confirms it",
     caller: "member",
     body: updateProfileBody,
     response: profileResponse,
-    errors: [409],
+    // 403: no password and no recent sign-in for a new address. 409: the address is another's.
+    // 429: too many wrong passwords in a row, as at sign-in.
+    errors: [403, 409, 429],
     rateLimit: "write",
   }),
   cancelEmailChange: endpoint({

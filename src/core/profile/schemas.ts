@@ -4,6 +4,12 @@ import { dateTime, oneLine } from "../common-schemas";
 import { LIMITS, MEMBERSHIP_TIERS } from "../constants";
 import { noteItem } from "../notes/schemas";
 
+/**
+ * A member with no password here (she signs in through her provider) changes her e-mail address only
+ * this soon after signing in: the proof a password gives the others (decision 058).
+ */
+export const RECENT_SIGN_IN_MINUTES = 10;
+
 export const PROFILE_MESSAGES = {
   updated: "Profile Updated",
   updateFailed: "Failed to update profile",
@@ -12,6 +18,9 @@ export const PROFILE_MESSAGES = {
     `We've sent a link to ${email}. Your address changes when you follow it.`,
   emailChanged: (email: string) => `Your e-mail address is now ${email}.`,
   wrongCurrentPassword: "Your current password is not correct.",
+  currentPasswordNeeded: "Please enter your current password to change your e-mail address.",
+  passwordWait: (wait: string) => `Too many wrong passwords. Please wait ${wait} and try again.`,
+  signInAgain: `For your safety, please sign in again, then change your e-mail address within ${RECENT_SIGN_IN_MINUTES} minutes.`,
   noPassword: "Your account signs in through your sign-in provider and has no password here.",
   passwordChanged: "Your password is changed. Your other devices have been signed out.",
   signedOutOthers: (count: number) =>
@@ -77,7 +86,10 @@ const optionalName = (label: string) =>
     // Blank falls back to the current value (SPEC §5).
     .transform((v) => v || undefined);
 
-/** PATCH /api/profile. Blank names and e-mail keep the current values; a blank "About Me" clears it. */
+/**
+ * PATCH /api/profile. Blank names and e-mail keep the current values; a blank "About Me" clears it. A
+ * new e-mail address needs her current password (or, without one, a recent sign-in).
+ */
 export const updateProfileBody = z.object({
   firstName: optionalName("First name"),
   lastName: optionalName("Last name"),
@@ -92,6 +104,11 @@ export const updateProfileBody = z.object({
     .trim()
     .max(BIO_MAX, { message: `About Me must be at most ${BIO_MAX} characters` })
     .nullish(),
+  /** Her password: asked only when the e-mail address changes, and she has one (decision 058). */
+  currentPassword: z
+    .string({ message: PROFILE_MESSAGES.currentPasswordNeeded })
+    .max(LIMITS.password, { message: PROFILE_MESSAGES.wrongCurrentPassword })
+    .optional(),
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
 

@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { AUTH_MESSAGES } from "../../core/auth/schemas";
-import { PROFILE_MESSAGES } from "../../core/profile/schemas";
+import { PROFILE_MESSAGES, RECENT_SIGN_IN_MINUTES } from "../../core/profile/schemas";
 import type { AppConfig } from "../config";
 import { type Db, isUniqueViolation } from "../db/client";
 import { users } from "../db/schema";
-import { badRequest, conflict, fieldError, tooManyRequests } from "../http/errors";
+import { badRequest, conflict, fieldError, forbidden, tooManyRequests, unauthorized } from "../http/errors";
 import { enqueue, job } from "../jobs/queue";
 import {
   confirmEmailChangeMail,
@@ -16,8 +16,8 @@ import { link, mail, sendVerification, site } from "./account-mail";
 import { findUserByEmail } from "./accounts";
 import { hashPassword, verifyPassword } from "./passwords";
 import type { SessionCache } from "./session-cache";
-import { endAllSessions, endOtherSessions, type SessionUser } from "./sessions";
-import { forgetFailures } from "./sign-in-throttle";
+import { endAllSessions, endOtherSessions, type SessionUser, signedInWithin } from "./sessions";
+import { claimSignInTry, forgetFailures, waitText } from "./sign-in-throttle";
 import { consumeToken, issueToken, revokeTokens, tokensIssuedLastHour } from "./tokens";
 
 /**
@@ -146,6 +146,33 @@ export async function confirmPasswordReset(
  * A new address on the profile changes nothing yet: a link goes to the new address and a notice to
  * the old one. The new address is not reserved until she follows the link.
  */
+/**
+ * She proves it is her before her e-mail address changes (decision 058): a stolen session must not
+ * be enough to take the account over through its mailbox. Her current password, with wrong ones
+ * throttled at her address as at sign-in; or, for a member who signs in through her provider and has
+ * no password here, a sign-in within the last `RECENT_SIGN_IN_MINUTES` minutes.
+ */
+export async function proveItIsHer(db: Db, member: SessionUser, currentPassword: string | undefined) {
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, member.id));
+  if (!row) throw unauthorized();
+  if (!row.passwordHash) {
+    if (!(await signedInWithin(db, member.sessionId, RECENT_SIGN_IN_MINUTES))) {
+      throw forbidden(PROFILE_MESSAGES.signInAgain);
+    }
+    return;
+  }
+  if (!currentPassword) throw fieldError("currentPassword", PROFILE_MESSAGES.currentPasswordNeeded);
+  const waiting = await claimSignInTry(db, member.email);
+  if (waiting) throw tooManyRequests(PROFILE_MESSAGES.passwordWait(waitText(waiting.waitSeconds)));
+  if (!(await verifyPassword(row.passwordHash, currentPassword))) {
+    throw fieldError("currentPassword", PROFILE_MESSAGES.wrongCurrentPassword);
+  }
+  await forgetFailures(db, member.email);
+}
+
 export async function requestEmailChange(db: Db, config: AppConfig, user: Recipient, newEmail: string) {
   const other = await findUserByEmail(db, newEmail);
   if (other && other.id !== user.id) throw conflict(PROFILE_MESSAGES.emailTaken);

@@ -227,6 +227,20 @@ export async function endOtherSessions(
   return ended.length;
 }
 
+/** Whether this session began (she signed in) within the last `minutes` minutes, by the database's clock. */
+export async function signedInWithin(db: Db, sessionId: string, minutes: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        gt(sessions.createdAt, sql`now() - ${minutes}::int * interval '1 minute'`),
+      ),
+    );
+  return row !== undefined;
+}
+
 export async function deleteExpiredSessions(db: Db) {
   await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
 }

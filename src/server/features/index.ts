@@ -4,11 +4,13 @@ import articleRoutes from "./articles/routes";
 import backupRoutes from "./backups/routes";
 import conversationRoutes from "./conversation/routes";
 import courseRoutes from "./courses/routes";
+import demoContentRoutes from "./demo-content/routes";
 import discipleshipRoutes from "./discipleship/routes";
 import eventRoutes from "./events/routes";
 import groupRoutes from "./groups/routes";
 import homeRoutes from "./home/routes";
 import intercessorRoutes from "./intercessors/routes";
+import landingRoutes from "./landing/routes";
 import localGroupRoutes from "./local-groups/routes";
 import messageRoutes from "./messages/routes";
 import moderationRoutes from "./moderation/routes";
@@ -47,5 +49,7 @@ export const featureRoutes: FastifyPluginAsync[] = [
   givingRoutes,
   adminRoutes,
   backupRoutes,
+  demoContentRoutes,
   moderationRoutes,
+  landingRoutes,
 ];

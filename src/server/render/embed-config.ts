@@ -7,6 +7,11 @@ import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from "../../core/public-c
 export function embedConfig(html: string, config: PublicConfig): string {
   const json = JSON.stringify(config).replace(/</g, "\\u003c");
   const block = `<script id="${PUBLIC_CONFIG_ELEMENT_ID}" type="application/json">${json}</script>`;
-  const title = config.siteName.replace(/[<>&"]/g, "");
-  return html.replace("<!--app-config-->", block).replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`);
+  return withTitle(html.replace("<!--app-config-->", block), config.siteName);
+}
+
+/** The page with `title` as its document's title (what a browser tab and a screen reader announce). */
+export function withTitle(html: string, title: string): string {
+  const text = title.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  return html.replace(/<title>[^<]*<\/title>/, () => `<title>${text}</title>`);
 }

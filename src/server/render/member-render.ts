@@ -19,6 +19,8 @@ export interface RenderedMemberPage {
   state: string;
   /** The API URLs the render requested (who she is, then its prefetched queries), in order. */
   requested: string[];
+  /** What each answered, by its path without the query string (an item page's item among them). */
+  statuses: Map<string, number>;
 }
 
 export interface MemberRendererOptions {
@@ -69,8 +71,9 @@ export function memberPageRenderer(
       const module = await load();
       if (!module) return undefined;
       const requested: string[] = [];
+      const statuses = new Map<string, number>();
       pagesBeingRendered.add(request.id);
-      const fetch = asMember(app, request, requested);
+      const fetch = asMember(app, request, requested, statuses);
       const who = await fetch(USER_URL, {});
       if (who.status !== 200) return undefined;
       const user = (await who.json()) as CurrentUser;
@@ -100,6 +103,7 @@ export function memberPageRenderer(
         markup: rendered.markup,
         state: JSON.stringify(rendered.state).replace(/</g, "\\u003c"),
         requested,
+        statuses,
       };
     } catch (err) {
       request.log.warn(
@@ -118,14 +122,41 @@ export function memberPageRenderer(
   return Object.assign(render, { warm });
 }
 
+/**
+ * What the app's own API answers a GET of `url` as the member who requested the page: an item page
+ * not rendered in the server asks whether its item is there.
+ */
+export async function statusAsMember(app: FastifyInstance, request: FastifyRequest, url: string) {
+  // Part of the page's own line in the request log, as a render's requests are.
+  const already = pagesBeingRendered.has(request.id);
+  pagesBeingRendered.add(request.id);
+  try {
+    const res = await app.inject({ method: "GET", url, headers: memberHeaders(request) });
+    return res.statusCode;
+  } finally {
+    if (!already) pagesBeingRendered.delete(request.id);
+  }
+}
+
+const memberHeaders = (request: FastifyRequest) => ({
+  cookie: request.headers.cookie ?? "",
+  "x-request-id": request.id,
+});
+
 /** GET requests to the app's own API as the member who requested the page; a render never writes. */
-function asMember(app: FastifyInstance, request: FastifyRequest, requested: string[]): PageFetch {
-  const headers = { cookie: request.headers.cookie ?? "", "x-request-id": request.id };
+function asMember(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  requested: string[],
+  statuses: Map<string, number>,
+): PageFetch {
+  const headers = memberHeaders(request);
   return async (url, init) => {
     const method = init.method ?? "GET";
     if (method !== "GET") throw new Error(`a page being rendered sent ${method} ${url}`);
     requested.push(url);
     const res = await app.inject({ method: "GET", url, headers });
+    statuses.set(url.split("?")[0]!, res.statusCode);
     const type = res.headers["content-type"];
     return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : res.body, {
       status: res.statusCode,

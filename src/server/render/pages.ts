@@ -2,11 +2,18 @@ import fs from "node:fs";
 import path from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { MEMBER_PAGE_RESPONSES } from "../../core/member-page-responses";
-import { DEHYDRATED_STATE_ELEMENT_ID, memberPageFor, memberPages } from "../../core/member-pages";
+import {
+  DEHYDRATED_STATE_ELEMENT_ID,
+  itemUrlOf,
+  type MemberPage,
+  memberPageFor,
+  memberPages,
+} from "../../core/member-pages";
+import { documentTitle, NOT_FOUND_TITLE, pageNameOf } from "../../core/page-titles";
 import type { PublicConfig } from "../../core/public-config";
 import { SIGNED_IN_HINT_COOKIE } from "../auth/sessions";
-import { embedConfig } from "./embed-config";
-import { memberPageRenderer } from "./member-render";
+import { embedConfig, withTitle } from "./embed-config";
+import { memberPageRenderer, type RenderedMemberPage, statusAsMember } from "./member-render";
 import { encodeOnce, pageEncoder } from "./page-compression";
 import { MEMBER_APP, memberHints, moduleHints, modulePreloads, readManifest } from "./page-hints";
 import { prerenderVisitorPages, renderedShell, withPrerendered } from "./prerender";
@@ -32,6 +39,8 @@ export interface PageOptions {
  * Serves the built browser app: its files (`static-files.ts`), and for every other non-API path the
  * page, so client routes work on reload. Visitors get the prerendered page, a signed-in member her
  * page rendered with her API responses when it can be, else index.html with hints of what it will need.
+ * Each page carries its own title; a path that leads nowhere, and an item page whose item is not there
+ * for her, answer 404 with the app's friendly not-found page.
  * Returns the page handler (for the not-found handler), or false when there is no build.
  */
 export async function registerPages(
@@ -46,11 +55,15 @@ export async function registerPages(
   const indexHtml = embedConfig(fs.readFileSync(indexFile, "utf8"), publicConfig);
   const manifest = readManifest(webRoot);
   const withHints = (hints: string) => indexHtml.replace("</head>", `${hints}</head>`);
+  const titled = (html: string, name: string) => withTitle(html, documentTitle(name, publicConfig.siteName));
   // Every variant is built once here; a page request costs a lookup.
   const memberHtml = new Map(
     memberPages.map((page) => [
       page.path,
-      withHints(memberHints(manifest, page.module, MEMBER_PAGE_RESPONSES[page.path] ?? [])),
+      titled(
+        withHints(memberHints(manifest, page.module, MEMBER_PAGE_RESPONSES[page.path] ?? [])),
+        page.title,
+      ),
     ]),
   );
   const memberOtherHtml = withHints(memberHints(manifest, undefined, []));
@@ -58,9 +71,23 @@ export async function registerPages(
   const memberRenderedHtml = new Map(
     memberPages.map((page) => [
       page.path,
-      renderedShell(withHints(modulePreloads(moduleHints(manifest, [MEMBER_APP, page.module])))),
+      titled(
+        renderedShell(withHints(modulePreloads(moduleHints(manifest, [MEMBER_APP, page.module])))),
+        page.title,
+      ),
     ]),
   );
+  // The few pages sent as they are (the not-found page, those opened from e-mails), each title once.
+  const titledVariants = new Map<string, string>();
+  const titledOnce = (key: string, html: string, name: string) => {
+    const at = `${key} ${name}`;
+    let variant = titledVariants.get(at);
+    if (variant === undefined) {
+      variant = titled(html, name);
+      titledVariants.set(at, variant);
+    }
+    return variant;
+  };
   const serverRender = path.join(webRoot, "..", "server-render", "server-render.js");
   const renderMember = renderMemberPages ? memberPageRenderer(app, serverRender, publicConfig) : undefined;
   const visitorHtml = new Map(
@@ -78,7 +105,10 @@ export async function registerPages(
         new Map(
           [...pages].map(([page, markup]) => [
             page,
-            withPrerendered(renderedShell(visitorHtml.get(page) ?? indexHtml), markup),
+            titled(
+              withPrerendered(renderedShell(visitorHtml.get(page) ?? indexHtml), markup),
+              pageNameOf(page, false) ?? NOT_FOUND_TITLE,
+            ),
           ]),
         ),
     );
@@ -104,27 +134,58 @@ export async function registerPages(
 
   await registerStaticFiles(app, webRoot);
 
+  /**
+   * Whether the item an item page names is not there for her: the render's own request says, or,
+   * when the page was not rendered, one asked for the purpose.
+   */
+  const itemMissing = async (
+    request: FastifyRequest,
+    page: MemberPage,
+    pathname: string,
+    rendered: RenderedMemberPage | undefined,
+  ) => {
+    const url = itemUrlOf(page, pathname);
+    if (!url) return false;
+    const status = rendered?.statuses.get(url) ?? (await statusAsMember(app, request, url));
+    return status === 404 || status === 400;
+  };
+
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const [pathname = "/", query] = request.url.split("?");
     let html: string;
     let fixed = true;
     let personal = false;
+    let found = true;
     // The service worker keeps /index.html as the app shell: it must stay the plain one.
     if (request.url === "/index.html") html = indexHtml;
     else if (request.cookies[SIGNED_IN_HINT_COOKIE] !== "1") {
+      const name = pageNameOf(pathname, false);
+      found = name !== undefined;
       // A query string (?mode=register, ?error=…) changes what the page shows: rendered in the browser.
       const prerenderedHtml = query === undefined ? (await prerenderedPages()).get(pathname) : undefined;
-      html = prerenderedHtml ?? visitorHtml.get(pathname) ?? indexHtml;
+      html =
+        prerenderedHtml ??
+        titledOnce(
+          visitorHtml.has(pathname) ? pathname : "",
+          visitorHtml.get(pathname) ?? indexHtml,
+          name ?? NOT_FOUND_TITLE,
+        );
     } else {
       const page = memberPageFor(pathname);
       const rendered = page && renderMember ? await renderMember(request, pathname, query ?? "") : undefined;
-      html = page ? memberHtml.get(page.path)! : memberOtherHtml;
+      found = page
+        ? !(await itemMissing(request, page, pathname, rendered))
+        : pageNameOf(pathname, true) !== undefined;
+      html = page
+        ? memberHtml.get(page.path)!
+        : titledOnce("member", memberOtherHtml, pageNameOf(pathname, true) ?? NOT_FOUND_TITLE);
       if (page && rendered) {
         fixed = false;
         personal = true;
         const state = `<script id="${DEHYDRATED_STATE_ELEMENT_ID}" type="application/json">${rendered.state}</script>`;
         html = withPrerendered(memberRenderedHtml.get(page.path)!, rendered.markup, state);
       }
+      if (!found) html = withTitle(html, documentTitle(NOT_FOUND_TITLE, publicConfig.siteName));
       const images = !rendered && page && imageHints[page.path];
       // A hint is only a hint: if it cannot be had, the page is sent without it.
       const urls = images ? await images().catch(() => []) : [];
@@ -135,6 +196,7 @@ export async function registerPages(
       }
     }
     reply
+      .status(found ? 200 : 404)
       // A member's server-rendered page holds her own data: never stored by a shared cache.
       .header("Cache-Control", personal ? "private, no-cache" : "no-cache")
       .header("Vary", "Cookie, Accept-Encoding")

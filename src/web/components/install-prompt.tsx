@@ -1,7 +1,13 @@
 import { Download, X } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { INSTALL_AFTER_OFFER_MS, INSTALL_FALLBACK_MS } from "~/core/constants";
-import { type InstallPlatform, installOffer, installPlatform } from "~/web/lib/install-offer";
+import {
+  dismissInstallCard,
+  type InstallPlatform,
+  installOffer,
+  installPlatform,
+} from "~/web/lib/install-offer";
+import { hasMainAction, onMainActionChange } from "~/web/lib/main-action";
 import { Button } from "./ui/button";
 
 // The steps and their dialog load when she asks for them: visitor pages start without the dialog code.
@@ -10,32 +16,22 @@ const InstallSteps = lazy(() => import("./install-steps"));
 /** The CSS variable that tells the toasts how far above the bottom edge the card's top is. */
 const CLEARANCE_VAR = "--install-card-clearance";
 
-const DISMISSED_KEY = "install-prompt-dismissed-at";
-const QUIET_DAYS = 30;
-
-function recentlyDismissed() {
-  try {
-    const at = Number(localStorage.getItem(DISMISSED_KEY));
-    return at > 0 && Date.now() - at < QUIET_DAYS * 86_400_000;
-  } catch {
-    return false;
-  }
-}
-
-const isInstalled = () =>
-  typeof window.matchMedia === "function" && window.matchMedia("(display-mode: standalone)").matches;
-
 /**
- * "Install App" card: appears 3 s after the browser offers installation, or 5 s after load when no
- * offer came. Dismissing it keeps it away for a month instead of nagging on every visit.
+ * "Install App" card: offered once she has come back, on the third day she opens the app
+ * (`installCardEarned`, which decides whether it is mounted at all), then 3 s
+ * after the browser offers installation, or 5 s after load when no offer came. Dismissing it keeps
+ * it away for a month instead of nagging on every visit. It floats at the bottom of the screen and
+ * the page keeps room below its end, so nothing stays hidden under it; on a page whose main action
+ * it could cover (an event's answers) it waits until she is on another page.
  */
 export default function InstallPrompt() {
   const [visible, setVisible] = useState(false);
   const [steps, setSteps] = useState<InstallPlatform | null>(null);
-  const keepToastsClear = useToastClearance();
+  const mainAction = useMainAction();
+  const keepClear = useClearance();
 
   useEffect(() => {
-    if (isInstalled() || recentlyDismissed()) return;
+    // Mounted only once she has earned the card (`installCardEarned`).
     let timer: ReturnType<typeof setTimeout> | undefined;
     const schedule = () => {
       clearTimeout(timer);
@@ -54,14 +50,12 @@ export default function InstallPrompt() {
     };
   }, []);
 
-  if (!visible) return null;
+  if (!visible || mainAction) return null;
 
   const hide = () => {
     setVisible(false);
     installOffer.clear();
-    try {
-      localStorage.setItem(DISMISSED_KEY, String(Date.now()));
-    } catch {}
+    dismissInstallCard();
   };
 
   const install = async () => {
@@ -78,7 +72,7 @@ export default function InstallPrompt() {
 
   return (
     <section
-      ref={keepToastsClear}
+      ref={keepClear}
       aria-labelledby="install-title"
       className="fixed inset-x-3 bottom-20 z-40 mx-auto max-w-md animate-slide-in rounded-2xl border border-linen bg-white p-4 shadow-[var(--shadow-lift)] md:right-6 md:bottom-6 md:left-auto"
     >
@@ -120,25 +114,38 @@ export default function InstallPrompt() {
   );
 }
 
+/** Whether the page shows a main action (`web/lib/main-action`), kept up to date. */
+function useMainAction() {
+  const [present, setPresent] = useState(false);
+  useEffect(() => {
+    const update = () => setPresent(hasMainAction());
+    update();
+    return onMainActionChange(update);
+  }, []);
+  return present;
+}
+
 /**
  * While the card is shown, keeps the distance from the bottom of the screen to its top in a CSS
- * variable, so the toasts (ui/toaster.tsx) stack above it rather than over it.
+ * variable, so the toasts (ui/toaster.tsx) stack above it rather than over it, and as room below the
+ * page's end, so she can scroll the last of the page up above the card.
  */
-function useToastClearance() {
+function useClearance() {
   return useCallback((card: HTMLElement | null) => {
     const root = document.documentElement;
     if (!card) {
       root.style.removeProperty(CLEARANCE_VAR);
+      document.body.style.removeProperty("padding-bottom");
       return;
     }
     // From its layout, not its box on screen: the card slides in, and its box moves meanwhile.
     // Measured when the observer first reports it, once the browser has laid it out anyway, not here
     // in the middle of React's commit, which would make the browser lay out the page at once.
-    const measure = () =>
-      root.style.setProperty(
-        CLEARANCE_VAR,
-        `${Number.parseFloat(getComputedStyle(card).bottom) + card.offsetHeight}px`,
-      );
+    const measure = () => {
+      const clearance = `${Number.parseFloat(getComputedStyle(card).bottom) + card.offsetHeight}px`;
+      root.style.setProperty(CLEARANCE_VAR, clearance);
+      document.body.style.setProperty("padding-bottom", clearance);
+    };
     const observer = new ResizeObserver(measure);
     observer.observe(card);
     window.addEventListener("resize", measure);
@@ -146,6 +153,7 @@ function useToastClearance() {
       observer.disconnect();
       window.removeEventListener("resize", measure);
       root.style.removeProperty(CLEARANCE_VAR);
+      document.body.style.removeProperty("padding-bottom");
     };
   }, []);
 }

@@ -1,6 +1,7 @@
 export * from "./backups";
 export * from "./community";
 export * from "./conversation";
+export * from "./demo";
 export * from "./events";
 export * from "./idempotency";
 export * from "./messages";

@@ -1,24 +1,35 @@
 import { sql } from "drizzle-orm";
-import { zonedInstant } from "../../../core/zoned-time";
+import { wallClockIn, zonedInstant } from "../../../core/zoned-time";
 import type { Tx } from "../client";
 import { eventRsvps, events } from "../schema";
 import type { SeededMembers } from "./members";
 
-/** The calendar day `days` from now, as "YYYY-MM-DD". */
-const dayAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const DAY = 86_400_000;
+const FRIDAY = 5;
+const TUESDAY = 2;
 
-/** Days from now to the next Tuesday (UTC calendar). */
-const nextTuesday = () => (2 - new Date().getUTCDay() + 7) % 7 || 7;
+/** The calendar day `days` after today on the clocks of `zone`, as "YYYY-MM-DD". */
+const dayAhead = (days: number, zone: string) => {
+  const [today] = wallClockIn(new Date(), zone);
+  return new Date(Date.parse(`${today}T12:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+};
 
-/** At `time` on the clocks of `zone`, `days` from now, for `hours`. */
+/** Days from today to the next `weekday` (0 Sunday … 6 Saturday; a week on, if today is one), on the clocks of `zone`. */
+const daysToNext = (weekday: number, zone: string) => {
+  const today = new Date(`${dayAhead(0, zone)}T12:00:00Z`).getUTCDay();
+  return (weekday - today + 7) % 7 || 7;
+};
+
+/** At `time` on the clocks of `zone`, `days` from today there, for `hours`. */
 const at = (days: number, time: string, zone: string, hours: number) => {
-  const startsAt = zonedInstant(dayAhead(days), time, zone);
+  const startsAt = zonedInstant(dayAhead(days, zone), time, zone);
   return { startsAt, endsAt: new Date(startsAt.getTime() + hours * 3_600_000), timeZone: zone };
 };
 
 /**
- * A few gatherings ahead: the ministry's online evening and a dinner in Jerusalem with few places,
- * a group's weekly prayer call, and a local group's morning. The demo member is going to some.
+ * A few gatherings ahead: the ministry's online evening and a Shabbat dinner in Jerusalem with few
+ * places (on the coming Friday evening there, as Shabbat begins), a group's weekly prayer call on
+ * Tuesdays, and a local group's morning. The demo member is going to some.
  */
 export async function seedEvents(tx: Tx, members: SeededMembers) {
   const naomi = members.admin.id;
@@ -50,7 +61,7 @@ export async function seedEvents(tx: Tx, members: SeededMembers) {
       {
         title: "Shabbat dinner in Jerusalem",
         description: "Candles, challah and a long table. Bring a salad or a dessert; we provide the rest.",
-        ...at(9, "18:00", "Asia/Jerusalem", 3),
+        ...at(daysToNext(FRIDAY, "Asia/Jerusalem"), "18:00", "Asia/Jerusalem", 3),
         location: "Beit Mishpacha, 12 HaNevi'im Street, Jerusalem",
         capacity: 12,
         createdBy: naomi,
@@ -60,7 +71,7 @@ export async function seedEvents(tx: Tx, members: SeededMembers) {
             {
               title: "Tuesday prayer call",
               description: "Thirty minutes of prayer for the week ahead. Come as you are.",
-              ...at(nextTuesday(), "20:00", "America/Chicago", 0.5),
+              ...at(daysToNext(TUESDAY, "America/Chicago"), "20:00", "America/Chicago", 0.5),
               onlineUrl: "https://meet.example.com/tuesday-prayer",
               repeat: "weekly" as const,
               repeatUntil: new Date(Date.now() + 60 * 86_400_000),

@@ -1,7 +1,9 @@
 import { and, desc, eq, lt, or, sql } from "drizzle-orm";
 import type { AdminGroupType } from "../../../core/admin/schemas";
 import { RECENT_ACTIVITY_COUNT } from "../../../core/constants";
-import type { Db } from "../../db/client";
+import { administratorIn } from "../../auth/sessions";
+import type { AppConfig } from "../../config";
+import type { Db, Tx } from "../../db/client";
 import { accountColumns } from "../../db/query-helpers";
 import { activityLog, cultivationGroups, localGroups, type payments, users } from "../../db/schema";
 
@@ -78,7 +80,7 @@ export async function recentActivity(db: Db) {
 }
 
 /** A member as the administrators' Users tab shows her. */
-const adminUserColumns = {
+const adminUserColumns = (config: Pick<AppConfig, "adminEmails">) => ({
   ...accountColumns,
   createdAt: users.createdAt,
   isIntercessor: users.isIntercessor,
@@ -86,23 +88,44 @@ const adminUserColumns = {
   // 'infinity' (for good) is no moment a Date can hold: it reads as null beside `suspended`.
   suspendedUntil: sql<Date | null>`case when ${users.suspendedUntil} > now()
     and ${users.suspendedUntil} <> 'infinity' then ${users.suspendedUntil} end`.mapWith(users.suspendedUntil),
-};
+  // Neither suspended nor removed: the Users tab offers her no such action.
+  isAdministrator: sql<boolean>`${administratorIn(config)}`.mapWith(Boolean),
+});
 
-/** Gives or takes away the intercessor's role; undefined when there is no such member. */
-export async function setIntercessor(db: Db, id: number, isIntercessor: boolean) {
-  const [row] = await db
+/** Whether she is an intercessor now, her row locked until the change is recorded; undefined: no such member. */
+export async function intercessorOf(tx: Tx, id: number) {
+  const [row] = await tx
+    .select({ isIntercessor: users.isIntercessor })
+    .from(users)
+    .where(eq(users.id, id))
+    .for("update");
+  return row?.isIntercessor;
+}
+
+/** Gives or takes away the intercessor's role. */
+export async function setIntercessor(
+  tx: Tx,
+  config: Pick<AppConfig, "adminEmails">,
+  id: number,
+  isIntercessor: boolean,
+) {
+  const [row] = await tx
     .update(users)
     .set({ isIntercessor, updatedAt: new Date() })
     .where(eq(users.id, id))
-    .returning(adminUserColumns);
-  return row;
+    .returning(adminUserColumns(config));
+  return row!;
 }
 
 /**
  * Members, newest first, with whether each is suspended and until when; the page after `before`
  * continues from that member's join time.
  */
-export async function listUsers(db: Db, { limit, before }: { limit: number; before?: number }) {
+export async function listUsers(
+  db: Db,
+  config: Pick<AppConfig, "adminEmails">,
+  { limit, before }: { limit: number; before?: number },
+) {
   let after: ReturnType<typeof sql> | undefined;
   if (before !== undefined) {
     const [anchor] = await db
@@ -118,7 +141,7 @@ export async function listUsers(db: Db, { limit, before }: { limit: number; befo
       : lt(users.id, before);
   }
   return db
-    .select(adminUserColumns)
+    .select(adminUserColumns(config))
     .from(users)
     .where(after)
     .orderBy(desc(users.createdAt), desc(users.id))

@@ -1,6 +1,9 @@
 import type { AdminGroupType } from "../../../core/admin/schemas";
+import type { Viewer } from "../../auth/policies";
+import type { AppConfig } from "../../config";
 import type { Db } from "../../db/client";
 import { notFound } from "../../http/errors";
+import { recordModeration } from "../moderation";
 import * as q from "./queries";
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
@@ -30,13 +33,34 @@ export async function analytics(db: Db) {
   };
 }
 
-export const users = (db: Db, page: { limit: number; before?: number }) => q.listUsers(db, page);
+export const users = (db: Db, config: AppConfig, page: { limit: number; before?: number }) =>
+  q.listUsers(db, config, page);
 
-/** Gives or takes away the intercessor's role; 404 when there is no such member. */
-export async function setIntercessor(db: Db, id: number, isIntercessor: boolean) {
-  const row = await q.setIntercessor(db, id, isIntercessor);
-  if (!row) throw notFound("Member not found");
-  return row;
+/**
+ * Gives or takes away the intercessor's role (she then sees, or no longer sees, the patrons' private
+ * requests), recorded in the moderation log with who changed it; 404 when there is no such member.
+ * Asking for what is already so changes and records nothing.
+ */
+export async function setIntercessor(
+  db: Db,
+  config: AppConfig,
+  viewer: Viewer,
+  id: number,
+  isIntercessor: boolean,
+) {
+  return db.transaction(async (tx) => {
+    const before = await q.intercessorOf(tx, id);
+    if (before === undefined) throw notFound("Member not found");
+    const row = await q.setIntercessor(tx, config, id, isIntercessor);
+    if (before !== isIntercessor) {
+      await recordModeration(tx, {
+        actorId: viewer.id,
+        action: isIntercessor ? "intercessor_added" : "intercessor_removed",
+        memberId: id,
+      });
+    }
+    return row;
+  });
 }
 
 /** Both kinds of group, newest first; the cursor names the last one shown ("cultivation-12"). */

@@ -19,7 +19,7 @@ export default async function articleRoutes(app: FastifyInstance) {
     service.addDiscussion(db, config.newMemberLimits, viewer, body),
   );
   serve(app, api.adminList, ({ query }) => service.adminArticles(db, query));
-  serve(app, api.adminCount, async () => ({ count: await service.countArticles(db) }));
+  serve(app, api.adminCount, () => service.articleCount(db, config.newsletter.feedUrl));
   serve(app, api.adminSync, ({ viewer }) =>
     service.syncArticles(db, {
       feedUrl: config.newsletter.feedUrl,

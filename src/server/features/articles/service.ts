@@ -37,9 +37,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 export async function syncArticles(db: Db, options: SyncOptions): Promise<ArticleSyncResult> {
   const { feedUrl, name } = options;
   if (!feedUrl) {
-    throw unavailable(
-      `Article sync is not set up yet: set NEWSLETTER_FEED_URL to the address of your ${name} feed.`,
-    );
+    throw unavailable(ARTICLE_MESSAGES.feedNotSet(name));
   }
   const xml = await fetchFeed(feedUrl, { name, timeoutMs: options.timeoutMs, maxBytes: options.maxBytes });
   const items = await parseFeed(xml, name);
@@ -118,7 +116,10 @@ export async function articleDiscussions(
 /** The administrators' list, with each article's comment count, and how many there are. */
 export const adminArticles = (db: Db, page: { before?: number; limit: number }) =>
   q.listAdminArticles(db, page);
-export const countArticles = (db: Db) => q.countArticles(db);
+/** The admin page's heading count, and whether there is a feed to sync from at all. */
+export async function articleCount(db: Db, feedUrl: string | undefined) {
+  return { count: await q.countArticles(db), feedConfigured: feedUrl !== undefined };
+}
 
 export async function countView(db: Db, id: number) {
   if (!(await q.countArticleView(db, id))) throw notFound(ARTICLE_MESSAGES.articleNotFound);

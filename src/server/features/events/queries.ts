@@ -96,6 +96,10 @@ interface DatesFilter {
   events: SQL;
   /** Which dates (over `d`). */
   dates?: SQL;
+  /** Each event once, at its first date that `dates` lets through (a cancelled one only if all are). */
+  eachEvent?: boolean;
+  /** The dates after this one in the order of the list (its start, then its event's id). */
+  after?: { at: Date; id: number };
   limit?: number;
   /** With what a calendar file needs besides (`CalendarDateRow`). */
   calendar?: boolean;
@@ -121,15 +125,9 @@ const localStamp = (column: SQL) => sql`to_char(${column} at time zone d.time_zo
 
 /** Dates of the events she may see, with her answer and the going count of each, in order of start. */
 export async function listDates(db: Executor, viewer: Viewer, filter: DatesFilter): Promise<DateRow[]> {
-  const result = await db.execute<Record<string, unknown>>(sql`
-    -- Planned on its own: the events in range come from the range index, however the dates'
-    -- expansion below is estimated (inlined, a parallel plan read every event at 100,000).
-    -- Only the events she may see have their dates computed.
-    with ev as materialized (
-      ${eventsAsSeenBy(viewer)} where ${filter.events} and ${eventVisibleTo(viewer, "e")}
-    ),
-    d as (${datesOf})
-    select d.id as "eventId", d.occurrence, d.date_start as "startsAt", d.date_end as "endsAt",
+  const after = filter.after && sql`(${filter.after.at}::timestamptz, ${filter.after.id}::int)`;
+  const her = sql`left join event_rsvps r on r.event_id = d.id and r.occurrence = d.occurrence and r.user_id = ${viewer.id}`;
+  const dates = sql`select d.id as "eventId", d.occurrence, d.date_start as "startsAt", d.date_end as "endsAt",
       d.title, d.description, d.repeat, d.time_zone as "timeZone",
       to_char(d.date_start at time zone d.time_zone, 'FMHH12:MI AM') as "zoneClock",
       to_char(d.date_start at time zone d.time_zone, 'Mon FMDD') as "zoneDay",
@@ -158,11 +156,29 @@ export async function listDates(db: Executor, viewer: Viewer, filter: DatesFilte
         d.cancelled_at is not null as "eventCancelled"`
           : sql``
       }
-    from d
-    left join event_rsvps r on r.event_id = d.id and r.occurrence = d.occurrence and r.user_id = ${viewer.id}
-    where ${filter.dates ?? sql`true`}
-    order by d.date_start, d.id
-    ${filter.limit ? sql`limit ${filter.limit}` : sql``}`);
+    from ${filter.eachEvent ? sql`firsts` : sql`d`} d ${her}
+    where ${filter.dates ?? sql`true`} ${after ? sql`and (d.date_start, d.id) > ${after}` : sql``}`;
+  const limit = filter.limit ? sql`limit ${filter.limit}` : sql``;
+  const result = await db.execute<Record<string, unknown>>(sql`
+    -- Planned on its own: the events in range come from the range index, however the dates'
+    -- expansion below is estimated (inlined, a parallel plan read every event at 100,000).
+    -- Only the events she may see have their dates computed.
+    with ev as materialized (
+      ${eventsAsSeenBy(viewer)} where ${filter.events} and ${eventVisibleTo(viewer, "e")}
+    ),
+    d as (${datesOf})
+    ${
+      // Each event's first date is found among all its dates in the range before the page is cut:
+      // a series seen on one page never comes back on the next with a later date.
+      filter.eachEvent
+        ? sql`, firsts as (
+            select distinct on (d.id) d.* from d ${her} where ${filter.dates ?? sql`true`}
+            order by d.id, d.date_cancelled, d.date_start
+          )`
+        : sql``
+    }
+    ${dates}
+    order by d.date_start, d.id ${limit}`);
   return result.rows.map((row) =>
     withDates(row, ["occurrence", "startsAt", "endsAt", "seriesStart", "seriesEnd", "repeatUntil"]),
   ) as unknown as DateRow[];
@@ -171,6 +187,94 @@ export async function listDates(db: Executor, viewer: Viewer, filter: DatesFilte
 /** `listDates` with what a calendar file needs of each date's series. */
 export const calendarDates = async (db: Executor, viewer: Viewer, filter: Omit<DatesFilter, "calendar">) =>
   (await listDates(db, viewer, { ...filter, calendar: true })) as CalendarDateRow[];
+
+/** An event in the administrators' list: the date it shows, and the answers to that date. */
+export interface AdminEventRow {
+  id: number;
+  title: string;
+  groupKind: "cultivation" | "local" | null;
+  groupId: number | null;
+  groupName: string | null;
+  repeat: EventRow["repeat"];
+  occurrence: Date;
+  startsAt: Date;
+  endsAt: Date;
+  timeZone: string;
+  zoneClock: string;
+  cancelled: boolean;
+  eventCancelled: boolean;
+  capacity: number | null;
+  going: number;
+  waitlisted: number;
+  maybe: number;
+  cursor: string;
+}
+
+/**
+ * Every event, a page at a time, for the administrators. Whether it is to come is read from its last
+ * possible start, `coalesce(repeat_until, starts_at)`, the range index's first column:
+ * `upcoming` holds the events whose last start is still ahead, each at its next date (the first not
+ * yet over and not cancelled), in the order of those dates; `past` holds the rest, each at its last
+ * date, the most recent first, read backwards along the index a page at a time. The answers to the
+ * date shown are counted in the same statement, through the answers' (event, date, member) index.
+ */
+export async function adminEvents(
+  db: Executor,
+  options: { when: "upcoming" | "past"; after?: { at: Date; id: number }; limit: number; now: Date },
+): Promise<AdminEventRow[]> {
+  const { when, after, limit, now } = options;
+  const bound = sql`coalesce(e.repeat_until, e.starts_at)`;
+  const upcoming = when === "upcoming";
+  const events = sql`select e.*, cg.name as group_name, lg.name as local_group_name from events e
+    left join cultivation_groups cg on cg.id = e.group_id
+    left join local_groups lg on lg.id = e.local_group_id`;
+  const result = await db.execute<Record<string, unknown>>(sql`
+    with ev as materialized (
+      ${
+        upcoming
+          ? sql`${events} where ${bound} >= ${now}::timestamptz`
+          : sql`${events} where ${bound} < ${now}::timestamptz
+              ${after ? sql`and (${bound}, e.id) < (${after.at}::timestamptz, ${after.id}::int)` : sql``}
+              order by ${bound} desc, e.id desc limit ${limit}`
+      }
+    ),
+    d as (${datesOf}),
+    shown as (
+      select distinct on (d.id) d.*, coalesce(d.repeat_until, d.starts_at) as bound from d
+      order by d.id, ${
+        upcoming
+          ? sql`d.date_end <= ${now}::timestamptz, d.date_cancelled,
+              case when d.date_end > ${now}::timestamptz then d.date_start end, d.date_start desc`
+          : sql`d.date_cancelled, d.date_start desc`
+      }
+    )
+    select s.id, s.title, s.repeat,
+      case when s.group_id is not null then 'cultivation' when s.local_group_id is not null then 'local' end as "groupKind",
+      coalesce(s.group_id, s.local_group_id) as "groupId",
+      coalesce(s.group_name, s.local_group_name) as "groupName",
+      s.occurrence, s.date_start as "startsAt", s.date_end as "endsAt", s.time_zone as "timeZone",
+      to_char(s.date_start at time zone s.time_zone, 'FMHH12:MI AM') as "zoneClock",
+      s.date_cancelled as cancelled, s.cancelled_at is not null as "eventCancelled", s.capacity,
+      a.going, a.waitlisted, a.maybe,
+      to_char(${upcoming ? sql`s.date_start` : sql`s.bound`} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+        || '~' || s.id as cursor
+    from shown s
+    cross join lateral (
+      select count(*) filter (where r.status = 'going')::int as going,
+        count(*) filter (where r.status = 'waitlisted')::int as waitlisted,
+        count(*) filter (where r.status = 'maybe')::int as maybe
+      from event_rsvps r where r.event_id = s.id and r.occurrence = s.occurrence
+    ) a
+    ${
+      upcoming
+        ? sql`${after ? sql`where (s.date_start, s.id) > (${after.at}::timestamptz, ${after.id}::int)` : sql``}
+            order by s.date_start, s.id limit ${limit}`
+        : sql`order by s.bound desc, s.id desc`
+    }`);
+  return result.rows.map((row) =>
+    withDates(row, ["occurrence", "startsAt", "endsAt"]),
+  ) as unknown as AdminEventRow[];
+}
 
 export interface EventRow {
   id: number;

@@ -28,6 +28,7 @@ export default async function eventRoutes(app: FastifyInstance) {
   serve(app, api.message, ({ viewer, params, body }) =>
     service.messageAttendees(db, viewer, params.id, body),
   );
+  serve(app, api.adminList, ({ query }) => service.adminEvents(db, query));
   serve(app, api.ics, async ({ viewer, params, reply }) => {
     const { event, dates, onlineUrl } = await service.calendarOf(db, viewer, params.id);
     return reply

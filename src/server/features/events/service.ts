@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import { setBounded } from "../../../core/bounded-map";
 import {
+  type adminEventsQuery,
   type createEventBody,
   EVENT_MESSAGES,
   type eventListQuery,
@@ -40,6 +41,7 @@ const toAnswer = (row: q.DateRow) => ({
   startsAt: row.startsAt,
   endsAt: row.endsAt,
   title: row.title,
+  repeat: row.repeat,
   timeZone: row.timeZone,
   zoneClock: row.zoneClock,
   zoneDay: row.zoneDay,
@@ -58,7 +60,6 @@ export async function listDates(db: Db, viewer: Viewer, query: z.output<typeof e
   const from = query.from ?? new Date();
   const to = query.to ?? new Date(from.getTime() + DEFAULT_RANGE_DAYS * DAY);
   if (to <= from) throw fieldError("to", "The end of the range must be after its start");
-  const [afterStart, afterId] = query.after ? query.after.split("~") : [];
   // Events whose dates may touch the range; a moved date may stray a month from its series. The
   // bounds are sent as values, not as expressions: the planner then reads them against the range
   // index's statistics (an expression's bound it can only guess, and at 100,000 events it guessed
@@ -71,11 +72,21 @@ export async function listDates(db: Db, viewer: Viewer, query: z.output<typeof e
       ${query.localGroupId ? sql`and e.local_group_id = ${query.localGroupId}` : sql``}`,
     dates: sql`d.date_end > ${from} and d.date_start < ${to}
       ${query.scope === "my_groups" ? sql`and d.is_member` : sql``}
-      ${query.scope === "going" ? sql`and r.status in ('going', 'waitlisted')` : sql``}
-      ${afterStart ? sql`and (d.date_start, d.id) > (${new Date(afterStart)}::timestamptz, ${Number(afterId)}::int)` : sql``}`,
+      ${query.scope === "going" ? sql`and r.status in ('going', 'waitlisted')` : sql``}`,
+    eachEvent: query.show === "events",
+    after: query.after,
     limit: query.limit,
   });
   return rows.map(toAnswer);
+}
+
+/** Every event, for the administrators: its group, the date it shows, and the answers to that date. */
+export async function adminEvents(db: Db, query: z.output<typeof adminEventsQuery>) {
+  const rows = await q.adminEvents(db, { ...query, now: new Date() });
+  return rows.map((row) => ({
+    ...row,
+    group: row.groupKind ? { kind: row.groupKind, id: row.groupId!, name: row.groupName ?? "" } : null,
+  }));
 }
 
 /** The event if she may see it; 404 exactly as for a missing one otherwise. */
@@ -100,12 +111,20 @@ async function mayJoinOnline(db: Executor, viewer: Viewer, event: q.EventRow) {
   return event.onlineUrl !== null && (await q.onlineLinkOpen(db, viewer, event.id));
 }
 
+/** The last date an event had, once none is still to come: the last held, else the last cancelled. */
+async function lastDateOf(db: Executor, viewer: Viewer, id: number) {
+  const dates = await q.datesOfEvent(db, viewer, id);
+  return dates.findLast((d) => !d.cancelled) ?? dates.at(-1) ?? null;
+}
+
 export async function getEvent(db: Executor, viewer: Viewer, id: number) {
   const event = await visibleEvent(db, viewer, id);
   const [dates, online] = await Promise.all([
     q.datesOfEvent(db, viewer, id, new Date(), DETAIL_DATES),
     mayJoinOnline(db, viewer, event),
   ]);
+  // A gathering that is over still says when it was.
+  const pastDate = dates.length === 0 ? await lastDateOf(db, viewer, id) : null;
   return {
     id: event.id,
     title: event.title,
@@ -131,7 +150,17 @@ export async function getEvent(db: Executor, viewer: Viewer, id: number) {
     canEdit: mayEditEvent(viewer, event),
     // The answer's schema leaves out each date's list cursor.
     occurrences: dates.map(toAnswer),
+    pastDate: pastDate && toAnswer(pastDate),
   };
+}
+
+/**
+ * A start that has passed is refused unless she says she is recording a gathering that already
+ * took place: an event made for a date gone by by mistake would never be seen by anyone.
+ */
+function refusePastStart(startsAt: Date, pastGathering: boolean | undefined) {
+  if (startsAt.getTime() < Date.now() && !pastGathering)
+    throw fieldError("startsAt", EVENT_MESSAGES.startsInPast);
 }
 
 /** Where an event happens when its creator names no zone: hers, as her app keeps it, else UTC. */
@@ -146,6 +175,7 @@ export async function createEvent(
   const group = body.groupId || body.localGroupId ? await q.groupOfNewEvent(db, viewer.id, body) : null;
   if (group === undefined) throw notFound(EVENT_MESSAGES.groupNotFound);
   if (!mayCreateEvent(viewer, group)) throw forbidden(EVENT_MESSAGES.mayNotCreate);
+  refusePastStart(body.startsAt, body.pastGathering);
   const [row] = await db
     .insert(events)
     .values({
@@ -219,7 +249,9 @@ export async function updateEvent(
       repeat: body.repeat ?? event.repeat,
       repeatUntil: body.repeatUntil !== undefined ? body.repeatUntil : event.repeatUntil,
     };
-    // Fields sent alone are checked against those kept.
+    // Fields sent alone are checked against those kept; a start kept as it was is not asked again.
+    if (next.startsAt.getTime() !== event.startsAt.getTime())
+      refusePastStart(next.startsAt, body.pastGathering);
     if (next.endsAt <= next.startsAt) throw fieldError("endsAt", EVENT_MESSAGES.endAfterStart);
     if (next.repeat !== "none") {
       if (!next.repeatUntil) throw fieldError("repeatUntil", EVENT_MESSAGES.repeatUntil);

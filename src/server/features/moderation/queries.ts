@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type {
   ContentType,
   HideableContentType,
+  ModerationAction,
   ReportBody,
   ReportedMessage,
   ReportTargetType,
@@ -357,7 +358,7 @@ export async function listQueue(db: Db, page: { limit: number; before?: number }
 
 export interface LogEntry {
   actorId: number;
-  action: string;
+  action: ModerationAction;
   targetType?: string;
   targetId?: number;
   memberId?: number;

@@ -168,7 +168,7 @@ async function openReport(db: Db, id: number) {
   return report;
 }
 
-/** The item shows again and its reports are closed. */
+/** The item shows again and its reports are closed; the log keeps her reason, if she gave one. */
 export async function restore(db: Db, viewer: Viewer, reportId: number, reason?: string) {
   const target = await openReport(db, reportId);
   await db.transaction(async (tx) => {
@@ -184,8 +184,11 @@ export async function restore(db: Db, viewer: Viewer, reportId: number, reason?:
   return { id: reportId, status: "restored" as const };
 }
 
-/** The item is deleted for good and its reports are closed; a member is suspended instead. */
-export async function removeReported(db: Db, viewer: Viewer, reportId: number, reason?: string) {
+/**
+ * The item is deleted for good and its reports are closed, with the moderator's reason in the log;
+ * a member is suspended instead.
+ */
+export async function removeReported(db: Db, viewer: Viewer, reportId: number, reason: string) {
   const target = await openReport(db, reportId);
   if (target.targetType === "user") throw conflict(MODERATION_MESSAGES.profileNotRemoved);
   const type = target.targetType;

@@ -5,7 +5,7 @@ import {
   type UpdateProfileBody,
   type UpdateSettingsBody,
 } from "../../../core/profile/schemas";
-import { requestEmailChange } from "../../auth/identity";
+import { proveItIsHer, requestEmailChange } from "../../auth/identity";
 import { endAllSessions, type SessionUser } from "../../auth/sessions";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/client";
@@ -29,7 +29,8 @@ export async function getProfile(db: Db, userId: number) {
 
 /**
  * Blank fields were already dropped by the schema, so what is left replaces the current values. A
- * new e-mail address is not set here: a link goes to it, and it becomes hers when she follows it.
+ * new e-mail address is not set here: a link goes to it, and it becomes hers when she follows it. It
+ * needs her proof first (`proveItIsHer`), before anything changes, so a refusal changes nothing.
  */
 export async function updateProfile(
   db: Db,
@@ -37,12 +38,14 @@ export async function updateProfile(
   member: SessionUser,
   input: UpdateProfileBody,
 ) {
+  const newEmail = input.email !== undefined && input.email !== member.email.toLowerCase();
+  if (newEmail) await proveItIsHer(db, member, input.currentPassword);
   const changes = {
     ...(input.firstName !== undefined && { firstName: input.firstName }),
     ...(input.lastName !== undefined && { lastName: input.lastName }),
     ...(input.bio !== undefined && { bio: input.bio || null }),
   };
-  if (input.email !== undefined && input.email !== member.email.toLowerCase()) {
+  if (newEmail && input.email !== undefined) {
     const firstName = changes.firstName ?? member.firstName;
     await requestEmailChange(db, config, { id: member.id, email: member.email, firstName }, input.email);
   }

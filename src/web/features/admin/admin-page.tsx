@@ -19,6 +19,8 @@ import { UsersTab } from "./users-tab";
 
 /** The API reference: its own chunk, loaded with its tab. */
 const ApiReferenceTab = lazyPart(() => import("./api-reference-tab"));
+/** Every event, to open, change or cancel: its own chunk, loaded with its tab. */
+const EventsTab = lazyPart(() => import("./events-tab"));
 /** The moderation queue and log: their own chunk, loaded with their tab. */
 const ModerationTab = lazyPart(loadModerationTab);
 
@@ -32,6 +34,7 @@ const SECTIONS: TabSection[] = [
   },
   { value: "users", label: "Users", content: <UsersTab /> },
   { value: "groups", label: "Groups", content: <GroupsTab /> },
+  { value: "events", label: "Events", content: <LazyTab part={EventsTab} /> },
   { value: "revenue", label: "Revenue", content: <RevenueTab /> },
   {
     value: "courses",

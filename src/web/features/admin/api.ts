@@ -1,5 +1,6 @@
 import { adminEndpoints as api } from "~/core/admin/endpoints";
 import { groupCursor } from "~/core/admin/schemas";
+import { moderationEndpoints } from "~/core/moderation/endpoints";
 import { keyOf, useEndpoint, useEndpointMutation, usePagedList } from "~/web/lib/endpoints";
 
 const PAGE_SIZE = 25;
@@ -10,8 +11,11 @@ export const useAnalytics = () =>
 
 export const useAdminUsers = () => usePagedList(api.users, {}, PAGE_SIZE);
 
-/** Gives a member the intercessor's role, or takes it away; the members list is read again. */
-export const useSetIntercessor = () =>
+/**
+ * Gives a member the intercessor's role, or takes it away; the members list and the moderation log,
+ * which records it, are read again.
+ */
+export const useSetIntercessor = (onDone: () => void) =>
   useEndpointMutation(api.updateUser, {
     input: ({ id, isIntercessor }: { id: number; isIntercessor: boolean; name: string }) => ({
       params: { id },
@@ -26,7 +30,8 @@ export const useSetIntercessor = () =>
       description: "Failed to change her role. Please try again.",
       preferServerMessage: true,
     },
-    invalidates: () => [keyOf(api.users)],
+    invalidates: () => [keyOf(api.users), keyOf(moderationEndpoints.adminLog)],
+    onSuccess: onDone,
   });
 
 /** Cultivation and local groups in one list, so the next page starts after "{type}-{id}". */

@@ -18,6 +18,7 @@ import { Skeleton } from "~/web/components/ui/skeleton";
 import { ApiError } from "~/web/lib/api";
 import { useAnalytics } from "./api";
 import { BackupCard } from "./backup-card";
+import { DemoContentCard } from "./demo-content-card";
 import { StatCard } from "./stat-card";
 
 export const count = (n: number) => formatCount(n);
@@ -71,6 +72,7 @@ export function OverviewTab() {
 
   return (
     <div className="space-y-6">
+      <DemoContentCard />
       <section aria-label="Community at a glance" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {GLANCE.map((stat) => (
           <StatCard

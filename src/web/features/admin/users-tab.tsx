@@ -1,4 +1,5 @@
 import { Mail, Users } from "lucide-react";
+import { useState } from "react";
 import type { AdminUser } from "~/core/admin/schemas";
 import { formatShortDate, personName } from "~/core/format";
 import { suspendedLabel } from "~/core/moderation/choices";
@@ -9,9 +10,10 @@ import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
 import { Skeleton } from "~/web/components/ui/skeleton";
-import { Switch } from "~/web/components/ui/switch";
 import { useUnsuspend } from "~/web/features/moderation";
-import { useAdminUsers, useSetIntercessor } from "./api";
+import { useAuth } from "~/web/lib/auth";
+import { useAdminUsers } from "./api";
+import { type MemberAction, MemberActionDialog } from "./member-action-dialog";
 
 // Her e-mail has a column of its own, so a nameless member is "Anonymous" here.
 const nameOf = (u: AdminUser) =>
@@ -26,13 +28,15 @@ const COLUMNS = [
 ];
 
 /**
- * Every member, newest first, a page at a time; a suspension shows, and can be lifted, here, and the
- * intercessor's role is given and taken away.
+ * Every member, newest first, a page at a time, with what an administrator may do about her: warn
+ * her, suspend her, remove her from the community (suspended for good), lift a suspension, and give
+ * or take away the intercessor's role. Each asks first, and each is written to the moderation log.
  */
 export function UsersTab() {
   const users = useAdminUsers();
   const unsuspend = useUnsuspend();
-  const setIntercessor = useSetIntercessor();
+  const { user: me } = useAuth();
+  const [acting, setActing] = useState<{ action: MemberAction; user: AdminUser } | null>(null);
   const rows = users.data ?? [];
 
   if (users.isError) {
@@ -64,71 +68,116 @@ export function UsersTab() {
                     ))}
                   </tr>
                 ))
-              : rows.map((u) => (
-                  <tr
-                    key={u.id}
-                    className="hover:bg-cream max-sm:grid max-sm:grid-cols-[auto_1fr_auto] max-sm:items-center max-sm:gap-x-3 max-sm:gap-y-1 max-sm:px-4 max-sm:py-3"
-                  >
-                    <td className="px-5 py-3.5 font-semibold text-ink max-sm:col-span-2 max-sm:p-0">
-                      <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1">
-                        {nameOf(u)}
-                        {u.suspended && <Badge tone="yellow">{suspendedLabel(u.suspendedUntil)}</Badge>}
-                        {u.isIntercessor && <Badge tone="sage">Intercessor</Badge>}
-                      </span>
-                    </td>
-                    {/* Wraps only where it must, never a letter a line. */}
-                    <td className="px-5 py-3.5 text-muted [overflow-wrap:anywhere] max-sm:col-span-2 max-sm:row-start-2 max-sm:p-0">
-                      {u.email}
-                    </td>
-                    <td className="px-5 py-3.5 max-sm:row-start-3 max-sm:p-0">
-                      <Badge tone={u.membershipTier === "premium" ? "gold" : "neutral"}>
-                        {u.membershipTier === "premium" ? "Premium" : "Free"}
-                      </Badge>
-                    </td>
-                    <td className="px-5 py-3.5 whitespace-nowrap text-muted max-sm:row-start-3 max-sm:p-0">
-                      <span className="sm:hidden">Joined </span>
-                      <time dateTime={u.createdAt}>{formatShortDate(u.createdAt)}</time>
-                    </td>
-                    <td className="px-5 py-3.5 text-right max-sm:col-start-3 max-sm:row-span-3 max-sm:row-start-1 max-sm:p-0">
-                      <div className="flex items-center justify-end gap-2 max-sm:flex-col max-sm:items-end">
-                        <span className="inline-flex items-center gap-2 text-xs font-semibold whitespace-nowrap text-muted">
-                          <Switch
-                            checked={u.isIntercessor}
-                            disabled={setIntercessor.isPending}
-                            aria-label={`Intercessor: ${nameOf(u)}`}
-                            onCheckedChange={(isIntercessor) =>
-                              setIntercessor.mutate({ id: u.id, isIntercessor, name: nameOf(u) })
-                            }
-                          />
-                          <span aria-hidden="true">Intercessor</span>
+              : rows.map((u) => {
+                  const name = nameOf(u);
+                  const act = (action: MemberAction) => () => setActing({ action, user: u });
+                  return (
+                    <tr
+                      key={u.id}
+                      className="hover:bg-cream max-sm:grid max-sm:grid-cols-[auto_1fr] max-sm:items-center max-sm:gap-x-3 max-sm:gap-y-1.5 max-sm:px-4 max-sm:py-3"
+                    >
+                      <td className="px-5 py-3.5 font-semibold text-ink max-sm:col-span-2 max-sm:p-0">
+                        <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1">
+                          {name}
+                          {u.suspended && <Badge tone="yellow">{suspendedLabel(u.suspendedUntil)}</Badge>}
+                          {u.isIntercessor && <Badge tone="sage">Intercessor</Badge>}
+                          {u.isAdministrator && <Badge tone="neutral">Administrator</Badge>}
                         </span>
-                        {u.suspended && (
+                      </td>
+                      {/* On a phone it wraps only where it must, never a letter a line; wider, it keeps to a line. */}
+                      <td className="px-5 py-3.5 text-muted max-sm:col-span-2 max-sm:p-0 max-sm:[overflow-wrap:anywhere] sm:whitespace-nowrap">
+                        {u.email}
+                      </td>
+                      <td className="px-5 py-3.5 max-sm:p-0">
+                        <Badge tone={u.membershipTier === "premium" ? "gold" : "neutral"}>
+                          {u.membershipTier === "premium" ? "Premium" : "Free"}
+                        </Badge>
+                      </td>
+                      <td className="px-5 py-3.5 whitespace-nowrap text-muted max-sm:p-0">
+                        <span className="sm:hidden">Joined </span>
+                        <time dateTime={u.createdAt}>{formatShortDate(u.createdAt)}</time>
+                      </td>
+                      {/*
+                       * On a phone the actions take a line of their own under her details, and wrap. On a
+                       * wider screen they keep to two short lines: what is done about her, then her role.
+                       */}
+                      <td className="px-5 py-3.5 max-sm:col-span-2 max-sm:p-0 max-sm:pt-1">
+                        <div className="flex flex-wrap items-center justify-end gap-1.5 max-sm:justify-start sm:ml-auto sm:max-w-[16.5rem]">
+                          {u.id !== me?.id && (
+                            <Button
+                              size="sm"
+                              variant="outline"
+                              aria-label={`Warn ${name}`}
+                              onClick={act("warn")}
+                            >
+                              Warn
+                            </Button>
+                          )}
+                          {u.suspended ? (
+                            <Button
+                              size="sm"
+                              variant="outline"
+                              disabled={unsuspend.isPending}
+                              aria-label={`Lift suspension of ${name}`}
+                              onClick={() => unsuspend.mutate(u.id)}
+                            >
+                              Lift suspension
+                            </Button>
+                          ) : (
+                            !u.isAdministrator && (
+                              <Button
+                                size="sm"
+                                variant="outline"
+                                aria-label={`Suspend ${name}`}
+                                onClick={act("suspend")}
+                              >
+                                Suspend
+                              </Button>
+                            )
+                          )}
+                          {!u.suspended && !u.isAdministrator && (
+                            <Button
+                              size="sm"
+                              variant="ghost"
+                              className="text-danger! hover:bg-red-50"
+                              aria-label={`Remove ${name}`}
+                              onClick={act("remove")}
+                            >
+                              Remove
+                            </Button>
+                          )}
                           <Button
                             size="sm"
-                            variant="ghost"
-                            disabled={unsuspend.isPending}
-                            aria-label={`Lift suspension of ${nameOf(u)}`}
-                            onClick={() => unsuspend.mutate(u.id)}
+                            variant="outline"
+                            aria-label={`${u.isIntercessor ? "End intercessor role" : "Make intercessor"}: ${name}`}
+                            onClick={act(u.isIntercessor ? "endIntercessor" : "makeIntercessor")}
                           >
-                            Lift suspension
+                            {u.isIntercessor ? "End intercessor role" : "Make intercessor"}
                           </Button>
-                        )}
-                        <a
-                          href={`mailto:${u.email}`}
-                          className="inline-flex items-center justify-center rounded-full p-2 text-muted transition-colors hover:bg-parchment hover:text-ink"
-                          aria-label={`E-mail ${nameOf(u)}`}
-                          title={`E-mail ${nameOf(u)}`}
-                        >
-                          <Mail className="size-4" aria-hidden="true" />
-                        </a>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
+                          <a
+                            href={`mailto:${u.email}`}
+                            className="inline-flex size-9 items-center justify-center rounded-full text-muted transition-colors hover:bg-parchment hover:text-ink"
+                            aria-label={`E-mail ${name}`}
+                            title={`E-mail ${name}`}
+                          >
+                            <Mail className="size-4" aria-hidden="true" />
+                          </a>
+                        </div>
+                      </td>
+                    </tr>
+                  );
+                })}
           </tbody>
         </table>
       </div>
       <LoadMore list={users} label="Load more members" className="border-t border-linen p-4" />
+      {acting && (
+        <MemberActionDialog
+          action={acting.action}
+          member={{ id: acting.user.id, name: nameOf(acting.user) }}
+          onClose={() => setActing(null)}
+        />
+      )}
     </Card>
   );
 }

@@ -7,6 +7,7 @@ import {
   MessageCircle,
   Newspaper,
   RefreshCw,
+  Rss,
   ShieldAlert,
 } from "lucide-react";
 import { Link } from "wouter";
@@ -56,6 +57,8 @@ function ArticleManagement() {
   const items = articles.data ?? [];
 
   const runSync = () => sync.mutate();
+  // Until the server says, the page promises nothing about how articles arrive.
+  const feedConfigured = count.data?.feedConfigured;
 
   return (
     <>
@@ -68,19 +71,25 @@ function ArticleManagement() {
       </Link>
       <PageHeader
         title="Article Management"
-        description={`Articles come from your ${newsletter} newsletter. They sync on their own every hour; sync now to bring in a post you just published.`}
+        description={
+          feedConfigured === false
+            ? `Articles come from your ${newsletter} newsletter, but no feed is set yet, so none can sync.`
+            : `Articles come from your ${newsletter} newsletter. They sync on their own every hour; sync now to bring in a post you just published.`
+        }
         actions={
           <>
             <Link href="/articles" className={buttonClass("outline")}>
               View Articles
             </Link>
-            <Button onClick={runSync} disabled={sync.isPending}>
+            <Button onClick={runSync} disabled={sync.isPending || feedConfigured === false}>
               <RefreshCw className={cn(sync.isPending && "animate-spin")} aria-hidden="true" />
               {sync.isPending ? "Syncing..." : `Sync from ${newsletter}`}
             </Button>
           </>
         }
       />
+
+      {feedConfigured === false && <FeedNotSet newsletter={newsletter} />}
 
       <section aria-labelledby="current-articles">
         <h2 id="current-articles" className="text-2xl font-semibold">
@@ -99,7 +108,9 @@ function ArticleManagement() {
             />
           ) : items.length === 0 ? (
             <EmptyState icon={Newspaper} title="No articles yet">
-              Click “Sync from {newsletter}” to load the articles from your newsletter.
+              {feedConfigured === false
+                ? "Articles appear here once the feed is set."
+                : `Click “Sync from ${newsletter}” to load the articles from your newsletter.`}
             </EmptyState>
           ) : (
             <>
@@ -116,6 +127,24 @@ function ArticleManagement() {
         </div>
       </section>
     </>
+  );
+}
+
+/** No NEWSLETTER_FEED_URL: nothing syncs, by the hour or by the button, until it is set. */
+function FeedNotSet({ newsletter }: { newsletter: string }) {
+  return (
+    <Card role="status" className="mb-8 flex gap-4 border-gold-400/40 bg-gold-100/50 p-5">
+      <Rss className="mt-0.5 size-6 shrink-0 text-gold-700" aria-hidden="true" />
+      <div className="min-w-0">
+        <h2 className="font-sans text-lg font-bold">No newsletter feed is set</h2>
+        <p className="mt-1 text-ink">
+          Set the{" "}
+          <code className="rounded bg-parchment px-1.5 py-0.5 text-sm break-all">NEWSLETTER_FEED_URL</code>{" "}
+          setting to the address of your {newsletter} feed and restart the site. Articles then sync on their
+          own every hour, and Sync brings in a new post at once.
+        </p>
+      </div>
+    </Card>
   );
 }
 

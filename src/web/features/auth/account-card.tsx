@@ -67,6 +67,24 @@ export const CardText = ({ children, className }: { children: ReactNode; classNa
   <p className={cn("mt-2 break-words text-muted", className)}>{children}</p>
 );
 
+/** What "Forgot your password?" carries from the sign-in form: the address she typed, if any. */
+export interface ForgotPasswordState {
+  email?: string;
+}
+
+/**
+ * The address carried from the sign-in form in the history entry (so it survives a reload, and never
+ * shows in the address bar or a server's log); read in an effect, never while rendering.
+ */
+export function useCarriedEmail() {
+  const [email, setEmail] = useState<string>();
+  useEffect(() => {
+    const carried = (window.history.state as ForgotPasswordState | null)?.email;
+    if (typeof carried === "string" && carried) setEmail(carried);
+  }, []);
+  return email;
+}
+
 /**
  * The `token` of the link she followed: undefined until the page runs in the browser (the address
  * is read in an effect, never while rendering), then the token or null when the link has none.

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { KeyRound, MailCheck } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "wouter";
 import type { z } from "zod";
@@ -10,7 +10,14 @@ import { FormInput } from "~/web/components/form-field";
 import { buttonClass } from "~/web/components/ui/button";
 import type { AccountPageMember } from "~/web/lib/account-page";
 import { call } from "~/web/lib/api";
-import { AccountCard, CardHeading, CardText, FormSubmit, failureMessage } from "./account-card";
+import {
+  AccountCard,
+  CardHeading,
+  CardText,
+  FormSubmit,
+  failureMessage,
+  useCarriedEmail,
+} from "./account-card";
 
 /** /forgot-password: she gives her address and a link to choose a new password is mailed to it. */
 export default function ForgotPasswordPage({ member }: { member?: AccountPageMember }) {
@@ -57,6 +64,11 @@ function ResetRequestForm({ email, onSent }: { email?: string; onSent: (message:
     defaultValues: { email: email ?? "" },
   });
   const { isSubmitting } = form.formState;
+  // What she typed on the sign-in form before "Forgot your password?", unless she has typed here since.
+  const carried = useCarriedEmail();
+  useEffect(() => {
+    if (carried && !form.getValues("email")) form.setValue("email", carried);
+  }, [carried, form]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setServerError(undefined);

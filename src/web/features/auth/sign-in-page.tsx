@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { KeyRound } from "lucide-react";
 import { useState } from "react";
-import { type Resolver, useForm } from "react-hook-form";
+import { type Resolver, useForm, useWatch } from "react-hook-form";
 import { Link, useSearchParams } from "wouter";
 import type { z } from "zod";
 import { authEndpoints } from "~/core/auth/endpoints";
@@ -14,7 +14,7 @@ import { call } from "~/web/lib/api";
 import { cn } from "~/web/lib/cn";
 import { publicConfig } from "~/web/lib/public-config";
 import { rememberTimeZone } from "~/web/lib/time-zone";
-import { enterApp, FormSubmit, failureMessage } from "./account-card";
+import { enterApp, type ForgotPasswordState, FormSubmit, failureMessage } from "./account-card";
 
 type Mode = "sign-in" | "register";
 
@@ -145,6 +145,7 @@ function SignInForm({ returnTo }: { returnTo: string }) {
   );
   const { isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(enter);
+  const typedEmail = useWatch({ control: form.control, name: "email" });
 
   return (
     <form method="post" onSubmit={onSubmit} onFocus={loadSchemas} noValidate className="space-y-4">
@@ -158,8 +159,10 @@ function SignInForm({ returnTo }: { returnTo: string }) {
         autoComplete="current-password"
       />
       <p className="-mt-1 text-right">
+        {/* The address she typed goes along (in the history entry, not the address bar), ready there. */}
         <Link
           href="/forgot-password"
+          state={{ email: typedEmail?.trim() || undefined } satisfies ForgotPasswordState}
           className="rounded text-sm font-semibold text-sage-700 underline-offset-4 hover:underline"
         >
           Forgot your password?

@@ -2,8 +2,10 @@ import { CARDS_PAGE_SIZE } from "~/core/constants";
 import { coursesEndpoints as api } from "~/core/courses/endpoints";
 import type { CourseStatus } from "~/core/courses/rules";
 import type { CourseEnrollment } from "~/core/courses/schemas";
+import { PAYMENTS_NOT_CONFIGURED } from "~/core/payments/not-configured";
+import { ApiError } from "~/web/lib/api";
 import { keyOf, useEndpoint, useEndpointMutation, usePagedList } from "~/web/lib/endpoints";
-import { notifySuccess } from "~/web/lib/notify";
+import { notifyError, notifySuccess } from "~/web/lib/notify";
 import { queryClient } from "~/web/lib/query-client";
 
 export const useCourses = (filters: { search?: string; status?: CourseStatus }) =>
@@ -27,6 +29,10 @@ const addTo = (list: typeof api.enrollments | typeof api.interests, courseId: nu
   queryClient.setQueryData<CourseEnrollment[]>(keyOf(list), (prev = []) =>
     prev.some((e) => e.courseId === courseId) ? prev : [{ courseId }, ...prev],
   );
+
+/** A priced course on a site that takes no payments: the server's 503, in the payment pages' words. */
+export const isPaymentsNotSetUp = (err: unknown) =>
+  err instanceof ApiError && err.status === 503 && err.serverMessage === PAYMENTS_NOT_CONFIGURED;
 
 export const enrolledWelcome = (course: { title: string }) => ({
   title: "Enrolled Successfully",
@@ -71,10 +77,14 @@ export const useEnroll = () =>
       if (result.enrolled) addTo(api.enrollments, result.courseId);
     },
     success: (result, course) => (result.enrolled ? enrolledWelcome(course) : undefined),
-    failure: {
-      title: "Enrollment Failed",
-      description: "Please try again later.",
-      preferServerMessage: true,
+    // A site that takes no payments is not a failure: the card says so (`EnrollButton`).
+    onError: (err) => {
+      if (isPaymentsNotSetUp(err)) return;
+      notifyError(
+        err,
+        { title: "Enrollment Failed", description: "Please try again later." },
+        { preferServerMessage: true },
+      );
     },
     invalidates: (result) => (result.enrolled ? courses() : []),
   });

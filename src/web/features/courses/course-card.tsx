@@ -13,10 +13,11 @@ import { Card } from "~/web/components/ui/card";
 import { Dialog, DialogContent } from "~/web/components/ui/dialog";
 import { Skeleton, SkeletonLines } from "~/web/components/ui/skeleton";
 import { useAuth } from "~/web/lib/auth";
-import { useEnroll } from "./api";
+import { isPaymentsNotSetUp, useEnroll } from "./api";
 
 // The card form and Stripe's libraries load only when she chooses to buy a course.
 const CourseCheckout = lazy(() => import("./course-checkout"));
+const CoursePaymentsUnavailable = lazy(() => import("./course-payments-unavailable"));
 
 export const enrolledText = (n: number) => `${formatCount(n)} enrolled`;
 
@@ -103,12 +104,15 @@ export function CourseCard({
   );
 }
 
+type EnrollDialog = { clientSecret: string } | "payments-unavailable" | null;
+
 function EnrollButton({ course }: { course: Course }) {
   // The toasts come from the mutation itself: a free course turns this button into "Continue
-  // Course" at once; a priced one opens the card form with the secret the server answered.
+  // Course" at once; a priced one opens the card form with the secret the server answered, or,
+  // while this site takes no payments, the card that says so.
   const enroll = useEnroll();
-  const [clientSecret, setClientSecret] = useState<string | null>(null);
-  const close = useCallback(() => setClientSecret(null), []);
+  const [dialog, setDialog] = useState<EnrollDialog>(null);
+  const close = useCallback(() => setDialog(null), []);
   return (
     <>
       <Button
@@ -117,20 +121,36 @@ function EnrollButton({ course }: { course: Course }) {
         onClick={() =>
           enroll.mutate(course, {
             onSuccess: (result) => {
-              if (!result.enrolled) setClientSecret(result.clientSecret);
+              if (!result.enrolled) setDialog({ clientSecret: result.clientSecret });
+            },
+            onError: (err) => {
+              if (isPaymentsNotSetUp(err)) setDialog("payments-unavailable");
             },
           })
         }
       >
         {enroll.isPending ? "Enrolling..." : "Enroll Now"}
       </Button>
-      <Dialog open={clientSecret !== null} onOpenChange={(open) => !open && close()}>
-        {clientSecret && (
-          <DialogContent title={`Enroll in ${course.title}`} description="Lifetime access, paid once.">
+      <Dialog open={dialog !== null} onOpenChange={(open) => !open && close()}>
+        {dialog === "payments-unavailable" ? (
+          <DialogContent title={`Enroll in ${course.title}`}>
             <Suspense fallback={<Skeleton className="h-48 w-full" />}>
-              <CourseCheckout course={course} clientSecret={clientSecret} onDone={close} />
+              <CoursePaymentsUnavailable />
             </Suspense>
+            <div className="mt-2 flex justify-end">
+              <Button variant="outline" onClick={close}>
+                Close
+              </Button>
+            </div>
           </DialogContent>
+        ) : (
+          dialog && (
+            <DialogContent title={`Enroll in ${course.title}`} description="Lifetime access, paid once.">
+              <Suspense fallback={<Skeleton className="h-48 w-full" />}>
+                <CourseCheckout course={course} clientSecret={dialog.clientSecret} onDone={close} />
+              </Suspense>
+            </DialogContent>
+          )
         )}
       </Dialog>
     </>

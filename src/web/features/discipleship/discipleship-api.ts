@@ -1,19 +1,30 @@
 import { discipleshipEndpoints as api } from "~/core/discipleship/endpoints";
 import type { CreateConnectionBody, CreateConnectionResult } from "~/core/discipleship/schemas";
 import { homeEndpoints } from "~/core/home/endpoints";
+import { ApiError } from "~/web/lib/api";
 import { keyOf, useEndpoint, useEndpointMutation } from "~/web/lib/endpoints";
+import { notifyError } from "~/web/lib/notify";
 
 /** Her connections change, and so does the discipleship card on her home page. */
 const refreshed = () => [keyOf(api.connections), keyOf(homeEndpoints.home)];
 
 export const useConnections = () => useEndpoint(api.connections, undefined);
 
+/** The mentorship form's field an error is about: `focusAreas.3` (one area too long) is the focus areas'. */
+export const mentorshipFieldOf = (path: string) =>
+  (["experienceLevel", "focusAreas"] as const).find((name) => path === name || path.startsWith(`${name}.`));
+
 export const useSubmitMentorship = (onSubmitted: (result: CreateConnectionResult) => void) =>
   useEndpointMutation(api.submit, {
     input: (body: CreateConnectionBody) => ({ body }),
     invalidates: refreshed,
     success: (result) => ({ title: "Request submitted", description: successText(result) }),
-    failure: { title: "Error", description: "Failed to submit request. Please try again." },
+    // A refusal about one of the form's fields is said beside it (`MentorshipForm`); anything else here.
+    onError: (err) => {
+      const fields = err instanceof ApiError && err.status === 400 ? err.fieldErrors : undefined;
+      if (Object.keys(fields ?? {}).some((path) => mentorshipFieldOf(path))) return;
+      notifyError(err, { title: "Error", description: "Failed to submit request. Please try again." });
+    },
     onSuccess: onSubmitted,
   });
 

@@ -1,14 +1,19 @@
 import { GraduationCap, Sprout } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
+import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
 import { MENTEE_LEVELS, MENTOR_LEVELS } from "~/core/constants";
-import { createConnectionBody, DISCIPLESHIP_MESSAGES, splitFocusAreas } from "~/core/discipleship/schemas";
+import {
+  type CreateConnectionBody,
+  type MentorshipFormInput,
+  mentorshipForm,
+} from "~/core/discipleship/schemas";
+import { FormField, FormInput } from "~/web/components/form-field";
 import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
-import { Field, Input } from "~/web/components/ui/input";
 import { Select } from "~/web/components/ui/select";
+import { ApiError } from "~/web/lib/api";
 import { cn } from "~/web/lib/cn";
-import { toast } from "~/web/lib/toast";
-import { useSubmitMentorship } from "./discipleship-api";
+import { mentorshipFieldOf, useSubmitMentorship } from "./discipleship-api";
 
 type Role = "mentee" | "mentor";
 
@@ -29,35 +34,48 @@ const ROLES = [
   },
 ];
 
+/** What the form holds: the level as the select gives it ("" until she chooses). */
+type MentorshipFormValues = Omit<MentorshipFormInput, "experienceLevel"> & { experienceLevel: string };
+
+/**
+ * Checks the form with its schema; each message goes beside the field it is about (a focus area
+ * too long is an issue at `focusAreas.3`: it is said beside the one field they share).
+ */
+const checkForm: Resolver<MentorshipFormValues, unknown, CreateConnectionBody> = (values) => {
+  const parsed = mentorshipForm.safeParse(values);
+  if (parsed.success) return { values: parsed.data, errors: {} };
+  const errors: FieldErrors<MentorshipFormValues> = {};
+  for (const issue of parsed.error.issues) {
+    const field = mentorshipFieldOf(issue.path.join("."));
+    if (field) errors[field] ??= { type: issue.code, message: issue.message };
+  }
+  return { values: {}, errors };
+};
+
 export function MentorshipForm({ onSubmitted }: { onSubmitted: () => void }) {
   const [role, setRole] = useState<Role>("mentee");
-  const [level, setLevel] = useState("");
-  const [focus, setFocus] = useState("");
+  const form = useForm<MentorshipFormValues, unknown, CreateConnectionBody>({
+    resolver: checkForm,
+    defaultValues: { experienceLevel: "", focusAreas: "" },
+  });
   const submit = useSubmitMentorship(() => {
-    setLevel("");
-    setFocus("");
+    form.reset();
     onSubmitted();
   });
   const levels = ROLES.find((r) => r.value === role)!.levels;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = createConnectionBody.safeParse({
-      experienceLevel: level,
-      focusAreas: splitFocusAreas(focus),
-    });
-    if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message ?? DISCIPLESHIP_MESSAGES.missing;
-      toast({
-        title:
-          message === DISCIPLESHIP_MESSAGES.missing ? "Missing information" : "Please check your answers",
-        description: message,
-        variant: "destructive",
-      });
-      return;
-    }
-    submit.mutate(parsed.data);
-  };
+  const onSubmit = form.handleSubmit((body) =>
+    submit.mutate(body, {
+      // What the server refuses about a field is said beside it, as the form's own checks are.
+      onError: (err) => {
+        const fields = err instanceof ApiError && err.status === 400 ? err.fieldErrors : undefined;
+        for (const [path, message] of Object.entries(fields ?? {})) {
+          const field = mentorshipFieldOf(path);
+          if (field) form.setError(field, { message }, { shouldFocus: true });
+        }
+      },
+    }),
+  );
 
   return (
     <Card className="p-6 sm:p-8">
@@ -82,7 +100,8 @@ export function MentorshipForm({ onSubmitted }: { onSubmitted: () => void }) {
                   checked={role === value}
                   onChange={() => {
                     setRole(value);
-                    setLevel("");
+                    // The other role's levels: her choice is gone, and so is what was said of it.
+                    form.resetField("experienceLevel");
                   }}
                   className="sr-only"
                 />
@@ -96,31 +115,28 @@ export function MentorshipForm({ onSubmitted }: { onSubmitted: () => void }) {
           </div>
         </fieldset>
 
-        <Field id="mentorship-level" label="Experience level">
-          <Select id="mentorship-level" value={level} onChange={(e) => setLevel(e.target.value)}>
-            <option value="">Select your experience level</option>
-            {Object.entries(levels).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <FormField form={form} name="experienceLevel" id="mentorship-level" label="Experience level">
+          {(control) => (
+            <Select {...control}>
+              <option value="">Select your experience level</option>
+              {Object.entries(levels).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
 
-        <Field
+        <FormInput
+          form={form}
+          name="focusAreas"
           id="mentorship-focus"
           label="Focus areas"
           hint="Separate them with commas, e.g. prayer, grief, motherhood."
-        >
-          <Input
-            id="mentorship-focus"
-            value={focus}
-            onChange={(e) => setFocus(e.target.value)}
-            placeholder="prayer, grief, motherhood"
-            aria-describedby="mentorship-focus-hint"
-            autoComplete="off"
-          />
-        </Field>
+          placeholder="prayer, grief, motherhood"
+          autoComplete="off"
+        />
 
         <Button type="submit" disabled={submit.isPending} className="w-full sm:w-auto">
           {submit.isPending ? "Submitting..." : role === "mentee" ? "Request a Mentor" : "Offer to Mentor"}

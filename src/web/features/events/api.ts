@@ -5,9 +5,9 @@ import { keyOf, useEndpoint, useEndpointMutation, usePagedList } from "~/web/lib
 
 export { api as eventsApi };
 
-/** Upcoming dates she may see, a page at a time in order of start. */
+/** Upcoming events she may see, a page at a time in order of their next date (a series once). */
 export const useEventDates = (scope: NonNullable<EventListQuery["scope"]>) =>
-  usePagedList(api.list, { query: { scope } }, EVENTS_PAGE_SIZE, {
+  usePagedList(api.list, { query: { scope, show: "events" } }, EVENTS_PAGE_SIZE, {
     cursor: { name: "after", of: (last) => last.cursor },
   });
 

@@ -1,11 +1,34 @@
+import { CalendarPlus } from "lucide-react";
 import { eventsEndpoints as api } from "~/core/events/endpoints";
 import { DialogActions } from "~/web/components/dialog-actions";
-import { Button } from "~/web/components/ui/button";
+import { Button, buttonClass } from "~/web/components/ui/button";
 import { Dialog, DialogContent } from "~/web/components/ui/dialog";
 import { Field, Input } from "~/web/components/ui/input";
 import { Skeleton } from "~/web/components/ui/skeleton";
 import { keyOf, useEndpoint, useEndpointMutation } from "~/web/lib/endpoints";
 import { notifySuccess } from "~/web/lib/notify";
+import { publicConfig } from "~/web/lib/public-config";
+
+const CALENDAR_APPS = ["Apple Calendar", "Google Calendar", "Outlook"] as const;
+
+/**
+ * One-tap subscriptions to her feed: Apple's calendars open a webcal:// address themselves, Google
+ * Calendar and Outlook take it in their "add a calendar from the web" pages.
+ */
+function subscribeLinks(feedUrl: string, name: string) {
+  const webcal = feedUrl.replace(/^https?:\/\//, "webcal://");
+  return [
+    { app: CALENDAR_APPS[0], href: webcal },
+    {
+      app: CALENDAR_APPS[1],
+      href: `https://calendar.google.com/calendar/r?cid=${encodeURIComponent(webcal)}`,
+    },
+    {
+      app: CALENDAR_APPS[2],
+      href: `https://outlook.live.com/calendar/0/addfromweb?url=${encodeURIComponent(feedUrl)}&name=${encodeURIComponent(name)}`,
+    },
+  ];
+}
 
 /** Her private feed's address, to subscribe to in a calendar app, and a way to change it. */
 export function CalendarFeedDialog({
@@ -22,6 +45,10 @@ export function CalendarFeedDialog({
     success: { title: "New address made", description: "The old address no longer works." },
     failure: { title: "Error", description: "Failed to reset the address. Please try again." },
   });
+  // Until the address comes, the buttons' places.
+  const links: { app: string; href?: string }[] = feed.data
+    ? subscribeLinks(feed.data.url, `${publicConfig.siteName} events`)
+    : CALENDAR_APPS.map((app) => ({ app }));
   const copy = async () => {
     if (!feed.data) return;
     try {
@@ -39,6 +66,35 @@ export function CalendarFeedDialog({
         description="Subscribe to this private address in your calendar app to see the events you're going to. Keep it to yourself; reset it if it was shared."
         className="max-w-xl"
       >
+        <section aria-labelledby="calendar-subscribe-heading">
+          <h3 id="calendar-subscribe-heading" className="font-sans text-sm font-semibold">
+            Subscribe in one tap
+          </h3>
+          <ul className="mt-2 grid gap-2 sm:grid-cols-3">
+            {links.map((link) => (
+              <li key={link.app}>
+                {link.href ? (
+                  <a
+                    href={link.href}
+                    // The web calendars open beside the app; Apple's hands the address to the calendar app.
+                    {...(link.href.startsWith("https:")
+                      ? { target: "_blank", rel: "noopener noreferrer" }
+                      : {})}
+                    className={buttonClass("outline", "md", "w-full")}
+                    aria-label={`Subscribe in ${link.app}`}
+                  >
+                    <CalendarPlus aria-hidden="true" /> {link.app}
+                  </a>
+                ) : (
+                  <Skeleton className="h-11 w-full" />
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+        <p className="mt-5 mb-3 text-sm text-muted">
+          Another calendar app? Copy the address and add it as a subscription.
+        </p>
         {feed.data ? (
           <Field id="calendar-feed-url" label="Feed address">
             <Input

@@ -1,21 +1,27 @@
 import { MapPin, Users, Video } from "lucide-react";
 import { Link } from "wouter";
+import { EVENT_SERIES_LABELS } from "~/core/events/choices";
 import type { EventOccurrence } from "~/core/events/schemas";
 import { formatShortDate } from "~/core/format";
 import { Badge } from "~/web/components/ui/badge";
 import { Card } from "~/web/components/ui/card";
 import { EventTime } from "./event-time";
 
-/** Her answer, in a word. */
+/** "Weekly · next" before a series' next date; nothing for a single date. */
+export const seriesPrefix = (repeat: EventOccurrence["repeat"]) =>
+  repeat === "none" ? undefined : `${EVENT_SERIES_LABELS[repeat]} · next`;
+
+/** Her answer, in a word: waiting for a place is its own state, with her place in line. */
 export function RsvpBadge({ rsvp }: { rsvp: EventOccurrence["myRsvp"] }) {
   if (!rsvp) return null;
   if (rsvp.status === "going") return <Badge tone="green">Going</Badge>;
-  if (rsvp.status === "waitlisted") return <Badge tone="yellow">Waitlist #{rsvp.waitlistPosition}</Badge>;
+  if (rsvp.status === "waitlisted")
+    return <Badge tone="yellow">On the waitlist · #{rsvp.waitlistPosition}</Badge>;
   if (rsvp.status === "maybe") return <Badge tone="blue">Maybe</Badge>;
   return <Badge tone="gray">Can't go</Badge>;
 }
 
-/** One date in the Events tab: when, where, whose, and her answer. */
+/** One date in the Events tab (a series at its next date): when, where, whose, and her answer. */
 export function EventCard({ date }: { date: EventOccurrence }) {
   const full = date.capacity !== null && date.goingCount >= date.capacity;
   // Her calendar day, as the line below writes it: "Nov 28, 2026".
@@ -35,7 +41,7 @@ export function EventCard({ date }: { date: EventOccurrence }) {
             <h3 className="text-lg font-semibold">
               <Link
                 href={`/events/${date.eventId}`}
-                className="rounded-sm hover:underline underline-offset-4 focus-visible:outline-2"
+                className="touch-hit rounded-sm hover:underline underline-offset-4 focus-visible:outline-2"
               >
                 {date.title}
               </Link>
@@ -43,7 +49,7 @@ export function EventCard({ date }: { date: EventOccurrence }) {
             {date.cancelled && <Badge tone="clay">Cancelled</Badge>}
             <RsvpBadge rsvp={date.myRsvp} />
           </div>
-          <EventTime date={date} className="mt-1 text-sm text-ink/90" />
+          <EventTime date={date} before={seriesPrefix(date.repeat)} className="mt-1 text-sm text-ink/90" />
           <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted">
             {date.group && <span>{date.group.name}</span>}
             {date.location && (

@@ -1,4 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { History } from "lucide-react";
+import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { eventsEndpoints as api } from "~/core/events/endpoints";
 import {
@@ -9,21 +11,25 @@ import {
   type EventFormOutput,
   eventForm,
 } from "~/core/events/schemas";
+import { formatLongDate } from "~/core/format";
 import { zonedInstant } from "~/core/zoned-time";
 import { FormDialog } from "~/web/components/form-dialog";
 import { FormField, FormInput } from "~/web/components/form-field";
+import { Button } from "~/web/components/ui/button";
 import { Textarea } from "~/web/components/ui/input";
 import { Select } from "~/web/components/ui/select";
 import { useEndpointMutation } from "~/web/lib/endpoints";
 import { eventKeys } from "./api";
 import { DateAndTimes, startAndEnd } from "./date-and-times";
+import { TimeZoneField } from "./time-zone-field";
 
 /** Where a new event belongs: the ministry's (no group) or one group's. */
 export type EventOwner = { groupId?: number; localGroupId?: number };
 
 /** The form's answers as the API's fields: instants computed on the clocks of the event's zone. */
-function toBody(v: EventFormOutput) {
+function toBody(v: EventFormOutput, pastGathering: boolean) {
   return {
+    pastGathering: pastGathering || undefined,
     title: v.title,
     description: v.description,
     ...startAndEnd(v, v.timeZone),
@@ -36,6 +42,9 @@ function toBody(v: EventFormOutput) {
     repeatUntil: v.repeat === "none" ? null : zonedInstant(v.repeatUntil, "23:59", v.timeZone).toISOString(),
   };
 }
+
+/** What the form sends: its answers, and whether she said a start gone by records a past gathering. */
+type Submitted = { values: EventFormOutput; past: boolean };
 
 /** "New event" and "Edit event": one form, the validation style of the rest of the app. */
 export function EventDialog({
@@ -59,6 +68,11 @@ export function EventDialog({
     values: initial,
   });
   const repeat = form.watch("repeat");
+  // Opened from a click: Intl's cost is paid now, never while a page renders.
+  const [ownZone] = useState(() => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC");
+  /** A start that has passed waits for her word that she is recording a past gathering. */
+  const [pastStart, setPastStart] = useState<{ values: EventFormOutput; startsAt: Date } | null>(null);
+  const pastRef = useRef<HTMLDivElement>(null);
   const done = (result: { id: number }) => {
     onOpenChange(false);
     onSaved?.(result.id);
@@ -69,21 +83,36 @@ export function EventDialog({
     preferServerMessage: true,
   };
   const create = useEndpointMutation(api.create, {
-    input: (v: EventFormOutput) => ({ body: { ...toBody(v), ...owner } }),
+    input: ({ values, past }: Submitted) => ({ body: { ...toBody(values, past), ...owner } }),
     invalidates: eventKeys,
-    success: { title: "Event created", description: "Members can now see it and answer." },
+    success: (_result, { past }) => ({
+      title: "Event created",
+      description: past ? "It is kept as a gathering that took place." : "Members can now see it and answer.",
+    }),
     failure,
     onSuccess: done,
   });
   const update = useEndpointMutation(api.update, {
-    input: (v: EventFormOutput) => ({ params: { id: event?.id ?? 0 }, body: toBody(v) }),
+    input: ({ values, past }: Submitted) => ({ params: { id: event?.id ?? 0 }, body: toBody(values, past) }),
     invalidates: eventKeys,
     success: { title: "Event updated", description: "Those going are told of a new time or place." },
     failure,
     onSuccess: done,
   });
   const busy = create.isPending || update.isPending;
-  const onSubmit = form.handleSubmit((values) => (event ? update.mutate(values) : create.mutate(values)));
+  const send = (submitted: Submitted) => (event ? update.mutate(submitted) : create.mutate(submitted));
+  const onSubmit = form.handleSubmit((values) => {
+    const startsAt = new Date(startAndEnd(values, values.timeZone).startsAt);
+    // An edit that keeps its start is not asked again.
+    const moved = !event || startsAt.getTime() !== new Date(event.startsAt).getTime();
+    if (moved && startsAt.getTime() < Date.now()) {
+      setPastStart({ values, startsAt });
+      requestAnimationFrame(() => pastRef.current?.focus());
+      return;
+    }
+    setPastStart(null);
+    send({ values, past: false });
+  });
 
   return (
     <FormDialog
@@ -107,14 +136,7 @@ export function EventDialog({
         {(control) => <Textarea rows={3} placeholder="What will happen, and what to bring" {...control} />}
       </FormField>
       <DateAndTimes form={form} idPrefix="event" />
-      <FormInput
-        form={form}
-        name="timeZone"
-        id="event-zone"
-        label="Time Zone"
-        hint='Where it happens, e.g. "Asia/Jerusalem" or "America/New_York".'
-        autoComplete="off"
-      />
+      <TimeZoneField control={form.control} id="event-zone" own={ownZone} />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormInput
           form={form}
@@ -159,6 +181,39 @@ export function EventDialog({
           <FormInput form={form} name="repeatUntil" id="event-until" label="Until" type="date" />
         )}
       </div>
+      {pastStart && (
+        <div
+          ref={pastRef}
+          tabIndex={-1}
+          role="alert"
+          aria-labelledby="event-past-title"
+          className="rounded-2xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900 outline-none focus-visible:outline-2 focus-visible:outline-gold-400"
+        >
+          <p id="event-past-title" className="flex items-center gap-2 font-semibold">
+            <History className="size-4 shrink-0" aria-hidden="true" />
+            {formatLongDate(pastStart.startsAt)} has already passed
+          </p>
+          <p className="mt-1 leading-relaxed">
+            Are you recording a gathering that already took place? It will show as past, and no one can answer
+            it. Otherwise, choose a date to come.
+          </p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Button size="sm" disabled={busy} onClick={() => send({ values: pastStart.values, past: true })}>
+              Record Past Gathering
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => {
+                setPastStart(null);
+                form.setFocus("date");
+              }}
+            >
+              Change the Date
+            </Button>
+          </div>
+        </div>
+      )}
     </FormDialog>
   );
 }

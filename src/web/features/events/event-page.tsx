@@ -22,9 +22,10 @@ import { Badge } from "~/web/components/ui/badge";
 import { Button, buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { EmptyState } from "~/web/components/ui/empty-state";
+import { mainActionRef } from "~/web/lib/main-action";
 import { useAttendees, useCancelEvent, useEvent, useRsvp } from "./api";
 import { ChoiceButtons } from "./choice-buttons";
-import { RsvpBadge } from "./event-card";
+import { RsvpBadge, seriesPrefix } from "./event-card";
 import { eventFormValues } from "./event-form-values";
 import { EventTime } from "./event-time";
 import { EventDialog } from "./lazy-event-dialog";
@@ -81,6 +82,8 @@ function EventView({ event }: { event: EventDetail }) {
     setCancellingDate(null);
   });
   const next = event.occurrences.find((d) => !d.cancelled) ?? event.occurrences[0];
+  // Her answers are the page's main action, while there is a date to answer.
+  const answering = !event.cancelled && event.occurrences.some((d) => !d.cancelled);
 
   return (
     <div className="space-y-6">
@@ -93,10 +96,15 @@ function EventView({ event }: { event: EventDetail }) {
           <h1 className="mt-1 text-3xl font-semibold sm:text-4xl">{event.title}</h1>
           <div className="mt-3 flex flex-wrap items-center gap-2">
             {event.cancelled && <Badge tone="clay">Cancelled</Badge>}
-            {event.repeat !== "none" && <Badge tone="neutral">Repeats</Badge>}
+            {!next && !event.cancelled && event.pastDate && <Badge tone="neutral">Took place</Badge>}
             {next && <RsvpBadge rsvp={next.myRsvp} />}
           </div>
-          {next && <EventTime date={next} className="mt-3 text-base" />}
+          {next ? (
+            <EventTime date={next} before={seriesPrefix(event.repeat)} className="mt-3 text-base" />
+          ) : (
+            // Over: when it was, on its last date.
+            event.pastDate && <EventTime date={event.pastDate} className="mt-3 text-base" />
+          )}
           <div className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted">
             {event.location && (
               <span className="inline-flex min-w-0 items-center gap-1">
@@ -151,27 +159,39 @@ function EventView({ event }: { event: EventDetail }) {
               <MemberText text={event.description} className="mt-3 leading-relaxed text-ink/90" />
             </Card>
           )}
-          <Card className="p-5 sm:p-6">
-            <h2 className="text-xl font-semibold">{event.repeat === "none" ? "Will you come?" : "Dates"}</h2>
-            {event.occurrences.length === 0 ? (
-              <p className="mt-3 text-muted">This event has no upcoming dates.</p>
-            ) : (
-              <>
-                {event.repeat !== "none" && !event.cancelled && <SeriesAnswer event={event} />}
-                <ul className="mt-3 divide-y divide-linen">
-                  {event.occurrences.map((date) => (
-                    <DateRow
-                      key={String(date.occurrence)}
-                      event={event}
-                      date={date}
-                      onCancelDate={event.canEdit && event.repeat !== "none" ? setCancellingDate : undefined}
-                      onMoveDate={event.canEdit && event.repeat !== "none" ? setMoving : undefined}
-                    />
-                  ))}
-                </ul>
-              </>
-            )}
-          </Card>
+          <div ref={answering ? mainActionRef : undefined}>
+            <Card className="p-5 sm:p-6">
+              <h2 className="text-xl font-semibold">
+                {event.repeat === "none" ? "Will you come?" : "Dates"}
+              </h2>
+              {event.occurrences.length === 0 ? (
+                <p className="mt-3 text-muted">
+                  {event.cancelled
+                    ? "This event was cancelled."
+                    : event.pastDate
+                      ? "This gathering has taken place."
+                      : "This event has no upcoming dates."}
+                </p>
+              ) : (
+                <>
+                  {event.repeat !== "none" && !event.cancelled && <SeriesAnswer event={event} />}
+                  <ul className="mt-3 divide-y divide-linen">
+                    {event.occurrences.map((date) => (
+                      <DateRow
+                        key={String(date.occurrence)}
+                        event={event}
+                        date={date}
+                        onCancelDate={
+                          event.canEdit && event.repeat !== "none" ? setCancellingDate : undefined
+                        }
+                        onMoveDate={event.canEdit && event.repeat !== "none" ? setMoving : undefined}
+                      />
+                    ))}
+                  </ul>
+                </>
+              )}
+            </Card>
+          </div>
         </div>
         {event.canEdit && next && <Attendees eventId={event.id} occurrence={String(next.occurrence)} />}
       </div>
@@ -252,7 +272,8 @@ function DateRow({
   onMoveDate?: (date: EventDate) => void;
 }) {
   const rsvp = useRsvp(event.id);
-  const answered = date.myRsvp?.status === "waitlisted" ? "going" : date.myRsvp?.status;
+  // Waiting for a place is not going: none of the three is pressed, and the line above says where she is.
+  const answered = date.myRsvp?.status === "waitlisted" ? undefined : date.myRsvp?.status;
   const closed = event.cancelled || date.cancelled;
   return (
     <li className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between">
@@ -267,11 +288,14 @@ function DateRow({
               {date.capacity !== null
                 ? `${date.goingCount} of ${date.capacity} going`
                 : `${date.goingCount} going`}
-              {date.myRsvp?.status === "waitlisted" &&
-                ` · You're number ${date.myRsvp.waitlistPosition} on the waitlist`}
             </>
           )}
         </p>
+        {!date.cancelled && date.myRsvp?.status === "waitlisted" && (
+          <p className="mt-1 text-sm font-semibold text-amber-800">
+            You're number {date.myRsvp.waitlistPosition} on the waitlist. We'll tell you if a place opens.
+          </p>
+        )}
       </div>
       {!closed && (
         <div className="flex flex-wrap gap-2">

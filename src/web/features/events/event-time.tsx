@@ -11,14 +11,18 @@ export const zoneCity = (zone: string) => (zone.split("/").pop() ?? zone).replac
 export function EventTime({
   date,
   className,
+  before,
 }: {
   date: Pick<EventOccurrence, "startsAt" | "endsAt" | "zoneClock" | "timeZone">;
   className?: string;
+  /** Words before the date: "Weekly · next". */
+  before?: string;
 }) {
   const mine = formatClock(date.startsAt);
   const differs = mine !== date.zoneClock;
   return (
     <p className={className}>
+      {before && <span className="font-semibold text-sage-800">{before} </span>}
       <time dateTime={String(date.startsAt)}>
         {formatWeekdayDate(date.startsAt)} · {mine}
         {differs ? " your time" : ` – ${formatClock(date.endsAt)}`}

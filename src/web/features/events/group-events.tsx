@@ -17,7 +17,8 @@ const GROUP_PAGE_DATES = 5;
 
 /** A group's upcoming events on its page; its leaders create them here. */
 export function GroupEvents({ owner, canCreate }: { owner: EventOwner; canCreate: boolean }) {
-  const dates = usePagedList(eventsApi.list, { query: owner }, GROUP_PAGE_DATES, {
+  // Each event once: a weekly gathering is one entry at its next date.
+  const dates = usePagedList(eventsApi.list, { query: { ...owner, show: "events" } }, GROUP_PAGE_DATES, {
     cursor: { name: "after", of: (last) => last.cursor },
   });
   const [creating, setCreating] = useState<EventFormInput | null>(null);

@@ -1,6 +1,10 @@
 import { BookOpen, Check, HandHeart, HeartHandshake, ShieldCheck, Users } from "lucide-react";
+import { useEffect, useState } from "react";
+import { formatCount } from "~/core/format";
+import { landingEndpoints } from "~/core/landing/endpoints";
 import { Button } from "~/web/components/ui/button";
 import { Dialog, DialogContent } from "~/web/components/ui/dialog";
+import { call } from "~/web/lib/api";
 import { JOIN_URL } from "~/web/lib/navigation";
 import { publicConfig } from "~/web/lib/public-config";
 
@@ -9,13 +13,43 @@ interface DialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-const ASSURANCES = [
-  "Secure and private authentication",
-  "One-time setup for returning visits",
-  "Join thousands of women in spiritual growth",
-];
+/** What is true of a community of any size: said while the figure is unknown, or too small to name. */
+export const NO_FIGURE_ASSURANCE = "Grow in faith alongside other women";
+
+/** The third assurance names how many have joined only when the server gives a round figure. */
+export const membersAssurance = (moreThan: number | null) =>
+  moreThan === null
+    ? NO_FIGURE_ASSURANCE
+    : `Join more than ${formatCount(moreThan)} women in spiritual growth`;
+
+// Asked once per page, when the dialogs first open. Not known (offline, say) reads as no figure:
+// the dialog then claims nothing, which is always true.
+let figureRequest: Promise<number | null> | undefined;
+const membersFigure = () =>
+  (figureRequest ??= call(landingEndpoints.stats).then(
+    (stats) => stats.membersMoreThan,
+    () => null,
+  ));
+
+function useMembersFigure() {
+  const [figure, setFigure] = useState<number | null>(null);
+  useEffect(() => {
+    let current = true;
+    void membersFigure().then((value) => current && setFigure(value));
+    return () => {
+      current = false;
+    };
+  }, []);
+  return figure;
+}
 
 export function JoinDialog({ open, onOpenChange }: DialogProps) {
+  const figure = useMembersFigure();
+  const assurances = [
+    "Secure and private authentication",
+    "One-time setup for returning visits",
+    membersAssurance(figure),
+  ];
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
@@ -29,7 +63,7 @@ export function JoinDialog({ open, onOpenChange }: DialogProps) {
           </p>
         </div>
         <ul className="mt-5 space-y-3">
-          {ASSURANCES.map((text) => (
+          {assurances.map((text) => (
             <li key={text} className="flex items-start gap-3">
               <span className="mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full bg-sage-600 text-white">
                 <Check className="size-3.5" aria-hidden="true" />

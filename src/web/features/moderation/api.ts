@@ -15,19 +15,21 @@ const adminKeys = () => [keyOf(api.adminReports), keyOf(api.adminLog)];
 /** What a suspension changes besides: the members list shows who is suspended. */
 const suspensionKeys = () => [...adminKeys(), keyOf(adminEndpoints.users)];
 
-export const useRestore = () =>
+export const useRestore = (onDone: () => void) =>
   useEndpointMutation(api.adminRestore, {
-    input: (id: number) => ({ params: { id }, body: {} }),
+    input: (v: { id: number; reason?: string }) => ({ params: { id: v.id }, body: { reason: v.reason } }),
     invalidates: adminKeys,
+    onSuccess: onDone,
     success: { title: "Restored", description: "It shows again and its reports are closed." },
     failure: { description: "Failed to restore it. Please try again.", preferServerMessage: true },
   });
 
-export const useRemoveReported = () =>
+export const useRemoveReported = (onDone: () => void) =>
   useEndpointMutation(api.adminRemove, {
-    input: (id: number) => ({ params: { id }, body: {} }),
+    input: (v: { id: number; reason: string }) => ({ params: { id: v.id }, body: { reason: v.reason } }),
     invalidates: adminKeys,
-    success: { title: "Removed" },
+    onSuccess: onDone,
+    success: { title: "Removed", description: "It is deleted and your reason is in the log." },
     failure: { description: "Failed to remove it. Please try again.", preferServerMessage: true },
   });
 
@@ -40,7 +42,10 @@ export const useWarn = (onDone: () => void) =>
     failure: { description: "Failed to send the warning. Please try again.", preferServerMessage: true },
   });
 
-export const useSuspend = (onDone: () => void) =>
+export const useSuspend = (
+  onDone: () => void,
+  success = { title: "Member suspended", description: "Her sessions have ended." },
+) =>
   useEndpointMutation(api.adminSuspend, {
     input: (v: { id: number; until?: string; reason: string }) => ({
       params: { id: v.id },
@@ -48,7 +53,7 @@ export const useSuspend = (onDone: () => void) =>
     }),
     invalidates: suspensionKeys,
     onSuccess: onDone,
-    success: { title: "Member suspended", description: "Her sessions have ended." },
+    success,
     failure: { description: "Failed to suspend her. Please try again.", preferServerMessage: true },
   });
 

@@ -1,41 +1,47 @@
 import { ShieldCheck } from "lucide-react";
-import { type ChangeEvent, type FormEvent, type ReactNode, useId, useState } from "react";
+import { useState } from "react";
 import { formatDateTime, formatShortDate } from "~/core/format";
 import {
   REPORT_REASON_LABELS,
   REPORT_TARGET_LABELS,
   suspendedLabel,
-  WARNING_REASON_MAX,
+  suspensionTerm,
 } from "~/core/moderation/choices";
-import type { ModerationLogEntry, ReportedItem, ReportedMessage } from "~/core/moderation/schemas";
+import type {
+  ModerationAction,
+  ModerationLogEntry,
+  ReportedItem,
+  ReportedMessage,
+} from "~/core/moderation/schemas";
 import { LoadMore } from "~/web/components/card-grid";
-import { ConfirmDialog } from "~/web/components/confirm-dialog";
-import { DialogActions } from "~/web/components/dialog-actions";
 import { Badge } from "~/web/components/ui/badge";
 import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
-import { Dialog, DialogContent } from "~/web/components/ui/dialog";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
-import { Field, Input, Textarea } from "~/web/components/ui/input";
 import { SkeletonCards } from "~/web/components/ui/skeleton";
+import { useModerationLog, useReportQueue, useUnsuspend } from "./api";
 import {
-  useModerationLog,
-  useRemoveReported,
-  useReportQueue,
-  useRestore,
-  useSuspend,
-  useUnsuspend,
-  useWarn,
-} from "./api";
+  type ModeratedMember as Member,
+  RemoveReportedDialog,
+  RestoreDialog,
+  SuspendDialog,
+  WarnDialog,
+} from "./reason-dialogs";
 
-const ACTION_LABELS: Record<string, string> = {
+const ACTION_LABELS: Record<ModerationAction, string> = {
   delete: "Deleted",
   restore: "Restored",
   remove: "Removed",
   warn: "Warned",
   suspend: "Suspended",
   unsuspend: "Lifted suspension of",
+  intercessor_added: "Gave the intercessor's role to",
+  intercessor_removed: "Took the intercessor's role from",
+  demo_content_removed: "Removed the demo content",
 };
+
+/** Actions about the community rather than a member: their line names no member. */
+const ABOUT_NO_MEMBER: ReadonlySet<string> = new Set<ModerationAction>(["demo_content_removed"]);
 
 /** The administrators' queue of reported items, and the record of every moderation action. */
 export default function ModerationTab() {
@@ -63,11 +69,6 @@ export default function ModerationTab() {
       </section>
     </div>
   );
-}
-
-interface Member {
-  id: number;
-  name: string;
 }
 
 function Queue() {
@@ -111,11 +112,8 @@ function ReportedCard({
   onSuspend: (member: Member) => void;
   onWarn: (member: Member) => void;
 }) {
-  const restore = useRestore();
-  const remove = useRemoveReported();
   const unsuspend = useUnsuspend();
-  const [removing, setRemoving] = useState<number | null>(null);
-  const busy = restore.isPending || remove.isPending;
+  const [deciding, setDeciding] = useState<"restore" | "remove" | null>(null);
   const author = item.author;
   const member = author && author.id !== null ? { id: author.id, name: author.name } : null;
   return (
@@ -148,11 +146,11 @@ function ReportedCard({
           ))}
         </ul>
         <div className="mt-4 flex flex-wrap gap-2">
-          <Button size="sm" variant="secondary" disabled={busy} onClick={() => restore.mutate(item.id)}>
+          <Button size="sm" variant="secondary" onClick={() => setDeciding("restore")}>
             Restore
           </Button>
           {item.targetType !== "user" && (
-            <Button size="sm" variant="destructive" disabled={busy} onClick={() => setRemoving(item.id)}>
+            <Button size="sm" variant="destructive" onClick={() => setDeciding("remove")}>
               Remove
             </Button>
           )}
@@ -178,15 +176,14 @@ function ReportedCard({
           )}
         </div>
       </article>
-      <ConfirmDialog
-        subject={removing}
-        onClose={() => setRemoving(null)}
-        title="Remove it for good?"
-        description={() => "It is deleted and its reports are closed. The action is recorded in the log."}
-        confirm={{ label: "Remove", busyLabel: "Removing..." }}
-        busy={remove.isPending}
-        onConfirm={(id) => remove.mutate(id, { onSettled: () => setRemoving(null) })}
-      />
+      {deciding === "restore" && (
+        <RestoreDialog
+          reportId={item.id}
+          member={item.targetType === "user"}
+          onClose={() => setDeciding(null)}
+        />
+      )}
+      {deciding === "remove" && <RemoveReportedDialog reportId={item.id} onClose={() => setDeciding(null)} />}
     </Card>
   );
 }
@@ -225,112 +222,6 @@ function CarriedMessages({ messages }: { messages: ReportedMessage[] }) {
   );
 }
 
-/** What a moderator's action on a member asks of her: a reason, and perhaps more before it. */
-function ReasonDialog({
-  title,
-  description,
-  multiline,
-  maxLength,
-  submit,
-  busy,
-  onSubmit,
-  onClose,
-  children,
-}: {
-  title: string;
-  description: string;
-  /** A reason she reads as a note gets a larger box. */
-  multiline?: boolean;
-  maxLength?: number;
-  submit: { label: string; busyLabel: string; variant?: "destructive" };
-  busy: boolean;
-  onSubmit: (reason: string) => void;
-  onClose: () => void;
-  /** Fields asked before the reason. */
-  children?: ReactNode;
-}) {
-  const reasonId = useId();
-  const [reason, setReason] = useState("");
-  const [error, setError] = useState<string>();
-  const send = (e: FormEvent) => {
-    e.preventDefault();
-    if (!reason.trim()) return setError("Please say why.");
-    if (maxLength !== undefined && reason.trim().length > maxLength)
-      return setError(`Must be at most ${maxLength} characters`);
-    onSubmit(reason);
-  };
-  const reasonProps = {
-    id: reasonId,
-    value: reason,
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? `${reasonId}-error` : undefined,
-    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-      setReason(e.target.value);
-      setError(undefined);
-    },
-  };
-  return (
-    <Dialog open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent title={title} description={description}>
-        <form onSubmit={send} noValidate className="space-y-4">
-          {children}
-          <Field id={reasonId} label="Reason" error={error}>
-            {multiline ? <Textarea rows={3} {...reasonProps} /> : <Input {...reasonProps} />}
-          </Field>
-          <DialogActions>
-            <Button type="submit" variant={submit.variant} disabled={busy}>
-              {busy ? submit.busyLabel : submit.label}
-            </Button>
-          </DialogActions>
-        </form>
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-/** A note to her from the moderators: she reads the reason in her notifications. */
-function WarnDialog({ member, onClose }: { member: Member; onClose: () => void }) {
-  const warn = useWarn(onClose);
-  return (
-    <ReasonDialog
-      title={`Warn ${member.name}`}
-      description="She finds your reason in her notifications, as a note from the ministry's moderators. Her account is not changed."
-      multiline
-      maxLength={WARNING_REASON_MAX}
-      submit={{ label: "Send warning", busyLabel: "Sending..." }}
-      busy={warn.isPending}
-      onSubmit={(reason) => warn.mutate({ id: member.id, reason })}
-      onClose={onClose}
-    />
-  );
-}
-
-function SuspendDialog({ member, onClose }: { member: Member; onClose: () => void }) {
-  const untilId = useId();
-  const [until, setUntil] = useState("");
-  const suspend = useSuspend(onClose);
-  return (
-    <ReasonDialog
-      title={`Suspend ${member.name}`}
-      description="Her sessions end at once and what she wrote is hidden while it lasts. Nothing is deleted."
-      submit={{ label: "Suspend", busyLabel: "Suspending...", variant: "destructive" }}
-      busy={suspend.isPending}
-      onSubmit={(reason) =>
-        suspend.mutate({
-          id: member.id,
-          reason,
-          until: until ? new Date(`${until}T00:00:00Z`).toISOString() : undefined,
-        })
-      }
-      onClose={onClose}
-    >
-      <Field id={untilId} label="Until (leave empty for good)">
-        <Input id={untilId} type="date" value={until} onChange={(e) => setUntil(e.target.value)} />
-      </Field>
-    </ReasonDialog>
-  );
-}
-
 function Log() {
   const log = useModerationLog();
   if (log.isError)
@@ -340,7 +231,7 @@ function Log() {
   if (entries.length === 0)
     return (
       <EmptyState icon={ShieldCheck} title="No actions yet">
-        Restores, removals, warnings and suspensions are recorded here.
+        Restores, removals, warnings, suspensions and changes to the intercessor's role are recorded here.
       </EmptyState>
     );
   return (
@@ -357,7 +248,12 @@ function Log() {
   );
 }
 
+/** A suspension's line keeps "until {ISO time}" or "for good": read as the member's badge reads. */
+const suspensionOf = (detail: string) =>
+  detail.startsWith("until ") ? suspensionTerm(detail.slice("until ".length)) : detail;
+
 function LogLine({ entry }: { entry: ModerationLogEntry }) {
+  const aboutNoMember = ABOUT_NO_MEMBER.has(entry.action);
   const what =
     entry.targetType && entry.targetType !== "user"
       ? REPORT_TARGET_LABELS[entry.targetType as ReportedItem["targetType"]]
@@ -366,15 +262,21 @@ function LogLine({ entry }: { entry: ModerationLogEntry }) {
     <li className="px-5 py-3 text-sm">
       <p>
         <span className="font-semibold">{entry.actor?.name ?? "An administrator"}</span>{" "}
-        {(ACTION_LABELS[entry.action] ?? entry.action).toLowerCase()}{" "}
+        {(ACTION_LABELS[entry.action as ModerationAction] ?? entry.action).toLowerCase()}{" "}
         {what ? `a ${what.toLowerCase()} by ` : ""}
-        <span className="font-semibold">{entry.member?.name ?? "a member"}</span>
-        {entry.detail && entry.action === "suspend" && <span className="text-muted"> ({entry.detail})</span>}
+        {!aboutNoMember && <span className="font-semibold">{entry.member?.name ?? "a member"}</span>}
+        {entry.detail && entry.action === "suspend" && (
+          <span className="text-muted"> ({suspensionOf(entry.detail)})</span>
+        )}
       </p>
       {entry.reason && <p className="text-muted">Why: {entry.reason}</p>}
-      {entry.detail && entry.action !== "suspend" && (
-        <p className="mt-0.5 line-clamp-2 text-muted italic">“{entry.detail}”</p>
-      )}
+      {entry.detail &&
+        entry.action !== "suspend" &&
+        (aboutNoMember ? (
+          <p className="mt-0.5 text-muted">{entry.detail}</p>
+        ) : (
+          <p className="mt-0.5 line-clamp-2 text-muted italic">“{entry.detail}”</p>
+        ))}
       <p className="text-xs text-muted">
         <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
       </p>

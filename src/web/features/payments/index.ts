@@ -5,3 +5,5 @@ export { ManageSubscriptionButton } from "./manage-subscription";
 export { PATRON_BENEFITS, PatronBenefitList } from "./patron-benefits";
 // The card form (Stripe's Payment Element), for buying a course.
 export { PaymentForm } from "./payment-form";
+// What the payment pages say when this site takes no payments: also what a priced course says then.
+export { PaymentsUnavailable } from "./payments-unavailable";

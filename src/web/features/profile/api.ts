@@ -2,8 +2,10 @@ import { urlOf } from "~/core/contract";
 import { profileEndpoints as api } from "~/core/profile/endpoints";
 import { PROFILE_MESSAGES, type Profile } from "~/core/profile/schemas";
 import { videosEndpoints } from "~/core/videos/endpoints";
+import { ApiError } from "~/web/lib/api";
 import { USER_KEY } from "~/web/lib/auth";
 import { keyOf, useEndpoint, useEndpointMutation, usePagedList } from "~/web/lib/endpoints";
+import { notifyError } from "~/web/lib/notify";
 import { queryClient } from "~/web/lib/query-client";
 
 const PROFILE_KEY = keyOf(api.get);
@@ -19,6 +21,17 @@ export const useSavedVideos = () => usePagedList(videosEndpoints.saved, {}, PAGE
 
 const keep = (profile: Profile) => queryClient.setQueryData(PROFILE_KEY, profile);
 
+/** The profile form's own answers to a refused change: beside the field, or as its notice. */
+const saidByTheForm = (err: unknown) =>
+  err instanceof ApiError &&
+  ((err.status === 400 && Boolean(err.fieldErrors?.currentPassword)) ||
+    isSignInAgain(err) ||
+    err.status === 409);
+
+/** A member without a password, signed in too long ago to change her address: she signs in again. */
+export const isSignInAgain = (err: unknown) =>
+  err instanceof ApiError && err.status === 403 && err.serverMessage === PROFILE_MESSAGES.signInAgain;
+
 export const useUpdateProfile = () =>
   useEndpointMutation(api.update, {
     input: (body) => body,
@@ -28,7 +41,16 @@ export const useUpdateProfile = () =>
       body.email && body.email !== saved.email && saved.pendingEmail
         ? { title: "Check your inbox", description: PROFILE_MESSAGES.emailChangePending(saved.pendingEmail) }
         : { title: PROFILE_MESSAGES.updated, description: "Your changes have been saved." },
-    failure: { title: "Error", description: PROFILE_MESSAGES.updateFailed, preferServerMessage: true },
+    // What the form says itself (a wrong password or a taken address beside its field, the notice
+    // to sign in again) is not said twice.
+    onError: (err) => {
+      if (saidByTheForm(err)) return;
+      notifyError(
+        err,
+        { title: "Error", description: PROFILE_MESSAGES.updateFailed },
+        { preferServerMessage: true },
+      );
+    },
     // The header and menus show her name and e-mail from the current user.
     invalidates: () => [USER_KEY],
   });

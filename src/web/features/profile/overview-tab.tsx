@@ -1,27 +1,32 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Bookmark, MailQuestion, Pencil, PlayCircle } from "lucide-react";
+import { Bookmark, LogIn, MailQuestion, Pencil, PlayCircle } from "lucide-react";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { Link } from "wouter";
 import type { z } from "zod";
-import { BIO_MAX, type Profile, updateProfileBody } from "~/core/profile/schemas";
+import { authEndpoints } from "~/core/auth/endpoints";
+import { urlOf } from "~/core/contract";
+import { BIO_MAX, PROFILE_MESSAGES, type Profile, updateProfileBody } from "~/core/profile/schemas";
 import type { VideoItem } from "~/core/videos/schemas";
 import { youTubeThumbnail } from "~/core/youtube";
 import { LoadMore } from "~/web/components/card-grid";
 import { DurationBadge } from "~/web/components/duration-badge";
 import { FormField, FormInput } from "~/web/components/form-field";
 import { MemberText } from "~/web/components/member-text";
-import { Button } from "~/web/components/ui/button";
+import { Button, buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
 import { Textarea } from "~/web/components/ui/input";
 import { Skeleton, SkeletonLines } from "~/web/components/ui/skeleton";
 import { ApiError } from "~/web/lib/api";
-import { useCancelEmailChange, useSavedVideos, useUpdateProfile } from "./api";
+import { isSignInAgain, useCancelEmailChange, useSavedVideos, useUpdateProfile } from "./api";
 import { BrowseVideosLink } from "./reflections-tab";
 
 type ProfileInput = z.input<typeof updateProfileBody>;
 type ProfileOutput = z.output<typeof updateProfileBody>;
+
+/** Through her sign-in provider again, and back to her profile: a fresh sign-in proves it is her. */
+const SIGN_IN_AGAIN_URL = urlOf(authEndpoints.oidcLogin, { query: { returnTo: "/profile" } });
 
 export function OverviewTab({ profile }: { profile: Profile }) {
   const [editing, setEditing] = useState(false);
@@ -82,6 +87,7 @@ function ProfileDetails({ profile }: { profile: Profile }) {
 
 function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void }) {
   const update = useUpdateProfile();
+  const [signInAgain, setSignInAgain] = useState(false);
   const form = useForm<ProfileInput, unknown, ProfileOutput>({
     resolver: zodResolver(updateProfileBody),
     defaultValues: {
@@ -89,22 +95,41 @@ function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void
       lastName: profile.lastName ?? "",
       email: profile.email,
       bio: profile.bio ?? "",
+      currentPassword: "",
     },
   });
+  // A new address asks who she is: her password, or, without one, a recent sign-in.
+  const typedEmail = useWatch({ control: form.control, name: "email" });
+  const emailChanging = isNewEmail(typedEmail, profile.email);
 
-  const onSubmit = form.handleSubmit((values) =>
+  const onSubmit = form.handleSubmit(({ currentPassword, ...values }) => {
+    if (emailChanging && profile.hasPassword && !currentPassword) {
+      form.setError(
+        "currentPassword",
+        { message: PROFILE_MESSAGES.currentPasswordNeeded },
+        { shouldFocus: true },
+      );
+      return;
+    }
+    setSignInAgain(false);
     update.mutate(
-      { body: values },
+      { body: emailChanging && currentPassword ? { ...values, currentPassword } : values },
       {
         onSuccess: onDone,
         onError: (err) => {
-          if (err instanceof ApiError && err.status === 409 && err.serverMessage) {
+          if (!(err instanceof ApiError)) return;
+          const wrongPassword = err.status === 400 ? err.fieldErrors?.currentPassword : undefined;
+          if (wrongPassword) {
+            form.setError("currentPassword", { message: wrongPassword }, { shouldFocus: true });
+          } else if (err.status === 409 && err.serverMessage) {
             form.setError("email", { message: err.serverMessage });
+          } else if (isSignInAgain(err)) {
+            setSignInAgain(true);
           }
         },
       },
-    ),
-  );
+    );
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
@@ -132,6 +157,18 @@ function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void
         type="email"
         autoComplete="email"
       />
+      {emailChanging && profile.hasPassword && (
+        <FormInput
+          form={form}
+          name="currentPassword"
+          id="profile-current-password"
+          label="Current password"
+          hint="To keep your account safe, a new e-mail address needs your password."
+          type="password"
+          autoComplete="current-password"
+        />
+      )}
+      {signInAgain && <SignInAgain />}
       {profile.pendingEmail && <PendingEmail pendingEmail={profile.pendingEmail} />}
       <FormField
         form={form}
@@ -152,6 +189,34 @@ function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void
         </Button>
       </div>
     </form>
+  );
+}
+
+/** Whether the address typed is another than hers (blank keeps hers, and case does not count). */
+const isNewEmail = (typed: string | null | undefined, current: string) => {
+  const next = typed?.trim().toLowerCase();
+  return Boolean(next) && next !== current.toLowerCase();
+};
+
+/**
+ * A member without a password whose sign-in is not recent: she signs in again through her provider,
+ * comes back here, and changes her address then.
+ */
+function SignInAgain() {
+  return (
+    <div
+      role="alert"
+      className="flex flex-col gap-3 rounded-xl border border-gold-400/30 bg-gold-100/50 p-3 sm:flex-row sm:items-center"
+    >
+      <LogIn className="hidden size-5 shrink-0 text-gold-700 sm:block" aria-hidden="true" />
+      <p className="min-w-0 flex-1 text-sm text-ink">{PROFILE_MESSAGES.signInAgain}</p>
+      <a
+        href={SIGN_IN_AGAIN_URL}
+        className={buttonClass("outline", "sm", "self-start bg-white/80 sm:self-auto")}
+      >
+        Sign in again
+      </a>
+    </div>
   );
 }
 

@@ -1,0 +1,10 @@
+import { PaymentsUnavailable } from "~/web/features/payments";
+
+/** A priced course while this site takes no payments: the card the Subscribe and Donate pages show. */
+export default function CoursePaymentsUnavailable() {
+  return (
+    <PaymentsUnavailable>
+      This course can be bought here as soon as card payments are set up. Thank you for your patience.
+    </PaymentsUnavailable>
+  );
+}
