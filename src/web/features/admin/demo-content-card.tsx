@@ -47,8 +47,8 @@ export function DemoContentCard() {
       </p>
       {status.data.signedInAsDemo ? (
         <p className="mt-3 text-sm text-muted">
-          You are signed in with the demo administrator, which goes with it: to remove the demo content,
-          sign in with your own administrator account.
+          You are signed in with the demo administrator, which goes with it: to remove the demo content, sign
+          in with your own administrator account.
         </p>
       ) : (
         <Button variant="destructive" className="mt-4" onClick={() => setOpen(true)}>

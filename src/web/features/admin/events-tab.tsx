@@ -1,6 +1,6 @@
 import { CalendarDays, ExternalLink, Pencil, Plus, Users, XCircle } from "lucide-react";
 import { useState } from "react";
-import { Link, useLocation } from "wouter";
+import { Link } from "wouter";
 import {
   ADMIN_EVENT_WHEN_LABELS,
   type ADMIN_EVENT_WHENS,
@@ -15,7 +15,14 @@ import { Badge } from "~/web/components/ui/badge";
 import { Button, buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
-import { EventDialog, EventTime, eventFormValues, seriesPrefix, useEvent } from "~/web/features/events";
+import {
+  EventDialog,
+  EventTime,
+  eventFormValues,
+  NewEventDialog,
+  seriesPrefix,
+  useEvent,
+} from "~/web/features/events";
 import { keyOf, useEndpointMutation, usePagedList } from "~/web/lib/endpoints";
 import { queryClient } from "~/web/lib/query-client";
 
@@ -45,7 +52,6 @@ export default function EventsTab() {
   const [creating, setCreating] = useState<EventFormInput | null>(null);
   const [editing, setEditing] = useState<number | null>(null);
   const [cancelling, setCancelling] = useState<AdminEvent | null>(null);
-  const [, navigate] = useLocation();
   const cancel = useEndpointMutation(api.cancel, {
     input: (event: AdminEvent) => ({ params: { id: event.id }, query: {} }),
     invalidates: changedKeys,
@@ -112,14 +118,7 @@ export default function EventsTab() {
         <LoadMore list={events} label="Load more events" className="mt-4" />
       </section>
 
-      {creating && (
-        <EventDialog
-          open
-          onOpenChange={(open) => !open && setCreating(null)}
-          initial={creating}
-          onSaved={(id) => navigate(`/events/${id}`)}
-        />
-      )}
+      <NewEventDialog initial={creating} onClose={() => setCreating(null)} />
       {editing !== null && <EditEvent id={editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         subject={cancelling}

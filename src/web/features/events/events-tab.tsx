@@ -1,6 +1,5 @@
 import { CalendarDays, CalendarSync, Plus } from "lucide-react";
 import { useState } from "react";
-import { useLocation } from "wouter";
 import { EVENT_SCOPE_LABELS, type EVENT_SCOPES } from "~/core/events/choices";
 import type { EventFormInput } from "~/core/events/schemas";
 import { SkeletonGroup } from "~/web/components/skeleton-group";
@@ -12,7 +11,7 @@ import { CalendarFeedDialog } from "./calendar-feed-dialog";
 import { ChoiceButtons } from "./choice-buttons";
 import { EventCards } from "./event-card";
 import { eventFormValues } from "./event-form-values";
-import { EventDialog } from "./lazy-event-dialog";
+import { NewEventDialog } from "./lazy-event-dialog";
 
 type Scope = (typeof EVENT_SCOPES)[number];
 
@@ -33,7 +32,6 @@ export function EventsTab() {
   const [scope, setScope] = useState<Scope>("all");
   const [creating, setCreating] = useState<EventFormInput | null>(null);
   const [feedOpen, setFeedOpen] = useState(false);
-  const [, navigate] = useLocation();
   const { user } = useAuth();
   const dates = useEventDates(scope);
 
@@ -90,14 +88,7 @@ export function EventsTab() {
         )}
       </section>
       <CalendarFeedDialog open={feedOpen} onOpenChange={setFeedOpen} />
-      {creating && (
-        <EventDialog
-          open
-          onOpenChange={(open) => !open && setCreating(null)}
-          initial={creating}
-          onSaved={(id) => navigate(`/events/${id}`)}
-        />
-      )}
+      <NewEventDialog initial={creating} onClose={() => setCreating(null)} />
     </div>
   );
 }

@@ -5,5 +5,5 @@ export { eventFormValues } from "./event-form-values";
 export { EventTime } from "./event-time";
 export { EventsTab } from "./events-tab";
 export { GroupEvents } from "./group-events";
-export { EventDialog } from "./lazy-event-dialog";
+export { EventDialog, NewEventDialog } from "./lazy-event-dialog";
 export { NextEvent } from "./next-event";
