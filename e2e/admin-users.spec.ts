@@ -75,6 +75,15 @@ test.describe("the Users tab", () => {
     await expect(logLine(page, "Why: Unkind words on the wall")).toContainText(`suspended ${name}`);
     await expect(logLine(page, `gave the intercessor's role to ${name}`)).toHaveCount(1);
     await expectAccessible(page);
+
+    // The ministry's administrators write to any member: from her row, the conversation opens at once.
+    await page.getByRole("tab", { name: "Users" }).click();
+    await row.getByRole("button", { name: `Message ${name}` }).click();
+    const composer = page.getByRole("dialog", { name: `Message ${name}` });
+    await composer.getByLabel("Your message").fill("Keziah, may we pray with you this week?");
+    await composer.getByRole("button", { name: "Send" }).click();
+    await expect(page).toHaveURL(/\/messages\/\d+$/);
+    await expect(page.getByText("Keziah, may we pray with you this week?")).toBeVisible();
     await context.close();
   });
 

@@ -163,7 +163,7 @@ import ${path.join(root, "deploy", "Caddyfile")}
     if (work) fs.rmSync(work, { recursive: true, force: true });
   });
 
-  test("a member signs in through https: secure cookies, redirects and the provider's callback on the public origin, plain http redirected", async () => {
+  test("a member signs in through https: secure cookies, redirects and the provider's callback on the public origin, plain http redirected; the dashboard says payments are not set up", async () => {
     test.slow();
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -198,6 +198,22 @@ import ${path.join(root, "deploy", "Caddyfile")}
     expect(new URL(second.url()).pathname).not.toBe("/sign-in");
     expect((await other.cookies()).find((c) => c.name === "sid")).toMatchObject({ secure: true });
     await other.close();
+
+    // This site takes no payments: the dashboard's Revenue tab says so, and how to set them up.
+    const admin = await browser.newContext();
+    const dashboard = await admin.newPage();
+    await dashboard.goto(`${site}/sign-in`);
+    await dashboard.getByLabel("E-mail").fill("naomi@example.com");
+    await dashboard.getByLabel("Password", { exact: true }).fill("mishpacha-demo");
+    await dashboard.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(dashboard).toHaveURL(`${site}/`);
+    await dashboard.goto(`${site}/admin?tab=revenue`);
+    await expect(
+      dashboard.getByRole("heading", { name: "Online payments are not set up yet." }),
+    ).toBeVisible();
+    await expect(dashboard.getByText("STRIPE_SECRET_KEY")).toBeVisible();
+    await expect(dashboard.getByText("Conversion Rate")).toHaveCount(0);
+    await admin.close();
     expect(errors).toEqual([]);
   });
 });

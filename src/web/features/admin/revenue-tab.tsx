@@ -1,6 +1,8 @@
 import { CreditCard, DollarSign, TrendingDown, TrendingUp, UserCheck } from "lucide-react";
+import { Card } from "~/web/components/ui/card";
 import { ErrorState } from "~/web/components/ui/empty-state";
 import { Skeleton } from "~/web/components/ui/skeleton";
+import { PaymentsUnavailable, paymentsConfigured } from "~/web/features/payments";
 import { ApiError } from "~/web/lib/api";
 import { cn } from "~/web/lib/cn";
 import { useAnalytics } from "./api";
@@ -17,8 +19,23 @@ const SOURCES = [
   { key: "courses", label: "Course sales" },
 ] as const;
 
-/** Money recorded from Stripe's webhooks, this calendar month. */
+/** Money recorded from Stripe's webhooks, this calendar month; or, without payments, how to set them up. */
 export function RevenueTab() {
+  if (!paymentsConfigured()) {
+    return (
+      <Card className="p-5 sm:p-6">
+        <PaymentsUnavailable>
+          Patrons, gifts and course sales come in through Stripe once its keys are set: STRIPE_SECRET_KEY,
+          STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID (see the README's Configuration
+          and docs/deploy.md), then restart the site. This tab then shows what comes in.
+        </PaymentsUnavailable>
+      </Card>
+    );
+  }
+  return <Revenue />;
+}
+
+function Revenue() {
   const analytics = useAnalytics();
   const data = analytics.data;
   if (analytics.isError) {

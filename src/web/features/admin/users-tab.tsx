@@ -10,6 +10,7 @@ import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
 import { Skeleton } from "~/web/components/ui/skeleton";
+import { MessageButton } from "~/web/features/messages";
 import { useUnsuspend } from "~/web/features/moderation";
 import { useAuth } from "~/web/lib/auth";
 import { useAdminUsers } from "./api";
@@ -103,6 +104,8 @@ export function UsersTab() {
                        */}
                       <td className="px-5 py-3.5 max-sm:col-span-2 max-sm:p-0 max-sm:pt-1">
                         <div className="flex flex-wrap items-center justify-end gap-1.5 max-sm:justify-start sm:ml-auto sm:max-w-[16.5rem]">
+                          {/* The ministry's administrators write to any member. */}
+                          {u.id !== me?.id && <MessageButton memberId={u.id} name={name} />}
                           {u.id !== me?.id && (
                             <Button
                               size="sm"

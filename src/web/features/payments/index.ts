@@ -5,5 +5,7 @@ export { ManageSubscriptionButton } from "./manage-subscription";
 export { PATRON_BENEFITS, PatronBenefitList } from "./patron-benefits";
 // The card form (Stripe's Payment Element), for buying a course.
 export { PaymentForm } from "./payment-form";
+// Whether this site takes payments: the dashboard's Revenue tab says so plainly when it does not.
+export { paymentsConfigured } from "./payments-config";
 // What the payment pages say when this site takes no payments: also what a priced course says then.
 export { PaymentsUnavailable } from "./payments-unavailable";
