@@ -144,10 +144,12 @@ export default defineConfig(({ isSsrBuild }) =>
                   {
                     // Small shared app modules; not the ones that bring Radix, zod or the query library
                     // with them (the landing page needs none of those; the bell reads through the query
-                    // library), nor the notification kinds' words, which only members' pages show.
+                    // library), nor the notification kinds' words, which only members' pages show,
+                    // nor what the administrators' and the setup pages alone share.
                     name: "ui",
                     test: (id: string) =>
                       /src[\\/](web[\\/](components|lib)|core)[\\/]/.test(id) &&
+                      !/core[\\/](settings|setup|status|invitations)[\\/]/.test(id) &&
                       !/schemas|endpoints|zod-web|dialog|tabs|tabbed-page|group-card|join-request-row|switch|toaster|select|app-shell|notification-bell|notifications[\\/]kinds|lib[\\/](auth|query-client|live)\./.test(
                         id,
                       ),
@@ -191,9 +193,23 @@ export default defineConfig(({ isSsrBuild }) =>
             },
             workbox: {
               globPatterns: ["**/*.{js,css,html,woff2,png,svg}"],
-              navigateFallback: "/index.html",
-              // Sign-in, sign-out and every API call must reach the server.
-              navigateFallbackDenylist: [/^\/api\//],
+              // A page she opens comes from the server while it answers: drawn with her answers and
+              // the ministry's settings as they are now (the dashboard changes them without a new
+              // build). Offline, the stored shell stands in.
+              // Pages are never stored: they carry her own words.
+              navigateFallback: null,
+              // Nor "/" from the stored shell: the landing page too comes from the server.
+              directoryIndex: null,
+              runtimeCaching: [
+                {
+                  urlPattern: ({ request, url }) =>
+                    request.mode === "navigate" && !url.pathname.startsWith("/api/"),
+                  handler: "NetworkOnly",
+                  options: {
+                    precacheFallback: { fallbackURL: "/index.html" },
+                  },
+                },
+              ],
               cleanupOutdatedCaches: true,
               // Shows Web Push notifications and opens their links (decision 042).
               importScripts: ["/push-worker.js"],

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
 import { DEMO_ADMIN, DEMO_MEMBER } from "./support/demo";
-import { expect, expectAccessible, registerMember, signIn, test } from "./support/fixtures";
+import { expect, expectAccessible, mailTo, registerMember, signIn, test } from "./support/fixtures";
 import { deliverDonation } from "./support/stripe-events";
 
 const statValue = (page: Page, label: string): Locator =>
@@ -78,6 +78,29 @@ test.describe("admin dashboard", () => {
     await expect(cards.first()).toContainText(/\d+ members?/);
     await expect(page.getByText("Cultivation Group").first()).toBeVisible();
     await expect(page.getByText("Local Group").first()).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test("the Status section says how each part stands, and a test mail reports the mail server's answer", async ({
+    page,
+  }) => {
+    await signIn(page, DEMO_ADMIN);
+    await page.goto("/admin");
+    const status = page.getByRole("region", { name: "Status" });
+    for (const part of ["Mail", "Payments", "Newsletter", "Backups", "Push notifications", "Version"]) {
+      await expect(status.getByRole("heading", { name: part, exact: true })).toBeVisible();
+    }
+    // The browser tests' own SMTP server and Stripe stand-in (e2e/support/services).
+    await expect(status).toContainText(/Sent through 127\.0\.0\.1, port \d+, from /);
+    await expect(status).toContainText("Stripe's test keys are set: no real money moves.");
+    await expect(status).toContainText(/App \d+\.\d+\.\d+ · PostgreSQL \d+/);
+
+    await status.getByRole("button", { name: "Send a test mail" }).click();
+    const answer = status.getByTestId("test-mail-result");
+    await expect(answer).toContainText(`accepted the test mail for ${DEMO_ADMIN.email}.`);
+    await expect(answer).toContainText(/The mail server answered: 250 /);
+    const mail = await mailTo(DEMO_ADMIN.email, "If you are reading it, mail from the site reaches you.");
+    expect(mail.subject).toMatch(/^A test mail from /);
     await expectAccessible(page);
   });
 

@@ -426,5 +426,17 @@ test.describe("progressive web app", () => {
     for (const icon of manifest.icons) expect((await request.get(icon.src)).ok()).toBe(true);
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
     expect(scope).toMatch(/\/$/);
+
+    // Pages come from the server while it answers; offline, the stored shell opens instead.
+    await page.reload();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await page.context().setOffline(true);
+    try {
+      await page.goto("/videos");
+      await expect(page.locator("#root")).not.toBeEmpty();
+      await expect(page).toHaveTitle(/Mishpacha/);
+    } finally {
+      await page.context().setOffline(false);
+    }
   });
 });

@@ -22,7 +22,12 @@ export interface NewMember {
 function collectErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on("console", (msg) => {
-    if (msg.type() === "error") errors.push(msg.text());
+    if (msg.type() !== "error") return;
+    // "Failed to load resource" names no address by itself: add which one.
+    const { url } = msg.location();
+    errors.push(
+      msg.text().startsWith("Failed to load resource") && url ? `${msg.text()} (${url})` : msg.text(),
+    );
   });
   page.on("pageerror", (err) => errors.push(err.message));
   return errors;

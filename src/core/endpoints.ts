@@ -12,6 +12,7 @@ import { groupsEndpoints } from "./groups/endpoints";
 import { healthEndpoints } from "./health/endpoints";
 import { homeEndpoints } from "./home/endpoints";
 import { intercessorsEndpoints } from "./intercessors/endpoints";
+import { invitationsEndpoints } from "./invitations/endpoints";
 import { landingEndpoints } from "./landing/endpoints";
 import { liveEndpoints } from "./live/endpoints";
 import { localGroupsEndpoints } from "./local-groups/endpoints";
@@ -24,11 +25,15 @@ import { prayerEndpoints } from "./prayer/endpoints";
 import { profileEndpoints } from "./profile/endpoints";
 import { pushEndpoints } from "./push/endpoints";
 import { referenceEndpoints } from "./reference/endpoints";
+import { settingsEndpoints } from "./settings/endpoints";
+import { setupEndpoints } from "./setup/endpoints";
+import { statusEndpoints } from "./status/endpoints";
 import { videosEndpoints } from "./videos/endpoints";
 
 /** Every endpoint of the API, by feature: the OpenAPI document and the route checks read this. */
 export const apiEndpoints = {
   auth: authEndpoints,
+  setup: setupEndpoints,
   profile: profileEndpoints,
   home: homeEndpoints,
   videos: videosEndpoints,
@@ -50,9 +55,12 @@ export const apiEndpoints = {
   payments: paymentsEndpoints,
   giving: givingEndpoints,
   admin: adminEndpoints,
+  invitations: invitationsEndpoints,
   backups: backupsEndpoints,
   demoContent: demoContentEndpoints,
+  status: statusEndpoints,
   landing: landingEndpoints,
   health: healthEndpoints,
   reference: referenceEndpoints,
+  settings: settingsEndpoints,
 };

@@ -6,11 +6,15 @@ import { memberPageFor } from "./member-pages";
  */
 export const OPEN_PAGE_TITLES = {
   "/sign-in": "Sign In",
+  // The account-creation form; an invitation's link opens it (decision 064).
+  "/register": "Join",
   "/forgot-password": "Forgot Your Password",
   "/reset-password": "Choose a New Password",
   "/verify-email": "Verify Your E-mail",
   "/confirm-email": "Confirm Your E-mail",
   "/unsubscribe": "E-mail Preferences",
+  // Reached from the link the server prints while the ministry has no administrator (decision 062).
+  "/setup": "Set Up Your Ministry",
 } as const;
 export type OpenPagePath = keyof typeof OPEN_PAGE_TITLES;
 

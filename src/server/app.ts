@@ -12,6 +12,8 @@ import type { AppConfig } from "./config";
 import type { Database, Db } from "./db/client";
 import { DatabaseListener } from "./db/listener";
 import { featureRoutes } from "./features";
+import { watchSettings } from "./features/settings";
+import { setupLinkWorks } from "./features/setup";
 import { firstLibraryThumbnails } from "./features/videos";
 import { registerCookies } from "./http/cookies";
 import { registerErrorHandler } from "./http/errors";
@@ -22,7 +24,7 @@ import { registerRateLimits } from "./http/rate-limit";
 import { createLogger, registerRequestLog, requestIds, requestLoggerFactory } from "./http/request-log";
 import { registerSecurity } from "./http/security";
 import { serializerCompiler } from "./http/serializer";
-import { disableSharedCaches } from "./http/shared-cache";
+import { disableSharedCaches, invalidateSharedCaches } from "./http/shared-cache";
 import liveRoutes, { registerLive } from "./live/routes";
 import { registerPages } from "./render/pages";
 
@@ -62,9 +64,14 @@ export function publicConfigOf(config: AppConfig): PublicConfig {
   return {
     siteName: config.siteName,
     founderName: config.founderName,
+    welcomeLine: config.welcomeLine,
+    contactEmail: config.contactEmail,
     newsletterName: config.newsletter.name,
+    timeZone: config.timeZone,
+    patronPriceText: config.patronPriceText,
     externalSignIn: Boolean(config.oidc),
     stripeKey: config.stripe?.publishableKey ?? null,
+    registration: config.registration,
   };
 }
 
@@ -111,6 +118,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate("listener", listener);
   app.addHook("onClose", () => listener.close());
   await listener.start();
+  // What the administrators set in the dashboard, laid over the environment's values (decision 063).
+  const settings = await watchSettings(app);
 
   await registerSecurity(app, config);
   registerCookies(app, config.sessionSecret);
@@ -130,13 +139,22 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   for (const routes of featureRoutes) await app.register(routes, { prefix: "/api" });
   await app.register(liveRoutes, { prefix: "/api" });
 
-  const sendIndex = await registerPages(app, {
+  const pages = await registerPages(app, {
     webRoot: options.webRoot ?? defaultWebRoot(),
-    publicConfig: publicConfigOf(config),
+    publicConfig: () => publicConfigOf(config),
     imageHints: { "/videos": () => firstLibraryThumbnails(database.db) },
     prerenderAtStart: options.prerenderAtStart,
     renderMemberPages: config.serverRender,
+    // The setup page is there only for a working link, while the ministry has no administrator.
+    pageGates: { "/setup": (query) => setupLinkWorks(database.db, config, query.get("token")?.trim() ?? "") },
   });
+  // A change of the settings reaches what shows them: the pages, and the answers cached with them.
+  settings.onApplied(() => {
+    if (pages) pages.refresh();
+    invalidateSharedCaches(database.db);
+    app.memberCache.invalidate();
+  });
+  const sendIndex = pages ? pages.sendIndex : undefined;
   app.setNotFoundHandler((request, reply) => {
     const isPage =
       (request.method === "GET" || request.method === "HEAD") &&

@@ -1,6 +1,9 @@
 import path from "node:path";
 import { z } from "zod";
+import { PATRON_MONTHLY_PRICE_DOLLARS } from "../core/constants";
+import { formatDollars, isTimeZone } from "../core/format";
 import { MESSAGES_PER_MINUTE, NEW_MEMBER_CONVERSATIONS } from "../core/messages/limits";
+import { SETTING_FIELDS, SETTING_NAMES, type SettingName } from "../core/settings/fields";
 
 /**
  * Every environment variable the server reads, parsed in one place. A bad value stops the start
@@ -103,11 +106,28 @@ const envSchema = z.object({
   STRIPE_API_BASE: optionalUrl("for example http://127.0.0.1:12111"),
   NEWSLETTER_NAME: z.preprocess(blankToUndefined, z.string().default("Substack")),
   NEWSLETTER_FEED_URL: optionalUrl("for example https://example.substack.com/feed"),
+  WELCOME_LINE: optionalString,
+  CONTACT_EMAIL: z.preprocess(
+    blankToUndefined,
+    z.email({ message: "must be an e-mail address, e.g. hello@example.org" }).optional(),
+  ),
+  TIME_ZONE: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .refine(isTimeZone, { message: "must be a time zone name, e.g. America/New_York" })
+      .default("UTC"),
+  ),
+  PATRON_PRICE_TEXT: optionalString,
   YOUTUBE_IMAGE_ORIGIN: optionalUrl("for example https://i.ytimg.com"),
   MINISTRY_LEGAL_NAME: optionalString,
   MINISTRY_ADDRESS: optionalString,
   MINISTRY_TAX_ID: optionalString,
   DEMO: flag,
+  REGISTRATION: z.preprocess(
+    blankToUndefined,
+    z.enum(["open", "invitation"], { message: "must be open or invitation" }).default("open"),
+  ),
   TRUST_PROXY: flag,
   RESPONSE_CACHE: flag,
   SERVER_RENDER: flag,
@@ -228,6 +248,22 @@ export interface AppConfig {
       }
     | undefined;
   newsletter: { name: string; feedUrl: string | undefined };
+  /** A short line the landing page shows under its headline; empty: none (WELCOME_LINE). */
+  welcomeLine: string;
+  /** The address members may write to, shown in the footer, the help and mail (CONTACT_EMAIL). */
+  contactEmail: string | null;
+  /** The zone the ministry plans in: a new event's and a digest's when none is given (TIME_ZONE). */
+  timeZone: string;
+  /** The patron price as the pages show it, e.g. "$15" (PATRON_PRICE_TEXT). */
+  patronPriceText: string;
+  /**
+   * The settings the dashboard may change that the environment sets instead (decision 063): the
+   * dashboard shows them read-only and the API refuses to change them. The stored settings overlay
+   * the fields above in place, at start and whenever an administrator changes them.
+   */
+  settingsFromEnvironment: ReadonlySet<SettingName>;
+  /** MAIL_FROM was set; unset, the sender's name follows the site name. */
+  mailFromSet: boolean;
   /** Where video thumbnails are fetched from, to be served from our own origin. */
   youtubeImageOrigin: string;
   /**
@@ -236,6 +272,8 @@ export interface AppConfig {
    */
   ministry: { legalName: string | null; address: string | null; taxId: string | null };
   demo: boolean;
+  /** Who may open an account: anyone (open), or only someone an administrator invited. */
+  registration: "open" | "invitation";
   /** Cache responses in memory (shared lists, members' community views); off: every read queries. */
   responseCache: boolean;
   /** Render members' pages in the server with their API responses; off: the browser renders them. */
@@ -386,8 +424,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       "  SMTP_URL: required with DATABASE_URL so that members receive their mail, e.g. smtp://user:pass@mail.example.org:587 (or MAIL_TRANSPORT=log to write mail to the log instead)",
     );
   }
-  const mailFrom =
-    e.MAIL_FROM ?? `"${e.SITE_NAME.replace(/["\\]/g, "")}" <no-reply@${new URL(publicUrl).hostname}>`;
+  const mailFrom = e.MAIL_FROM ?? defaultMailFrom(e.SITE_NAME, publicUrl);
 
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
     problems.push(
@@ -418,6 +455,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     oidc,
     stripe,
     newsletter: { name: e.NEWSLETTER_NAME, feedUrl: e.NEWSLETTER_FEED_URL },
+    welcomeLine: e.WELCOME_LINE ?? "",
+    contactEmail: e.CONTACT_EMAIL ?? null,
+    timeZone: e.TIME_ZONE,
+    patronPriceText: e.PATRON_PRICE_TEXT ?? formatDollars(PATRON_MONTHLY_PRICE_DOLLARS),
+    settingsFromEnvironment: new Set(
+      SETTING_NAMES.filter((name) => blankToUndefined(env[SETTING_FIELDS[name].variable]) !== undefined),
+    ),
+    mailFromSet: e.MAIL_FROM !== undefined,
     youtubeImageOrigin: new URL(e.YOUTUBE_IMAGE_ORIGIN ?? "https://i.ytimg.com").origin,
     ministry: {
       legalName: e.MINISTRY_LEGAL_NAME ?? null,
@@ -425,6 +470,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       taxId: e.MINISTRY_TAX_ID ?? null,
     },
     demo,
+    registration: e.REGISTRATION,
     responseCache: e.RESPONSE_CACHE ?? true,
     serverRender: e.SERVER_RENDER ?? true,
     trustProxy: e.TRUST_PROXY ?? false,
@@ -454,6 +500,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       allowedOrigins: e.WEB_PUSH_ALLOWED_ORIGINS,
     },
   };
+}
+
+/** The sender when MAIL_FROM is unset: the site's name at no-reply@ the public host. */
+export function defaultMailFrom(siteName: string, publicUrl: string): string {
+  return `"${siteName.replace(/["\\]/g, "")}" <no-reply@${new URL(publicUrl).hostname}>`;
 }
 
 /**

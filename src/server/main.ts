@@ -7,6 +7,7 @@ import { type EmbeddedPostgres, startEmbeddedPostgres } from "./db/embedded-post
 import { runMigrations } from "./db/migrate";
 import { demoAccounts, giveDemoAccountsTheirOwnPasswords, seedDemo } from "./db/seed";
 import { migrateWithBackup, UpgradeFailed } from "./features/backups";
+import { issueSetupLink } from "./features/setup";
 import { isDatabaseUnavailable } from "./http/errors";
 import { createLogger } from "./http/request-log";
 import { startJobs } from "./jobs";
@@ -98,6 +99,8 @@ async function main() {
   });
   await app.listen({ port: config.port, host: config.host });
   stopJobs = await startJobs(app);
+  // No administrator yet: a fresh one-time link lets the first one set the ministry up (decision 062).
+  const setupLink = await issueSetupLink(database.db, config);
 
   const data = embedded ? `embedded PostgreSQL in ${config.dataDir}` : "PostgreSQL at DATABASE_URL";
   const listening = onlyHere
@@ -112,6 +115,10 @@ async function main() {
       ? "    Mail: written here, not sent (set SMTP_URL to send it)"
       : `    Mail: sent through ${smtpServer(config.mail.smtpUrl)} from ${config.mail.from}`,
   );
+  if (setupLink) {
+    say(`  Set up your ministry: ${setupLink}`);
+    say("    (works once, for 24 hours; `npm run setup-link` makes a new one)");
+  }
   if (config.demo && onlyHere) {
     say(`  ${seeded ? "Demo content added. " : ""}Demo accounts:`);
     say(`    member: ${demoAccounts.member.email} / ${demoAccounts.member.password}`);

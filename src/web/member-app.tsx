@@ -65,6 +65,9 @@ function MemberRoutes({ initialUser }: { initialUser: CurrentUser }) {
               <Route path="/sign-in">
                 <Redirect to="/" />
               </Route>
+              <Route path="/register">
+                <Redirect to="/" />
+              </Route>
               <Route component={MemberNotFoundPage} />
             </Switch>
             <HydrationMarker />

@@ -18,6 +18,7 @@ const pageModules = import.meta.glob<{ default: PageComponent }>([
   // Pages of the visitor app, which loads them itself.
   "!./features/{auth,errors,landing}/*",
   "!./features/notifications/unsubscribe-page.tsx",
+  "!./features/setup/*",
 ]);
 
 /** Signed-in pages, each in its own chunk. */
@@ -76,4 +77,5 @@ export const accountRoutes: Array<{ path: OpenPagePath; page: LazyExoticComponen
   { path: "/verify-email", page: lazy(() => import("./features/auth/verify-email-page")) },
   { path: "/confirm-email", page: lazy(() => import("./features/auth/confirm-email-page")) },
   { path: "/unsubscribe", page: lazy(() => import("./features/notifications/unsubscribe-page")) },
+  { path: "/setup", page: lazy(() => import("./features/setup/setup-page")) },
 ];

@@ -21,7 +21,12 @@ export default function VisitorApp() {
     <Suspense fallback={<PageSpinner />}>
       <Switch>
         <Route path="/" component={LandingPage} />
-        <Route path="/sign-in" component={SignInPage} />
+        <Route path="/sign-in">
+          <SignInPage />
+        </Route>
+        <Route path="/register">
+          <SignInPage joining />
+        </Route>
         {accountRoutes.map(({ path, page: Page }) => (
           <Route key={path} path={path}>
             <Page />

@@ -213,7 +213,7 @@ describe("pages sent to members", () => {
   it("prefetches, when rendering a page, the answers its HTML announces when it cannot be rendered", async () => {
     const { client } = await t.member();
     const cookie = cookieOf({ client });
-    const render = memberPageRenderer(t.app, serverRenderModule(), publicConfigOf(t.config));
+    const render = memberPageRenderer(t.app, serverRenderModule(), () => publicConfigOf(t.config));
     for (const page of memberPages.filter((p) => MEMBER_PAGE_RESPONSES[p.path])) {
       const request = {
         headers: { cookie },

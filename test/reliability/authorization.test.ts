@@ -72,6 +72,8 @@ import { homeEndpoints } from "../../src/core/home/endpoints";
 import { homePage } from "../../src/core/home/schemas";
 import { intercessorsEndpoints } from "../../src/core/intercessors/endpoints";
 import { patronPrayer, prayedThisWeekResult } from "../../src/core/intercessors/schemas";
+import { invitationsEndpoints } from "../../src/core/invitations/endpoints";
+import { pendingInvitation } from "../../src/core/invitations/schemas";
 import { landingEndpoints } from "../../src/core/landing/endpoints";
 import { publicStats } from "../../src/core/landing/schemas";
 import { liveEndpoints } from "../../src/core/live/endpoints";
@@ -133,6 +135,11 @@ import {
 import { pushEndpoints } from "../../src/core/push/endpoints";
 import { pushCurrentDevice, pushPublicKey, pushSubscriptionResult } from "../../src/core/push/schemas";
 import { apiDocument, referenceEndpoints } from "../../src/core/reference/endpoints";
+import { settingsEndpoints } from "../../src/core/settings/endpoints";
+import { siteSettingsResponse } from "../../src/core/settings/schemas";
+import { setupEndpoints } from "../../src/core/setup/endpoints";
+import { statusEndpoints } from "../../src/core/status/endpoints";
+import { systemStatus, testMailResult } from "../../src/core/status/schemas";
 import { videosEndpoints } from "../../src/core/videos/endpoints";
 import {
   adminVideoItem,
@@ -261,6 +268,7 @@ const f = {
   messageToDelete: 0,
   messageRequestToAccept: 0,
   messageRequestToDecline: 0,
+  invitation: 0,
 };
 
 /** A success the schema describes; `check` reads the answer as the schema types it (it is checked first). */
@@ -429,6 +437,27 @@ const TABLE: Record<string, Entry> = {
     path: () => urlFor(authEndpoints.passwordResetConfirm),
     body: () => ({ token: "a-link-nobody-was-ever-sent-0000", password: TEST_PASSWORD }),
     expect: { visitor: 400 },
+  },
+  "POST /api/setup/check": {
+    public: "the printed setup link is the proof: nobody can sign in before there is an administrator",
+    path: () => urlFor(setupEndpoints.check),
+    body: () => ({ token: "a-link-nobody-was-ever-given-0000" }),
+    // The ministry here has its administrator: no link works any more.
+    expect: { visitor: 404 },
+  },
+  "POST /api/setup": {
+    public: "the setup link is the proof, used once, and only while the ministry has no administrator",
+    path: () => urlFor(setupEndpoints.setUp),
+    body: () => ({
+      token: "a-link-nobody-was-ever-given-0000",
+      ministryName: "Olive Branch",
+      founderName: "Deborah",
+      email: `founder.${hex}@example.test`,
+      password: TEST_PASSWORD,
+      firstName: "Deborah",
+      lastName: "Levi",
+    }),
+    expect: { visitor: 404 },
   },
   "POST /api/profile/email/confirm": {
     public: "the link mailed to the new address is the proof",
@@ -1337,10 +1366,52 @@ const TABLE: Record<string, Entry> = {
     expect: adminOnly(ok(demoContentStatus)),
   },
   // This community was never seeded with demo content: there is nothing to remove.
+  // Invitations to join (decision 064).
+  "POST /api/admin/invitations": {
+    path: () => urlFor(invitationsEndpoints.invite),
+    body: () => ({ email: `invited.${hex}@example.test` }),
+    expect: adminOnly(ok(pendingInvitation, 201)),
+  },
+  "GET /api/admin/invitations": {
+    path: () => urlFor(invitationsEndpoints.pending),
+    expect: adminOnly(ok(z.array(pendingInvitation))),
+  },
+  "DELETE /api/admin/invitations/:id": {
+    path: () => urlFor(invitationsEndpoints.revoke, { params: { id: f.invitation } }),
+    expect: adminOnly(noContent),
+  },
+  "GET /api/invitations/:token": {
+    public: "the mailed link is the proof: she has no account yet",
+    path: () =>
+      urlFor(invitationsEndpoints.preview, { params: { token: "a-link-nobody-was-ever-sent-0000" } }),
+    expect: { visitor: 404 },
+  },
   "POST /api/admin/demo-content/remove": {
     path: () => urlFor(demoContentEndpoints.remove),
     body: () => ({ confirm: DEMO_REMOVAL_CONFIRMATION }),
     expect: adminOnly({ status: 409 }),
+  },
+  "GET /api/admin/settings": {
+    path: () => urlFor(settingsEndpoints.get),
+    expect: adminOnly(ok(siteSettingsResponse)),
+  },
+  "PATCH /api/admin/settings": {
+    path: () => urlFor(settingsEndpoints.update),
+    body: () => ({ welcomeLine: "There is room at the table for you." }),
+    expect: adminOnly(
+      ok(siteSettingsResponse, 200, (res) =>
+        expect(res.body.welcomeLine.value).toBe("There is room at the table for you."),
+      ),
+    ),
+  },
+  "GET /api/admin/status": {
+    path: () => urlFor(statusEndpoints.status),
+    expect: adminOnly(ok(systemStatus)),
+  },
+  // Mail goes to the log here: the test mail is written there, to the administrator's own address.
+  "POST /api/admin/status/test-mail": {
+    path: () => urlFor(statusEndpoints.testMail),
+    expect: adminOnly(ok(testMailResult, 200, (res) => expect(res.body.ok).toBe(true))),
   },
 
   // Her own words: she edits them; others hear they do not exist; an administrator may delete anything.
@@ -1576,6 +1647,11 @@ beforeAll(async () => {
   f.reportToRestore = queue.find((i) => i.targetId === reportedRequest)!.id;
   f.reportToRemove = queue.find((i) => i.targetId === reportedReflection)!.id;
   f.suspendee = (await t.member({ firstName: "Jezebel" })).id;
+  f.invitation = (
+    await succeeded(
+      admin.call(invitationsEndpoints.invite, { body: { email: `waiting.${hex}@example.test` } }),
+    )
+  ).id;
 
   // The prayer support network: Orpah prays for the patrons as an intercessor; Phoebe is a patron.
   await succeeded(

@@ -27,8 +27,9 @@ export default async function setup(project: TestProject) {
   let adminUrl = process.env.TEST_DATABASE_URL;
   let stop: (() => Promise<void>) | undefined;
   if (!adminUrl) {
-    const dataDir = path.resolve(".tmp", `test-pg-${process.pid}`);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    // A folder of its own each time: every project of the run calls this setup, in one process.
+    fs.mkdirSync(".tmp", { recursive: true });
+    const dataDir = fs.mkdtempSync(path.resolve(".tmp", `test-pg-${process.pid}-`));
     const embedded = await startEmbeddedPostgres({ dataDir, ephemeral: true });
     adminUrl = embedded.adminUrl;
     stop = async () => {

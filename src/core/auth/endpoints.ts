@@ -22,7 +22,8 @@ export const authEndpoints = {
     body: registerBody,
     status: 201,
     response: currentUser,
-    errors: [409],
+    // 403: joining is by invitation and hers is missing or no longer works; 409: the address has an account.
+    errors: [403, 409],
     rateLimit: "auth",
   }),
   // Signing in.

@@ -20,11 +20,22 @@ const nameSchema = (label: string) =>
     .min(1, { message: `${label} is required` })
     .max(LIMITS.name, { message: `${label} must be at most ${LIMITS.name} characters` });
 
+const LINK_INVALID = "This link has expired or has already been used.";
+
+/** The token of a mailed link (a confirmation, a reset, an invitation). */
+export const linkToken = z
+  .string({ message: LINK_INVALID })
+  .trim()
+  .min(20, { message: LINK_INVALID })
+  .max(200, { message: LINK_INVALID });
+
 export const registerBody = z.object({
   email: emailSchema,
   password: passwordSchema,
   firstName: nameSchema("First name"),
   lastName: nameSchema("Last name"),
+  /** The token of the invitation she followed (decision 064): her address is then proven at once. */
+  invitation: linkToken.optional(),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 
@@ -72,7 +83,7 @@ export const AUTH_MESSAGES = {
   emailTaken: "An account with this e-mail already exists. Try signing in instead.",
   unauthorized: "Unauthorized",
   forbidden: "You don't have permission to do that.",
-  linkInvalid: "This link has expired or has already been used.",
+  linkInvalid: LINK_INVALID,
   emailVerified: "Thank you. Your e-mail address is confirmed.",
   alreadyVerified: "Your e-mail address is already confirmed.",
   verificationSent: (email: string) => `We've sent a new confirmation link to ${email}.`,
@@ -86,13 +97,7 @@ export const AUTH_MESSAGES = {
 } as const;
 
 /** A single-use link's token, as the link pages send it back. */
-export const tokenBody = z.object({
-  token: z
-    .string({ message: AUTH_MESSAGES.linkInvalid })
-    .trim()
-    .min(20, { message: AUTH_MESSAGES.linkInvalid })
-    .max(200, { message: AUTH_MESSAGES.linkInvalid }),
-});
+export const tokenBody = z.object({ token: linkToken });
 export type TokenBody = z.infer<typeof tokenBody>;
 
 /** POST /api/auth/password-reset: the address to send a reset link to. */

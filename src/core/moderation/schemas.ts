@@ -134,6 +134,9 @@ export const MODERATION_ACTIONS = [
   "intercessor_added",
   "intercessor_removed",
   "demo_content_removed",
+  "invitation_sent",
+  "invitation_revoked",
+  "settings_changed",
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 

@@ -9,7 +9,11 @@ import { issueToken } from "./tokens";
 export const link = (config: AppConfig, page: string, token: string) =>
   `${config.publicUrl}/${page}?token=${token}`;
 
-export const site = (config: AppConfig) => ({ siteName: config.siteName, siteUrl: config.publicUrl });
+export const site = (config: AppConfig) => ({
+  siteName: config.siteName,
+  siteUrl: config.publicUrl,
+  contactEmail: config.contactEmail,
+});
 
 /** Enqueues a mail in the caller's transaction. One pending mail per key: a newer link replaces one not yet sent. */
 export function mail(tx: Db | Tx, jobKey: string, to: string, rendered: Omit<OutgoingMail, "to">) {

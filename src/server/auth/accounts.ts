@@ -1,11 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import type { RegisterBody } from "../../core/auth/schemas";
 import { AUTH_MESSAGES } from "../../core/auth/schemas";
+import { INVITATION_MESSAGES } from "../../core/invitations/messages";
 import { recordActivity } from "../activity/record";
 import type { AppConfig } from "../config";
 import { type Db, isUniqueViolation } from "../db/client";
 import { users } from "../db/schema";
-import { conflict, HttpError } from "../http/errors";
+import { acceptInvitation, waitingInvitation, waitingInvitationFor } from "../features/invitations";
+import { conflict, forbidden, HttpError } from "../http/errors";
 import { sendVerification } from "./account-mail";
 import { hashPassword, verifyPassword } from "./passwords";
 import type { SessionCache } from "./session-cache";
@@ -21,23 +23,42 @@ export const findUserByEmail = async (db: Db, email: string) => {
   return row;
 };
 
-/** A new account starts unverified: a link goes to her address in the same transaction. */
+/**
+ * A new account starts unverified: a link goes to her address in the same transaction. One opened
+ * with an invitation starts verified, since the invitation's link was mailed to that address, and
+ * uses the invitation up in the same transaction (decision 064). While joining is by invitation
+ * (read at each request: the administrators may change it), none opens without one.
+ */
 export async function registerMember(db: Db, config: AppConfig, input: RegisterBody) {
+  const invitation = input.invitation ? await waitingInvitation(db, input.invitation) : undefined;
+  if (input.invitation && !invitation) throw forbidden(INVITATION_MESSAGES.invalid);
+  if (!invitation && config.registration === "invitation") throw forbidden(INVITATION_MESSAGES.closed);
+  if (invitation && invitation.email !== input.email) throw forbidden(INVITATION_MESSAGES.otherAddress);
   if (await findUserByEmail(db, input.email)) throw conflict(AUTH_MESSAGES.emailTaken);
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
-        .values({ email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName })
+        .values({
+          email: input.email,
+          passwordHash,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          emailVerifiedAt: invitation ? new Date() : null,
+        })
         .returning();
+      // Single use: a second registration with the same link finds it accepted and rolls back.
+      if (invitation && !(await acceptInvitation(tx, invitation.id, user!.id))) {
+        throw forbidden(INVITATION_MESSAGES.invalid);
+      }
       await recordActivity(
         tx,
         "member_joined",
         `${input.firstName} ${input.lastName} joined the community`,
         user!.id,
       );
-      await sendVerification(tx, config, user!);
+      if (!invitation) await sendVerification(tx, config, user!);
       return user!;
     });
   } catch (err) {
@@ -134,6 +155,10 @@ export async function upsertOidcMember(
     if (squatted) cache?.forgetUser(existing.id);
     return user!;
   }
+  // A new account: while joining is by invitation, only for an address the provider proved and an
+  // administrator invited; an invitation waiting for a proven address is used up either way.
+  const invitation = claims.emailVerified ? await waitingInvitationFor(db, claims.email) : undefined;
+  if (!invitation && config.registration === "invitation") throw forbidden(INVITATION_MESSAGES.closed);
   return db.transaction(async (tx) => {
     const [user] = await tx
       .insert(users)
@@ -148,6 +173,8 @@ export async function upsertOidcMember(
       })
       .returning();
     const name = [claims.firstName, claims.lastName].filter(Boolean).join(" ") || claims.email.split("@")[0];
+    const accepted = invitation ? await acceptInvitation(tx, invitation.id, user!.id) : false;
+    if (!accepted && config.registration === "invitation") throw forbidden(INVITATION_MESSAGES.closed);
     await recordActivity(tx, "member_joined", `${name} joined the community`, user!.id);
     if (!verifiedNow) await sendVerification(tx, config, user!);
     return user!;

@@ -4,7 +4,7 @@ import { authEndpoints as api } from "../../core/auth/endpoints";
 import { AUTH_MESSAGES, returnToSchema } from "../../core/auth/schemas";
 import { users } from "../db/schema";
 import { serve } from "../http/endpoint-routes";
-import { tooManyRequests } from "../http/errors";
+import { HttpError, tooManyRequests } from "../http/errors";
 import { isOwnNavigation } from "../http/security";
 import { authenticate, registerMember, upsertOidcMember } from "./accounts";
 import { confirmPasswordReset, requestPasswordReset, resendVerification, verifyEmail } from "./identity";
@@ -113,10 +113,10 @@ export default async function authRoutes(app: FastifyInstance) {
   });
 
   serve(app, api.oidcCallback, async ({ viewer, request, reply }) => {
-    const failed = (reason: string) => {
+    const failed = (reason: string, error: "external" | "invitation" = "external") => {
       request.log.warn({ reason }, "external sign-in failed");
       reply.clearCookie(OIDC_COOKIE, { path: "/api/callback" });
-      return reply.redirect("/sign-in?error=external");
+      return reply.redirect(`/sign-in?error=${error}`);
     };
     if (!oidc) return reply.redirect("/sign-in");
     const raw = request.cookies[OIDC_COOKIE];
@@ -133,7 +133,9 @@ export default async function authRoutes(app: FastifyInstance) {
       const claims = await oidc.finish(new URL(request.url, config.publicUrl), pending);
       userId = (await upsertOidcMember(db, config, claims, app.sessionCache)).id;
     } catch (err) {
-      return failed((err as Error).message);
+      // Joining is by invitation and no invitation waits for her address: the page says so.
+      const closed = err instanceof HttpError && err.statusCode === 403;
+      return failed((err as Error).message, closed ? "invitation" : "external");
     }
     reply.clearCookie(OIDC_COOKIE, { path: "/api/callback" });
     await signIn(reply, userId, viewer?.sessionId);

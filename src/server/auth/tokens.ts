@@ -13,6 +13,15 @@ export const TOKEN_TTL_MS: Record<AccountTokenPurpose, number> = {
   reset_password: HOUR_MS,
 };
 
+/** A new link token, and the SHA-256 stored in its place (the token itself only travels in the mail). */
+export function newLinkToken() {
+  const token = randomBytes(32).toString("base64url");
+  return { token, tokenHash: hashToken(token) };
+}
+
+/** The SHA-256 a link's token is stored as. */
+export { hashToken as linkTokenHash };
+
 /**
  * Creates a single-use link token for her, proving `email` when followed. Earlier unused links of
  * the same purpose stop working: only the newest mail counts.
@@ -23,7 +32,7 @@ export async function issueToken(
   purpose: AccountTokenPurpose,
   email: string,
 ): Promise<string> {
-  const token = randomBytes(32).toString("base64url");
+  const { token, tokenHash } = newLinkToken();
   await tx
     .update(accountTokens)
     .set({ usedAt: sql`now()` })
@@ -31,7 +40,7 @@ export async function issueToken(
       and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)),
     );
   await tx.insert(accountTokens).values({
-    tokenHash: hashToken(token),
+    tokenHash,
     userId,
     purpose,
     email,

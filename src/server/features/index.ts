@@ -10,6 +10,7 @@ import eventRoutes from "./events/routes";
 import groupRoutes from "./groups/routes";
 import homeRoutes from "./home/routes";
 import intercessorRoutes from "./intercessors/routes";
+import invitationRoutes from "./invitations/routes";
 import landingRoutes from "./landing/routes";
 import localGroupRoutes from "./local-groups/routes";
 import messageRoutes from "./messages/routes";
@@ -21,6 +22,9 @@ import paymentRoutes from "./payments/routes";
 import prayerRoutes from "./prayer/routes";
 import profileRoutes from "./profile/routes";
 import pushRoutes from "./push/routes";
+import settingsRoutes from "./settings/routes";
+import setupRoutes from "./setup/routes";
+import statusRoutes from "./status/routes";
 import adminVideoRoutes from "./videos/admin-routes";
 import videoRoutes from "./videos/routes";
 import thumbnailRoutes from "./videos/thumbnail-routes";
@@ -50,6 +54,10 @@ export const featureRoutes: FastifyPluginAsync[] = [
   adminRoutes,
   backupRoutes,
   demoContentRoutes,
+  statusRoutes,
+  invitationRoutes,
   moderationRoutes,
   landingRoutes,
+  setupRoutes,
+  settingsRoutes,
 ];

@@ -15,6 +15,8 @@ interface Recipient {
   siteUrl: string;
   /** Null or blank: the greeting goes without a name. */
   firstName: string | null;
+  /** The address members may write to (CONTACT_EMAIL or the Settings tab), named in the footer. */
+  contactEmail?: string | null;
 }
 
 // A paragraph is plain text, or runs of text with an emphasised value or a link to the site.
@@ -29,6 +31,8 @@ interface MailContent extends Recipient {
   before: Paragraph[];
   action?: { label: string; url: string };
   after?: Paragraph[];
+  /** Why she received it, when she has no account yet. */
+  footer?: string;
 }
 
 // Colours and fonts of the app (src/web/styles.css); no web fonts, mail clients would not load them.
@@ -94,7 +98,7 @@ function layout(mail: MailContent): RenderedMail {
   const after = mail.after ?? [];
   const signOff = ["Blessings,", `The ${mail.siteName} team`];
   const siteUrl = checkedUrl(mail.siteUrl);
-  const footer = `You received this e-mail because of your account at ${mail.siteName}.`;
+  const footer = mail.footer ?? `You received this e-mail because of your account at ${mail.siteName}.`;
 
   const text = [
     mail.heading,
@@ -105,7 +109,7 @@ function layout(mail: MailContent): RenderedMail {
     ...after.map(paragraphText),
     signOff.join("\n"),
     // "-- " (with the space) is the signature delimiter mail apps recognise and fold away.
-    `-- \n${footer}\n${mail.siteName}: ${siteUrl}`,
+    `-- \n${footer}\n${mail.contactEmail ? `Questions? Write to ${mail.contactEmail}\n` : ""}${mail.siteName}: ${siteUrl}`,
   ].join("\n\n");
 
   const body = `font-family:${SANS};font-size:17px;line-height:1.6;color:${INK}`;
@@ -161,7 +165,7 @@ ${after.map((p) => paragraphHtml(p, body)).join("\n")}
 </td></tr>
 <tr><td align="center" style="padding:20px 16px 0;font-family:${SANS};font-size:14px;line-height:1.6;color:${MUTED}">
 ${escapeHtml(footer)}<br>
-<a href="${escapeHtml(siteUrl)}" style="color:${MUTED};text-decoration:underline">${escapeHtml(displayUrl(siteUrl))}</a>
+${mail.contactEmail ? `Questions? Write to <a href="mailto:${escapeHtml(encodeURI(mail.contactEmail))}" style="color:${MUTED};text-decoration:underline">${escapeHtml(mail.contactEmail)}</a><br>\n` : ""}<a href="${escapeHtml(siteUrl)}" style="color:${MUTED};text-decoration:underline">${escapeHtml(displayUrl(siteUrl))}</a>
 </td></tr>
 </table>
 <!--[if mso]></td></tr></table><![endif]-->
@@ -190,6 +194,34 @@ export function verifyEmailMail(input: Recipient & { link: string }): RenderedMa
     after: [
       `This link works for 24 hours. If you didn’t sign up for ${siteName}, you can ignore this e-mail.`,
     ],
+  });
+}
+
+/** An administrator invites her to join: the link opens the register page with her address filled in. */
+export function invitationMail(
+  input: Omit<Recipient, "firstName"> & { inviterName: string; link: string; days: number },
+): RenderedMail {
+  const { siteName, inviterName, link, days } = input;
+  return layout({
+    ...input,
+    firstName: null,
+    subject: `${inviterName} invites you to join ${siteName}`,
+    heading: `You’re invited to join ${siteName}`,
+    preheader: `${inviterName} would love you to join ${siteName}.`,
+    before: [
+      [
+        { strong: inviterName },
+        " invites you to join ",
+        { strong: siteName },
+        ", a community of women growing together in faith.",
+      ],
+      "Choose a password, and your account is ready: no further confirmation needed.",
+    ],
+    action: { label: "Accept the invitation", url: link },
+    after: [
+      `This invitation works for ${days} days, once. If you weren’t expecting it, you can ignore this e-mail.`,
+    ],
+    footer: `You received this e-mail because ${inviterName} invited this address to ${siteName}.`,
   });
 }
 
@@ -245,6 +277,21 @@ export function passwordResetMail(input: Recipient & { link: string }): Rendered
     after: [
       "This link works for one hour and only once.",
       "If you didn’t ask for this, you can ignore this e-mail: your password stays the same.",
+    ],
+  });
+}
+
+/** The dashboard's test mail, sent to the administrator who asked: mail from the site reaches her. */
+export function testMail(input: Recipient): RenderedMail {
+  const { siteName } = input;
+  return layout({
+    ...input,
+    subject: `A test mail from ${siteName}`,
+    heading: "Mail is working",
+    preheader: "You asked for this test from the dashboard.",
+    before: [
+      `You sent this from the Status section of the ${siteName} dashboard.`,
+      "If you are reading it, mail from the site reaches you. There is nothing more to do.",
     ],
   });
 }

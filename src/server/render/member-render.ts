@@ -30,8 +30,6 @@ export interface MemberRendererOptions {
   maxConcurrent?: number;
 }
 
-const DEFAULT_TIME_ZONE = "UTC";
-
 /**
  * Renders a signed-in member's page in the server with her own API responses, so it paints before any
  * script runs. The responses come from the app's own routes, requested in process with her cookie, so
@@ -42,7 +40,8 @@ const DEFAULT_TIME_ZONE = "UTC";
 export function memberPageRenderer(
   app: FastifyInstance,
   moduleFile: string,
-  config: PublicConfig,
+  /** The public settings as they are now (the ministry's time zone among them). */
+  config: () => PublicConfig,
   { timeoutMs = 3000, maxConcurrent = 16 }: MemberRendererOptions = {},
 ) {
   let loaded: Promise<ServerRenderModule | undefined> | undefined;
@@ -78,12 +77,14 @@ export function memberPageRenderer(
       if (who.status !== 200) return undefined;
       const user = (await who.json()) as CurrentUser;
       const zone = request.cookies[TIME_ZONE_COOKIE];
+      const settings = config();
       const rendering = module.renderMemberPage({
         path,
         search,
         user,
-        timeZone: zone && isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE,
-        config,
+        // Her browser's zone, kept in a cookie; before it says, the ministry's.
+        timeZone: zone && isTimeZone(zone) ? zone : settings.timeZone,
+        config: settings,
         fetch,
       });
       const late = new Promise<undefined>((resolve) => {

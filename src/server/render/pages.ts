@@ -27,12 +27,18 @@ export type ImageHints = Record<string, () => Promise<string[]>>;
 
 export interface PageOptions {
   webRoot: string;
-  publicConfig: PublicConfig;
+  /** The public settings as they are now: read again by `refresh` when they change. */
+  publicConfig: () => PublicConfig;
   imageHints?: ImageHints;
   /** Render the visitor pages now rather than for the first visitor (a server, not a test). */
   prerenderAtStart?: boolean;
   /** Render members' pages in the server with their API responses (on unless turned off). */
   renderMemberPages?: boolean;
+  /**
+   * Open pages that are there only when the link that opens them works (the setup page, by its
+   * token): given the query string, whether the page is there; when not, the path answers 404.
+   */
+  pageGates?: Record<string, (query: URLSearchParams) => Promise<boolean>>;
 }
 
 /**
@@ -41,42 +47,56 @@ export interface PageOptions {
  * page rendered with her API responses when it can be, else index.html with hints of what it will need.
  * Each page carries its own title; a path that leads nowhere, and an item page whose item is not there
  * for her, answer 404 with the app's friendly not-found page.
- * Returns the page handler (for the not-found handler), or false when there is no build.
+ * Returns the page handler (for the not-found handler) and `refresh`, for when the settings change;
+ * false when there is no build.
  */
 export async function registerPages(
   app: FastifyInstance,
-  { webRoot, publicConfig, imageHints = {}, prerenderAtStart = false, renderMemberPages = true }: PageOptions,
+  {
+    webRoot,
+    publicConfig,
+    imageHints = {},
+    prerenderAtStart = false,
+    renderMemberPages = true,
+    pageGates = {},
+  }: PageOptions,
 ) {
   const indexFile = path.join(webRoot, "index.html");
   if (!fs.existsSync(indexFile)) {
     app.log.warn(`no built web app at ${webRoot}; run "npm run build" to serve pages`);
     return false;
   }
-  const indexHtml = embedConfig(fs.readFileSync(indexFile, "utf8"), publicConfig);
+  const indexSource = fs.readFileSync(indexFile, "utf8");
   const manifest = readManifest(webRoot);
+  // Every variant is built here, and again only when the settings change; a page request costs a lookup.
+  let config = publicConfig();
+  let indexHtml = embedConfig(indexSource, config);
   const withHints = (hints: string) => indexHtml.replace("</head>", `${hints}</head>`);
-  const titled = (html: string, name: string) => withTitle(html, documentTitle(name, publicConfig.siteName));
-  // Every variant is built once here; a page request costs a lookup.
-  const memberHtml = new Map(
-    memberPages.map((page) => [
-      page.path,
-      titled(
-        withHints(memberHints(manifest, page.module, MEMBER_PAGE_RESPONSES[page.path] ?? [])),
-        page.title,
-      ),
-    ]),
-  );
-  const memberOtherHtml = withHints(memberHints(manifest, undefined, []));
+  const titled = (html: string, name: string) => withTitle(html, documentTitle(name, config.siteName));
+  const memberHtml = new Map<string, string>();
+  let memberOtherHtml = "";
   // A page rendered with its responses needs only its files announced: the responses are in it.
-  const memberRenderedHtml = new Map(
-    memberPages.map((page) => [
-      page.path,
-      titled(
-        renderedShell(withHints(modulePreloads(moduleHints(manifest, [MEMBER_APP, page.module])))),
-        page.title,
-      ),
-    ]),
-  );
+  const memberRenderedHtml = new Map<string, string>();
+  const buildMemberVariants = () => {
+    for (const page of memberPages) {
+      memberHtml.set(
+        page.path,
+        titled(
+          withHints(memberHints(manifest, page.module, MEMBER_PAGE_RESPONSES[page.path] ?? [])),
+          page.title,
+        ),
+      );
+      memberRenderedHtml.set(
+        page.path,
+        titled(
+          renderedShell(withHints(modulePreloads(moduleHints(manifest, [MEMBER_APP, page.module])))),
+          page.title,
+        ),
+      );
+    }
+    memberOtherHtml = withHints(memberHints(manifest, undefined, []));
+  };
+  buildMemberVariants();
   // The few pages sent as they are (the not-found page, those opened from e-mails), each title once.
   const titledVariants = new Map<string, string>();
   const titledOnce = (key: string, html: string, name: string) => {
@@ -89,16 +109,17 @@ export async function registerPages(
     return variant;
   };
   const serverRender = path.join(webRoot, "..", "server-render", "server-render.js");
-  const renderMember = renderMemberPages ? memberPageRenderer(app, serverRender, publicConfig) : undefined;
-  const visitorHtml = new Map(
-    Object.entries(VISITOR_PAGES).map(([page, module]) => [
-      page,
-      withHints(modulePreloads(moduleHints(manifest, [module]))),
-    ]),
-  );
+  const renderMember = renderMemberPages ? memberPageRenderer(app, serverRender, () => config) : undefined;
+  const visitorHtml = new Map<string, string>();
+  const buildVisitorVariants = () => {
+    for (const [page, module] of Object.entries(VISITOR_PAGES)) {
+      visitorHtml.set(page, withHints(modulePreloads(moduleHints(manifest, [module]))));
+    }
+  };
+  buildVisitorVariants();
   // Visitor pages arrive rendered: their HTML is prerendered off the main thread and cached for the day.
   const render = () =>
-    prerenderVisitorPages(serverRender, publicConfig, (message) =>
+    prerenderVisitorPages(serverRender, config, (message) =>
       app.log.warn(`visitor pages are rendered in the browser: ${message}`),
     ).then(
       (pages) =>
@@ -130,7 +151,21 @@ export async function registerPages(
     void prerenderedPages();
     renderMember?.warm();
   }
-  const encode = pageEncoder();
+  let encode = pageEncoder();
+
+  /**
+   * The settings changed: every variant is built again with them, and the visitor pages rendered
+   * again at once (a visitor meanwhile waits for them rather than see the old ones).
+   */
+  const refresh = () => {
+    config = publicConfig();
+    indexHtml = embedConfig(indexSource, config);
+    buildMemberVariants();
+    buildVisitorVariants();
+    titledVariants.clear();
+    encode = pageEncoder();
+    prerendered = { day: new Date().toISOString().slice(0, 10), pages: render() };
+  };
 
   await registerStaticFiles(app, webRoot);
 
@@ -156,10 +191,12 @@ export async function registerPages(
     let fixed = true;
     let personal = false;
     let found = true;
+    const gate = pageGates[pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname];
+    const closed = gate ? !(await gate(new URLSearchParams(query ?? ""))) : false;
     // The service worker keeps /index.html as the app shell: it must stay the plain one.
     if (request.url === "/index.html") html = indexHtml;
     else if (request.cookies[SIGNED_IN_HINT_COOKIE] !== "1") {
-      const name = pageNameOf(pathname, false);
+      const name = closed ? undefined : pageNameOf(pathname, false);
       found = name !== undefined;
       // A query string (?mode=register, ?error=…) changes what the page shows: rendered in the browser.
       const prerenderedHtml = query === undefined ? (await prerenderedPages()).get(pathname) : undefined;
@@ -175,7 +212,7 @@ export async function registerPages(
       const rendered = page && renderMember ? await renderMember(request, pathname, query ?? "") : undefined;
       found = page
         ? !(await itemMissing(request, page, pathname, rendered))
-        : pageNameOf(pathname, true) !== undefined;
+        : !closed && pageNameOf(pathname, true) !== undefined;
       html = page
         ? memberHtml.get(page.path)!
         : titledOnce("member", memberOtherHtml, pageNameOf(pathname, true) ?? NOT_FOUND_TITLE);
@@ -185,7 +222,7 @@ export async function registerPages(
         const state = `<script id="${DEHYDRATED_STATE_ELEMENT_ID}" type="application/json">${rendered.state}</script>`;
         html = withPrerendered(memberRenderedHtml.get(page.path)!, rendered.markup, state);
       }
-      if (!found) html = withTitle(html, documentTitle(NOT_FOUND_TITLE, publicConfig.siteName));
+      if (!found) html = withTitle(html, documentTitle(NOT_FOUND_TITLE, config.siteName));
       const images = !rendered && page && imageHints[page.path];
       // A hint is only a hint: if it cannot be had, the page is sent without it.
       const urls = images ? await images().catch(() => []) : [];
@@ -210,5 +247,5 @@ export async function registerPages(
 
   app.get("/", sendIndex);
   app.get("/index.html", sendIndex);
-  return sendIndex;
+  return { sendIndex, refresh };
 }

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
@@ -9,6 +10,7 @@ import type { FastifyInstance } from "fastify";
  * to the pages (`pages.ts`).
  */
 export async function registerStaticFiles(app: FastifyInstance, webRoot: string) {
+  registerManifest(app, webRoot);
   await app.register(fastifyStatic, {
     root: webRoot,
     prefix: "/",
@@ -26,5 +28,22 @@ export async function registerStaticFiles(app: FastifyInstance, webRoot: string)
         res.header("Cache-Control", "public, max-age=3600");
       }
     },
+  });
+}
+
+/**
+ * The web manifest with the site's name as it is now: the build writes the default, and the
+ * dashboard may rename the ministry at any time. What a phone shows under an installed app's icon.
+ */
+function registerManifest(app: FastifyInstance, webRoot: string) {
+  const file = path.join(webRoot, "manifest.webmanifest");
+  if (!fs.existsSync(file)) return;
+  const built = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, unknown>;
+  app.get("/manifest.webmanifest", (_request, reply) => {
+    const name = app.config.siteName;
+    reply
+      .header("Cache-Control", "no-cache")
+      .type("application/manifest+json")
+      .send(JSON.stringify({ ...built, name, short_name: name }));
   });
 }

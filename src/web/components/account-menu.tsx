@@ -1,15 +1,19 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { BookOpen, LayoutDashboard, LogOut, User } from "lucide-react";
+import { BookOpen, LayoutDashboard, LogOut, Mail, User } from "lucide-react";
 import { Link } from "wouter";
 import type { CurrentUser } from "~/core/auth/schemas";
 import { personName } from "~/core/format";
 import { LOGOUT_URL, signOut } from "~/web/lib/navigation";
+import { publicConfig } from "~/web/lib/public-config";
 import { Avatar } from "./ui/avatar";
 
 const ITEM =
   "flex cursor-pointer items-center gap-2.5 rounded-lg px-3 py-2 text-sm font-medium outline-none data-[highlighted]:bg-parchment";
 
-/** The account menu: Profile, the admin dashboard for administrators, notes, and Sign Out. */
+/**
+ * The account menu: Profile, the admin dashboard for administrators, notes, the ministry's contact
+ * address when it has one, and Sign Out.
+ */
 export default function AccountMenu({
   user,
   defaultOpen,
@@ -53,6 +57,13 @@ export default function AccountMenu({
               <BookOpen className="size-4" aria-hidden="true" /> My Notes
             </Link>
           </DropdownMenu.Item>
+          {publicConfig.contactEmail && (
+            <DropdownMenu.Item asChild className={ITEM}>
+              <a href={`mailto:${publicConfig.contactEmail}`}>
+                <Mail className="size-4" aria-hidden="true" /> Write to us
+              </a>
+            </DropdownMenu.Item>
+          )}
           <DropdownMenu.Separator className="my-1 h-px bg-linen" />
           <DropdownMenu.Item asChild className={ITEM}>
             <a href={LOGOUT_URL} onClick={signOut}>

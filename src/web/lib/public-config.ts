@@ -3,9 +3,14 @@ import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from "~/core/public-confi
 const defaults: PublicConfig = {
   siteName: "Mishpacha",
   founderName: "Miriam",
+  welcomeLine: "",
+  contactEmail: null,
   newsletterName: "Substack",
+  timeZone: "UTC",
+  patronPriceText: "$15",
   externalSignIn: false,
   stripeKey: null,
+  registration: "open",
 };
 
 function read(): PublicConfig {

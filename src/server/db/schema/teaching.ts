@@ -173,6 +173,20 @@ export const articles = pgTable(
   ],
 );
 
+/**
+ * How each sync of the newsletter's feed went (the hourly one and those an administrator asked for),
+ * for the dashboard's status: the new articles it brought, or why it failed. A month is kept.
+ */
+export const articleSyncRuns = pgTable("article_sync_runs", {
+  id: id(),
+  finishedAt: at("finished_at").notNull().defaultNow(),
+  /** New and changed articles; null when it failed. */
+  added: integer("added"),
+  updated: integer("updated"),
+  /** Why it failed, as the admin page says it; null when it worked. */
+  error: text("error"),
+});
+
 export const articleDiscussions = pgTable(
   "article_discussions",
   {

@@ -3,6 +3,7 @@ import type SanitizeHtml from "sanitize-html";
 import { LIMITS } from "../../../core/constants";
 import { splitTags } from "../../../core/courses/rules";
 import { HttpError } from "../../http/errors";
+import { fetchPublic, isPrivateAddressError } from "../../http/public-fetch";
 
 /**
  * Reading the newsletter's RSS 2.0 feed (the shape Substack serves). Everything here is pure except
@@ -31,6 +32,8 @@ export interface FetchOptions {
   name: string;
   timeoutMs?: number;
   maxBytes?: number;
+  /** The address came from the dashboard: fetch only from public hosts (see public-fetch.ts). */
+  publicOnly?: boolean;
 }
 
 /** The feed is down or too slow: try again later. */
@@ -51,16 +54,23 @@ export async function fetchFeed(feedUrl: string, options: FetchOptions): Promise
   try {
     let res: Response;
     try {
-      res = await fetch(feedUrl, {
+      const request = {
         signal: controller.signal,
-        redirect: "follow",
         headers: {
           accept: "application/rss+xml, application/xml;q=0.9, text/xml;q=0.8, */*;q=0.1",
           "user-agent": "MishpachaArticleSync/1.0",
         },
-      });
+      };
+      res = options.publicOnly
+        ? await fetchPublic(feedUrl, request)
+        : await fetch(feedUrl, { ...request, redirect: "follow" });
     } catch (err) {
       if (controller.signal.aborted) throw tooSlow();
+      if (isPrivateAddressError(err)) {
+        throw badFeed(
+          `The ${name} feed's address leads to a private network; the server reads feeds from public addresses only.`,
+        );
+      }
       throw unreachable(
         `Could not reach the ${name} feed (${describeNetworkError(err)}). Please try again later.`,
       );

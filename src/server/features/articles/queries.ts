@@ -2,7 +2,7 @@ import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { memberContentVisibleTo, personColumnsSeenBy, type Viewer } from "../../auth/policies";
 import type { Db, Tx } from "../../db/client";
 import { searchMatches } from "../../db/query-helpers";
-import { articleDiscussions, articles, users } from "../../db/schema";
+import { articleDiscussions, articleSyncRuns, articles, users } from "../../db/schema";
 import type { FeedItem } from "./feed";
 
 const articleColumns = {
@@ -190,4 +190,24 @@ export async function upsertFeedItems(tx: Tx, items: FeedItem[], now: Date) {
     }
   }
   return { added, updated, newest };
+}
+
+/** How many days of sync outcomes are kept: the status shows the last, and the last that worked. */
+const SYNC_RUNS_KEPT_DAYS = 30;
+
+/** Records how a sync went (its counts, or why it failed) and forgets those over a month old. */
+export async function recordSyncRun(
+  db: Db | Tx,
+  outcome: { added: number; updated: number } | { error: string },
+) {
+  await db
+    .insert(articleSyncRuns)
+    .values(
+      "error" in outcome
+        ? { error: outcome.error.slice(0, 2000) }
+        : { added: outcome.added, updated: outcome.updated },
+    );
+  await db
+    .delete(articleSyncRuns)
+    .where(sql`${articleSyncRuns.finishedAt} < now() - make_interval(days => ${SYNC_RUNS_KEPT_DAYS})`);
 }

@@ -21,10 +21,6 @@ export default async function articleRoutes(app: FastifyInstance) {
   serve(app, api.adminList, ({ query }) => service.adminArticles(db, query));
   serve(app, api.adminCount, () => service.articleCount(db, config.newsletter.feedUrl));
   serve(app, api.adminSync, ({ viewer }) =>
-    service.syncArticles(db, {
-      feedUrl: config.newsletter.feedUrl,
-      name: config.newsletter.name,
-      userId: viewer.id,
-    }),
+    service.syncArticles(db, { ...service.feedOf(config), userId: viewer.id }),
   );
 }

@@ -4,7 +4,7 @@ import { ARTICLE_MESSAGES, type ArticleSyncResult } from "../../../core/articles
 import { recordActivity } from "../../activity/record";
 import type { Viewer } from "../../auth/policies";
 import type { SessionUser } from "../../auth/sessions";
-import type { NewMemberLimits } from "../../config";
+import type { AppConfig, NewMemberLimits } from "../../config";
 import type { Db } from "../../db/client";
 import { notFound, unavailable } from "../../http/errors";
 import { invalidateSharedCaches } from "../../http/shared-cache";
@@ -24,6 +24,8 @@ export interface SyncOptions {
   name: string;
   timeoutMs?: number;
   maxBytes?: number;
+  /** The address came from the dashboard, not the server's environment: public hosts only. */
+  publicOnly?: boolean;
   /** The administrator who asked, or none for the scheduled sync. */
   userId?: number | null;
 }
@@ -32,14 +34,30 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /**
  * Fetches and parses the whole feed first, then writes everything in one transaction: a feed that
- * cannot be read changes nothing.
+ * cannot be read changes nothing. How it went is recorded either way, for the dashboard's status:
+ * a success in the transaction of its articles, a failure with the words the admin page shows.
  */
 export async function syncArticles(db: Db, options: SyncOptions): Promise<ArticleSyncResult> {
   const { feedUrl, name } = options;
   if (!feedUrl) {
     throw unavailable(ARTICLE_MESSAGES.feedNotSet(name));
   }
-  const xml = await fetchFeed(feedUrl, { name, timeoutMs: options.timeoutMs, maxBytes: options.maxBytes });
+  try {
+    return await fetchAndStore(db, feedUrl, options);
+  } catch (err) {
+    await q.recordSyncRun(db, { error: err instanceof Error ? err.message : String(err) });
+    throw err;
+  }
+}
+
+async function fetchAndStore(db: Db, feedUrl: string, options: SyncOptions): Promise<ArticleSyncResult> {
+  const { name } = options;
+  const xml = await fetchFeed(feedUrl, {
+    name,
+    timeoutMs: options.timeoutMs,
+    maxBytes: options.maxBytes,
+    publicOnly: options.publicOnly,
+  });
   const items = await parseFeed(xml, name);
   const result = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SYNC_WRITE_LOCK})`);
@@ -63,15 +81,26 @@ export async function syncArticles(db: Db, options: SyncOptions): Promise<Articl
         options.userId ?? null,
       );
     }
+    await q.recordSyncRun(tx, result);
     return result;
   });
   if (result.added || result.updated) invalidateSharedCaches(db);
   return result;
 }
 
+/**
+ * The newsletter's feed as it stands now (the dashboard may change it at any moment); an address an
+ * administrator typed is read from public hosts only, one the server's environment sets as it is.
+ */
+export const feedOf = (config: AppConfig) => ({
+  feedUrl: config.newsletter.feedUrl,
+  name: config.newsletter.name,
+  publicOnly: !config.settingsFromEnvironment.has("newsletterFeedUrl"),
+});
+
 /** The hourly sync: skipped without a feed, and by every instance but the one holding the lock. */
 export async function runScheduledArticleSync(app: FastifyInstance): Promise<void> {
-  const { feedUrl, name } = app.config.newsletter;
+  const { feedUrl } = feedOf(app.config);
   if (!feedUrl) return;
   const client = await app.database.pool.connect();
   let broken: Error | undefined;
@@ -81,7 +110,7 @@ export async function runScheduledArticleSync(app: FastifyInstance): Promise<voi
     ]);
     if (!rows[0]?.locked) return;
     try {
-      const result = await syncArticles(app.db, { feedUrl, name });
+      const result = await syncArticles(app.db, feedOf(app.config));
       if (result.added || result.updated) app.log.info(result, "articles synced");
     } finally {
       await client.query("select pg_advisory_unlock($1)", [SCHEDULED_SYNC_LOCK]).catch((err: Error) => {

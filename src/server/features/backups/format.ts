@@ -22,6 +22,8 @@ export const TABLES_NOT_BACKED_UP = [
   "backup_runs",
   "idempotency_keys",
   "sign_in_throttles",
+  // A link to set the ministry up works on the server that printed it, never on a restored copy.
+  "setup_tokens",
   // What live streams replay for a day: nothing a restored site's tabs could use.
   "live_events",
 ];

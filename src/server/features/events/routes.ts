@@ -14,9 +14,13 @@ export default async function eventRoutes(app: FastifyInstance) {
   const calendar = "text/calendar; charset=utf-8";
 
   serve(app, api.list, ({ viewer, query }) => service.listDates(db, viewer, query));
-  // Without a zone, the event is on its creator's clocks: the zone her app keeps in a cookie.
+  // Without a zone, the event is on its creator's clocks: the zone her app keeps in a cookie, else
+  // the zone the ministry plans in (the Settings tab).
   serve(app, api.create, ({ viewer, body, request }) =>
-    service.createEvent(db, viewer, body, { timeZone: request.cookies[TIME_ZONE_COOKIE] }),
+    service.createEvent(db, viewer, body, {
+      timeZone: request.cookies[TIME_ZONE_COOKIE],
+      ministryTimeZone: app.config.timeZone,
+    }),
   );
   serve(app, api.get, ({ viewer, params }) => service.getEvent(db, viewer, params.id));
   serve(app, api.update, ({ viewer, params, body }) => service.updateEvent(db, viewer, params.id, body));

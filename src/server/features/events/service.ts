@@ -163,14 +163,18 @@ function refusePastStart(startsAt: Date, pastGathering: boolean | undefined) {
     throw fieldError("startsAt", EVENT_MESSAGES.startsInPast);
 }
 
-/** Where an event happens when its creator names no zone: hers, as her app keeps it, else UTC. */
-const zoneOrUtc = (zone: string | undefined) => (zone && isTimeZone(zone) ? zone : "UTC");
+/**
+ * Where an event happens when its creator names no zone: hers, as her app keeps it, else the
+ * ministry's (TIME_ZONE or the Settings tab), else UTC.
+ */
+const zoneOrMinistry = (zone: string | undefined, ministry: string | undefined) =>
+  zone && isTimeZone(zone) ? zone : ministry && isTimeZone(ministry) ? ministry : "UTC";
 
 export async function createEvent(
   db: Db,
   viewer: Viewer,
   body: z.output<typeof createEventBody>,
-  creator: { timeZone?: string } = {},
+  creator: { timeZone?: string; ministryTimeZone?: string } = {},
 ) {
   const group = body.groupId || body.localGroupId ? await q.groupOfNewEvent(db, viewer.id, body) : null;
   if (group === undefined) throw notFound(EVENT_MESSAGES.groupNotFound);
@@ -183,7 +187,7 @@ export async function createEvent(
       description: body.description ?? "",
       startsAt: body.startsAt,
       endsAt: body.endsAt,
-      timeZone: body.timeZone ?? zoneOrUtc(creator.timeZone),
+      timeZone: body.timeZone ?? zoneOrMinistry(creator.timeZone, creator.ministryTimeZone),
       location: body.location ?? null,
       onlineUrl: body.onlineUrl ?? null,
       capacity: body.capacity ?? null,

@@ -35,11 +35,12 @@ export const sendDigestJob = job<DigestJob>("send-digest");
  * Whether her digest is due at `now` (decision 033): her hour in her zone, every day or on her
  * weekday. With "Rest on Shabbat" nothing leaves from Friday 18:00 to the end of Saturday in her
  * zone; a weekly digest whose day falls there comes on Sunday at her hour instead, and a daily one
- * simply waits for Sunday's. A member without a preferences row has the defaults of the table.
+ * simply waits for Sunday's. A member without a preferences row has the defaults of the table, in the
+ * ministry's zone (`defaultZone`).
  */
-const dueAt = (now: Date) => {
+const dueAt = (now: Date, defaultZone: string) => {
   const moment = sql`${now.toISOString()}::timestamptz`;
-  const local = sql`(${moment} at time zone coalesce(p.time_zone, 'UTC'))`;
+  const local = sql`(${moment} at time zone coalesce(p.time_zone, ${defaultZone}))`;
   const hour = sql`coalesce(p.digest_hour, 8)`;
   const weekday = sql`coalesce(p.digest_weekday, 0)`;
   const rest = sql`coalesce(p.rest_on_shabbat, false)`;
@@ -59,7 +60,7 @@ const dueAt = (now: Date) => {
  * member and hour would let a second run in the same hour (what arrived since) replace a first job
  * not yet sent, and what that one claimed would never leave. Returns how many digests were enqueued.
  */
-export async function sendDigests(db: Db, now: Date): Promise<number> {
+export async function sendDigests(db: Db, now: Date, defaultZone = "UTC"): Promise<number> {
   const { rows } = await db.execute<{ last: number | null }>(sql`select max(id) as last from users`);
   const last = Number(rows[0]?.last ?? 0);
   const ranges = Array.from({ length: Math.ceil(last / DIGEST_RANGE) }, (_, i) => i * DIGEST_RANGE);
@@ -75,7 +76,7 @@ export async function sendDigests(db: Db, now: Date): Promise<number> {
           from users u left join notification_preferences p on p.user_id = u.id
           where u.id > ${after} and u.id <= ${after + DIGEST_RANGE}
             and u.email_verified_at is not null
-            and ${dueAt(now)}
+            and ${dueAt(now, defaultZone)}
         ), marked as (
           -- Claimed by the update itself: a row the instant sweep holds is waited for, then
           -- checked again, so what it mailed meanwhile is not claimed twice.
@@ -152,6 +153,7 @@ export async function digestMailFor(db: Db, config: AppConfig, job: DigestJob): 
   const rendered = digestMail({
     siteName: config.siteName,
     siteUrl: config.publicUrl,
+    contactEmail: config.contactEmail,
     firstName: first.first_name,
     frequency: first.frequency ?? "weekly",
     sections,

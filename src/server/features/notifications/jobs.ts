@@ -9,7 +9,7 @@ export const sendDigestsJob = job<ScheduledRun>("send-digests");
 export const notificationJobs = [
   task(notifyMembersJob, (event, { app }) => fanOut(app.db, event)),
   task(sendDigestsJob, async (run, { app }) => {
-    await sendDigests(app.db, run._cron ? new Date(run._cron.ts) : new Date());
+    await sendDigests(app.db, run._cron ? new Date(run._cron.ts) : new Date(), app.config.timeZone);
   }),
   task(sendDigestJob, async (digest, { app, deliver }) => {
     const mail = await digestMailFor(app.db, app.config, digest);

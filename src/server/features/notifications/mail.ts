@@ -143,6 +143,7 @@ export async function mailDueNotifications(db: Db, config: AppConfig, at?: Date)
         unsubscribeUrl,
         siteName: config.siteName,
         siteUrl: config.publicUrl,
+        contactEmail: config.contactEmail,
         firstName: first.first_name,
         notificationsUrl: `${config.publicUrl}/notifications`,
         preferencesUrl: `${config.publicUrl}/notifications?tab=preferences`,

@@ -10,7 +10,7 @@ export default async function notificationRoutes(app: FastifyInstance) {
   serve(app, api.list, ({ viewer, query }) => service.list(db, viewer, query));
   serve(app, api.unreadCount, ({ viewer }) => service.unreadCount(db, viewer.id));
   serve(app, api.markRead, ({ viewer, body }) => service.markRead(db, viewer.id, body.ids));
-  serve(app, api.preferences, ({ viewer }) => service.preferences(db, viewer.id));
+  serve(app, api.preferences, ({ viewer }) => service.preferences(db, viewer.id, app.config.timeZone));
   serve(app, api.updatePreferences, ({ viewer, body }) => service.savePreferences(db, viewer.id, body));
 
   // Mail apps post the one-click form (RFC 8058) url-encoded; everything it says is in the link.

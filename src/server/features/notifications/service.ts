@@ -32,21 +32,22 @@ export async function markRead(db: Db, userId: number, ids: number[] | undefined
 
 type StoredPreferences = Awaited<ReturnType<typeof q.findPreferences>>;
 
-function present(row: StoredPreferences) {
+/** `defaultZone`: the ministry's (TIME_ZONE or the Settings tab), for a member who chose none. */
+function present(row: StoredPreferences, defaultZone: string) {
   return {
     email: emailChoices(row?.email ?? {}),
     digest: {
       frequency: row?.digestFrequency ?? "weekly",
       hour: row?.digestHour ?? 8,
       weekday: row?.digestWeekday ?? 0,
-      timeZone: row?.timeZone ?? "UTC",
+      timeZone: row?.timeZone ?? defaultZone,
     },
     restOnShabbat: row?.restOnShabbat ?? false,
   };
 }
 
-export async function preferences(db: Db, userId: number) {
-  return present(await q.findPreferences(db, userId));
+export async function preferences(db: Db, userId: number, defaultZone: string) {
+  return present(await q.findPreferences(db, userId), defaultZone);
 }
 
 /** Stores only the choices that differ from a kind's default, so a changed default reaches her. */
@@ -67,5 +68,5 @@ export async function savePreferences(db: Db, userId: number, body: Notification
     timeZone: body.digest.timeZone,
     restOnShabbat: body.restOnShabbat,
   });
-  return present(row);
+  return present(row, body.digest.timeZone);
 }

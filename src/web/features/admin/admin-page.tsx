@@ -21,6 +21,8 @@ import { UsersTab } from "./users-tab";
 const ApiReferenceTab = lazyPart(() => import("./api-reference-tab"));
 /** Every event, to open, change or cancel: its own chunk, loaded with its tab. */
 const EventsTab = lazyPart(() => import("./events-tab"));
+/** The ministry's settings: their own chunk, loaded with their tab. */
+const SettingsTab = lazyPart(() => import("./settings-tab"));
 /** The moderation queue and log: their own chunk, loaded with their tab. */
 const ModerationTab = lazyPart(loadModerationTab);
 
@@ -45,6 +47,11 @@ const SECTIONS: TabSection[] = [
     value: "moderation",
     label: "Moderation",
     content: <LazyTab part={ModerationTab} />,
+  },
+  {
+    value: "settings",
+    label: "Settings",
+    content: <LazyTab part={SettingsTab} />,
   },
   {
     value: "api",

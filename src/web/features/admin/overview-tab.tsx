@@ -20,6 +20,7 @@ import { useAnalytics } from "./api";
 import { BackupCard } from "./backup-card";
 import { DemoContentCard } from "./demo-content-card";
 import { StatCard } from "./stat-card";
+import { StatusSection } from "./status-section";
 
 export const count = (n: number) => formatCount(n);
 export const thisMonth = (n: number) => `+${count(n)} this month`;
@@ -134,6 +135,7 @@ export function OverviewTab() {
         </Card>
       </div>
 
+      <StatusSection />
       <BackupCard />
     </div>
   );

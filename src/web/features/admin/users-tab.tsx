@@ -10,6 +10,7 @@ import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
 import { Skeleton } from "~/web/components/ui/skeleton";
+import { InvitationsPanel } from "~/web/features/invitations";
 import { MessageButton } from "~/web/features/messages";
 import { useUnsuspend } from "~/web/features/moderation";
 import { useAuth } from "~/web/lib/auth";
@@ -28,12 +29,22 @@ const COLUMNS = [
   { label: "Actions", hidden: true },
 ];
 
+/** The invitations to join, then the members. */
+export function UsersTab() {
+  return (
+    <div className="space-y-6">
+      <InvitationsPanel />
+      <MembersList />
+    </div>
+  );
+}
+
 /**
  * Every member, newest first, a page at a time, with what an administrator may do about her: warn
  * her, suspend her, remove her from the community (suspended for good), lift a suspension, and give
  * or take away the intercessor's role. Each asks first, and each is written to the moderation log.
  */
-export function UsersTab() {
+function MembersList() {
   const users = useAdminUsers();
   const unsuspend = useUnsuspend();
   const { user: me } = useAuth();

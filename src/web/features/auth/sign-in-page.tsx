@@ -1,15 +1,19 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { KeyRound } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { type Resolver, useForm, useWatch } from "react-hook-form";
 import { Link, useSearchParams } from "wouter";
 import type { z } from "zod";
 import { authEndpoints } from "~/core/auth/endpoints";
 import type { loginBody, registerBody } from "~/core/auth/schemas";
 import { urlOf } from "~/core/contract";
+import { invitationsEndpoints } from "~/core/invitations/endpoints";
+import { INVITATION_MESSAGES } from "~/core/invitations/messages";
+import type { InvitationPreview } from "~/core/invitations/schemas";
 import { localReturnPath } from "~/core/return-to";
 import { FormInput } from "~/web/components/form-field";
 import { Logo } from "~/web/components/logo";
+import { Skeleton } from "~/web/components/ui/skeleton";
 import { call } from "~/web/lib/api";
 import { cn } from "~/web/lib/cn";
 import { publicConfig } from "~/web/lib/public-config";
@@ -28,11 +32,65 @@ const registerResolver: Resolver<z.input<typeof registerBody>> = async (values, 
   zodResolver((await authSchemas()).registerBody)(values, context, options);
 const loadSchemas = () => void authSchemas();
 
-export default function SignInPage() {
+type InvitationState =
+  | { status: "none" }
+  | { status: "loading" }
+  | { status: "ready"; token: string; preview: InvitationPreview }
+  | { status: "invalid" };
+
+/** The invitation whose link she followed (`?invitation=`), asked of the server once the page runs. */
+function useInvitation(token: string | undefined): InvitationState {
+  const [state, setState] = useState<InvitationState>(token ? { status: "loading" } : { status: "none" });
+  useEffect(() => {
+    if (!token) return;
+    let current = true;
+    call(invitationsEndpoints.preview, { params: { token } }).then(
+      (preview) => current && setState({ status: "ready", token, preview }),
+      () => current && setState({ status: "invalid" }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [token]);
+  return state;
+}
+
+/**
+ * /sign-in, and /register (`joining`): signing in, or creating an account. An invitation's link
+ * (`/register?invitation=`) opens the account form with the invited address, which it proves.
+ * While joining is by invitation, the account form without one says so instead.
+ */
+export default function SignInPage({ joining = false }: { joining?: boolean }) {
   const [params] = useSearchParams();
-  const [mode, setMode] = useState<Mode>(params.get("mode") === "register" ? "register" : "sign-in");
+  const invitationToken = params.get("invitation")?.trim() || undefined;
+  const [mode, setMode] = useState<Mode>(
+    joining || invitationToken || params.get("mode") === "register" ? "register" : "sign-in",
+  );
+  const invitation = useInvitation(invitationToken);
+  const invited = invitation.status === "ready" ? invitation : undefined;
+  const closed = publicConfig.registration === "invitation";
   const returnTo = localReturnPath(params.get("returnTo")) ?? "/";
   const externalFailed = params.get("error") === "external";
+  const externalRefused = params.get("error") === "invitation";
+  const showTabs = invitation.status !== "loading" && !invited;
+  const heading = invited
+    ? `You’re invited to join ${invited.preview.siteName}`
+    : invitation.status === "loading"
+      ? "You’re invited"
+      : mode === "sign-in"
+        ? "Welcome back"
+        : closed
+          ? "Joining is by invitation"
+          : "Join the family";
+  const lead = invited
+    ? "Choose your password, and your account is ready."
+    : invitation.status === "loading"
+      ? "Opening your invitation..."
+      : mode === "sign-in"
+        ? `Sign in to continue growing with ${publicConfig.siteName}.`
+        : closed
+          ? `${publicConfig.siteName} welcomes new members by invitation.`
+          : "Create your account. It takes less than a minute.";
 
   return (
     <div className="grid min-h-dvh lg:grid-cols-2">
@@ -57,36 +115,44 @@ export default function SignInPage() {
           <Logo />
         </Link>
         <div className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center py-10">
-          <h1 className="text-3xl font-semibold sm:text-4xl">
-            {mode === "sign-in" ? "Welcome back" : "Join the family"}
-          </h1>
-          <p className="mt-2 text-muted">
-            {mode === "sign-in"
-              ? `Sign in to continue growing with ${publicConfig.siteName}.`
-              : "Create your account. It takes less than a minute."}
-          </p>
+          <h1 className="text-3xl font-semibold sm:text-4xl">{heading}</h1>
+          <p className="mt-2 text-muted">{lead}</p>
 
-          <div
-            role="tablist"
-            aria-label="Account"
-            className="mt-8 grid grid-cols-2 rounded-full bg-parchment p-1"
-          >
-            {(["sign-in", "register"] as const).map((m) => (
-              <button
-                key={m}
-                type="button"
-                role="tab"
-                aria-selected={mode === m}
-                onClick={() => setMode(m)}
-                className={cn(
-                  "rounded-full py-2 text-sm font-semibold transition-colors",
-                  mode === m ? "bg-white text-ink shadow-sm" : "text-muted hover:text-ink",
-                )}
-              >
-                {m === "sign-in" ? "Sign in" : "Create account"}
-              </button>
-            ))}
-          </div>
+          {invitation.status === "invalid" && (
+            <p role="alert" className="mt-6 rounded-xl bg-red-50 p-3 text-sm font-medium text-danger">
+              {INVITATION_MESSAGES.invalid}
+            </p>
+          )}
+
+          {showTabs && (
+            <div
+              role="tablist"
+              aria-label="Account"
+              className="mt-8 grid grid-cols-2 rounded-full bg-parchment p-1"
+            >
+              {(["sign-in", "register"] as const).map((m) => (
+                <button
+                  key={m}
+                  type="button"
+                  role="tab"
+                  aria-selected={mode === m}
+                  onClick={() => setMode(m)}
+                  className={cn(
+                    "rounded-full py-2 text-sm font-semibold transition-colors",
+                    mode === m ? "bg-white text-ink shadow-sm" : "text-muted hover:text-ink",
+                  )}
+                >
+                  {m === "sign-in" ? "Sign in" : "Create account"}
+                </button>
+              ))}
+            </div>
+          )}
+
+          {externalRefused && (
+            <p role="alert" className="mt-6 rounded-xl bg-red-50 p-3 text-sm font-medium text-danger">
+              {INVITATION_MESSAGES.closed}
+            </p>
+          )}
 
           {externalFailed && (
             <p role="alert" className="mt-6 rounded-xl bg-red-50 p-3 text-sm font-medium text-danger">
@@ -95,10 +161,36 @@ export default function SignInPage() {
           )}
 
           <div className="mt-6">
-            {mode === "sign-in" ? <SignInForm returnTo={returnTo} /> : <RegisterForm returnTo={returnTo} />}
+            {invitation.status === "loading" ? (
+              <div role="status" aria-label="Opening your invitation" className="space-y-4">
+                <Skeleton className="h-11 w-full" />
+                <Skeleton className="h-11 w-full" />
+                <Skeleton className="h-11 w-full" />
+              </div>
+            ) : invited ? (
+              <RegisterForm returnTo={returnTo} invitation={invited} />
+            ) : mode === "sign-in" ? (
+              <SignInForm returnTo={returnTo} />
+            ) : closed ? (
+              <ByInvitation onSignIn={() => setMode("sign-in")} />
+            ) : (
+              <RegisterForm returnTo={returnTo} />
+            )}
           </div>
 
-          {publicConfig.externalSignIn && (
+          {invited && (
+            <p className="mt-6 text-center text-sm text-muted">
+              Already a member?{" "}
+              <Link
+                href="/sign-in"
+                className="rounded font-semibold text-sage-700 underline-offset-4 hover:underline"
+              >
+                Sign in
+              </Link>
+            </p>
+          )}
+
+          {publicConfig.externalSignIn && !invited && (
             <>
               <div className="my-6 flex items-center gap-3 text-sm text-muted">
                 <span className="h-px flex-1 bg-linen" /> or <span className="h-px flex-1 bg-linen" />
@@ -173,10 +265,45 @@ function SignInForm({ returnTo }: { returnTo: string }) {
   );
 }
 
-function RegisterForm({ returnTo }: { returnTo: string }) {
-  const form = useForm<z.input<typeof registerBody>>({ resolver: registerResolver });
+/** Joining is by invitation: no form that would refuse her, but where an invitation comes from. */
+function ByInvitation({ onSignIn }: { onSignIn: () => void }) {
+  return (
+    <div className="space-y-4 rounded-2xl bg-sage-50 p-5 text-sage-900">
+      <p>
+        Please ask the ministry for an invitation. It comes by e-mail, with a link that opens your account
+        here.
+      </p>
+      <p>
+        Already a member?{" "}
+        <button
+          type="button"
+          onClick={onSignIn}
+          className="rounded font-semibold text-sage-700 underline underline-offset-4"
+        >
+          Sign in
+        </button>
+      </p>
+    </div>
+  );
+}
+
+function RegisterForm({
+  returnTo,
+  invitation,
+}: {
+  returnTo: string;
+  /** The invitation she followed: its address is hers, already proven. */
+  invitation?: { token: string; preview: InvitationPreview };
+}) {
+  const form = useForm<z.input<typeof registerBody>>({
+    resolver: registerResolver,
+    defaultValues: invitation ? { email: invitation.preview.email } : undefined,
+  });
   const { serverError, enter } = useEnter(
-    (body: z.input<typeof registerBody>) => call(authEndpoints.register, { body }),
+    (body: z.input<typeof registerBody>) =>
+      call(authEndpoints.register, {
+        body: invitation ? { ...body, email: invitation.preview.email, invitation: invitation.token } : body,
+      }),
     returnTo,
   );
   const { isSubmitting } = form.formState;
@@ -188,7 +315,16 @@ function RegisterForm({ returnTo }: { returnTo: string }) {
         <FormInput form={form} name="firstName" id="reg-first" label="First name" autoComplete="given-name" />
         <FormInput form={form} name="lastName" id="reg-last" label="Last name" autoComplete="family-name" />
       </div>
-      <FormInput form={form} name="email" id="reg-email" label="E-mail" type="email" autoComplete="email" />
+      <FormInput
+        form={form}
+        name="email"
+        id="reg-email"
+        label="E-mail"
+        type="email"
+        autoComplete="email"
+        readOnly={Boolean(invitation)}
+        hint={invitation ? "The address your invitation was sent to." : undefined}
+      />
       <FormInput
         form={form}
         name="password"

@@ -19,6 +19,7 @@ import { Button } from "~/web/components/ui/button";
 import { Textarea } from "~/web/components/ui/input";
 import { Select } from "~/web/components/ui/select";
 import { useEndpointMutation } from "~/web/lib/endpoints";
+import { publicConfig } from "~/web/lib/public-config";
 import { eventKeys } from "./api";
 import { DateAndTimes, startAndEnd } from "./date-and-times";
 import { TimeZoneField } from "./time-zone-field";
@@ -69,7 +70,7 @@ export function EventDialog({
   });
   const repeat = form.watch("repeat");
   // Opened from a click: Intl's cost is paid now, never while a page renders.
-  const [ownZone] = useState(() => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC");
+  const [ownZone] = useState(() => Intl.DateTimeFormat().resolvedOptions().timeZone || publicConfig.timeZone);
   /** A start that has passed waits for her word that she is recording a past gathering. */
   const [pastStart, setPastStart] = useState<{ values: EventFormOutput; startsAt: Date } | null>(null);
   const pastRef = useRef<HTMLDivElement>(null);

@@ -1,10 +1,12 @@
 import type { EventDetail, EventFormInput } from "~/core/events/schemas";
 import { wallClockIn } from "~/core/zoned-time";
+import { publicConfig } from "~/web/lib/public-config";
 
 /** What the dialog starts with: a new event's blank form in her zone, or the event's own values. */
 export function eventFormValues(event?: EventDetail): EventFormInput {
-  // Opened from a click: Intl's cost is paid then, never while a page renders.
-  const zone = event?.timeZone ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC");
+  // Opened from a click: Intl's cost is paid then, never while a page renders. A browser that names
+  // no zone gets the one the ministry plans in.
+  const zone = event?.timeZone ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || publicConfig.timeZone);
   if (!event) {
     return {
       title: "",

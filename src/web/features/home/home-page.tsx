@@ -16,7 +16,7 @@ import {
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { PATRON_MONTHLY_PRICE_DOLLARS, PATRON_PLAN_NAME } from "~/core/constants";
+import { PATRON_PLAN_NAME } from "~/core/constants";
 import {
   formatCalendarAge,
   formatCompactAge,
@@ -41,6 +41,7 @@ import { NextEvent } from "~/web/features/events";
 import { useAuth } from "~/web/lib/auth";
 import { cn } from "~/web/lib/cn";
 import { useEndpoint } from "~/web/lib/endpoints";
+import { publicConfig } from "~/web/lib/public-config";
 import { useDeferredData } from "~/web/lib/use-deferred-data";
 import { GroupPostSkeletons, GroupPosts } from "./group-posts";
 
@@ -414,7 +415,7 @@ function Membership({ tier }: { tier: "free" | "premium" }) {
       <Badge tone="neutral">Free Member</Badge>
       <h2 className="mt-2 font-sans text-lg font-bold">Become a {PATRON_PLAN_NAME}</h2>
       <p className="mt-1 text-sm text-muted">
-        For ${PATRON_MONTHLY_PRICE_DOLLARS} a month: exclusive teaching, priority discipleship access and a
+        For {publicConfig.patronPriceText} a month: exclusive teaching, priority discipleship access and a
         prayer support network, while you help keep this community growing.
       </p>
       <Link href="/subscribe" className={buttonClass("accent", "sm", "mt-4")}>

@@ -1,4 +1,4 @@
-import { BookOpen, Check, HandHeart, HeartHandshake, ShieldCheck, Users } from "lucide-react";
+import { BookOpen, Check, HandHeart, HeartHandshake, Mail, ShieldCheck, Users } from "lucide-react";
 import { useEffect, useState } from "react";
 import { formatCount } from "~/core/format";
 import { landingEndpoints } from "~/core/landing/endpoints";
@@ -43,7 +43,38 @@ function useMembersFigure() {
   return figure;
 }
 
-export function JoinDialog({ open, onOpenChange }: DialogProps) {
+/** While joining is by invitation, "Join" says so rather than lead to a form that would refuse her. */
+function ByInvitationDialog({ open, onOpenChange }: DialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title="Joining is by invitation"
+        description={`Please ask the ministry for an invitation: it comes by e-mail, with a link to join ${publicConfig.siteName}.`}
+      >
+        <div className="flex items-center gap-3 rounded-2xl bg-sage-50 p-4 text-sage-800">
+          <Mail className="size-6 shrink-0" aria-hidden="true" />
+          <p className="text-sm font-medium">Already a member? Sign in as always.</p>
+        </div>
+        <div className="mt-7 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="ghost" onClick={() => onOpenChange(false)}>
+            Close
+          </Button>
+          <Button onClick={() => window.location.assign("/sign-in")}>Sign in</Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function JoinDialog(props: DialogProps) {
+  return publicConfig.registration === "invitation" ? (
+    <ByInvitationDialog {...props} />
+  ) : (
+    <OpenJoinDialog {...props} />
+  );
+}
+
+function OpenJoinDialog({ open, onOpenChange }: DialogProps) {
   const figure = useMembersFigure();
   const assurances = [
     "Secure and private authentication",

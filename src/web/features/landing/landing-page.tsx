@@ -42,7 +42,7 @@ export default function LandingPage() {
   const [joinOpen, setJoinOpen] = useState(false);
   const [learnOpen, setLearnOpen] = useState(false);
   const [dialogsNeeded, setDialogsNeeded] = useState(false);
-  const { siteName, founderName } = publicConfig;
+  const { siteName, founderName, welcomeLine, contactEmail } = publicConfig;
   const openJoin = () => {
     setDialogsNeeded(true);
     setJoinOpen(true);
@@ -92,6 +92,9 @@ export default function LandingPage() {
               <h1 className="mt-5 text-[2.6rem] leading-[1.05] font-semibold text-balance sm:text-6xl md:text-[4.1rem]">
                 Cultivate Your Spiritual Garden
               </h1>
+              {welcomeLine && (
+                <p className="mt-4 font-display text-xl text-sage-800 italic sm:text-2xl">{welcomeLine}</p>
+              )}
               <p className="mt-5 max-w-xl text-lg leading-relaxed text-muted sm:text-xl">
                 Founded by {founderName}, {siteName} is a family of women rooted in Scripture — learning
                 together, praying for one another, and growing in faith season by season.
@@ -179,9 +182,22 @@ export default function LandingPage() {
         <div className="container-page flex flex-col items-center justify-between gap-4 py-8 sm:flex-row">
           <Logo />
           {/* Rendered by the server: around New Year the visitor's clock may say another year. */}
-          <p className="text-sm text-muted" suppressHydrationWarning>
-            © 2024–{new Date().getFullYear()} {siteName}. All rights reserved.
-          </p>
+          <div className="flex flex-col items-center gap-1 text-center sm:items-end sm:text-right">
+            {contactEmail && (
+              <p className="text-sm text-muted">
+                Questions? Write to{" "}
+                <a
+                  href={`mailto:${contactEmail}`}
+                  className="inline-block py-3 font-semibold text-sage-700 underline underline-offset-4 hover:text-sage-800 sm:py-1"
+                >
+                  {contactEmail}
+                </a>
+              </p>
+            )}
+            <p className="text-sm text-muted" suppressHydrationWarning>
+              © 2024–{new Date().getFullYear()} {siteName}. All rights reserved.
+            </p>
+          </div>
         </div>
       </footer>
 

@@ -38,10 +38,18 @@ const ACTION_LABELS: Record<ModerationAction, string> = {
   intercessor_added: "Gave the intercessor's role to",
   intercessor_removed: "Took the intercessor's role from",
   demo_content_removed: "Removed the demo content",
+  invitation_sent: "Sent an invitation",
+  invitation_revoked: "Withdrew an invitation",
+  settings_changed: "Changed the settings",
 };
 
 /** Actions about the community rather than a member: their line names no member. */
-const ABOUT_NO_MEMBER: ReadonlySet<string> = new Set<ModerationAction>(["demo_content_removed"]);
+const ABOUT_NO_MEMBER: ReadonlySet<string> = new Set<ModerationAction>([
+  "demo_content_removed",
+  "invitation_sent",
+  "invitation_revoked",
+  "settings_changed",
+]);
 
 /** The administrators' queue of reported items, and the record of every moderation action. */
 export default function ModerationTab() {

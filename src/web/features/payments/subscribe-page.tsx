@@ -2,8 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Crown, Sprout } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "wouter";
-import { PATRON_MONTHLY_PRICE_DOLLARS, PATRON_PLAN_NAME } from "~/core/constants";
-import { formatDollars } from "~/core/format";
+import { PATRON_PLAN_NAME } from "~/core/constants";
 import { paymentsEndpoints } from "~/core/payments/endpoints";
 import { PAYMENT_MESSAGES } from "~/core/payments/schemas";
 import { profileEndpoints } from "~/core/profile/endpoints";
@@ -16,6 +15,7 @@ import { ApiError, isUnauthorizedError } from "~/web/lib/api";
 import { USER_KEY, useAuth } from "~/web/lib/auth";
 import { call, keyOf, useEndpoint } from "~/web/lib/endpoints";
 import { notifyError, notifySuccess } from "~/web/lib/notify";
+import { publicConfig } from "~/web/lib/public-config";
 import { queryClient } from "~/web/lib/query-client";
 import { ManageSubscriptionButton } from "./manage-subscription";
 import { PatronBenefitList } from "./patron-benefits";
@@ -23,7 +23,8 @@ import { CardFieldsSkeleton, PaymentForm } from "./payment-form";
 import { paymentsConfigured } from "./payments-config";
 import { PaymentsUnavailable } from "./payments-unavailable";
 
-const price = formatDollars(PATRON_MONTHLY_PRICE_DOLLARS);
+// As the Settings tab (or PATRON_PRICE_TEXT) puts it, e.g. "$15": the pages add "a month".
+const price = publicConfig.patronPriceText;
 
 const isAlreadyPatron = (err: unknown) =>
   err instanceof ApiError && err.status === 409 && /already has an active subscription/.test(err.message);

@@ -1,11 +1,12 @@
 import { Check, Crown, HeartHandshake, Sprout } from "lucide-react";
 import { Link } from "wouter";
-import { PATRON_MONTHLY_PRICE_DOLLARS, PATRON_PLAN_NAME } from "~/core/constants";
-import { formatDollars, formatLongDate } from "~/core/format";
+import { PATRON_PLAN_NAME } from "~/core/constants";
+import { formatLongDate } from "~/core/format";
 import type { Profile } from "~/core/profile/schemas";
 import { buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { ManageSubscriptionButton, PATRON_BENEFITS, PatronBenefitList } from "~/web/features/payments";
+import { publicConfig } from "~/web/lib/public-config";
 import { GivingCard } from "./giving-card";
 
 /**
@@ -63,9 +64,8 @@ export function MembershipTab({ profile }: { profile: Profile }) {
           <>
             <h2 className="mt-4 font-sans text-xl font-bold">Current Plan: Free Member</h2>
             <p className="mt-2 text-muted">
-              Everything you need to grow is free. Become a patron for{" "}
-              {formatDollars(PATRON_MONTHLY_PRICE_DOLLARS)} a month to sustain the ministry and receive a
-              little more:
+              Everything you need to grow is free. Become a patron for {publicConfig.patronPriceText} a month
+              to sustain the ministry and receive a little more:
             </p>
             <ul className="mt-4 space-y-2">
               {PATRON_BENEFITS.map(({ title: perk }) => (

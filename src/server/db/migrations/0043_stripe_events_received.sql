@@ -1,0 +1,1 @@
+CREATE INDEX "stripe_events_received_idx" ON "stripe_events" USING btree ("received_at");
