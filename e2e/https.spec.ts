@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createHash, X509Certificate } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { type Browser, chromium, expect, test } from "@playwright/test";
 import { startOidcProvider } from "../test/support/oidc-provider";
 import { CHROMIUM_ARGS, chromiumPath } from "./support/chromium";
+import { freePort } from "./support/free-port";
 
 // Going live as docs/deploy.md says: Debian's Caddy in front, with the repository's
 // deploy/Caddyfile, the app on 127.0.0.1 with PUBLIC_URL on https and TRUST_PROXY=1. Caddy's own
@@ -16,16 +16,6 @@ import { CHROMIUM_ARGS, chromiumPath } from "./support/chromium";
 const root = path.resolve(import.meta.dirname, "..");
 const caddy = process.env.CADDY_PATH ?? "/usr/bin/caddy";
 const dist = path.resolve(root, process.env.DIST_DIR ?? "dist");
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 /** A process whose output is kept, for the message when it fails. */
 function started(command: string, args: string[], env: NodeJS.ProcessEnv) {

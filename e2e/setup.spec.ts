@@ -1,22 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { expect, expectAccessible, test } from "./support/fixtures";
+import { freePort } from "./support/free-port";
 
 // The first administrator sets the ministry up in the browser (decision 062). The shared server is
 // a trial with demo administrators, so there /setup is the not-found page; her journey runs on a real
 // start of its own (no demo content, no administrator) on an embedded database in a folder of its own.
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 interface RealStart {
   url: string;

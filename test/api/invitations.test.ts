@@ -13,7 +13,7 @@ import {
   type TestClient,
   type TestContext,
 } from "../support/app";
-import { RedirectWalker, startOidcProvider } from "../support/oidc-provider";
+import { RedirectWalker, type startOidcProvider, startOidcProviderFor } from "../support/oidc-provider";
 
 const PUBLIC_URL = "http://localhost:4998";
 let t: TestContext;
@@ -22,17 +22,9 @@ let idp: Awaited<ReturnType<typeof startOidcProvider>>;
 let sequence = 0;
 
 beforeAll(async () => {
-  idp = await startOidcProvider({
-    clientId: "mishpacha-test",
-    clientSecret: "a-client-secret-for-tests",
-    redirectUri: `${PUBLIC_URL}/api/callback`,
-  });
-  t = await createTestContext({
-    PUBLIC_URL,
-    OIDC_ISSUER_URL: idp.issuer,
-    OIDC_CLIENT_ID: "mishpacha-test",
-    OIDC_CLIENT_SECRET: "a-client-secret-for-tests",
-  });
+  const provider = await startOidcProviderFor(PUBLIC_URL);
+  idp = provider.idp;
+  t = await createTestContext(provider.env);
   admin = await t.admin();
 });
 afterAll(async () => {

@@ -10,24 +10,16 @@ import {
   type TestClient,
   type TestContext,
 } from "../support/app";
-import { RedirectWalker, startOidcProvider } from "../support/oidc-provider";
+import { RedirectWalker, type startOidcProvider, startOidcProviderFor } from "../support/oidc-provider";
 
 const PUBLIC_URL = "http://localhost:4999";
 let t: TestContext;
 let idp: Awaited<ReturnType<typeof startOidcProvider>>;
 
 beforeAll(async () => {
-  idp = await startOidcProvider({
-    clientId: "mishpacha-test",
-    clientSecret: "a-client-secret-for-tests",
-    redirectUri: `${PUBLIC_URL}/api/callback`,
-  });
-  t = await createTestContext({
-    PUBLIC_URL,
-    OIDC_ISSUER_URL: idp.issuer,
-    OIDC_CLIENT_ID: "mishpacha-test",
-    OIDC_CLIENT_SECRET: "a-client-secret-for-tests",
-  });
+  const provider = await startOidcProviderFor(PUBLIC_URL);
+  idp = provider.idp;
+  t = await createTestContext(provider.env);
 });
 afterAll(async () => {
   await t.close();

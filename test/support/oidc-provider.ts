@@ -94,6 +94,22 @@ export async function startOidcProvider(options: {
   };
 }
 
+/**
+ * A provider for the app a test builds at `publicUrl`, and the settings that point the app at it
+ * (for `createTestContext`).
+ */
+export async function startOidcProviderFor(publicUrl: string) {
+  const client = { clientId: "mishpacha-test", clientSecret: "a-client-secret-for-tests" };
+  const idp = await startOidcProvider({ ...client, redirectUri: `${publicUrl}/api/callback` });
+  const env = {
+    PUBLIC_URL: publicUrl,
+    OIDC_ISSUER_URL: idp.issuer,
+    OIDC_CLIENT_ID: client.clientId,
+    OIDC_CLIENT_SECRET: client.clientSecret,
+  };
+  return { idp, env };
+}
+
 /** A minimal browser for the provider's side of the flow: follows redirects by hand, keeps cookies. */
 export class RedirectWalker {
   private readonly cookies = new Map<string, string>();
