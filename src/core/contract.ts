@@ -58,6 +58,11 @@ export interface EndpointSpec {
   accepted?: Schema;
   /** Other responses it gives on purpose, beyond those its caller and inputs imply (409, 503…). */
   errors?: readonly number[];
+  /**
+   * The body of its 403 when a refusal says more than its message (when a locked lesson opens);
+   * `{ message }` otherwise. The server raises it with `HttpError`'s `details`.
+   */
+  refusal?: Schema;
   rateLimit?: RateLimitClass;
   cache?: CachePolicy;
   /**

@@ -14,6 +14,7 @@ import { homeEndpoints } from "./home/endpoints";
 import { intercessorsEndpoints } from "./intercessors/endpoints";
 import { invitationsEndpoints } from "./invitations/endpoints";
 import { landingEndpoints } from "./landing/endpoints";
+import { lessonsEndpoints } from "./lessons/endpoints";
 import { liveEndpoints } from "./live/endpoints";
 import { localGroupsEndpoints } from "./local-groups/endpoints";
 import { messagesEndpoints } from "./messages/endpoints";
@@ -42,6 +43,7 @@ export const apiEndpoints = {
   push: pushEndpoints,
   articles: articlesEndpoints,
   courses: coursesEndpoints,
+  lessons: lessonsEndpoints,
   prayer: prayerEndpoints,
   groups: groupsEndpoints,
   localGroups: localGroupsEndpoints,

@@ -16,6 +16,7 @@ import { currentUser } from "../../src/core/auth/schemas";
 import { backupsEndpoints } from "../../src/core/backups/endpoints";
 import { backupStatus } from "../../src/core/backups/schemas";
 import { messageResponse } from "../../src/core/common-schemas";
+import type { BodyIn } from "../../src/core/contract";
 import { conversationEndpoints } from "../../src/core/conversation/endpoints";
 import {
   groupAnsweredResult,
@@ -76,6 +77,19 @@ import { invitationsEndpoints } from "../../src/core/invitations/endpoints";
 import { pendingInvitation } from "../../src/core/invitations/schemas";
 import { landingEndpoints } from "../../src/core/landing/endpoints";
 import { publicStats } from "../../src/core/landing/schemas";
+import { lessonsEndpoints } from "../../src/core/lessons/endpoints";
+import {
+  adminCourseLessonsSchema,
+  adminLessonSchema,
+  adminModuleSchema,
+  courseOutlineSchema,
+  funnelSchema,
+  lessonDoneSchema,
+  lessonSchema,
+  myCertificateSchema,
+  publicCertificateSchema,
+  quizResultSchema,
+} from "../../src/core/lessons/schemas";
 import { liveEndpoints } from "../../src/core/live/endpoints";
 import { localGroupsEndpoints } from "../../src/core/local-groups/endpoints";
 import {
@@ -221,6 +235,19 @@ const f = {
   activeCourse: 0,
   soonCourse: 0,
   patronCourse: 0,
+  lessonModule: 0,
+  /** Ruth's certificate, which she hid: nobody else hears it exists. */
+  certificate: "",
+  moduleToDelete: 0,
+  lessonId: 0,
+  lessonToDelete: 0,
+  orderModule: 0,
+  orderLessons: [] as number[],
+  /** A course only Ruth is enrolled in: its reading, reflection and quiz open to her alone. */
+  lessonCourse: 0,
+  readingLesson: 0,
+  reflectionLesson: 0,
+  quizLesson: 0,
   articleId: 0,
   noteToDelete: 0,
   noteToEdit: 0,
@@ -579,6 +606,100 @@ const TABLE: Record<string, Entry> = {
     path: () => urlFor(coursesEndpoints.adminEdit, { params: { id: f.activeCourse } }),
     body: () => ({ shortDescription: "Now with a study guide" }),
     expect: adminOnly(ok(adminCourseSchema)),
+  },
+  "GET /api/courses/:id/outline": {
+    path: () => urlFor(lessonsEndpoints.outline, { params: { id: f.lessonCourse } }),
+    expect: everyMember(ok(courseOutlineSchema)),
+  },
+  "GET /api/lessons/:id": {
+    path: () => urlFor(lessonsEndpoints.lesson, { params: { id: f.readingLesson } }),
+    expect: { ...everyMember(ok(lessonSchema)), other: 403, admin: 403, groupAdmin: 403 },
+  },
+  "POST /api/lessons/:id/complete": {
+    path: () => urlFor(lessonsEndpoints.complete, { params: { id: f.readingLesson } }),
+    expect: { ...everyMember(ok(lessonDoneSchema)), other: 403, admin: 403, groupAdmin: 403 },
+  },
+  "POST /api/lessons/:id/reflection": {
+    path: () => urlFor(lessonsEndpoints.reflection, { params: { id: f.reflectionLesson } }),
+    body: () => ({ text: "He is my strength." }),
+    expect: { ...everyMember(ok(lessonDoneSchema)), other: 403, admin: 403, groupAdmin: 403 },
+  },
+  "POST /api/lessons/:id/quiz": {
+    path: () => urlFor(lessonsEndpoints.quiz, { params: { id: f.quizLesson } }),
+    body: () => ({ answers: [1] }),
+    expect: { ...everyMember(ok(quizResultSchema)), other: 403, admin: 403, groupAdmin: 403 },
+  },
+  "GET /api/admin/courses/:id/modules": {
+    path: () => urlFor(lessonsEndpoints.adminCourseLessons, { params: { id: f.activeCourse } }),
+    expect: adminOnly(ok(adminCourseLessonsSchema)),
+  },
+  "POST /api/admin/courses/:id/modules": {
+    path: () => urlFor(lessonsEndpoints.adminAddModule, { params: { id: f.activeCourse } }),
+    body: () => ({ title: "Week 2: Walking in the light" }),
+    expect: adminOnly(ok(adminModuleSchema, 201)),
+  },
+  "PATCH /api/admin/modules/:id": {
+    path: () => urlFor(lessonsEndpoints.adminEditModule, { params: { id: f.lessonModule } }),
+    body: () => ({ title: "Week 1: First light" }),
+    expect: adminOnly(ok(adminModuleSchema)),
+  },
+  "DELETE /api/admin/modules/:id": {
+    path: () => urlFor(lessonsEndpoints.adminRemoveModule, { params: { id: f.moduleToDelete } }),
+    expect: adminOnly(noContent),
+  },
+  "POST /api/admin/modules/:id/lessons": {
+    path: () => urlFor(lessonsEndpoints.adminAddLesson, { params: { id: f.lessonModule } }),
+    body: () => ({
+      title: "A short quiz",
+      kind: "quiz",
+      quiz: [{ question: "Who is the true vine?", choices: ["Moses", "Yeshua"], answer: 1 }],
+    }),
+    expect: adminOnly(ok(adminLessonSchema, 201)),
+  },
+  "PATCH /api/admin/lessons/:id": {
+    path: () => urlFor(lessonsEndpoints.adminEditLesson, { params: { id: f.lessonId } }),
+    body: () => ({ rule: { kind: "days_after_enrollment", days: 7 } }),
+    expect: adminOnly(ok(adminLessonSchema)),
+  },
+  "DELETE /api/admin/lessons/:id": {
+    path: () => urlFor(lessonsEndpoints.adminRemoveLesson, { params: { id: f.lessonToDelete } }),
+    expect: adminOnly(noContent),
+  },
+  "POST /api/admin/courses/:id/order": {
+    path: () => urlFor(lessonsEndpoints.adminOrder, { params: { id: f.patronCourse } }),
+    body: () => ({ modules: [{ id: f.orderModule, lessons: [...f.orderLessons].reverse() }] }),
+    expect: adminOnly(ok(adminCourseLessonsSchema)),
+  },
+  "GET /api/admin/courses/:id/funnel": {
+    path: () => urlFor(lessonsEndpoints.adminFunnel, { params: { id: f.activeCourse } }),
+    expect: adminOnly(ok(funnelSchema)),
+  },
+
+  // Certificates
+  "GET /api/certificates/mine": {
+    path: () => urlFor(lessonsEndpoints.myCertificates),
+    expect: everyMember(ok(z.array(myCertificateSchema))),
+  },
+  "GET /api/certificates/:code": {
+    public: "the verification link printed on a certificate is for anyone to open, unless she hid it",
+    path: () => urlFor(lessonsEndpoints.certificate, { params: { code: f.certificate } }),
+    expect: { ...ruthsPrivate(ok(publicCertificateSchema)), visitor: 404 },
+  },
+  "PATCH /api/certificates/:code": {
+    path: () => urlFor(lessonsEndpoints.certificateVisibility, { params: { code: f.certificate } }),
+    body: () => ({ hidden: true }),
+    expect: ruthsPrivate(ok(myCertificateSchema)),
+  },
+  "GET /api/certificates/:code/pdf": {
+    public: "a certificate's PDF, like its page, is for anyone holding the link, unless she hid it",
+    path: () => urlFor(lessonsEndpoints.certificatePdf, { params: { code: f.certificate } }),
+    expect: {
+      ...ruthsPrivate({
+        status: 200,
+        check: (res) => expect(res.headers["content-type"]).toBe("application/pdf"),
+      }),
+      visitor: 404,
+    },
   },
 
   "GET /api/dashboard": { path: () => urlFor(homeEndpoints.home), expect: everyMember(ok(homePage)) },
@@ -1567,6 +1688,57 @@ beforeAll(async () => {
       }),
     )
   ).id;
+  // Lessons: a module of the active course with a reading, and what the walk removes and reorders.
+  const addModule = async (courseId: number, title: string) =>
+    (
+      await succeeded(
+        admin.call(lessonsEndpoints.adminAddModule, { params: { id: courseId }, body: { title } }),
+      )
+    ).id;
+  const addReading = async (moduleId: number, title: string) =>
+    (
+      await succeeded(
+        admin.call(lessonsEndpoints.adminAddLesson, {
+          params: { id: moduleId },
+          body: { title, kind: "reading", body: "Abide in Me, and I in you." },
+        }),
+      )
+    ).id;
+  f.lessonModule = await addModule(f.activeCourse, "Week 1: The true vine");
+  f.moduleToDelete = await addModule(f.activeCourse, "A week to retire");
+  f.lessonId = await addReading(f.lessonModule, "Abiding");
+  f.lessonToDelete = await addReading(f.lessonModule, "A reading to retire");
+  f.orderModule = await addModule(f.patronCourse, "Week 1");
+  f.orderLessons = [await addReading(f.orderModule, "First"), await addReading(f.orderModule, "Second")];
+  f.lessonCourse = (
+    await succeeded(
+      admin.call(coursesEndpoints.adminCreate, {
+        body: { ...course, title: "The Names of God", status: "active" },
+      }),
+    )
+  ).id;
+  const namesWeek = await addModule(f.lessonCourse, "Week 1: El Shaddai");
+  f.readingLesson = await addReading(namesWeek, "God Almighty");
+  const addLesson = async (body: BodyIn<typeof lessonsEndpoints.adminAddLesson>) =>
+    (await succeeded(admin.call(lessonsEndpoints.adminAddLesson, { params: { id: namesWeek }, body }))).id;
+  f.reflectionLesson = await addLesson({
+    title: "Your words",
+    kind: "reflection",
+    prompt: "Where was he strong?",
+  });
+  f.quizLesson = await addLesson({
+    title: "A short quiz",
+    kind: "quiz",
+    quiz: [{ question: "What does El Shaddai mean?", choices: ["The Lord", "God Almighty"], answer: 1 }],
+  });
+  await succeeded(ruth.call(coursesEndpoints.enroll, { params: { id: f.lessonCourse } }));
+  // Ruth finished a course and hid its certificate.
+  f.certificate = `ruthscert${hex}`;
+  await t.database.pool.query(
+    "insert into certificates (code, user_id, course_id, hidden) values ($1, $2, $3, true)",
+    [f.certificate, actors.member.id, f.activeCourse],
+  );
+  ruthsTokens.push(f.certificate);
   await succeeded(admin.call(articlesEndpoints.adminSync));
   f.articleId = (await succeeded(ruth.call(articlesEndpoints.list)))[0]!.id;
 

@@ -44,7 +44,15 @@ export interface NotificationFacts {
 
 interface KindSpec {
   /** Where it is listed on the preferences page. */
-  section: "Prayer" | "Groups" | "Messages" | "Events" | "Discipleship" | "New content" | "Moderation";
+  section:
+    | "Prayer"
+    | "Groups"
+    | "Messages"
+    | "Events"
+    | "Discipleship"
+    | "Courses"
+    | "New content"
+    | "Moderation";
   /** The preference's label: what she is told about. */
   label: string;
   email: EmailChoice;
@@ -265,6 +273,15 @@ export const NOTIFICATION_KINDS = {
     text: (n) => `${someone(n)} marked your mentoring connection completed`,
     url: () => "/discipleship",
   },
+  // A lesson of a course she is enrolled in opened on its day (the subject is the lesson, the title
+  // the lesson's): told once per lesson, by the scheduled run in features/certificates.
+  lesson_opened: {
+    section: "Courses",
+    label: "A new lesson opens in a course I'm taking",
+    email: "digest",
+    text: (n) => `A new lesson is open for you: ${titled(n, "your next lesson")}`,
+    url: (n) => `/lessons/${n.subjectId}`,
+  },
   video_published: {
     section: "New content",
     label: "A new teaching video is published",
@@ -320,6 +337,7 @@ export const NOTIFICATION_SECTIONS = [
   "Messages",
   "Events",
   "Discipleship",
+  "Courses",
   "New content",
 ] as const;
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import adminRoutes from "./admin/routes";
 import articleRoutes from "./articles/routes";
 import backupRoutes from "./backups/routes";
+import certificateRoutes from "./certificates/routes";
 import conversationRoutes from "./conversation/routes";
 import courseRoutes from "./courses/routes";
 import demoContentRoutes from "./demo-content/routes";
@@ -12,6 +13,8 @@ import homeRoutes from "./home/routes";
 import intercessorRoutes from "./intercessors/routes";
 import invitationRoutes from "./invitations/routes";
 import landingRoutes from "./landing/routes";
+import lessonRoutes from "./lessons/routes";
+import lessonsAdminRoutes from "./lessons-admin/routes";
 import localGroupRoutes from "./local-groups/routes";
 import messageRoutes from "./messages/routes";
 import moderationRoutes from "./moderation/routes";
@@ -33,6 +36,9 @@ import thumbnailRoutes from "./videos/thumbnail-routes";
 export const featureRoutes: FastifyPluginAsync[] = [
   articleRoutes,
   courseRoutes,
+  lessonRoutes,
+  certificateRoutes,
+  lessonsAdminRoutes,
   homeRoutes,
   prayerRoutes,
   discipleshipRoutes,

@@ -160,7 +160,8 @@ export function serve<E extends Endpoint, D = undefined>(
   const response: Record<number, unknown> = {};
   if (e.response) response[status] = e.response;
   if (e.accepted) response[202] = e.accepted;
-  for (const code of errorStatuses(e)) response[code] = messageResponse;
+  for (const code of errorStatuses(e))
+    response[code] = code === 403 && e.refusal ? e.refusal : messageResponse;
   const schema: FastifySchema = { response };
   if (e.params) schema.params = e.params;
   if (e.query) schema.querystring = e.query;

@@ -8,6 +8,8 @@ export class HttpError extends Error {
     message: string,
     /** Messages per form field, as validation errors carry them. */
     readonly errors?: Record<string, string>,
+    /** More the answer carries beside its message (when a locked lesson opens). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = "HttpError";
@@ -76,9 +78,11 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(400).send({ message, errors });
     }
     if (error instanceof HttpError) {
-      return reply
-        .status(error.statusCode)
-        .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+      return reply.status(error.statusCode).send({
+        message: error.message,
+        ...(error.errors ? { errors: error.errors } : {}),
+        ...error.details,
+      });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, "database unavailable");

@@ -81,7 +81,11 @@ function operation(feature: string, name: string, e: Endpoint): ApiOperation {
   for (const status of errorStatuses(e)) {
     responses[status] = {
       description: REASONS[status] ?? "Error",
-      content: { "application/json": { schema: { $ref: "#/components/schemas/Message" } } },
+      content: {
+        "application/json": {
+          schema: status === 403 && e.refusal ? wire(e.refusal) : { $ref: "#/components/schemas/Message" },
+        },
+      },
     };
   }
   return {

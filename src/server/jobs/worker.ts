@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { LogLevel, Runner, TaskList } from "graphile-worker";
 import { authJobs } from "../auth/jobs";
 import { backupDatabaseJob, backupJobs, DAILY_BACKUP_AT } from "../features/backups";
+import { certificateJobs, lessonNoticesJob } from "../features/certificates";
 import { eventJobs } from "../features/events";
 import { intercessorJobs, intercessorsPrayedJob } from "../features/intercessors";
 import { mailDueNotifications, notificationJobs, sendDigestsJob } from "../features/notifications";
@@ -21,6 +22,7 @@ const tasks: Task[] = [
   ...paymentJobs,
   ...eventJobs,
   ...intercessorJobs,
+  ...certificateJobs,
 ];
 
 export interface Worker {
@@ -38,7 +40,7 @@ export async function startWorker(
     concurrency?: number;
     /**
      * Add the recurring jobs (the daily backup, the hourly digests, the weekly word from the
-     * intercessors) on their schedule; tests add them by hand.
+     * intercessors, the lessons that open on their day) on their schedule; tests add them by hand.
      */
     schedule?: boolean;
   } = {},
@@ -94,6 +96,14 @@ export async function startWorker(
           match: "0 * * * *",
           identifier: "hourly-digests",
           options: { backfillPeriod: 3 * 60 * 60 * 1000, maxAttempts: 5 },
+        },
+        // Lessons open at the start of a day in each member's zone (some zones are on the half or
+        // quarter hour): every quarter of an hour, each notice once per member and lesson.
+        {
+          task: lessonNoticesJob.name,
+          match: "*/15 * * * *",
+          identifier: "lesson-opened-notices",
+          options: { backfillPeriod: 60 * 60 * 1000, maxAttempts: 5 },
         },
         // Monday morning (UTC), about the week that just ended; a run missed is made up within two
         // days. The week is the notifications' key, so a repeated run tells nobody twice.

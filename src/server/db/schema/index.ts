@@ -5,6 +5,7 @@ export * from "./demo";
 export * from "./events";
 export * from "./idempotency";
 export * from "./invitations";
+export * from "./lessons";
 export * from "./messages";
 export * from "./moderation";
 export * from "./notifications";

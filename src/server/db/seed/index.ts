@@ -7,6 +7,7 @@ import { seedConversation } from "./conversation";
 import { seedEvents } from "./events";
 import { seedGroups } from "./groups";
 import { seedIntercessors } from "./intercessors";
+import { seedLessons } from "./lessons";
 import { DEMO_ADMIN_EMAIL, DEMO_MEMBER_EMAIL, DEMO_PASSWORD, seedMembers } from "./members";
 
 export { giveDemoAccountsTheirOwnPasswords } from "./members";
@@ -34,6 +35,7 @@ export async function seedDemo(database: Database): Promise<boolean> {
     await seedArticlesAndCourses(tx, members);
     // Each feature adds its demo rows here: await seedSomething(tx, members);
     await seedVideos(tx, members);
+    await seedLessons(tx, members);
     await seedGroups(tx, members);
     await seedConversation(tx, members);
     await seedCommunity(tx, members);

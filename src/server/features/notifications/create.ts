@@ -97,7 +97,8 @@ function insertGathered(kind: NotificationKind, acts: SQL) {
 
 /**
  * The insert of `each` event row: never to its actor, nor to a member who blocked her; one notice
- * per recipient, kind and subject. Written with no parameters, so a prepared statement may carry it.
+ * per recipient, kind and subject. A row with no actor (a lesson that opened on its day) goes to its
+ * recipient. Written with no parameters, so a prepared statement may carry it.
  */
 function insertEach(kind: NotificationKind, each: SQL) {
   const recipient = memberOfStatement(sql`e.recipient_id`);
@@ -106,7 +107,7 @@ function insertEach(kind: NotificationKind, each: SQL) {
       (select ${personColumnsSeenBy(recipient, "actor").firstName} from users actor where actor.id = e.actor_id),
       1, e.title
     from (${each}) e(recipient_id, subject_id, actor_id, title)
-    where e.recipient_id <> e.actor_id and not ${hasBlocked(sql`e.recipient_id`, sql`e.actor_id`)}
+    where e.recipient_id is distinct from e.actor_id and not ${hasBlocked(sql`e.recipient_id`, sql`e.actor_id`)}
     on conflict (user_id, kind, dedupe_key) do nothing`;
 }
 
