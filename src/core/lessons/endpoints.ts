@@ -122,6 +122,8 @@ export const lessonsEndpoints = {
     params: certificateCodeParams,
     // A PDF, sent by the handler itself.
     response: null,
+    // Made afresh each time, for anyone holding the link: limited as writes are.
+    rateLimit: "write",
   }),
   adminCourseLessons: endpoint({
     method: "GET",
