@@ -149,7 +149,7 @@ export default defineConfig(({ isSsrBuild }) =>
                     name: "ui",
                     test: (id: string) =>
                       /src[\\/](web[\\/](components|lib)|core)[\\/]/.test(id) &&
-                      !/core[\\/](settings|setup|status|invitations)[\\/]/.test(id) &&
+                      !/core[\\/](settings|setup|status|invitations|lessons)[\\/]/.test(id) &&
                       !/schemas|endpoints|zod-web|dialog|tabs|tabbed-page|group-card|join-request-row|switch|toaster|select|app-shell|notification-bell|notifications[\\/]kinds|lib[\\/](auth|query-client|live)\./.test(
                         id,
                       ),

@@ -41,6 +41,18 @@ export const memberPages: MemberPage[] = [
   { path: "/articles", module: "src/web/features/articles/articles-page.tsx", title: "Articles" },
   { path: "/courses", module: "src/web/features/courses/courses-page.tsx", title: "Courses" },
   {
+    path: "/courses/:id",
+    module: "src/web/features/lessons/lessons-page.tsx",
+    title: "Course",
+    item: "/api/courses/:id/outline",
+  },
+  {
+    path: "/lessons/:id",
+    module: "src/web/features/lessons/lessons-page.tsx",
+    title: "Lesson",
+    item: "/api/lessons/:id",
+  },
+  {
     path: "/admin/articles",
     module: "src/web/features/articles/admin-articles-page.tsx",
     title: "Article Management",

@@ -33,6 +33,8 @@ export function pageNameOf(pathname: string, signedIn: boolean): string | undefi
   const path = pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname;
   if (path === "/" && !signedIn) return LANDING_TITLE;
   if (isOpenPage(path)) return OPEN_PAGE_TITLES[path];
+  // A certificate's verification page, the link printed on it: anyone may open it.
+  if (path.startsWith("/certificates/")) return "Certificate";
   return memberPageFor(path)?.title;
 }
 

@@ -16,7 +16,7 @@ import type { AccountPageMember } from "./lib/account-page";
 import { AuthProvider, USER_KEY, useAuth } from "./lib/auth";
 import { keyOf } from "./lib/endpoints";
 import { queryClient } from "./lib/query-client";
-import { accountRoutes, memberRoutes } from "./routes";
+import { accountRoutes, CertificatePage, memberRoutes } from "./routes";
 
 function MemberRoutes({ initialUser }: { initialUser: CurrentUser }) {
   const { user } = useAuth();
@@ -62,6 +62,9 @@ function MemberRoutes({ initialUser }: { initialUser: CurrentUser }) {
                   {(params) => <Page params={params} />}
                 </Route>
               ))}
+              <Route path="/certificates/:code">
+                <CertificatePage signedIn />
+              </Route>
               <Route path="/sign-in">
                 <Redirect to="/" />
               </Route>

@@ -19,6 +19,8 @@ const pageModules = import.meta.glob<{ default: PageComponent }>([
   "!./features/{auth,errors,landing}/*",
   "!./features/notifications/unsubscribe-page.tsx",
   "!./features/setup/*",
+  // Parts of the lessons' one page module (`lessons-page.tsx`).
+  "!./features/lessons/{course,lesson,certificate}-page.tsx",
 ]);
 
 /** Signed-in pages, each in its own chunk. */
@@ -34,36 +36,16 @@ export function preloadMemberPage(pathname: string) {
   if (page) void memberRoutes.find((r) => r.path === page.path)?.load();
 }
 
-/**
- * Paths that need a member. A visitor who opens one sees "You are logged out" and is sent to sign in
- * (SPEC §2.1), even for a page their account would show.
- */
-export const guardedPaths = [
-  "/videos",
-  "/video/:id",
-  "/articles",
-  "/courses",
-  "/video-notes",
-  "/community",
-  "/cultivation-groups",
-  "/cultivation-groups/:id",
-  "/group-posts/:id",
-  "/local-communities",
-  "/local-communities/:id",
-  "/events/:id",
-  "/discipleship",
-  "/intercessors",
-  "/messages",
-  "/messages/:id",
-  "/notifications",
-  "/profile",
-  "/profile/giving/:year",
-  "/subscribe",
-  "/donate",
-];
-
 /** Admin pages show their own sign-in prompt to visitors. */
 export const adminPaths = ["/admin", "/admin/articles"];
+
+/**
+ * Paths that need a member (every signed-in page but her home and the admin pages). A visitor who opens one sees "You are logged out" and is sent to sign in
+ * (SPEC §2.1), even for a page their account would show.
+ */
+export const guardedPaths = memberPages
+  .map((page) => page.path)
+  .filter((path) => path !== "/" && !adminPaths.includes(path));
 
 /**
  * Pages reached from links in e-mails (and "Forgot your password?"). Anyone may open them, signed in
@@ -79,3 +61,10 @@ export const accountRoutes: Array<{ path: OpenPagePath; page: LazyExoticComponen
   { path: "/unsubscribe", page: lazy(() => import("./features/notifications/unsubscribe-page")) },
   { path: "/setup", page: lazy(() => import("./features/setup/setup-page")) },
 ];
+
+/** A certificate's verification page (titled in `core/page-titles.ts`): anyone may open it; she may hide hers. */
+export const CertificatePage = lazy(
+  pageModules["./features/lessons/lessons-page.tsx"] as () => Promise<{
+    default: ComponentType<{ signedIn?: boolean }>;
+  }>,
+);

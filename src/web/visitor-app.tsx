@@ -5,7 +5,7 @@ import { PageSpinner } from "./components/ui/spinner";
 import NotFoundPage from "./features/errors/not-found-page";
 import LandingPage from "./features/landing/landing-page";
 import { announceSignedOut } from "./lib/signed-out";
-import { accountRoutes, adminPaths, guardedPaths } from "./routes";
+import { accountRoutes, adminPaths, CertificatePage, guardedPaths } from "./routes";
 
 const SignInPage = lazy(() => import("./features/auth/sign-in-page"));
 const AdminSignInPrompt = lazy(() => import("./features/auth/admin-sign-in-prompt"));
@@ -32,6 +32,9 @@ export default function VisitorApp() {
             <Page />
           </Route>
         ))}
+        <Route path="/certificates/:code">
+          <CertificatePage />
+        </Route>
         {adminPaths.map((path) => (
           <Route key={path} path={path} component={AdminSignInPrompt} />
         ))}

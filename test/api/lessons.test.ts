@@ -101,6 +101,9 @@ describe("a course's outline", () => {
       courseId,
       title: "Feasts of the Lord",
       enrolled: true,
+      price: 0,
+      patronOnly: false,
+      includedForPatrons: false,
       progress: 0,
       nextLessonId: null,
       modules: [],
@@ -256,7 +259,7 @@ describe("opening a lesson", () => {
     await enroll(ruth, courseId);
     const locked = await ruth.client.call(api.lesson, { params: { id: lessonIds[1]! } });
     expectRefused(locked, 403, LESSON_MESSAGES.locked);
-    expect(locked.body).toEqual({ message: LESSON_MESSAGES.locked, after: lessonIds[0] });
+    expect(locked.body).toEqual({ message: LESSON_MESSAGES.locked, courseId, after: lessonIds[0] });
     expectRefused(await ruth.client.call(api.complete, { params: { id: lessonIds[1]! } }), 403);
 
     await succeeded(ruth.client.call(api.complete, { params: { id: lessonIds[0]! } }));

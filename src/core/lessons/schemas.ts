@@ -31,6 +31,10 @@ export const courseOutlineSchema = z.object({
   courseId: z.number(),
   title: z.string(),
   enrolled: z.boolean(),
+  /** What enrolling asks of her: the price (null: free), and whether it is for patrons. */
+  price: z.number().nullable(),
+  patronOnly: z.boolean(),
+  includedForPatrons: z.boolean(),
   /** round(100 × finished ÷ all lessons), locked ones counted. */
   progress: z.number(),
   /** "Continue with lesson N": the next unfinished, open lesson; null when there is none. */
@@ -49,6 +53,8 @@ export const lessonSchema = z.object({
   moduleId: z.number(),
   kind: z.enum(LESSON_KINDS),
   title: z.string(),
+  /** She is enrolled (else this is a free preview: finishing it asks her to enrol). */
+  enrolled: z.boolean(),
   finished: z.boolean(),
   /** The reading (or the words before a video, reflection or quiz), as safe HTML made from its Markdown. */
   html: z.string(),
@@ -84,6 +90,8 @@ export type Lesson = z.input<typeof lessonSchema>;
  */
 export const lessonLockedSchema = z.object({
   message: z.string(),
+  /** The lesson's course, for the way back to it. */
+  courseId: z.number().optional(),
   unlockAt: dateTime.optional(),
   after: z.number().optional(),
 });

@@ -42,6 +42,9 @@ export async function courseForLearner(db: Conn, userId: number, courseId: numbe
       id: courses.id,
       title: courses.title,
       status: courses.status,
+      price: courses.price,
+      patronOnly: courses.patronOnly,
+      includedForPatrons: courses.includedForPatrons,
       enrolledAt: courseEnrollments.createdAt,
       timeZone: notificationPreferences.timeZone,
     })

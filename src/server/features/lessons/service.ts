@@ -102,6 +102,9 @@ export async function outline(
     courseId: state.course.id,
     title: state.course.title,
     enrolled: state.enrolled,
+    price: state.course.price,
+    patronOnly: state.course.patronOnly,
+    includedForPatrons: state.course.includedForPatrons,
     progress: state.progress,
     nextLessonId: state.enrolled ? nextLesson(state.states) : null,
     modules,
@@ -109,15 +112,15 @@ export async function outline(
 }
 
 /** The 403 of a lesson she may not open: not enrolled, or locked until a time or another lesson. */
-function refusal(state: LessonState, enrolled: boolean): HttpError {
-  if (!enrolled) return new HttpError(403, LESSON_MESSAGES.notEnrolled);
+function refusal(state: LessonState, enrolled: boolean, courseId: number): HttpError {
+  if (!enrolled) return new HttpError(403, LESSON_MESSAGES.notEnrolled, undefined, { courseId });
   if (state.after !== null)
-    return new HttpError(403, LESSON_MESSAGES.locked, undefined, { after: state.after });
+    return new HttpError(403, LESSON_MESSAGES.locked, undefined, { courseId, after: state.after });
   return new HttpError(
     403,
     LESSON_MESSAGES.locked,
     undefined,
-    state.unlockAt ? { unlockAt: state.unlockAt.toISOString() } : undefined,
+    state.unlockAt ? { courseId, unlockAt: state.unlockAt.toISOString() } : { courseId },
   );
 }
 
@@ -139,7 +142,7 @@ async function openLesson(
   const state = await courseState(db, userId, lesson.courseId, ministryZone, now);
   const s = state?.byId.get(lesson.id);
   if (!state || !s) throw notFound(LESSON_MESSAGES.notFound);
-  if (s.locked || (toFinish && !state.enrolled)) throw refusal(s, state.enrolled);
+  if (s.locked || (toFinish && !state.enrolled)) throw refusal(s, state.enrolled, lesson.courseId);
   return { lesson, state };
 }
 
@@ -159,6 +162,7 @@ export async function lesson(
     moduleId: l.moduleId,
     kind: l.kind,
     title: l.title,
+    enrolled: state.enrolled,
     finished: l.finishedAt !== null,
     html: await lessonHtml(l.id, l.updatedAt, l.body),
     video:

@@ -1,5 +1,6 @@
 import { Clock, ExternalLink, Users } from "lucide-react";
 import { lazy, Suspense, useCallback, useState } from "react";
+import { Link } from "wouter";
 import { CARD_TAG_LIMIT } from "~/core/constants";
 import { COURSE_MESSAGES, COURSE_STATUS_LABELS } from "~/core/courses/rules";
 import type { Course } from "~/core/courses/schemas";
@@ -63,7 +64,13 @@ export function CourseCard({
           )}
         </div>
         <h3 id={titleId} className="mt-4 text-xl leading-snug font-semibold text-balance">
-          {course.title}
+          {active ? (
+            <Link href={`/courses/${course.id}`} className="underline-offset-4 hover:underline">
+              {course.title}
+            </Link>
+          ) : (
+            course.title
+          )}
         </h3>
         <p className="mt-2 line-clamp-3 text-[0.95rem] leading-relaxed text-muted">
           {course.shortDescription || course.description}
@@ -106,7 +113,10 @@ export function CourseCard({
 
 type EnrollDialog = { clientSecret: string } | "payments-unavailable" | null;
 
-function EnrollButton({ course }: { course: Course }) {
+/** What enrolling needs of a course: the course page knows no more than its title (and perhaps its price). */
+export type EnrollableCourse = Pick<Course, "id" | "title"> & { price?: number | null };
+
+export function EnrollButton({ course, onEnrolled }: { course: EnrollableCourse; onEnrolled?: () => void }) {
   // The toasts come from the mutation itself: a free course turns this button into "Continue
   // Course" at once; a priced one opens the card form with the secret the server answered, or,
   // while this site takes no payments, the card that says so.
@@ -122,6 +132,7 @@ function EnrollButton({ course }: { course: Course }) {
           enroll.mutate(course, {
             onSuccess: (result) => {
               if (!result.enrolled) setDialog({ clientSecret: result.clientSecret });
+              else onEnrolled?.();
             },
             onError: (err) => {
               if (isPaymentsNotSetUp(err)) setDialog("payments-unavailable");
@@ -147,7 +158,14 @@ function EnrollButton({ course }: { course: Course }) {
           dialog && (
             <DialogContent title={`Enroll in ${course.title}`} description="Lifetime access, paid once.">
               <Suspense fallback={<Skeleton className="h-48 w-full" />}>
-                <CourseCheckout course={course} clientSecret={dialog.clientSecret} onDone={close} />
+                <CourseCheckout
+                  course={course}
+                  clientSecret={dialog.clientSecret}
+                  onDone={() => {
+                    close();
+                    onEnrolled?.();
+                  }}
+                />
               </Suspense>
             </DialogContent>
           )

@@ -1,6 +1,5 @@
 import { HeartHandshake, LoaderCircle } from "lucide-react";
 import { useState } from "react";
-import type { Course } from "~/core/courses/schemas";
 import { formatDollars } from "~/core/format";
 import { PaymentForm } from "~/web/features/payments";
 import { awaitEnrolment } from "./api";
@@ -15,7 +14,7 @@ export default function CourseCheckout({
   clientSecret,
   onDone,
 }: {
-  course: Course;
+  course: { id: number; title: string; price?: number | null };
   clientSecret: string;
   onDone: () => void;
 }) {
@@ -40,14 +39,21 @@ export default function CourseCheckout({
       </div>
     );
   }
-  const price = formatDollars(course.price ?? 0);
+  // The course page knows no price: the card form then says only "Pay now".
+  const price = course.price ? formatDollars(course.price) : null;
   return (
     <div className="space-y-4">
-      <p className="flex items-baseline justify-between gap-3 rounded-2xl bg-parchment px-4 py-3">
-        <span className="font-semibold">One-time payment</span>
-        <span className="font-display text-2xl font-semibold text-ink">{price}</span>
-      </p>
-      <PaymentForm clientSecret={clientSecret} submitLabel={`Pay ${price}`} onPaid={onPaid} />
+      {price && (
+        <p className="flex items-baseline justify-between gap-3 rounded-2xl bg-parchment px-4 py-3">
+          <span className="font-semibold">One-time payment</span>
+          <span className="font-display text-2xl font-semibold text-ink">{price}</span>
+        </p>
+      )}
+      <PaymentForm
+        clientSecret={clientSecret}
+        submitLabel={price ? `Pay ${price}` : "Pay now"}
+        onPaid={onPaid}
+      />
     </div>
   );
 }

@@ -4,3 +4,6 @@ import { lazyPart } from "~/web/lib/lazy-part";
 
 /** The admin dashboard's Courses tab: its own chunk, loaded with the tab. */
 export const AdminCoursesTab = lazyPart(() => import("./admin-courses-tab"));
+
+/** Enrolling in a course (a priced one through the card form), as the course cards do. */
+export { EnrollButton } from "./course-card";

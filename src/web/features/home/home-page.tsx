@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import {
   ArrowRight,
   Bookmark,
@@ -26,6 +27,8 @@ import {
 } from "~/core/format";
 import { homeEndpoints } from "~/core/home/endpoints";
 import type { HomeArticle, HomeContent, HomeCourse, HomePrayer, HomeVideo } from "~/core/home/schemas";
+import { lessonsEndpoints } from "~/core/lessons/endpoints";
+import type { CourseOutline } from "~/core/lessons/schemas";
 import { videosEndpoints } from "~/core/videos/endpoints";
 import { HOME_WATCHING_COUNT } from "~/core/videos/progress";
 import type { WatchingItem } from "~/core/videos/schemas";
@@ -40,7 +43,7 @@ import { Skeleton, SkeletonCards, SkeletonLines } from "~/web/components/ui/skel
 import { NextEvent } from "~/web/features/events";
 import { useAuth } from "~/web/lib/auth";
 import { cn } from "~/web/lib/cn";
-import { useEndpoint } from "~/web/lib/endpoints";
+import { keyOf, useEndpoint } from "~/web/lib/endpoints";
 import { publicConfig } from "~/web/lib/public-config";
 import { useDeferredData } from "~/web/lib/use-deferred-data";
 import { GroupPostSkeletons, GroupPosts } from "./group-posts";
@@ -287,13 +290,17 @@ function Articles({ articles }: { articles: HomeArticle[] }) {
 }
 
 function Courses({ courses }: { courses: HomeCourse[] }) {
+  // Her progress, where she has read a course's outline already: the home page asks for none itself.
+  const client = useQueryClient();
+  const progressOf = (id: number) =>
+    client.getQueryData<CourseOutline>(keyOf(lessonsEndpoints.outline, { params: { id } }))?.progress;
   if (courses.length === 0) return <Quiet>Courses are being prepared. Check back soon!</Quiet>;
   return (
     <ul className="space-y-3">
       {courses.map((course) => (
         <li key={course.id}>
           <Link
-            href="/courses"
+            href={course.status === "active" ? `/courses/${course.id}` : "/courses"}
             className="group block rounded-[var(--radius-card)] border border-linen/80 bg-white p-4 shadow-[var(--shadow-soft)] transition-shadow hover:shadow-[var(--shadow-lift)]"
           >
             <Badge tone={course.status === "active" ? "green" : "yellow"}>
@@ -317,10 +324,23 @@ function Courses({ courses }: { courses: HomeCourse[] }) {
                 </span>
               )}
             </p>
+            <CourseProgressLine progress={progressOf(course.id)} />
           </Link>
         </li>
       ))}
     </ul>
+  );
+}
+
+function CourseProgressLine({ progress }: { progress: number | undefined }) {
+  if (progress === undefined || progress === 0) return null;
+  return (
+    <span className="mt-3 flex items-center gap-2 text-xs font-semibold text-sage-800">
+      <span className="h-1.5 flex-1 overflow-hidden rounded-full bg-sage-100" aria-hidden="true">
+        <span className="block h-full rounded-full bg-sage-600" style={{ width: `${progress}%` }} />
+      </span>
+      {progress}% complete
+    </span>
   );
 }
 

@@ -4,3 +4,6 @@ import { lazyPart } from "~/web/lib/lazy-part";
 
 /** The admin dashboard's Videos tab: its own chunk, loaded with the tab. */
 export const AdminVideosTab = lazyPart(() => import("./admin-videos-tab"));
+
+/** The click-to-play YouTube player, which tells where she is as she watches (a lesson's video). */
+export { type PositionListener, YouTubePlayer } from "./youtube-player";
