@@ -1,5 +1,15 @@
-import { Archive, BellRing, Clock, ExternalLink, GraduationCap, Pencil, Plus, Users } from "lucide-react";
-import { useState } from "react";
+import {
+  Archive,
+  BellRing,
+  Clock,
+  ExternalLink,
+  GraduationCap,
+  ListOrdered,
+  Pencil,
+  Plus,
+  Users,
+} from "lucide-react";
+import { Suspense, useState } from "react";
 import { COURSE_STATUS_LABELS, type CourseAdminStatus } from "~/core/courses/rules";
 import type { AdminCourse } from "~/core/courses/schemas";
 import { formatCount, formatDollars } from "~/core/format";
@@ -11,6 +21,8 @@ import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
 import { Skeleton } from "~/web/components/ui/skeleton";
+import { CourseLessonsEditor } from "~/web/features/lessons-admin";
+import { useLazyPart } from "~/web/lib/lazy-part";
 import { useAdminCourses, useArchiveCourse } from "./api";
 import { CourseFormDialog } from "./course-form-dialog";
 
@@ -26,12 +38,15 @@ export default function AdminCoursesTab() {
   const [editing, setEditing] = useState<AdminCourse | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [archiving, setArchiving] = useState<AdminCourse | null>(null);
+  const [lessonsOf, setLessonsOf] = useState<AdminCourse | null>(null);
   const items = courses.data ?? [];
 
   const openForm = (course: AdminCourse | null) => {
     setEditing(course);
     setFormOpen(true);
   };
+
+  if (lessonsOf) return <LessonsEditor course={lessonsOf} onClose={() => setLessonsOf(null)} />;
 
   return (
     <section aria-labelledby="admin-courses-heading">
@@ -87,6 +102,7 @@ export default function AdminCoursesTab() {
                   <CourseRow
                     course={course}
                     onEdit={() => openForm(course)}
+                    onLessons={() => setLessonsOf(course)}
                     onArchive={() => setArchiving(course)}
                   />
                 </li>
@@ -106,10 +122,12 @@ export default function AdminCoursesTab() {
 function CourseRow({
   course,
   onEdit,
+  onLessons,
   onArchive,
 }: {
   course: AdminCourse;
   onEdit: () => void;
+  onLessons: () => void;
   onArchive: () => void;
 }) {
   const archived = course.status === "archived";
@@ -161,7 +179,11 @@ function CourseRow({
             )}
           </ul>
         </div>
-        <div className="flex shrink-0 gap-2">
+        <div className="flex shrink-0 flex-wrap gap-2">
+          <Button variant="secondary" size="sm" onClick={onLessons} aria-label={`Lessons of ${course.title}`}>
+            <ListOrdered aria-hidden="true" />
+            Lessons
+          </Button>
           <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Edit ${course.title}`}>
             <Pencil aria-hidden="true" />
             Edit
@@ -175,6 +197,23 @@ function CourseRow({
         </div>
       </div>
     </Card>
+  );
+}
+
+/** A course's modules and lessons, in place of the list until she goes back (a chunk of its own). */
+function LessonsEditor({ course, onClose }: { course: AdminCourse; onClose: () => void }) {
+  useLazyPart(CourseLessonsEditor);
+  return (
+    <Suspense
+      fallback={
+        <Card className="space-y-3 p-6" aria-busy="true">
+          <Skeleton className="h-7 w-40" />
+          <Skeleton className="h-4 w-full" />
+        </Card>
+      }
+    >
+      <CourseLessonsEditor.Component courseId={course.id} courseTitle={course.title} onClose={onClose} />
+    </Suspense>
   );
 }
 
