@@ -53,6 +53,7 @@ const LIVE_SECONDS = 10;
 const server = path.resolve(root, process.env.DIST_DIR ?? "dist", "server", "main.js");
 /** The demo group with a conversation that the demo member belongs to (src/server/db/seed/conversation.ts). */
 const DEMO_CONVERSATION_GROUP = "Little Arrows: Young Mothers";
+const DEMO_COURSE = "Foundations of Grace";
 const rows = [];
 const row = (what, measured, target, ok) => {
   const entry = { what, measured, target, ok };
@@ -111,6 +112,16 @@ async function groupOf(url, name) {
   await c.connect();
   try {
     return (await c.query("select id from cultivation_groups where name = $1", [name])).rows[0].id;
+  } finally {
+    await c.end();
+  }
+}
+/** The id of the demo course titled `title`, in the database at `url`. */
+async function courseOf(url, title) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return (await c.query("select id from courses where title = $1", [title])).rows[0].id;
   } finally {
     await c.end();
   }
@@ -243,6 +254,8 @@ try {
   const conversation = await groupOf(mainDb, DEMO_CONVERSATION_GROUP);
   // Her private conversation with her mentor.
   const privateConversation = await demoConversationOf(mainDb);
+  // A course the demo member is part-way through (src/server/db/seed/lessons.json).
+  const course = await courseOf(mainDb, DEMO_COURSE);
 
   const reads = [
     ["GET /api/videos", "/api/videos"],
@@ -265,6 +278,12 @@ try {
     [
       "GET /api/conversations/:id/messages (a thread, newest page)",
       `/api/conversations/${privateConversation}/messages?limit=${MESSAGE_PAGE_SIZE}`,
+      { least: 0.3 },
+    ],
+    // Her place in a course: computed for her at each read, since lessons open with the clock.
+    [
+      "GET /api/courses/:id/outline (a course she is part-way through)",
+      `/api/courses/${course}/outline`,
       { least: 0.3 },
     ],
   ];

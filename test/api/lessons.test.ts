@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { coursesEndpoints } from "../../src/core/courses/endpoints";
+import { homeEndpoints } from "../../src/core/home/endpoints";
 import { lessonsEndpoints as api } from "../../src/core/lessons/endpoints";
 import { LESSON_MESSAGES } from "../../src/core/lessons/rules";
 import { videosEndpoints } from "../../src/core/videos/endpoints";
@@ -535,5 +536,23 @@ describe("finishing lessons", () => {
     expect(seen.progress).toBe(33);
     const rows = await db.select().from(lessonProgress).where(eq(lessonProgress.userId, ruth.id));
     expect(rows.some((r) => r.lessonId === lessonIds[1] && r.finishedAt !== null)).toBe(true);
+  });
+});
+
+describe("her home page", () => {
+  it("shows her progress on a course's card once she enrols, and moves it as she finishes lessons", async () => {
+    const { courseId, lessonIds } = await course("Psalms of Ascent", [
+      {
+        title: "On the way up",
+        lessons: [reading("A song for the road"), reading("Unless the Lord builds")],
+      },
+    ]);
+    const card = async () =>
+      (await succeeded(ruth.client.call(homeEndpoints.home))).courses.find((c) => c.id === courseId);
+    expect(await card()).toMatchObject({ title: "Psalms of Ascent", progress: null });
+    await enroll(ruth, courseId);
+    expect((await card())?.progress).toBe(0);
+    await succeeded(ruth.client.call(api.complete, { params: { id: lessonIds[0]! } }));
+    expect((await card())?.progress).toBe(50);
   });
 });

@@ -36,6 +36,8 @@ export const homeCourse = z.object({
   status: z.enum(COURSE_STATUSES),
   estimatedDuration: z.string().nullable(),
   enrolledCount: z.number(),
+  /** Her progress, round(100 × finished ÷ all lessons), where she is enrolled and it has lessons. */
+  progress: z.number().nullable(),
 });
 
 export const homePrayer = z.object({

@@ -1,4 +1,4 @@
-import { desc, eq, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import type { GroupPostKind } from "../../../core/conversation/limits";
 import {
   HOME_ARTICLE_COUNT,
@@ -15,7 +15,18 @@ import {
 } from "../../auth/policies";
 import type { Db } from "../../db/client";
 import { prayerRequestColumns } from "../../db/query-helpers";
-import { articles, courses, discipleshipConnections, prayerRequests, users, videos } from "../../db/schema";
+import {
+  articles,
+  courseEnrollments,
+  courseModules,
+  courses,
+  discipleshipConnections,
+  lessonProgress,
+  lessons,
+  prayerRequests,
+  users,
+  videos,
+} from "../../db/schema";
 
 /** Read-only queries of the home page over the shared tables; each is a short indexed read. */
 
@@ -67,6 +78,29 @@ export async function featuredCourses(db: Db) {
     .orderBy(sql`(${courses.status} = 'active') desc`, desc(courses.id))
     .limit(HOME_COURSE_COUNT);
   return rows.map((r) => ({ ...r, status: r.status as "active" | "coming_soon" }));
+}
+
+/**
+ * Her progress in those of `courseIds` she is enrolled in and that have lessons: how many lessons
+ * each has and how many she finished, in one read over the enrolments' key.
+ */
+export async function courseProgress(db: Db, userId: number, courseIds: number[]) {
+  if (courseIds.length === 0) return [];
+  return db
+    .select({
+      courseId: courseEnrollments.courseId,
+      lessons: sql<number>`count(${lessons.id})`.mapWith(Number),
+      finished: sql<number>`count(${lessonProgress.finishedAt})`.mapWith(Number),
+    })
+    .from(courseEnrollments)
+    .innerJoin(courseModules, eq(courseModules.courseId, courseEnrollments.courseId))
+    .innerJoin(lessons, eq(lessons.moduleId, courseModules.id))
+    .leftJoin(
+      lessonProgress,
+      and(eq(lessonProgress.lessonId, lessons.id), eq(lessonProgress.userId, courseEnrollments.userId)),
+    )
+    .where(and(eq(courseEnrollments.userId, userId), inArray(courseEnrollments.courseId, courseIds)))
+    .groupBy(courseEnrollments.courseId);
 }
 
 export async function discipleshipCounts(db: Db, userId: number) {

@@ -1,3 +1,4 @@
+import { progressPercent } from "../../../core/lessons/rules";
 import { hidesPrayerAuthorFrom } from "../../auth/policies";
 import type { Db } from "../../db/client";
 import { sharedCache } from "../../http/shared-cache";
@@ -35,16 +36,23 @@ interface Viewer {
 
 /** The home page in one answer; her own reads are independent, so they run side by side. */
 export async function homePage(db: Db, viewer: Viewer, teasers: SharedTeasers) {
-  const [discipleship, prayers, newestGroupPosts] = await Promise.all([
+  const { videos, articles, courses } = teasers;
+  const [discipleship, prayers, newestGroupPosts, progress] = await Promise.all([
     q.discipleshipCounts(db, viewer.id),
     q.latestPrayers(db, viewer),
     q.newestGroupPosts(db, viewer),
+    q.courseProgress(
+      db,
+      viewer.id,
+      courses.map((c) => c.id),
+    ),
   ]);
-  const { videos, articles, courses } = teasers;
+  const progressOf = new Map(progress.map((p) => [p.courseId, progressPercent(p.finished, p.lessons)]));
   return {
     videos,
     articles,
-    courses,
+    // Her progress where she is enrolled in a course with lessons; null otherwise.
+    courses: courses.map((c) => ({ ...c, progress: progressOf.get(c.id) ?? null })),
     discipleship,
     prayerRequests: prayers.map((p) => ({
       id: p.id,

@@ -1,4 +1,3 @@
-import { useQueryClient } from "@tanstack/react-query";
 import {
   ArrowRight,
   Bookmark,
@@ -27,8 +26,6 @@ import {
 } from "~/core/format";
 import { homeEndpoints } from "~/core/home/endpoints";
 import type { HomeArticle, HomeContent, HomeCourse, HomePrayer, HomeVideo } from "~/core/home/schemas";
-import { lessonsEndpoints } from "~/core/lessons/endpoints";
-import type { CourseOutline } from "~/core/lessons/schemas";
 import { videosEndpoints } from "~/core/videos/endpoints";
 import { HOME_WATCHING_COUNT } from "~/core/videos/progress";
 import type { WatchingItem } from "~/core/videos/schemas";
@@ -43,7 +40,7 @@ import { Skeleton, SkeletonCards, SkeletonLines } from "~/web/components/ui/skel
 import { NextEvent } from "~/web/features/events";
 import { useAuth } from "~/web/lib/auth";
 import { cn } from "~/web/lib/cn";
-import { keyOf, useEndpoint } from "~/web/lib/endpoints";
+import { useEndpoint } from "~/web/lib/endpoints";
 import { publicConfig } from "~/web/lib/public-config";
 import { useDeferredData } from "~/web/lib/use-deferred-data";
 import { GroupPostSkeletons, GroupPosts } from "./group-posts";
@@ -290,10 +287,6 @@ function Articles({ articles }: { articles: HomeArticle[] }) {
 }
 
 function Courses({ courses }: { courses: HomeCourse[] }) {
-  // Her progress, where she has read a course's outline already: the home page asks for none itself.
-  const client = useQueryClient();
-  const progressOf = (id: number) =>
-    client.getQueryData<CourseOutline>(keyOf(lessonsEndpoints.outline, { params: { id } }))?.progress;
   if (courses.length === 0) return <Quiet>Courses are being prepared. Check back soon!</Quiet>;
   return (
     <ul className="space-y-3">
@@ -324,7 +317,7 @@ function Courses({ courses }: { courses: HomeCourse[] }) {
                 </span>
               )}
             </p>
-            <CourseProgressLine progress={progressOf(course.id)} />
+            <CourseProgressLine progress={course.progress} />
           </Link>
         </li>
       ))}
@@ -332,8 +325,8 @@ function Courses({ courses }: { courses: HomeCourse[] }) {
   );
 }
 
-function CourseProgressLine({ progress }: { progress: number | undefined }) {
-  if (progress === undefined || progress === 0) return null;
+function CourseProgressLine({ progress }: { progress: number | null }) {
+  if (progress === null) return null;
   return (
     <span className="mt-3 flex items-center gap-2 text-xs font-semibold text-sage-800">
       <span className="h-1.5 flex-1 overflow-hidden rounded-full bg-sage-100" aria-hidden="true">
