@@ -26,7 +26,9 @@ export function DialogContent({
       <RadixDialog.Overlay className="fixed inset-0 z-50 bg-ink/45 backdrop-blur-[2px] animate-fade-in" />
       <RadixDialog.Content
         className={cn(
-          "fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2",
+          "fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2",
+          // A dialog that asks to be wider says so with a max-w class of its own.
+          !/(^|\s)max-w-/.test(className ?? "") && "max-w-lg",
           "overflow-y-auto rounded-3xl bg-cream p-6 shadow-[var(--shadow-lift)] animate-pop-in sm:p-8",
           className,
         )}

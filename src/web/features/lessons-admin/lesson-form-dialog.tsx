@@ -179,6 +179,7 @@ export function LessonFormDialog({
     <FormDialog
       onOpenChange={(open) => !open && onClose()}
       title={lesson ? "Edit Lesson" : "Add Lesson"}
+      className="max-w-2xl"
       description={
         lesson
           ? "Members keep the lessons they already finished."
