@@ -36,6 +36,7 @@ export const lessonsEndpoints = {
     caller: "member",
     params: idParams,
     response: courseOutlineSchema,
+    cache: "member",
   }),
   lesson: endpoint({
     method: "GET",
