@@ -1,6 +1,7 @@
 import { type APIRequestContext, type Page, request } from "@playwright/test";
 import { DEMO_ADMIN } from "./support/demo";
 import { anotherBrowser, expect, expectAccessible, registerMember, test } from "./support/fixtures";
+import { stubYouTube } from "./support/youtube";
 
 /** The demo administrator, through the API: she writes the course the member works through. */
 async function asAdministrator() {
@@ -234,5 +235,48 @@ test.describe("a lesson she cannot open yet", () => {
     await expect(page.getByText("It opens on March 1, 2030.")).toBeVisible();
     await expectAccessible(page);
     await expectNoSidewaysScroll(page);
+  });
+});
+
+test.describe("a video lesson", () => {
+  test("plays the teaching and takes a note on it, as the video's own page does", async ({ page }) => {
+    await stubYouTube(page);
+    const admin = await asAdministrator();
+    const [video] = (await (await admin.get("/api/videos?limit=1")).json()) as Array<{
+      id: number;
+      title: string;
+    }>;
+    expect(video, "the demo library has a video").toBeDefined();
+    const course = await create<{ id: number }>(admin, "/api/admin/courses", {
+      title: `Watching and praying ${Date.now()}`,
+      description: "A teaching to watch, and a note to keep.",
+      status: "active",
+    });
+    const week = await create<{ id: number }>(admin, `/api/admin/courses/${course.id}/modules`, {
+      title: "Watch",
+    });
+    const lesson = await create<{ id: number }>(admin, `/api/admin/modules/${week.id}/lessons`, {
+      title: "The teaching",
+      kind: "video",
+      videoId: video!.id,
+    });
+    await admin.dispose();
+
+    await registerMember(page);
+    const origin = new URL(test.info().project.use.baseURL!).origin;
+    const enrolled = await page.request.post(`/api/courses/${course.id}/enroll`, {
+      headers: { Origin: origin },
+    });
+    expect(enrolled.status(), await enrolled.text()).toBeLessThan(300);
+
+    await page.goto(`/lessons/${lesson.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: "The teaching" })).toBeVisible();
+    await page.getByRole("button", { name: "Take a note" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create New Note" });
+    await expect(dialog.getByLabel("Video").locator("option:checked")).toHaveText(video!.title);
+    await dialog.getByLabel("Note").fill("He sees me, in the wilderness too.");
+    await dialog.getByRole("button", { name: "Save Note" }).click();
+    await expect(page.getByText("Note created", { exact: true })).toBeVisible();
+    await expectAccessible(page);
   });
 });

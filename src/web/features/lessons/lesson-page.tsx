@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, ArrowRight, BookOpen, Check, ChevronDown, Clock, Lock } from "lucide-react";
-import { useCallback, useId, useState } from "react";
+import { ArrowLeft, ArrowRight, BookOpen, Check, ChevronDown, Clock, Lock, NotebookPen } from "lucide-react";
+import { useCallback, useId, useRef, useState } from "react";
 import { Link } from "wouter";
 import { formatLongDate } from "~/core/format";
 import type { CourseOutline, Lesson, QuizResult } from "~/core/lessons/schemas";
@@ -11,7 +11,8 @@ import { Button, buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
 import { Field, Textarea } from "~/web/components/ui/input";
-import { type PositionListener, YouTubePlayer } from "~/web/features/videos";
+import { NoteDialog, type NoteStart } from "~/web/features/notes";
+import { type PlayerHandle, type PositionListener, YouTubePlayer } from "~/web/features/videos";
 import { ApiError } from "~/web/lib/api";
 import {
   closedReason,
@@ -235,6 +236,9 @@ function VideoPart({ lesson, video }: { lesson: Lesson; video: NonNullable<Lesso
     (position) => saveVideoLesson({ id: lesson.id, courseId: lesson.courseId, videoId: video.id }, position),
     [lesson.id, lesson.courseId, video.id],
   );
+  const player = useRef<PlayerHandle>(null);
+  const [noteStart, setNoteStart] = useState<NoteStart>();
+  const [noting, setNoting] = useState(false);
   if (!video.youtubeId) {
     return (
       <p className="rounded-[var(--radius-card)] bg-parchment p-5 text-muted">
@@ -242,14 +246,28 @@ function VideoPart({ lesson, video }: { lesson: Lesson; video: NonNullable<Lesso
       </p>
     );
   }
+  // A note on the teaching, at the moment she is at, as on the video's own page.
+  const takeNote = () => {
+    const timestamp = player.current?.currentTime() ?? null;
+    player.current?.pause();
+    setNoteStart({ videoId: video.id, videoTitle: video.title, timestamp });
+    setNoting(true);
+  };
   return (
-    <YouTubePlayer
-      youtubeId={video.youtubeId}
-      title={video.title}
-      start={start}
-      resuming={start !== undefined}
-      onPosition={onPosition}
-    />
+    <div className="space-y-3">
+      <YouTubePlayer
+        ref={player}
+        youtubeId={video.youtubeId}
+        title={video.title}
+        start={start}
+        resuming={start !== undefined}
+        onPosition={onPosition}
+      />
+      <Button size="sm" variant="accent" onClick={takeNote}>
+        <NotebookPen aria-hidden="true" /> Take a note
+      </Button>
+      <NoteDialog open={noting} onOpenChange={setNoting} start={noteStart} />
+    </div>
   );
 }
 

@@ -6,4 +6,4 @@ import { lazyPart } from "~/web/lib/lazy-part";
 export const AdminVideosTab = lazyPart(() => import("./admin-videos-tab"));
 
 /** The click-to-play YouTube player, which tells where she is as she watches (a lesson's video). */
-export { type PositionListener, YouTubePlayer } from "./youtube-player";
+export { type PlayerHandle, type PositionListener, YouTubePlayer } from "./youtube-player";
