@@ -33,7 +33,7 @@ async function expectEveryTabReachable(page: Page) {
     expect(overflows && !scrolls, "a tab row that is cut off without scrolling").toBe(false);
     if (scrolls) {
       await list.evaluate((el) => el.scrollTo({ left: 0 }));
-      await expect(list.locator("xpath=..").locator('[data-scroll-hint="right"]')).toHaveCSS("opacity", "1");
+      await expect(list.locator("xpath=..").locator('[data-scroll-hint="end"]')).toHaveCSS("opacity", "1");
     }
     for (const tab of await list.getByRole("tab").all()) {
       await tab.scrollIntoViewIfNeeded();
@@ -73,7 +73,7 @@ test.describe("tab rows on a phone", () => {
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(390);
     }).toPass();
-    await expect(page.locator('[data-scroll-hint="left"]')).toHaveCSS("opacity", "1");
+    await expect(page.locator('[data-scroll-hint="start"]')).toHaveCSS("opacity", "1");
   });
 });
 

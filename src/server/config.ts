@@ -2,6 +2,7 @@ import path from "node:path";
 import { z } from "zod";
 import { PATRON_MONTHLY_PRICE_DOLLARS } from "../core/constants";
 import { formatDollars, isTimeZone } from "../core/format";
+import type { Locale } from "../core/i18n/locales";
 import { MESSAGES_PER_MINUTE, NEW_MEMBER_CONVERSATIONS } from "../core/messages/limits";
 import { SETTING_FIELDS, SETTING_NAMES, type SettingName } from "../core/settings/fields";
 
@@ -127,6 +128,10 @@ const envSchema = z.object({
   REGISTRATION: z.preprocess(
     blankToUndefined,
     z.enum(["open", "invitation"], { message: "must be open or invitation" }).default("open"),
+  ),
+  DEFAULT_LANGUAGE: z.preprocess(
+    blankToUndefined,
+    z.enum(["en", "he"], { message: "must be en (English) or he (Hebrew)" }).default("en"),
   ),
   TRUST_PROXY: flag,
   RESPONSE_CACHE: flag,
@@ -274,6 +279,8 @@ export interface AppConfig {
   demo: boolean;
   /** Who may open an account: anyone (open), or only someone an administrator invited. */
   registration: "open" | "invitation";
+  /** The language of a page whose reader chose none and whose browser asks for none the app speaks. */
+  defaultLanguage: Locale;
   /** Cache responses in memory (shared lists, members' community views); off: every read queries. */
   responseCache: boolean;
   /** Render members' pages in the server with their API responses; off: the browser renders them. */
@@ -471,6 +478,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     demo,
     registration: e.REGISTRATION,
+    defaultLanguage: e.DEFAULT_LANGUAGE,
     responseCache: e.RESPONSE_CACHE ?? true,
     serverRender: e.SERVER_RENDER ?? true,
     trustProxy: e.TRUST_PROXY ?? false,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { dateTime, oneLine } from "../common-schemas";
 import { LIMITS, MEMBERSHIP_TIERS, PASSWORD_MIN } from "../constants";
+import { LOCALES } from "../i18n/locales";
 import { LOCAL_PATH } from "../return-to";
 
 export const emailSchema = z
@@ -60,6 +61,8 @@ export const currentUser = z.object({
   isAdmin: z.boolean(),
   /** The administrators gave her the intercessor's role: she prays through the patrons' prayer list. */
   isIntercessor: z.boolean(),
+  /** The language she chose; null: her browser's, else the ministry's (src/core/i18n). */
+  locale: z.enum(LOCALES).nullable(),
   /** She has followed a link mailed to her address (or her sign-in provider vouched for it). */
   emailVerified: z.boolean(),
   /** She can sign in with a password (members of an external provider only may have none). */

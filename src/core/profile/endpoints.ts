@@ -4,6 +4,7 @@ import { endpoint } from "../contract";
 import {
   changePasswordBody,
   deleteAccountBody,
+  languageBody,
   memberSettings,
   profileExport,
   profileResponse,
@@ -67,6 +68,16 @@ export const profileEndpoints = {
     summary: "End every session of hers but this one",
     caller: "member",
     response: signedOutOthersResult,
+  }),
+  setLanguage: endpoint({
+    method: "PUT",
+    path: "/api/profile/language",
+    summary: "Choose the language of her pages, mail and notices",
+    caller: "member",
+    body: languageBody,
+    status: 204,
+    response: null,
+    rateLimit: "write",
   }),
   updateSettings: endpoint({
     method: "PATCH",

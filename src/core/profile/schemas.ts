@@ -2,6 +2,7 @@ import { z } from "zod";
 import { emailSchema, passwordSchema } from "../auth/schemas";
 import { dateTime, oneLine } from "../common-schemas";
 import { LIMITS, MEMBERSHIP_TIERS } from "../constants";
+import { LOCALES } from "../i18n/locales";
 import { noteItem } from "../notes/schemas";
 
 /**
@@ -73,6 +74,10 @@ export function resolveSettings(stored: Partial<Record<SettingKey, unknown>> | n
   }
   return resolved;
 }
+
+/** `PUT /api/profile/language`: the language she reads the app, its mail and its notices in. */
+export const languageBody = z.object({ locale: z.enum(LOCALES, { message: "Choose English or Hebrew." }) });
+export type LanguageBody = z.infer<typeof languageBody>;
 
 export const updateSettingsBody = memberSettings
   .partial()

@@ -11,6 +11,7 @@ export const SETTING_FIELDS = {
   newsletterFeedUrl: { variable: "NEWSLETTER_FEED_URL", label: "Newsletter feed address" },
   timeZone: { variable: "TIME_ZONE", label: "Time zone" },
   registration: { variable: "REGISTRATION", label: "Who may join" },
+  defaultLanguage: { variable: "DEFAULT_LANGUAGE", label: "Default language" },
   patronPriceText: { variable: "PATRON_PRICE_TEXT", label: "Patron price, as shown" },
 } as const;
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { dateTime, oneLine } from "../common-schemas";
 import { isTimeZone } from "../format";
+import { LOCALES } from "../i18n/locales";
 import { isPublicHost, SETTING_LIMITS } from "./fields";
 
 export const SETTINGS_MESSAGES = {
@@ -13,6 +14,7 @@ export const SETTINGS_MESSAGES = {
     "Enter the feed's full https address on the public internet, like https://example.substack.com/feed.",
   timeZone: "Choose a time zone from the list, like America/New_York.",
   registration: "Choose whether anyone may join or only those invited.",
+  defaultLanguage: "Choose English or Hebrew.",
   patronPriceText: `Keep the patron price to one line of at most ${SETTING_LIMITS.patronPriceText} characters.`,
   saved: "Settings saved",
 } as const;
@@ -56,6 +58,7 @@ export const settingValues = {
     .trim()
     .refine(isTimeZone, { message: SETTINGS_MESSAGES.timeZone }),
   registration: z.enum(["open", "invitation"], { message: SETTINGS_MESSAGES.registration }),
+  defaultLanguage: z.enum(LOCALES, { message: SETTINGS_MESSAGES.defaultLanguage }),
   patronPriceText: line(SETTINGS_MESSAGES.patronPriceText, 1, SETTING_LIMITS.patronPriceText),
 };
 
@@ -73,6 +76,7 @@ export const settingsPatch = z.strictObject(
     newsletterFeedUrl: settingValues.newsletterFeedUrl.nullable().optional(),
     timeZone: settingValues.timeZone.nullable().optional(),
     registration: settingValues.registration.nullable().optional(),
+    defaultLanguage: settingValues.defaultLanguage.nullable().optional(),
     patronPriceText: settingValues.patronPriceText.nullable().optional(),
   },
   { message: "Only the settings listed on the Settings tab can be changed." },
@@ -101,6 +105,7 @@ export const siteSettingsResponse = z.object({
   newsletterFeedUrl: setting(z.string().nullable()),
   timeZone: setting(z.string()),
   registration: setting(z.enum(["open", "invitation"])),
+  defaultLanguage: setting(z.enum(LOCALES)),
   patronPriceText: setting(z.string()),
   updatedAt: dateTime.nullable(),
   updatedBy: z.string().nullable(),

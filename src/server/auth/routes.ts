@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { authEndpoints as api } from "../../core/auth/endpoints";
 import { AUTH_MESSAGES, returnToSchema } from "../../core/auth/schemas";
+import type { Locale } from "../../core/i18n";
 import { users } from "../db/schema";
 import { serve } from "../http/endpoint-routes";
 import { HttpError, tooManyRequests } from "../http/errors";
@@ -25,6 +26,7 @@ interface UserRow {
   membershipTier: "free" | "premium";
   role: "member" | "admin";
   isIntercessor: boolean;
+  locale?: Locale | null;
   createdAt: Date;
   emailVerifiedAt?: Date | null;
   emailVerified?: boolean;
@@ -49,6 +51,7 @@ export default async function authRoutes(app: FastifyInstance) {
       createdAt: user.createdAt,
       isAdmin: isAdministrator(config, { ...user, emailVerified }),
       isIntercessor: user.isIntercessor,
+      locale: user.locale ?? null,
       emailVerified,
       hasPassword: user.hasPassword ?? Boolean(user.passwordHash),
     };

@@ -35,6 +35,7 @@ export interface SessionUser
     | "membershipTier"
     | "role"
     | "isIntercessor"
+    | "locale"
     | "createdAt"
   > {
   emailVerified: boolean;
@@ -96,6 +97,7 @@ export const sessionUserColumns = {
   membershipTier: users.membershipTier,
   role: users.role,
   isIntercessor: users.isIntercessor,
+  locale: users.locale,
   createdAt: users.createdAt,
   emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`.as("email_verified"),
   hasPassword: sql<boolean>`${users.passwordHash} is not null`.as("has_password"),

@@ -55,7 +55,7 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
     <div className="flex min-h-dvh flex-col">
       <a
         href="#main"
-        className="sr-only z-50 rounded-full bg-sage-700 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        className="sr-only z-50 rounded-full bg-sage-700 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-3 focus:start-3"
       >
         Skip to content
       </a>
@@ -64,12 +64,12 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
           <Link href="/" className="shrink-0 rounded-lg" aria-label={`${publicConfig.siteName} home`}>
             <Logo />
           </Link>
-          <nav aria-label="Main" className="ml-4 hidden flex-1 items-center gap-0.5 xl:flex">
+          <nav aria-label="Main" className="ms-4 hidden flex-1 items-center gap-0.5 xl:flex">
             {links.map((link) => (
               <NavLink key={link.href} {...link} location={location} />
             ))}
           </nav>
-          <div className="ml-auto flex items-center gap-1">
+          <div className="ms-auto flex items-center gap-1">
             <MessagesLink />
             <NotificationBell />
             <UserMenu user={user} />

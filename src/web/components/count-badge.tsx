@@ -13,7 +13,7 @@ export function CountBadge({ count }: { count: number | undefined }) {
   return (
     <span
       aria-hidden="true"
-      className="absolute top-1 right-1 flex h-[1.1rem] min-w-[1.1rem] items-center justify-center rounded-full bg-clay-600 px-1 text-[0.65rem] leading-none font-bold text-white ring-2 ring-cream"
+      className="absolute top-1 end-1 flex h-[1.1rem] min-w-[1.1rem] items-center justify-center rounded-full bg-clay-600 px-1 text-[0.65rem] leading-none font-bold text-white ring-2 ring-cream"
     >
       {count > 99 ? "99+" : count}
     </span>

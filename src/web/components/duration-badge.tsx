@@ -5,7 +5,7 @@ import { formatDuration } from "~/core/format";
 export function DurationBadge({ seconds }: { seconds: number | null | undefined }) {
   if (!seconds) return null;
   return (
-    <span className="absolute right-2 bottom-2 inline-flex items-center gap-1 rounded-md bg-ink/80 px-1.5 py-0.5 text-xs font-semibold text-white tabular-nums">
+    <span className="absolute end-2 bottom-2 inline-flex items-center gap-1 rounded-md bg-ink/80 px-1.5 py-0.5 text-xs font-semibold text-white tabular-nums">
       <Clock className="size-3" aria-hidden="true" />
       <span className="sr-only">Duration </span>
       {formatDuration(seconds)}

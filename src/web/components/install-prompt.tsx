@@ -74,17 +74,17 @@ export default function InstallPrompt() {
     <section
       ref={keepClear}
       aria-labelledby="install-title"
-      className="fixed inset-x-3 bottom-20 z-40 mx-auto max-w-md animate-slide-in rounded-2xl border border-linen bg-white p-4 shadow-[var(--shadow-lift)] md:right-6 md:bottom-6 md:left-auto"
+      className="fixed inset-x-3 bottom-20 z-40 mx-auto max-w-md animate-slide-in rounded-2xl border border-linen bg-white p-4 shadow-[var(--shadow-lift)] md:end-6 md:bottom-6 md:start-auto"
     >
       <button
         type="button"
         onClick={hide}
         aria-label="Close"
-        className="absolute top-3 right-3 rounded-full p-1.5 text-muted hover:bg-parchment hover:text-ink"
+        className="absolute top-3 end-3 rounded-full p-1.5 text-muted hover:bg-parchment hover:text-ink"
       >
         <X className="size-4" aria-hidden="true" />
       </button>
-      <div className="flex gap-3 pr-6">
+      <div className="flex gap-3 pe-6">
         <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-sage-100 text-sage-700">
           <Download className="size-5" aria-hidden="true" />
         </span>

@@ -97,7 +97,7 @@ function NotificationPanel({ id, unread, onClose }: { id: string; unread: number
     <section
       id={id}
       aria-labelledby={headingId}
-      className="absolute inset-x-3 top-full z-40 mt-2 overflow-hidden rounded-[var(--radius-card)] border border-linen bg-white shadow-xl shadow-ink/10 sm:inset-x-auto sm:right-0 sm:w-96"
+      className="absolute inset-x-3 top-full z-40 mt-2 overflow-hidden rounded-[var(--radius-card)] border border-linen bg-white shadow-xl shadow-ink/10 sm:inset-x-auto sm:end-0 sm:w-96"
     >
       <div className="flex items-center justify-between gap-3 border-b border-linen px-4 py-3">
         <h2 id={headingId} className="font-sans text-base font-bold text-ink">

@@ -68,7 +68,7 @@ export function SearchFilterBar({
         </label>
         <Search
           aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-muted"
+          className="pointer-events-none absolute top-1/2 start-3.5 size-4 -translate-y-1/2 text-muted"
         />
         <Input
           id={id}
@@ -76,14 +76,14 @@ export function SearchFilterBar({
           value={value}
           onChange={(e) => onValueChange(e.target.value)}
           placeholder={placeholder}
-          className={cn("pl-10", clearable && "pr-10")}
+          className={cn("ps-10", clearable && "pe-10")}
           enterKeyHint="search"
         />
         {clearable && value && (
           <button
             type="button"
             onClick={() => onValueChange("")}
-            className="absolute top-1/2 right-2 -translate-y-1/2 rounded-full p-1.5 text-muted hover:bg-parchment hover:text-ink"
+            className="absolute top-1/2 end-2 -translate-y-1/2 rounded-full p-1.5 text-muted hover:bg-parchment hover:text-ink"
             aria-label="Clear search"
           >
             <X className="size-4" aria-hidden="true" />

@@ -14,7 +14,7 @@ export function TableHead({ columns }: { columns: readonly TableColumn[] }) {
     <thead className="border-b border-linen bg-parchment/60 text-xs font-bold tracking-wide text-muted uppercase">
       <tr>
         {columns.map((column) => (
-          <th key={column.label} scope="col" className={cn("px-5 py-3", column.end && "text-right")}>
+          <th key={column.label} scope="col" className={cn("px-5 py-3", column.end && "text-end")}>
             {column.hidden ? <span className="sr-only">{column.label}</span> : column.label}
           </th>
         ))}

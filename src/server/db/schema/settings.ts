@@ -21,6 +21,7 @@ export const siteSettings = pgTable(
     newsletterFeedUrl: text("newsletter_feed_url"),
     timeZone: text("time_zone"),
     registration: text("registration", { enum: ["open", "invitation"] }),
+    defaultLanguage: text("default_language", { enum: ["en", "he"] }),
     patronPriceText: text("patron_price_text"),
     updatedAt: at("updated_at").notNull().defaultNow(),
     updatedBy: mayReference("updated_by", () => users.id),

@@ -47,6 +47,8 @@ export const users = pgTable(
     /** While in the future she cannot sign in and her content is hidden ('infinity': for good). */
     suspendedUntil: at("suspended_until"),
     settings: jsonb("settings").$type<MemberSettings>().notNull().default({}),
+    /** The language she chose for the app, its mail and its notices ("en", "he"); null: not chosen. */
+    locale: text("locale", { enum: ["en", "he"] }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

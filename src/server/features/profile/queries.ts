@@ -11,6 +11,7 @@ import {
   sql,
 } from "drizzle-orm";
 import type { AnyPgColumn, PgColumn, PgTable, SelectedFields } from "drizzle-orm/pg-core";
+import type { Locale } from "../../../core/i18n/locales";
 import type { SettingKey } from "../../../core/profile/schemas";
 import type { Db, Tx } from "../../db/client";
 import {
@@ -296,4 +297,8 @@ export async function deleteMember(tx: Tx, userId: number) {
   await tx.delete(activityLog).where(eq(activityLog.userId, userId));
   const deleted = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
   return deleted.length > 0;
+}
+
+export async function setLocale(db: Db | Tx, userId: number, locale: Locale) {
+  await db.update(users).set({ locale, updatedAt: new Date() }).where(eq(users.id, userId));
 }

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from "fastify";
+import { LANGUAGE_COOKIE } from "../../../core/i18n";
 import { profileEndpoints as api } from "../../../core/profile/endpoints";
 import { PROFILE_MESSAGES } from "../../../core/profile/schemas";
 import { cancelEmailChange, changePassword, confirmEmailChange } from "../../auth/identity";
 import { clearSessionCookies, endOtherSessions } from "../../auth/sessions";
 import { serve } from "../../http/endpoint-routes";
+import { languageCookieOptions } from "../../i18n";
 import * as service from "./service";
 
 /** The member's own profile, settings, data download and account deletion. */
@@ -33,6 +35,13 @@ export default async function profileRoutes(app: FastifyInstance) {
   serve(app, api.signOutOthers, async ({ viewer }) => {
     const ended = await endOtherSessions(db, viewer.id, viewer.sessionId, app.sessionCache);
     return { message: PROFILE_MESSAGES.signedOutOthers(ended), ended };
+  });
+
+  serve(app, api.setLanguage, async ({ viewer, body, reply }) => {
+    await service.setLanguage(db, viewer.id, body.locale);
+    app.sessionCache.forgetUser(viewer.id);
+    // Her pages before she signs in again (and a visitor's on this browser) follow her choice too.
+    reply.setCookie(LANGUAGE_COOKIE, body.locale, languageCookieOptions(app.config));
   });
 
   serve(app, api.updateSettings, ({ viewer, body }) => service.updateSettings(db, viewer.id, body));

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import type { Locale } from "../../../core/i18n/locales";
 import {
   PROFILE_MESSAGES,
   resolveSettings,
@@ -54,6 +55,10 @@ export async function updateProfile(
     : await q.findProfile(db, member.id);
   if (!row) throw unauthorized();
   return present(row);
+}
+
+export async function setLanguage(db: Db, userId: number, locale: Locale) {
+  await q.setLocale(db, userId, locale);
 }
 
 export async function updateSettings(db: Db, userId: number, input: UpdateSettingsBody) {

@@ -22,6 +22,7 @@ const stored = {
   newsletterFeedUrl: siteSettings.newsletterFeedUrl,
   timeZone: siteSettings.timeZone,
   registration: siteSettings.registration,
+  defaultLanguage: siteSettings.defaultLanguage,
   patronPriceText: siteSettings.patronPriceText,
   updatedAt: siteSettings.updatedAt,
 };

@@ -1,3 +1,4 @@
+import type { Locale } from "../../../core/i18n/locales";
 import {
   SETTING_FIELDS,
   SETTING_NAMES,
@@ -26,6 +27,7 @@ const valuesOf = (config: AppConfig): Values => ({
   newsletterFeedUrl: config.newsletter.feedUrl ?? null,
   timeZone: config.timeZone,
   registration: config.registration,
+  defaultLanguage: config.defaultLanguage,
   patronPriceText: config.patronPriceText,
 });
 
@@ -60,6 +62,7 @@ export function applySettings(config: AppConfig, row: q.StoredSettings | undefin
   config.newsletter.feedUrl = value("newsletterFeedUrl") ?? undefined;
   config.timeZone = value("timeZone")!;
   config.registration = value("registration") as AppConfig["registration"];
+  config.defaultLanguage = value("defaultLanguage") as AppConfig["defaultLanguage"];
   config.patronPriceText = value("patronPriceText")!;
   if (!config.mailFromSet) config.mail.from = defaultMailFrom(config.siteName, config.publicUrl);
 }
@@ -91,6 +94,7 @@ export async function currentSettings(db: Db, config: AppConfig) {
       source: SettingSource;
       variable: string;
     },
+    defaultLanguage: setting("defaultLanguage") as { value: Locale; source: SettingSource; variable: string },
     patronPriceText: setting("patronPriceText") as { value: string; source: SettingSource; variable: string },
     updatedAt: row?.updatedAt ?? null,
     updatedBy: row?.updatedBy ?? null,

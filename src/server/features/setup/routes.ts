@@ -24,6 +24,7 @@ export default async function setupRoutes(app: FastifyInstance) {
       createdAt: owner.createdAt,
       isAdmin: true,
       isIntercessor: owner.isIntercessor,
+      locale: owner.locale,
       emailVerified: false,
       hasPassword: true,
     };

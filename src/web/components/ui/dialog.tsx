@@ -26,7 +26,7 @@ export function DialogContent({
       <RadixDialog.Overlay className="fixed inset-0 z-50 bg-ink/45 backdrop-blur-[2px] animate-fade-in" />
       <RadixDialog.Content
         className={cn(
-          "fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2",
+          "fixed inset-x-0 top-1/2 z-50 mx-auto max-h-[90dvh] w-[calc(100%-2rem)] -translate-y-1/2",
           // A dialog that asks to be wider says so with a max-w class of its own.
           !/(^|\s)max-w-/.test(className ?? "") && "max-w-lg",
           "overflow-y-auto rounded-3xl bg-cream p-6 shadow-[var(--shadow-lift)] animate-pop-in sm:p-8",
@@ -41,7 +41,7 @@ export function DialogContent({
           if (target instanceof HTMLElement && target.isConnected) target.focus({ preventScroll: true });
         }}
       >
-        <RadixDialog.Title className="pr-8 font-display text-2xl font-semibold text-ink">
+        <RadixDialog.Title className="pe-8 font-display text-2xl font-semibold text-ink">
           {title}
         </RadixDialog.Title>
         {description ? (
@@ -53,7 +53,7 @@ export function DialogContent({
         )}
         <div className="mt-5">{children}</div>
         <RadixDialog.Close
-          className="absolute top-4 right-4 rounded-full p-2 text-muted transition-colors hover:bg-parchment hover:text-ink"
+          className="absolute top-4 end-4 rounded-full p-2 text-muted transition-colors hover:bg-parchment hover:text-ink"
           aria-label="Close"
         >
           <X className="size-5" aria-hidden="true" />

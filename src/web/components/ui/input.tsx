@@ -30,7 +30,7 @@ export const PasswordInput = forwardRef<
       <input
         ref={ref}
         id={id}
-        className={cn(field, "h-11 pr-12", className)}
+        className={cn(field, "h-11 pe-12", className)}
         {...props}
         type={shown ? "text" : "password"}
       />
@@ -39,7 +39,7 @@ export const PasswordInput = forwardRef<
         aria-pressed={shown}
         aria-controls={id}
         onClick={() => setShown((s) => !s)}
-        className="absolute top-1/2 right-1 flex size-9 -translate-y-1/2 items-center justify-center rounded-full text-muted transition-colors hover:bg-parchment hover:text-ink"
+        className="absolute top-1/2 end-1 flex size-9 -translate-y-1/2 items-center justify-center rounded-full text-muted transition-colors hover:bg-parchment hover:text-ink"
       >
         <Icon className="size-5" aria-hidden="true" />
         {/* Named by its text, not aria-label, so "Password" still labels only the field. */}

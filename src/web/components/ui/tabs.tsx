@@ -18,8 +18,10 @@ export function TabsList({ className, ...props }: ComponentProps<typeof RadixTab
     if (!el) return;
     const measure = () => {
       const max = el.scrollWidth - el.clientWidth;
-      const before = el.scrollLeft > 1;
-      const after = el.scrollLeft < max - 1;
+      // Right to left, scrolling runs from 0 to -max: counted from the start either way.
+      const scrolled = Math.abs(el.scrollLeft);
+      const before = scrolled > 1;
+      const after = scrolled < max - 1;
       setMore((m) => (m.before === before && m.after === after ? m : { before, after }));
     };
     // Keep the open tab in sight: on arrival and whenever another opens.
@@ -27,7 +29,11 @@ export function TabsList({ className, ...props }: ComponentProps<typeof RadixTab
       const active = el.querySelector<HTMLElement>('[data-state="active"]');
       if (!active) return;
       const left = active.offsetLeft - el.clientWidth / 2 + active.offsetWidth / 2;
-      el.scrollTo({ left: Math.max(0, left), behavior: "auto" });
+      const rtl = getComputedStyle(el).direction === "rtl";
+      el.scrollTo({
+        left: rtl ? Math.min(0, left - (el.scrollWidth - el.clientWidth)) : Math.max(0, left),
+        behavior: "auto",
+      });
       measure();
     };
     showActive();
@@ -53,27 +59,27 @@ export function TabsList({ className, ...props }: ComponentProps<typeof RadixTab
         )}
         {...props}
       />
-      <ScrollFade side="left" shown={more.before} />
-      <ScrollFade side="right" shown={more.after} />
+      <ScrollFade side="start" shown={more.before} />
+      <ScrollFade side="end" shown={more.after} />
     </div>
   );
 }
 
 /** The edge where more tabs wait: parchment fading into the row, with a chevron. */
-function ScrollFade({ side, shown }: { side: "left" | "right"; shown: boolean }) {
+function ScrollFade({ side, shown }: { side: "start" | "end"; shown: boolean }) {
   return (
     <span
       aria-hidden="true"
       data-scroll-hint={side}
       className={cn(
         "pointer-events-none absolute inset-y-0 flex w-12 items-center transition-opacity duration-150",
-        side === "left"
-          ? "left-0 justify-start rounded-l-full bg-gradient-to-r from-parchment from-40% to-transparent pl-1.5"
-          : "right-0 justify-end rounded-r-full bg-gradient-to-l from-parchment from-40% to-transparent pr-1.5",
+        side === "start"
+          ? "start-0 justify-start rounded-s-full bg-gradient-to-r rtl:bg-gradient-to-l from-parchment from-40% to-transparent ps-1.5"
+          : "end-0 justify-end rounded-e-full bg-gradient-to-l rtl:bg-gradient-to-r from-parchment from-40% to-transparent pe-1.5",
         shown ? "opacity-100" : "opacity-0",
       )}
     >
-      {side === "left" ? (
+      {side === "start" ? (
         <ChevronLeft className="size-4 text-muted" aria-hidden="true" />
       ) : (
         <ChevronRight className="size-4 text-muted" aria-hidden="true" />

@@ -82,7 +82,7 @@ export default function ApiReferenceTab() {
         </label>
         <Search
           aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-muted"
+          className="pointer-events-none absolute top-1/2 start-3.5 size-5 -translate-y-1/2 text-muted"
         />
         <Input
           id={searchId}
@@ -90,7 +90,7 @@ export default function ApiReferenceTab() {
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
           placeholder="Search by path or summary..."
-          className="pl-11"
+          className="ps-11"
         />
       </div>
 

@@ -1,6 +1,7 @@
 import { Lock } from "lucide-react";
 import { type FormEvent, useMemo, useState } from "react";
 import { formatRelativeAge } from "~/core/format";
+import { LANGUAGE_NAMES, LOCALES, type Locale } from "~/core/i18n";
 import { settingsEndpoints as api } from "~/core/settings/endpoints";
 import {
   REGISTRATION_CHOICES,
@@ -38,11 +39,16 @@ const HINTS: Record<SettingName, string> = {
     "The newsletter's feed, which the article sync reads, e.g. https://example.substack.com/feed.",
   timeZone: "Where the ministry plans: new events and digests use it when a member's device says nothing.",
   registration: "Whether anyone may open an account, or only those you invite.",
+  defaultLanguage:
+    "The language of the pages for a member who has not chosen one and whose browser asks for neither.",
   patronPriceText: "How the patron price is shown, e.g. $15 (the pages add “a month”).",
 };
 
 const GROUPS: { title: string; names: SettingName[] }[] = [
-  { title: "The ministry", names: ["siteName", "founderName", "welcomeLine", "contactEmail", "timeZone"] },
+  {
+    title: "The ministry",
+    names: ["siteName", "founderName", "welcomeLine", "contactEmail", "timeZone", "defaultLanguage"],
+  },
   { title: "Joining and giving", names: ["registration", "patronPriceText"] },
   { title: "Newsletter", names: ["newsletterName", "newsletterFeedUrl"] },
 ];
@@ -54,9 +60,11 @@ const valuesOf = (settings: SiteSettingsResponse): Values =>
 const shownValue = (name: SettingName, value: string) =>
   name === "registration"
     ? (REGISTRATION_CHOICES.find((choice) => choice.value === value)?.label ?? value)
-    : name === "timeZone"
-      ? value.replace(/_/g, " ")
-      : value;
+    : name === "defaultLanguage"
+      ? (LANGUAGE_NAMES[value as Locale] ?? value)
+      : name === "timeZone"
+        ? value.replace(/_/g, " ")
+        : value;
 
 /** The zones the browser knows, for the time zone's list (the saved one first if it is missing). */
 function zoneList(current: string): string[] {
@@ -236,11 +244,11 @@ function SettingField({
               {...common}
               value={shownValue(name, value)}
               readOnly
-              className="bg-parchment pr-10 text-muted"
+              className="bg-parchment pe-10 text-muted"
             />
             <Lock
               aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted"
+              className="pointer-events-none absolute top-1/2 end-3 size-4 -translate-y-1/2 text-muted"
             />
           </div>
         ) : name === "registration" ? (
@@ -248,6 +256,14 @@ function SettingField({
             {REGISTRATION_CHOICES.map((choice) => (
               <option key={choice.value} value={choice.value}>
                 {choice.label}
+              </option>
+            ))}
+          </Select>
+        ) : name === "defaultLanguage" ? (
+          <Select {...common} value={value} onChange={(e) => onChange(e.target.value)}>
+            {LOCALES.map((locale) => (
+              <option key={locale} value={locale} lang={locale}>
+                {LANGUAGE_NAMES[locale]}
               </option>
             ))}
           </Select>

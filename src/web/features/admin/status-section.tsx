@@ -58,7 +58,7 @@ function Part({
         </h3>
         {badge && <Badge tone={badge.tone}>{badge.label}</Badge>}
       </div>
-      <div className="mt-1.5 max-w-3xl space-y-1.5 pl-7 text-ink">{children}</div>
+      <div className="mt-1.5 max-w-3xl space-y-1.5 ps-7 text-ink">{children}</div>
     </li>
   );
 }

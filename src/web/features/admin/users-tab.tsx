@@ -64,7 +64,7 @@ function MembersList() {
       {/* A phone shows each member as a small card: the table's cells stacked, its header for screen readers. */}
       <div className="relative overflow-x-auto">
         <table
-          className="w-full text-left text-sm max-sm:block sm:min-w-[40rem] max-sm:[&_thead]:sr-only max-sm:[&>tbody]:block"
+          className="w-full text-start text-sm max-sm:block sm:min-w-[40rem] max-sm:[&_thead]:sr-only max-sm:[&>tbody]:block"
           aria-busy={users.isPending}
         >
           <caption className="sr-only">Members</caption>
@@ -114,7 +114,7 @@ function MembersList() {
                        * wider screen they keep to two short lines: what is done about her, then her role.
                        */}
                       <td className="px-5 py-3.5 max-sm:col-span-2 max-sm:p-0 max-sm:pt-1">
-                        <div className="flex flex-wrap items-center justify-end gap-1.5 max-sm:justify-start sm:ml-auto sm:max-w-[16.5rem]">
+                        <div className="flex flex-wrap items-center justify-end gap-1.5 max-sm:justify-start sm:ms-auto sm:max-w-[16.5rem]">
                           {/* The ministry's administrators write to any member. */}
                           {u.id !== me?.id && <MessageButton memberId={u.id} name={name} />}
                           {u.id !== me?.id && (

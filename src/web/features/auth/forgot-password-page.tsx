@@ -80,7 +80,7 @@ function ResetRequestForm({ email, onSent }: { email?: string; onSent: (message:
   });
 
   return (
-    <form method="post" onSubmit={onSubmit} noValidate className="mt-6 space-y-4 text-left">
+    <form method="post" onSubmit={onSubmit} noValidate className="mt-6 space-y-4 text-start">
       <FormInput form={form} name="email" id="reset-email" label="E-mail" type="email" autoComplete="email" />
       <FormSubmit error={serverError} busy={isSubmitting} label="Send reset link" busyLabel="Sending..." />
     </form>

@@ -104,7 +104,7 @@ function NewPasswordForm({
   });
 
   return (
-    <form method="post" onSubmit={onSubmit} noValidate className="mt-6 space-y-4 text-left">
+    <form method="post" onSubmit={onSubmit} noValidate className="mt-6 space-y-4 text-start">
       <NewPasswordFields form={form} name="password" id="reset-password" hint={PASSWORD_HINT} />
       <FormSubmit
         error={serverError}

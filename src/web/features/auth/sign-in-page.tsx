@@ -98,8 +98,8 @@ export default function SignInPage({ joining = false }: { joining?: boolean }) {
         <Link href="/" className="rounded-lg">
           <Logo light />
         </Link>
-        <div aria-hidden="true" className="absolute -right-24 -bottom-24 size-96 rounded-full bg-sage-600" />
-        <div aria-hidden="true" className="absolute top-24 -right-10 size-40 rounded-full bg-gold-400/20" />
+        <div aria-hidden="true" className="absolute -end-24 -bottom-24 size-96 rounded-full bg-sage-600" />
+        <div aria-hidden="true" className="absolute top-24 -end-10 size-40 rounded-full bg-gold-400/20" />
         <figure className="relative max-w-md">
           <blockquote className="font-display text-3xl leading-snug">
             “She is like a tree planted by streams of water, that yields its fruit in its season.”
@@ -250,7 +250,7 @@ function SignInForm({ returnTo }: { returnTo: string }) {
         type="password"
         autoComplete="current-password"
       />
-      <p className="-mt-1 text-right">
+      <p className="-mt-1 text-end">
         {/* The address she typed goes along (in the history entry, not the address bar), ready there. */}
         <Link
           href="/forgot-password"

@@ -125,7 +125,7 @@ export function MentionTextarea({
         <Button
           variant="ghost"
           size="sm"
-          className="absolute bottom-1.5 left-1.5 text-muted"
+          className="absolute bottom-1.5 start-1.5 text-muted"
           onClick={startMention}
           onMouseDown={(e) => e.preventDefault()}
         >

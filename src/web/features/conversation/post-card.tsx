@@ -81,7 +81,7 @@ export function Byline({
           {authorName(author)}
           {isMine && <span className="font-semibold text-muted"> (you)</span>}
           {author.isLeader && (
-            <span className="ml-1.5 inline-flex items-center gap-1 align-middle text-xs font-semibold text-gold-700">
+            <span className="ms-1.5 inline-flex items-center gap-1 align-middle text-xs font-semibold text-gold-700">
               <Crown className="size-3.5" aria-hidden="true" /> Leader
             </span>
           )}
@@ -170,7 +170,7 @@ export function PostCard({
           {linked && (
             <Link
               href={`/group-posts/${post.id}`}
-              className="ml-auto inline-flex h-9 items-center gap-1.5 rounded-full px-3 text-sm font-semibold text-sage-700 hover:bg-sage-50"
+              className="ms-auto inline-flex h-9 items-center gap-1.5 rounded-full px-3 text-sm font-semibold text-sage-700 hover:bg-sage-50"
             >
               <MessageCircle className="size-4" aria-hidden="true" />
               {post.replyCount === 0
@@ -484,7 +484,7 @@ function PrayerRow({ post, onAnswer }: { post: GroupPost; onAnswer: () => void }
           <Sparkles aria-hidden="true" /> Mark answered
         </Button>
       )}
-      <p className="ml-auto text-sm font-semibold text-sage-700" aria-live="polite">
+      <p className="ms-auto text-sm font-semibold text-sage-700" aria-live="polite">
         {count > 0 ? `${count} prayed` : post.answeredAt ? "" : "Be the first to pray"}
       </p>
     </div>

@@ -53,7 +53,7 @@ export function CourseCard({
             {course.patronOnly && <PatronBadge />}
           </div>
           {course.price !== null && course.price !== undefined && (
-            <span className="text-right">
+            <span className="text-end">
               <span className="block font-display text-xl font-semibold text-ink">
                 {course.price === 0 ? "Free" : formatDollars(course.price)}
               </span>

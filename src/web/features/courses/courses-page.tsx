@@ -170,7 +170,7 @@ function LearningPromises() {
     >
       <ul className="grid gap-8 sm:grid-cols-3">
         {PROMISES.map(({ icon: Icon, title, text }) => (
-          <li key={title} className="text-center sm:text-left">
+          <li key={title} className="text-center sm:text-start">
             <span className="mx-auto flex size-12 items-center justify-center rounded-2xl bg-white/10 text-gold-100 sm:mx-0">
               <Icon className="size-6" aria-hidden="true" />
             </span>

@@ -48,7 +48,7 @@ export default function DiscipleshipPage() {
                   <h2 className="font-sans text-sm font-bold tracking-wide text-sage-800 uppercase">
                     How matching works
                   </h2>
-                  <ol className="mt-3 list-decimal space-y-2 pl-5 text-sm leading-relaxed text-muted">
+                  <ol className="mt-3 list-decimal space-y-2 ps-5 text-sm leading-relaxed text-muted">
                     <li>Tell us where you are in your walk and what you'd like to grow in.</li>
                     <li>As soon as a mentor and a mentee share a focus area, we connect them.</li>
                     <li>The mentor accepts, and you plan your first conversation.</li>

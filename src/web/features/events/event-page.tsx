@@ -240,7 +240,7 @@ function SeriesAnswer({ event }: { event: EventDetail }) {
       disabled={rsvp.isPending}
     >
       <legend className="sr-only">Your answer for every date</legend>
-      <span className="mr-1 text-sm font-semibold" aria-hidden="true">
+      <span className="me-1 text-sm font-semibold" aria-hidden="true">
         Every date:
       </span>
       {RSVP_STATUSES.map((status) => (
@@ -284,7 +284,7 @@ function DateRow({
             "Cancelled"
           ) : (
             <>
-              <Users className="mr-1 inline size-4" aria-hidden="true" />
+              <Users className="me-1 inline size-4" aria-hidden="true" />
               {date.capacity !== null
                 ? `${date.goingCount} of ${date.capacity} going`
                 : `${date.goingCount} going`}

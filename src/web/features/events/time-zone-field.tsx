@@ -108,7 +108,7 @@ export function TimeZoneField({
           aria-activedescendant={open && matches[active] ? optionId(active) : undefined}
           aria-invalid={Boolean(error)}
           aria-describedby={error ? `${id}-error` : hintId}
-          className="pr-11"
+          className="pe-11"
           value={query ?? (chosen ? zoneLabel(chosen) : field.value)}
           onChange={(e) => {
             setQuery(e.target.value);
@@ -123,7 +123,7 @@ export function TimeZoneField({
           type="button"
           tabIndex={-1}
           aria-label="Show time zones"
-          className="absolute top-1/2 right-1 flex size-9 -translate-y-1/2 items-center justify-center rounded-full text-muted hover:bg-parchment"
+          className="absolute top-1/2 end-1 flex size-9 -translate-y-1/2 items-center justify-center rounded-full text-muted hover:bg-parchment"
           // The text box keeps the focus.
           onMouseDown={(e) => e.preventDefault()}
           onClick={() => (open ? setOpen(false) : openList())}

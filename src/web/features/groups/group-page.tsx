@@ -352,7 +352,7 @@ function MemberRow({
       </div>
       {/* Her actions on a line of their own, under her name: the panel is narrow on every screen. */}
       {(canManage || !isSelf) && (
-        <div className="flex w-full flex-wrap gap-1 pl-12">
+        <div className="flex w-full flex-wrap gap-1 ps-12">
           {!isSelf && (
             <MessageButton
               memberId={member.userId}

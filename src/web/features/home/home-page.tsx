@@ -133,7 +133,7 @@ function Welcome({
 }) {
   return (
     <section className="relative overflow-hidden rounded-[2rem] bg-gradient-to-br from-sage-600 to-sage-800 p-6 text-cream shadow-[var(--shadow-lift)] sm:p-10">
-      <Sprout aria-hidden="true" className="absolute -right-6 -bottom-6 size-40 text-sage-500/40" />
+      <Sprout aria-hidden="true" className="absolute -end-6 -bottom-6 size-40 text-sage-500/40" />
       <p className="text-sm font-semibold tracking-widest text-sage-200 uppercase">Welcome home</p>
       <h1 className="mt-2 text-3xl font-semibold wrap-anywhere text-cream sm:text-4xl">
         Shalom, {personName({ firstName }, { nameless: "friend" })}
@@ -228,7 +228,7 @@ function Videos({ videos }: { videos: HomeVideo[] }) {
               )}
             >
               <span className="flex size-10 items-center justify-center rounded-full bg-white/90 text-sage-700 shadow transition-transform group-hover:scale-105 sm:size-12">
-                <Play className="ml-0.5 size-5 fill-current" aria-hidden="true" />
+                <Play className="ms-0.5 size-5 fill-current" aria-hidden="true" />
               </span>
               <DurationBadge seconds={video.duration} />
             </div>
@@ -453,7 +453,7 @@ function QuickActions() {
           <li key={href}>
             <Link
               href={href}
-              className="flex h-full flex-col items-center gap-2 rounded-2xl border border-linen bg-white p-3 text-center text-sm font-semibold text-ink transition-colors hover:bg-parchment lg:flex-row lg:text-left"
+              className="flex h-full flex-col items-center gap-2 rounded-2xl border border-linen bg-white p-3 text-center text-sm font-semibold text-ink transition-colors hover:bg-parchment lg:flex-row lg:text-start"
             >
               <Icon className="size-5 shrink-0 text-sage-600" aria-hidden="true" />
               {label}

@@ -157,7 +157,7 @@ export default function LandingPage() {
           <div className="relative overflow-hidden rounded-[2rem] bg-gradient-to-br from-sage-600 to-sage-800 px-6 py-14 text-center text-cream shadow-[var(--shadow-lift)] sm:px-12">
             <div
               aria-hidden="true"
-              className="absolute -top-24 -right-16 size-72 rounded-full bg-gold-400/15 blur-2xl"
+              className="absolute -top-24 -end-16 size-72 rounded-full bg-gold-400/15 blur-2xl"
             />
             <h2 id="cta-title" className="relative text-3xl font-semibold text-cream sm:text-4xl">
               Ready to Grow Together?
@@ -182,7 +182,7 @@ export default function LandingPage() {
         <div className="container-page flex flex-col items-center justify-between gap-4 py-8 sm:flex-row">
           <Logo />
           {/* Rendered by the server: around New Year the visitor's clock may say another year. */}
-          <div className="flex flex-col items-center gap-1 text-center sm:items-end sm:text-right">
+          <div className="flex flex-col items-center gap-1 text-center sm:items-end sm:text-end">
             {contactEmail && (
               <p className="text-sm text-muted">
                 Questions? Write to{" "}

@@ -129,7 +129,7 @@ export default function CourseLessonsEditor({
 
   return (
     <section aria-labelledby={headingId}>
-      <Button variant="ghost" size="sm" onClick={onClose} className="-ml-2">
+      <Button variant="ghost" size="sm" onClick={onClose} className="-ms-2">
         <ArrowLeft aria-hidden="true" />
         Back to Courses
       </Button>
@@ -240,7 +240,7 @@ export default function CourseLessonsEditor({
                     <Button
                       variant="secondary"
                       size="sm"
-                      className="ml-auto"
+                      className="ms-auto"
                       aria-label={`Add a lesson to ${module.title}`}
                       onClick={() => setLessonForm({ moduleId: module.id, lesson: null })}
                     >
@@ -378,7 +378,7 @@ function LessonRow({
           </p>
         </div>
       </div>
-      <div className="flex shrink-0 flex-wrap gap-1 pl-11 md:pl-0">
+      <div className="flex shrink-0 flex-wrap gap-1 ps-11 md:ps-0">
         <MoveButtons
           title={lesson.title}
           focusKey={`lesson-${lesson.id}`}

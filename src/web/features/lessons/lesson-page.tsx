@@ -145,7 +145,7 @@ function LessonView({ lesson }: { lesson: Lesson }) {
           <LessonKindLabel kind={lesson.kind} className="text-sm" />
           {lesson.finished && (
             <Badge tone="green">
-              <Check className="mr-1 inline size-3.5" aria-hidden="true" />
+              <Check className="me-1 inline size-3.5" aria-hidden="true" />
               Done
             </Badge>
           )}
@@ -217,9 +217,9 @@ function Reading({ html }: { html: string }) {
         "text-[1.05rem] leading-relaxed text-ink/90 [overflow-wrap:anywhere]",
         "[&_h1]:mt-8 [&_h1]:text-2xl [&_h1]:font-semibold [&_h2]:mt-8 [&_h2]:text-2xl [&_h2]:font-semibold",
         "[&_h3]:mt-6 [&_h3]:text-xl [&_h3]:font-semibold [&_h4]:mt-5 [&_h4]:font-bold",
-        "[&_p]:mt-4 [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:mt-4 [&_ol]:list-decimal [&_ol]:pl-6 [&_li]:mt-1",
-        "[&_blockquote]:mt-5 [&_blockquote]:border-l-4 [&_blockquote]:border-gold-400 [&_blockquote]:bg-parchment/60",
-        "[&_blockquote]:py-2 [&_blockquote]:pr-3 [&_blockquote]:pl-4 [&_blockquote]:font-display [&_blockquote]:italic",
+        "[&_p]:mt-4 [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:ps-6 [&_ol]:mt-4 [&_ol]:list-decimal [&_ol]:ps-6 [&_li]:mt-1",
+        "[&_blockquote]:mt-5 [&_blockquote]:border-s-4 [&_blockquote]:border-gold-400 [&_blockquote]:bg-parchment/60",
+        "[&_blockquote]:py-2 [&_blockquote]:pe-3 [&_blockquote]:ps-4 [&_blockquote]:font-display [&_blockquote]:italic",
         "[&_a]:font-semibold [&_a]:text-sage-700 [&_a]:underline [&_a]:underline-offset-4",
         "[&_strong]:font-semibold [&>:first-child]:mt-0",
       ].join(" ")}
@@ -377,7 +377,7 @@ function QuizPart({ lesson, quiz }: { lesson: Lesson; quiz: NonNullable<Lesson["
                     />
                     <span className="min-w-0 [overflow-wrap:anywhere]">{choice}</span>
                     {right && (
-                      <span className="ml-auto shrink-0 text-sm font-semibold text-sage-700">
+                      <span className="ms-auto shrink-0 text-sm font-semibold text-sage-700">
                         Right answer
                       </span>
                     )}

@@ -230,7 +230,7 @@ function MemberRow({ member, isSelf }: { member: LocalGroupMember; isSelf: boole
         </p>
       </div>
       {!isSelf && (
-        <div className="flex w-full flex-wrap gap-1 pl-12">
+        <div className="flex w-full flex-wrap gap-1 ps-12">
           <MessageButton memberId={member.userId} name={name} variant="ghost" className="h-8 px-2 text-xs" />
           <MemberActions userId={member.userId} name={name} refresh={[]} />
         </div>

@@ -12,7 +12,7 @@ export function CharacterCount({ id, length }: { id: string; length: number }) {
   return (
     <p
       id={id}
-      className={cn("text-right text-xs", left < 200 ? "font-semibold text-clay-700" : "text-muted")}
+      className={cn("text-end text-xs", left < 200 ? "font-semibold text-clay-700" : "text-muted")}
       aria-live={left < 200 ? "polite" : "off"}
     >
       {formatCount(length)} / {formatCount(MESSAGE_MAX)}

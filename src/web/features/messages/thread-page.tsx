@@ -288,7 +288,7 @@ function MessageItem({
         <div
           className={cn(
             "min-w-0 rounded-3xl px-4 py-2.5",
-            m.isMine ? "rounded-br-lg bg-sage-100 text-ink" : "rounded-bl-lg border border-linen bg-white",
+            m.isMine ? "rounded-ee-lg bg-sage-100 text-ink" : "rounded-es-lg border border-linen bg-white",
             deleted && "bg-transparent italic text-muted",
           )}
         >
@@ -317,7 +317,7 @@ function MessageItem({
           </button>
         )}
       </div>
-      <p className={cn("mt-1 px-2 text-xs text-muted", m.isMine && "text-right")}>
+      <p className={cn("mt-1 px-2 text-xs text-muted", m.isMine && "text-end")}>
         <time dateTime={m.createdAt} title={formatDateTime(m.createdAt)}>
           {messageTime(m.createdAt)}
         </time>
@@ -593,7 +593,7 @@ function ThreadSkeleton() {
       </div>
       <SkeletonList label="Loading the conversation" count={2} className="flex flex-col gap-3">
         <Skeleton className="h-12 w-3/5 rounded-3xl" />
-        <Skeleton className="ml-auto h-16 w-2/3 rounded-3xl" />
+        <Skeleton className="ms-auto h-16 w-2/3 rounded-3xl" />
       </SkeletonList>
     </div>
   );

@@ -205,7 +205,7 @@ function NoteCard({
             <span className="sr-only">Highlight</span>
           </span>
         )}
-        <EditDeleteButtons what="note" onEdit={onEdit} onDelete={onDelete} className="-mt-1 -mr-1" />
+        <EditDeleteButtons what="note" onEdit={onEdit} onDelete={onDelete} className="-mt-1 -me-1" />
       </div>
       <MemberText text={note.content} keepSpaces className="mt-3 leading-relaxed" />
       {note.tags.length > 0 && (

@@ -228,7 +228,7 @@ function AmountForm({ onReady }: { onReady: (checkout: Checkout) => void }) {
         <div className="relative">
           <span
             aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-muted"
+            className="pointer-events-none absolute top-1/2 start-3.5 -translate-y-1/2 text-muted"
           >
             $
           </span>
@@ -241,7 +241,7 @@ function AmountForm({ onReady }: { onReady: (checkout: Checkout) => void }) {
             placeholder="Other amount"
             value={custom}
             onChange={(e) => setCustom(e.target.value)}
-            className="pl-7"
+            className="ps-7"
             aria-describedby={`${customId}-hint`}
           />
         </div>

@@ -122,7 +122,7 @@ export function PrayerCard({
               Mark answered
             </Button>
           )}
-          <p className="ml-auto text-sm font-semibold text-sage-700" aria-live="polite">
+          <p className="ms-auto text-sm font-semibold text-sage-700" aria-live="polite">
             {prayerCountText(request)}
           </p>
         </div>

@@ -77,7 +77,7 @@ function StatementSheet({ year, giving }: { year: number; giving: GivingResponse
           {ministry.address && <p className="mt-1 whitespace-pre-line text-muted">{ministry.address}</p>}
           {ministry.taxId && <p className="mt-1 text-muted">Tax ID: {ministry.taxId}</p>}
         </div>
-        <div className="sm:text-right">
+        <div className="sm:text-end">
           <h1 className="font-sans text-2xl font-bold">Giving statement {year}</h1>
           <p className="mt-1 text-muted">January 1 – December 31, {year}</p>
           <p className="mt-1 text-sm text-muted">Issued {formatLongDate(new Date())}</p>

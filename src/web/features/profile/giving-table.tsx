@@ -6,10 +6,10 @@ import { cn } from "~/web/lib/cn";
 // The receipt number has a column of its own on wider screens and on paper, under "For" on phones.
 const RECEIPT_COLUMN = "max-sm:hidden print:table-cell";
 const COLUMNS = [
-  { label: "Date", className: "pr-3" },
-  { label: "For", className: "pr-3" },
-  { label: "Receipt", className: `pr-3 ${RECEIPT_COLUMN}` },
-  { label: "Amount", className: "text-right" },
+  { label: "Date", className: "pe-3" },
+  { label: "For", className: "pe-3" },
+  { label: "Receipt", className: `pe-3 ${RECEIPT_COLUMN}` },
+  { label: "Amount", className: "text-end" },
 ];
 
 /**
@@ -29,7 +29,7 @@ export function GivingTable({
 }) {
   const currency = payments[0]?.currency ?? "usd";
   return (
-    <table className={cn("w-full text-left text-sm", className)}>
+    <table className={cn("w-full text-start text-sm", className)}>
       <caption className="sr-only">Your gifts and payments in {year}</caption>
       <thead className="border-b border-linen text-xs font-bold tracking-wide text-muted uppercase">
         <tr>
@@ -43,24 +43,21 @@ export function GivingTable({
       <tbody>
         {payments.map((p) => (
           <tr key={p.id} className="border-b border-linen/70 align-top">
-            <td className="py-2.5 pr-3 whitespace-nowrap">{formatShortDate(p.paidAt)}</td>
-            <td className="py-2.5 pr-3">
+            <td className="py-2.5 pe-3 whitespace-nowrap">{formatShortDate(p.paidAt)}</td>
+            <td className="py-2.5 pe-3">
               {p.description}
               <span className="block text-xs text-muted sm:hidden print:hidden">{p.receiptNumber}</span>
               {p.refundedAt && (
-                <Badge tone="gray" className="ml-2">
+                <Badge tone="gray" className="ms-2">
                   Refunded
                 </Badge>
               )}
             </td>
-            <td className={cn("py-2.5 pr-3 whitespace-nowrap text-muted", RECEIPT_COLUMN)}>
+            <td className={cn("py-2.5 pe-3 whitespace-nowrap text-muted", RECEIPT_COLUMN)}>
               {p.receiptNumber}
             </td>
             <td
-              className={cn(
-                "py-2.5 text-right whitespace-nowrap tabular-nums",
-                p.refundedAt && "line-through",
-              )}
+              className={cn("py-2.5 text-end whitespace-nowrap tabular-nums", p.refundedAt && "line-through")}
             >
               {formatCents(p.amountCents, p.currency)}
             </td>
@@ -69,11 +66,11 @@ export function GivingTable({
       </tbody>
       <tfoot>
         <tr>
-          <th scope="row" colSpan={2} className="pt-3 pr-3 font-bold">
+          <th scope="row" colSpan={2} className="pt-3 pe-3 font-bold">
             Total given in {year}
           </th>
           <td className={RECEIPT_COLUMN} />
-          <td className="pt-3 text-right font-bold whitespace-nowrap tabular-nums">
+          <td className="pt-3 text-end font-bold whitespace-nowrap tabular-nums">
             {formatCents(total, currency)}
           </td>
         </tr>

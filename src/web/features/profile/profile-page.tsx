@@ -59,8 +59,8 @@ export default function ProfilePage() {
   return (
     <div className="mx-auto max-w-4xl">
       <Card className="relative overflow-hidden p-6 sm:p-8">
-        <Sprout aria-hidden="true" className="absolute -right-8 -bottom-10 size-44 text-sage-100" />
-        <div className="relative flex flex-col items-center gap-5 text-center sm:flex-row sm:text-left">
+        <Sprout aria-hidden="true" className="absolute -end-8 -bottom-10 size-44 text-sage-100" />
+        <div className="relative flex flex-col items-center gap-5 text-center sm:flex-row sm:text-start">
           <Avatar user={user} className="size-20 text-3xl ring-4 ring-sage-100" />
           <div className="min-w-0">
             <h1 className="text-3xl font-semibold break-words sm:text-4xl">{name}</h1>

@@ -31,7 +31,7 @@ export function ReflectionsTab() {
         My Reflections
       </h2>
       <p className="mb-4 rounded-2xl bg-sage-50 px-4 py-3 text-sm leading-relaxed text-ink/90">
-        <Lock className="mr-1.5 inline size-4 align-[-0.15em] text-sage-700" aria-hidden="true" />
+        <Lock className="me-1.5 inline size-4 align-[-0.15em] text-sage-700" aria-hidden="true" />
         Here are the reflections you shared with the community. Those you kept private are in{" "}
         <Link
           href={`/video-notes?tag=${REFLECTION_NOTE_TAG}`}

@@ -161,7 +161,7 @@ function SetupFormFields({
   });
 
   return (
-    <form method="post" onSubmit={onSubmit} noValidate className="mt-7 space-y-7 text-left">
+    <form method="post" onSubmit={onSubmit} noValidate className="mt-7 space-y-7 text-start">
       <Section title="Your ministry">
         <FormInput
           form={form}

@@ -111,7 +111,7 @@ export default function AdminVideosTab() {
                   >
                     {video.title}
                   </Link>
-                  {video.patronOnly && <PatronBadge className="ml-2 align-middle" />}
+                  {video.patronOnly && <PatronBadge className="ms-2 align-middle" />}
                   <p className="mt-0.5 text-sm text-muted">
                     {video.series ?? "No series"} · {formatCount(video.views)} views ·{" "}
                     <time dateTime={video.publishedAt}>{formatShortDate(video.publishedAt)}</time>
@@ -122,7 +122,7 @@ export default function AdminVideosTab() {
             ))}
           </ul>
           <div className="hidden overflow-x-auto sm:block">
-            <table className="w-full min-w-[40rem] text-left text-sm">
+            <table className="w-full min-w-[40rem] text-start text-sm">
               <caption className="sr-only">Videos in the library</caption>
               <TableHead columns={COLUMNS} />
               <tbody className="divide-y divide-linen">
@@ -138,11 +138,11 @@ export default function AdminVideosTab() {
                       {video.patronOnly && <PatronBadge className="mt-1" />}
                     </th>
                     <td className="px-4 py-3 whitespace-nowrap text-muted">{video.series ?? "None"}</td>
-                    <td className="px-4 py-3 text-right tabular-nums">{formatCount(video.views)}</td>
+                    <td className="px-4 py-3 text-end tabular-nums">{formatCount(video.views)}</td>
                     <td className="px-4 py-3 whitespace-nowrap">
                       <time dateTime={video.publishedAt}>{formatShortDate(video.publishedAt)}</time>
                     </td>
-                    <td className="px-4 py-2 text-right whitespace-nowrap">{actionsFor(video)}</td>
+                    <td className="px-4 py-2 text-end whitespace-nowrap">{actionsFor(video)}</td>
                   </tr>
                 ))}
               </tbody>

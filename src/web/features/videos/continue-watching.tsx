@@ -19,7 +19,7 @@ export function WatchedBar({ seconds, duration }: { seconds: number; duration: n
       {share !== undefined && (
         <span aria-hidden="true" className="absolute inset-x-0 bottom-0 h-1.5 bg-ink/35">
           <span
-            className="block h-full rounded-r-full bg-clay-500"
+            className="block h-full rounded-e-full bg-clay-500"
             style={{ width: `${Math.max(share * 100, 3)}%` }}
           />
         </span>

@@ -185,7 +185,7 @@ function ReflectionPrompts({
           aria-expanded={open}
           aria-controls={panelId}
           onClick={() => setOpen((o) => !o)}
-          className="flex w-full items-center gap-2 rounded-[var(--radius-card)] px-5 py-4 text-left text-lg font-bold"
+          className="flex w-full items-center gap-2 rounded-[var(--radius-card)] px-5 py-4 text-start text-lg font-bold"
         >
           <Lightbulb className="size-5 text-gold-700" aria-hidden="true" />
           <span className="flex-1">Reflection Prompts</span>
@@ -302,7 +302,7 @@ function Discussion({
           aria-pressed={d.likedByMe}
           aria-label={`Like reflection by ${name}, ${d.likes} ${d.likes === 1 ? "like" : "likes"}`}
           className={cn(
-            "mt-2 -ml-2 inline-flex items-center gap-1.5 rounded-full px-2 py-1 text-sm font-semibold transition-colors",
+            "mt-2 -ms-2 inline-flex items-center gap-1.5 rounded-full px-2 py-1 text-sm font-semibold transition-colors",
             d.likedByMe ? "text-clay-600 hover:bg-clay-50" : "text-muted hover:bg-parchment hover:text-ink",
           )}
         >

@@ -115,7 +115,7 @@ export function VideoFormDialog({
             />
           </Field>
           {previewId && (
-            <div className="flex items-center gap-3 rounded-2xl bg-parchment/70 p-2 pr-4 text-sm">
+            <div className="flex items-center gap-3 rounded-2xl bg-parchment/70 p-2 pe-4 text-sm">
               <VideoThumbnail youtubeId={previewId} className="w-28 shrink-0 rounded-lg" />
               <span>
                 Video <code className="font-semibold">{previewId}</code> found.

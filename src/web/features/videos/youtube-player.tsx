@@ -215,20 +215,20 @@ export const YouTubePlayer = forwardRef<
           <span
             aria-hidden="true"
             className={cn(
-              "absolute top-1/2 left-1/2 flex size-18 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full bg-clay-600 text-white shadow-lg transition-transform",
+              "absolute inset-0 m-auto flex size-18 items-center justify-center rounded-full bg-clay-600 text-white shadow-lg transition-transform",
               "group-hover:scale-105 group-focus-visible:scale-105",
             )}
           >
             {mode === "loading" ? (
               <span className="size-8 animate-spin rounded-full border-[3px] border-white/40 border-t-white" />
             ) : (
-              <Play className="ml-1 size-8 fill-current" />
+              <Play className="ms-1 size-8 fill-current" />
             )}
           </span>
           {start ? (
             <span
               aria-hidden="true"
-              className="absolute bottom-3 left-3 rounded-full bg-ink/80 px-3 py-1 text-sm font-semibold text-white tabular-nums"
+              className="absolute bottom-3 start-3 rounded-full bg-ink/80 px-3 py-1 text-sm font-semibold text-white tabular-nums"
             >
               {resuming ? "Continue from" : "Play from"} {formatDuration(start)}
             </span>

@@ -1,0 +1,29 @@
+/**
+ * The interface's words in her language (src/core/i18n): `t("…")` for text, `<Trans>` for a message
+ * with elements inside it ("Read the <0>guidelines</0>") or React values.
+ */
+import { TransNoContext } from "@lingui/react/server";
+import type { ReactElement, ReactNode } from "react";
+import { currentTranslator, type MessageId } from "~/core/i18n";
+
+export { currentLocale, t, translateKnown } from "~/core/i18n";
+
+export function Trans({
+  id,
+  values,
+  components,
+}: {
+  id: MessageId;
+  values?: Record<string, ReactNode>;
+  /** The elements `<0>…</0>`, `<1/>` stand for, by number. */
+  components?: Record<string, ReactElement>;
+}) {
+  return (
+    <TransNoContext
+      id={id}
+      values={values as Record<string, unknown>}
+      components={components as never}
+      lingui={{ i18n: currentTranslator() }}
+    />
+  );
+}
