@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
@@ -25,6 +26,36 @@ function preloadFonts(): Plugin {
 }
 
 import { VitePWA } from "vite-plugin-pwa";
+import { compiledCatalogue } from "./src/core/i18n/compile";
+
+/**
+ * `virtual:catalogue/en` and `virtual:catalogue/he`: each language's messages compiled for Lingui's
+ * runtime at build time, so no page loads a message parser. English holds only the messages with
+ * placeholders or plurals (the rest are their own keys); Hebrew loads only on Hebrew pages.
+ */
+const CATALOGUE_DIR = path.resolve(import.meta.dirname, "src/core/i18n/he");
+function catalogues(): Plugin {
+  const prefix = "virtual:catalogue/";
+  return {
+    name: "catalogues",
+    resolveId: (id) => (id.startsWith(prefix) ? `\0${id}` : undefined),
+    load(id) {
+      if (!id.startsWith(`\0${prefix}`)) return;
+      const locale = id.slice(prefix.length + 1);
+      if (locale !== "en" && locale !== "he") throw new Error(`no catalogue for ${locale}`);
+      // Read afresh each time, so `npm run dev` picks up a changed catalogue.
+      const hebrew: Record<string, string> = {};
+      for (const file of fs
+        .readdirSync(CATALOGUE_DIR)
+        .filter((f) => f.endsWith(".json"))
+        .sort()) {
+        this.addWatchFile(path.join(CATALOGUE_DIR, file));
+        Object.assign(hebrew, JSON.parse(fs.readFileSync(path.join(CATALOGUE_DIR, file), "utf8")));
+      }
+      return `export default ${JSON.stringify(compiledCatalogue(locale, hebrew))};`;
+    },
+  };
+}
 
 /**
  * The browser derives URLs and query keys from the endpoint declarations (`src/core/<feature>/endpoints.ts`),
@@ -85,7 +116,7 @@ export default defineConfig(({ isSsrBuild }) =>
     ? {
         resolve,
         publicDir: false,
-        plugins: [react()],
+        plugins: [react(), catalogues()],
         build: { outDir: `${dist}/server-render`, emptyOutDir: true, target: "node20" },
       }
     : {
@@ -165,6 +196,7 @@ export default defineConfig(({ isSsrBuild }) =>
         },
         plugins: [
           endpointsWithoutSchemas(),
+          catalogues(),
           preloadFonts(),
           react(),
           tailwindcss(),

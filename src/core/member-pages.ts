@@ -1,4 +1,5 @@
 import type { CurrentUser } from "./auth/schemas";
+import type { Locale } from "./i18n/locales";
 import type { PublicConfig } from "./public-config";
 
 /** Who is signed in: the response every member page starts from. */
@@ -162,6 +163,8 @@ export interface MemberPageInput {
   search: string;
   user: CurrentUser;
   timeZone: string;
+  /** The page's language (src/core/i18n). */
+  locale: Locale;
   config: PublicConfig;
   /** Responds to a GET of the API as her. */
   fetch: PageFetch;

@@ -1,5 +1,7 @@
+import { DirectionProvider } from "@radix-ui/react-direction";
 import { type ComponentType, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Router, useLocation } from "wouter";
+import { currentLocale, directionOf } from "~/core/i18n";
 import { documentTitle, NOT_FOUND_TITLE, pageNameOf } from "~/core/page-titles";
 import { hasSessionHint, useBootUser } from "./lib/boot-user";
 import type { MemberStart } from "./lib/dehydrated-state";
@@ -119,12 +121,14 @@ export function App({
   start?: MemberStart;
 }) {
   return (
-    <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
-      <Root start={start} />
-      <LazyToaster />
-      <Suspense fallback={null}>
-        <InstallCard />
-      </Suspense>
-    </Router>
+    <DirectionProvider dir={directionOf(currentLocale())}>
+      <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
+        <Root start={start} />
+        <LazyToaster />
+        <Suspense fallback={null}>
+          <InstallCard />
+        </Suspense>
+      </Router>
+    </DirectionProvider>
   );
 }

@@ -6,6 +6,7 @@ import { hasSessionHint } from "./lib/boot-user";
 import { readDehydratedState } from "./lib/dehydrated-state";
 import { whenHydrated } from "./lib/hydration";
 import { whenIdle } from "./lib/idle";
+import { startTranslations } from "./lib/page-language";
 import { knowsTimeZone, rememberTimeZone } from "./lib/time-zone";
 import "./lib/install-offer";
 import "./styles.css";
@@ -33,11 +34,14 @@ const app = (
 // As a transition, the first render runs in short slices: the page stays responsive while it starts.
 // It starts in a task of its own: running the app's modules was one task already, and a press
 // between the two is handled.
-setTimeout(() =>
-  startTransition(() => {
-    if (shouldHydrate) hydrateRoot(container, app);
-    else createRoot(container).render(app);
-  }),
+// A Hebrew page waits for its catalogue (announced in its HTML, so already on its way).
+void startTranslations().then(() =>
+  setTimeout(() =>
+    startTransition(() => {
+      if (shouldHydrate) hydrateRoot(container, app);
+      else createRoot(container).render(app);
+    }),
+  ),
 );
 
 // The service worker makes the app installable and opens the shell instantly on return visits.

@@ -3,10 +3,13 @@
 // - visitor pages (landing, sign-in), once, in a short-lived child process;
 // - a member's page, per request, in the server itself, with her own API responses.
 import { AsyncLocalStorage } from "node:async_hooks";
+import englishMessages from "virtual:catalogue/en";
+import hebrewMessages from "virtual:catalogue/he";
 import { dehydrate, type Query } from "@tanstack/react-query";
 import { type ReactNode, StrictMode } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
 import { setDateContext, zoneFingerprint } from "~/core/format";
+import { createTranslator, type Locale, setTranslationContext } from "~/core/i18n";
 import type { MemberPageInput, PageFetch } from "~/core/member-pages";
 import type { PublicConfig } from "~/core/public-config";
 import { App } from "./app";
@@ -20,22 +23,30 @@ import { createQueryClient } from "./lib/query-client";
 export const PRERENDERED_PATHS = ["/", "/sign-in"];
 
 interface RenderScope {
-  fetch: PageFetch;
-  timeZone: string;
-  now: Date;
+  fetch?: PageFetch;
+  timeZone?: string;
+  now?: Date;
+  locale: Locale;
 }
+
+const translators = {
+  en: createTranslator("en", englishMessages),
+  he: createTranslator("he", hebrewMessages),
+};
 
 // Several members' pages may be rendered at once: each render's requests, zone and clock are its own.
 const renderScope = new AsyncLocalStorage<RenderScope>();
 setApiTransport((url, init) => {
   const current = renderScope.getStore();
-  if (!current) return Promise.reject(new Error(`${url} was requested outside a member's page`));
+  if (!current?.fetch) return Promise.reject(new Error(`${url} was requested outside a member's page`));
   return current.fetch(url, init);
 });
 setDateContext(() => {
   const current = renderScope.getStore();
-  return current ? { timeZone: current.timeZone, now: () => current.now } : {};
+  const now = current?.now;
+  return current?.timeZone ? { timeZone: current.timeZone, now: now && (() => now) } : {};
 });
+setTranslationContext(() => translators[renderScope.getStore()?.locale ?? "en"]);
 
 /**
  * The markup of a tree, every lazy part and Suspense boundary resolved. A part that fails to render
@@ -57,9 +68,13 @@ async function renderToMarkup(tree: ReactNode): Promise<string> {
 }
 
 /** The markup inside #root for a visitor at `path` (no query string), every lazy part included. */
-export async function renderVisitorPage(path: string, config: PublicConfig): Promise<string> {
+export async function renderVisitorPage(
+  path: string,
+  config: PublicConfig,
+  locale: Locale = "en",
+): Promise<string> {
   Object.assign(publicConfig, config);
-  return renderToMarkup(<App ssrPath={path} />);
+  return renderScope.run({ locale }, () => renderToMarkup(<App ssrPath={path} />));
 }
 
 const needsPrefetch = (query: Query) => {
@@ -80,25 +95,28 @@ export async function renderMemberPage(
 ): Promise<{ markup: string; state: DehydratedPageState }> {
   Object.assign(publicConfig, input.config);
   const now = new Date();
-  return renderScope.run({ fetch: input.fetch, timeZone: input.timeZone, now }, async () => {
-    const client = createQueryClient();
-    client.setQueryData(USER_KEY, input.user);
-    const tree = () => (
-      <App ssrPath={input.path} ssrSearch={input.search} start={{ user: input.user, client }} />
-    );
-    await renderToMarkup(tree());
-    const toPrefetch = client.getQueryCache().findAll({ predicate: needsPrefetch });
-    await Promise.all(toPrefetch.map((query) => query.fetch().catch(() => undefined)));
-    client.removeQueries({ predicate: (query) => query.state.status !== "success" });
-    const markup = await renderToMarkup(tree());
-    const state: DehydratedPageState = {
-      user: input.user,
-      timeZone: input.timeZone,
-      zone: zoneFingerprint(now.getTime()),
-      renderedAt: now.getTime(),
-      queries: dehydrate(client),
-    };
-    client.clear();
-    return { markup, state };
-  });
+  return renderScope.run(
+    { fetch: input.fetch, timeZone: input.timeZone, now, locale: input.locale },
+    async () => {
+      const client = createQueryClient();
+      client.setQueryData(USER_KEY, input.user);
+      const tree = () => (
+        <App ssrPath={input.path} ssrSearch={input.search} start={{ user: input.user, client }} />
+      );
+      await renderToMarkup(tree());
+      const toPrefetch = client.getQueryCache().findAll({ predicate: needsPrefetch });
+      await Promise.all(toPrefetch.map((query) => query.fetch().catch(() => undefined)));
+      client.removeQueries({ predicate: (query) => query.state.status !== "success" });
+      const markup = await renderToMarkup(tree());
+      const state: DehydratedPageState = {
+        user: input.user,
+        timeZone: input.timeZone,
+        zone: zoneFingerprint(now.getTime()),
+        renderedAt: now.getTime(),
+        queries: dehydrate(client),
+      };
+      client.clear();
+      return { markup, state };
+    },
+  );
 }

@@ -221,7 +221,7 @@ describe("pages sent to members", () => {
         id: "test",
         log: t.app.log,
       } as unknown as FastifyRequest;
-      const rendered = await render(request, page.path, "");
+      const rendered = await render(request, page.path, "", "en");
       expect(rendered?.requested.toSorted(), page.path).toEqual(
         [authEndpoints.user.path, ...SHELL_RESPONSES, ...MEMBER_PAGE_RESPONSES[page.path]!].toSorted(),
       );

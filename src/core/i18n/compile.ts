@@ -8,8 +8,9 @@ import { hebrew } from "./he/index";
 import type { Locale } from "./locales";
 import { isIcuMessage } from "./translate";
 
-export function compiledCatalogue(locale: Locale): Messages {
-  const source = locale === "he" ? hebrew : Object.fromEntries(Object.keys(hebrew).map((id) => [id, id]));
+export function compiledCatalogue(locale: Locale, hebrewMessages: Record<string, string> = hebrew): Messages {
+  const source =
+    locale === "he" ? hebrewMessages : Object.fromEntries(Object.keys(hebrewMessages).map((id) => [id, id]));
   const out: Messages = {};
   for (const [id, message] of Object.entries(source)) {
     if (locale === "en" && !isIcuMessage(id)) continue;

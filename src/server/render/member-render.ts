@@ -3,6 +3,7 @@ import { pathToFileURL } from "node:url";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { CurrentUser } from "../../core/auth/schemas";
 import { isTimeZone } from "../../core/format";
+import type { Locale } from "../../core/i18n";
 import { type MemberPageInput, type PageFetch, TIME_ZONE_COOKIE, USER_URL } from "../../core/member-pages";
 import type { PublicConfig } from "../../core/public-config";
 import { pagesBeingRendered } from "../http/request-log";
@@ -62,6 +63,7 @@ export function memberPageRenderer(
     request: FastifyRequest,
     path: string,
     search: string,
+    locale: Locale,
   ): Promise<RenderedMemberPage | undefined> {
     if (underWay >= maxConcurrent) return undefined;
     underWay += 1;
@@ -84,6 +86,7 @@ export function memberPageRenderer(
         user,
         // Her browser's zone, kept in a cookie; before it says, the ministry's.
         timeZone: zone && isTimeZone(zone) ? zone : settings.timeZone,
+        locale,
         config: settings,
         fetch,
       });

@@ -209,7 +209,8 @@ export async function registerPages(
         );
     } else {
       const page = memberPageFor(pathname);
-      const rendered = page && renderMember ? await renderMember(request, pathname, query ?? "") : undefined;
+      const rendered =
+        page && renderMember ? await renderMember(request, pathname, query ?? "", "en") : undefined;
       found = page
         ? !(await itemMissing(request, page, pathname, rendered))
         : !closed && pageNameOf(pathname, true) !== undefined;
