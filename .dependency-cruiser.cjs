@@ -107,7 +107,8 @@ module.exports = {
       "An import that cannot be resolved (a typo, or a path alias the checker does not know) would slip " +
         "past the rules above, which match resolved paths. Fix the import, or teach this file the alias.",
       {},
-      { couldNotResolve: true },
+      // The compiled catalogues are the build's virtual modules (vite.config.ts, `catalogues`).
+      { couldNotResolve: true, pathNot: "^virtual:catalogue/" },
     ),
   ],
   options: {

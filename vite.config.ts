@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
@@ -26,14 +25,13 @@ function preloadFonts(): Plugin {
 }
 
 import { VitePWA } from "vite-plugin-pwa";
-import { compiledCatalogue } from "./src/core/i18n/compile";
+import { compileCatalogue, readHebrewCatalogue } from "./scripts/lib/catalogue.mjs";
 
 /**
  * `virtual:catalogue/en` and `virtual:catalogue/he`: each language's messages compiled for Lingui's
  * runtime at build time, so no page loads a message parser. English holds only the messages with
  * placeholders or plurals (the rest are their own keys); Hebrew loads only on Hebrew pages.
  */
-const CATALOGUE_DIR = path.resolve(import.meta.dirname, "src/core/i18n/he");
 function catalogues(): Plugin {
   const prefix = "virtual:catalogue/";
   return {
@@ -44,15 +42,8 @@ function catalogues(): Plugin {
       const locale = id.slice(prefix.length + 1);
       if (locale !== "en" && locale !== "he") throw new Error(`no catalogue for ${locale}`);
       // Read afresh each time, so `npm run dev` picks up a changed catalogue.
-      const hebrew: Record<string, string> = {};
-      for (const file of fs
-        .readdirSync(CATALOGUE_DIR)
-        .filter((f) => f.endsWith(".json"))
-        .sort()) {
-        this.addWatchFile(path.join(CATALOGUE_DIR, file));
-        Object.assign(hebrew, JSON.parse(fs.readFileSync(path.join(CATALOGUE_DIR, file), "utf8")));
-      }
-      return `export default ${JSON.stringify(compiledCatalogue(locale, hebrew))};`;
+      const hebrew = readHebrewCatalogue((file) => this.addWatchFile(file));
+      return `export default ${JSON.stringify(compileCatalogue(locale, hebrew))};`;
     },
   };
 }

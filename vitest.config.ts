@@ -9,6 +9,7 @@ export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "src") } },
   test: {
     globalSetup: ["test/support/global-setup.ts"],
+    setupFiles: ["test/support/translations.ts"],
     pool: "forks",
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,5 +1,6 @@
 /** Formatting shared by every screen: durations, dates and relative times, names, counts and money. */
 
+import { currentLocale, t } from "./i18n/translate";
 import { clockPartsIn } from "./zoned-time";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -32,8 +33,9 @@ export function setDateContext(source: () => DateContext) {
 
 const now = () => dateContext().now?.() ?? new Date();
 
-// Dates are written by hand in the one locale the app speaks (en-US): the browser's Intl needs tens
-// of milliseconds to load its locale data on first use, a long task on a phone as a page starts.
+// Dates are written by hand in the page's language (English as en-US writes it, Hebrew as he-IL: day
+// first, "ב" before the month, a 24-hour clock): the browser's Intl needs tens of milliseconds to load
+// its locale data on first use, a long task on a phone as a page starts.
 export const MONTHS = [
   "January",
   "February",
@@ -48,6 +50,38 @@ export const MONTHS = [
   "November",
   "December",
 ];
+
+const HEBREW_MONTHS = [
+  "ינואר",
+  "פברואר",
+  "מרץ",
+  "אפריל",
+  "מאי",
+  "יוני",
+  "יולי",
+  "אוגוסט",
+  "ספטמבר",
+  "אוקטובר",
+  "נובמבר",
+  "דצמבר",
+];
+const HEBREW_SHORT_MONTHS = [
+  "ינו׳",
+  "פבר׳",
+  "מרץ",
+  "אפר׳",
+  "מאי",
+  "יוני",
+  "יולי",
+  "אוג׳",
+  "ספט׳",
+  "אוק׳",
+  "נוב׳",
+  "דצמ׳",
+];
+const HEBREW_WEEKDAYS = ["יום א׳", "יום ב׳", "יום ג׳", "יום ד׳", "יום ה׳", "יום ו׳", "שבת"];
+const hebrew = () => currentLocale() === "he";
+const clock24 = (hour: number, minute: number) => `${hour}:${String(minute).padStart(2, "0")}`;
 
 interface CalendarParts {
   year: number;
@@ -101,35 +135,40 @@ export function zoneFingerprint(at: number): number[] {
 
 const toDate = (value: string | number | Date) => (value instanceof Date ? value : new Date(value));
 
-/** "November 22, 2026" */
+/** "November 22, 2026"; Hebrew "22 בנובמבר 2026" */
 export function formatLongDate(value: string | number | Date) {
   const { year, month, day } = calendarParts(toDate(value));
+  if (hebrew()) return `${day} ב${HEBREW_MONTHS[month - 1]} ${year}`;
   return `${MONTHS[month - 1]} ${day}, ${year}`;
 }
 
-/** "Nov 22, 2026" */
+/** "Nov 22, 2026"; Hebrew "22 בנוב׳ 2026" */
 export function formatShortDate(value: string | number | Date) {
   const { year, month, day } = calendarParts(toDate(value));
+  if (hebrew()) return `${day} ב${HEBREW_SHORT_MONTHS[month - 1]} ${year}`;
   return `${MONTHS[month - 1]!.slice(0, 3)} ${day}, ${year}`;
 }
 
-/** "Nov 22, 2026, 7:58 AM" */
+/** "Nov 22, 2026, 7:58 AM"; Hebrew "22 בנוב׳ 2026, 19:58" */
 export function formatDateTime(value: string | number | Date) {
   const { year, month, day, hour, minute } = calendarParts(toDate(value));
+  if (hebrew()) return `${day} ב${HEBREW_SHORT_MONTHS[month - 1]} ${year}, ${clock24(hour, minute)}`;
   const clock = `${hour % 12 || 12}:${String(minute).padStart(2, "0")} ${hour < 12 ? "AM" : "PM"}`;
   return `${MONTHS[month - 1]!.slice(0, 3)} ${day}, ${year}, ${clock}`;
 }
 
-/** "7:58 AM" */
+/** "7:58 AM"; Hebrew "19:58" */
 export function formatClock(value: string | number | Date) {
   const { hour, minute } = calendarParts(toDate(value));
+  if (hebrew()) return clock24(hour, minute);
   return `${hour % 12 || 12}:${String(minute).padStart(2, "0")} ${hour < 12 ? "AM" : "PM"}`;
 }
 
-/** "Thu, Nov 26" */
+/** "Thu, Nov 26"; Hebrew "יום ה׳, 26 בנוב׳" */
 export function formatWeekdayDate(value: string | number | Date) {
   const { year, month, day } = calendarParts(toDate(value));
   const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+  if (hebrew()) return `${HEBREW_WEEKDAYS[weekday]}, ${day} ב${HEBREW_SHORT_MONTHS[month - 1]}`;
   return `${["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][weekday]}, ${MONTHS[month - 1]!.slice(0, 3)} ${day}`;
 }
 
@@ -139,36 +178,34 @@ export const formatYear = (value: string | number | Date) => String(calendarPart
 /** Age in calendar days: Today, Yesterday, N days ago (< 7), N weeks ago (< 30 days), then months. */
 export function formatCalendarAge(value: string | number | Date, at: Date = now()): string {
   const days = dayNumber(at) - dayNumber(toDate(value));
-  if (days <= 0) return "Today";
-  if (days === 1) return "Yesterday";
-  if (days < 7) return `${days} days ago`;
+  if (days <= 0) return t("Today");
+  if (days === 1) return t("Yesterday");
+  if (days < 7) return t("{count, plural, one {# day ago} other {# days ago}}", { count: days });
   if (days < 30) {
-    const weeks = Math.floor(days / 7);
-    return weeks === 1 ? "1 week ago" : `${weeks} weeks ago`;
+    return t("{count, plural, one {# week ago} other {# weeks ago}}", { count: Math.floor(days / 7) });
   }
   const months = Math.max(1, Math.floor(days / 30));
-  return months === 1 ? "1 month ago" : `${months} months ago`;
+  return t("{count, plural, one {# month ago} other {# months ago}}", { count: months });
 }
 
 /** Short age: Just now, Nh ago, Nd ago (< 7 days), then the short date. */
 export function formatCompactAge(value: string | number | Date, at: Date = now()): string {
   const elapsed = at.getTime() - toDate(value).getTime();
   const hours = Math.floor(elapsed / (60 * 60 * 1000));
-  if (hours < 1) return "Just now";
-  if (hours < 24) return `${hours}h ago`;
+  if (hours < 1) return t("Just now");
+  if (hours < 24) return t("{hours}h ago", { hours });
   const days = Math.floor(hours / 24);
-  if (days < 7) return `${days}d ago`;
+  if (days < 7) return t("{days}d ago", { days });
   return formatShortDate(value);
 }
 
 /** Age in words: N minutes ago (at least 1), then hours, then days. */
 export function formatRelativeAge(value: string | number | Date, at: Date = now()): string {
-  const minutes = Math.max(0, Math.floor((at.getTime() - toDate(value).getTime()) / 60000));
-  if (minutes < 60) return minutes <= 1 ? "1 minute ago" : `${minutes} minutes ago`;
+  const minutes = Math.max(1, Math.floor((at.getTime() - toDate(value).getTime()) / 60000));
+  if (minutes < 60) return t("{count, plural, one {# minute ago} other {# minutes ago}}", { count: minutes });
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return hours === 1 ? "1 hour ago" : `${hours} hours ago`;
-  const days = Math.floor(hours / 24);
-  return days === 1 ? "1 day ago" : `${days} days ago`;
+  if (hours < 24) return t("{count, plural, one {# hour ago} other {# hours ago}}", { count: hours });
+  return t("{count, plural, one {# day ago} other {# days ago}}", { count: Math.floor(hours / 24) });
 }
 
 /** Days since 1970-01-01 of the instant's calendar date: whole days apart, whatever the clock changes. */

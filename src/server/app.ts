@@ -1,4 +1,6 @@
 import fs from "node:fs";
+// The translation context: `t` in the language of the mail or page being written (src/server/i18n.ts).
+import "./i18n";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";

@@ -5,6 +5,7 @@
  */
 import type admin from "./he/admin.json";
 import type community from "./he/community.json";
+import type core from "./he/core.json";
 import type events from "./he/events.json";
 import type lessons from "./he/lessons.json";
 import type mail from "./he/mail.json";
@@ -13,7 +14,8 @@ import type shell from "./he/shell.json";
 import type videos from "./he/videos.json";
 import type visitor from "./he/visitor.json";
 
-type Catalogue = typeof shell &
+type Catalogue = typeof core &
+  typeof shell &
   typeof visitor &
   typeof prayer &
   typeof community &

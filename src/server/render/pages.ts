@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { directionOf, LOCALES, type Locale, translateKnown } from "../../core/i18n";
 import { MEMBER_PAGE_RESPONSES } from "../../core/member-page-responses";
 import {
   DEHYDRATED_STATE_ELEMENT_ID,
@@ -11,11 +12,19 @@ import {
 } from "../../core/member-pages";
 import { documentTitle, NOT_FOUND_TITLE, pageNameOf } from "../../core/page-titles";
 import type { PublicConfig } from "../../core/public-config";
-import { SIGNED_IN_HINT_COOKIE } from "../auth/sessions";
+import { resolveSession, SIGNED_IN_HINT_COOKIE } from "../auth/sessions";
+import { inLocale, localeOfRequest } from "../i18n";
 import { embedConfig, withTitle } from "./embed-config";
 import { memberPageRenderer, type RenderedMemberPage, statusAsMember } from "./member-render";
 import { encodeOnce, pageEncoder } from "./page-compression";
-import { MEMBER_APP, memberHints, moduleHints, modulePreloads, readManifest } from "./page-hints";
+import {
+  type Manifest,
+  MEMBER_APP,
+  memberHints,
+  moduleHints,
+  modulePreloads,
+  readManifest,
+} from "./page-hints";
 import { prerenderVisitorPages, renderedShell, withPrerendered } from "./prerender";
 import { registerStaticFiles } from "./static-files";
 
@@ -68,69 +77,36 @@ export async function registerPages(
   }
   const indexSource = fs.readFileSync(indexFile, "utf8");
   const manifest = readManifest(webRoot);
-  // Every variant is built here, and again only when the settings change; a page request costs a lookup.
+  // Every variant is built here, for each language, and again only when the settings change; a page
+  // request costs a lookup.
   let config = publicConfig();
-  let indexHtml = embedConfig(indexSource, config);
-  const withHints = (hints: string) => indexHtml.replace("</head>", `${hints}</head>`);
-  const titled = (html: string, name: string) => withTitle(html, documentTitle(name, config.siteName));
-  const memberHtml = new Map<string, string>();
-  let memberOtherHtml = "";
-  // A page rendered with its responses needs only its files announced: the responses are in it.
-  const memberRenderedHtml = new Map<string, string>();
-  const buildMemberVariants = () => {
-    for (const page of memberPages) {
-      memberHtml.set(
-        page.path,
-        titled(
-          withHints(memberHints(manifest, page.module, MEMBER_PAGE_RESPONSES[page.path] ?? [])),
-          page.title,
-        ),
-      );
-      memberRenderedHtml.set(
-        page.path,
-        titled(
-          renderedShell(withHints(modulePreloads(moduleHints(manifest, [MEMBER_APP, page.module])))),
-          page.title,
-        ),
-      );
-    }
-    memberOtherHtml = withHints(memberHints(manifest, undefined, []));
+  const variants = new Map<Locale, LanguageVariants>();
+  const buildVariants = () => {
+    for (const locale of LOCALES)
+      variants.set(locale, languageVariants(indexSource, manifest, config, locale));
   };
-  buildMemberVariants();
-  // The few pages sent as they are (the not-found page, those opened from e-mails), each title once.
-  const titledVariants = new Map<string, string>();
-  const titledOnce = (key: string, html: string, name: string) => {
-    const at = `${key} ${name}`;
-    let variant = titledVariants.get(at);
-    if (variant === undefined) {
-      variant = titled(html, name);
-      titledVariants.set(at, variant);
-    }
-    return variant;
-  };
+  buildVariants();
   const serverRender = path.join(webRoot, "..", "server-render", "server-render.js");
   const renderMember = renderMemberPages ? memberPageRenderer(app, serverRender, () => config) : undefined;
-  const visitorHtml = new Map<string, string>();
-  const buildVisitorVariants = () => {
-    for (const [page, module] of Object.entries(VISITOR_PAGES)) {
-      visitorHtml.set(page, withHints(modulePreloads(moduleHints(manifest, [module]))));
-    }
-  };
-  buildVisitorVariants();
-  // Visitor pages arrive rendered: their HTML is prerendered off the main thread and cached for the day.
+  // Visitor pages arrive rendered: their HTML is prerendered off the main thread and cached for the
+  // day, in each language, keyed "he /sign-in".
   const render = () =>
     prerenderVisitorPages(serverRender, config, (message) =>
       app.log.warn(`visitor pages are rendered in the browser: ${message}`),
     ).then(
       (pages) =>
         new Map(
-          [...pages].map(([page, markup]) => [
-            page,
-            titled(
-              withPrerendered(renderedShell(visitorHtml.get(page) ?? indexHtml), markup),
-              pageNameOf(page, false) ?? NOT_FOUND_TITLE,
-            ),
-          ]),
+          [...pages].map(([key, markup]) => {
+            const [locale, page] = key.split(" ") as [Locale, string];
+            const variant = variants.get(locale)!;
+            return [
+              key,
+              variant.titled(
+                withPrerendered(renderedShell(variant.visitorHtml.get(page) ?? variant.indexHtml), markup),
+                pageNameOf(page, false) ?? NOT_FOUND_TITLE,
+              ),
+            ];
+          }),
         ),
     );
   let prerendered: { day: string; pages: Promise<Map<string, string>> } | undefined;
@@ -159,10 +135,7 @@ export async function registerPages(
    */
   const refresh = () => {
     config = publicConfig();
-    indexHtml = embedConfig(indexSource, config);
-    buildMemberVariants();
-    buildVisitorVariants();
-    titledVariants.clear();
+    buildVariants();
     encode = pageEncoder();
     prerendered = { day: new Date().toISOString().slice(0, 10), pages: render() };
   };
@@ -185,8 +158,20 @@ export async function registerPages(
     return status === 404 || status === 400;
   };
 
+  /** Her chosen language when she is signed in, else the visitor's (switch, browser, ministry). */
+  const localeOf = async (request: FastifyRequest, reply: FastifyReply, signedIn: boolean) => {
+    const viewer = signedIn
+      ? await resolveSession(app.db, app.config, request, reply, app.sessionCache)
+      : null;
+    return localeOfRequest(request, app.config, viewer?.locale);
+  };
+
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const [pathname = "/", query] = request.url.split("?");
+    const signedIn = request.cookies[SIGNED_IN_HINT_COOKIE] === "1";
+    const locale = await localeOf(request, reply, signedIn);
+    const { indexHtml, memberHtml, memberOtherHtml, memberRenderedHtml, visitorHtml, titled, titledOnce } =
+      variants.get(locale)!;
     let html: string;
     let fixed = true;
     let personal = false;
@@ -195,11 +180,12 @@ export async function registerPages(
     const closed = gate ? !(await gate(new URLSearchParams(query ?? ""))) : false;
     // The service worker keeps /index.html as the app shell: it must stay the plain one.
     if (request.url === "/index.html") html = indexHtml;
-    else if (request.cookies[SIGNED_IN_HINT_COOKIE] !== "1") {
+    else if (!signedIn) {
       const name = closed ? undefined : pageNameOf(pathname, false);
       found = name !== undefined;
       // A query string (?mode=register, ?error=…) changes what the page shows: rendered in the browser.
-      const prerenderedHtml = query === undefined ? (await prerenderedPages()).get(pathname) : undefined;
+      const prerenderedHtml =
+        query === undefined ? (await prerenderedPages()).get(`${locale} ${pathname}`) : undefined;
       html =
         prerenderedHtml ??
         titledOnce(
@@ -210,7 +196,7 @@ export async function registerPages(
     } else {
       const page = memberPageFor(pathname);
       const rendered =
-        page && renderMember ? await renderMember(request, pathname, query ?? "", "en") : undefined;
+        page && renderMember ? await renderMember(request, pathname, query ?? "", locale) : undefined;
       found = page
         ? !(await itemMissing(request, page, pathname, rendered))
         : !closed && pageNameOf(pathname, true) !== undefined;
@@ -223,7 +209,7 @@ export async function registerPages(
         const state = `<script id="${DEHYDRATED_STATE_ELEMENT_ID}" type="application/json">${rendered.state}</script>`;
         html = withPrerendered(memberRenderedHtml.get(page.path)!, rendered.markup, state);
       }
-      if (!found) html = withTitle(html, documentTitle(NOT_FOUND_TITLE, config.siteName));
+      if (!found) html = titled(html, NOT_FOUND_TITLE);
       const images = !rendered && page && imageHints[page.path];
       // A hint is only a hint: if it cannot be had, the page is sent without it.
       const urls = images ? await images().catch(() => []) : [];
@@ -237,7 +223,7 @@ export async function registerPages(
       .status(found ? 200 : 404)
       // A member's server-rendered page holds her own data: never stored by a shared cache.
       .header("Cache-Control", personal ? "private, no-cache" : "no-cache")
-      .header("Vary", "Cookie, Accept-Encoding")
+      .header("Vary", "Cookie, Accept-Encoding, Accept-Language")
       .type("text/html; charset=utf-8");
     const { encoding, body } = fixed
       ? encode(html, request.headers["accept-encoding"])
@@ -249,4 +235,97 @@ export async function registerPages(
   app.get("/", sendIndex);
   app.get("/index.html", sendIndex);
   return { sendIndex, refresh };
+}
+
+interface LanguageVariants {
+  indexHtml: string;
+  memberHtml: Map<string, string>;
+  memberOtherHtml: string;
+  memberRenderedHtml: Map<string, string>;
+  visitorHtml: Map<string, string>;
+  titled: (html: string, name: string) => string;
+  titledOnce: (key: string, html: string, name: string) => string;
+}
+
+/**
+ * The HTML every page in `locale` starts from: `<html lang dir>`, and on a Hebrew page its catalogue's
+ * script and the Hebrew font announced (the page waits for the one and paints with the other).
+ */
+function localizedIndex(indexSource: string, manifest: Manifest, locale: Locale): string {
+  const html = indexSource.replace(
+    /<html lang="[^"]*"/,
+    `<html lang="${locale}" dir="${directionOf(locale)}"`,
+  );
+  if (locale === "en") return html;
+  const catalogue = Object.values(manifest).find((chunk) => /(^|\/)he-[\w-]+\.js$/.test(chunk.file));
+  const font = Object.values(manifest)
+    .flatMap((chunk) => (chunk as { assets?: string[] }).assets ?? [])
+    .find((file) => /noto-sans-hebrew-hebrew-wght-normal[^/]*\.woff2$/.test(file));
+  const hints = [
+    catalogue ? `<link rel="modulepreload" crossorigin href="/${catalogue.file}">` : "",
+    font ? `<link rel="preload" as="font" type="font/woff2" href="/${font}" crossorigin>` : "",
+  ].join("");
+  return html.replace("</head>", `${hints}</head>`);
+}
+
+/** Every page's HTML in one language, titled in it. */
+function languageVariants(
+  indexSource: string,
+  manifest: Manifest,
+  config: PublicConfig,
+  locale: Locale,
+): LanguageVariants {
+  const indexHtml = embedConfig(localizedIndex(indexSource, manifest, locale), config);
+  const withHints = (hints: string) => indexHtml.replace("</head>", `${hints}</head>`);
+  const titled = (html: string, name: string) =>
+    withTitle(
+      html,
+      documentTitle(
+        inLocale(locale, () => translateKnown(name)),
+        config.siteName,
+      ),
+    );
+  const memberHtml = new Map<string, string>();
+  // A page rendered with its responses needs only its files announced: the responses are in it.
+  const memberRenderedHtml = new Map<string, string>();
+  for (const page of memberPages) {
+    memberHtml.set(
+      page.path,
+      titled(
+        withHints(memberHints(manifest, page.module, MEMBER_PAGE_RESPONSES[page.path] ?? [])),
+        page.title,
+      ),
+    );
+    memberRenderedHtml.set(
+      page.path,
+      titled(
+        renderedShell(withHints(modulePreloads(moduleHints(manifest, [MEMBER_APP, page.module])))),
+        page.title,
+      ),
+    );
+  }
+  const visitorHtml = new Map<string, string>();
+  for (const [page, module] of Object.entries(VISITOR_PAGES)) {
+    visitorHtml.set(page, withHints(modulePreloads(moduleHints(manifest, [module]))));
+  }
+  // The few pages sent as they are (the not-found page, those opened from e-mails), each title once.
+  const titledVariants = new Map<string, string>();
+  const titledOnce = (key: string, html: string, name: string) => {
+    const at = `${key} ${name}`;
+    let variant = titledVariants.get(at);
+    if (variant === undefined) {
+      variant = titled(html, name);
+      titledVariants.set(at, variant);
+    }
+    return variant;
+  };
+  return {
+    indexHtml,
+    memberHtml,
+    memberOtherHtml: withHints(memberHints(manifest, undefined, [])),
+    memberRenderedHtml,
+    visitorHtml,
+    titled,
+    titledOnce,
+  };
 }

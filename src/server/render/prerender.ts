@@ -1,22 +1,24 @@
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import { pathToFileURL } from "node:url";
+import { LOCALES } from "../../core/i18n";
 import type { PublicConfig } from "../../core/public-config";
 import { startModulesAfterPaint } from "./page-scripts";
 
 // Runs in a short-lived child process: React's server renderer and the page components load there
 // and all their memory goes back to the system when it exits; the server keeps only the HTML.
 const CHILD = `
-const { module, config } = JSON.parse(process.env.PRERENDER_INPUT);
+const { module, config, locales } = JSON.parse(process.env.PRERENDER_INPUT);
 const m = await import(module);
 const pages = {};
-for (const path of m.PRERENDERED_PATHS) pages[path] = await m.renderVisitorPage(path, config);
+for (const locale of locales)
+  for (const path of m.PRERENDERED_PATHS) pages[locale + " " + path] = await m.renderVisitorPage(path, config, locale);
 process.stdout.write(JSON.stringify(pages));
 `;
 
 /**
- * Renders the visitor pages (landing, sign-in) with the built server-side module. Returns the markup
- * of each page's #root by path; empty when there is no such module (a development checkout) or the
+ * Renders the visitor pages (landing, sign-in) in each language with the built server-side module.
+ * Returns the markup of each page's #root by language and path ("he /sign-in"); empty when there is no such module (a development checkout) or the
  * render fails, and the pages are then rendered in the browser as before.
  */
 export function prerenderVisitorPages(
@@ -26,7 +28,7 @@ export function prerenderVisitorPages(
   timeoutMs = 15_000,
 ): Promise<Map<string, string>> {
   if (!fs.existsSync(moduleFile)) return Promise.resolve(new Map());
-  const input = JSON.stringify({ module: pathToFileURL(moduleFile).href, config });
+  const input = JSON.stringify({ module: pathToFileURL(moduleFile).href, config, locales: LOCALES });
   return new Promise((resolve) => {
     execFile(
       process.execPath,

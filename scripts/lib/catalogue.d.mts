@@ -1,0 +1,6 @@
+export const CATALOGUE_DIR: string;
+export function readHebrewCatalogue(onFile?: (file: string) => void): Record<string, string>;
+export function compileCatalogue(
+  locale: "en" | "he",
+  hebrew: Record<string, string>,
+): Record<string, unknown>;
