@@ -252,10 +252,14 @@ interface LanguageVariants {
  * script and the Hebrew font announced (the page waits for the one and paints with the other).
  */
 function localizedIndex(indexSource: string, manifest: Manifest, locale: Locale): string {
-  const html = indexSource.replace(
-    /<html lang="[^"]*"/,
-    `<html lang="${locale}" dir="${directionOf(locale)}"`,
-  );
+  const html = indexSource
+    .replace(/<html lang="[^"]*"/, `<html lang="${locale}" dir="${directionOf(locale)}"`)
+    // The description search engines and shared links show, in the page's language.
+    .replace(
+      /(<meta name="description" content=")([^"]*)(")/,
+      (_all, before: string, english: string, after: string) =>
+        `${before}${inLocale(locale, () => translateKnown(english)).replace(/"/g, "&quot;")}${after}`,
+    );
   if (locale === "en") return html;
   const catalogue = Object.values(manifest).find((chunk) => /(^|\/)he-[\w-]+\.js$/.test(chunk.file));
   const font = Object.values(manifest)
