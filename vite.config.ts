@@ -25,7 +25,24 @@ function preloadFonts(): Plugin {
 }
 
 import { VitePWA } from "vite-plugin-pwa";
-import { compileCatalogue, readHebrewCatalogue } from "./scripts/lib/catalogue.mjs";
+import { compileCatalogue, compileEnglishInline, readHebrewCatalogue } from "./scripts/lib/catalogue.mjs";
+
+/**
+ * Each `t("…")` and `<Trans id="…">` whose English has placeholders or plurals is given that English
+ * compiled, beside its key (src/core/i18n/translate.ts, `keyOf`): a page carries the English messages
+ * its modules use, and English pages load no catalogue.
+ */
+function inlineEnglish(): Plugin {
+  return {
+    name: "inline-english",
+    enforce: "pre",
+    transform(code, id) {
+      if (!/[\\/]src[\\/].*\.tsx?$/.test(id) || (!code.includes("t(") && !code.includes("<Trans"))) return;
+      const out = compileEnglishInline(code);
+      return out === code ? undefined : { code: out, map: null };
+    },
+  };
+}
 
 /**
  * `virtual:catalogue/en` and `virtual:catalogue/he`: each language's messages compiled for Lingui's
@@ -92,8 +109,16 @@ const RADIX_PARTS =
 const MENU_PARTS = /@radix-ui[\\/]react-(dropdown-menu|menu|popper|arrow|use-rect)[\\/]/;
 // The toasts' own parts load with the first toast (`LazyToaster`), not with every page that has a dialog.
 const TOAST_PARTS = /@radix-ui[\\/]react-toast[\\/]/;
+// The app's root tells Radix the page's direction: a few lines every page loads, not the dialogs with them.
+const DIRECTION_PART = /@radix-ui[\\/]react-direction[\\/]/;
 const RADIX_WRAPPERS =
   /src[\\/]web[\\/]components[\\/](ui[\\/](dialog|tabs|switch|select)|confirm-dialog|dialog-actions|switch-field|tabbed-page)\./;
+/**
+ * Shared modules of features' rules and words (src/core/<feature>/, the components made for them):
+ * members' pages share them; the visitor pages need none, so they stay out of the `ui` chunk those load.
+ */
+const SHARED_BY_MEMBER_PAGES =
+  /src[\\/](core[\\/](?!i18n[\\/]|auth[\\/]|landing[\\/]|profile[\\/])[^\\/]+[\\/]|web[\\/]components[\\/](?!ui[\\/]|logo|language-switch|hydration-marker)[^\\/]+\.tsx?$)/;
 const resolve = {
   alias: [
     { find: "~", replacement: path.resolve(import.meta.dirname, "src") },
@@ -107,7 +132,7 @@ export default defineConfig(({ isSsrBuild }) =>
     ? {
         resolve,
         publicDir: false,
-        plugins: [react(), catalogues()],
+        plugins: [inlineEnglish(), react(), catalogues()],
         build: { outDir: `${dist}/server-render`, emptyOutDir: true, target: "node20" },
       }
     : {
@@ -150,7 +175,10 @@ export default defineConfig(({ isSsrBuild }) =>
                     includeDependenciesRecursively: false,
                     test: (id: string) =>
                       RADIX_WRAPPERS.test(id) ||
-                      (RADIX_PARTS.test(id) && !MENU_PARTS.test(id) && !TOAST_PARTS.test(id)),
+                      (RADIX_PARTS.test(id) &&
+                        !MENU_PARTS.test(id) &&
+                        !TOAST_PARTS.test(id) &&
+                        !DIRECTION_PART.test(id)),
                   },
                   // The library's cards and stills, shared by several pages: one file rather than three.
                   {
@@ -167,11 +195,25 @@ export default defineConfig(({ isSsrBuild }) =>
                     // Small shared app modules; not the ones that bring Radix, zod or the query library
                     // with them (the landing page needs none of those; the bell reads through the query
                     // library), nor the notification kinds' words, which only members' pages show,
-                    // nor what the administrators' and the setup pages alone share.
+                    // nor what the administrators' and the setup pages alone share, nor the Hebrew
+                    // calendar's arithmetic (only the pages that show events load it; never the landing page).
                     name: "ui",
                     test: (id: string) =>
                       /src[\\/](web[\\/](components|lib)|core)[\\/]/.test(id) &&
-                      !/core[\\/](settings|setup|status|invitations|lessons)[\\/]/.test(id) &&
+                      !SHARED_BY_MEMBER_PAGES.test(id) &&
+                      !/core[\\/](settings|setup|status|invitations|lessons|calendar)[\\/]/.test(id) &&
+                      !/schemas|endpoints|zod-web|dialog|tabs|tabbed-page|group-card|join-request-row|switch|toaster|select|app-shell|notification-bell|notifications[\\/]kinds|lib[\\/](auth|query-client|live)\./.test(
+                        id,
+                      ),
+                    minShareCount: 2,
+                  },
+                  // The same, for what only members' pages share: the landing page loads none of it.
+                  {
+                    name: "shared",
+                    // Only these: what they import (the buttons, the format helpers) stays in `ui`.
+                    includeDependenciesRecursively: false,
+                    test: (id: string) =>
+                      SHARED_BY_MEMBER_PAGES.test(id) &&
                       !/schemas|endpoints|zod-web|dialog|tabs|tabbed-page|group-card|join-request-row|switch|toaster|select|app-shell|notification-bell|notifications[\\/]kinds|lib[\\/](auth|query-client|live)\./.test(
                         id,
                       ),
@@ -187,6 +229,7 @@ export default defineConfig(({ isSsrBuild }) =>
         },
         plugins: [
           endpointsWithoutSchemas(),
+          inlineEnglish(),
           catalogues(),
           preloadFonts(),
           react(),

@@ -27,6 +27,12 @@ async function englishOn(page: Page): Promise<string[]> {
   return page.evaluate((kept) => {
     const keptWords = new RegExp(kept);
     const skip = '[dir="auto"], [translate="no"], script, style, noscript, code, pre, kbd, svg, [hidden]';
+    // What members and administrators wrote (names, titles) may also stand inside a label.
+    const written = new Set<string>();
+    for (const el of document.querySelectorAll<HTMLElement>('[dir="auto"]')) {
+      const text = `${el.textContent ?? ""} ${(el as HTMLInputElement).value ?? ""}`;
+      for (const word of text.match(/[A-Za-z][A-Za-z'’]*/g) ?? []) written.add(word);
+    }
     const found = new Set<string>();
     const words = (text: string, where: string) => {
       const cleaned = text
@@ -34,7 +40,7 @@ async function englishOn(page: Page): Promise<string[]> {
         .replace(/https?:\/\/\S+/g, " ")
         .replace(/\b[\w-]+(\.[\w-]+)+\/?\S*/g, " ");
       for (const word of cleaned.match(/[A-Za-z][A-Za-z'’]*/g) ?? []) {
-        if (word.length > 1 && !keptWords.test(word)) found.add(`${word} (${where})`);
+        if (word.length > 1 && !keptWords.test(word) && !written.has(word)) found.add(`${word} (${where})`);
       }
     };
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);

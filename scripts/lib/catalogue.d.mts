@@ -4,3 +4,4 @@ export function compileCatalogue(
   locale: "en" | "he",
   hebrew: Record<string, string>,
 ): Record<string, unknown>;
+export function compileEnglishInline(code: string): string;

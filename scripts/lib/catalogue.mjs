@@ -26,3 +26,28 @@ export function compileCatalogue(locale, hebrew) {
   }
   return out;
 }
+
+const LITERAL = String.raw`"((?:[^"\\\n]|\\.)*)"`;
+const T_CALL = new RegExp(String.raw`(\bt\(\s*)${LITERAL}`, "g");
+const TRANS_ID = new RegExp(String.raw`(<Trans\s+id=)(?:\{\s*)?${LITERAL}(?:\s*\})?`, "g");
+
+/**
+ * Source code with each message literal of `t("…")` and `<Trans id="…">` that has placeholders,
+ * plurals or tags replaced by `{ id, en }`: its key and its English compiled.
+ */
+export function compileEnglishInline(code) {
+  const inline = (literal) => {
+    const id = JSON.parse(`"${literal}"`);
+    if (!/[{<]/.test(id)) return undefined;
+    return `{ id: ${JSON.stringify(id)}, en: ${JSON.stringify(compileMessage(id))} }`;
+  };
+  return code
+    .replace(T_CALL, (all, call, literal) => {
+      const message = inline(literal);
+      return message ? `${call}${message}` : all;
+    })
+    .replace(TRANS_ID, (all, attribute, literal) => {
+      const message = inline(literal);
+      return message ? `${attribute}{${message}}` : all;
+    });
+}

@@ -42,9 +42,28 @@ export const currentTranslator = () => context();
 /** The language of the current page, render or mail. */
 export const currentLocale = () => context().locale as Locale;
 
+/**
+ * A message with placeholders or plurals as the browser's build passes it: its key and its English
+ * compiled (vite.config.ts, `inlineEnglish`), so each page carries the English it uses and no
+ * catalogue. Written in the code as the plain string.
+ */
+interface InlineMessage {
+  id: string;
+  en: Messages[string];
+}
+
+/** The key of a message as the code or the build passes it, the English taken in on first use. */
+export function keyOf(i18n: I18n, id: string | InlineMessage): string {
+  if (typeof id === "string") return id;
+  if (i18n.locale === DEFAULT_LOCALE && !(id.id in i18n.messages))
+    i18n.load(DEFAULT_LOCALE, { [id.id]: id.en });
+  return id.id;
+}
+
 /** The message in the current language, its placeholders filled. */
 export function t(id: MessageId, values?: MessageValues): string {
-  return context()._(id, values);
+  const i18n = context();
+  return i18n._(keyOf(i18n, id as string | InlineMessage), values);
 }
 
 /**

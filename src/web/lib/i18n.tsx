@@ -4,7 +4,7 @@
  */
 import { TransNoContext } from "@lingui/react/server";
 import type { ReactElement, ReactNode } from "react";
-import { currentTranslator, type MessageId } from "~/core/i18n";
+import { currentTranslator, keyOf, type MessageId } from "~/core/i18n";
 
 export { currentLocale, t, translateKnown } from "~/core/i18n";
 
@@ -18,12 +18,13 @@ export function Trans({
   /** The elements `<0>…</0>`, `<1/>` stand for, by number. */
   components?: Record<string, ReactElement>;
 }) {
+  const i18n = currentTranslator();
   return (
     <TransNoContext
-      id={id}
+      id={keyOf(i18n, id)}
       values={values as Record<string, unknown>}
       components={components as never}
-      lingui={{ i18n: currentTranslator() }}
+      lingui={{ i18n }}
     />
   );
 }

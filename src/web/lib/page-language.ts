@@ -2,7 +2,6 @@
  * The page's language, as the server wrote it on `<html lang>`: the browser's translator is made once
  * for it (a language switch reloads the page). Hebrew's catalogue is fetched only on Hebrew pages.
  */
-import englishMessages from "virtual:catalogue/en";
 import { createTranslator, isLocale, type Locale, setTranslationContext } from "~/core/i18n";
 
 export const pageLocale: Locale = isLocale(document.documentElement.lang)
@@ -11,7 +10,8 @@ export const pageLocale: Locale = isLocale(document.documentElement.lang)
 
 /** Makes the page's translator; resolves when `t` speaks the page's language. */
 export async function startTranslations(): Promise<void> {
-  const messages = pageLocale === "he" ? (await import("virtual:catalogue/he")).default : englishMessages;
+  // English needs no catalogue: each message with placeholders comes compiled with the code using it.
+  const messages = pageLocale === "he" ? (await import("virtual:catalogue/he")).default : {};
   const translator = createTranslator(pageLocale, messages);
   setTranslationContext(() => translator);
 }
