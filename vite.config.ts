@@ -116,9 +116,10 @@ const RADIX_WRAPPERS =
 /**
  * Shared modules of features' rules and words (src/core/<feature>/, the components made for them):
  * members' pages share them; the visitor pages need none, so they stay out of the `ui` chunk those load.
+ * The Hebrew calendar's arithmetic (core/calendar) stays with the pages that show events.
  */
 const SHARED_BY_MEMBER_PAGES =
-  /src[\\/](core[\\/](?!i18n[\\/]|auth[\\/]|landing[\\/]|profile[\\/])[^\\/]+[\\/]|web[\\/]components[\\/](?!ui[\\/]|logo|language-switch|hydration-marker)[^\\/]+\.tsx?$)/;
+  /src[\\/](core[\\/](?!i18n[\\/]|auth[\\/]|landing[\\/]|profile[\\/]|calendar[\\/])[^\\/]+[\\/]|web[\\/]components[\\/](?!ui[\\/]|logo|language-switch|hydration-marker)[^\\/]+\.tsx?$)/;
 const resolve = {
   alias: [
     { find: "~", replacement: path.resolve(import.meta.dirname, "src") },

@@ -1,4 +1,4 @@
-// Part of `npm run build`: the Hebrew catalogue (src/core/i18n/he/*.json) against the code.
+// Part of `npm run build`: the Hebrew catalogue (src/core/i18n/he.json) against the code.
 // - every message the code uses with t("…") or <Trans id="…"> has a Hebrew entry;
 // - every message a schema or a MESSAGES table shows (translated where shown) has one too;
 // - every Hebrew entry is valid ICU MessageFormat and names the same placeholders as its English key.
@@ -6,9 +6,9 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
-import { readHebrewCatalogue } from "./lib/catalogue.mjs";
+import { LITERAL, parseLiteral, readHebrewCatalogue } from "./lib/catalogue.mjs";
 
-const CATALOGUE = "src/core/i18n/he";
+const CATALOGUE = "src/core/i18n/he.json";
 const hebrew = readHebrewCatalogue();
 
 function* sources(dir) {
@@ -19,8 +19,7 @@ function* sources(dir) {
   }
 }
 
-// A string literal in double quotes, as Biome writes them (escapes kept as they are in the source).
-const STRING = String.raw`"((?:[^"\\\n]|\\.)*)"`;
+const STRING = LITERAL;
 const USES = [
   new RegExp(String.raw`\bt\(\s*${STRING}`, "g"),
   new RegExp(String.raw`<Trans\s+id=${STRING}`, "g"),
@@ -31,7 +30,6 @@ const SHOWN = [
   new RegExp(String.raw`\bmessage:\s*${STRING}`, "g"),
   new RegExp(String.raw`\{\s*message:\s*${STRING}\s*\}`, "g"),
 ];
-const unescape = (literal) => JSON.parse(`"${literal}"`);
 
 const problems = [];
 for (const file of sources("src")) {
@@ -39,7 +37,7 @@ for (const file of sources("src")) {
   const patterns = file.startsWith("src/core/") && /schemas\.ts$/.test(file) ? [...USES, ...SHOWN] : USES;
   for (const pattern of patterns) {
     for (const match of text.matchAll(pattern)) {
-      const id = unescape(match[1]);
+      const id = parseLiteral(match[1], match[2]);
       const before = text.slice(0, match.index);
       const lineStart = before.slice(before.lastIndexOf("\n") + 1).trimStart();
       // A message named in a comment is no use of it.

@@ -1,21 +1,15 @@
-// The Hebrew catalogue as the build reads it (src/core/i18n/he/*.json, merged), and each language's
+// The Hebrew catalogue as the build reads it (src/core/i18n/he.json), and each language's
 // messages compiled for Lingui's runtime: Hebrew whole, English only where a message has placeholders,
 // plurals or tags (the others are their own keys). The server does the same in src/core/i18n/compile.ts.
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 
-export const CATALOGUE_DIR = path.resolve(import.meta.dirname, "../../src/core/i18n/he");
+export const CATALOGUE_FILE = path.resolve(import.meta.dirname, "../../src/core/i18n/he.json");
 
 export function readHebrewCatalogue(onFile = (_file) => {}) {
-  const hebrew = {};
-  for (const file of readdirSync(CATALOGUE_DIR)
-    .filter((f) => f.endsWith(".json"))
-    .sort()) {
-    onFile(path.join(CATALOGUE_DIR, file));
-    Object.assign(hebrew, JSON.parse(readFileSync(path.join(CATALOGUE_DIR, file), "utf8")));
-  }
-  return hebrew;
+  onFile(CATALOGUE_FILE);
+  return JSON.parse(readFileSync(CATALOGUE_FILE, "utf8"));
 }
 
 export function compileCatalogue(locale, hebrew) {
@@ -27,7 +21,13 @@ export function compileCatalogue(locale, hebrew) {
   return out;
 }
 
-const LITERAL = String.raw`"((?:[^"\\\n]|\\.)*)"`;
+// A message's string literal as Biome writes it: in double quotes, or in single quotes when the text
+// holds a double quote. `parseLiteral` gives its text.
+export const LITERAL = String.raw`(?:"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)')`;
+export const parseLiteral = (double, single) =>
+  double !== undefined
+    ? JSON.parse(`"${double}"`)
+    : JSON.parse(`"${single.replace(/\\'/g, "'").replace(/"/g, '\\"')}"`);
 const T_CALL = new RegExp(String.raw`(\bt\(\s*)${LITERAL}`, "g");
 const TRANS_ID = new RegExp(String.raw`(<Trans\s+id=)(?:\{\s*)?${LITERAL}(?:\s*\})?`, "g");
 
@@ -36,18 +36,18 @@ const TRANS_ID = new RegExp(String.raw`(<Trans\s+id=)(?:\{\s*)?${LITERAL}(?:\s*\
  * plurals or tags replaced by `{ id, en }`: its key and its English compiled.
  */
 export function compileEnglishInline(code) {
-  const inline = (literal) => {
-    const id = JSON.parse(`"${literal}"`);
+  const inline = (double, single) => {
+    const id = parseLiteral(double, single);
     if (!/[{<]/.test(id)) return undefined;
     return `{ id: ${JSON.stringify(id)}, en: ${JSON.stringify(compileMessage(id))} }`;
   };
   return code
-    .replace(T_CALL, (all, call, literal) => {
-      const message = inline(literal);
+    .replace(T_CALL, (all, call, double, single) => {
+      const message = inline(double, single);
       return message ? `${call}${message}` : all;
     })
-    .replace(TRANS_ID, (all, attribute, literal) => {
-      const message = inline(literal);
+    .replace(TRANS_ID, (all, attribute, double, single) => {
+      const message = inline(double, single);
       return message ? `${attribute}{${message}}` : all;
     });
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LIMITS, PAGE_DEFAULT, PAGE_MAX } from "./constants";
+import type { MessageId } from "./i18n";
 import { parseTimecode, TIMECODE_MESSAGE } from "./timecode";
 
 /** Numeric path id: "/video/12". Non-numeric, negative or huge ids are a 400, never a 500. */
@@ -40,6 +41,9 @@ export const messageResponse = z.object({
   errors: z.record(z.string(), z.string()).optional(),
 });
 
+// The messages here stay English (the server sends them too); a form shows them in the page's
+// language through the catalogue, where "Must be at most 200 characters" is one entry per limit.
+
 /**
  * Trimmed, required text with a spec message; blank (or shorter than `min`) after trimming fails
  * with the same message. It may run over several lines (a request, a post, a description); a name
@@ -61,7 +65,7 @@ export const optionalText = (max: number = LIMITS.text) =>
     .nullish()
     .transform((v) => (v ? v : undefined));
 
-export const ONE_LINE_MESSAGE = "Use letters, numbers and punctuation only, on one line.";
+export const ONE_LINE_MESSAGE: MessageId = "Use letters, numbers and punctuation only, on one line.";
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: naming the control characters is its purpose
 const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f-\u009f]*$/;

@@ -1,6 +1,16 @@
-/** Business constants from the product specification, shared by server and browser. */
+/**
+ * Business constants from the product specification, shared by server and browser. Labels are
+ * English, the catalogue's keys: translated where they are shown (`t(MENTEE_LEVELS[level])`).
+ */
 
-export const VIDEO_SERIES = ["Grace Series", "Wrap & Reflect", "Prophecy Deep Dive", "Unveiled"] as const;
+import type { MessageId } from "./i18n";
+
+export const VIDEO_SERIES = [
+  "Grace Series",
+  "Wrap & Reflect",
+  "Prophecy Deep Dive",
+  "Unveiled",
+] as const satisfies readonly MessageId[];
 export type VideoSeries = (typeof VIDEO_SERIES)[number];
 
 export const CULTIVATION_CATEGORIES = {
@@ -10,7 +20,7 @@ export const CULTIVATION_CATEGORIES = {
   support: "Support & Care",
   ministry: "Ministry Focus",
   interests: "Shared Interests",
-} as const;
+} as const satisfies Record<string, MessageId>;
 export type CultivationCategory = keyof typeof CULTIVATION_CATEGORIES;
 export const CULTIVATION_CATEGORY_VALUES = Object.keys(CULTIVATION_CATEGORIES) as [
   CultivationCategory,
@@ -24,7 +34,7 @@ export const MEETING_TYPES = [
   "Social Fellowship",
   "Service Project",
   "Other",
-] as const;
+] as const satisfies readonly MessageId[];
 export type MeetingType = (typeof MEETING_TYPES)[number];
 /** The meeting types the Discover filter offers (SPEC §2.12); "Other" is a create-form choice only. */
 export const MEETING_TYPE_FILTERS = MEETING_TYPES.filter((t) => t !== "Other");
@@ -33,12 +43,12 @@ export const MENTEE_LEVELS = {
   new: "New Believer",
   growing: "Growing in Faith",
   mature: "Mature Believer",
-} as const;
+} as const satisfies Record<string, MessageId>;
 export const MENTOR_LEVELS = {
   seasoned: "Seasoned Believer",
   leader: "Ministry Leader",
   teacher: "Bible Teacher",
-} as const;
+} as const satisfies Record<string, MessageId>;
 export type MenteeLevel = keyof typeof MENTEE_LEVELS;
 export type MentorLevel = keyof typeof MENTOR_LEVELS;
 export type ExperienceLevel = MenteeLevel | MentorLevel;

@@ -1,4 +1,5 @@
 import type { CurrentUser } from "./auth/schemas";
+import type { MessageId } from "./i18n";
 import type { Locale } from "./i18n/locales";
 import type { PublicConfig } from "./public-config";
 
@@ -18,9 +19,10 @@ export interface MemberPage {
   /**
    * What the page is called: the document's title is "{title} · {site name}" (WCAG 2.4.2), set by
    * the server in the page it sends and by the browser as she moves between pages. An item's page
-   * (a video, an event, a group) is called by its section.
+   * (a video, an event, a group) is called by its section. English, the catalogue's key: shown, it
+   * is translated (`translateKnown`).
    */
-  title: string;
+  title: MessageId;
   /**
    * An item's page: the API address of the item its path names (`:id` filled from the page's path).
    * When it answers 404 (or 400, an id that cannot be one), so does the page, which shows its own

@@ -1,6 +1,5 @@
 import fs from "node:fs";
-// The translation context: `t` in the language of the mail or page being written (src/server/i18n.ts).
-import "./i18n";
+
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
@@ -27,6 +26,7 @@ import { createLogger, registerRequestLog, requestIds, requestLoggerFactory } fr
 import { registerSecurity } from "./http/security";
 import { serializerCompiler } from "./http/serializer";
 import { disableSharedCaches, invalidateSharedCaches } from "./http/shared-cache";
+import { enterLocale, localeOfRequest } from "./i18n";
 import liveRoutes, { registerLive } from "./live/routes";
 import { registerPages } from "./render/pages";
 
@@ -132,6 +132,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     redisUrl: config.redisUrl,
   });
   await registerAuth(app);
+  // What the API writes in words (a refusal with a number in it, a notice) is in the asker's language.
+  app.addHook("preHandler", (request, _reply, done) => {
+    if (request.url.startsWith("/api/")) enterLocale(localeOfRequest(request, config, request.user?.locale));
+    done();
+  });
   registerLive(app);
   registerAccessControl(app);
 

@@ -29,6 +29,14 @@ export function inLocale<T>(locale: Locale, work: () => T): T {
   return scope.run(translatorFor(locale), work);
 }
 
+/**
+ * The rest of the current request in `locale`: what the API writes with `t` (a refusal naming a
+ * number, a notice) is in the asker's language. Set once per request, before its handler runs.
+ */
+export function enterLocale(locale: Locale) {
+  scope.enterWith(translatorFor(locale));
+}
+
 /** The language a request's page is in: hers if she chose, the visitor's switch, the browser's, the ministry's. */
 export function localeOfRequest(
   request: FastifyRequest,

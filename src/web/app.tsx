@@ -1,7 +1,7 @@
 import { DirectionProvider } from "@radix-ui/react-direction";
 import { type ComponentType, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Router, useLocation } from "wouter";
-import { currentLocale, directionOf } from "~/core/i18n";
+import { currentLocale, directionOf, t, translateKnown } from "~/core/i18n";
 import { documentTitle, NOT_FOUND_TITLE, pageNameOf } from "~/core/page-titles";
 import { hasSessionHint, useBootUser } from "./lib/boot-user";
 import type { MemberStart } from "./lib/dehydrated-state";
@@ -31,7 +31,7 @@ export function FullPageLoading() {
         aria-hidden="true"
         className="size-10 animate-spin rounded-full border-[3px] border-sage-200 border-t-sage-600"
       />
-      <p className="font-display text-lg text-sage-700">Loading...</p>
+      <p className="font-display text-lg text-sage-700">{t("Loading...")}</p>
     </div>
   );
 }
@@ -50,7 +50,10 @@ function PageTitle({ signedIn }: { signedIn: boolean }) {
     const fromServer = first.current && document.title !== siteName;
     first.current = false;
     if (fromServer) return;
-    document.title = documentTitle(pageNameOf(location, signedIn) ?? NOT_FOUND_TITLE, siteName);
+    document.title = documentTitle(
+      translateKnown(pageNameOf(location, signedIn) ?? NOT_FOUND_TITLE),
+      siteName,
+    );
   }, [location, signedIn]);
   return null;
 }
@@ -69,14 +72,14 @@ function Root({ start }: { start?: MemberStart }) {
     return (
       <main className="flex min-h-dvh items-center justify-center p-6 text-center">
         <div className="max-w-md space-y-3">
-          <h1 className="text-2xl font-semibold">We can't reach the community right now</h1>
+          <h1 className="text-2xl font-semibold">{t("We can't reach the community right now")}</h1>
           <p className="text-muted">{boot.error.message}</p>
           <button
             type="button"
             className="rounded-full bg-sage-600 px-5 py-2.5 font-semibold text-white"
             onClick={() => window.location.reload()}
           >
-            Try again
+            {t("Try again")}
           </button>
         </div>
       </main>

@@ -44,6 +44,8 @@ describe("the home dashboard", () => {
       prayerRequests: [],
       newestGroupPosts: [],
       membership: { tier: "free" },
+      // Her day on the biblical calendar: its words are checked in events-hebrew-dates.test.ts.
+      hebrewDay: expect.objectContaining({ date: { en: expect.any(String), he: expect.any(String) } }),
     });
   });
 

@@ -244,6 +244,57 @@ describe("building a course's lessons", () => {
     );
   });
 
+  it("opens a lesson on a Hebrew date or a day of the Omer, and refuses a day the month or the Omer has not", async () => {
+    const admin = await asAdmin();
+    const courseId = await newCourse(admin, "Counting the Omer");
+    const week = await addModule(admin, courseId, "Week 1");
+    const elul = await addLesson(admin, week.id, {
+      ...reading("The month of return"),
+      rule: { kind: "hebrew_date", month: 6, day: 1 },
+    });
+    expect(elul.rule).toEqual({ kind: "hebrew_date", month: 6, day: 1 });
+    const omer = await addLesson(admin, week.id, {
+      ...reading("Ten days on"),
+      rule: { kind: "omer_day", day: 10 },
+    });
+    expect(omer.rule).toEqual({ kind: "omer_day", day: 10 });
+    // Changing its rule leaves nothing of the one before behind.
+    const moved = await succeeded(
+      admin.call(api.adminEditLesson, {
+        params: { id: elul.id },
+        body: { rule: { kind: "omer_day", day: 49 } },
+      }),
+    );
+    expect(moved.rule).toEqual({ kind: "omer_day", day: 49 });
+    expect(
+      await query("select rule, unlock_days, unlock_month, unlock_date from lessons where id = $1", [
+        elul.id,
+      ]),
+    ).toEqual([{ rule: "omer_day", unlock_days: 49, unlock_month: null, unlock_date: null }]);
+
+    const add = (rule: unknown) =>
+      admin.call(api.adminAddLesson, {
+        params: { id: week.id },
+        body: invalid({ ...reading("Not a day"), rule }),
+      });
+    for (const day of [0, 50, 10.5, "ten"]) {
+      const refused = await add({ kind: "omer_day", day });
+      expectRefused(refused, 400, "Choose a day of the Omer from 1 to 49");
+      expect(refused.body).toMatchObject({ errors: { "rule.day": LESSON_MESSAGES.omerDayInvalid } });
+    }
+    for (const day of [0, 31]) {
+      expectRefused(await add({ kind: "hebrew_date", month: 6, day }), 400, LESSON_MESSAGES.hebrewDayInvalid);
+    }
+    for (const month of [0, 14, null]) {
+      expectRefused(
+        await add({ kind: "hebrew_date", month, day: 1 }),
+        400,
+        LESSON_MESSAGES.hebrewMonthInvalid,
+      );
+    }
+    expect((await shape(admin, courseId))[0]![1]).toEqual(["The month of return", "Ten days on"]);
+  });
+
   it("answers 404 for a course, module or lesson that does not exist", async () => {
     const admin = await asAdmin();
     const missing = 999_999;

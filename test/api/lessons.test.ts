@@ -252,6 +252,70 @@ describe("opening a lesson", () => {
     expect(locked.body).toMatchObject({ unlockAt: "2026-12-31T15:00:00.000Z" });
   });
 
+  it("opens a lesson on day 10 of the Omer at nightfall in her city, and says so while it is locked", async () => {
+    const { courseId, lessonIds } = await course("Counting the Omer", [
+      {
+        title: "Seven weeks",
+        lessons: [reading("Day one"), reading("Day ten", { rule: "omer_day", unlockDays: 10 })],
+      },
+    ]);
+    const hannah = await t.member({ firstName: "Hannah" });
+    await enroll(hannah, courseId);
+    await livesIn(hannah, "Asia/Jerusalem");
+    await enrolledAt(hannah, courseId, new Date("2026-12-07T10:00:00Z"));
+    const dayTen = { params: { id: lessonIds[1]! } };
+    // Day 10 of the Omer 5787 begins on Saturday 1 May 2027 at nightfall in Jerusalem: havdalah, 19:58.
+    const opensAt = "2027-05-01T16:58:00.000Z";
+
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2027-05-01T16:57:00Z"));
+    const locked = await hannah.client.call(api.lesson, dayTen);
+    expectRefused(locked, 403, LESSON_MESSAGES.locked);
+    expect(locked.body).toEqual({
+      message: LESSON_MESSAGES.locked,
+      courseId,
+      unlockAt: opensAt,
+      opensOn: { kind: "omer_day", day: 10 },
+    });
+    expect((await outline(hannah, courseId)).modules[0]!.lessons[1]).toMatchObject({
+      locked: true,
+      unlockAt: opensAt,
+      opensOn: { kind: "omer_day", day: 10 },
+    });
+
+    vi.setSystemTime(new Date(opensAt));
+    expect(await succeeded(hannah.client.call(api.lesson, dayTen))).toMatchObject({ title: "Day ten" });
+    expect((await outline(hannah, courseId)).modules[0]!.lessons[1]).toMatchObject({
+      locked: false,
+      unlockAt: opensAt,
+    });
+  });
+
+  it("opens a lesson on a Hebrew date at nightfall in the city she chose", async () => {
+    const { courseId, lessonIds } = await course("The month of Elul", [
+      {
+        title: "Return",
+        lessons: [reading("Rosh Chodesh Elul", { rule: "hebrew_date", unlockDays: 1, unlockMonth: 6 })],
+      },
+    ]);
+    const abigail = await t.member({ firstName: "Abigail" });
+    await enroll(abigail, courseId);
+    await t.database.db
+      .insert(notificationPreferences)
+      .values({ userId: abigail.id, timeZone: "America/New_York", restCity: "Jerusalem" });
+    await enrolledAt(abigail, courseId, new Date("2026-12-07T10:00:00Z"));
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2027-09-02T16:38:00Z"));
+    const locked = await abigail.client.call(api.lesson, { params: { id: lessonIds[0]! } });
+    // 1 Elul 5787 is Friday 3 September 2027: it begins at nightfall in Jerusalem on the 2nd, 19:39.
+    expect(locked.body).toMatchObject({
+      unlockAt: "2027-09-02T16:39:00.000Z",
+      opensOn: { kind: "hebrew_date", day: 1, month: "Elul" },
+    });
+    vi.setSystemTime(new Date("2027-09-02T16:39:00Z"));
+    await succeeded(abigail.client.call(api.lesson, { params: { id: lessonIds[0]! } }));
+  });
+
   it("names the lesson to finish first, and opens it once that one is finished", async () => {
     const { courseId, lessonIds } = await course("In order", [
       { title: "One", lessons: [reading("First")] },

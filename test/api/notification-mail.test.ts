@@ -3,7 +3,7 @@ import { moderationEndpoints } from "../../src/core/moderation/endpoints";
 import { notificationsEndpoints as api } from "../../src/core/notifications/endpoints";
 import { NOTIFICATION_MESSAGES } from "../../src/core/notifications/schemas";
 import { prayerEndpoints } from "../../src/core/prayer/endpoints";
-import { mailDueNotifications, sendDigests, unsubscribeToken } from "../../src/server/features/notifications";
+import { mailDueNotifications, unsubscribeToken } from "../../src/server/features/notifications";
 import type { Member, TestContext } from "../support/app";
 import { attemptsOf, queueDrained } from "../support/jobs";
 import { closeMailTestContext, createMailTestContext, verifiedMember } from "../support/mail-context";
@@ -118,53 +118,8 @@ describe("mail she wants right away", () => {
   }, 40_000);
 });
 
-describe("rest on Shabbat", () => {
-  // 29 November 2030 is a Friday: far enough ahead that the running worker's own sweeps, on the
-  // real clock, never find these due; each sweep here is given its moment instead.
-  const friday = (time: string) => new Date(`2030-11-29T${time}Z`);
-  const sunday = (time: string) => new Date(`2030-12-01T${time}Z`);
-
-  /** A "prayed for your request" notification of hers, written as if it came at `at`. */
-  async function prayedAt(m: Member, friend: Member, at: Date) {
-    const request = await share(m, `A word for ${at.toISOString()}.`);
-    await t.database.pool.query(
-      `insert into notifications (user_id, kind, subject_id, dedupe_key, actor_id, actor_name, created_at)
-       values ($1, 'prayer_prayed', $2, $3, $4, 'Ada', $5)`,
-      [m.id, request, `${request}:${at.getTime()}`, friend.id, at],
-    );
-  }
-
-  it("holds what she wants right away from Friday evening to Saturday night, and what came then waits for her digest", async () => {
-    const author = await verifiedMember({ t, mailbox }, "Elisheva");
-    const friend = await t.member({ firstName: "Ada" });
-    const restful = await author.client.call(api.updatePreferences, {
-      body: {
-        email: {},
-        digest: { frequency: "daily", hour: 9, weekday: 0, timeZone: "UTC" },
-        restOnShabbat: true,
-      },
-    });
-    expect(restful.status).toBe(200);
-    await prayedAt(author, friend, friday("17:00:00"));
-    await prayedAt(author, friend, friday("19:00:00"));
-
-    // Friday 19:30: rest has begun, nothing leaves, not even what came before it.
-    expect(await mailDueNotifications(t.database.db, t.config, friday("19:30:00"))).toBe(0);
-    expect(await mailDueNotifications(t.database.db, t.config, new Date("2030-11-30T12:00:00Z"))).toBe(0);
-    // Saturday night is over: what came before the rest leaves, alone.
-    expect(await mailDueNotifications(t.database.db, t.config, sunday("00:00:00"))).toBe(1);
-    await queueDrained(t);
-    const [mail] = mailbox.to(author.email).filter((m) => m.subject.includes("prayed"));
-    expect(mail?.subject).toBe("Ada prayed for your request");
-
-    // What came in the rest is left to her digest, at her hour on Sunday.
-    expect(await mailDueNotifications(t.database.db, t.config, sunday("08:00:00"))).toBe(0);
-    await sendDigests(t.database.db, sunday("09:00:00"));
-    await queueDrained(t);
-    const [digest] = mailbox.to(author.email).filter((m) => m.subject.includes("digest"));
-    expect(digest?.subject).toBe("Your daily digest: 1 new notification");
-  });
-});
+// Rest on Shabbat (nothing leaves in her window, what was held leaves once after it):
+// test/api/notification-rest.test.ts.
 
 describe("unsubscribing from a notification mail", () => {
   const headerOf = (mail: ReceivedMail, name: string) =>

@@ -451,7 +451,38 @@ describe("preferences", () => {
       }),
       digest: { frequency: "weekly", hour: 8, weekday: 0, timeZone: "UTC" },
       restOnShabbat: false,
+      // No city in UTC: her rest keeps the clock hours until she chooses one.
+      restCity: null,
+      feastDays: null,
+      restPlace: { city: null, feastDays: "diaspora" },
     });
+  });
+
+  it("keeps her city for Shabbat times in the list's spelling, and the feast days she keeps", async () => {
+    const m = await t.member();
+    const zoneOnly = await m.client.call(api.updatePreferences, { body: valid });
+    // Until she chooses: her time zone's city, and its feast days.
+    expect(zoneOnly.body).toMatchObject({
+      restCity: null,
+      restPlace: { city: "Chicago", feastDays: "diaspora" },
+    });
+    const chosen = await m.client.call(api.updatePreferences, {
+      body: { ...valid, restCity: "jerusalem", feastDays: null },
+    });
+    expect(chosen.body).toMatchObject({
+      restCity: "Jerusalem",
+      feastDays: null,
+      restPlace: { city: "Jerusalem", feastDays: "israel" },
+    });
+    // Left out, they stay as they are.
+    const kept = await m.client.call(api.updatePreferences, { body: { ...valid, feastDays: "diaspora" } });
+    expect(kept.body).toMatchObject({
+      restCity: "Jerusalem",
+      restPlace: { city: "Jerusalem", feastDays: "diaspora" },
+    });
+    const unknown = await m.client.call(api.updatePreferences, { body: { ...valid, restCity: "Atlantis" } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe("Choose a city from the list");
   });
 
   it("keeps what she chose and the defaults for the kinds she left out", async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   addDays,
+  hebrewNumeral,
   type LessonInput,
   lessonStates,
   nextLesson,
@@ -8,6 +9,8 @@ import {
   ruleUnlockAt,
   scoreQuiz,
 } from "../../src/core/lessons/rules";
+import { placeOf } from "../../src/server/calendar";
+import { calendarOpening, calendarResolver } from "../../src/server/features/lessons/calendar-rules";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -139,4 +142,115 @@ describe("a quiz", () => {
 it("adds days to a calendar date across months and years", () => {
   expect(addDays("2026-12-28", 7)).toBe("2027-01-04");
   expect(addDays("2028-02-27", 2)).toBe("2028-02-29");
+});
+
+describe("the calendar rules", () => {
+  const jerusalem = placeOf({ timeZone: "Asia/Jerusalem" });
+  const newYork = placeOf({ timeZone: "America/New_York" });
+  // 27 Kislev 5787, in the morning in Jerusalem and in New York.
+  const winter = new Date("2026-12-07T10:00:00Z");
+  const elul = { kind: "hebrew_date", month: 6, day: 1 } as const;
+
+  it("opens on a Hebrew date at nightfall in her city, on the evening that begins it", () => {
+    // 1 Elul 5787 is Friday 3 September 2027 (5787 is a leap year, so not in August); it begins at
+    // nightfall on Thursday 2 September: 19:39 in Jerusalem, 20:09 in New York.
+    expect(calendarOpening(elul, winter, jerusalem)).toEqual({
+      at: new Date("2027-09-02T16:39:00Z"),
+      on: { kind: "hebrew_date", day: 1, month: "Elul" },
+    });
+    expect(calendarOpening(elul, winter, newYork).at).toEqual(new Date("2027-09-03T00:09:00Z"));
+  });
+
+  it("takes the next such date on or after the Hebrew day she enrolled in", () => {
+    // Enrolled on the afternoon of 1 Elul: that day is hers, already begun.
+    expect(calendarOpening(elul, new Date("2027-09-03T10:00:00Z"), jerusalem).at).toEqual(
+      new Date("2027-09-02T16:39:00Z"),
+    );
+    // Enrolled after nightfall that evening, 2 Elul has begun: next year's 1 Elul (23 August 2028).
+    expect(calendarOpening(elul, new Date("2027-09-03T18:00:00Z"), jerusalem).at).toEqual(
+      new Date("2028-08-22T16:52:00Z"),
+    );
+  });
+
+  it("keeps a date set in Adar in Adar II of a leap year, and a 30th of a short month on the 1st after", () => {
+    const purim = { kind: "hebrew_date", month: 13, day: 14 } as const;
+    // 5786 is a common year: 14 Adar is 3 March 2026.
+    expect(calendarOpening(purim, new Date("2026-01-10T10:00:00Z"), jerusalem)).toEqual({
+      at: new Date("2026-03-02T16:14:00Z"),
+      on: { kind: "hebrew_date", day: 14, month: "Adar" },
+    });
+    // 5787 is a leap year: 14 Adar II is 23 March 2027; 14 Adar I is a month before.
+    expect(calendarOpening(purim, winter, jerusalem)).toEqual({
+      at: new Date("2027-03-22T16:28:00Z"),
+      on: { kind: "hebrew_date", day: 14, month: "Adar II" },
+    });
+    expect(calendarOpening({ kind: "hebrew_date", month: 12, day: 14 }, winter, jerusalem).on).toEqual({
+      kind: "hebrew_date",
+      day: 14,
+      month: "Adar I",
+    });
+    // Cheshvan 5786 has 29 days: its 30th is 1 Kislev (21 November 2025).
+    expect(
+      calendarOpening(
+        { kind: "hebrew_date", month: 8, day: 30 },
+        new Date("2025-06-07T10:00:00Z"),
+        jerusalem,
+      ),
+    ).toEqual({
+      at: new Date("2025-11-20T15:16:00Z"),
+      on: { kind: "hebrew_date", day: 1, month: "Kislev" },
+    });
+  });
+
+  it("counts the Omer from the evening of the first day of Passover", () => {
+    // 15 Nisan 5787 is Thursday 22 April 2027: day 1 begins at its nightfall, hebcal's havdalah at
+    // 19:51 in Jerusalem, and its candle lighting for the second night at 20:26 in New York.
+    expect(calendarOpening({ kind: "omer_day", day: 1 }, winter, jerusalem)).toEqual({
+      at: new Date("2027-04-22T16:51:00Z"),
+      on: { kind: "omer_day", day: 1 },
+    });
+    expect(calendarOpening({ kind: "omer_day", day: 1 }, winter, newYork).at).toEqual(
+      new Date("2027-04-23T00:26:00Z"),
+    );
+    // Day 10 begins on Saturday 1 May 2027 at havdalah, 19:58; day 49 on Wednesday 9 June.
+    expect(calendarOpening({ kind: "omer_day", day: 10 }, winter, jerusalem).at).toEqual(
+      new Date("2027-05-01T16:58:00Z"),
+    );
+    expect(calendarOpening({ kind: "omer_day", day: 49 }, winter, jerusalem).at).toEqual(
+      new Date("2027-06-09T17:26:00Z"),
+    );
+  });
+
+  it("keeps a calendar lesson locked until its nightfall, and shut without a resolver", () => {
+    const omer = [lesson(1, { kind: "omer_day", day: 10 })];
+    const calendar = calendarResolver(jerusalem);
+    const learner = { enrolledAt: winter, zone: "Asia/Jerusalem", calendar };
+    const before = lessonStates(omer, { ...learner, now: new Date("2027-05-01T16:57:59Z") });
+    expect(before[0]).toMatchObject({
+      locked: true,
+      unlockAt: new Date("2027-05-01T16:58:00Z"),
+      opensOn: { kind: "omer_day", day: 10 },
+    });
+    const at = lessonStates(omer, { ...learner, now: new Date("2027-05-01T16:58:00Z") });
+    expect(at[0]).toMatchObject({ locked: false, unlockAt: new Date("2027-05-01T16:58:00Z") });
+    expect(ruleUnlockAt({ kind: "omer_day", day: 10 }, winter, "Asia/Jerusalem", calendar)).toEqual(
+      new Date("2027-05-01T16:58:00Z"),
+    );
+    const unresolved = lessonStates(omer, { enrolledAt: winter, zone: "UTC", now: new Date("2030-01-01") });
+    expect(unresolved[0]).toMatchObject({ locked: true, unlockAt: null, opensOn: null });
+  });
+
+  it("writes days in Hebrew letters", () => {
+    expect([1, 10, 12, 15, 16, 20, 29, 30, 49].map(hebrewNumeral)).toEqual([
+      "א׳",
+      "י׳",
+      "י״ב",
+      "ט״ו",
+      "ט״ז",
+      "כ׳",
+      "כ״ט",
+      "ל׳",
+      "מ״ט",
+    ]);
+  });
 });

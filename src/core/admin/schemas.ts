@@ -1,12 +1,14 @@
 import { z } from "zod";
 import { dateTime, pageQuery } from "../common-schemas";
 import { MEMBERSHIP_TIERS } from "../constants";
+import type { MessageId } from "../i18n";
 
+/** English keys, translated where shown. */
 export const ADMIN_MESSAGES = {
   accessDenied: "Access Denied",
   noPermission: "You don't have permission to access the admin dashboard.",
   noRecentActivity: "No recent activity",
-} as const;
+} as const satisfies Record<string, MessageId>;
 
 /** SPEC §3 "Analytics". Money in dollars, percentages rounded to one decimal. */
 export const analyticsResponse = z.object({

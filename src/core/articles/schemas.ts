@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { dateTime, idSchema, pageQuery, requiredText, searchText, tagFilter } from "../common-schemas";
 import { LIMITS } from "../constants";
+import { t } from "../i18n/translate";
 
 /** An article synced from the newsletter (SPEC §3): plain text only, the link goes to the newsletter. */
 export const articleSchema = z.object({
@@ -60,7 +61,9 @@ export const ARTICLE_MESSAGES = {
   notAdmin: "You don't have permission to access the article management.",
   /** The server refuses a sync, and the admin page explains, with these words while no feed is set. */
   feedNotSet: (newsletter: string) =>
-    `Article sync is not set up yet: set NEWSLETTER_FEED_URL to the address of your ${newsletter} feed.`,
+    t("Article sync is not set up yet: set NEWSLETTER_FEED_URL to the address of your {newsletter} feed.", {
+      newsletter,
+    }),
 } as const;
 
 export const createArticleDiscussionBody = z.object({

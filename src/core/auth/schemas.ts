@@ -2,6 +2,7 @@ import { z } from "zod";
 import { dateTime, oneLine } from "../common-schemas";
 import { LIMITS, MEMBERSHIP_TIERS, PASSWORD_MIN } from "../constants";
 import { LOCALES } from "../i18n/locales";
+import { t } from "../i18n/translate";
 import { LOCAL_PATH } from "../return-to";
 
 export const emailSchema = z
@@ -81,6 +82,10 @@ export const loginRedirectQuery = z.object({
   mode: z.enum(["register"]).optional(),
 });
 
+/**
+ * What the server says about accounts, in English (the catalogue's keys, which the pages translate);
+ * a message with a value is written in the language of the request it answers.
+ */
 export const AUTH_MESSAGES = {
   wrongCredentials: "Incorrect e-mail or password",
   emailTaken: "An account with this e-mail already exists. Try signing in instead.",
@@ -89,14 +94,14 @@ export const AUTH_MESSAGES = {
   linkInvalid: LINK_INVALID,
   emailVerified: "Thank you. Your e-mail address is confirmed.",
   alreadyVerified: "Your e-mail address is already confirmed.",
-  verificationSent: (email: string) => `We've sent a new confirmation link to ${email}.`,
+  verificationSent: (email: string) => t("We've sent a new confirmation link to {email}.", { email }),
   tooManyMails:
     "We've sent several links in the last hour. Please look in your inbox (and the spam folder), or try again later.",
   resetSent:
     "If an account uses that address, we've sent it a link to choose a new password. The link works for one hour.",
   passwordReset: "Your new password is set, and you're signed in.",
   signInWait: (wait: string) =>
-    `Too many failed sign-ins with this e-mail address. Please wait ${wait} and try again.`,
+    t("Too many failed sign-ins with this e-mail address. Please wait {wait} and try again.", { wait }),
 } as const;
 
 /** A single-use link's token, as the link pages send it back. */

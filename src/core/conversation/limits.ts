@@ -1,5 +1,6 @@
 /** A group's conversation: its choices and limits, without zod, so pages can use them without the schemas. */
 import { keysOf } from "../choices";
+import type { MessageId } from "../i18n";
 
 /** A discussion, a prayer request, a question, and (its leaders only) an announcement. */
 export const GROUP_POST_KIND_LABELS = {
@@ -7,12 +8,17 @@ export const GROUP_POST_KIND_LABELS = {
   prayer: "Prayer request",
   question: "Question",
   announcement: "Announcement",
-} as const;
+} as const satisfies Record<string, MessageId>;
 export type GroupPostKind = keyof typeof GROUP_POST_KIND_LABELS;
 export const GROUP_POST_KINDS = keysOf(GROUP_POST_KIND_LABELS);
 
 /** Reactions: one of each per member and post. */
-export const GROUP_REACTION_LABELS = { amen: "Amen", praying: "Praying", heart: "♥" } as const;
+export const GROUP_REACTION_LABELS = {
+  amen: "Amen",
+  praying: "Praying",
+  // A sign, the same in every language.
+  heart: "♥",
+} as const satisfies { amen: MessageId; praying: MessageId; heart: string };
 export type GroupReaction = keyof typeof GROUP_REACTION_LABELS;
 export const GROUP_REACTIONS = keysOf(GROUP_REACTION_LABELS);
 /** The names a reaction's list shows at most ("and N more" for the rest). */
@@ -24,7 +30,7 @@ export const CONVERSATION_FILTER_LABELS = {
   prayer: "Prayer",
   unanswered: "Questions without a reply",
   leaders: "From the leaders",
-} as const;
+} as const satisfies Record<string, MessageId>;
 export type ConversationFilter = keyof typeof CONVERSATION_FILTER_LABELS;
 export const CONVERSATION_FILTERS = keysOf(CONVERSATION_FILTER_LABELS);
 

@@ -1,8 +1,10 @@
 import { COURSE_STATUSES, DESCRIPTION_MIN } from "../constants";
+import type { MessageId } from "../i18n";
 
 /**
  * Course rules and wording shared by the API schemas and the pages. Kept apart from the zod schemas
- * so the member's course page does not load the validation library just for a label.
+ * so the member's course page does not load the validation library just for a label. The wording is
+ * English, the catalogue's keys: the pages translate it where they show it.
  */
 
 /** Members see active and coming-soon courses; archived ones exist only for administrators. */
@@ -10,11 +12,11 @@ export const COURSE_ADMIN_STATUSES = [...COURSE_STATUSES, "archived"] as const;
 export type CourseStatus = (typeof COURSE_STATUSES)[number];
 export type CourseAdminStatus = (typeof COURSE_ADMIN_STATUSES)[number];
 
-export const COURSE_STATUS_LABELS: Record<CourseAdminStatus, string> = {
+export const COURSE_STATUS_LABELS = {
   active: "Available Now",
   coming_soon: "Coming Soon",
   archived: "Archived",
-};
+} as const satisfies Record<CourseAdminStatus, MessageId>;
 
 export const COURSE_LIMITS = { shortDescription: 300, duration: 60, priceMax: 100_000 } as const;
 

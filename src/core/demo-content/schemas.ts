@@ -1,14 +1,16 @@
 import { z } from "zod";
+import type { MessageId } from "../i18n";
 
 /** What an administrator types to confirm: the words the dialog shows her. */
 export const DEMO_REMOVAL_CONFIRMATION = "remove demo content";
 
+/** English keys: the browser shows them in the page's language. */
 export const DEMO_CONTENT_MESSAGES = {
   confirm: `Type "${DEMO_REMOVAL_CONFIRMATION}" to confirm`,
   nothingLeft: "There is no demo content left to remove.",
   ownAccountFirst:
     "You are signed in with a demo account, which this removes too: sign in with your own administrator account first.",
-} as const;
+} as const satisfies Record<string, MessageId>;
 
 /** What the demo seed wrote that is still here, by kind, as the dashboard names them. */
 export const demoContentCounts = z.object({

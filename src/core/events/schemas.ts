@@ -9,9 +9,11 @@ import {
   EVENT_REPEATS,
   EVENT_SCOPES,
   type EventRepeat,
+  HEBREW_REPEAT_MAX_YEARS,
   REPEAT_MAX_DAYS,
   RSVP_STATES,
   RSVP_STATUSES,
+  repeatMaxDays,
 } from "./choices";
 
 export const EVENT_MESSAGES = {
@@ -26,6 +28,7 @@ export const EVENT_MESSAGES = {
   onlineUrl: "Please enter a valid link (https://…)",
   repeatUntil: "Choose when the repetition ends",
   repeatTooLong: "An event can repeat for at most a year",
+  hebrewRepeatTooLong: `An event can repeat on its Hebrew date for at most ${HEBREW_REPEAT_MAX_YEARS} years`,
   repeatBeforeStart: "The repetition must end after the first date",
   oneGroup: "An event belongs to one group at most",
   notFound: "Event not found",
@@ -73,6 +76,10 @@ const eventFields = {
   repeatUntil: instant(EVENT_MESSAGES.repeatUntil).nullish(),
 };
 
+/** What a repetition past its limit is told, by its kind. */
+export const repeatTooLongMessage = (repeat: EventRepeat | undefined) =>
+  repeat === "hebrew_yearly" ? EVENT_MESSAGES.hebrewRepeatTooLong : EVENT_MESSAGES.repeatTooLong;
+
 type Timing = {
   startsAt?: Date;
   endsAt?: Date;
@@ -98,8 +105,8 @@ function checkTiming(v: Timing, ctx: z.RefinementCtx) {
       // Its own issue says what is wrong.
     } else if (repeatUntil < startsAt) {
       ctx.addIssue({ code: "custom", path: ["repeatUntil"], message: EVENT_MESSAGES.repeatBeforeStart });
-    } else if (repeatUntil.getTime() - startsAt.getTime() > REPEAT_MAX_DAYS * 86_400_000) {
-      ctx.addIssue({ code: "custom", path: ["repeatUntil"], message: EVENT_MESSAGES.repeatTooLong });
+    } else if (repeatUntil.getTime() - startsAt.getTime() > repeatMaxDays(v.repeat) * 86_400_000) {
+      ctx.addIssue({ code: "custom", path: ["repeatUntil"], message: repeatTooLongMessage(v.repeat) });
     }
   }
 }
@@ -392,6 +399,8 @@ export const eventForm = eventFormFields.superRefine((v, ctx) => {
       ctx.addIssue({ code: "custom", path: ["repeatUntil"], message: EVENT_MESSAGES.repeatUntil });
     else if (v.repeatUntil < v.date)
       ctx.addIssue({ code: "custom", path: ["repeatUntil"], message: EVENT_MESSAGES.repeatBeforeStart });
+    else if ((Date.parse(v.repeatUntil) - Date.parse(v.date)) / 86_400_000 >= repeatMaxDays(v.repeat))
+      ctx.addIssue({ code: "custom", path: ["repeatUntil"], message: repeatTooLongMessage(v.repeat) });
   }
 });
 export type EventFormInput = z.input<typeof eventForm>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { dateTime } from "../common-schemas";
+import { type MessageId, t } from "../i18n";
 import { donationAmount } from "../payments/schemas";
 
 export const GIVING_MESSAGES = {
@@ -44,16 +45,30 @@ export const givingQuery = z.object({
 export const PAYMENT_KINDS = ["subscription", "donation", "recurring_gift", "course"] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 
-/** How each kind of payment is named on receipts and statements. */
-export const PAYMENT_KIND_LABELS: Record<PaymentKind, string> = {
+/**
+ * How each kind of payment is named on receipts and statements: English, the catalogue's keys (the
+ * API's statement says it in English; `paymentLabel` in the current language).
+ */
+export const PAYMENT_KIND_LABELS = {
   subscription: "Patron membership",
   donation: "Donation",
   recurring_gift: "Monthly gift",
   course: "Course",
-};
+} as const satisfies Record<PaymentKind, MessageId>;
+
+/** What a payment was for, in the current language: "Donation", "Course: Knowing Yeshua". */
+export const paymentLabel = (kind: PaymentKind, courseTitle: string | null) =>
+  kind === "course" && courseTitle
+    ? t("Course: {title}", { title: courseTitle })
+    : t(PAYMENT_KIND_LABELS[kind]);
+
+const receiptDigits = (id: number) => String(id).padStart(6, "0");
 
 /** Receipt numbers are the payment's id, six digits at least: 123 -> "No. 000123". */
-export const receiptNumber = (id: number) => `No. ${String(id).padStart(6, "0")}`;
+export const receiptNumber = (id: number) => `No. ${receiptDigits(id)}`;
+
+/** The receipt number in the current language (a receipt mailed in hers). */
+export const localReceiptNumber = (id: number) => t("No. {number}", { number: receiptDigits(id) });
 
 export const givingPayment = z.object({
   id: z.number().int(),

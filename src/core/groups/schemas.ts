@@ -16,6 +16,7 @@ import {
   GROUP_MIN_MEMBERS,
   LIMITS,
 } from "../constants";
+import { t } from "../i18n";
 
 export const GROUP_ROLES = ["admin", "member"] as const;
 export type GroupRole = (typeof GROUP_ROLES)[number];
@@ -35,7 +36,10 @@ export const GROUP_MESSAGES = {
   lastAdminRemove:
     "You're the only admin of this group. Make another member an admin before you step away, so the group keeps a leader.",
   tooSmall: (memberCount: number) =>
-    `This group already has ${memberCount} members. Maximum members can't be lower than that.`,
+    t(
+      "{count, plural, other {This group already has # members. Maximum members can't be lower than that.}}",
+      { count: memberCount },
+    ),
   notMember: "That person is not a member of this group.",
   alreadyApproved: "This request has already been approved.",
   alreadyDeclined: "This request has already been declined.",

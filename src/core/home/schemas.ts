@@ -68,6 +68,17 @@ export const homeGroupPost = z.object({
   replyCount: z.number(),
 });
 
+/** A text in each language the app speaks: the page shows the one it is in. */
+const inEachLanguage = z.object({ en: z.string(), he: z.string() });
+
+/** Her day on the biblical calendar, in her zone: its Hebrew date, this week's Torah portion, its feasts and fasts. */
+export const homeHebrewDay = z.object({
+  date: inEachLanguage,
+  /** None when a feast's reading replaces the week's portion. */
+  torahPortion: inEachLanguage.nullable(),
+  holidays: z.array(inEachLanguage),
+});
+
 /** Everything the home page shows, in one round trip. */
 export const homePage = z.object({
   videos: z.array(homeVideo),
@@ -83,6 +94,7 @@ export const homePage = z.object({
   /** The newest posts of the groups she belongs to, newest first. */
   newestGroupPosts: z.array(homeGroupPost),
   membership: z.object({ tier: z.enum(MEMBERSHIP_TIERS) }),
+  hebrewDay: homeHebrewDay,
 });
 export type HomeContent = z.input<typeof homePage>;
 export type HomeVideo = z.input<typeof homeVideo>;
@@ -90,3 +102,4 @@ export type HomeArticle = z.input<typeof homeArticle>;
 export type HomeCourse = z.input<typeof homeCourse>;
 export type HomePrayer = z.input<typeof homePrayer>;
 export type HomeGroupPost = z.input<typeof homeGroupPost>;
+export type HomeHebrewDay = z.input<typeof homeHebrewDay>;

@@ -4,11 +4,14 @@
  */
 import type { Messages } from "@lingui/core";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
-import { hebrew } from "./he/index";
+import catalogue from "./he.json";
 import type { Locale } from "./locales";
 import { isIcuMessage } from "./translate";
 
-export function compiledCatalogue(locale: Locale, hebrewMessages: Record<string, string> = hebrew): Messages {
+export function compiledCatalogue(
+  locale: Locale,
+  hebrewMessages: Record<string, string> = catalogue,
+): Messages {
   const source =
     locale === "he" ? hebrewMessages : Object.fromEntries(Object.keys(hebrewMessages).map((id) => [id, id]));
   const out: Messages = {};

@@ -1,8 +1,22 @@
 import { z } from "zod";
 import { dateTime, idSchema, oneLine } from "../common-schemas";
-import { DEFAULT_PASS_MARK, LESSON_KINDS, LESSON_LIMITS, LESSON_MESSAGES, type LessonKind } from "./rules";
+import {
+  DEFAULT_PASS_MARK,
+  HEBREW_MONTH_NAMES,
+  type HebrewMonth,
+  LESSON_KINDS,
+  LESSON_LIMITS,
+  LESSON_MESSAGES,
+  type LessonKind,
+} from "./rules";
 
 // ── Members ──────────────────────────────────────────────────────────────────
+
+/** The Hebrew day a calendar rule opens on for her, as her page names it ("1 Elul", "day 12 of the Omer"). */
+export const calendarDaySchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("hebrew_date"), day: z.number(), month: z.enum(HEBREW_MONTH_NAMES) }),
+  z.object({ kind: z.literal("omer_day"), day: z.number() }),
+]);
 
 /** One lesson in her outline of a course. */
 export const outlineLessonSchema = z.object({
@@ -10,8 +24,10 @@ export const outlineLessonSchema = z.object({
   kind: z.enum(LESSON_KINDS),
   title: z.string(),
   locked: z.boolean(),
-  /** When a timed rule opens it for her (in her time zone); null for other rules. */
+  /** When a timed rule opens it for her (in her time zone, or at nightfall at her place); null for other rules. */
   unlockAt: dateTime.nullable(),
+  /** A calendar rule's Hebrew day (opening at nightfall on the evening that begins it); absent for other rules. */
+  opensOn: calendarDaySchema.optional(),
   /** Locked until this lesson (the one before it) is finished; null otherwise. */
   after: z.number().nullable(),
   finished: z.boolean(),
@@ -93,6 +109,8 @@ export const lessonLockedSchema = z.object({
   /** The lesson's course, for the way back to it. */
   courseId: z.number().optional(),
   unlockAt: dateTime.optional(),
+  /** With `unlockAt`, for a calendar rule: the Hebrew day it opens on. */
+  opensOn: calendarDaySchema.optional(),
   after: z.number().optional(),
 });
 export type LessonLocked = z.input<typeof lessonLockedSchema>;
@@ -240,6 +258,29 @@ export const lessonRuleInput = z.discriminatedUnion(
       kind: z.literal("on_date"),
       date: z.iso.date({ message: LESSON_MESSAGES.dateInvalid }),
     }),
+    z.object({
+      kind: z.literal("hebrew_date"),
+      month: z
+        .number({ message: LESSON_MESSAGES.hebrewMonthInvalid })
+        .int({ message: LESSON_MESSAGES.hebrewMonthInvalid })
+        .min(1, { message: LESSON_MESSAGES.hebrewMonthInvalid })
+        .max(13, { message: LESSON_MESSAGES.hebrewMonthInvalid })
+        .transform((m) => m as HebrewMonth),
+      // 30 in a month of 29 days that year is the 1st of the next, as hebcal's HDate counts it.
+      day: z
+        .number({ message: LESSON_MESSAGES.hebrewDayInvalid })
+        .int({ message: LESSON_MESSAGES.hebrewDayInvalid })
+        .min(1, { message: LESSON_MESSAGES.hebrewDayInvalid })
+        .max(LESSON_LIMITS.monthDays, { message: LESSON_MESSAGES.hebrewDayInvalid }),
+    }),
+    z.object({
+      kind: z.literal("omer_day"),
+      day: z
+        .number({ message: LESSON_MESSAGES.omerDayInvalid })
+        .int({ message: LESSON_MESSAGES.omerDayInvalid })
+        .min(1, { message: LESSON_MESSAGES.omerDayInvalid })
+        .max(LESSON_LIMITS.omerDays, { message: LESSON_MESSAGES.omerDayInvalid }),
+    }),
   ],
   { message: LESSON_MESSAGES.ruleInvalid },
 );
@@ -355,6 +396,8 @@ export const adminLessonSchema = z.object({
     z.object({ kind: z.literal("after_previous") }),
     z.object({ kind: z.literal("days_after_enrollment"), days: z.number() }),
     z.object({ kind: z.literal("on_date"), date: z.string() }),
+    z.object({ kind: z.literal("hebrew_date"), month: z.number(), day: z.number() }),
+    z.object({ kind: z.literal("omer_day"), day: z.number() }),
   ]),
   freePreview: z.boolean(),
 });

@@ -2,6 +2,7 @@
 
 import { keysOf } from "../choices";
 import { MONTHS } from "../format";
+import { type MessageId, t } from "../i18n";
 
 /** What a member may report: what members write, and a member herself. */
 export const REPORT_TARGET_TYPES = [
@@ -32,8 +33,8 @@ export type HideableContentType = Exclude<ReportedContentType, "message">;
  */
 export type ContentType = Exclude<ReportedContentType, "group_post" | "group_reply" | "message">;
 
-/** What the queue and the log call each thing reported. */
-export const REPORT_TARGET_LABELS: Record<ReportTargetType, string> = {
+/** What the queue and the log call each thing reported (English keys, translated where shown). */
+export const REPORT_TARGET_LABELS = {
   prayer_request: "Prayer request",
   prayer_response: "Prayer response",
   discussion: "Video reflection",
@@ -42,14 +43,14 @@ export const REPORT_TARGET_LABELS: Record<ReportTargetType, string> = {
   group_reply: "Group reply",
   message: "Private message",
   user: "Member",
-};
+} as const satisfies Record<ReportTargetType, MessageId>;
 
 export const REPORT_REASON_LABELS = {
   unkind: "Unkind or harmful",
   spam: "Spam",
   private_matter: "Sharing someone's private matter",
   other: "Something else",
-};
+} as const satisfies Record<string, MessageId>;
 export const REPORT_REASONS = keysOf(REPORT_REASON_LABELS);
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
@@ -66,7 +67,7 @@ export const MODERATION_MESSAGES = {
   selfBlock: "You cannot block yourself.",
   untilPast: "Choose a date in the future.",
   profileNotRemoved: "A member's profile cannot be removed; suspend her instead.",
-} as const;
+} as const satisfies Record<string, MessageId>;
 
 /**
  * The longest reason a moderator may give for removing, restoring or warning: a few sentences at
@@ -79,9 +80,11 @@ export const WARNING_REASON_MAX = MODERATION_REASON_MAX;
 /** The sign-in refusal of a suspended member: with the date it ends, unless it is for good. */
 export function suspendedMessage(until: Date | null): string {
   if (!until || !Number.isFinite(until.getTime()))
-    return "Your account has been suspended. Please contact the ministry if you have questions.";
+    return t("Your account has been suspended. Please contact the ministry if you have questions.");
   const day = `${MONTHS[until.getUTCMonth()]} ${until.getUTCDate()}, ${until.getUTCFullYear()}`;
-  return `Your account is suspended until ${day}. Please contact the ministry if you have questions.`;
+  return t("Your account is suspended until {day}. Please contact the ministry if you have questions.", {
+    day,
+  });
 }
 
 /**
@@ -89,13 +92,13 @@ export function suspendedMessage(until: Date | null): string {
  * The day is the UTC day the suspension was set to end, as the sign-in refusal tells her.
  */
 export function suspendedLabel(until: string | Date | null): string {
-  return `Suspended ${suspensionTerm(until)}`;
+  return t("Suspended {term}", { term: suspensionTerm(until) });
 }
 
 /** How long a suspension lasts: "until Jun 15, 2031" (the UTC day it ends), or "for good". */
 export function suspensionTerm(until: string | Date | null): string {
   const end = until === null ? null : new Date(until);
-  if (!end || !Number.isFinite(end.getTime())) return "for good";
+  if (!end || !Number.isFinite(end.getTime())) return t("for good");
   const month = MONTHS[end.getUTCMonth()]!.slice(0, 3);
-  return `until ${month} ${end.getUTCDate()}, ${end.getUTCFullYear()}`;
+  return t("until {day}", { day: `${month} ${end.getUTCDate()}, ${end.getUTCFullYear()}` });
 }

@@ -1,12 +1,14 @@
 import { z } from "zod";
 import { dateTime, idSchema, pageQuery } from "../common-schemas";
 import { DIGEST_FREQUENCIES, EMAIL_CHOICES, NOTIFICATION_KIND_NAMES } from "./kinds";
+import { FEAST_DAYS, SHABBAT_CITIES } from "./places";
 
 export const NOTIFICATION_MESSAGES = {
   ids: "Choose at most 100 notifications at a time",
   hour: "Choose an hour from 0 to 23",
   weekday: "Choose a day of the week",
   timeZone: "Unknown time zone",
+  city: "Choose a city from the list",
   unsubscribeLink:
     "This unsubscribe link is not valid. You can change your e-mail preferences after signing in.",
   unsubscribeAllNeedsSignIn:
@@ -71,14 +73,42 @@ export const notificationPreferences = z.object({
       .max(6, { message: NOTIFICATION_MESSAGES.weekday }),
     timeZone,
   }),
-  /** No notification mail from Friday evening to Saturday night; what falls there waits for the digest. */
+  /**
+   * No mail and no push from candle lighting on the eve of Shabbat or a feast to nightfall at its
+   * end, at her city; what was held leaves in one mail and one push after it.
+   */
   restOnShabbat: z.boolean(),
+  /** The city she chose for her Shabbat times; null: her time zone's (`restPlace` says which). */
+  restCity: z.string().nullable(),
+  /** Whose feast days she keeps; null: Israel's when her city is in Israel, else the diaspora's. */
+  feastDays: z.enum(FEAST_DAYS).nullable(),
+  /** Where her times are reckoned now: her city or her zone's (null: none known), and her feast days. */
+  restPlace: z.object({ city: z.string().nullable(), feastDays: z.enum(FEAST_DAYS) }),
 });
 export type NotificationPreferences = z.input<typeof notificationPreferences>;
 
-/** PUT /api/notification-preferences: kinds left out keep their defaults. */
-export const notificationPreferencesBody = notificationPreferences.extend({
+/** One of the cities the server knows Shabbat times for, in the list's spelling. */
+const shabbatCity = z
+  .string()
+  .trim()
+  .max(64)
+  .transform((name, ctx) => {
+    const city = SHABBAT_CITIES.find((c) => c.toLowerCase() === name.toLowerCase());
+    if (!city) {
+      ctx.addIssue({ code: "custom", message: NOTIFICATION_MESSAGES.city });
+      return z.NEVER;
+    }
+    return city;
+  });
+
+/**
+ * PUT /api/notification-preferences: kinds left out keep their defaults; her city and feast days,
+ * when left out, stay as they are.
+ */
+export const notificationPreferencesBody = notificationPreferences.omit({ restPlace: true }).extend({
   email: z.partialRecord(notificationKind, emailChoice),
+  restCity: shabbatCity.nullable().optional(),
+  feastDays: z.enum(FEAST_DAYS).nullable().optional(),
 });
 export type NotificationPreferencesBody = z.output<typeof notificationPreferencesBody>;
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { emailSchema, passwordSchema } from "../auth/schemas";
 import { dateTime, oneLine } from "../common-schemas";
 import { LIMITS, MEMBERSHIP_TIERS } from "../constants";
-import { LOCALES } from "../i18n/locales";
+import { LOCALES, t } from "../i18n";
 import { noteItem } from "../notes/schemas";
 
 /**
@@ -15,17 +15,21 @@ export const PROFILE_MESSAGES = {
   updated: "Profile Updated",
   updateFailed: "Failed to update profile",
   emailTaken: "Another account already uses this e-mail address.",
+  // Messages with values are put together in the reader's language (English on the API).
   emailChangePending: (email: string) =>
-    `We've sent a link to ${email}. Your address changes when you follow it.`,
-  emailChanged: (email: string) => `Your e-mail address is now ${email}.`,
+    t("We've sent a link to {email}. Your address changes when you follow it.", { email }),
+  emailChanged: (email: string) => t("Your e-mail address is now {email}.", { email }),
   wrongCurrentPassword: "Your current password is not correct.",
   currentPasswordNeeded: "Please enter your current password to change your e-mail address.",
-  passwordWait: (wait: string) => `Too many wrong passwords. Please wait ${wait} and try again.`,
+  passwordWait: (wait: string) => t("Too many wrong passwords. Please wait {wait} and try again.", { wait }),
   signInAgain: `For your safety, please sign in again, then change your e-mail address within ${RECENT_SIGN_IN_MINUTES} minutes.`,
   noPassword: "Your account signs in through your sign-in provider and has no password here.",
   passwordChanged: "Your password is changed. Your other devices have been signed out.",
   signedOutOthers: (count: number) =>
-    count === 1 ? "One other device has been signed out." : `${count} other devices have been signed out.`,
+    t(
+      "{count, plural, one {One other device has been signed out.} other {# other devices have been signed out.}}",
+      { count },
+    ),
   confirmDelete: "Type DELETE to confirm that you want to delete your account.",
   deleted: "Your account and your personal data have been deleted.",
   billingNotCancelled:

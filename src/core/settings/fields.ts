@@ -1,6 +1,9 @@
+import { type MessageId, t } from "../i18n";
+
 /**
  * The settings administrators may change in the dashboard's Settings tab (decision 063): each one's
- * environment variable, which wins when it is set, and its label. No zod here: the tab reads it.
+ * environment variable, which wins when it is set, and its label (English, translated where shown).
+ * No zod here: the tab reads it.
  */
 export const SETTING_FIELDS = {
   siteName: { variable: "SITE_NAME", label: "Site name" },
@@ -13,7 +16,7 @@ export const SETTING_FIELDS = {
   registration: { variable: "REGISTRATION", label: "Who may join" },
   defaultLanguage: { variable: "DEFAULT_LANGUAGE", label: "Default language" },
   patronPriceText: { variable: "PATRON_PRICE_TEXT", label: "Patron price, as shown" },
-} as const;
+} as const satisfies Record<string, { variable: string; label: MessageId }>;
 
 export type SettingName = keyof typeof SETTING_FIELDS;
 
@@ -33,11 +36,14 @@ export const SETTING_LIMITS = {
 export const REGISTRATION_CHOICES = [
   { value: "open", label: "Anyone may join" },
   { value: "invitation", label: "By invitation only" },
-] as const;
+] as const satisfies readonly { value: string; label: MessageId }[];
 
 /** What a field set by the server's environment says instead of taking a change. */
 export const setByEnvironment = (name: SettingName) =>
-  `${SETTING_FIELDS[name].label} is set by the server's ${SETTING_FIELDS[name].variable} setting, so it can't be changed here.`;
+  t("{setting} is set by the server's {variable} setting, so it can't be changed here.", {
+    setting: t(SETTING_FIELDS[name].label),
+    variable: SETTING_FIELDS[name].variable,
+  });
 
 /**
  * Whether the server may fetch from `url`'s host: not this computer, not a private, link-local or

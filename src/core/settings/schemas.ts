@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { dateTime, oneLine } from "../common-schemas";
 import { isTimeZone } from "../format";
+import type { MessageId } from "../i18n";
 import { LOCALES } from "../i18n/locales";
 import { isPublicHost, SETTING_LIMITS } from "./fields";
 
+/** English keys: the browser shows them in the page's language. */
 export const SETTINGS_MESSAGES = {
   siteName: `Give the site a name of 1 to ${SETTING_LIMITS.siteName} characters, on one line.`,
   founderName: `Give the founder's name in 1 to ${SETTING_LIMITS.founderName} characters, on one line.`,
@@ -17,7 +19,7 @@ export const SETTINGS_MESSAGES = {
   defaultLanguage: "Choose English or Hebrew.",
   patronPriceText: `Keep the patron price to one line of at most ${SETTING_LIMITS.patronPriceText} characters.`,
   saved: "Settings saved",
-} as const;
+} as const satisfies Record<string, MessageId>;
 
 const line = (message: string, min: number, max: number) =>
   oneLine(z.string({ message }).trim(), message).min(min, { message }).max(max, { message });

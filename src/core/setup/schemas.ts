@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { registerBody } from "../auth/schemas";
+import type { MessageId } from "../i18n";
 import { settingValues } from "../settings/schemas";
 
 /** What she hears when a setup link does not work (wrong, expired, used, or the ministry is set up). */
-export const SETUP_LINK_GONE = "This setup link has expired or has already been used.";
+export const SETUP_LINK_GONE: MessageId = "This setup link has expired or has already been used.";
 
 /**
  * The token of the link the server printed at start-up (or `npm run setup-link`). Anything that is

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { authEndpoints as api } from "../../core/auth/endpoints";
 import { AUTH_MESSAGES, returnToSchema } from "../../core/auth/schemas";
 import type { Locale } from "../../core/i18n";
@@ -7,6 +7,7 @@ import { users } from "../db/schema";
 import { serve } from "../http/endpoint-routes";
 import { HttpError, tooManyRequests } from "../http/errors";
 import { isOwnNavigation } from "../http/security";
+import { inLocale, localeOfRequest } from "../i18n";
 import { authenticate, registerMember, upsertOidcMember } from "./accounts";
 import { confirmPasswordReset, requestPasswordReset, resendVerification, verifyEmail } from "./identity";
 import { createOidc, type PendingLogin } from "./oidc";
@@ -57,43 +58,59 @@ export default async function authRoutes(app: FastifyInstance) {
     };
   };
 
+  /**
+   * Runs a handler in the language of the page that asked (her own when she is signed in): a refusal
+   * with a value in it (a wait, the day a suspension ends, her address) is written there; the fixed
+   * ones go in English and the page translates them.
+   */
+  const inPageLanguage = <T>(request: FastifyRequest, chosen: Locale | null | undefined, work: () => T) =>
+    inLocale(localeOfRequest(request, config, chosen), work);
+
   const signIn = async (reply: FastifyReply, userId: number, previousSession?: string) => {
     // A fresh token on every sign-in; the one the browser held before is dropped.
     if (previousSession) await endSession(db, previousSession, app.sessionCache);
     await startSession(db, config, reply, userId);
   };
 
-  serve(app, api.register, async ({ viewer, body, reply }) => {
-    const user = await registerMember(db, config, body);
-    await signIn(reply, user.id, viewer?.sessionId);
-    return present(user);
-  });
+  serve(app, api.register, ({ viewer, body, request, reply }) =>
+    inPageLanguage(request, null, async () => {
+      const user = await registerMember(db, config, body);
+      await signIn(reply, user.id, viewer?.sessionId);
+      return present(user);
+    }),
+  );
 
-  serve(app, api.login, async ({ viewer, body, reply }) => {
-    const signedIn = await authenticate(db, body.email, body.password);
-    if ("waitSeconds" in signedIn) {
-      reply.header("retry-after", String(signedIn.waitSeconds));
-      throw tooManyRequests(AUTH_MESSAGES.signInWait(waitText(signedIn.waitSeconds)));
-    }
-    await signIn(reply, signedIn.user.id, viewer?.sessionId);
-    return present(signedIn.user);
-  });
+  serve(app, api.login, ({ viewer, body, request, reply }) =>
+    inPageLanguage(request, null, async () => {
+      const signedIn = await authenticate(db, body.email, body.password);
+      if ("waitSeconds" in signedIn) {
+        reply.header("retry-after", String(signedIn.waitSeconds));
+        throw tooManyRequests(AUTH_MESSAGES.signInWait(waitText(signedIn.waitSeconds)));
+      }
+      await signIn(reply, signedIn.user.id, viewer?.sessionId);
+      return present(signedIn.user);
+    }),
+  );
 
   serve(app, api.user, ({ viewer }) => present(viewer));
 
   serve(app, api.verifyEmail, ({ body }) => verifyEmail(db, app.sessionCache, body.token));
 
-  serve(app, api.resendVerification, ({ viewer }) => resendVerification(db, config, viewer));
+  serve(app, api.resendVerification, ({ viewer, request }) =>
+    inPageLanguage(request, viewer.locale, () => resendVerification(db, config, viewer)),
+  );
 
   serve(app, api.passwordReset, ({ body }) => requestPasswordReset(db, body.email));
 
-  serve(app, api.passwordResetConfirm, async ({ body, reply }) => {
-    const userId = await confirmPasswordReset(db, app.sessionCache, body.token, body.password);
-    // Every session of the account ended with the reset, so this device's (if any) is gone too.
-    await startSession(db, config, reply, userId);
-    const [user] = await db.select().from(users).where(eq(users.id, userId));
-    return present(user!);
-  });
+  serve(app, api.passwordResetConfirm, ({ body, request, reply }) =>
+    inPageLanguage(request, null, async () => {
+      const userId = await confirmPasswordReset(db, app.sessionCache, body.token, body.password);
+      // Every session of the account ended with the reset, so this device's (if any) is gone too.
+      await startSession(db, config, reply, userId);
+      const [user] = await db.select().from(users).where(eq(users.id, userId));
+      return present(user!);
+    }),
+  );
 
   serve(app, api.oidcLogin, async ({ query, reply }) => {
     const { returnTo, mode } = query;

@@ -1,4 +1,5 @@
 import { eq, lt, sql } from "drizzle-orm";
+import { t } from "../../core/i18n";
 import type { Db, Tx } from "../db/client";
 import { signInThrottles } from "../db/schema";
 import { hashToken } from "./sessions";
@@ -16,9 +17,9 @@ export const MAX_WAIT_SECONDS = 15 * 60;
 /** The row of an address: its hash, so no address a stranger typed is stored. */
 const accountOf = (email: string) => hashToken(email.toLowerCase());
 
-const t = sql.identifier("t");
+const throttle = sql.identifier("t");
 // A day without a failure starts the count again.
-const failuresNow = sql`case when ${t}.last_failure_at < now() - interval '1 day' then 1 else ${t}.failures + 1 end`;
+const failuresNow = sql`case when ${throttle}.last_failure_at < now() - interval '1 day' then 1 else ${throttle}.failures + 1 end`;
 const retryAt = sql`case when ${failuresNow} >= ${FREE_FAILURES}
   then now() + least(power(2, ${failuresNow} - ${FREE_FAILURES}), ${MAX_WAIT_SECONDS}) * interval '1 second' end`;
 
@@ -30,13 +31,13 @@ const retryAt = sql`case when ${failuresNow} >= ${FREE_FAILURES}
 export async function claimSignInTry(db: Db, email: string): Promise<{ waitSeconds: number } | undefined> {
   const account = accountOf(email);
   const counted = await db.execute(sql`
-    insert into ${signInThrottles} as ${t} (account, failures, last_failure_at)
+    insert into ${signInThrottles} as ${throttle} (account, failures, last_failure_at)
     values (${account}, 1, now())
     on conflict (account) do update set
       failures = ${failuresNow},
       last_failure_at = now(),
       retry_at = ${retryAt}
-    where ${t}.retry_at is null or ${t}.retry_at <= now()
+    where ${throttle}.retry_at is null or ${throttle}.retry_at <= now()
     returning 1`);
   if (counted.rows.length > 0) return undefined;
   const [row] = await db
@@ -56,9 +57,9 @@ export async function deleteStaleSignInFailures(db: Db) {
   await db.delete(signInThrottles).where(lt(signInThrottles.lastFailureAt, sql`now() - interval '1 day'`));
 }
 
-/** "1 second", "4 seconds", "15 minutes": how long she is asked to wait. */
+/** "1 second", "4 seconds", "15 minutes": how long she is asked to wait, in the request's language. */
 export function waitText(seconds: number) {
-  if (seconds < 60) return `${seconds} ${seconds === 1 ? "second" : "seconds"}`;
+  if (seconds < 60) return t("{count, plural, one {# second} other {# seconds}}", { count: seconds });
   const minutes = Math.ceil(seconds / 60);
-  return `${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
+  return t("{count, plural, one {# minute} other {# minutes}}", { count: minutes });
 }

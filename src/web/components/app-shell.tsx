@@ -2,7 +2,9 @@ import { GraduationCap, Home, Menu, Newspaper, PlayCircle, Users, X } from "luci
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { Link, useLocation } from "wouter";
 import type { CurrentUser } from "~/core/auth/schemas";
+import type { MessageId } from "~/core/i18n";
 import { cn } from "~/web/lib/cn";
+import { t } from "~/web/lib/i18n";
 import { useLiveStream } from "~/web/lib/live";
 import { publicConfig } from "~/web/lib/public-config";
 import { Logo } from "./logo";
@@ -21,10 +23,13 @@ export const NAV_LINKS = [
   { href: "/cultivation-groups", label: "Cultivation Groups" },
   { href: "/local-communities", label: "Local Communities" },
   { href: "/discipleship", label: "Discipleship" },
-] as const;
+] as const satisfies readonly { href: string; label: MessageId; also?: string }[];
 
 /** For the intercessors only: the patrons' requests they pray through each week. */
-const INTERCESSOR_LINK = { href: "/intercessors", label: "Prayer List" } as const;
+const INTERCESSOR_LINK = { href: "/intercessors", label: "Prayer List" } as const satisfies {
+  href: string;
+  label: MessageId;
+};
 
 const BOTTOM_LINKS = [
   { href: "/", label: "Home", icon: Home },
@@ -32,7 +37,7 @@ const BOTTOM_LINKS = [
   { href: "/articles", label: "Articles", icon: Newspaper },
   { href: "/courses", label: "Courses", icon: GraduationCap },
   { href: "/community", label: "Community", icon: Users },
-] as const;
+] as const satisfies readonly { href: string; label: MessageId; icon: unknown; also?: string }[];
 
 /** Active by path prefix; "/" only when exact. */
 export function isActive(location: string, href: string, also?: string) {
@@ -57,14 +62,18 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
         href="#main"
         className="sr-only z-50 rounded-full bg-sage-700 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-3 focus:start-3"
       >
-        Skip to content
+        {t("Skip to content")}
       </a>
       <header className="sticky top-0 z-30 border-b border-linen/70 bg-cream/90 backdrop-blur-md">
         <div className="container-page flex h-16 items-center gap-3">
-          <Link href="/" className="shrink-0 rounded-lg" aria-label={`${publicConfig.siteName} home`}>
+          <Link
+            href="/"
+            className="shrink-0 rounded-lg"
+            aria-label={t("{siteName} home", { siteName: publicConfig.siteName })}
+          >
             <Logo />
           </Link>
-          <nav aria-label="Main" className="ms-4 hidden flex-1 items-center gap-0.5 xl:flex">
+          <nav aria-label={t("Main")} className="ms-4 hidden flex-1 items-center gap-0.5 xl:flex">
             {links.map((link) => (
               <NavLink key={link.href} {...link} location={location} />
             ))}
@@ -76,7 +85,7 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
             <button
               type="button"
               className="rounded-full p-2.5 text-ink transition-colors hover:bg-parchment xl:hidden"
-              aria-label={menuOpen ? "Close menu" : "Open menu"}
+              aria-label={menuOpen ? t("Close menu") : t("Open menu")}
               aria-expanded={menuOpen}
               aria-controls="mobile-menu"
               onClick={() => setMenuOpen((open) => !open)}
@@ -90,7 +99,7 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
           </div>
         </div>
         {menuOpen && (
-          <nav id="mobile-menu" aria-label="Menu" className="border-t border-linen bg-cream xl:hidden">
+          <nav id="mobile-menu" aria-label={t("Menu")} className="border-t border-linen bg-cream xl:hidden">
             <ul className="container-page grid gap-1 py-3 sm:grid-cols-2">
               {links.map((link) => (
                 <li key={link.href}>
@@ -109,7 +118,7 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
       </main>
 
       <nav
-        aria-label="Quick"
+        aria-label={t("Quick")}
         className="fixed inset-x-0 bottom-0 z-30 border-t border-linen bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
       >
         <ul className="grid grid-cols-5">
@@ -126,7 +135,7 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
                   )}
                 >
                   <Icon className="size-5" aria-hidden="true" />
-                  {label}
+                  {t(label)}
                 </Link>
               </li>
             );
@@ -145,7 +154,7 @@ function NavLink({
   ...rest
 }: {
   href: string;
-  label: string;
+  label: MessageId;
   location: string;
   block?: boolean;
   also?: string;
@@ -161,7 +170,7 @@ function NavLink({
         active ? "bg-sage-100 text-sage-800" : "text-muted hover:bg-parchment hover:text-ink",
       )}
     >
-      {label}
+      {t(label)}
     </Link>
   );
 }
@@ -182,7 +191,7 @@ function UserMenu({ user }: { user: CurrentUser }) {
     <button
       type="button"
       className={ACCOUNT_TRIGGER_CLASS}
-      aria-label="Account menu"
+      aria-label={t("Account menu")}
       aria-haspopup="menu"
       aria-expanded={false}
       onPointerEnter={() => void loadAccountMenu()}

@@ -1,10 +1,45 @@
 import type { ReactNode } from "react";
 import { SKELETON_COUNT } from "~/core/constants";
+import type { MessageId } from "~/core/i18n";
 import { cn } from "~/web/lib/cn";
+import { t } from "~/web/lib/i18n";
 import { Button } from "./ui/button";
 import { ErrorState } from "./ui/empty-state";
 
 const GRID = "grid gap-5 sm:grid-cols-2 lg:grid-cols-3";
+
+/**
+ * What a paged grid's cards are, and its words for them: whole sentences per kind, as a language
+ * with genders and a definite article needs them.
+ */
+const NOUNS = {
+  articles: {
+    loading: "Loading articles",
+    failed: "We couldn't load the articles just now.",
+    more: "Load more articles",
+  },
+  courses: {
+    loading: "Loading courses",
+    failed: "We couldn't load the courses just now.",
+    more: "Load more courses",
+  },
+  groups: {
+    loading: "Loading groups",
+    failed: "We couldn't load the groups just now.",
+    more: "Load more groups",
+  },
+  "local groups": {
+    loading: "Loading local groups",
+    failed: "We couldn't load the local groups just now.",
+    more: "Load more local groups",
+  },
+  "patrons' requests": {
+    loading: "Loading patrons' requests",
+    failed: "We couldn't load the patrons' requests just now.",
+    more: "Load more patrons' requests",
+  },
+} as const satisfies Record<string, Record<"loading" | "failed" | "more", MessageId>>;
+export type CardNoun = keyof typeof NOUNS;
 
 /** What a list read a page at a time (`usePagedList` in `~/web/lib/endpoints`) tells its screen. */
 export interface PagedList<T> {
@@ -41,7 +76,7 @@ export function CardGrid<T extends { id: number }>({
 /** The next page of a list, after the last item shown, while the server has more. */
 export function LoadMore({
   list,
-  label = "Load more",
+  label,
   className = "mt-8",
 }: {
   list: Pick<PagedList<unknown>, "hasNextPage" | "isFetchingNextPage" | "fetchNextPage">;
@@ -53,7 +88,7 @@ export function LoadMore({
   return (
     <div className={cn("flex justify-center", className)}>
       <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-        {list.isFetchingNextPage ? "Loading..." : label}
+        {list.isFetchingNextPage ? t("Loading...") : (label ?? t("Load more"))}
       </Button>
     </div>
   );
@@ -74,7 +109,7 @@ export function PagedCardGrid<T extends { id: number }>({
 }: {
   list: PagedList<T>;
   /** What the cards are, in the plural ("articles"): names the placeholders, the failure and "Load more". */
-  noun: string;
+  noun: CardNoun;
   /** One card's placeholder. */
   skeleton: ReactNode;
   empty: ReactNode;
@@ -102,14 +137,14 @@ function PagedCardGridState<T extends { id: number }>({
   children,
 }: {
   list: PagedList<T>;
-  noun: string;
+  noun: CardNoun;
   skeleton: ReactNode;
   empty: ReactNode;
   children: (item: T) => ReactNode;
 }) {
   if (list.isLoading) {
     return (
-      <ul className={GRID} aria-label={`Loading ${noun}`}>
+      <ul className={GRID} aria-label={t(NOUNS[noun].loading)}>
         {Array.from({ length: SKELETON_COUNT }, (_, i) => (
           <li key={i}>{skeleton}</li>
         ))}
@@ -117,16 +152,14 @@ function PagedCardGridState<T extends { id: number }>({
     );
   }
   if (list.isError) {
-    return (
-      <ErrorState message={`We couldn't load the ${noun} just now.`} onRetry={() => void list.refetch()} />
-    );
+    return <ErrorState message={t(NOUNS[noun].failed)} onRetry={() => void list.refetch()} />;
   }
   const items = list.data ?? [];
   if (items.length === 0) return empty;
   return (
     <>
       <CardGrid items={items}>{children}</CardGrid>
-      <LoadMore list={list} label={`Load more ${noun}`} />
+      <LoadMore list={list} label={t(NOUNS[noun].more)} />
     </>
   );
 }

@@ -1,7 +1,11 @@
 import { Pencil, Trash2 } from "lucide-react";
 import { cn } from "~/web/lib/cn";
+import { t } from "~/web/lib/i18n";
 
-/** A pencil and a bin for one item of a list, named for it: "Edit note", "Delete Walking in grace". */
+/**
+ * A pencil and a bin for one item of a list, named for it: "Edit note", "Delete Walking in grace".
+ * `what` is in the page's language (a title as written, or a translated word).
+ */
 export function EditDeleteButtons({
   what,
   onEdit,
@@ -14,8 +18,18 @@ export function EditDeleteButtons({
   className?: string;
 }) {
   const buttons = [
-    { label: `Edit ${what}`, Icon: Pencil, onClick: onEdit, hover: "hover:bg-sage-100 hover:text-sage-800" },
-    { label: `Delete ${what}`, Icon: Trash2, onClick: onDelete, hover: "hover:bg-red-50 hover:text-danger" },
+    {
+      label: t("Edit {what}", { what }),
+      Icon: Pencil,
+      onClick: onEdit,
+      hover: "hover:bg-sage-100 hover:text-sage-800",
+    },
+    {
+      label: t("Delete {what}", { what }),
+      Icon: Trash2,
+      onClick: onDelete,
+      hover: "hover:bg-red-50 hover:text-danger",
+    },
   ];
   return (
     <span className={cn("inline-flex shrink-0", className)}>

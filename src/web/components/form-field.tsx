@@ -6,6 +6,7 @@ import type {
   UseFormRegisterReturn,
   UseFormReturn,
 } from "react-hook-form";
+import { t } from "~/web/lib/i18n";
 import { Field, Input, PasswordInput } from "./ui/input";
 
 /** What a control needs to belong to its field: its id, the form's registration, and the aria that ties them. */
@@ -103,7 +104,7 @@ export function NewPasswordFields<T extends FieldValues, C, O>({
         form={form}
         name={name}
         id={id}
-        label="New password"
+        label={t("New password")}
         hint={hint}
         type="password"
         autoComplete="new-password"
@@ -112,7 +113,7 @@ export function NewPasswordFields<T extends FieldValues, C, O>({
         form={form}
         name={"confirmPassword" as Path<T>}
         id={`${id}-again`}
-        label="Confirm new password"
+        label={t("Confirm new password")}
         type="password"
         autoComplete="new-password"
       />

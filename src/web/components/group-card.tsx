@@ -1,6 +1,7 @@
 import { Users } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { cn } from "~/web/lib/cn";
+import { t } from "~/web/lib/i18n";
 import { DialogActions } from "./dialog-actions";
 import { MemberText } from "./member-text";
 import { Button } from "./ui/button";
@@ -12,7 +13,8 @@ import { Dialog, DialogContent } from "./ui/dialog";
  * question before she leaves one.
  */
 
-export const memberCountText = (n: number) => (n === 1 ? "1 member" : `${n} members`);
+export const memberCountText = (n: number) =>
+  t("{count, plural, one {# member} other {# members}}", { count: n });
 
 /** "12 members", with the people icon. */
 export function MemberCount({ count, className }: { count: number; className?: string }) {
@@ -75,9 +77,9 @@ export function LeaveGroupDialog({
     <Dialog open={open} onOpenChange={setOpen}>
       {trigger(() => setOpen(true))}
       <DialogContent title={title} description={description}>
-        <DialogActions cancel="Stay">
+        <DialogActions cancel={t("Stay")}>
           <Button variant="destructive" onClick={() => onLeave(() => setOpen(false))} disabled={leaving}>
-            {leaving ? "Leaving..." : "Leave Group"}
+            {leaving ? t("Leaving...") : t("Leave Group")}
           </Button>
         </DialogActions>
       </DialogContent>

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { personName } from "~/core/format";
 import { cn } from "~/web/lib/cn";
+import { t } from "~/web/lib/i18n";
 import { ItemPage } from "./item-page";
 import { MemberText } from "./member-text";
 import { SkeletonGroup } from "./skeleton-group";
@@ -13,7 +14,7 @@ import { Skeleton } from "./ui/skeleton";
 
 /** A member's full name as a group's page lists her. */
 export const memberFullName = (p: { firstName: string | null; lastName: string | null }) =>
-  personName(p, { form: "full", nameless: "A member" });
+  personName(p, { form: "full", nameless: t("A member") });
 
 /**
  * A group's page, cultivation or local, found by the id in its address: "Group not found" with the
@@ -49,17 +50,17 @@ export function GroupItemPage<T>({
       notFound={
         <EmptyState
           icon={Icon}
-          title="Group not found"
+          title={t("Group not found")}
           action={
             <Link href={back.href} className={buttonClass("primary")}>
               {discover}
             </Link>
           }
         >
-          This group doesn't exist or is no longer active.
+          {t("This group doesn't exist or is no longer active.")}
         </EmptyState>
       }
-      failed="We couldn't load this group just now."
+      failed={t("We couldn't load this group just now.")}
       loading={loading ?? <GroupPageSkeleton />}
     >
       {children}
@@ -93,7 +94,9 @@ export function GroupHeader({
             {emblem}
             <div className="min-w-0">
               <p className="text-sm font-semibold tracking-wide text-clay-700 uppercase">{kind}</p>
-              <h1 className="mt-1 text-3xl font-semibold wrap-anywhere sm:text-4xl">{name}</h1>
+              <h1 className="mt-1 text-3xl font-semibold wrap-anywhere sm:text-4xl">
+                <span dir="auto">{name}</span>
+              </h1>
               <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">{facts}</div>
             </div>
           </div>
@@ -108,7 +111,7 @@ export function GroupHeader({
 export function GroupAbout({ description, className }: { description: string; className?: string }) {
   return (
     <Card className={cn("p-5 sm:p-6", className)}>
-      <h2 className="text-xl font-semibold">About this group</h2>
+      <h2 className="text-xl font-semibold">{t("About this group")}</h2>
       <MemberText text={description} className="mt-3 leading-relaxed text-ink/90" />
     </Card>
   );
@@ -122,7 +125,7 @@ export const GROUP_EMBLEM =
 export function GroupPageSkeleton() {
   return (
     <div className="space-y-6" aria-busy="true">
-      <span className="sr-only">Loading group</span>
+      <span className="sr-only">{t("Loading group")}</span>
       <Skeleton className="h-5 w-24" />
       <Card className="p-5 sm:p-8">
         <div className="flex gap-4">

@@ -1,6 +1,7 @@
 import { Download, X } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { INSTALL_AFTER_OFFER_MS, INSTALL_FALLBACK_MS } from "~/core/constants";
+import { t } from "~/web/lib/i18n";
 import {
   dismissInstallCard,
   type InstallPlatform,
@@ -79,7 +80,7 @@ export default function InstallPrompt() {
       <button
         type="button"
         onClick={hide}
-        aria-label="Close"
+        aria-label={t("Close")}
         className="absolute top-3 end-3 rounded-full p-1.5 text-muted hover:bg-parchment hover:text-ink"
       >
         <X className="size-4" aria-hidden="true" />
@@ -90,17 +91,17 @@ export default function InstallPrompt() {
         </span>
         <div>
           <h2 id="install-title" className="font-sans text-base font-bold">
-            Install App
+            {t("Install App")}
           </h2>
           <p className="mt-0.5 text-sm text-muted">
-            Install the app on your device for quick access and a better experience.
+            {t("Install the app on your device for quick access and a better experience.")}
           </p>
           <div className="mt-3 flex gap-2">
             <Button size="sm" onClick={install}>
-              Install
+              {t("Install")}
             </Button>
             <Button size="sm" variant="ghost" onClick={hide}>
-              Not Now
+              {t("Not Now")}
             </Button>
           </div>
         </div>

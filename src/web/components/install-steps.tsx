@@ -1,75 +1,98 @@
-import { EllipsisVertical, Share, SquarePlus } from "lucide-react";
+import { EllipsisVertical, type LucideIcon, Share, SquarePlus } from "lucide-react";
 import type { ReactNode } from "react";
+import { Trans, t } from "~/web/lib/i18n";
 import type { InstallPlatform } from "~/web/lib/install-offer";
 import { publicConfig } from "~/web/lib/public-config";
 import { Button } from "./ui/button";
 import { Dialog, DialogClose, DialogContent } from "./ui/dialog";
 
-const Key = ({ children }: { children: ReactNode }) => (
+/**
+ * A key or menu item of her browser, in its own words (`children`, given by the message, so a Hebrew
+ * page names a Hebrew phone's buttons); its icon first, and words only a screen reader needs hidden.
+ */
+const Key = ({
+  icon: Icon,
+  hidden,
+  children,
+}: {
+  icon?: LucideIcon;
+  hidden?: boolean;
+  children?: ReactNode;
+}) => (
   <span className="inline-flex items-center gap-1 rounded-md border border-linen bg-white px-1.5 py-0.5 align-middle text-sm font-semibold text-ink">
-    {children}
+    {Icon && <Icon className="size-4" aria-hidden="true" />}
+    {hidden ? <span className="sr-only">{children}</span> : children}
   </span>
 );
 
-const STEPS: Record<InstallPlatform, { title: string; steps: ReactNode[]; note?: ReactNode }> = {
-  ios: {
-    title: "Add to your Home Screen",
-    steps: [
-      <>
-        Tap the Share button{" "}
-        <Key>
-          <Share className="size-4" aria-hidden="true" /> Share
-        </Key>{" "}
-        in Safari's toolbar (at the bottom of the screen on an iPhone, at the top on an iPad).
-      </>,
-      <>
-        Scroll down the list and tap{" "}
-        <Key>
-          <SquarePlus className="size-4" aria-hidden="true" /> Add to Home Screen
-        </Key>
-        .
-      </>,
-      <>
-        Tap <Key>Add</Key>. The app's icon appears on your Home Screen.
-      </>,
-    ],
-    note: "In Chrome or another browser on an iPhone, the Share button is beside the address bar.",
-  },
-  android: {
-    title: "Install on your phone",
-    steps: [
-      <>
-        Open your browser's menu{" "}
-        <Key>
-          <EllipsisVertical className="size-4" aria-hidden="true" />
-          <span className="sr-only">three dots</span>
-        </Key>{" "}
-        at the top right of the screen.
-      </>,
-      <>
-        Tap <Key>Install app</Key> or <Key>Add to Home screen</Key>.
-      </>,
-      <>
-        Tap <Key>Install</Key>. The app's icon appears with your other apps.
-      </>,
-    ],
-  },
-  desktop: {
-    title: "Install on your computer",
-    steps: [
-      <>Click the install icon at the right end of the address bar, or open the browser's menu.</>,
-      <>
-        Choose <Key>Install {publicConfig.siteName}</Key> or <Key>Install app</Key>, then confirm.
-      </>,
-    ],
-    note: (
-      <>
-        In Safari on a Mac, choose <Key>File</Key> then <Key>Add to Dock</Key>. On a phone, use your browser's{" "}
-        <Key>Add to Home Screen</Key>.
-      </>
-    ),
-  },
-};
+/** The steps of each kind of device, in the page's language. */
+function stepsFor(platform: InstallPlatform): { title: string; steps: ReactNode[]; note?: ReactNode } {
+  const siteName = publicConfig.siteName;
+  switch (platform) {
+    case "ios":
+      return {
+        title: t("Add to your Home Screen"),
+        steps: [
+          <Trans
+            key="share"
+            id="Tap the Share button <0>Share</0> in Safari's toolbar (at the bottom of the screen on an iPhone, at the top on an iPad)."
+            components={{ 0: <Key icon={Share} /> }}
+          />,
+          <Trans
+            key="add"
+            id="Scroll down the list and tap <0>Add to Home Screen</0>."
+            components={{ 0: <Key icon={SquarePlus} /> }}
+          />,
+          <Trans
+            key="confirm"
+            id="Tap <0>Add</0>. The app's icon appears on your Home Screen."
+            components={{ 0: <Key /> }}
+          />,
+        ],
+        note: t("In Chrome or another browser on an iPhone, the Share button is beside the address bar."),
+      };
+    case "android":
+      return {
+        title: t("Install on your phone"),
+        steps: [
+          <Trans
+            key="menu"
+            id="Open your browser's menu <0>three dots</0> at the top right of the screen."
+            components={{ 0: <Key icon={EllipsisVertical} hidden /> }}
+          />,
+          <Trans
+            key="install"
+            id="Tap <0>Install app</0> or <1>Add to Home screen</1>."
+            components={{ 0: <Key />, 1: <Key /> }}
+          />,
+          <Trans
+            key="confirm"
+            id="Tap <0>Install</0>. The app's icon appears with your other apps."
+            components={{ 0: <Key /> }}
+          />,
+        ],
+      };
+    case "desktop":
+      return {
+        title: t("Install on your computer"),
+        steps: [
+          t("Click the install icon at the right end of the address bar, or open the browser's menu."),
+          <Trans
+            key="choose"
+            id="Choose <0>Install {siteName}</0> or <1>Install app</1>, then confirm."
+            values={{ siteName }}
+            components={{ 0: <Key />, 1: <Key /> }}
+          />,
+        ],
+        note: (
+          <Trans
+            id="In Safari on a Mac, choose <0>File</0> then <1>Add to Dock</1>. On a phone, use your browser's <2>Add to Home Screen</2>."
+            components={{ 0: <Key />, 1: <Key />, 2: <Key /> }}
+          />
+        ),
+      };
+  }
+}
 
 /** The steps to install by hand on her kind of device, in the app's own dialog. */
 export default function InstallSteps({
@@ -79,12 +102,14 @@ export default function InstallSteps({
   platform: InstallPlatform;
   onClose: () => void;
 }) {
-  const { title, steps, note } = STEPS[platform];
+  const { title, steps, note } = stepsFor(platform);
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent
         title={title}
-        description={`Keep ${publicConfig.siteName} one tap away, like any other app.`}
+        description={t("Keep {siteName} one tap away, like any other app.", {
+          siteName: publicConfig.siteName,
+        })}
       >
         <ol className="space-y-4">
           {steps.map((step, i) => (
@@ -105,7 +130,7 @@ export default function InstallSteps({
         )}
         <div className="mt-6 flex justify-end">
           <DialogClose asChild>
-            <Button>Got it</Button>
+            <Button>{t("Got it")}</Button>
           </DialogClose>
         </div>
       </DialogContent>

@@ -5,7 +5,7 @@ import { ApiError } from "~/web/lib/api";
 import { ErrorState } from "./ui/empty-state";
 
 /** The way back from one item's page to the list it belongs to ("All groups"). */
-export function BackLink({ href, label }: { href: string; label: string }) {
+export function BackLink({ href, label }: { href: string; label: ReactNode }) {
   return (
     <Link
       href={href}

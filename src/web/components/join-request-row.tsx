@@ -4,6 +4,7 @@ import type { groupsEndpoints } from "~/core/groups/endpoints";
 import type { JoinRequest } from "~/core/groups/schemas";
 import type { localGroupsEndpoints } from "~/core/local-groups/endpoints";
 import { type changesRefreshing, isConflict } from "~/web/lib/endpoints";
+import { t } from "~/web/lib/i18n";
 import { MemberText } from "./member-text";
 import { Avatar } from "./ui/avatar";
 import { Button } from "./ui/button";
@@ -47,18 +48,24 @@ export function JoinRequestRow({
   request: JoinRequest;
   useDecide: DecideRequestHook;
 }) {
-  const name = personName(request.user, { form: "full", nameless: "A member" });
+  const name = personName(request.user, { form: "full", nameless: t("A member") });
   const failure = {
-    title: "Error",
-    description: "Failed to update the request. Please try again.",
+    title: t("Error"),
+    description: t("Failed to update the request. Please try again."),
     preferServerMessage: isConflict,
   };
   const approve = useDecide("approve", groupId, {
-    success: { title: "Request approved", description: `${name} is now a member of the group.` },
+    success: {
+      title: t("Request approved"),
+      description: t("{name} is now a member of the group.", { name }),
+    },
     failure,
   });
   const decline = useDecide("decline", groupId, {
-    success: { title: "Request declined", description: `${name}'s request has been declined.` },
+    success: {
+      title: t("Request declined"),
+      description: t("{name}'s request has been declined.", { name }),
+    },
     failure,
   });
   const busy = approve.isPending || decline.isPending;
@@ -67,8 +74,12 @@ export function JoinRequestRow({
       <div className="flex min-w-0 flex-1 gap-3">
         <Avatar user={request.user} />
         <div className="min-w-0">
-          <p className="font-semibold wrap-anywhere">{name}</p>
-          <p className="text-sm text-muted">Asked {formatCompactAge(request.createdAt)}</p>
+          <p className="font-semibold wrap-anywhere">
+            <span dir="auto">{name}</span>
+          </p>
+          <p className="text-sm text-muted">
+            {t("Asked {age}", { age: formatCompactAge(request.createdAt) })}
+          </p>
           {request.requestMessage && (
             <MemberText
               as="blockquote"
@@ -83,18 +94,18 @@ export function JoinRequestRow({
           size="sm"
           onClick={() => approve.mutate(request.id)}
           disabled={busy}
-          aria-label={`Approve ${name}`}
+          aria-label={t("Approve {name}", { name })}
         >
-          <Check aria-hidden="true" /> {approve.isPending ? "Approving..." : "Approve"}
+          <Check aria-hidden="true" /> {approve.isPending ? t("Approving...") : t("Approve")}
         </Button>
         <Button
           size="sm"
           variant="outline"
           onClick={() => decline.mutate(request.id)}
           disabled={busy}
-          aria-label={`Decline ${name}`}
+          aria-label={t("Decline {name}", { name })}
         >
-          <X aria-hidden="true" /> {decline.isPending ? "Declining..." : "Decline"}
+          <X aria-hidden="true" /> {decline.isPending ? t("Declining...") : t("Decline")}
         </Button>
       </div>
     </li>

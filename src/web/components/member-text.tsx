@@ -26,6 +26,8 @@ export function MemberText({
   return (
     <Tag
       id={id}
+      // Her words read in their own direction, whatever the page's language.
+      dir="auto"
       className={cn("wrap-anywhere", keepSpaces ? "whitespace-pre-wrap" : "whitespace-pre-line", className)}
     >
       {splitLinks(text).map((piece, i) =>

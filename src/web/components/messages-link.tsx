@@ -2,11 +2,14 @@ import { MessageCircle } from "lucide-react";
 import { Link, useLocation } from "wouter";
 import { messagesEndpoints as api } from "~/core/messages/endpoints";
 import { useEndpoint } from "~/web/lib/endpoints";
+import { t } from "~/web/lib/i18n";
 import { CountBadge, topBarIconClass } from "./count-badge";
 
 /** The link's accessible name: what a screen reader announces. */
 export const messagesLabel = (count: number | undefined) =>
-  count ? `Messages, ${count} unread` : "Messages";
+  count
+    ? t("{count, plural, one {Messages, # unread} other {Messages, # unread}}", { count })
+    : t("Messages");
 
 /**
  * The header's way to her messages, with her unread messages and waiting requests counted: drawn

@@ -8,6 +8,7 @@ import type { NotificationItem } from "~/core/notifications/schemas";
 import { RetryButton } from "~/web/components/ui/retry-button";
 import { cn } from "~/web/lib/cn";
 import { keyOf, useEndpoint, useEndpointMutation } from "~/web/lib/endpoints";
+import { t } from "~/web/lib/i18n";
 import { CountBadge, topBarIconClass } from "./count-badge";
 import { Button } from "./ui/button";
 import { Skeleton } from "./ui/skeleton";
@@ -29,13 +30,15 @@ export const useUnreadCount = () =>
 export const useMarkRead = () =>
   useEndpointMutation(api.markRead, {
     input: (ids?: number[]) => ({ body: ids ? { ids } : {} }),
-    failure: { title: "Error", description: "Failed to mark notifications as read. Please try again." },
+    failure: { title: t("Error"), description: t("Failed to mark notifications as read. Please try again.") },
     invalidates: () => [keyOf(api.unreadCount), keyOf(api.list)],
   });
 
 /** The bell's accessible name: what a screen reader announces. */
 export const bellLabel = (count: number | undefined) =>
-  count ? `Notifications, ${count} unread` : "Notifications";
+  count
+    ? t("{count, plural, one {Notifications, # unread} other {Notifications, # unread}}", { count })
+    : t("Notifications");
 
 /** The header's bell: her unread count, and a panel of the latest with a way to all of them. */
 export function NotificationBell() {
@@ -101,7 +104,7 @@ function NotificationPanel({ id, unread, onClose }: { id: string; unread: number
     >
       <div className="flex items-center justify-between gap-3 border-b border-linen px-4 py-3">
         <h2 id={headingId} className="font-sans text-base font-bold text-ink">
-          Notifications
+          {t("Notifications")}
         </h2>
         <Button
           variant="ghost"
@@ -109,12 +112,12 @@ function NotificationPanel({ id, unread, onClose }: { id: string; unread: number
           disabled={unread === 0 || markRead.isPending}
           onClick={() => markRead.mutate(undefined)}
         >
-          <CheckCheck aria-hidden="true" /> Mark all as read
+          <CheckCheck aria-hidden="true" /> {t("Mark all as read")}
         </Button>
       </div>
       <div className="max-h-[min(28rem,70dvh)] overflow-y-auto">
         {latest.isPending ? (
-          <ul aria-label="Loading notifications" className="divide-y divide-linen">
+          <ul aria-label={t("Loading notifications")} className="divide-y divide-linen">
             {Array.from({ length: 3 }, (_, i) => (
               <li key={i} className="space-y-2 px-4 py-3">
                 <Skeleton className="h-4 w-4/5" />
@@ -124,12 +127,12 @@ function NotificationPanel({ id, unread, onClose }: { id: string; unread: number
           </ul>
         ) : latest.isError ? (
           <p className="px-4 py-6 text-center text-sm text-muted">
-            We couldn't load your notifications just now.{" "}
+            {t("We couldn't load your notifications just now.")}{" "}
             <RetryButton onRetry={() => void latest.refetch()} className="text-sage-700" />
           </p>
         ) : latest.data.length === 0 ? (
           <p className="px-4 py-8 text-center text-sm text-muted">
-            Nothing new yet. When someone prays for you or answers you, you'll hear it here.
+            {t("Nothing new yet. When someone prays for you or answers you, you'll hear it here.")}
           </p>
         ) : (
           <ul className="divide-y divide-linen">
@@ -147,7 +150,7 @@ function NotificationPanel({ id, unread, onClose }: { id: string; unread: number
           onClick={onClose}
           className="text-sm font-semibold text-sage-700 hover:underline"
         >
-          See all notifications
+          {t("See all notifications")}
         </Link>
       </div>
     </section>
@@ -186,7 +189,7 @@ export function NotificationLink({
       <span className="min-w-0 flex-1">
         <span className={cn("block text-ink", compact ? "text-sm" : "text-base", unread && "font-semibold")}>
           {n.text}
-          {unread && <span className="sr-only"> (unread)</span>}
+          {unread && <span className="sr-only"> {t("(unread)")}</span>}
         </span>
         <time dateTime={n.createdAt} className="mt-0.5 block text-xs text-muted">
           {formatRelativeAge(n.createdAt)}

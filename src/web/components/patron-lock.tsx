@@ -3,13 +3,14 @@ import { Link } from "wouter";
 import { PATRON_TEACHING } from "~/core/patron-teaching";
 import { Badge } from "~/web/components/ui/badge";
 import { buttonClass } from "~/web/components/ui/button";
+import { translateKnown } from "~/web/lib/i18n";
 
 /** The gentle mark on teaching kept for patrons, shown to every member. */
 export function PatronBadge({ className }: { className?: string }) {
   return (
     <Badge tone="gold" className={className}>
       <Lock className="size-3" aria-hidden="true" />
-      {PATRON_TEACHING.lockedBadge}
+      {translateKnown(PATRON_TEACHING.lockedBadge)}
     </Badge>
   );
 }
@@ -18,7 +19,7 @@ export function PatronBadge({ className }: { className?: string }) {
 export function BecomePatronLink({ className, size = "md" }: { className?: string; size?: "sm" | "md" }) {
   return (
     <Link href={PATRON_TEACHING.subscribePath} className={buttonClass("accent", size, className)}>
-      {PATRON_TEACHING.becomePatron}
+      {translateKnown(PATRON_TEACHING.becomePatron)}
     </Link>
   );
 }

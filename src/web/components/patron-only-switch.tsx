@@ -1,3 +1,4 @@
+import { t } from "~/web/lib/i18n";
 import { SwitchField } from "./switch-field";
 
 /** The administrators' choice on a video or course form: kept for patrons, or open to every member. */
@@ -15,10 +16,16 @@ export function PatronOnlySwitch({
   return (
     <SwitchField
       id={id}
-      label="For patrons"
-      hint={`Every member sees this ${noun} listed with a lock; only patrons and administrators can ${
-        noun === "video" ? "watch" : "open"
-      } it.`}
+      label={t("For patrons")}
+      hint={
+        noun === "video"
+          ? t(
+              "Every member sees this video listed with a lock; only patrons and administrators can watch it.",
+            )
+          : t(
+              "Every member sees this course listed with a lock; only patrons and administrators can open it.",
+            )
+      }
       checked={checked}
       onCheckedChange={onCheckedChange}
     />

@@ -1,6 +1,7 @@
 import { type LucideIcon, Search, X } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { cn } from "~/web/lib/cn";
+import { t } from "~/web/lib/i18n";
 import { Button } from "./ui/button";
 import { EmptyState } from "./ui/empty-state";
 import { Input } from "./ui/input";
@@ -84,7 +85,7 @@ export function SearchFilterBar({
             type="button"
             onClick={() => onValueChange("")}
             className="absolute top-1/2 end-2 -translate-y-1/2 rounded-full p-1.5 text-muted hover:bg-parchment hover:text-ink"
-            aria-label="Clear search"
+            aria-label={t("Clear search")}
           >
             <X className="size-4" aria-hidden="true" />
           </button>
@@ -98,6 +99,8 @@ export function SearchFilterBar({
 export interface FilterOption<T> {
   value: T;
   label: string;
+  /** "auto" for a label members or administrators wrote (an article's topic): it reads in its own direction. */
+  dir?: "auto";
 }
 
 /**
@@ -136,6 +139,7 @@ export function FilterChips<T>({
           key={option.label}
           type="button"
           aria-pressed={option.value === selected}
+          dir={option.dir}
           onClick={() => onSelect(option.value)}
           className={cn(
             "shrink-0 rounded-full border px-4 py-2 text-sm font-semibold whitespace-nowrap transition-colors",
@@ -171,7 +175,7 @@ export function NoMatches({
       title={title}
       action={
         <Button variant="outline" onClick={onClear}>
-          Clear Filters
+          {t("Clear Filters")}
         </Button>
       }
     >

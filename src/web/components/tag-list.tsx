@@ -18,7 +18,7 @@ export function TagList({
     <ul className={cn("flex flex-wrap gap-1.5", className)} aria-label={label}>
       {tags.slice(0, limit).map((tag) => (
         <li key={tag}>
-          <Badge tone="neutral" className="font-medium">
+          <Badge tone="neutral" className="font-medium" dir="auto">
             {tag}
           </Badge>
         </li>

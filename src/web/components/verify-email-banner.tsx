@@ -3,6 +3,7 @@ import { MailWarning, X } from "lucide-react";
 import { useState } from "react";
 import { USER_KEY } from "~/web/lib/auth";
 import { resendVerification } from "~/web/lib/email-verification";
+import { Trans, t } from "~/web/lib/i18n";
 import { Button } from "./ui/button";
 
 /**
@@ -23,20 +24,22 @@ export function VerifyEmailBanner({ email }: { email: string }) {
   };
 
   return (
-    <section aria-label="E-mail confirmation" className="border-b border-gold-400/30 bg-gold-100/60">
+    <section aria-label={t("E-mail confirmation")} className="border-b border-gold-400/30 bg-gold-100/60">
       <div className="container-page flex items-start gap-3 py-2.5 sm:items-center">
         <MailWarning className="mt-0.5 size-5 shrink-0 text-gold-700 sm:mt-0" aria-hidden="true" />
         <p className="min-w-0 flex-1 text-sm text-ink">
-          Please confirm your e-mail address. We sent a link to{" "}
-          <strong className="font-semibold break-words">{email}</strong>.
+          <Trans
+            id="Please confirm your e-mail address. We sent a link to {email}."
+            values={{ email: <strong className="font-semibold break-words">{email}</strong> }}
+          />
         </p>
         <div className="flex shrink-0 items-center gap-1">
           <Button variant="outline" size="sm" className="h-8 bg-white/80" disabled={sending} onClick={resend}>
-            {sending ? "Sending..." : "Resend"}
+            {sending ? t("Sending...") : t("Resend")}
           </Button>
           <button
             type="button"
-            aria-label="Hide this reminder"
+            aria-label={t("Hide this reminder")}
             onClick={() => setHidden(true)}
             className="rounded-full p-1.5 text-muted transition-colors hover:bg-white/70 hover:text-ink"
           >

@@ -5,6 +5,7 @@
 
 import { type CallInput, type Endpoint, type ResponseOf, urlOf } from "~/core/contract";
 import type { PageFetch } from "~/core/member-pages";
+import { translateKnown } from "./i18n";
 
 export class ApiError extends Error {
   constructor(
@@ -140,6 +141,11 @@ export function urlFromKey(key: readonly unknown[]): string {
 export const isUnauthorizedError = (error: unknown) =>
   error instanceof Error && /^401: .*Unauthorized/.test(error.message);
 
-/** What to tell the member: the server's message, else the fallback. */
+/**
+ * What to tell the member: the server's message (in the page's language when the catalogue has it;
+ * the server writes English), else the fallback.
+ */
 export const messageOf = (error: unknown, fallback: string) =>
-  (error instanceof ApiError && error.status < 500 && error.serverMessage) || fallback;
+  error instanceof ApiError && error.status < 500 && error.serverMessage
+    ? translateKnown(error.serverMessage)
+    : fallback;

@@ -1,4 +1,5 @@
 import { ApiError, apiRequest } from "./api";
+import { t, translateKnown } from "./i18n";
 import { notifyError, notifySuccess } from "./notify";
 
 export const RESEND_VERIFICATION_URL = "/api/auth/resend-verification";
@@ -11,12 +12,15 @@ export const RESEND_VERIFICATION_URL = "/api/auth/resend-verification";
 export async function resendVerification(onAlreadyConfirmed?: () => Promise<unknown>) {
   try {
     const { message } = await apiRequest<{ message: string }>("POST", RESEND_VERIFICATION_URL);
-    notifySuccess("Check your inbox", message);
+    notifySuccess(t("Check your inbox"), translateKnown(message));
   } catch (err) {
     if (err instanceof ApiError && err.status === 409) void onAlreadyConfirmed?.();
     notifyError(
       err,
-      { title: "Link not sent", description: "We couldn't send a new link just now. Please try again." },
+      {
+        title: t("Link not sent"),
+        description: t("We couldn't send a new link just now. Please try again."),
+      },
       { preferServerMessage: true },
     );
   }

@@ -1,4 +1,5 @@
 import { ApiError, isUnauthorizedError, messageOf } from "./api";
+import { translateKnown } from "./i18n";
 import { announceSignedOut } from "./signed-out";
 import { toast } from "./toast";
 
@@ -19,7 +20,7 @@ export function notifyError(
   // A 429 is a pause, not a failure: a new member's first-day limit or a moment to wait, said kindly
   // by the server ("Welcome! New members can share…"). Its words alone, as a plain notice.
   if (error instanceof ApiError && error.status === 429 && error.serverMessage) {
-    toast({ description: error.serverMessage });
+    toast({ description: translateKnown(error.serverMessage) });
     return;
   }
   toast({

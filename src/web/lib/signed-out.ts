@@ -1,4 +1,5 @@
 import { LOGIN_REDIRECT_DELAY_MS } from "~/core/constants";
+import { t } from "./i18n";
 import { goToLogin } from "./navigation";
 import { toast } from "./toast";
 
@@ -12,8 +13,8 @@ export function announceSignedOut() {
   if (announced) return;
   announced = true;
   const { shown } = toast({
-    title: "Unauthorized",
-    description: "You are logged out. Logging in again...",
+    title: t("Unauthorized"),
+    description: t("You are logged out. Logging in again..."),
     variant: "destructive",
   });
   void shown.then(() => setTimeout(() => goToLogin(), LOGIN_REDIRECT_DELAY_MS));

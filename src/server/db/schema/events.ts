@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, date, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { at, belongsTo, createdAt, id, mayReference, updatedAt } from "./columns";
 import { cultivationGroups, localGroups } from "./community";
 import { users } from "./users";
@@ -26,11 +26,18 @@ export const events = pgTable(
     onlineUrl: text("online_url"),
     /** How many may go to each date; null for no limit. */
     capacity: integer("capacity"),
-    repeat: text("repeat", { enum: ["none", "weekly", "biweekly", "monthly"] })
+    repeat: text("repeat", { enum: ["none", "weekly", "biweekly", "monthly", "hebrew_yearly"] })
       .notNull()
       .default("none"),
     /** The last moment a repeated date may start. */
     repeatUntil: at("repeat_until"),
+    /**
+     * A series on a Hebrew date (`hebrew_yearly`): the civil day of each of its dates in its zone,
+     * the first included, up to `repeatUntil`. PostgreSQL knows no Hebrew calendar, so these are
+     * worked out (hebcal) whenever the first date, the zone or the repetition changes; every other
+     * series is computed from its first date alone.
+     */
+    yearlyDays: date("yearly_days", { mode: "string" }).array(),
     /** The group it belongs to, if any (at most one of the two). */
     groupId: integer("group_id").references(() => cultivationGroups.id, { onDelete: "cascade" }),
     localGroupId: integer("local_group_id").references(() => localGroups.id, { onDelete: "cascade" }),

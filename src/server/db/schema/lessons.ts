@@ -59,10 +59,15 @@ export const lessons = pgTable(
     /** The percentage of right answers that passes the quiz. */
     passMark: integer("pass_mark").notNull().default(80),
     rule: text("rule", { enum: LESSON_RULES }).notNull().default("immediate"),
-    /** `days_after_enrollment`: the days after the day she enrolled. */
+    /**
+     * `days_after_enrollment`: the days after the day she enrolled; `hebrew_date`: the day of the
+     * Hebrew month (1–30); `omer_day`: the day of the Omer (1–49).
+     */
     unlockDays: integer("unlock_days"),
     /** `on_date`: the day it opens, at the start of that day in her time zone. */
     unlockDate: date("unlock_date", { mode: "string" }),
+    /** `hebrew_date`: the Hebrew month, by hebcal's numbers (1 Nisan … 13 Adar II: see core/lessons/rules.ts). */
+    unlockMonth: integer("unlock_month"),
     /** Open to every member when it is the course's first lesson. */
     freePreview: boolean("free_preview").notNull().default(false),
     createdAt: createdAt(),

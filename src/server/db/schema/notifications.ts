@@ -36,6 +36,11 @@ export const notifications = pgTable(
     emailedAt: at("emailed_at"),
     /** When it was handed to push for her devices (decision 042); null while it may still be. */
     pushedAt: at("pushed_at"),
+    /**
+     * Held for her rest ("Rest on Shabbat"): the end of the rest window it came or came due in. Its
+     * mail and push then leave with the one summary sent after that window, and it is cleared then.
+     */
+    heldUntil: at("held_until"),
   },
   (t) => [
     uniqueIndex("notifications_dedupe_idx").on(t.userId, t.kind, t.dedupeKey),
@@ -49,20 +54,35 @@ export const notifications = pgTable(
       .where(sql`${t.emailedAt} is null and ${t.readAt} is null`),
     // Push picks up rows not yet handed to it.
     index("notifications_push_idx").on(t.id).where(sql`${t.pushedAt} is null`),
+    // What was held for her rest, read when it ends.
+    index("notifications_held_idx").on(t.userId).where(sql`${t.heldUntil} is not null`),
   ],
 );
 
 /** Her notification choices; a member without a row has the defaults. */
-export const notificationPreferences = pgTable("notification_preferences", {
-  userId: belongsTo("user_id", () => users.id).primaryKey(),
-  /** Only the kinds she changed; the others follow the kinds' defaults in core. */
-  email: jsonb("email").$type<Partial<Record<string, EmailChoice>>>().notNull().default({}),
-  digestFrequency: text("digest_frequency", { enum: ["daily", "weekly"] })
-    .notNull()
-    .default("weekly"),
-  digestHour: integer("digest_hour").notNull().default(8),
-  digestWeekday: integer("digest_weekday").notNull().default(0),
-  timeZone: text("time_zone").notNull().default("UTC"),
-  restOnShabbat: boolean("rest_on_shabbat").notNull().default(false),
-  updatedAt: updatedAt(),
-});
+export const notificationPreferences = pgTable(
+  "notification_preferences",
+  {
+    userId: belongsTo("user_id", () => users.id).primaryKey(),
+    /** Only the kinds she changed; the others follow the kinds' defaults in core. */
+    email: jsonb("email").$type<Partial<Record<string, EmailChoice>>>().notNull().default({}),
+    digestFrequency: text("digest_frequency", { enum: ["daily", "weekly"] })
+      .notNull()
+      .default("weekly"),
+    digestHour: integer("digest_hour").notNull().default(8),
+    digestWeekday: integer("digest_weekday").notNull().default(0),
+    timeZone: text("time_zone").notNull().default("UTC"),
+    restOnShabbat: boolean("rest_on_shabbat").notNull().default(false),
+    /** The city her Shabbat times are reckoned at (a name of core/notifications/places.ts); null: her zone's. */
+    restCity: text("rest_city"),
+    /** Whose feast days she keeps; null: Israel's when her city is in Israel, else the diaspora's. */
+    feastDays: text("feast_days", { enum: ["israel", "diaspora"] }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The sweeps read the places of the members who rest, each time they run.
+    index("notification_preferences_rest_idx")
+      .on(t.restCity, t.timeZone, t.feastDays)
+      .where(sql`${t.restOnShabbat}`),
+  ],
+);

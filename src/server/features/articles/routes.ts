@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { articlesEndpoints as api } from "../../../core/articles/endpoints";
 import { serve } from "../../http/endpoint-routes";
+import { inLocale, localeOfRequest } from "../../i18n";
 import * as service from "./service";
 
 export default async function articleRoutes(app: FastifyInstance) {
@@ -20,7 +21,10 @@ export default async function articleRoutes(app: FastifyInstance) {
   );
   serve(app, api.adminList, ({ query }) => service.adminArticles(db, query));
   serve(app, api.adminCount, () => service.articleCount(db, config.newsletter.feedUrl));
-  serve(app, api.adminSync, ({ viewer }) =>
-    service.syncArticles(db, { ...service.feedOf(config), userId: viewer.id }),
+  // A feed that is not set is explained in the language of her page.
+  serve(app, api.adminSync, ({ viewer, request }) =>
+    inLocale(localeOfRequest(request, config, viewer.locale), () =>
+      service.syncArticles(db, { ...service.feedOf(config), userId: viewer.id }),
+    ),
   );
 }

@@ -19,6 +19,8 @@ export interface CalendarOptions {
  * stays 7 PM across a daylight-saving change as the server computes it; a date moved on its own is
  * an override named by its original start (RECURRENCE-ID), and a cancelled date (or, in her feed,
  * one she is not going to) an EXDATE. SEQUENCE rises with every change to the event or any date.
+ * A series on a Hebrew date has no rule a Gregorian calendar can follow (RFC 7529's RSCALE is
+ * rarely understood): its dates after the first are listed, as RDATE, on the same clocks.
  */
 export function calendarFile(dates: CalendarDateRow[], options: CalendarOptions): string {
   const stamp = utc(options.now ?? new Date());
@@ -88,7 +90,7 @@ export function calendarFile(dates: CalendarDateRow[], options: CalendarOptions)
       ...head,
       `DTSTART;${tzid}:${first.seriesStartLocal}`,
       `DTEND;${tzid}:${first.seriesEndLocal}`,
-      `RRULE:${rule(first, until)}`,
+      ...recurrence(first, rows, until),
       ...left.map((d) => `EXDATE;${tzid}:${d.occurrenceLocal}`),
       sequence,
       ...about(first),
@@ -121,6 +123,14 @@ export function calendarFile(dates: CalendarDateRow[], options: CalendarOptions)
     "END:VCALENDAR",
   ];
   return `${lines.map(fold).join("\r\n")}\r\n`;
+}
+
+/** How the series' dates after the first are named: its rule, or (on a Hebrew date) each of them. */
+function recurrence(first: CalendarDateRow, rows: CalendarDateRow[], until: Date): string[] {
+  if (first.repeat !== "hebrew_yearly") return [`RRULE:${rule(first, until)}`];
+  const later = rows.filter((d) => d.occurrence.getTime() !== first.seriesStart.getTime());
+  if (later.length === 0) return [];
+  return [`RDATE;TZID=${first.timeZone}:${later.map((d) => d.occurrenceLocal).join(",")}`];
 }
 
 /**

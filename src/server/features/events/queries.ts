@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import type { EVENT_REPEATS } from "../../../core/events/choices";
 import {
   eventOnlineLinkOpenTo,
   eventPlaceVisibleTo,
@@ -11,6 +12,8 @@ import {
 import { batchedStatement } from "../../db/batched-statement";
 import type { Db, Tx } from "../../db/client";
 import { preparedStatement, statementText } from "../../db/prepared";
+
+type EventRepeat = (typeof EVENT_REPEATS)[number];
 
 type Executor = Db | Tx;
 
@@ -44,7 +47,9 @@ const placeVisibleTo = (viewer: Viewer) => eventPlaceVisibleTo(viewer, "d", sql`
 /**
  * Every date of the events in `ev`: computed on the event's wall clock in its own zone and turned
  * back into instants, so a weekly 19:00 stays 19:00 there across a daylight-saving change. A series
- * is bounded (REPEAT_MAX_DAYS), so the counts below cover it.
+ * is bounded (REPEAT_MAX_DAYS), so the counts below cover it. A series on a Hebrew date takes its
+ * days from `yearly_days` (worked out when it was saved: see the events schema), at its first
+ * date's time of day.
  */
 const datesOf = sql.raw(`
   select ev.*, o.occurrence,
@@ -55,12 +60,15 @@ const datesOf = sql.raw(`
   from ev
   cross join lateral (
     select case when ev.repeat = 'none' then ev.starts_at
+      when ev.repeat = 'hebrew_yearly' then (ev.yearly_days[n + 1]
+        + (ev.starts_at at time zone ev.time_zone)::time) at time zone ev.time_zone
       else ((ev.starts_at at time zone ev.time_zone) + n * (case ev.repeat
         when 'weekly' then interval '7 days' when 'biweekly' then interval '14 days'
         else interval '1 month' end)) at time zone ev.time_zone
       end as occurrence
     from generate_series(0, case ev.repeat when 'weekly' then 53 when 'biweekly' then 27
-      when 'monthly' then 13 else 0 end) as n
+      when 'monthly' then 13 when 'hebrew_yearly' then coalesce(cardinality(ev.yearly_days), 1) - 1
+      else 0 end) as n
   ) o
   left join event_exceptions x on x.event_id = ev.id and x.occurrence = o.occurrence
   where o.occurrence <= coalesce(ev.repeat_until, ev.starts_at)`);
@@ -286,8 +294,10 @@ export interface EventRow {
   location: string | null;
   onlineUrl: string | null;
   capacity: number | null;
-  repeat: "none" | "weekly" | "biweekly" | "monthly";
+  repeat: EventRepeat;
   repeatUntil: Date | null;
+  /** The days of a series on a Hebrew date ("2027-03-23"), the first included. */
+  yearlyDays: string[] | null;
   groupId: number | null;
   localGroupId: number | null;
   groupName: string | null;
@@ -317,7 +327,7 @@ export async function findEvent(
     with d as (${eventsAsSeenBy(viewer)} where e.id = ${id})
     select d.id, d.title, d.description, d.starts_at as "startsAt", d.ends_at as "endsAt",
       d.time_zone as "timeZone", d.location, d.online_url as "onlineUrl", d.capacity, d.repeat,
-      d.repeat_until as "repeatUntil", d.group_id as "groupId", d.local_group_id as "localGroupId",
+      d.repeat_until as "repeatUntil", d.yearly_days::text[] as "yearlyDays", d.group_id as "groupId", d.local_group_id as "localGroupId",
       coalesce(d.group_name, d.local_group_name) as "groupName", d.created_by as "createdBy",
       ${creator.firstName} as "creatorFirstName", ${creator.lastName} as "creatorLastName", d.sequence,
       d.cancelled_at as "cancelledAt", d.is_member as "isMember",
@@ -482,6 +492,30 @@ export async function shiftSeries(
       - (${before.startsAt}::timestamptz at time zone ${before.timeZone}))) at time zone ${after.timeZone}`;
   await db.execute(sql`update event_rsvps set occurrence = ${shift} where event_id = ${eventId}`);
   await db.execute(sql`update event_exceptions set occurrence = ${shift} where event_id = ${eventId}`);
+}
+
+/**
+ * A series on a Hebrew date whose first start or zone moved: each answer and each date changed on its
+ * own follows its date to the same year's date among the new days (its n-th date before is its n-th
+ * after), each at the new time of day. Its days do not move together, as a weekly series' do.
+ */
+export async function shiftYearlySeries(
+  db: Executor,
+  eventId: number,
+  before: { startsAt: Date; timeZone: string; yearlyDays: string[] },
+  after: { startsAt: Date; timeZone: string; yearlyDays: string[] },
+) {
+  const days = (list: string[]) => `{${list.join(",")}}`;
+  const moves = sql`select (b.d + (${before.startsAt}::timestamptz at time zone ${before.timeZone})::time)
+      at time zone ${before.timeZone} as old_at,
+    (a.d + (${after.startsAt}::timestamptz at time zone ${after.timeZone})::time)
+      at time zone ${after.timeZone} as new_at
+    from unnest(${days(before.yearlyDays)}::date[]) with ordinality b(d, i)
+    join unnest(${days(after.yearlyDays)}::date[]) with ordinality a(d, i) using (i)`;
+  await db.execute(sql`update event_rsvps r set occurrence = m.new_at from (${moves}) m
+    where r.event_id = ${eventId} and r.occurrence = m.old_at`);
+  await db.execute(sql`update event_exceptions x set occurrence = m.new_at from (${moves}) m
+    where x.event_id = ${eventId} and x.occurrence = m.old_at`);
 }
 
 export async function writeException(

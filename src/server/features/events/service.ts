@@ -2,18 +2,25 @@ import { createHmac, randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import { setBounded } from "../../../core/bounded-map";
+import { isoDay, parseIsoDay } from "../../../core/calendar/civil";
+import { hebrewYearlyDays } from "../../../core/calendar/hebrew-date";
 import {
   type adminEventsQuery,
   type createEventBody,
   EVENT_MESSAGES,
+  type EventRepeat,
   type eventListQuery,
+  HEBREW_REPEAT_MAX_YEARS,
   type messageAttendeesBody,
   type occurrenceQuery,
+  repeatMaxDays,
+  repeatTooLongMessage,
   type rsvpBody,
   type updateEventBody,
 } from "../../../core/events/schemas";
 import { isTimeZone, personName } from "../../../core/format";
 import { NOTIFICATION_KIND_NAMES } from "../../../core/notifications/kinds";
+import { wallClockIn } from "../../../core/zoned-time";
 import { mayCreateEvent, mayEditEvent } from "../../auth/policies";
 import { hashToken } from "../../auth/sessions";
 import { batchedStatement } from "../../db/batched-statement";
@@ -170,6 +177,22 @@ function refusePastStart(startsAt: Date, pastGathering: boolean | undefined) {
 const zoneOrMinistry = (zone: string | undefined, ministry: string | undefined) =>
   zone && isTimeZone(zone) ? zone : ministry && isTimeZone(ministry) ? ministry : "UTC";
 
+/**
+ * The civil days of a series on a Hebrew date, in its zone (the first date's Hebrew date each year,
+ * as hebcal moves a date a year lacks), up to its last day; none for any other series.
+ */
+function yearlyDaysOf(series: {
+  repeat: EventRepeat;
+  startsAt: Date;
+  timeZone: string;
+  repeatUntil: Date | null;
+}): string[] | null {
+  if (series.repeat !== "hebrew_yearly" || !series.repeatUntil) return null;
+  const [first] = wallClockIn(series.startsAt, series.timeZone);
+  const [until] = wallClockIn(series.repeatUntil, series.timeZone);
+  return hebrewYearlyDays(parseIsoDay(first), parseIsoDay(until), HEBREW_REPEAT_MAX_YEARS).map(isoDay);
+}
+
 export async function createEvent(
   db: Db,
   viewer: Viewer,
@@ -180,6 +203,8 @@ export async function createEvent(
   if (group === undefined) throw notFound(EVENT_MESSAGES.groupNotFound);
   if (!mayCreateEvent(viewer, group)) throw forbidden(EVENT_MESSAGES.mayNotCreate);
   refusePastStart(body.startsAt, body.pastGathering);
+  const timeZone = body.timeZone ?? zoneOrMinistry(creator.timeZone, creator.ministryTimeZone);
+  const repeatUntil = body.repeat === "none" ? null : (body.repeatUntil ?? null);
   const [row] = await db
     .insert(events)
     .values({
@@ -187,12 +212,13 @@ export async function createEvent(
       description: body.description ?? "",
       startsAt: body.startsAt,
       endsAt: body.endsAt,
-      timeZone: body.timeZone ?? zoneOrMinistry(creator.timeZone, creator.ministryTimeZone),
+      timeZone,
       location: body.location ?? null,
       onlineUrl: body.onlineUrl ?? null,
       capacity: body.capacity ?? null,
       repeat: body.repeat,
-      repeatUntil: body.repeat === "none" ? null : (body.repeatUntil ?? null),
+      repeatUntil,
+      yearlyDays: yearlyDaysOf({ repeat: body.repeat, startsAt: body.startsAt, timeZone, repeatUntil }),
       groupId: body.groupId ?? null,
       localGroupId: body.localGroupId ?? null,
       createdBy: viewer.id,
@@ -260,11 +286,12 @@ export async function updateEvent(
     if (next.repeat !== "none") {
       if (!next.repeatUntil) throw fieldError("repeatUntil", EVENT_MESSAGES.repeatUntil);
       if (next.repeatUntil < next.startsAt) throw fieldError("repeatUntil", EVENT_MESSAGES.repeatBeforeStart);
-      if (next.repeatUntil.getTime() - next.startsAt.getTime() > 366 * DAY)
-        throw fieldError("repeatUntil", EVENT_MESSAGES.repeatTooLong);
+      if (next.repeatUntil.getTime() - next.startsAt.getTime() > repeatMaxDays(next.repeat) * DAY)
+        throw fieldError("repeatUntil", repeatTooLongMessage(next.repeat));
     } else {
       next.repeatUntil = null;
     }
+    const yearlyDays = yearlyDaysOf(next);
     const timeMoved =
       next.startsAt.getTime() !== event.startsAt.getTime() ||
       next.endsAt.getTime() !== event.endsAt.getTime() ||
@@ -272,12 +299,20 @@ export async function updateEvent(
     const placeMoved = next.location !== event.location || next.onlineUrl !== event.onlineUrl;
 
     if (next.startsAt.getTime() !== event.startsAt.getTime() || next.timeZone !== event.timeZone) {
-      await q.shiftSeries(tx, id, event, next);
+      if (event.yearlyDays && yearlyDays)
+        await q.shiftYearlySeries(
+          tx,
+          id,
+          { ...event, yearlyDays: event.yearlyDays },
+          { ...next, yearlyDays },
+        );
+      else await q.shiftSeries(tx, id, event, next);
     }
     await tx
       .update(events)
       .set({
         ...next,
+        yearlyDays,
         description: next.description ?? "",
         sequence: sql`${events.sequence} + 1`,
         updatedAt: new Date(),

@@ -1,7 +1,11 @@
+import type { CivilDay } from "../../../core/calendar/hebrew-date";
+import { isTimeZone } from "../../../core/format";
 import { progressPercent } from "../../../core/lessons/rules";
+import { clockPartsIn } from "../../../core/zoned-time";
 import { hidesPrayerAuthorFrom } from "../../auth/policies";
 import type { Db } from "../../db/client";
 import { sharedCache } from "../../http/shared-cache";
+import { hebrewDay, keepsIsraelCalendar } from "./hebrew-day";
 import * as q from "./queries";
 
 type SharedTeasers = {
@@ -28,6 +32,28 @@ export function sharedTeasers(db: Db) {
   );
 }
 
+/** What her home page's answer is made from beside her rows: her day on the calendar, and how it is kept. */
+export interface HomeDay {
+  day: CivilDay;
+  /** Israel's readings and feast days, else the diaspora's. */
+  israel: boolean;
+}
+
+/**
+ * Her day as her pages show dates: in the zone her app keeps in a cookie, else the ministry's (as the
+ * server renders her pages), else UTC. The diaspora's calendar unless the ministry plans in Jerusalem.
+ */
+export function homeDay(cookieZone: string | undefined, ministryZone: string | undefined, now = new Date()) {
+  const zone =
+    cookieZone && isTimeZone(cookieZone)
+      ? cookieZone
+      : ministryZone && isTimeZone(ministryZone)
+        ? ministryZone
+        : "UTC";
+  const { year, month, day } = clockPartsIn(now, zone);
+  return { day: { year, month, day }, israel: keepsIsraelCalendar(ministryZone) } satisfies HomeDay;
+}
+
 interface Viewer {
   id: number;
   isAdmin: boolean;
@@ -35,7 +61,7 @@ interface Viewer {
 }
 
 /** The home page in one answer; her own reads are independent, so they run side by side. */
-export async function homePage(db: Db, viewer: Viewer, teasers: SharedTeasers) {
+export async function homePage(db: Db, viewer: Viewer, teasers: SharedTeasers, today: HomeDay) {
   const { videos, articles, courses } = teasers;
   const [discipleship, prayers, newestGroupPosts, progress] = await Promise.all([
     q.discipleshipCounts(db, viewer.id),
@@ -67,5 +93,6 @@ export async function homePage(db: Db, viewer: Viewer, teasers: SharedTeasers) {
     })),
     newestGroupPosts,
     membership: { tier: viewer.membershipTier },
+    hebrewDay: hebrewDay(today.day, { israel: today.israel }),
   };
 }

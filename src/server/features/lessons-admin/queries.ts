@@ -25,13 +25,14 @@ const lessonColumns = {
   rule: lessons.rule,
   unlockDays: lessons.unlockDays,
   unlockDate: lessons.unlockDate,
+  unlockMonth: lessons.unlockMonth,
   freePreview: lessons.freePreview,
 };
 
 /** A lesson as stored. */
 export type LessonRow = NonNullable<Awaited<ReturnType<typeof findLesson>>>;
 
-/** What a lesson's columns hold, as the service writes them (its rule spread over three columns). */
+/** What a lesson's columns hold, as the service writes them (its rule spread over four columns). */
 export interface LessonValues {
   title: string;
   kind: LessonRow["kind"];
@@ -44,14 +45,23 @@ export interface LessonValues {
   freePreview: boolean;
 }
 
-/** The columns of a rule: its kind, and the days or the date it needs. */
+/**
+ * The columns of a rule: its kind, and the days, the date or the Hebrew day it needs (a day of the
+ * Hebrew month or of the Omer is kept in `unlock_days`, the Hebrew month in `unlock_month`).
+ */
 const ruleColumns = (rule: LessonRule) => ({
   rule: rule.kind,
-  unlockDays: rule.kind === "days_after_enrollment" ? rule.days : null,
+  unlockDays:
+    rule.kind === "days_after_enrollment"
+      ? rule.days
+      : rule.kind === "hebrew_date" || rule.kind === "omer_day"
+        ? rule.day
+        : null,
   unlockDate: rule.kind === "on_date" ? rule.date : null,
+  unlockMonth: rule.kind === "hebrew_date" ? rule.month : null,
 });
 
-/** The columns of what was sent: a rule spread over its three, the rest as they are. */
+/** The columns of what was sent: a rule spread over its four, the rest as they are. */
 const valuesOf = (lesson: Partial<LessonValues>): Partial<typeof lessons.$inferInsert> => {
   const { rule, ...rest } = lesson;
   const values: Partial<typeof lessons.$inferInsert> = { ...(rule ? ruleColumns(rule) : {}) };

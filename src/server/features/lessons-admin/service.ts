@@ -1,4 +1,4 @@
-import { LESSON_MESSAGES, type LessonRule } from "../../../core/lessons/rules";
+import { type HebrewMonth, LESSON_MESSAGES, type LessonRule } from "../../../core/lessons/rules";
 import {
   type AdminLesson,
   type CreateLessonBody,
@@ -29,12 +29,16 @@ function adminLesson(row: q.LessonRow) {
   } satisfies AdminLesson;
 }
 
-function ruleOf(row: Pick<q.LessonRow, "rule" | "unlockDays" | "unlockDate">): LessonRule {
+function ruleOf(row: Pick<q.LessonRow, "rule" | "unlockDays" | "unlockDate" | "unlockMonth">): LessonRule {
   switch (row.rule) {
     case "days_after_enrollment":
       return { kind: row.rule, days: row.unlockDays ?? 0 };
     case "on_date":
       return { kind: row.rule, date: row.unlockDate ?? "" };
+    case "hebrew_date":
+      return { kind: row.rule, month: (row.unlockMonth ?? 13) as HebrewMonth, day: row.unlockDays ?? 1 };
+    case "omer_day":
+      return { kind: row.rule, day: row.unlockDays ?? 1 };
     default:
       return { kind: row.rule };
   }

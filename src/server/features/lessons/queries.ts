@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { LessonRule } from "../../../core/lessons/rules";
+import type { HebrewMonth, LessonRule } from "../../../core/lessons/rules";
 import type { Db, Tx } from "../../db/client";
 import {
   courseEnrollments,
@@ -19,12 +19,19 @@ export function ruleOf(row: {
   rule: (typeof lessons.$inferSelect)["rule"];
   unlockDays: number | null;
   unlockDate: string | null;
+  unlockMonth: number | null;
 }): LessonRule {
   switch (row.rule) {
     case "days_after_enrollment":
       return { kind: "days_after_enrollment", days: row.unlockDays ?? 0 };
     case "on_date":
       return row.unlockDate ? { kind: "on_date", date: row.unlockDate } : { kind: "immediate" };
+    case "hebrew_date":
+      return row.unlockDays && row.unlockMonth
+        ? { kind: "hebrew_date", month: row.unlockMonth as HebrewMonth, day: row.unlockDays }
+        : { kind: "immediate" };
+    case "omer_day":
+      return row.unlockDays ? { kind: "omer_day", day: row.unlockDays } : { kind: "immediate" };
     case "after_previous":
       return { kind: "after_previous" };
     default:
@@ -34,7 +41,8 @@ export function ruleOf(row: {
 
 /**
  * The course as it stands for her: its title and status, when she enrolled (null when she has not),
- * and the time zone of her notification preferences (null when she has none: the ministry's then).
+ * and the time zone and city of her notification preferences (null when she has none: the
+ * ministry's zone then, and its main city).
  */
 export async function courseForLearner(db: Conn, userId: number, courseId: number) {
   const [row] = await db
@@ -47,6 +55,7 @@ export async function courseForLearner(db: Conn, userId: number, courseId: numbe
       includedForPatrons: courses.includedForPatrons,
       enrolledAt: courseEnrollments.createdAt,
       timeZone: notificationPreferences.timeZone,
+      city: notificationPreferences.restCity,
     })
     .from(courses)
     .leftJoin(
@@ -74,6 +83,7 @@ export function courseLessons(db: Conn, userId: number, courseId: number) {
       rule: lessons.rule,
       unlockDays: lessons.unlockDays,
       unlockDate: lessons.unlockDate,
+      unlockMonth: lessons.unlockMonth,
       freePreview: lessons.freePreview,
       finishedAt: lessonProgress.finishedAt,
     })

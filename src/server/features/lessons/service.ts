@@ -1,6 +1,7 @@
 import type { Result } from "../../../core/contract";
 import type { lessonsEndpoints } from "../../../core/lessons/endpoints";
 import {
+  isCalendarRule,
   LESSON_MESSAGES,
   type LessonState,
   lessonStates,
@@ -10,9 +11,11 @@ import {
   VIDEO_END_MARGIN_SECONDS,
 } from "../../../core/lessons/rules";
 import type { Lesson, LessonDone, QuizResult } from "../../../core/lessons/schemas";
+import { placeOf } from "../../calendar";
 import type { Db, Tx } from "../../db/client";
 import { badRequest, conflict, HttpError, notFound } from "../../http/errors";
 import { issueCertificateIfComplete } from "../certificates";
+import { calendarResolver } from "./calendar-rules";
 import { lessonHtml } from "./markdown";
 import * as q from "./queries";
 
@@ -23,7 +26,8 @@ type CourseOutline = Result<typeof lessonsEndpoints.outline>;
  * Her lessons (decision 067): the outline of a course as it stands for her, a lesson when it is open
  * to her, and finishing one. Every rule is checked here with "now" taken from the server's clock in
  * JavaScript (never the database's), in her time zone: her notification preferences' zone, else the
- * ministry's (`ministryZone`).
+ * ministry's (`ministryZone`). The calendar rules open at nightfall at her place: her preferences'
+ * city, else her zone's main city.
  */
 
 /** A course's lessons for her: the modules, each lesson's state in course order, her progress. */
@@ -42,16 +46,25 @@ async function courseState(db: Conn, userId: number, courseId: number, ministryZ
             moduleId: r.moduleId,
             title: r.title,
             kind: r.kind,
-            rule: q.ruleOf({ rule: r.rule, unlockDays: r.unlockDays, unlockDate: r.unlockDate }),
+            rule: q.ruleOf({
+              rule: r.rule,
+              unlockDays: r.unlockDays,
+              unlockDate: r.unlockDate,
+              unlockMonth: r.unlockMonth,
+            }),
             freePreview: r.freePreview ?? false,
             finished: r.finishedAt !== null,
           },
         ],
   );
+  const zone = course.timeZone ?? ministryZone;
   const states = lessonStates(ordered, {
     enrolledAt: course.enrolledAt,
-    zone: course.timeZone ?? ministryZone,
+    zone,
     now,
+    calendar: ordered.some((l) => isCalendarRule(l.rule))
+      ? calendarResolver(placeOf({ city: course.city, timeZone: zone }))
+      : undefined,
   });
   const byId = new Map(states.map((s) => [s.id, s]));
   const finished = states.filter((s) => s.finished).length;
@@ -93,6 +106,7 @@ export async function outline(
       title: lesson.title,
       locked: s.locked,
       unlockAt: s.unlockAt,
+      ...(s.opensOn ? { opensOn: s.opensOn } : {}),
       after: s.after,
       finished: s.finished,
       preview: s.preview,
@@ -120,7 +134,13 @@ function refusal(state: LessonState, enrolled: boolean, courseId: number): HttpE
     403,
     LESSON_MESSAGES.locked,
     undefined,
-    state.unlockAt ? { courseId, unlockAt: state.unlockAt.toISOString() } : { courseId },
+    state.unlockAt
+      ? {
+          courseId,
+          unlockAt: state.unlockAt.toISOString(),
+          ...(state.opensOn ? { opensOn: state.opensOn } : {}),
+        }
+      : { courseId },
   );
 }
 

@@ -1,8 +1,10 @@
 import { type SQL, sql } from "drizzle-orm";
+import type { Locale } from "../../../core/i18n";
 import { NEW_MEMBER_MESSAGES } from "../../../core/moderation/new-member-messages";
 import type { NewMemberLimits } from "../../config";
 import type { Db, Tx } from "../../db/client";
 import { tooManyRequests } from "../../http/errors";
+import { inLocale } from "../../i18n";
 
 /**
  * In her account's first 24 hours a member shares at most `NEW_MEMBER_PRAYER_LIMIT` prayer requests
@@ -25,6 +27,8 @@ export interface Poster {
   isAdmin: boolean;
   /** When her account was created (users.created_at). */
   createdAt: Date;
+  /** The language she chose, which the refusal is said in; English when she chose none. */
+  locale?: Locale | null;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -58,7 +62,9 @@ export async function takeNewMemberPlace(
     values (${poster.id}, 1)
     on conflict (user_id) do update set ${column} = c.${column} + 1 where c.${column} < ${limit}
     returning 1`);
-  if (rows.length === 0) throw tooManyRequests(NEW_MEMBER_MESSAGES[kind](limit));
+  if (rows.length === 0) {
+    throw tooManyRequests(inLocale(poster.locale ?? "en", () => NEW_MEMBER_MESSAGES[kind](limit)));
+  }
 }
 
 /**

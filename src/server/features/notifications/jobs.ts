@@ -1,7 +1,9 @@
 import { job, type ScheduledRun } from "../../jobs/queue";
 import { task } from "../../jobs/task";
+import { sendAfterRest } from "./after-rest";
 import { fanOut, notifyMembersJob } from "./create";
 import { digestMailFor, sendDigestJob, sendDigests } from "./digest";
+import { afterRestJob } from "./rest-window";
 
 /** The hourly digest run, added by the job engine's schedule (its hour is the run's "now"). */
 export const sendDigestsJob = job<ScheduledRun>("send-digests");
@@ -15,4 +17,5 @@ export const notificationJobs = [
     const mail = await digestMailFor(app.db, app.config, digest);
     if (mail) await deliver(mail);
   }),
+  task(afterRestJob, (held, { app }) => sendAfterRest(app.db, app.config, held)),
 ];

@@ -1,13 +1,17 @@
 import type { FastifyInstance } from "fastify";
 import { notificationsEndpoints as api } from "../../../core/notifications/endpoints";
 import { serve } from "../../http/endpoint-routes";
+import { inLocale, localeOfRequest } from "../../i18n";
 import * as service from "./service";
 import { readUnsubscribeToken, unsubscribe } from "./unsubscribe";
 
 /** Her notifications and how she wants to hear of them. */
 export default async function notificationRoutes(app: FastifyInstance) {
   const { db } = app;
-  serve(app, api.list, ({ viewer, query }) => service.list(db, viewer, query));
+  // Each notice's sentence is written in her language (as the page that asks is).
+  serve(app, api.list, ({ viewer, query, request }) =>
+    inLocale(localeOfRequest(request, app.config, viewer.locale), () => service.list(db, viewer, query)),
+  );
   serve(app, api.unreadCount, ({ viewer }) => service.unreadCount(db, viewer.id));
   serve(app, api.markRead, ({ viewer, body }) => service.markRead(db, viewer.id, body.ids));
   serve(app, api.preferences, ({ viewer }) => service.preferences(db, viewer.id, app.config.timeZone));

@@ -6,6 +6,7 @@ import {
 } from "../../../core/notifications/kinds";
 import { NOTIFICATION_MESSAGES, type NotificationPreferencesBody } from "../../../core/notifications/schemas";
 import type { Viewer } from "../../auth/policies";
+import { feastDaysAt, placeOf } from "../../calendar";
 import type { Db } from "../../db/client";
 import { badRequest } from "../../http/errors";
 import * as q from "./queries";
@@ -34,6 +35,7 @@ type StoredPreferences = Awaited<ReturnType<typeof q.findPreferences>>;
 
 /** `defaultZone`: the ministry's (TIME_ZONE or the Settings tab), for a member who chose none. */
 function present(row: StoredPreferences, defaultZone: string) {
+  const place = placeOf({ city: row?.restCity, timeZone: row?.timeZone ?? defaultZone });
   return {
     email: emailChoices(row?.email ?? {}),
     digest: {
@@ -43,6 +45,9 @@ function present(row: StoredPreferences, defaultZone: string) {
       timeZone: row?.timeZone ?? defaultZone,
     },
     restOnShabbat: row?.restOnShabbat ?? false,
+    restCity: row?.restCity ?? null,
+    feastDays: row?.feastDays ?? null,
+    restPlace: { city: place.city, feastDays: feastDaysAt(place, row?.feastDays) },
   };
 }
 
@@ -67,6 +72,9 @@ export async function savePreferences(db: Db, userId: number, body: Notification
     digestWeekday: body.digest.weekday,
     timeZone: body.digest.timeZone,
     restOnShabbat: body.restOnShabbat,
+    // Left out: as they are.
+    ...(body.restCity === undefined ? {} : { restCity: body.restCity }),
+    ...(body.feastDays === undefined ? {} : { feastDays: body.feastDays }),
   });
   return present(row, body.digest.timeZone);
 }

@@ -1,5 +1,10 @@
 import { formatCents, MONTHS } from "../../../core/format";
-import { PAYMENT_KIND_LABELS, type PaymentKind, receiptNumber } from "../../../core/giving/schemas";
+import {
+  localReceiptNumber,
+  PAYMENT_KIND_LABELS,
+  type PaymentKind,
+  paymentLabel,
+} from "../../../core/giving/schemas";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/client";
 import { receiptMail } from "../../mail/templates";
@@ -9,7 +14,7 @@ import * as q from "./queries";
 /** "November 26, 2026", in UTC as statements count years (the server's zone is no member's). */
 const utcDate = (d: Date) => `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
 
-/** What a payment was for, as receipts and statements name it. */
+/** What a payment was for, as the statement names it (in English: the API's words). */
 export const paymentDescription = (row: { kind: PaymentKind; courseTitle: string | null }) =>
   row.kind === "course" && row.courseTitle
     ? `${PAYMENT_KIND_LABELS.course}: ${row.courseTitle}`
@@ -33,10 +38,11 @@ export async function receiptMailFor(
     siteName: config.siteName,
     siteUrl: config.publicUrl,
     firstName: row.firstName,
-    receiptNumber: receiptNumber(row.id),
+    // Her receipt's words in the language it is written in.
+    receiptNumber: localReceiptNumber(row.id),
     amount: formatCents(row.amountCents, row.currency),
     date: utcDate(row.paidAt),
-    description: paymentDescription(row),
+    description: paymentLabel(row.kind, row.courseTitle),
     gift: isGift(row.kind),
     ministry: config.ministry,
     givingUrl: `${config.publicUrl}/profile/giving/${row.paidAt.getUTCFullYear()}`,

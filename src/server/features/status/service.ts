@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { z } from "zod";
 import { version as appVersion } from "../../../../package.json";
 import { BACKUP_STALE_AFTER_DAYS } from "../../../core/backups/schemas";
+import { t } from "../../../core/i18n";
 import { paymentsEndpoints } from "../../../core/payments/endpoints";
 import type { systemStatus as statusSchema, TestMailResult } from "../../../core/status/schemas";
 import { site } from "../../auth/account-mail";
@@ -93,26 +94,38 @@ function whatWentWrong(err: SendError, where: string, host: string, to: string):
   const cause = err.message ?? "";
   switch (err.code) {
     case "EENVELOPE":
-      return `The mail server at ${where} refused to take mail for ${to}.`;
+      return t("The mail server at {where} refused to take mail for {to}.", { where, to });
     case "EMESSAGE":
-      return `The mail server at ${where} refused the message.`;
+      return t("The mail server at {where} refused the message.", { where });
     case "EAUTH":
-      return `The mail server at ${where} did not accept the user name and password in SMTP_URL.`;
+      return t("The mail server at {where} did not accept the user name and password in SMTP_URL.", {
+        where,
+      });
     case "EDNS":
-      return `The mail server's name, ${host}, was not found. Check SMTP_URL.`;
+      return t("The mail server's name, {host}, was not found. Check SMTP_URL.", { host });
     case "ETLS":
-      return `A secure connection to ${where} could not be made (${cause}). Check SMTP_URL.`;
+      return t("A secure connection to {where} could not be made ({cause}). Check SMTP_URL.", {
+        where,
+        cause,
+      });
     case "ETIMEDOUT":
-      return `The mail server at ${where} did not answer in time.`;
+      return t("The mail server at {where} did not answer in time.", { where });
   }
   if (/ECONNREFUSED/.test(cause)) {
-    return `Nothing answered at ${where}: the connection was refused. Check SMTP_URL, and that the mail server is running.`;
+    return t(
+      "Nothing answered at {where}: the connection was refused. Check SMTP_URL, and that the mail server is running.",
+      { where },
+    );
   }
   if (/ENOTFOUND|EAI_AGAIN/.test(cause))
-    return `The mail server's name, ${host}, was not found. Check SMTP_URL.`;
-  if (/ETIMEDOUT|timeout/i.test(cause)) return `The mail server at ${where} did not answer in time.`;
-  if (err.responseCode) return `The mail server at ${where} refused the mail.`;
-  return `The mail could not be sent to ${where} (${cause || "no reason given"}).`;
+    return t("The mail server's name, {host}, was not found. Check SMTP_URL.", { host });
+  if (/ETIMEDOUT|timeout/i.test(cause))
+    return t("The mail server at {where} did not answer in time.", { where });
+  if (err.responseCode) return t("The mail server at {where} refused the mail.", { where });
+  return t("The mail could not be sent to {where} ({cause}).", {
+    where,
+    cause: cause || t("no reason given"),
+  });
 }
 
 /**
@@ -141,8 +154,9 @@ export async function sendTestMail(
       return {
         ...base,
         ok: true,
-        message:
+        message: t(
           "The test mail was written to the server log, not sent: mail is not set up to leave this server.",
+        ),
         response: null,
         code: null,
       };
@@ -150,7 +164,10 @@ export async function sendTestMail(
     return {
       ...base,
       ok: true,
-      message: `The mail server at ${settings.host}:${settings.port} accepted the test mail for ${to}.`,
+      message: t("The mail server at {where} accepted the test mail for {to}.", {
+        where: `${settings.host}:${settings.port}`,
+        to,
+      }),
       response,
       code: null,
     };

@@ -2,6 +2,7 @@ import * as RadixDialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import { type ReactNode, useRef } from "react";
 import { cn } from "~/web/lib/cn";
+import { t } from "~/web/lib/i18n";
 
 export const Dialog = RadixDialog.Root;
 export const DialogTrigger = RadixDialog.Trigger;
@@ -54,7 +55,7 @@ export function DialogContent({
         <div className="mt-5">{children}</div>
         <RadixDialog.Close
           className="absolute top-4 end-4 rounded-full p-2 text-muted transition-colors hover:bg-parchment hover:text-ink"
-          aria-label="Close"
+          aria-label={t("Close")}
         >
           <X className="size-5" aria-hidden="true" />
         </RadixDialog.Close>

@@ -1,6 +1,7 @@
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "~/web/lib/cn";
+import { t, translateKnown } from "~/web/lib/i18n";
 
 /** A calm message where a list has nothing to show, with an optional way forward. */
 export function EmptyState({
@@ -42,15 +43,17 @@ export function ErrorState({ message, onRetry }: { message?: string; onRetry?: (
       role="alert"
       className="rounded-[var(--radius-card)] border border-red-200 bg-red-50 px-6 py-8 text-center"
     >
-      <h3 className="font-sans text-lg font-bold text-red-900">Something went wrong</h3>
-      <p className="mt-1 text-red-800">{message ?? "We couldn't load this just now. Please try again."}</p>
+      <h3 className="font-sans text-lg font-bold text-red-900">{t("Something went wrong")}</h3>
+      <p className="mt-1 text-red-800">
+        {message ? translateKnown(message) : t("We couldn't load this just now. Please try again.")}
+      </p>
       {onRetry && (
         <button
           type="button"
           onClick={onRetry}
           className="mt-4 rounded-full bg-white px-4 py-2 text-sm font-semibold text-red-900 ring-1 ring-red-200 hover:bg-red-100"
         >
-          Try again
+          {t("Try again")}
         </button>
       )}
     </div>

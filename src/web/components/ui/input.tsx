@@ -1,6 +1,7 @@
 import { Eye, EyeOff } from "lucide-react";
 import { forwardRef, type InputHTMLAttributes, type TextareaHTMLAttributes, useState } from "react";
 import { cn } from "~/web/lib/cn";
+import { t, translateKnown } from "~/web/lib/i18n";
 
 const field =
   "w-full rounded-xl border border-linen bg-white px-3.5 text-ink placeholder:text-muted/80 shadow-inner shadow-black/[0.02] " +
@@ -43,7 +44,7 @@ export const PasswordInput = forwardRef<
       >
         <Icon className="size-5" aria-hidden="true" />
         {/* Named by its text, not aria-label, so "Password" still labels only the field. */}
-        <span className="sr-only">Show password</span>
+        <span className="sr-only">{t("Show password")}</span>
       </button>
     </div>
   );
@@ -55,7 +56,11 @@ export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<H
   },
 );
 
-/** A label, the control, and its error message wired for screen readers. */
+/**
+ * A label, the control, and its error message wired for screen readers. The hint and the error may
+ * be English messages from a schema or the server: shown in the page's language when the catalogue
+ * has them.
+ */
 export function Field({
   id,
   label,
@@ -77,12 +82,12 @@ export function Field({
       {children}
       {hint && !error && (
         <p id={`${id}-hint`} className="text-sm text-muted">
-          {hint}
+          {translateKnown(hint)}
         </p>
       )}
       {error && (
         <p id={`${id}-error`} role="alert" className="text-sm font-medium text-danger">
-          {error}
+          {translateKnown(error)}
         </p>
       )}
     </div>

@@ -1,4 +1,5 @@
 import { cn } from "~/web/lib/cn";
+import { t } from "~/web/lib/i18n";
 
 /** "Try again" inside a sentence that says something could not load: a button that reads as a link. */
 export function RetryButton({ onRetry, className }: { onRetry: () => void; className?: string }) {
@@ -8,7 +9,7 @@ export function RetryButton({ onRetry, className }: { onRetry: () => void; class
       className={cn("font-semibold underline underline-offset-2", className)}
       onClick={onRetry}
     >
-      Try again
+      {t("Try again")}
     </button>
   );
 }

@@ -2,6 +2,7 @@ import { ShieldAlert } from "lucide-react";
 import { Suspense } from "react";
 import { Link } from "wouter";
 import { ADMIN_MESSAGES } from "~/core/admin/schemas";
+import type { MessageId } from "~/core/i18n";
 import { PageHeader } from "~/web/components/page-header";
 import { TabbedPage, type TabSection } from "~/web/components/tabbed-page";
 import { buttonClass } from "~/web/components/ui/button";
@@ -11,6 +12,7 @@ import { AdminCoursesTab } from "~/web/features/courses";
 import { loadModerationTab } from "~/web/features/moderation";
 import { AdminVideosTab } from "~/web/features/videos";
 import { useAuth } from "~/web/lib/auth";
+import { Trans, t } from "~/web/lib/i18n";
 import { type LazyPart, lazyPart, useLazyPart } from "~/web/lib/lazy-part";
 import { GroupsTab } from "./groups-tab";
 import { OverviewTab } from "./overview-tab";
@@ -26,8 +28,8 @@ const SettingsTab = lazyPart(() => import("./settings-tab"));
 /** The moderation queue and log: their own chunk, loaded with their tab. */
 const ModerationTab = lazyPart(loadModerationTab);
 
-/** The page's sections; those with a chunk of their own load with their tab. */
-const SECTIONS: TabSection[] = [
+/** The page's sections (labels translated where shown); those with a chunk of their own load with their tab. */
+const SECTIONS: (Omit<TabSection, "label"> & { label: MessageId })[] = [
   { value: "overview", label: "Overview", content: <OverviewTab /> },
   {
     value: "videos",
@@ -73,15 +75,19 @@ function AccessDenied({ email }: { email: string | undefined }) {
       <span className="mx-auto flex size-14 items-center justify-center rounded-2xl bg-clay-100 text-clay-700">
         <ShieldAlert className="size-7" aria-hidden="true" />
       </span>
-      <h1 className="mt-5 text-3xl font-semibold">{ADMIN_MESSAGES.accessDenied}</h1>
-      <p className="mt-2 text-muted">{ADMIN_MESSAGES.noPermission}</p>
+      <h1 className="mt-5 text-3xl font-semibold">{t(ADMIN_MESSAGES.accessDenied)}</h1>
+      <p className="mt-2 text-muted">{t(ADMIN_MESSAGES.noPermission)}</p>
       {email && (
         <p className="mt-4 rounded-xl bg-parchment px-4 py-3 text-sm text-muted">
-          Signed in as <span className="font-semibold break-all text-ink">{email}</span>
+          <Trans
+            id="Signed in as <0>{email}</0>"
+            values={{ email }}
+            components={{ 0: <span className="font-semibold break-all text-ink" /> }}
+          />
         </p>
       )}
       <Link href="/" className={buttonClass("secondary", "md", "mt-7")}>
-        Back to Home
+        {t("Back to Home")}
       </Link>
     </div>
   );
@@ -91,10 +97,13 @@ function Dashboard() {
   return (
     <>
       <PageHeader
-        title="Admin Dashboard"
-        description="How the community is growing, and the tools to tend it."
+        title={t("Admin Dashboard")}
+        description={t("How the community is growing, and the tools to tend it.")}
       />
-      <TabbedPage label="Dashboard sections" sections={SECTIONS} />
+      <TabbedPage
+        label={t("Dashboard sections")}
+        sections={SECTIONS.map((section) => ({ ...section, label: t(section.label) }))}
+      />
     </>
   );
 }

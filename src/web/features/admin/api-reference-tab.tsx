@@ -1,6 +1,7 @@
 import { Download, Globe, type LucideIcon, Search, ShieldCheck, Users } from "lucide-react";
 import { Fragment, type ReactNode, useId, useMemo, useState } from "react";
 import { formatCount } from "~/core/format";
+import type { MessageId } from "~/core/i18n";
 import { type ApiDocument, type ApiOperation, referenceEndpoints } from "~/core/reference/endpoints";
 import { Badge, type BadgeTone } from "~/web/components/ui/badge";
 import { Button, buttonClass } from "~/web/components/ui/button";
@@ -10,6 +11,7 @@ import { Input } from "~/web/components/ui/input";
 import { SkeletonCards } from "~/web/components/ui/skeleton";
 import { ApiError } from "~/web/lib/api";
 import { useEndpoint } from "~/web/lib/endpoints";
+import { Trans, t } from "~/web/lib/i18n";
 import { useDebounced } from "~/web/lib/use-debounced";
 import { useDeferredData } from "~/web/lib/use-deferred-data";
 import { useHydrated } from "~/web/lib/use-hydrated";
@@ -60,11 +62,12 @@ export default function ApiReferenceTab() {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
           <h2 id={headingId} className="text-2xl font-semibold">
-            API reference
+            {t("API reference")}
           </h2>
           <p className="mt-1 max-w-2xl text-sm text-muted">
-            Every endpoint the app calls, described from the same declarations the server runs on: who may
-            call it, what it takes and what it answers.
+            {t(
+              "Every endpoint the app calls, described from the same declarations the server runs on: who may call it, what it takes and what it answers.",
+            )}
           </p>
         </div>
         <a
@@ -72,13 +75,13 @@ export default function ApiReferenceTab() {
           download="mishpacha-openapi.json"
           className={buttonClass("outline", "sm", "self-start sm:self-auto")}
         >
-          <Download aria-hidden="true" /> Download OpenAPI document
+          <Download aria-hidden="true" /> {t("Download OpenAPI document")}
         </a>
       </div>
 
       <div className="relative max-w-md">
         <label htmlFor={searchId} className="sr-only">
-          Search endpoints
+          {t("Search endpoints")}
         </label>
         <Search
           aria-hidden="true"
@@ -89,7 +92,7 @@ export default function ApiReferenceTab() {
           type="search"
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
-          placeholder="Search by path or summary..."
+          placeholder={t("Search by path or summary...")}
           className="ps-11"
         />
       </div>
@@ -98,34 +101,40 @@ export default function ApiReferenceTab() {
         <ErrorState
           message={
             (reference.error instanceof ApiError && reference.error.serverMessage) ||
-            "We couldn't load the API reference just now."
+            t("We couldn't load the API reference just now.")
           }
           onRetry={() => void reference.refetch()}
         />
       ) : pending ? (
         <Loading />
       ) : total === 0 ? (
-        <EmptyState icon={Search} title="No endpoints yet">
-          The document lists no endpoint.
+        <EmptyState icon={Search} title={t("No endpoints yet")}>
+          {t("The document lists no endpoint.")}
         </EmptyState>
       ) : (
         <>
           <p role="status" className="text-sm text-muted">
             {search
-              ? `${matchCount(found)} "${search}".`
-              : `${formatCount(total)} endpoints in ${formatCount(groups.length)} features.`}
+              ? t(
+                  "{count, plural, =0 {No endpoint matches {search}.} one {1 endpoint matches {search}.} other {# endpoints match {search}.}}",
+                  { count: found, search: quoted(search) },
+                )
+              : t("{total} endpoints in {features} features.", {
+                  total: formatCount(total),
+                  features: formatCount(groups.length),
+                })}
           </p>
           {found === 0 ? (
             <EmptyState
               icon={Search}
-              title="No endpoints found"
+              title={t("No endpoints found")}
               action={
                 <Button variant="outline" onClick={() => setDraft("")}>
-                  Clear search
+                  {t("Clear search")}
                 </Button>
               }
             >
-              No endpoint's path or summary matches "{search}".
+              {t("No endpoint's path or summary matches {search}.", { search: quoted(search) })}
             </EmptyState>
           ) : (
             <>
@@ -141,20 +150,20 @@ export default function ApiReferenceTab() {
   );
 }
 
-const matchCount = (n: number) =>
-  n === 0 ? "No endpoint matches" : n === 1 ? "1 endpoint matches" : `${formatCount(n)} endpoints match`;
-
 function Loading() {
-  return <SkeletonCards label="Loading the API reference" count={4} />;
+  return <SkeletonCards label={t("Loading the API reference")} count={4} />;
 }
 
 const anchorOf = (tag: string) => `api-${tag}`;
+
+/** The words searched for, in quotation marks (outside the messages: the build compiles double-quoted ids only). */
+const quoted = (search: string) => `"${search}"`;
 
 /** Links to each feature's section: on a phone the reference is long. */
 function FeatureIndex({ groups }: { groups: Group[] }) {
   if (groups.length < 2) return null;
   return (
-    <nav aria-label="Features">
+    <nav aria-label={t("Features")}>
       <ul className="flex flex-wrap gap-2">
         {groups.map((group) => (
           <li key={group.tag}>
@@ -179,7 +188,7 @@ function FeatureSection({ group }: { group: Group }) {
       <h3 id={`${id}-heading`} className="flex items-baseline gap-2 font-sans text-lg font-bold">
         {group.label}{" "}
         <span className="text-sm font-normal text-muted">
-          {group.entries.length === 1 ? "1 endpoint" : `${group.entries.length} endpoints`}
+          {t("{count, plural, one {# endpoint} other {# endpoints}}", { count: group.entries.length })}
         </span>
       </h3>
       <ul className="space-y-3">
@@ -201,7 +210,7 @@ const METHOD_TONES: Record<string, BadgeTone> = {
   DELETE: "clay",
 };
 
-const CALLERS: Record<ApiOperation["x-caller"], { label: string; icon: LucideIcon; className: string }> = {
+const CALLERS: Record<ApiOperation["x-caller"], { label: MessageId; icon: LucideIcon; className: string }> = {
   visitor: { label: "Anyone", icon: Globe, className: "text-muted" },
   member: { label: "Members", icon: Users, className: "text-sage-700" },
   admin: { label: "Administrators", icon: ShieldCheck, className: "text-clay-700" },
@@ -213,9 +222,10 @@ function EndpointCard({ entry }: { entry: Entry }) {
   const notes = notesOf(operation.description);
   const body = bodyOf(operation);
   const answers = answersOf(operation);
-  const missing = [operation.parameters.length === 0 && "No parameters", !body && "No JSON body"].filter(
-    Boolean,
-  );
+  const missing = [
+    operation.parameters.length === 0 && t("No parameters"),
+    !body && t("No JSON body"),
+  ].filter(Boolean);
 
   return (
     <Card className="p-4 sm:p-5">
@@ -230,20 +240,31 @@ function EndpointCard({ entry }: { entry: Entry }) {
           <PathText path={entry.path} />
         </h4>
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-          <span className="sr-only">Who may call it: </span>
+          <span className="sr-only">{t("Who may call it:")} </span>
           <span className={`inline-flex items-center gap-1.5 font-semibold ${caller.className}`}>
             <caller.icon className="size-4" aria-hidden="true" />
-            {caller.label}
+            {t(caller.label)}
           </span>
           {notes.policy && (
             <span className="text-muted">
-              and the <code className="font-mono text-[0.9em] text-ink">{notes.policy}</code> policy
+              <Trans
+                id="and the <0>{policy}</0> policy"
+                values={{ policy: notes.policy }}
+                components={{ 0: <code className="font-mono text-[0.9em] text-ink" /> }}
+              />
             </span>
           )}
         </p>
       </div>
-      <p className="mt-2 text-ink">{operation.summary}</p>
-      {notes.other.length > 0 && <p className="mt-1 text-sm text-muted">{notes.other.join(" ")}</p>}
+      {/* The document's own words, written in English with the server's declarations. */}
+      <p dir="auto" className="mt-2 text-ink">
+        {operation.summary}
+      </p>
+      {notes.other.length > 0 && (
+        <p dir="auto" className="mt-1 text-sm text-muted">
+          {notes.other.join(" ")}
+        </p>
+      )}
 
       <div className="mt-4 grid gap-4 border-t border-linen pt-4 text-sm md:grid-cols-2 md:gap-6">
         <div className="space-y-4">
@@ -251,7 +272,7 @@ function EndpointCard({ entry }: { entry: Entry }) {
             <dl className="space-y-4">
               {operation.parameters.length > 0 && (
                 <div>
-                  <DetailTerm>Parameters</DetailTerm>
+                  <DetailTerm>{t("Parameters")}</DetailTerm>
                   <dd>
                     <ul className="mt-1.5 space-y-1.5">
                       {operation.parameters.map((p) => (
@@ -259,8 +280,8 @@ function EndpointCard({ entry }: { entry: Entry }) {
                           <Field
                             name={p.name}
                             facts={[
-                              `in ${p.in}`,
-                              p.required ? "required" : "optional",
+                              t("in {place}", { place: p.in }),
+                              p.required ? t("required") : t("optional"),
                               ...describe(p.schema),
                             ]}
                           />
@@ -273,14 +294,18 @@ function EndpointCard({ entry }: { entry: Entry }) {
               {body && (
                 <div>
                   <DetailTerm>
-                    JSON body{body.optional && <span className="font-normal normal-case"> (optional)</span>}
+                    {t("JSON body")}
+                    {body.optional && <span className="font-normal normal-case"> {t("(optional)")}</span>}
                   </DetailTerm>
                   <dd>
                     {body.fields.length > 0 ? (
                       <ul className="mt-1.5 space-y-1.5">
                         {body.fields.map((f) => (
                           <li key={f.name} className="break-words text-muted">
-                            <Field name={f.name} facts={[f.required ? "required" : "optional", ...f.facts]} />
+                            <Field
+                              name={f.name}
+                              facts={[f.required ? t("required") : t("optional"), ...f.facts]}
+                            />
                           </li>
                         ))}
                       </ul>
@@ -295,7 +320,7 @@ function EndpointCard({ entry }: { entry: Entry }) {
           {missing.length > 0 && <p className="text-muted">{missing.join(" · ")}</p>}
         </div>
         <dl>
-          <DetailTerm>Answers</DetailTerm>
+          <DetailTerm>{t("Answers")}</DetailTerm>
           <dd>
             <ul className="mt-1.5 space-y-1.5">
               {answers.map(({ status, description, success }) => (
@@ -306,13 +331,9 @@ function EndpointCard({ entry }: { entry: Entry }) {
                   <Badge tone={success ? "sage" : "neutral"} className="font-mono">
                     {status}
                   </Badge>
-                  {description.includes("`") ? (
-                    <span>
-                      <WithCode text={description} />
-                    </span>
-                  ) : (
-                    description
-                  )}
+                  <span dir="auto">
+                    {description.includes("`") ? <WithCode text={description} /> : description}
+                  </span>
                 </li>
               ))}
             </ul>
@@ -452,7 +473,7 @@ function bodyOf(operation: ApiOperation): Body | undefined {
       required: required.has(name),
       facts: describe(property),
     })),
-    facts: ["an object"],
+    facts: [t("an object")],
   };
 }
 
@@ -473,13 +494,15 @@ const ID_LIMIT = 2_147_483_647;
 /** A JSON Schema in a few words: its type, then its limits and default. */
 function describe(schema: JsonSchema): string[] {
   const facts = [typeOf(schema), ...limitsOf(schema)];
-  if (schema.default !== undefined) facts.push(`default ${JSON.stringify(schema.default)}`);
+  if (schema.default !== undefined)
+    facts.push(t("default {value}", { value: JSON.stringify(schema.default) }));
   return facts;
 }
 
 function typeOf(schema: JsonSchema): string {
-  if (schema.const !== undefined) return `exactly ${JSON.stringify(schema.const)}`;
-  if (Array.isArray(schema.enum)) return `one of ${schema.enum.map((v) => JSON.stringify(v)).join(", ")}`;
+  if (schema.const !== undefined) return t("exactly {value}", { value: JSON.stringify(schema.const) });
+  if (Array.isArray(schema.enum))
+    return t("one of {values}", { values: schema.enum.map((v) => JSON.stringify(v)).join(", ") });
   const variants = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
   if (Array.isArray(variants)) {
     return variants
@@ -487,42 +510,56 @@ function typeOf(schema: JsonSchema): string {
         const limits = limitsOf(v);
         return limits.length > 0 ? `${typeOf(v)} (${limits.join(", ")})` : typeOf(v);
       })
-      .join(" or ");
+      .join(t(" or "));
   }
   if (typeof schema.$ref === "string") return schema.$ref.split("/").pop() ?? "object";
   const type = schema.type;
-  if (Array.isArray(type)) return type.join(" or ");
+  if (Array.isArray(type)) return type.join(t(" or "));
   if (type === "array") {
     const items = schema.items as JsonSchema | undefined;
-    return items ? `list of ${typeOf(items)}` : "list";
+    return items ? t("list of {type}", { type: typeOf(items) }) : t("list");
   }
   if (typeof type === "string")
     return typeof schema.format === "string" ? `${type} (${schema.format})` : type;
-  return "any value";
+  return t("any value");
 }
 
 function limitsOf(schema: JsonSchema): string[] {
   const n = (key: string) => (typeof schema[key] === "number" ? (schema[key] as number) : undefined);
   const limits: string[] = [];
-  const range = (min: number | undefined, max: number | undefined, unit: string) => {
-    const u = unit ? ` ${unit}` : "";
-    if (min !== undefined && max !== undefined) limits.push(`${formatCount(min)}–${formatCount(max)}${u}`);
-    else if (max !== undefined) limits.push(`up to ${formatCount(max)}${u}`);
-    else if (min !== undefined) limits.push(`at least ${formatCount(min)}${u}`);
+  /** The words of a range in one unit: between, at most and at least. */
+  type Unit = Record<"between" | "upTo" | "atLeast", (values: { min: string; max: string }) => string>;
+  const range = (min: number | undefined, max: number | undefined, unit: Unit) => {
+    const values = { min: formatCount(min ?? 0), max: formatCount(max ?? 0) };
+    if (min !== undefined && max !== undefined) limits.push(unit.between(values));
+    else if (max !== undefined) limits.push(unit.upTo(values));
+    else if (min !== undefined) limits.push(unit.atLeast(values));
   };
-  range(n("minLength"), n("maxLength"), "characters");
-  range(n("minItems"), n("maxItems"), "items");
+  range(n("minLength"), n("maxLength"), {
+    between: (v) => t("{min}–{max} characters", v),
+    upTo: (v) => t("up to {max} characters", v),
+    atLeast: (v) => t("at least {min} characters", v),
+  });
+  range(n("minItems"), n("maxItems"), {
+    between: (v) => t("{min}–{max} items", v),
+    upTo: (v) => t("up to {max} items", v),
+    atLeast: (v) => t("at least {min} items", v),
+  });
   const max = n("maximum") === ID_LIMIT ? undefined : n("maximum");
   const above = n("exclusiveMinimum");
   if (above !== undefined) {
     limits.push(
       max !== undefined
-        ? `above ${formatCount(above)}, up to ${formatCount(max)}`
-        : `above ${formatCount(above)}`,
+        ? t("above {min}, up to {max}", { min: formatCount(above), max: formatCount(max) })
+        : t("above {min}", { min: formatCount(above) }),
     );
   } else {
-    range(n("minimum"), max, "");
+    range(n("minimum"), max, {
+      between: (v) => `${v.min}–${v.max}`,
+      upTo: (v) => t("up to {max}", v),
+      atLeast: (v) => t("at least {min}", v),
+    });
   }
-  if (typeof schema.pattern === "string") limits.push(`matching ${schema.pattern}`);
+  if (typeof schema.pattern === "string") limits.push(t("matching {pattern}", { pattern: schema.pattern }));
   return limits;
 }

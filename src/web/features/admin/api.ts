@@ -2,6 +2,7 @@ import { adminEndpoints as api } from "~/core/admin/endpoints";
 import { groupCursor } from "~/core/admin/schemas";
 import { moderationEndpoints } from "~/core/moderation/endpoints";
 import { keyOf, useEndpoint, useEndpointMutation, usePagedList } from "~/web/lib/endpoints";
+import { t } from "~/web/lib/i18n";
 
 const PAGE_SIZE = 25;
 
@@ -23,11 +24,17 @@ export const useSetIntercessor = (onDone: () => void) =>
     }),
     success: (user, { name }) =>
       user.isIntercessor
-        ? { title: "Intercessor added", description: `${name} now sees the patrons' prayer list.` }
-        : { title: "Intercessor removed", description: `${name} no longer sees the patrons' prayer list.` },
+        ? {
+            title: t("Intercessor added"),
+            description: t("{name} now sees the patrons' prayer list.", { name }),
+          }
+        : {
+            title: t("Intercessor removed"),
+            description: t("{name} no longer sees the patrons' prayer list.", { name }),
+          },
     failure: {
-      title: "Error",
-      description: "Failed to change her role. Please try again.",
+      title: t("Error"),
+      description: t("Failed to change her role. Please try again."),
       preferServerMessage: true,
     },
     invalidates: () => [keyOf(api.users), keyOf(moderationEndpoints.adminLog)],

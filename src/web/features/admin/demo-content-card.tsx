@@ -1,30 +1,35 @@
 import { Sprout } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { demoContentEndpoints as api } from "~/core/demo-content/endpoints";
-import { DEMO_REMOVAL_CONFIRMATION, type DemoContentCounts } from "~/core/demo-content/schemas";
+import {
+  DEMO_CONTENT_MESSAGES,
+  DEMO_REMOVAL_CONFIRMATION,
+  type DemoContentCounts,
+} from "~/core/demo-content/schemas";
 import { DialogActions } from "~/web/components/dialog-actions";
 import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { Dialog, DialogContent } from "~/web/components/ui/dialog";
 import { Field, Input } from "~/web/components/ui/input";
 import { useEndpoint, useEndpointMutation } from "~/web/lib/endpoints";
+import { t } from "~/web/lib/i18n";
 
 /** How the card names what is left, in the order a ministry thinks of it. */
-const NAMES: [keyof DemoContentCounts, string, string][] = [
-  ["members", "demo member", "demo members"],
-  ["teachings", "teaching", "teachings"],
-  ["articles", "article", "articles"],
-  ["courses", "course", "courses"],
-  ["groups", "group", "groups"],
-  ["events", "event", "events"],
-  ["posts", "post", "posts"],
-  ["prayers", "prayer request", "prayer requests"],
-  ["gifts", "gift", "gifts"],
+const NAMES: [keyof DemoContentCounts, (count: number) => string][] = [
+  ["members", (count) => t("{count, plural, one {# demo member} other {# demo members}}", { count })],
+  ["teachings", (count) => t("{count, plural, one {# teaching} other {# teachings}}", { count })],
+  ["articles", (count) => t("{count, plural, one {# article} other {# articles}}", { count })],
+  ["courses", (count) => t("{count, plural, one {# course} other {# courses}}", { count })],
+  ["groups", (count) => t("{count, plural, one {# group} other {# groups}}", { count })],
+  ["events", (count) => t("{count, plural, one {# event} other {# events}}", { count })],
+  ["posts", (count) => t("{count, plural, one {# post} other {# posts}}", { count })],
+  ["prayers", (count) => t("{count, plural, one {# prayer request} other {# prayer requests}}", { count })],
+  ["gifts", (count) => t("{count, plural, one {# gift} other {# gifts}}", { count })],
 ];
 
 const whatIsLeft = (counts: DemoContentCounts) =>
   NAMES.filter(([key]) => counts[key] > 0)
-    .map(([key, one, many]) => `${counts[key]} ${counts[key] === 1 ? one : many}`)
+    .map(([key, name]) => name(counts[key]))
     .join(", ");
 
 /**
@@ -39,20 +44,23 @@ export function DemoContentCard() {
     <Card className="border-gold-200 p-5 sm:p-6">
       <h2 className="flex items-center gap-2 font-sans text-lg font-bold">
         <Sprout className="size-5 text-gold-700" aria-hidden="true" />
-        Demo content
+        {t("Demo content")}
       </h2>
       <p className="mt-3 text-ink">
-        The first start filled this community with examples: {whatIsLeft(status.data.counts)}. When your
-        ministry is ready to welcome real members, remove them. What real members have added stays.
+        {t(
+          "The first start filled this community with examples: {examples}. When your ministry is ready to welcome real members, remove them. What real members have added stays.",
+          { examples: whatIsLeft(status.data.counts) },
+        )}
       </p>
       {status.data.signedInAsDemo ? (
         <p className="mt-3 text-sm text-muted">
-          You are signed in with the demo administrator, which goes with it: to remove the demo content, sign
-          in with your own administrator account.
+          {t(
+            "You are signed in with the demo administrator, which goes with it: to remove the demo content, sign in with your own administrator account.",
+          )}
         </p>
       ) : (
         <Button variant="destructive" className="mt-4" onClick={() => setOpen(true)}>
-          Remove Demo Content
+          {t("Remove Demo Content")}
         </Button>
       )}
       {open && <RemoveDialog onClose={() => setOpen(false)} />}
@@ -66,10 +74,13 @@ function RemoveDialog({ onClose }: { onClose: () => void }) {
   const [error, setError] = useState<string>();
   const remove = useEndpointMutation(api.remove, {
     input: (confirm: string) => ({ body: { confirm } }),
-    success: { title: "Demo content removed", description: "Your community now holds only what is real." },
+    success: {
+      title: t("Demo content removed"),
+      description: t("Your community now holds only what is real."),
+    },
     failure: {
-      title: "Not removed",
-      description: "The demo content could not be removed. Please try again.",
+      title: t("Not removed"),
+      description: t("The demo content could not be removed. Please try again."),
       preferServerMessage: true,
     },
     // Every list may have shown demo rows.
@@ -79,17 +90,19 @@ function RemoveDialog({ onClose }: { onClose: () => void }) {
   const matches = typed.trim().toLowerCase() === DEMO_REMOVAL_CONFIRMATION;
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (!matches) return setError(`Type "${DEMO_REMOVAL_CONFIRMATION}" to confirm`);
+    if (!matches) return setError(t(DEMO_CONTENT_MESSAGES.confirm));
     remove.mutate(typed);
   };
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
       <DialogContent
-        title="Remove the demo content?"
-        description="Every demo member, teaching, article, course, group, event, post, prayer and gift goes for good, with anything attached to them. This cannot be undone."
+        title={t("Remove the demo content?")}
+        description={t(
+          "Every demo member, teaching, article, course, group, event, post, prayer and gift goes for good, with anything attached to them. This cannot be undone.",
+        )}
       >
         <form onSubmit={onSubmit} noValidate className="space-y-4">
-          <Field id={id} label={`Type "${DEMO_REMOVAL_CONFIRMATION}" to confirm`} error={error}>
+          <Field id={id} label={t(DEMO_CONTENT_MESSAGES.confirm)} error={error}>
             <Input
               id={id}
               value={typed}
@@ -104,7 +117,7 @@ function RemoveDialog({ onClose }: { onClose: () => void }) {
           </Field>
           <DialogActions>
             <Button type="submit" variant="destructive" disabled={remove.isPending}>
-              {remove.isPending ? "Removing..." : "Remove Demo Content"}
+              {remove.isPending ? t("Removing...") : t("Remove Demo Content")}
             </Button>
           </DialogActions>
         </form>

@@ -8,6 +8,7 @@ import {
 } from "~/core/events/choices";
 import { eventsEndpoints as api } from "~/core/events/endpoints";
 import type { AdminEvent, EventFormInput } from "~/core/events/schemas";
+import type { MessageId } from "~/core/i18n";
 import { LoadMore } from "~/web/components/card-grid";
 import { ConfirmDialog } from "~/web/components/confirm-dialog";
 import { SkeletonGroup } from "~/web/components/skeleton-group";
@@ -24,6 +25,7 @@ import {
   useEvent,
 } from "~/web/features/events";
 import { keyOf, useEndpointMutation, usePagedList } from "~/web/lib/endpoints";
+import { t, translateKnown } from "~/web/lib/i18n";
 import { queryClient } from "~/web/lib/query-client";
 
 type When = (typeof ADMIN_EVENT_WHENS)[number];
@@ -31,7 +33,7 @@ type When = (typeof ADMIN_EVENT_WHENS)[number];
 /** Every list an event's change shows in: this one, and the members' lists and pages. */
 const changedKeys = () => [keyOf(api.adminList), keyOf(api.list)];
 
-const EMPTY: Record<When, { title: string; text: string }> = {
+const EMPTY: Record<When, { title: MessageId; text: MessageId }> = {
   upcoming: {
     title: "No events coming",
     text: "The ministry's gatherings and those its groups plan appear here as they are made.",
@@ -55,8 +57,8 @@ export default function EventsTab() {
   const cancel = useEndpointMutation(api.cancel, {
     input: (event: AdminEvent) => ({ params: { id: event.id }, query: {} }),
     invalidates: changedKeys,
-    success: { title: "Event cancelled", description: "Everyone going has been told." },
-    failure: { title: "Error", description: "Failed to cancel the event. Please try again." },
+    success: { title: t("Event cancelled"), description: t("Everyone going has been told.") },
+    failure: { title: t("Error"), description: t("Failed to cancel the event. Please try again.") },
     onSuccess: () => setCancelling(null),
   });
   const items = events.data ?? [];
@@ -65,7 +67,7 @@ export default function EventsTab() {
     <div className="space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <fieldset className="flex flex-wrap gap-2">
-          <legend className="sr-only">Show events</legend>
+          <legend className="sr-only">{t("Show events")}</legend>
           {(Object.keys(ADMIN_EVENT_WHEN_LABELS) as When[]).map((choice) => (
             <Button
               key={choice}
@@ -74,21 +76,24 @@ export default function EventsTab() {
               aria-pressed={when === choice}
               onClick={() => setWhen(choice)}
             >
-              {ADMIN_EVENT_WHEN_LABELS[choice]}
+              {translateKnown(ADMIN_EVENT_WHEN_LABELS[choice])}
             </Button>
           ))}
         </fieldset>
         <Button size="sm" onClick={() => setCreating(eventFormValues())}>
-          <Plus aria-hidden="true" /> New Event
+          <Plus aria-hidden="true" /> {t("New Event")}
         </Button>
       </div>
 
       <section aria-labelledby="admin-events-heading" aria-busy={events.isFetching} className="space-y-3">
         <h2 id="admin-events-heading" className="sr-only">
-          {when === "upcoming" ? "Upcoming events" : "Past events"}
+          {when === "upcoming" ? t("Upcoming events") : t("Past events")}
         </h2>
         {events.isError ? (
-          <ErrorState message="We couldn't load the events just now." onRetry={() => void events.refetch()} />
+          <ErrorState
+            message={t("We couldn't load the events just now.")}
+            onRetry={() => void events.refetch()}
+          />
         ) : events.isPending ? (
           [0, 1, 2].map((i) => (
             <SkeletonGroup
@@ -98,8 +103,8 @@ export default function EventsTab() {
             />
           ))
         ) : items.length === 0 ? (
-          <EmptyState icon={CalendarDays} title={EMPTY[when].title}>
-            {EMPTY[when].text}
+          <EmptyState icon={CalendarDays} title={t(EMPTY[when].title)}>
+            {t(EMPTY[when].text)}
           </EmptyState>
         ) : (
           <ul className="space-y-3">
@@ -115,7 +120,7 @@ export default function EventsTab() {
             ))}
           </ul>
         )}
-        <LoadMore list={events} label="Load more events" className="mt-4" />
+        <LoadMore list={events} label={t("Load more events")} className="mt-4" />
       </section>
 
       <NewEventDialog initial={creating} onClose={() => setCreating(null)} />
@@ -123,11 +128,21 @@ export default function EventsTab() {
       <ConfirmDialog
         subject={cancelling}
         onClose={() => setCancelling(null)}
-        title="Cancel this event?"
+        title={t("Cancel this event?")}
+        // The title comes with its quotation marks: the build compiles the English of double-quoted ids only.
         description={(event) =>
-          `Everyone going to "${event.title}" will be told.${event.repeat === "none" ? "" : " Every date to come is cancelled."} This cannot be undone.`
+          event.repeat === "none"
+            ? t("Everyone going to {title} will be told. This cannot be undone.", {
+                title: `"${event.title}"`,
+              })
+            : t(
+                "Everyone going to {title} will be told. Every date to come is cancelled. This cannot be undone.",
+                {
+                  title: `"${event.title}"`,
+                },
+              )
         }
-        confirm={{ label: "Cancel Event", busyLabel: "Cancelling..." }}
+        confirm={{ label: t("Cancel Event"), busyLabel: t("Cancelling...") }}
         busy={cancel.isPending}
         onConfirm={(event) => cancel.mutate(event)}
       />
@@ -138,10 +153,17 @@ export default function EventsTab() {
 /** "4 of 12 going · 1 waiting · 2 maybe" for the date shown. */
 function answersLine(event: AdminEvent) {
   const going =
-    event.capacity !== null ? `${event.going} of ${event.capacity} going` : `${event.going} going`;
+    event.capacity !== null
+      ? t("{going, plural, one {# of {capacity} going} other {# of {capacity} going}}", {
+          going: event.going,
+          capacity: event.capacity,
+        })
+      : t("{going, plural, one {# going} other {# going}}", { going: event.going });
   const parts = [going];
-  if (event.waitlisted > 0) parts.push(`${event.waitlisted} waiting`);
-  if (event.maybe > 0) parts.push(`${event.maybe} maybe`);
+  if (event.waitlisted > 0)
+    parts.push(t("{count, plural, one {# waiting} other {# waiting}}", { count: event.waitlisted }));
+  if (event.maybe > 0)
+    parts.push(t("{count, plural, one {# maybe} other {# maybe}}", { count: event.maybe }));
   return parts.join(" · ");
 }
 
@@ -165,7 +187,7 @@ function AdminEventCard({
       >
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
-            <h3 className="font-sans text-lg font-bold wrap-anywhere">
+            <h3 dir="auto" className="font-sans text-lg font-bold wrap-anywhere">
               <Link
                 href={`/events/${event.id}`}
                 className="touch-hit rounded-sm underline-offset-4 hover:underline focus-visible:outline-2"
@@ -173,14 +195,16 @@ function AdminEventCard({
                 {event.title}
               </Link>
             </h3>
-            {event.cancelled && <Badge tone="clay">Cancelled</Badge>}
+            {event.cancelled && <Badge tone="clay">{t("Cancelled")}</Badge>}
           </div>
           <p className="mt-0.5 text-sm font-semibold text-clay-700">
-            {event.group ? event.group.name : "Ministry-wide"}
+            {event.group ? <span dir="auto">{event.group.name}</span> : t("Ministry-wide")}
           </p>
           <EventTime
             date={event}
-            before={upcoming ? seriesPrefix(event.repeat) : event.repeat === "none" ? undefined : "Last date"}
+            before={
+              upcoming ? seriesPrefix(event.repeat) : event.repeat === "none" ? undefined : t("Last date")
+            }
             className="mt-1 text-sm text-ink/90"
           />
           <p className="mt-1 inline-flex items-center gap-1 text-sm text-muted">
@@ -192,18 +216,28 @@ function AdminEventCard({
           <Link
             href={`/events/${event.id}`}
             className={buttonClass("outline", "sm")}
-            aria-label={`Open ${event.title}`}
+            aria-label={t("Open {title}", { title: event.title })}
           >
-            <ExternalLink aria-hidden="true" /> Open
+            <ExternalLink aria-hidden="true" /> {t("Open")}
           </Link>
           {open && (
-            <Button size="sm" variant="outline" aria-label={`Edit ${event.title}`} onClick={onEdit}>
-              <Pencil aria-hidden="true" /> Edit
+            <Button
+              size="sm"
+              variant="outline"
+              aria-label={t("Edit {title}", { title: event.title })}
+              onClick={onEdit}
+            >
+              <Pencil aria-hidden="true" /> {t("Edit")}
             </Button>
           )}
           {open && upcoming && (
-            <Button size="sm" variant="outline" aria-label={`Cancel ${event.title}`} onClick={onCancel}>
-              <XCircle aria-hidden="true" /> Cancel
+            <Button
+              size="sm"
+              variant="outline"
+              aria-label={t("Cancel {title}", { title: event.title })}
+              onClick={onCancel}
+            >
+              <XCircle aria-hidden="true" /> {t("Cancel")}
             </Button>
           )}
         </div>

@@ -10,6 +10,7 @@ import { buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
 import { Skeleton } from "~/web/components/ui/skeleton";
+import { t } from "~/web/lib/i18n";
 import { useAdminGroups } from "./api";
 
 /** Cultivation and local groups together, newest first. */
@@ -19,12 +20,15 @@ export function GroupsTab() {
 
   if (groups.isError) {
     return (
-      <ErrorState message="We couldn't load the groups just now." onRetry={() => void groups.refetch()} />
+      <ErrorState
+        message={t("We couldn't load the groups just now.")}
+        onRetry={() => void groups.refetch()}
+      />
     );
   }
   if (groups.isPending) {
     return (
-      <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Loading groups">
+      <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label={t("Loading groups")}>
         {Array.from({ length: SKELETON_COUNT }, (_, i) => (
           <li key={i}>
             <Card className="space-y-3 p-5">
@@ -40,8 +44,8 @@ export function GroupsTab() {
   }
   if (items.length === 0) {
     return (
-      <EmptyState icon={UsersRound} title="No groups yet">
-        Cultivation groups and local groups appear here as members plant them.
+      <EmptyState icon={UsersRound} title={t("No groups yet")}>
+        {t("Cultivation groups and local groups appear here as members plant them.")}
       </EmptyState>
     );
   }
@@ -54,7 +58,7 @@ export function GroupsTab() {
           </li>
         ))}
       </ul>
-      <LoadMore list={groups} label="Load more groups" className="mt-6" />
+      <LoadMore list={groups} label={t("Load more groups")} className="mt-6" />
     </>
   );
 }
@@ -65,25 +69,30 @@ function GroupCard({ group }: { group: AdminGroup }) {
   return (
     <Card className="flex h-full flex-col p-5">
       <div className="flex items-start justify-between gap-3">
-        <h3 className="min-w-0 font-sans text-lg font-bold wrap-anywhere">{group.name}</h3>
-        <Badge tone={group.isActive ? "green" : "gray"}>{group.isActive ? "Active" : "Inactive"}</Badge>
+        <h3 dir="auto" className="min-w-0 font-sans text-lg font-bold wrap-anywhere">
+          {group.name}
+        </h3>
+        <Badge tone={group.isActive ? "green" : "gray"}>{group.isActive ? t("Active") : t("Inactive")}</Badge>
       </div>
       <p className="mt-1 inline-flex items-center gap-1.5 text-sm font-semibold text-sage-700">
         <TypeIcon className="size-4" aria-hidden="true" />
-        {cultivation ? "Cultivation Group" : "Local Group"}
+        {cultivation ? t("Cultivation Group") : t("Local Group")}
       </p>
       <MemberText text={group.description} className="mt-3 line-clamp-3 flex-1 text-muted" />
       <div className="mt-4 flex items-center justify-between gap-3">
         <span className="inline-flex items-center gap-1.5 text-sm text-muted">
           <Users className="size-4" aria-hidden="true" />
-          {formatCount(group.memberCount)} {group.memberCount === 1 ? "member" : "members"}
+          {t("{count, plural, one {{formatted} member} other {{formatted} members}}", {
+            count: group.memberCount,
+            formatted: formatCount(group.memberCount),
+          })}
         </span>
         <Link
           href={cultivation ? `/cultivation-groups/${group.id}` : `/local-communities/${group.id}`}
           className={buttonClass("outline", "sm")}
-          aria-label={`View details of ${group.name}`}
+          aria-label={t("View details of {name}", { name: group.name })}
         >
-          View Details
+          {t("View Details")}
         </Link>
       </div>
     </Card>

@@ -5,6 +5,7 @@ import {
   SuspendDialog,
   WarnDialog,
 } from "~/web/features/moderation";
+import { t } from "~/web/lib/i18n";
 import { useSetIntercessor } from "./api";
 
 /** What an administrator may do about a member from the Users tab; each asks first. */
@@ -48,16 +49,24 @@ function IntercessorDialog({
       subject={member}
       onClose={onClose}
       variant={making ? "primary" : "destructive"}
-      title={making ? `Make ${member.name} an intercessor?` : `End ${member.name}'s intercessor role?`}
+      title={
+        making
+          ? t("Make {name} an intercessor?", { name: member.name })
+          : t("End {name}'s intercessor role?", { name: member.name })
+      }
       description={() =>
         making
-          ? "She will see the patrons' prayer list, their private requests among them, and pray for them by name. The change is recorded in the moderation log."
-          : "She will no longer see the patrons' prayer list. The change is recorded in the moderation log."
+          ? t(
+              "She will see the patrons' prayer list, their private requests among them, and pray for them by name. The change is recorded in the moderation log.",
+            )
+          : t(
+              "She will no longer see the patrons' prayer list. The change is recorded in the moderation log.",
+            )
       }
       confirm={
         making
-          ? { label: "Make intercessor", busyLabel: "Saving..." }
-          : { label: "End intercessor role", busyLabel: "Saving..." }
+          ? { label: t("Make intercessor"), busyLabel: t("Saving...") }
+          : { label: t("End intercessor role"), busyLabel: t("Saving...") }
       }
       busy={setIntercessor.isPending}
       onConfirm={(m) => setIntercessor.mutate({ id: m.id, isIntercessor: making, name: m.name })}

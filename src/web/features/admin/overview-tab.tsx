@@ -12,10 +12,12 @@ import { Link } from "wouter";
 import { ADMIN_MESSAGES } from "~/core/admin/schemas";
 import { RECENT_ACTIVITY_COUNT } from "~/core/constants";
 import { formatCount, formatDateTime } from "~/core/format";
+import type { MessageId } from "~/core/i18n";
 import { Card } from "~/web/components/ui/card";
 import { ErrorState } from "~/web/components/ui/empty-state";
 import { Skeleton } from "~/web/components/ui/skeleton";
 import { ApiError } from "~/web/lib/api";
+import { t } from "~/web/lib/i18n";
 import { useAnalytics } from "./api";
 import { BackupCard } from "./backup-card";
 import { DemoContentCard } from "./demo-content-card";
@@ -23,14 +25,14 @@ import { StatCard } from "./stat-card";
 import { StatusSection } from "./status-section";
 
 export const count = (n: number) => formatCount(n);
-export const thisMonth = (n: number) => `+${count(n)} this month`;
+export const thisMonth = (n: number) => t("+{count} this month", { count: count(n) });
 
 type Analytics = NonNullable<ReturnType<typeof useAnalytics>["data"]>;
 type CountOf = { [K in keyof Analytics]: Analytics[K] extends number ? K : never }[keyof Analytics];
 
 /** The four figures at the top: a total, and how many came this month. */
 const GLANCE: {
-  label: string;
+  label: MessageId;
   icon: LucideIcon;
   tone?: "clay" | "gold";
   total: CountOf;
@@ -64,7 +66,7 @@ export function OverviewTab() {
       <ErrorState
         message={
           (analytics.error instanceof ApiError && analytics.error.serverMessage) ||
-          "We couldn't load the dashboard just now."
+          t("We couldn't load the dashboard just now.")
         }
         onRetry={() => void analytics.refetch()}
       />
@@ -74,11 +76,11 @@ export function OverviewTab() {
   return (
     <div className="space-y-6">
       <DemoContentCard />
-      <section aria-label="Community at a glance" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <section aria-label={t("Community at a glance")} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {GLANCE.map((stat) => (
           <StatCard
             key={stat.label}
-            label={stat.label}
+            label={t(stat.label)}
             icon={stat.icon}
             tone={stat.tone}
             loading={loading}
@@ -90,13 +92,13 @@ export function OverviewTab() {
 
       <div className="grid gap-6 lg:grid-cols-[1fr_2fr] lg:items-start">
         <Card className="p-5 sm:p-6">
-          <h2 className="font-sans text-lg font-bold">Quick Actions</h2>
+          <h2 className="font-sans text-lg font-bold">{t("Quick Actions")}</h2>
           <ul className="mt-4 space-y-2">
             <li>
-              <QuickAction href="/admin/articles" icon={Newspaper} label="Manage Articles" />
+              <QuickAction href="/admin/articles" icon={Newspaper} label={t("Manage Articles")} />
             </li>
             <li>
-              <QuickAction href="/articles" icon={ExternalLink} label="View Articles" />
+              <QuickAction href="/articles" icon={ExternalLink} label={t("View Articles")} />
             </li>
           </ul>
         </Card>
@@ -104,10 +106,10 @@ export function OverviewTab() {
         <Card className="p-5 sm:p-6">
           <h2 className="flex items-center gap-2 font-sans text-lg font-bold">
             <Activity className="size-5 text-sage-600" aria-hidden="true" />
-            Recent Activity
+            {t("Recent Activity")}
           </h2>
           {loading ? (
-            <ul className="mt-4 space-y-4" aria-label="Loading recent activity">
+            <ul className="mt-4 space-y-4" aria-label={t("Loading recent activity")}>
               {Array.from({ length: RECENT_ACTIVITY_COUNT }, (_, i) => (
                 <li key={i} className="space-y-1.5">
                   <Skeleton className="h-4 w-3/4" />
@@ -116,14 +118,17 @@ export function OverviewTab() {
               ))}
             </ul>
           ) : !data?.recentActivity.length ? (
-            <p className="mt-4 text-muted">{ADMIN_MESSAGES.noRecentActivity}</p>
+            <p className="mt-4 text-muted">{t(ADMIN_MESSAGES.noRecentActivity)}</p>
           ) : (
-            <ol className="mt-4 space-y-3" aria-label="Recent activity">
+            <ol className="mt-4 space-y-3" aria-label={t("Recent activity")}>
               {data.recentActivity.slice(0, RECENT_ACTIVITY_COUNT).map((item, i) => (
                 <li key={`${item.timestamp}-${i}`} className="flex gap-3">
                   <span aria-hidden="true" className="mt-2 size-2 shrink-0 rounded-full bg-sage-400" />
                   <div className="min-w-0">
-                    <p className="break-words text-ink">{item.description}</p>
+                    {/* Written by the server as it happened, with members' names and titles in it. */}
+                    <p dir="auto" className="break-words text-ink">
+                      {item.description}
+                    </p>
                     <time dateTime={item.timestamp} className="text-sm text-muted">
                       {formatDateTime(item.timestamp)}
                     </time>

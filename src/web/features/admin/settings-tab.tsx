@@ -1,7 +1,7 @@
 import { Lock } from "lucide-react";
 import { type FormEvent, useMemo, useState } from "react";
 import { formatRelativeAge } from "~/core/format";
-import { LANGUAGE_NAMES, LOCALES, type Locale } from "~/core/i18n";
+import { LANGUAGE_NAMES, LOCALES, type Locale, type MessageId } from "~/core/i18n";
 import { settingsEndpoints as api } from "~/core/settings/endpoints";
 import {
   REGISTRATION_CHOICES,
@@ -24,12 +24,13 @@ import { Field, Input } from "~/web/components/ui/input";
 import { Select } from "~/web/components/ui/select";
 import { ApiError } from "~/web/lib/api";
 import { keyOf, useEndpoint, useEndpointMutation } from "~/web/lib/endpoints";
+import { t } from "~/web/lib/i18n";
 import { publicConfig } from "~/web/lib/public-config";
 
 type Values = Record<SettingName, string>;
 
-/** What each field says under it, when the environment does not set it. */
-const HINTS: Record<SettingName, string> = {
+/** What each field says under it, when the environment does not set it (translated where shown). */
+const HINTS: Record<SettingName, MessageId> = {
   siteName: "The community's name, on every page, in the browser tab and in every e-mail.",
   founderName: "Shown on the landing page and with the articles.",
   welcomeLine: "A short line under the landing page's headline. Leave it empty for none.",
@@ -44,7 +45,7 @@ const HINTS: Record<SettingName, string> = {
   patronPriceText: "How the patron price is shown, e.g. $15 (the pages add “a month”).",
 };
 
-const GROUPS: { title: string; names: SettingName[] }[] = [
+const GROUPS: { title: MessageId; names: SettingName[] }[] = [
   {
     title: "The ministry",
     names: ["siteName", "founderName", "welcomeLine", "contactEmail", "timeZone", "defaultLanguage"],
@@ -57,14 +58,18 @@ const valuesOf = (settings: SiteSettingsResponse): Values =>
   Object.fromEntries(SETTING_NAMES.map((name) => [name, settings[name].value ?? ""])) as Values;
 
 /** A value as a read-only field shows it: a choice by its label, a zone with spaces. */
-const shownValue = (name: SettingName, value: string) =>
-  name === "registration"
-    ? (REGISTRATION_CHOICES.find((choice) => choice.value === value)?.label ?? value)
+function shownValue(name: SettingName, value: string) {
+  const choice = REGISTRATION_CHOICES.find((c) => c.value === value);
+  return name === "registration"
+    ? choice
+      ? t(choice.label)
+      : value
     : name === "defaultLanguage"
       ? (LANGUAGE_NAMES[value as Locale] ?? value)
       : name === "timeZone"
         ? value.replace(/_/g, " ")
         : value;
+}
 
 /** The zones the browser knows, for the time zone's list (the saved one first if it is missing). */
 function zoneList(current: string): string[] {
@@ -82,7 +87,7 @@ export default function SettingsTab() {
   const settings = useEndpoint(api.get, undefined);
   if (settings.isPending) {
     return (
-      <Card className="p-6" aria-busy="true" aria-label="Loading the settings">
+      <Card className="p-6" aria-busy="true" aria-label={t("Loading the settings")}>
         <SkeletonGroup
           shapes={["h-6 w-40", "h-11 w-full", "h-11 w-full", "h-11 w-full"]}
           className="space-y-4"
@@ -91,7 +96,9 @@ export default function SettingsTab() {
     );
   }
   if (settings.isError) {
-    return <ErrorState message="The settings could not be loaded." onRetry={() => void settings.refetch()} />;
+    return (
+      <ErrorState message={t("The settings could not be loaded.")} onRetry={() => void settings.refetch()} />
+    );
   }
   return <SettingsForm settings={settings.data} />;
 }
@@ -112,8 +119,15 @@ function SettingsForm({ settings }: { settings: SiteSettingsResponse }) {
   const save = useEndpointMutation(api.update, {
     input: (body: SettingsPatch) => ({ body }),
     invalidates: () => [keyOf(api.get)],
-    success: { title: SETTINGS_MESSAGES.saved, description: "Members see the change from their next page." },
-    failure: { title: "Error", description: "The settings could not be saved.", preferServerMessage: true },
+    success: {
+      title: t(SETTINGS_MESSAGES.saved),
+      description: t("Members see the change from their next page."),
+    },
+    failure: {
+      title: t("Error"),
+      description: t("The settings could not be saved."),
+      preferServerMessage: true,
+    },
     onSuccess: (result) => {
       // This browser's own pages show the new values at once; everyone else's from their next page.
       Object.assign(publicConfig, {
@@ -145,7 +159,8 @@ function SettingsForm({ settings }: { settings: SiteSettingsResponse }) {
       }
       const parsed = settingValues[name].safeParse(value);
       if (parsed.success) body[name] = parsed.data;
-      else found[name] = parsed.error.issues[0]?.message ?? "Check this value.";
+      // The schema's English message: the field shows it in the page's language.
+      else found[name] = parsed.error.issues[0]?.message ?? t("Check this value.");
     }
     setErrors(found);
     if (Object.keys(found).length) {
@@ -163,11 +178,11 @@ function SettingsForm({ settings }: { settings: SiteSettingsResponse }) {
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
       <p className="max-w-2xl text-muted">
-        What you change here reaches every member from their next page, without restarting the server.
+        {t("What you change here reaches every member from their next page, without restarting the server.")}
       </p>
       {GROUPS.map((group) => (
         <Card key={group.title} className="p-5 sm:p-6">
-          <h2 className="font-sans text-lg font-bold">{group.title}</h2>
+          <h2 className="font-sans text-lg font-bold">{t(group.title)}</h2>
           <div className="mt-4 grid gap-5 md:grid-cols-2">
             {group.names.map((name) => (
               <SettingField
@@ -185,8 +200,13 @@ function SettingsForm({ settings }: { settings: SiteSettingsResponse }) {
       <div className="flex flex-col-reverse items-stretch gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-muted">
           {settings.updatedAt
-            ? `Last changed ${formatRelativeAge(settings.updatedAt)}${settings.updatedBy ? ` by ${settings.updatedBy}` : ""}.`
-            : "Nothing has been changed here yet."}
+            ? settings.updatedBy
+              ? t("Last changed {age} by {name}.", {
+                  age: formatRelativeAge(settings.updatedAt),
+                  name: settings.updatedBy,
+                })
+              : t("Last changed {age}.", { age: formatRelativeAge(settings.updatedAt) })
+            : t("Nothing has been changed here yet.")}
         </p>
         <div className="flex flex-col-reverse gap-3 sm:flex-row">
           <Button
@@ -198,10 +218,10 @@ function SettingsForm({ settings }: { settings: SiteSettingsResponse }) {
               setErrors({});
             }}
           >
-            Undo changes
+            {t("Undo changes")}
           </Button>
           <Button type="submit" disabled={!changed.length || save.isPending}>
-            {save.isPending ? "Saving…" : "Save settings"}
+            {save.isPending ? t("Saving…") : t("Save settings")}
           </Button>
         </div>
       </div>
@@ -225,7 +245,9 @@ function SettingField({
   const id = `setting-${name}`;
   const { label, variable } = SETTING_FIELDS[name];
   const locked = setting.source === "environment";
-  const hint = locked ? `Set by the server's ${variable} setting, so it can't be changed here.` : HINTS[name];
+  const hint = locked
+    ? t("Set by the server's {variable} setting, so it can't be changed here.", { variable })
+    : t(HINTS[name]);
   const describedBy = error ? `${id}-error` : `${id}-hint`;
   const common = {
     id,
@@ -236,7 +258,7 @@ function SettingField({
   const wide = name === "welcomeLine" || name === "newsletterFeedUrl";
   return (
     <div className={wide ? "md:col-span-2" : undefined}>
-      <Field id={id} label={label} hint={hint} error={error}>
+      <Field id={id} label={t(label)} hint={hint} error={error}>
         {locked ? (
           // Set by the environment: shown as text, read-only, whatever kind of field it is.
           <div className="relative">
@@ -255,7 +277,7 @@ function SettingField({
           <Select {...common} value={value} onChange={(e) => onChange(e.target.value)}>
             {REGISTRATION_CHOICES.map((choice) => (
               <option key={choice.value} value={choice.value}>
-                {choice.label}
+                {t(choice.label)}
               </option>
             ))}
           </Select>
@@ -280,6 +302,8 @@ function SettingField({
             {...common}
             type={name === "contactEmail" ? "email" : name === "newsletterFeedUrl" ? "url" : "text"}
             inputMode={name === "contactEmail" ? "email" : name === "newsletterFeedUrl" ? "url" : undefined}
+            // The ministry's own words, in whichever language it writes them; addresses read left to right.
+            dir={name === "contactEmail" || name === "newsletterFeedUrl" ? "ltr" : "auto"}
             autoComplete="off"
             value={value}
             maxLength={

@@ -22,6 +22,7 @@ import { Card } from "~/web/components/ui/card";
 import { RetryButton } from "~/web/components/ui/retry-button";
 import { Skeleton } from "~/web/components/ui/skeleton";
 import { useEndpoint, useEndpointMutation } from "~/web/lib/endpoints";
+import { Trans, t } from "~/web/lib/i18n";
 
 /** A moment, as "3 hours ago", its date and time on hover. */
 function Ago({ at }: { at: string }) {
@@ -33,9 +34,15 @@ function Ago({ at }: { at: string }) {
 }
 
 /** A setting's name, as she would type it into the server's environment. */
-const Setting = ({ children }: { children: ReactNode }) => (
-  <code className="break-words rounded bg-parchment px-1 py-0.5 text-[0.9em] text-ink">{children}</code>
+const Setting = ({ children }: { children?: ReactNode }) => (
+  <code dir="ltr" className="break-words rounded bg-parchment px-1 py-0.5 text-[0.9em] text-ink">
+    {children}
+  </code>
 );
+
+/** Setting names inside a message: `<0>SMTP_URL</0>`, each element numbered in the message's order. */
+const settings = (count: number) =>
+  Object.fromEntries(Array.from({ length: count }, (_, i) => [i, <Setting key={i} />]));
 
 /** One part: its name, a word on how it stands, and what to know or do. */
 function Part({
@@ -76,17 +83,17 @@ export function StatusSection() {
       <section aria-labelledby="status-heading">
         <h2 id="status-heading" className="flex items-center gap-2 font-sans text-lg font-bold">
           <Gauge className="size-5 text-sage-600" aria-hidden="true" />
-          Status
+          {t("Status")}
         </h2>
         {status.isPending ? (
-          <div role="status" aria-label="Loading the status" className="mt-4 space-y-3">
+          <div role="status" aria-label={t("Loading the status")} className="mt-4 space-y-3">
             <Skeleton className="h-4 w-2/3" />
             <Skeleton className="h-4 w-1/2" />
             <Skeleton className="h-4 w-3/5" />
           </div>
         ) : status.isError || !data ? (
           <p className="mt-4 text-muted">
-            We couldn't load the status just now.{" "}
+            {t("We couldn't load the status just now.")}{" "}
             <RetryButton onRetry={() => void status.refetch()} className="text-sage-700" />
           </p>
         ) : (
@@ -97,23 +104,30 @@ export function StatusSection() {
             <BackupsPart backups={data.backups} />
             <Part
               icon={BellRing}
-              title="Push notifications"
-              badge={data.push.configured ? { tone: "green", label: "On" } : { tone: "gray", label: "Off" }}
+              title={t("Push notifications")}
+              badge={
+                data.push.configured ? { tone: "green", label: t("On") } : { tone: "gray", label: t("Off") }
+              }
             >
               {data.push.configured ? (
-                <p>The keys are set: members can turn on notifications on their phones and computers.</p>
+                <p>
+                  {t("The keys are set: members can turn on notifications on their phones and computers.")}
+                </p>
               ) : (
                 <p>
-                  Push notifications are off. To turn them on, set <Setting>VAPID_PUBLIC_KEY</Setting> and{" "}
-                  <Setting>VAPID_PRIVATE_KEY</Setting> (made with{" "}
-                  <Setting>npx web-push generate-vapid-keys</Setting>
-                  ), then restart the app.
+                  <Trans
+                    id="Push notifications are off. To turn them on, set <0>VAPID_PUBLIC_KEY</0> and <1>VAPID_PRIVATE_KEY</1> (made with <2>npx web-push generate-vapid-keys</2>), then restart the app."
+                    components={settings(3)}
+                  />
                 </p>
               )}
             </Part>
-            <Part icon={Tag} title="Version">
+            <Part icon={Tag} title={t("Version")}>
               <p>
-                App {data.version.app} · PostgreSQL {data.version.database}
+                {t("App {app} · PostgreSQL {database}", {
+                  app: data.version.app,
+                  database: data.version.database,
+                })}
               </p>
             </Part>
           </ul>
@@ -123,41 +137,59 @@ export function StatusSection() {
   );
 }
 
+/** The mail server's host and the sender, in the line that says how mail leaves. */
+const mailParts = {
+  0: <span dir="ltr" className="break-words font-semibold" />,
+  1: <span dir="ltr" className="break-words" />,
+};
+
 function MailPart({ mail }: { mail: SystemStatus["mail"] }) {
   const test = useEndpointMutation(api.testMail, {
     input: (_: undefined) => ({}),
     failure: {
-      title: "Test mail not sent",
-      description: "The test mail could not be sent just now. Please try again.",
+      title: t("Test mail not sent"),
+      description: t("The test mail could not be sent just now. Please try again."),
       preferServerMessage: true,
     },
   });
   return (
     <Part
       icon={Mail}
-      title="Mail"
+      title={t("Mail")}
       badge={
         mail.transport === "smtp"
-          ? { tone: "sage", label: "Through SMTP" }
-          : { tone: "yellow", label: "Not sending" }
+          ? { tone: "sage", label: t("Through SMTP") }
+          : { tone: "yellow", label: t("Not sending") }
       }
     >
       {mail.transport === "smtp" ? (
         <p>
-          Sent through <span className="break-words font-semibold">{mail.host}</span>, port {mail.port}
-          {mail.secure ? " (TLS)" : ""}, from <span className="break-words">{mail.from}</span>.
+          {/* Each message written out whole: the build compiles the English of literal ids only. */}
+          {mail.secure ? (
+            <Trans
+              id="Sent through <0>{host}</0>, port {port} (TLS), from <1>{from}</1>."
+              values={{ host: mail.host, port: mail.port, from: mail.from }}
+              components={mailParts}
+            />
+          ) : (
+            <Trans
+              id="Sent through <0>{host}</0>, port {port}, from <1>{from}</1>."
+              values={{ host: mail.host, port: mail.port, from: mail.from }}
+              components={mailParts}
+            />
+          )}
         </p>
       ) : (
         <p>
-          Written to the server log, not sent: members receive no mail. To send it, set{" "}
-          <Setting>SMTP_URL</Setting> (for example{" "}
-          <Setting>smtp://user:password@mail.example.org:587</Setting>
-          ), then restart the app.
+          <Trans
+            id="Written to the server log, not sent: members receive no mail. To send it, set <0>SMTP_URL</0> (for example <1>smtp://user:password@mail.example.org:587</1>), then restart the app."
+            components={settings(2)}
+          />
         </p>
       )}
       <div className="pt-1">
         <Button variant="secondary" onClick={() => test.mutate(undefined)} disabled={test.isPending}>
-          {test.isPending ? "Sending..." : "Send a test mail"}
+          {test.isPending ? t("Sending...") : t("Send a test mail")}
         </Button>
       </div>
       <div role="status" aria-live="polite" data-testid="test-mail-result">
@@ -184,11 +216,15 @@ function TestMailAnswer({ result }: { result: TestMailResult }) {
         <p className="font-semibold break-words">{result.message}</p>
         {result.response ? (
           <p className="mt-1 text-sm">
-            The mail server answered:{" "}
-            <code className="break-words rounded bg-white/70 px-1 py-0.5">{result.response}</code>
+            <Trans
+              id="The mail server answered: <0>{response}</0>"
+              values={{ response: result.response }}
+              components={{ 0: <code dir="ltr" className="break-words rounded bg-white/70 px-1 py-0.5" /> }}
+            />
           </p>
         ) : (
-          !result.ok && result.code && <p className="mt-1 text-sm">Error code: {result.code}</p>
+          !result.ok &&
+          result.code && <p className="mt-1 text-sm">{t("Error code: {code}", { code: result.code })}</p>
         )}
       </div>
     </div>
@@ -198,12 +234,12 @@ function TestMailAnswer({ result }: { result: TestMailResult }) {
 function PaymentsPart({ payments }: { payments: SystemStatus["payments"] }) {
   if (!payments.configured) {
     return (
-      <Part icon={CreditCard} title="Payments" badge={{ tone: "gray", label: "Not set up" }}>
+      <Part icon={CreditCard} title={t("Payments")} badge={{ tone: "gray", label: t("Not set up") }}>
         <p>
-          Payments are not set up. To receive gifts and patron subscriptions, set{" "}
-          <Setting>STRIPE_SECRET_KEY</Setting>, <Setting>STRIPE_PUBLISHABLE_KEY</Setting>,{" "}
-          <Setting>STRIPE_WEBHOOK_SECRET</Setting> and <Setting>STRIPE_PRICE_ID</Setting> from your Stripe
-          dashboard, then restart the app.
+          <Trans
+            id="Payments are not set up. To receive gifts and patron subscriptions, set <0>STRIPE_SECRET_KEY</0>, <1>STRIPE_PUBLISHABLE_KEY</1>, <2>STRIPE_WEBHOOK_SECRET</2> and <3>STRIPE_PRICE_ID</3> from your Stripe dashboard, then restart the app."
+            components={settings(4)}
+          />
         </p>
       </Part>
     );
@@ -211,46 +247,56 @@ function PaymentsPart({ payments }: { payments: SystemStatus["payments"] }) {
   return (
     <Part
       icon={CreditCard}
-      title="Payments"
+      title={t("Payments")}
       badge={
-        payments.mode === "live" ? { tone: "green", label: "Live" } : { tone: "yellow", label: "Test mode" }
+        payments.mode === "live"
+          ? { tone: "green", label: t("Live") }
+          : { tone: "yellow", label: t("Test mode") }
       }
     >
       <p>
         {payments.mode === "live"
-          ? "Stripe's live keys are set."
-          : "Stripe's test keys are set: no real money moves."}
+          ? t("Stripe's live keys are set.")
+          : t("Stripe's test keys are set: no real money moves.")}
       </p>
       {payments.lastWebhookAt ? (
         <p>
-          Stripe's last webhook arrived <Ago at={payments.lastWebhookAt} />.
+          <Trans
+            id="Stripe's last webhook arrived {age}."
+            values={{ age: <Ago at={payments.lastWebhookAt} /> }}
+          />
         </p>
       ) : (
         <p>
-          No webhook from Stripe has arrived yet. In your Stripe dashboard, send events to{" "}
-          <Setting>{payments.webhookUrl}</Setting>.
+          <Trans
+            id="No webhook from Stripe has arrived yet. In your Stripe dashboard, send events to <0>{address}</0>."
+            values={{ address: payments.webhookUrl }}
+            components={{ 0: <Setting /> }}
+          />
         </p>
       )}
     </Part>
   );
 }
 
-const articles = (n: number) => `${n} new article${n === 1 ? "" : "s"}`;
-
 function NewsletterPart({ newsletter }: { newsletter: SystemStatus["newsletter"] }) {
   const { name, lastSync } = newsletter;
   if (!newsletter.configured) {
     return (
-      <Part icon={Newspaper} title="Newsletter" badge={{ tone: "gray", label: "Not set up" }}>
+      <Part icon={Newspaper} title={t("Newsletter")} badge={{ tone: "gray", label: t("Not set up") }}>
         <p>
-          No feed is set. To bring in your {name} articles every hour, give your feed's address in{" "}
-          <Link
-            href="/admin?tab=settings"
-            className="font-semibold text-sage-700 underline underline-offset-2"
-          >
-            Settings
-          </Link>
-          .
+          <Trans
+            id="No feed is set. To bring in your {name} articles every hour, give your feed's address in <0>Settings</0>."
+            values={{ name }}
+            components={{
+              0: (
+                <Link
+                  href="/admin?tab=settings"
+                  className="font-semibold text-sage-700 underline underline-offset-2"
+                />
+              ),
+            }}
+          />
         </p>
       </Part>
     );
@@ -258,34 +304,41 @@ function NewsletterPart({ newsletter }: { newsletter: SystemStatus["newsletter"]
   return (
     <Part
       icon={Newspaper}
-      title="Newsletter"
+      title={t("Newsletter")}
       badge={
         !lastSync
-          ? { tone: "gray", label: "Not synced yet" }
+          ? { tone: "gray", label: t("Not synced yet") }
           : lastSync.ok
-            ? { tone: "green", label: "Working" }
-            : { tone: "clay", label: "Last sync failed" }
+            ? { tone: "green", label: t("Working") }
+            : { tone: "clay", label: t("Last sync failed") }
       }
     >
       {!lastSync ? (
-        <p>The {name} feed is set. Its articles are brought in every hour.</p>
+        <p>{t("The {name} feed is set. Its articles are brought in every hour.", { name })}</p>
       ) : lastSync.ok ? (
         <p>
-          Last sync <Ago at={lastSync.finishedAt} />: {articles(lastSync.added)}.
+          <Trans
+            id="{count, plural, one {Last sync {age}: # new article.} other {Last sync {age}: # new articles.}}"
+            values={{ count: lastSync.added, age: <Ago at={lastSync.finishedAt} /> }}
+          />
         </p>
       ) : (
         <>
           <p>
-            Last sync <Ago at={lastSync.finishedAt} /> failed:{" "}
-            <span className="break-words">{lastSync.error}</span>
+            <Trans
+              id="Last sync {age} failed: <0>{error}</0>"
+              values={{ age: <Ago at={lastSync.finishedAt} />, error: lastSync.error }}
+              components={{ 0: <span dir="ltr" className="break-words" /> }}
+            />
           </p>
           <p className="text-sm text-muted">
             {newsletter.lastSuccessAt ? (
-              <>
-                The last sync that worked was <Ago at={newsletter.lastSuccessAt} />.
-              </>
+              <Trans
+                id="The last sync that worked was {age}."
+                values={{ age: <Ago at={newsletter.lastSuccessAt} /> }}
+              />
             ) : (
-              "No sync has worked in the last month."
+              t("No sync has worked in the last month.")
             )}
           </p>
         </>
@@ -299,26 +352,42 @@ function BackupsPart({ backups }: { backups: SystemStatus["backups"] }) {
   return (
     <Part
       icon={DatabaseBackup}
-      title="Backups"
+      title={t("Backups")}
       badge={
         !lastBackup
-          ? { tone: "clay", label: "No backup yet" }
+          ? { tone: "clay", label: t("No backup yet") }
           : backups.overdue
-            ? { tone: "clay", label: "Overdue" }
-            : { tone: "green", label: "Recent" }
+            ? { tone: "clay", label: t("Overdue") }
+            : { tone: "green", label: t("Recent") }
       }
     >
       {lastBackup ? (
         <p>
-          Last backup <Ago at={lastBackup.at} />, {formatBytes(lastBackup.bytes)}
-          <span className="block break-all text-sm text-muted">{lastBackup.fileName}</span>
+          <Trans
+            id="Last backup {age}, {size}"
+            values={{ age: <Ago at={lastBackup.at} />, size: formatBytes(lastBackup.bytes) }}
+          />
+          <span dir="ltr" className="block break-all text-sm text-muted">
+            {lastBackup.fileName}
+          </span>
         </p>
       ) : (
-        <p>No backup has been made yet.</p>
+        <p>{t("No backup has been made yet.")}</p>
       )}
       <p className="text-sm text-muted">
-        {backups.dailyOff ? "Daily backups are off. " : ""}Backups are kept in{" "}
-        <span className="break-words">{backups.folder}</span>.
+        {backups.dailyOff ? (
+          <Trans
+            id="Daily backups are off. Backups are kept in <0>{folder}</0>."
+            values={{ folder: backups.folder }}
+            components={{ 0: <span dir="ltr" className="break-words" /> }}
+          />
+        ) : (
+          <Trans
+            id="Backups are kept in <0>{folder}</0>."
+            values={{ folder: backups.folder }}
+            components={{ 0: <span dir="ltr" className="break-words" /> }}
+          />
+        )}
       </p>
     </Part>
   );

@@ -2,6 +2,7 @@ import { Mail, Users } from "lucide-react";
 import { useState } from "react";
 import type { AdminUser } from "~/core/admin/schemas";
 import { formatShortDate, personName } from "~/core/format";
+import type { MessageId } from "~/core/i18n";
 import { suspendedLabel } from "~/core/moderation/choices";
 import { LoadMore } from "~/web/components/card-grid";
 import { TableHead } from "~/web/components/table-head";
@@ -14,6 +15,7 @@ import { InvitationsPanel } from "~/web/features/invitations";
 import { MessageButton } from "~/web/features/messages";
 import { useUnsuspend } from "~/web/features/moderation";
 import { useAuth } from "~/web/lib/auth";
+import { t } from "~/web/lib/i18n";
 import { useAdminUsers } from "./api";
 import { type MemberAction, MemberActionDialog } from "./member-action-dialog";
 
@@ -21,7 +23,8 @@ import { type MemberAction, MemberActionDialog } from "./member-action-dialog";
 const nameOf = (u: AdminUser) =>
   personName({ firstName: u.firstName, lastName: u.lastName }, { form: "full" });
 
-const COLUMNS = [
+/** The table's columns, their names translated where shown. */
+const COLUMNS: { label: MessageId; hidden?: boolean }[] = [
   { label: "Name" },
   { label: "Email" },
   { label: "Membership" },
@@ -53,12 +56,16 @@ function MembersList() {
 
   if (users.isError) {
     return (
-      <ErrorState message="We couldn't load the members just now." onRetry={() => void users.refetch()} />
+      <ErrorState
+        message={t("We couldn't load the members just now.")}
+        onRetry={() => void users.refetch()}
+      />
     );
   }
   if (!users.isPending && rows.length === 0) {
-    return <EmptyState icon={Users} title="No members yet" />;
+    return <EmptyState icon={Users} title={t("No members yet")} />;
   }
+  const columns = COLUMNS.map((column) => ({ ...column, label: t(column.label) }));
   return (
     <Card className="overflow-hidden">
       {/* A phone shows each member as a small card: the table's cells stacked, its header for screen readers. */}
@@ -67,13 +74,13 @@ function MembersList() {
           className="w-full text-start text-sm max-sm:block sm:min-w-[40rem] max-sm:[&_thead]:sr-only max-sm:[&>tbody]:block"
           aria-busy={users.isPending}
         >
-          <caption className="sr-only">Members</caption>
-          <TableHead columns={COLUMNS} />
+          <caption className="sr-only">{t("Members")}</caption>
+          <TableHead columns={columns} />
           <tbody className="divide-y divide-linen">
             {users.isPending
               ? [0, 1, 2, 3, 4].map((i) => (
                   <tr key={i} className="max-sm:block max-sm:py-2">
-                    {COLUMNS.map(({ label }) => (
+                    {columns.map(({ label }) => (
                       <td key={label} className="px-5 py-4 max-sm:block max-sm:py-1.5">
                         <Skeleton className="h-4 w-full max-w-40" />
                       </td>
@@ -90,10 +97,10 @@ function MembersList() {
                     >
                       <td className="px-5 py-3.5 font-semibold text-ink max-sm:col-span-2 max-sm:p-0">
                         <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1">
-                          {name}
+                          <span dir="auto">{name}</span>
                           {u.suspended && <Badge tone="yellow">{suspendedLabel(u.suspendedUntil)}</Badge>}
-                          {u.isIntercessor && <Badge tone="sage">Intercessor</Badge>}
-                          {u.isAdministrator && <Badge tone="neutral">Administrator</Badge>}
+                          {u.isIntercessor && <Badge tone="sage">{t("Intercessor")}</Badge>}
+                          {u.isAdministrator && <Badge tone="neutral">{t("Administrator")}</Badge>}
                         </span>
                       </td>
                       {/* On a phone it wraps only where it must, never a letter a line; wider, it keeps to a line. */}
@@ -102,11 +109,11 @@ function MembersList() {
                       </td>
                       <td className="px-5 py-3.5 max-sm:p-0">
                         <Badge tone={u.membershipTier === "premium" ? "gold" : "neutral"}>
-                          {u.membershipTier === "premium" ? "Premium" : "Free"}
+                          {u.membershipTier === "premium" ? t("Premium") : t("Free")}
                         </Badge>
                       </td>
                       <td className="px-5 py-3.5 whitespace-nowrap text-muted max-sm:p-0">
-                        <span className="sm:hidden">Joined </span>
+                        <span className="sm:hidden">{t("Joined")} </span>
                         <time dateTime={u.createdAt}>{formatShortDate(u.createdAt)}</time>
                       </td>
                       {/*
@@ -121,10 +128,10 @@ function MembersList() {
                             <Button
                               size="sm"
                               variant="outline"
-                              aria-label={`Warn ${name}`}
+                              aria-label={t("Warn {name}", { name })}
                               onClick={act("warn")}
                             >
-                              Warn
+                              {t("Warn")}
                             </Button>
                           )}
                           {u.suspended ? (
@@ -132,20 +139,20 @@ function MembersList() {
                               size="sm"
                               variant="outline"
                               disabled={unsuspend.isPending}
-                              aria-label={`Lift suspension of ${name}`}
+                              aria-label={t("Lift suspension of {name}", { name })}
                               onClick={() => unsuspend.mutate(u.id)}
                             >
-                              Lift suspension
+                              {t("Lift suspension")}
                             </Button>
                           ) : (
                             !u.isAdministrator && (
                               <Button
                                 size="sm"
                                 variant="outline"
-                                aria-label={`Suspend ${name}`}
+                                aria-label={t("Suspend {name}", { name })}
                                 onClick={act("suspend")}
                               >
-                                Suspend
+                                {t("Suspend")}
                               </Button>
                             )
                           )}
@@ -154,25 +161,29 @@ function MembersList() {
                               size="sm"
                               variant="ghost"
                               className="text-danger! hover:bg-red-50"
-                              aria-label={`Remove ${name}`}
+                              aria-label={t("Remove {name}", { name })}
                               onClick={act("remove")}
                             >
-                              Remove
+                              {t("Remove")}
                             </Button>
                           )}
                           <Button
                             size="sm"
                             variant="outline"
-                            aria-label={`${u.isIntercessor ? "End intercessor role" : "Make intercessor"}: ${name}`}
+                            aria-label={
+                              u.isIntercessor
+                                ? t("End intercessor role: {name}", { name })
+                                : t("Make intercessor: {name}", { name })
+                            }
                             onClick={act(u.isIntercessor ? "endIntercessor" : "makeIntercessor")}
                           >
-                            {u.isIntercessor ? "End intercessor role" : "Make intercessor"}
+                            {u.isIntercessor ? t("End intercessor role") : t("Make intercessor")}
                           </Button>
                           <a
                             href={`mailto:${u.email}`}
                             className="inline-flex size-9 items-center justify-center rounded-full text-muted transition-colors hover:bg-parchment hover:text-ink"
-                            aria-label={`E-mail ${name}`}
-                            title={`E-mail ${name}`}
+                            aria-label={t("E-mail {name}", { name })}
+                            title={t("E-mail {name}", { name })}
                           >
                             <Mail className="size-4" aria-hidden="true" />
                           </a>
@@ -184,7 +195,7 @@ function MembersList() {
           </tbody>
         </table>
       </div>
-      <LoadMore list={users} label="Load more members" className="border-t border-linen p-4" />
+      <LoadMore list={users} label={t("Load more members")} className="border-t border-linen p-4" />
       {acting && (
         <MemberActionDialog
           action={acting.action}

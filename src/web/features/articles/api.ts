@@ -1,9 +1,9 @@
 import { articlesEndpoints as api } from "~/core/articles/endpoints";
 import type { ArticleSyncResult } from "~/core/articles/schemas";
 import { CARDS_PAGE_SIZE, DISCUSSION_PAGE_SIZE } from "~/core/constants";
-import { formatCount } from "~/core/format";
 import { ApiError, isUnauthorizedError } from "~/web/lib/api";
 import { call, keyOf, useEndpoint, useEndpointMutation, usePagedList } from "~/web/lib/endpoints";
+import { t, translateKnown } from "~/web/lib/i18n";
 import { publicConfig } from "~/web/lib/public-config";
 import { announceSignedOut } from "~/web/lib/signed-out";
 import { toast } from "~/web/lib/toast";
@@ -20,11 +20,14 @@ export const useArticleDiscussions = (articleId: number) =>
 export const useAddDiscussion = () =>
   useEndpointMutation(api.discuss, {
     input: (body: { articleId: number; content: string }) => ({ body }),
-    success: { title: "Discussion Added", description: "Your thoughts have been shared with the community." },
+    success: {
+      title: t("Discussion Added"),
+      description: t("Your thoughts have been shared with the community."),
+    },
     // A 4xx says why in words meant for her (a new member's first-day limit, say).
     failure: {
-      title: "Error",
-      description: "Failed to add discussion. Please try again.",
+      title: t("Error"),
+      description: t("Failed to add discussion. Please try again."),
       preferServerMessage: true,
     },
     invalidates: (created) => [
@@ -40,25 +43,26 @@ export const useAdminArticles = () => usePagedList(api.adminList, {}, CARDS_PAGE
 
 export const useAdminArticleCount = () => useEndpoint(api.adminCount, undefined);
 
-export const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
-
 export function syncSummary({ added, updated }: ArticleSyncResult) {
-  if (!added && !updated) return "Everything is already up to date.";
-  return `${plural(added, "new article", "new articles")} added, ${plural(updated, "article", "articles")} updated.`;
+  if (!added && !updated) return t("Everything is already up to date.");
+  return t("{added} added, {updated} updated.", {
+    added: t("{count, plural, one {# new article} other {# new articles}}", { count: added }),
+    updated: t("{count, plural, one {# article} other {# articles}}", { count: updated }),
+  });
 }
 
 export const useSyncArticles = () =>
   useEndpointMutation<typeof api.adminSync, void>(api.adminSync, {
     input: () => ({}),
-    success: (result) => ({ title: "Sync Complete", description: syncSummary(result) }),
+    success: (result) => ({ title: t("Sync Complete"), description: syncSummary(result) }),
     // Feed problems answer 502/503 with a message written for the admin: show it as it is.
     onError: (err) => {
       if (isUnauthorizedError(err)) return announceSignedOut();
       toast({
-        title: "Sync Failed",
+        title: t("Sync Failed"),
         description:
-          (err instanceof ApiError && err.serverMessage) ||
-          `Failed to sync articles from ${publicConfig.newsletterName}`,
+          (err instanceof ApiError && err.serverMessage && translateKnown(err.serverMessage)) ||
+          t("Failed to sync articles from {newsletter}", { newsletter: publicConfig.newsletterName }),
         variant: "destructive",
       });
     },

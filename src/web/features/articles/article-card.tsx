@@ -7,11 +7,12 @@ import { Badge } from "~/web/components/ui/badge";
 import { Button, buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { Skeleton, SkeletonLines } from "~/web/components/ui/skeleton";
+import { t } from "~/web/lib/i18n";
 import { publicConfig } from "~/web/lib/public-config";
 import { countArticleView } from "./api";
 
 export const readingTimeText = (minutes: number | null | undefined) =>
-  `${minutes || DEFAULT_READING_TIME} min read`;
+  t("{count, plural, one {# min read} other {# min read}}", { count: minutes || DEFAULT_READING_TIME });
 
 export function ArticleCard({
   article,
@@ -26,23 +27,25 @@ export function ArticleCard({
       <div className="flex items-center justify-between gap-3">
         <Badge tone="sage">
           <Newspaper className="size-3.5" aria-hidden="true" />
-          Article
+          {t("Article")}
         </Badge>
         <span className="inline-flex items-center gap-1.5 text-sm text-muted">
           <Clock className="size-4" aria-hidden="true" />
           {readingTimeText(article.readingTime)}
         </span>
       </div>
-      <h3 id={titleId} className="mt-4 text-xl leading-snug font-semibold text-balance">
+      <h3 id={titleId} dir="auto" className="mt-4 text-xl leading-snug font-semibold text-balance">
         {article.title}
       </h3>
       <p className="mt-1 text-sm text-muted">
         <time dateTime={article.publishedAt}>{formatLongDate(article.publishedAt)}</time>
       </p>
       {article.excerpt && (
-        <p className="mt-3 line-clamp-4 text-[0.95rem] leading-relaxed text-ink/85">{article.excerpt}</p>
+        <p dir="auto" className="mt-3 line-clamp-4 text-[0.95rem] leading-relaxed text-ink/85">
+          {article.excerpt}
+        </p>
       )}
-      <TagList tags={article.tags} label="Topics" limit={CARD_TAG_LIMIT} />
+      <TagList tags={article.tags} label={t("Topics")} limit={CARD_TAG_LIMIT} />
       <div className="mt-auto flex flex-wrap gap-2 pt-5">
         {article.url && (
           <a
@@ -52,9 +55,9 @@ export function ArticleCard({
             onClick={() => void countArticleView(article.id)}
             className={buttonClass("primary", "sm", "flex-1")}
           >
-            Read on {publicConfig.newsletterName}
+            {t("Read on {newsletter}", { newsletter: publicConfig.newsletterName })}
             <ExternalLink aria-hidden="true" />
-            <span className="sr-only"> (opens in a new tab)</span>
+            <span className="sr-only"> {t("(opens in a new tab)")}</span>
           </a>
         )}
         <Button
@@ -62,10 +65,10 @@ export function ArticleCard({
           size="sm"
           className="flex-1"
           onClick={() => onDiscuss(article)}
-          aria-label={`Discuss “${article.title}”`}
+          aria-label={t("Discuss “{title}”", { title: article.title })}
         >
           <MessageCircle aria-hidden="true" />
-          Discuss
+          {t("Discuss")}
         </Button>
       </div>
     </Card>

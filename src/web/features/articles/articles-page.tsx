@@ -5,13 +5,12 @@ import { PagedCardGrid } from "~/web/components/card-grid";
 import { PageHeader } from "~/web/components/page-header";
 import { FilterChips, NoMatches, SearchFilterBar } from "~/web/components/search-filter-bar";
 import { EmptyState } from "~/web/components/ui/empty-state";
+import { t } from "~/web/lib/i18n";
 import { publicConfig } from "~/web/lib/public-config";
 import { useDebounced } from "~/web/lib/use-debounced";
 import { useArticles, useArticleTags } from "./api";
 import { ArticleCard, ArticleCardSkeleton } from "./article-card";
 import { DiscussDialog } from "./discuss-dialog";
-
-const ALL_TOPICS = { value: undefined, label: "All Topics" };
 
 /** SPEC §2.14: the founder's newsletter articles, searchable by text and topic, each open to discussion. */
 export default function ArticlesPage() {
@@ -29,29 +28,35 @@ export default function ArticlesPage() {
   };
 
   const empty = filtered ? (
-    <NoMatches icon={BookOpenText} title="No articles found" onClear={clearFilters}>
-      Try another search or topic.
+    <NoMatches icon={BookOpenText} title={t("No articles found")} onClear={clearFilters}>
+      {t("Try another search or topic.")}
     </NoMatches>
   ) : (
-    <EmptyState icon={BookOpenText} title="No articles found. Check back soon for new content!" />
+    <EmptyState icon={BookOpenText} title={t("No articles found. Check back soon for new content!")} />
   );
   return (
     <>
       <PageHeader
-        title={`${publicConfig.founderName}'s Articles`}
-        description={`Teaching and reflections from ${publicConfig.founderName}'s ${publicConfig.newsletterName} newsletter, to read on your own and talk over together.`}
+        title={t("{founder}'s Articles", { founder: publicConfig.founderName })}
+        description={t(
+          "Teaching and reflections from {founder}'s {newsletter} newsletter, to read on your own and talk over together.",
+          { founder: publicConfig.founderName, newsletter: publicConfig.newsletterName },
+        )}
       />
 
       <SearchFilterBar
-        label="Search articles"
-        placeholder="Search articles..."
+        label={t("Search articles")}
+        placeholder={t("Search articles...")}
         value={search}
         onValueChange={setSearch}
         stacked
       >
         <FilterChips
-          label="Topics"
-          options={[ALL_TOPICS, ...(tags.data ?? []).map((t) => ({ value: t, label: t }))]}
+          label={t("Topics")}
+          options={[
+            { value: undefined, label: t("All Topics") },
+            ...(tags.data ?? []).map((name) => ({ value: name, label: name, dir: "auto" as const })),
+          ]}
           loading={tags.isLoading}
           selected={tag}
           // A second press on the chosen topic shows them all again.

@@ -14,6 +14,7 @@ import { RetryButton } from "~/web/components/ui/retry-button";
 import { Skeleton, SkeletonLines } from "~/web/components/ui/skeleton";
 import { ContentActions, EditedMark } from "~/web/features/moderation";
 import { keyOf } from "~/web/lib/endpoints";
+import { t } from "~/web/lib/i18n";
 import { useAddDiscussion, useArticleDiscussions } from "./api";
 
 /** The Discuss dialog (SPEC §2.14): a share box and the stored community discussion. */
@@ -23,7 +24,7 @@ export function DiscussDialog({ article, onClose }: { article: Article | null; o
       {article && (
         <DialogContent
           title={article.title}
-          description="Share what stirred your heart and read what other sisters are saying."
+          description={t("Share what stirred your heart and read what other sisters are saying.")}
           className="max-w-xl"
         >
           <DiscussionBody article={article} />
@@ -52,19 +53,20 @@ function DiscussionBody({ article }: { article: Article }) {
     <div className="space-y-6">
       <form onSubmit={submit} className="space-y-3">
         <label htmlFor={fieldId} className="block text-sm font-semibold">
-          Your thoughts
+          {t("Your thoughts")}
         </label>
         <Textarea
           id={fieldId}
+          dir="auto"
           rows={COMMENT_ROWS}
           maxLength={LIMITS.text}
           value={content}
           onChange={(e) => setContent(e.target.value)}
-          placeholder="What spoke to you in this article?"
+          placeholder={t("What spoke to you in this article?")}
         />
         <div className="flex justify-end">
           <Button type="submit" disabled={blank || add.isPending}>
-            {add.isPending ? "Sharing..." : "Share Thought"}
+            {add.isPending ? t("Sharing...") : t("Share Thought")}
           </Button>
         </div>
       </form>
@@ -72,11 +74,11 @@ function DiscussionBody({ article }: { article: Article }) {
       <section aria-labelledby={`${fieldId}-heading`} className="border-t border-linen pt-5">
         <h3 id={`${fieldId}-heading`} className="flex items-center gap-2 font-sans text-base font-bold">
           <MessageCircle className="size-4 text-sage-600" aria-hidden="true" />
-          Community Discussion
+          {t("Community Discussion")}
         </h3>
         <div className="mt-4" aria-live="polite" aria-busy={discussions.isLoading}>
           {discussions.isLoading ? (
-            <ul className="space-y-4" aria-label="Loading discussion">
+            <ul className="space-y-4" aria-label={t("Loading discussion")}>
               {[0, 1].map((i) => (
                 <li key={i} className="flex gap-3">
                   <Skeleton className="size-9 shrink-0 rounded-full" />
@@ -86,12 +88,12 @@ function DiscussionBody({ article }: { article: Article }) {
             </ul>
           ) : discussions.isError ? (
             <p role="alert" className="text-sm text-danger">
-              We couldn't load the discussion just now.{" "}
+              {t("We couldn't load the discussion just now.")}{" "}
               <RetryButton onRetry={() => void discussions.refetch()} />
             </p>
           ) : items.length === 0 ? (
             <p className="rounded-2xl bg-parchment/70 px-4 py-5 text-center text-muted">
-              Be the first to share your thoughts on this article!
+              {t("Be the first to share your thoughts on this article!")}
             </p>
           ) : (
             <>
@@ -100,7 +102,7 @@ function DiscussionBody({ article }: { article: Article }) {
                   <DiscussionItem key={d.id} discussion={d} />
                 ))}
               </ul>
-              <LoadMore list={discussions} label="Show earlier thoughts" className="mt-4" />
+              <LoadMore list={discussions} label={t("Show earlier thoughts")} className="mt-4" />
             </>
           )}
         </div>
@@ -116,7 +118,9 @@ function DiscussionItem({ discussion }: { discussion: ArticleDiscussion }) {
       <Avatar user={discussion.user} />
       <div className="min-w-0 flex-1 rounded-2xl bg-white px-4 py-3 shadow-[var(--shadow-soft)]">
         <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
-          <span className="font-semibold wrap-anywhere text-ink">{name}</span>
+          <span dir="auto" className="font-semibold wrap-anywhere text-ink">
+            {name}
+          </span>
           <time dateTime={discussion.createdAt} className="text-muted">
             {formatLongDate(discussion.createdAt)}
           </time>

@@ -5,6 +5,7 @@ import { Logo } from "~/web/components/logo";
 import { Button } from "~/web/components/ui/button";
 import { ApiError } from "~/web/lib/api";
 import { cn } from "~/web/lib/cn";
+import { t, translateKnown } from "~/web/lib/i18n";
 import { rememberTimeZone } from "~/web/lib/time-zone";
 import { useHydrated } from "~/web/lib/use-hydrated";
 
@@ -100,13 +101,13 @@ export function useLinkToken() {
 export const CONNECTION_PROBLEM = "We couldn't reach the server. Please check your connection and try again.";
 
 /**
- * The message for a failed request: the server's own for a 4xx (for any answer with `anyStatus`:
- * signing in says why the server could not), else a connection problem.
+ * The message for a failed request, in her language: the server's own for a 4xx (for any answer with
+ * `anyStatus`: signing in says why the server could not), else a connection problem.
  */
 export function failureMessage(err: unknown, { anyStatus = false } = {}) {
   if (err instanceof ApiError && (anyStatus || err.status < 500) && err.serverMessage)
-    return err.serverMessage;
-  return CONNECTION_PROBLEM;
+    return translateKnown(err.serverMessage);
+  return t(CONNECTION_PROBLEM);
 }
 
 /**

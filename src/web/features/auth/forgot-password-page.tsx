@@ -10,6 +10,7 @@ import { FormInput } from "~/web/components/form-field";
 import { buttonClass } from "~/web/components/ui/button";
 import type { AccountPageMember } from "~/web/lib/account-page";
 import { call } from "~/web/lib/api";
+import { t, translateKnown } from "~/web/lib/i18n";
 import {
   AccountCard,
   CardHeading,
@@ -24,21 +25,21 @@ export default function ForgotPasswordPage({ member }: { member?: AccountPageMem
   const [sent, setSent] = useState<string>();
   const back = member ? (
     <Link href="/" className={buttonClass("outline", "md", "w-full")}>
-      Back to home
+      {t("Back to home")}
     </Link>
   ) : (
     <Link href="/sign-in" className={buttonClass("outline", "md", "w-full")}>
-      Back to sign in
+      {t("Back to sign in")}
     </Link>
   );
 
   if (sent) {
     return (
       <AccountCard icon={MailCheck}>
-        <CardHeading takeFocus>Check your inbox</CardHeading>
-        <CardText>{sent}</CardText>
+        <CardHeading takeFocus>{t("Check your inbox")}</CardHeading>
+        <CardText>{translateKnown(sent)}</CardText>
         <CardText className="text-sm">
-          Nothing there after a few minutes? Look in the spam folder too.
+          {t("Nothing there after a few minutes? Look in the spam folder too.")}
         </CardText>
         <div className="mt-7">{back}</div>
       </AccountCard>
@@ -47,9 +48,9 @@ export default function ForgotPasswordPage({ member }: { member?: AccountPageMem
 
   return (
     <AccountCard icon={KeyRound}>
-      <CardHeading>Forgot your password?</CardHeading>
+      <CardHeading>{t("Forgot your password?")}</CardHeading>
       <CardText>
-        Tell us the e-mail address you signed up with, and we'll send you a link to choose a new one.
+        {t("Tell us the e-mail address you signed up with, and we'll send you a link to choose a new one.")}
       </CardText>
       <ResetRequestForm email={member?.email} onSent={setSent} />
       <div className="mt-3">{back}</div>
@@ -81,8 +82,20 @@ function ResetRequestForm({ email, onSent }: { email?: string; onSent: (message:
 
   return (
     <form method="post" onSubmit={onSubmit} noValidate className="mt-6 space-y-4 text-start">
-      <FormInput form={form} name="email" id="reset-email" label="E-mail" type="email" autoComplete="email" />
-      <FormSubmit error={serverError} busy={isSubmitting} label="Send reset link" busyLabel="Sending..." />
+      <FormInput
+        form={form}
+        name="email"
+        id="reset-email"
+        label={t("E-mail")}
+        type="email"
+        autoComplete="email"
+      />
+      <FormSubmit
+        error={serverError}
+        busy={isSubmitting}
+        label={t("Send reset link")}
+        busyLabel={t("Sending...")}
+      />
     </form>
   );
 }

@@ -7,6 +7,7 @@ import type { profileEndpoints } from "~/core/profile/endpoints";
 import { Button, buttonClass } from "~/web/components/ui/button";
 import type { AccountPageMember } from "~/web/lib/account-page";
 import { ApiError, call } from "~/web/lib/api";
+import { t } from "~/web/lib/i18n";
 import { AccountCard, CardHeading, CardText, failureMessage, useLinkToken, Working } from "./account-card";
 
 /** The endpoints that take a mailed link's token and prove an address. */
@@ -35,7 +36,7 @@ export function useLinkConfirmation(endpoint: ConfirmEndpoint, onConfirmed?: () 
   useEffect(() => {
     if (token === undefined) return;
     if (token === null) {
-      setState({ status: "failed", message: AUTH_MESSAGES.linkInvalid, retry: false });
+      setState({ status: "failed", message: t(AUTH_MESSAGES.linkInvalid), retry: false });
       return;
     }
     let live = true;
@@ -103,7 +104,7 @@ export function LinkConfirmationPage({
     return (
       <AccountCard icon={MailCheck}>
         <CardHeading>{checking}</CardHeading>
-        <Working>One moment, please...</Working>
+        <Working>{t("One moment, please...")}</Working>
       </AccountCard>
     );
   }
@@ -115,7 +116,7 @@ export function LinkConfirmationPage({
         <CardHeading takeFocus>{heading}</CardHeading>
         <CardText>{text}</CardText>
         <Link href="/" className={buttonClass("primary", "md", "mt-7 w-full")}>
-          Continue
+          {t("Continue")}
         </Link>
       </AccountCard>
     );
@@ -123,17 +124,17 @@ export function LinkConfirmationPage({
 
   return (
     <AccountCard icon={MailX} tone="clay">
-      <CardHeading takeFocus>{state.retry ? couldNot : "This link can't be used"}</CardHeading>
+      <CardHeading takeFocus>{state.retry ? couldNot : t("This link can't be used")}</CardHeading>
       <CardText>{state.message}</CardText>
       {member && !state.retry && usedUpNote && <CardText>{usedUpNote}</CardText>}
       <div className="mt-7 flex flex-col gap-3">
         {state.retry ? (
-          <Button onClick={retry}>Try again</Button>
+          <Button onClick={retry}>{t("Try again")}</Button>
         ) : member ? (
           usedUp
         ) : (
           <Link href="/sign-in" className={buttonClass("primary")}>
-            Sign in
+            {t("Sign in")}
           </Link>
         )}
         {member && after}

@@ -9,6 +9,7 @@ import { AUTH_MESSAGES, passwordResetConfirmBody } from "~/core/auth/schemas";
 import { NewPasswordFields } from "~/web/components/form-field";
 import { buttonClass } from "~/web/components/ui/button";
 import { ApiError, call } from "~/web/lib/api";
+import { t, translateKnown } from "~/web/lib/i18n";
 import { PASSWORD_HINT, PASSWORDS_DIFFER } from "~/web/lib/passwords";
 import {
   AccountCard,
@@ -37,11 +38,11 @@ export default function ResetPasswordPage() {
   if (token === null || invalid) {
     return (
       <AccountCard icon={LockKeyhole} tone="clay">
-        <CardHeading takeFocus={Boolean(invalid)}>This link can't be used</CardHeading>
-        <CardText>{invalid ?? AUTH_MESSAGES.linkInvalid}</CardText>
+        <CardHeading takeFocus={Boolean(invalid)}>{t("This link can't be used")}</CardHeading>
+        <CardText>{translateKnown(invalid ?? AUTH_MESSAGES.linkInvalid)}</CardText>
         <div className="mt-7 flex flex-col gap-3">
           <Link href="/forgot-password" className={buttonClass("primary")}>
-            Ask for a new link
+            {t("Ask for a new link")}
           </Link>
         </div>
       </AccountCard>
@@ -51,17 +52,17 @@ export default function ResetPasswordPage() {
   if (done) {
     return (
       <AccountCard icon={KeyRound}>
-        <CardHeading takeFocus>Your new password is set</CardHeading>
-        <CardText>{AUTH_MESSAGES.passwordReset}</CardText>
-        <Working>Taking you to the community...</Working>
+        <CardHeading takeFocus>{t("Your new password is set")}</CardHeading>
+        <CardText>{t(AUTH_MESSAGES.passwordReset)}</CardText>
+        <Working>{t("Taking you to the community...")}</Working>
       </AccountCard>
     );
   }
 
   return (
     <AccountCard icon={KeyRound}>
-      <CardHeading>Choose a new password</CardHeading>
-      <CardText>Pick a password you don't use anywhere else.</CardText>
+      <CardHeading>{t("Choose a new password")}</CardHeading>
+      <CardText>{t("Pick a password you don't use anywhere else.")}</CardText>
       <NewPasswordForm
         token={token}
         onInvalid={setInvalid}
@@ -109,8 +110,8 @@ function NewPasswordForm({
       <FormSubmit
         error={serverError}
         busy={isSubmitting}
-        label="Set new password"
-        busyLabel="Saving..."
+        label={t("Set new password")}
+        busyLabel={t("Saving...")}
         disabled={!token}
       />
     </form>

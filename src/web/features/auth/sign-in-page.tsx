@@ -12,10 +12,13 @@ import { INVITATION_MESSAGES } from "~/core/invitations/messages";
 import type { InvitationPreview } from "~/core/invitations/schemas";
 import { localReturnPath } from "~/core/return-to";
 import { FormInput } from "~/web/components/form-field";
+import { LanguageSwitch } from "~/web/components/language-switch";
 import { Logo } from "~/web/components/logo";
 import { Skeleton } from "~/web/components/ui/skeleton";
 import { call } from "~/web/lib/api";
 import { cn } from "~/web/lib/cn";
+import { Trans, t } from "~/web/lib/i18n";
+import { PASSWORD_HINT } from "~/web/lib/passwords";
 import { publicConfig } from "~/web/lib/public-config";
 import { rememberTimeZone } from "~/web/lib/time-zone";
 import { enterApp, type ForgotPasswordState, FormSubmit, failureMessage } from "./account-card";
@@ -73,24 +76,25 @@ export default function SignInPage({ joining = false }: { joining?: boolean }) {
   const externalFailed = params.get("error") === "external";
   const externalRefused = params.get("error") === "invitation";
   const showTabs = invitation.status !== "loading" && !invited;
+  const { siteName } = publicConfig;
   const heading = invited
-    ? `You’re invited to join ${invited.preview.siteName}`
+    ? t("You’re invited to join {siteName}", { siteName: invited.preview.siteName })
     : invitation.status === "loading"
-      ? "You’re invited"
+      ? t("You’re invited")
       : mode === "sign-in"
-        ? "Welcome back"
+        ? t("Welcome back")
         : closed
-          ? "Joining is by invitation"
-          : "Join the family";
+          ? t("Joining is by invitation")
+          : t("Join the family");
   const lead = invited
-    ? "Choose your password, and your account is ready."
+    ? t("Choose your password, and your account is ready.")
     : invitation.status === "loading"
-      ? "Opening your invitation..."
+      ? t("Opening your invitation...")
       : mode === "sign-in"
-        ? `Sign in to continue growing with ${publicConfig.siteName}.`
+        ? t("Sign in to continue growing with {siteName}.", { siteName })
         : closed
-          ? `${publicConfig.siteName} welcomes new members by invitation.`
-          : "Create your account. It takes less than a minute.";
+          ? t("{siteName} welcomes new members by invitation.", { siteName })
+          : t("Create your account. It takes less than a minute.");
 
   return (
     <div className="grid min-h-dvh lg:grid-cols-2">
@@ -102,32 +106,35 @@ export default function SignInPage({ joining = false }: { joining?: boolean }) {
         <div aria-hidden="true" className="absolute top-24 -end-10 size-40 rounded-full bg-gold-400/20" />
         <figure className="relative max-w-md">
           <blockquote className="font-display text-3xl leading-snug">
-            “She is like a tree planted by streams of water, that yields its fruit in its season.”
+            {t("“She is like a tree planted by streams of water, that yields its fruit in its season.”")}
           </blockquote>
           <figcaption className="mt-4 text-sm font-semibold tracking-widest text-sage-200 uppercase">
-            after Psalm 1:3
+            {t("after Psalm 1:3")}
           </figcaption>
         </figure>
       </aside>
 
       <main className="flex flex-col px-4 py-8 sm:px-8">
-        <Link href="/" className="self-start rounded-lg lg:hidden">
-          <Logo />
-        </Link>
+        <div className="flex items-center gap-3">
+          <Link href="/" className="rounded-lg lg:hidden">
+            <Logo />
+          </Link>
+          <LanguageSwitch className="ms-auto" />
+        </div>
         <div className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center py-10">
           <h1 className="text-3xl font-semibold sm:text-4xl">{heading}</h1>
           <p className="mt-2 text-muted">{lead}</p>
 
           {invitation.status === "invalid" && (
             <p role="alert" className="mt-6 rounded-xl bg-red-50 p-3 text-sm font-medium text-danger">
-              {INVITATION_MESSAGES.invalid}
+              {t(INVITATION_MESSAGES.invalid)}
             </p>
           )}
 
           {showTabs && (
             <div
               role="tablist"
-              aria-label="Account"
+              aria-label={t("Account")}
               className="mt-8 grid grid-cols-2 rounded-full bg-parchment p-1"
             >
               {(["sign-in", "register"] as const).map((m) => (
@@ -142,7 +149,7 @@ export default function SignInPage({ joining = false }: { joining?: boolean }) {
                     mode === m ? "bg-white text-ink shadow-sm" : "text-muted hover:text-ink",
                   )}
                 >
-                  {m === "sign-in" ? "Sign in" : "Create account"}
+                  {m === "sign-in" ? t("Sign in") : t("Create account")}
                 </button>
               ))}
             </div>
@@ -150,19 +157,19 @@ export default function SignInPage({ joining = false }: { joining?: boolean }) {
 
           {externalRefused && (
             <p role="alert" className="mt-6 rounded-xl bg-red-50 p-3 text-sm font-medium text-danger">
-              {INVITATION_MESSAGES.closed}
+              {t(INVITATION_MESSAGES.closed)}
             </p>
           )}
 
           {externalFailed && (
             <p role="alert" className="mt-6 rounded-xl bg-red-50 p-3 text-sm font-medium text-danger">
-              We couldn't complete sign-in with your provider. Please try again.
+              {t("We couldn't complete sign-in with your provider. Please try again.")}
             </p>
           )}
 
           <div className="mt-6">
             {invitation.status === "loading" ? (
-              <div role="status" aria-label="Opening your invitation" className="space-y-4">
+              <div role="status" aria-label={t("Opening your invitation")} className="space-y-4">
                 <Skeleton className="h-11 w-full" />
                 <Skeleton className="h-11 w-full" />
                 <Skeleton className="h-11 w-full" />
@@ -180,20 +187,24 @@ export default function SignInPage({ joining = false }: { joining?: boolean }) {
 
           {invited && (
             <p className="mt-6 text-center text-sm text-muted">
-              Already a member?{" "}
-              <Link
-                href="/sign-in"
-                className="rounded font-semibold text-sage-700 underline-offset-4 hover:underline"
-              >
-                Sign in
-              </Link>
+              <Trans
+                id="Already a member? <0>Sign in</0>"
+                components={{
+                  0: (
+                    <Link
+                      href="/sign-in"
+                      className="rounded font-semibold text-sage-700 underline-offset-4 hover:underline"
+                    />
+                  ),
+                }}
+              />
             </p>
           )}
 
           {publicConfig.externalSignIn && !invited && (
             <>
               <div className="my-6 flex items-center gap-3 text-sm text-muted">
-                <span className="h-px flex-1 bg-linen" /> or <span className="h-px flex-1 bg-linen" />
+                <span className="h-px flex-1 bg-linen" /> {t("or")} <span className="h-px flex-1 bg-linen" />
               </div>
               <a
                 href={urlOf(authEndpoints.oidcLogin, { query: { returnTo } })}
@@ -201,7 +212,7 @@ export default function SignInPage({ joining = false }: { joining?: boolean }) {
                 className="inline-flex h-11 w-full items-center justify-center gap-2 rounded-full border border-linen bg-white font-semibold hover:bg-parchment"
               >
                 <KeyRound className="size-4" aria-hidden="true" />
-                Continue with single sign-on
+                {t("Continue with single sign-on")}
               </a>
             </>
           )}
@@ -241,12 +252,19 @@ function SignInForm({ returnTo }: { returnTo: string }) {
 
   return (
     <form method="post" onSubmit={onSubmit} onFocus={loadSchemas} noValidate className="space-y-4">
-      <FormInput form={form} name="email" id="login-email" label="E-mail" type="email" autoComplete="email" />
+      <FormInput
+        form={form}
+        name="email"
+        id="login-email"
+        label={t("E-mail")}
+        type="email"
+        autoComplete="email"
+      />
       <FormInput
         form={form}
         name="password"
         id="login-password"
-        label="Password"
+        label={t("Password")}
         type="password"
         autoComplete="current-password"
       />
@@ -257,10 +275,15 @@ function SignInForm({ returnTo }: { returnTo: string }) {
           state={{ email: typedEmail?.trim() || undefined } satisfies ForgotPasswordState}
           className="rounded text-sm font-semibold text-sage-700 underline-offset-4 hover:underline"
         >
-          Forgot your password?
+          {t("Forgot your password?")}
         </Link>
       </p>
-      <FormSubmit error={serverError} busy={isSubmitting} label="Sign in" busyLabel="Signing in..." />
+      <FormSubmit
+        error={serverError}
+        busy={isSubmitting}
+        label={t("Sign in")}
+        busyLabel={t("Signing in...")}
+      />
     </form>
   );
 }
@@ -270,18 +293,23 @@ function ByInvitation({ onSignIn }: { onSignIn: () => void }) {
   return (
     <div className="space-y-4 rounded-2xl bg-sage-50 p-5 text-sage-900">
       <p>
-        Please ask the ministry for an invitation. It comes by e-mail, with a link that opens your account
-        here.
+        {t(
+          "Please ask the ministry for an invitation. It comes by e-mail, with a link that opens your account here.",
+        )}
       </p>
       <p>
-        Already a member?{" "}
-        <button
-          type="button"
-          onClick={onSignIn}
-          className="rounded font-semibold text-sage-700 underline underline-offset-4"
-        >
-          Sign in
-        </button>
+        <Trans
+          id="Already a member? <0>Sign in</0>"
+          components={{
+            0: (
+              <button
+                type="button"
+                onClick={onSignIn}
+                className="rounded font-semibold text-sage-700 underline underline-offset-4"
+              />
+            ),
+          }}
+        />
       </p>
     </div>
   );
@@ -312,33 +340,45 @@ function RegisterForm({
   return (
     <form method="post" onSubmit={onSubmit} onFocus={loadSchemas} noValidate className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormInput form={form} name="firstName" id="reg-first" label="First name" autoComplete="given-name" />
-        <FormInput form={form} name="lastName" id="reg-last" label="Last name" autoComplete="family-name" />
+        <FormInput
+          form={form}
+          name="firstName"
+          id="reg-first"
+          label={t("First name")}
+          autoComplete="given-name"
+        />
+        <FormInput
+          form={form}
+          name="lastName"
+          id="reg-last"
+          label={t("Last name")}
+          autoComplete="family-name"
+        />
       </div>
       <FormInput
         form={form}
         name="email"
         id="reg-email"
-        label="E-mail"
+        label={t("E-mail")}
         type="email"
         autoComplete="email"
         readOnly={Boolean(invitation)}
-        hint={invitation ? "The address your invitation was sent to." : undefined}
+        hint={invitation ? t("The address your invitation was sent to.") : undefined}
       />
       <FormInput
         form={form}
         name="password"
         id="reg-password"
-        label="Password"
-        hint="At least 8 characters."
+        label={t("Password")}
+        hint={PASSWORD_HINT}
         type="password"
         autoComplete="new-password"
       />
       <FormSubmit
         error={serverError}
         busy={isSubmitting}
-        label="Create account"
-        busyLabel="Creating your account..."
+        label={t("Create account")}
+        busyLabel={t("Creating your account...")}
       />
     </form>
   );

@@ -4,6 +4,7 @@ import { authEndpoints } from "~/core/auth/endpoints";
 import { Button, buttonClass } from "~/web/components/ui/button";
 import type { AccountPageMember } from "~/web/lib/account-page";
 import { resendVerification } from "~/web/lib/email-verification";
+import { t } from "~/web/lib/i18n";
 import { LinkConfirmationPage } from "./link-confirmation";
 
 /** /verify-email?token=…: the link mailed to confirm her address, confirmed as soon as it opens. */
@@ -12,16 +13,16 @@ export default function VerifyEmailPage({ member }: { member?: AccountPageMember
     <LinkConfirmationPage
       endpoint={authEndpoints.verifyEmail}
       member={member}
-      checking="Confirming your e-mail address"
+      checking={t("Confirming your e-mail address")}
       confirmed={(email) => ({
-        heading: "Your e-mail address is confirmed",
-        text: `Thank you. We'll write to you at ${email}.`,
+        heading: t("Your e-mail address is confirmed"),
+        text: t("Thank you. We'll write to you at {email}.", { email }),
       })}
-      couldNot="We couldn't confirm your address"
+      couldNot={t("We couldn't confirm your address")}
       usedUp={member && <ResendButton member={member} />}
       after={
         <Link href="/" className={buttonClass("outline")}>
-          Continue
+          {t("Continue")}
         </Link>
       }
     />
@@ -38,7 +39,7 @@ function ResendButton({ member }: { member: AccountPageMember }) {
         void resendVerification(member.refresh).finally(() => setSending(false));
       }}
     >
-      {sending ? "Sending..." : "Send a new link"}
+      {sending ? t("Sending...") : t("Send a new link")}
     </Button>
   );
 }

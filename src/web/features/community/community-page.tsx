@@ -4,20 +4,21 @@ import { TabbedPage } from "~/web/components/tabbed-page";
 import { EventsTab } from "~/web/features/events";
 import { GroupsTab } from "~/web/features/groups";
 import { PrayerWall } from "~/web/features/prayer";
+import { t } from "~/web/lib/i18n";
 
 export default function CommunityPage() {
   return (
     <>
       <PageHeader
-        title="Community"
-        description="Pray for one another, find your people, and grow together."
+        title={t("Community")}
+        description={t("Pray for one another, find your people, and grow together.")}
       />
       <TabbedPage
-        label="Community"
+        label={t("Community")}
         sections={[
-          { value: "prayer-wall", icon: HandHeart, label: "Prayer Wall", content: <PrayerWall /> },
-          { value: "groups", icon: Users, label: "Groups", content: <GroupsTab /> },
-          { value: "events", icon: CalendarDays, label: "Events", content: <EventsTab /> },
+          { value: "prayer-wall", icon: HandHeart, label: t("Prayer Wall"), content: <PrayerWall /> },
+          { value: "groups", icon: Users, label: t("Groups"), content: <GroupsTab /> },
+          { value: "events", icon: CalendarDays, label: t("Events"), content: <EventsTab /> },
         ]}
       />
     </>

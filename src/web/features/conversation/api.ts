@@ -19,6 +19,7 @@ import { homeEndpoints } from "~/core/home/endpoints";
 import { localGroupsEndpoints } from "~/core/local-groups/endpoints";
 import { ApiError } from "~/web/lib/api";
 import { call, keyOf, type Pages, useEndpoint, useEndpointMutation } from "~/web/lib/endpoints";
+import { t, translateKnown } from "~/web/lib/i18n";
 import { notifyError } from "~/web/lib/notify";
 import { queryClient } from "~/web/lib/query-client";
 
@@ -132,15 +133,17 @@ function updatePost(
   );
 }
 
-/** The server's message for a refused write (a 4xx), shown where she wrote. */
+/** The server's message for a refused write (a 4xx), shown where she wrote, in her language. */
 export const refusal = (error: unknown) =>
-  error instanceof ApiError && error.status < 500 && error.status !== 401 ? error.serverMessage : undefined;
+  error instanceof ApiError && error.status < 500 && error.status !== 401 && error.serverMessage
+    ? translateKnown(error.serverMessage)
+    : undefined;
 
-const failure = (description: string) => ({ title: "Error", description, preferServerMessage: true });
+const failure = (description: string) => ({ title: t("Error"), description, preferServerMessage: true });
 
 /** A form shows the server's refusal in place; anything else (no connection, signed out) is a toast. */
 const toastUnlessRefused = (description: string) => (error: unknown) => {
-  if (!refusal(error)) notifyError(error, { title: "Error", description });
+  if (!refusal(error)) notifyError(error, { title: t("Error"), description });
 };
 
 export function useCreatePost(kind: GroupKind, groupId: number) {
@@ -149,9 +152,9 @@ export function useCreatePost(kind: GroupKind, groupId: number) {
     invalidates: () => [conversationKey(kind, groupId), homeKey()],
     success: (_, { kind: postKind }) =>
       postKind === "prayer"
-        ? { title: "Prayer request shared", description: "Your group can now pray with you." }
-        : { title: "Posted", description: "Your group can now see what you shared." },
-    onError: toastUnlessRefused("Failed to share your post. Please try again."),
+        ? { title: t("Prayer request shared"), description: t("Your group can now pray with you.") }
+        : { title: t("Posted"), description: t("Your group can now see what you shared.") },
+    onError: toastUnlessRefused(t("Failed to share your post. Please try again.")),
   });
 }
 
@@ -162,8 +165,8 @@ export function useEditPost(post: GroupPost, onSaved: () => void) {
       updatePost(queryClient, post, () => saved);
       onSaved();
     },
-    success: { title: "Post updated", description: "Your changes are saved." },
-    onError: toastUnlessRefused("Failed to save your changes. Please try again."),
+    success: { title: t("Post updated"), description: t("Your changes are saved.") },
+    onError: toastUnlessRefused(t("Failed to save your changes. Please try again.")),
   });
 }
 
@@ -180,12 +183,12 @@ export function useRemovePost(post: GroupPost, onRemoved: () => void) {
     },
     invalidates: () => [conversationKey(post.groupKind, post.groupId), homeKey()],
     success: post.isMine
-      ? { title: "Post deleted", description: "It has been removed from the conversation." }
+      ? { title: t("Post deleted"), description: t("It has been removed from the conversation.") }
       : {
-          title: "Post removed",
-          description: "It has been removed, and the reason kept in the moderation log.",
+          title: t("Post removed"),
+          description: t("It has been removed, and the reason kept in the moderation log."),
         },
-    failure: failure("Failed to remove the post. Please try again."),
+    failure: failure(t("Failed to remove the post. Please try again.")),
   });
 }
 
@@ -196,7 +199,7 @@ export function useReaction(post: GroupPost) {
       params: { id: post.id, reaction },
     }),
     onSuccess: (result) => updatePost(queryClient, post, () => result),
-    failure: failure("Failed to save your reaction. Please try again."),
+    failure: failure(t("Failed to save your reaction. Please try again.")),
   });
 }
 
@@ -206,7 +209,7 @@ export function useUnreaction(post: GroupPost) {
       params: { id: post.id, reaction },
     }),
     onSuccess: (result) => updatePost(queryClient, post, () => result),
-    failure: failure("Failed to take back your reaction. Please try again."),
+    failure: failure(t("Failed to take back your reaction. Please try again.")),
   });
 }
 
@@ -236,8 +239,8 @@ export function usePrayForPost(post: GroupPost) {
       }
     },
     onSuccess: (result) => updatePost(queryClient, post, () => result),
-    success: { title: "Prayer recorded", description: "Thank you for praying for this request." },
-    failure: failure("Failed to record prayer. Please try again."),
+    success: { title: t("Prayer recorded"), description: t("Thank you for praying for this request.") },
+    failure: failure(t("Failed to record prayer. Please try again.")),
   });
 }
 
@@ -248,8 +251,8 @@ export function useMarkPostAnswered(post: GroupPost, onMarked: () => void) {
       updatePost(queryClient, post, () => ({ answeredAt: result.answeredAt, praiseNote: result.praiseNote }));
       onMarked();
     },
-    success: { title: "Praise God!", description: "Your request is now marked as answered." },
-    failure: failure("Failed to mark as answered. Please try again."),
+    success: { title: t("Praise God!"), description: t("Your request is now marked as answered.") },
+    failure: failure(t("Failed to mark as answered. Please try again.")),
   });
 }
 
@@ -262,13 +265,13 @@ export function usePin(post: GroupPost) {
   };
   const pin = useEndpointMutation(api.pin, {
     ...options,
-    success: { title: "Post pinned", description: "It stays at the top of the conversation." },
-    failure: failure("Failed to pin the post. Please try again."),
+    success: { title: t("Post pinned"), description: t("It stays at the top of the conversation.") },
+    failure: failure(t("Failed to pin the post. Please try again.")),
   });
   const unpin = useEndpointMutation(api.unpin, {
     ...options,
-    success: { title: "Post unpinned", description: "It now takes its place among the others." },
-    failure: failure("Failed to unpin the post. Please try again."),
+    success: { title: t("Post unpinned"), description: t("It now takes its place among the others.") },
+    failure: failure(t("Failed to unpin the post. Please try again.")),
   });
   return post.pinned ? unpin : pin;
 }
@@ -278,8 +281,8 @@ export function useReply(post: GroupPost) {
     input: (body: string) => ({ params: { id: post.id }, body: { body } }),
     onSuccess: () => updatePost(queryClient, post, (p) => ({ replyCount: p.replyCount + 1 })),
     invalidates: () => [postKey(post.id)],
-    success: { title: "Reply sent", description: "Your reply has been shared with the group." },
-    onError: toastUnlessRefused("Failed to send your reply. Please try again."),
+    success: { title: t("Reply sent"), description: t("Your reply has been shared with the group.") },
+    onError: toastUnlessRefused(t("Failed to send your reply. Please try again.")),
   });
 }
 
@@ -288,8 +291,8 @@ export function useEditReply(reply: GroupReply, onSaved: () => void) {
     input: (body: string) => ({ params: { id: reply.id }, body: { body } }),
     onSuccess: onSaved,
     invalidates: () => [postKey(reply.postId)],
-    success: { title: "Reply updated", description: "Your changes are saved." },
-    onError: toastUnlessRefused("Failed to save your changes. Please try again."),
+    success: { title: t("Reply updated"), description: t("Your changes are saved.") },
+    onError: toastUnlessRefused(t("Failed to save your changes. Please try again.")),
   });
 }
 
@@ -305,11 +308,11 @@ export function useRemoveReply(reply: GroupReply, post: GroupPost, onRemoved: ()
     },
     invalidates: () => [postKey(reply.postId)],
     success: reply.isMine
-      ? { title: "Reply deleted", description: "It has been removed from the conversation." }
+      ? { title: t("Reply deleted"), description: t("It has been removed from the conversation.") }
       : {
-          title: "Reply removed",
-          description: "It has been removed, and the reason kept in the moderation log.",
+          title: t("Reply removed"),
+          description: t("It has been removed, and the reason kept in the moderation log."),
         },
-    failure: failure("Failed to remove the reply. Please try again."),
+    failure: failure(t("Failed to remove the reply. Please try again.")),
   });
 }

@@ -10,18 +10,19 @@ import {
   type GroupPostKind,
 } from "~/core/conversation/limits";
 import type { GroupPost } from "~/core/conversation/schemas";
-import { formatCount } from "~/core/format";
+import type { MessageId } from "~/core/i18n";
 import { LoadMore } from "~/web/components/card-grid";
 import { SkeletonList } from "~/web/components/skeleton-group";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
 import { useAuth } from "~/web/lib/auth";
 import { cn } from "~/web/lib/cn";
+import { t } from "~/web/lib/i18n";
 import { useWatchGroup } from "~/web/lib/live";
 import { type GroupKind, type MentionCandidate, useConversation, useCreatePost } from "./api";
 import { PostCard, PostSkeleton } from "./post-card";
 import { WordsForm } from "./words-form";
 
-const PLACEHOLDERS: Record<GroupPostKind, string> = {
+const PLACEHOLDERS: Record<GroupPostKind, MessageId> = {
   discussion: "Share a thought, a verse, or something from this week...",
   prayer: "Please pray for...",
   question: "Ask your group...",
@@ -55,7 +56,7 @@ export function ConversationPanel({
   );
 
   return (
-    <section aria-label="Conversation" className="space-y-5">
+    <section aria-label={t("Conversation")} className="space-y-5">
       <Composer groupKind={groupKind} groupId={groupId} isLeader={isLeader} members={mentionable} />
       <FilterRow filter={filter} onChange={setFilter} />
       <div aria-busy={list.isPending} className={cn(list.isPlaceholderData && "opacity-70")}>
@@ -63,14 +64,14 @@ export function ConversationPanel({
           <ConversationSkeleton />
         ) : list.isError ? (
           <ErrorState
-            message="We couldn't load the conversation just now. Please try again."
+            message={t("We couldn't load the conversation just now. Please try again.")}
             onRetry={() => void list.refetch()}
           />
         ) : posts.length === 0 ? (
           <EmptyConversation filter={filter} />
         ) : (
           <>
-            <ul className="space-y-4" aria-label="Posts">
+            <ul className="space-y-4" aria-label={t("Posts")}>
               {posts.map((post) => (
                 <li key={post.id} className="list-item-lazy">
                   <PostCard post={post} isLeader={isLeader} members={mentionable} linked />
@@ -80,7 +81,7 @@ export function ConversationPanel({
             <LoadMore list={list} className="mt-6" />
             {list.isFetchNextPageError && (
               <p role="alert" className="mt-3 text-center text-sm text-danger">
-                We couldn't load more posts. Please try again.
+                {t("We couldn't load more posts. Please try again.")}
               </p>
             )}
           </>
@@ -110,17 +111,19 @@ function Composer({
   return (
     <WordsForm
       id={id}
-      label="Share with your group"
+      label={t("Share with your group")}
       labelClassName="block font-display text-xl font-semibold"
-      placeholder={PLACEHOLDERS[kind]}
+      placeholder={t(PLACEHOLDERS[kind])}
       members={members}
-      blankMessage="Please write something to share."
+      blankMessage={t("Please write something to share.")}
       hint={(text) =>
         GROUP_POST_MAX - text.length < 500
-          ? `${formatCount(GROUP_POST_MAX - text.length)} characters left`
-          : "Only the group's members see what is shared here. Type @ to mention someone."
+          ? t("{count, plural, one {# character left} other {# characters left}}", {
+              count: GROUP_POST_MAX - text.length,
+            })
+          : t("Only the group's members see what is shared here. Type @ to mention someone.")
       }
-      submit={{ label: "Post", busyLabel: "Posting..." }}
+      submit={{ label: t("Post"), busyLabel: t("Posting...") }}
       sending={create}
       send={(body, sent) =>
         create.mutate(
@@ -135,7 +138,7 @@ function Composer({
       }
     >
       <fieldset>
-        <legend className="sr-only">Kind of post</legend>
+        <legend className="sr-only">{t("Kind of post")}</legend>
         <div className="flex flex-wrap gap-1.5">
           {kinds.map((k) => (
             <label
@@ -159,7 +162,7 @@ function Composer({
                 }}
                 className="sr-only"
               />
-              {GROUP_POST_KIND_LABELS[k]}
+              {t(GROUP_POST_KIND_LABELS[k])}
             </label>
           ))}
         </div>
@@ -177,7 +180,7 @@ function FilterRow({
 }) {
   return (
     <fieldset className="flex max-w-full flex-wrap gap-1 rounded-3xl bg-parchment p-1">
-      <legend className="sr-only">Show</legend>
+      <legend className="sr-only">{t("Show")}</legend>
       {CONVERSATION_FILTERS.map((value) => (
         <button
           key={value}
@@ -189,7 +192,7 @@ function FilterRow({
             filter === value ? "bg-white text-ink shadow-sm" : "text-muted hover:text-ink",
           )}
         >
-          {CONVERSATION_FILTER_LABELS[value]}
+          {t(CONVERSATION_FILTER_LABELS[value])}
         </button>
       ))}
     </fieldset>
@@ -200,26 +203,26 @@ function EmptyConversation({ filter }: { filter: ConversationFilter }) {
   switch (filter) {
     case "prayer":
       return (
-        <EmptyState icon={HandHeart} title="No prayer requests yet">
-          Share what is on your heart, and your group will pray with you.
+        <EmptyState icon={HandHeart} title={t("No prayer requests yet")}>
+          {t("Share what is on your heart, and your group will pray with you.")}
         </EmptyState>
       );
     case "unanswered":
       return (
-        <EmptyState icon={HelpCircle} title="Every question has a reply">
-          When someone asks the group a question, it waits here until someone answers.
+        <EmptyState icon={HelpCircle} title={t("Every question has a reply")}>
+          {t("When someone asks the group a question, it waits here until someone answers.")}
         </EmptyState>
       );
     case "leaders":
       return (
-        <EmptyState icon={Megaphone} title="Nothing from the leaders yet">
-          Announcements and posts from the group's leaders will appear here.
+        <EmptyState icon={Megaphone} title={t("Nothing from the leaders yet")}>
+          {t("Announcements and posts from the group's leaders will appear here.")}
         </EmptyState>
       );
     default:
       return (
-        <EmptyState icon={MessagesSquare} title="The conversation starts with you">
-          Say hello, share a verse that spoke to you this week, or ask the group to pray with you.
+        <EmptyState icon={MessagesSquare} title={t("The conversation starts with you")}>
+          {t("Say hello, share a verse that spoke to you this week, or ask the group to pray with you.")}
         </EmptyState>
       );
   }
@@ -227,7 +230,7 @@ function EmptyConversation({ filter }: { filter: ConversationFilter }) {
 
 function ConversationSkeleton() {
   return (
-    <SkeletonList label="Loading the conversation" className="space-y-4">
+    <SkeletonList label={t("Loading the conversation")} className="space-y-4">
       <PostSkeleton />
     </SkeletonList>
   );

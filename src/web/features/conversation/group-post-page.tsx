@@ -11,12 +11,13 @@ import { EmptyState } from "~/web/components/ui/empty-state";
 import { Skeleton } from "~/web/components/ui/skeleton";
 import { ReportDialog } from "~/web/features/moderation";
 import { useAuth } from "~/web/lib/auth";
+import { Trans, t } from "~/web/lib/i18n";
 import { groupPageHref, type MentionCandidate, useGroupMembers, useGroupPost, useReply } from "./api";
 import { authorName, Byline, ManageRow, PostCard, PostSkeleton } from "./post-card";
 import { EditReplyDialog, RemoveReplyDialog } from "./post-dialogs";
 import { WordsForm } from "./words-form";
 
-const groups = { href: "/cultivation-groups", label: "Groups" };
+const GROUPS_HREF = "/cultivation-groups";
 
 /** One post of a group's conversation with its replies: where the conversation's notices lead. */
 export default function GroupPostPage({ params }: { params: Record<string, string | undefined> }) {
@@ -27,21 +28,21 @@ export default function GroupPostPage({ params }: { params: Record<string, strin
     <ItemPage
       query={{ data: first, error: query.error, isError: query.isError, refetch: query.refetch }}
       valid={Number.isInteger(id) && id > 0}
-      back={groups}
+      back={{ href: GROUPS_HREF, label: t("Groups") }}
       notFound={
         <EmptyState
           icon={MessagesSquare}
-          title="Post not found"
+          title={t("Post not found")}
           action={
             <Link href="/cultivation-groups?tab=my-groups" className={buttonClass("primary")}>
-              My Groups
+              {t("My Groups")}
             </Link>
           }
         >
-          It may have been deleted, or you are no longer a member of its group.
+          {t("It may have been deleted, or you are no longer a member of its group.")}
         </EmptyState>
       }
-      failed="We couldn't load this post just now."
+      failed={t("We couldn't load this post just now.")}
       loading={<PostPageSkeleton />}
     >
       {(post) => (
@@ -82,9 +83,18 @@ function PostView({
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <BackLink href={groupHref} label={`Back to ${post.groupName}`} />
+      <BackLink
+        href={groupHref}
+        label={<Trans id="Back to {name}" values={{ name: <span dir="auto">{post.groupName}</span> }} />}
+      />
       <h1 className="text-2xl font-semibold wrap-anywhere sm:text-3xl">
-        {GROUP_POST_KIND_LABELS[post.kind]} from {authorName(post.author)}
+        <Trans
+          id="{kind} from {name}"
+          values={{
+            kind: t(GROUP_POST_KIND_LABELS[post.kind]),
+            name: <span dir="auto">{authorName(post.author)}</span>,
+          }}
+        />
       </h1>
       <PostCard
         post={post}
@@ -97,16 +107,16 @@ function PostView({
         <h2 id="replies-heading" className="flex items-center gap-2 text-xl font-semibold">
           <MessageCircle className="size-5 text-sage-600" aria-hidden="true" />
           {post.replyCount === 0
-            ? "Replies"
-            : `${post.replyCount} ${post.replyCount === 1 ? "reply" : "replies"}`}
+            ? t("Replies")
+            : t("{count, plural, one {# reply} other {# replies}}", { count: post.replyCount })}
         </h2>
         <ReplyBox post={post} members={members} />
         {replies.length === 0 ? (
           <p className="rounded-2xl bg-parchment/70 px-4 py-6 text-center text-muted">
-            No replies yet. Be the first to answer.
+            {t("No replies yet. Be the first to answer.")}
           </p>
         ) : (
-          <ul className="space-y-3" aria-label="Replies">
+          <ul className="space-y-3" aria-label={t("Replies")}>
             {replies.map((reply) => (
               <ReplyItem
                 key={reply.id}
@@ -121,13 +131,13 @@ function PostView({
         {more.hasNextPage && (
           <div className="flex justify-center">
             <Button variant="outline" onClick={more.fetchNextPage} disabled={more.isFetchingNextPage}>
-              {more.isFetchingNextPage ? "Loading..." : "Load more replies"}
+              {more.isFetchingNextPage ? t("Loading...") : t("Load more replies")}
             </Button>
           </div>
         )}
         {more.failed && (
           <p role="alert" className="text-center text-sm text-danger">
-            We couldn't load more replies. Please try again.
+            {t("We couldn't load more replies. Please try again.")}
           </p>
         )}
       </section>
@@ -140,11 +150,11 @@ function ReplyBox({ post, members }: { post: GroupPost; members: MentionCandidat
   return (
     <WordsForm
       id={useId()}
-      label="Your reply"
-      placeholder="Write a reply..."
+      label={t("Your reply")}
+      placeholder={t("Write a reply...")}
       members={members}
-      blankMessage="Please write a reply."
-      submit={{ label: "Send Reply", busyLabel: "Sending..." }}
+      blankMessage={t("Please write a reply.")}
+      submit={{ label: t("Send Reply"), busyLabel: t("Sending...") }}
       sending={reply}
       send={(body, sent) => reply.mutate(body, { onSuccess: sent })}
     />
@@ -192,11 +202,11 @@ function ReplyItem({
 function PostPageSkeleton() {
   return (
     <div className="mx-auto max-w-3xl space-y-6" aria-busy="true">
-      <span className="sr-only">Loading the post</span>
+      <span className="sr-only">{t("Loading the post")}</span>
       <Skeleton className="h-5 w-32" />
       <Skeleton className="h-8 w-2/3" />
       <PostSkeleton />
-      <SkeletonList label="Loading replies" count={2} className="space-y-3">
+      <SkeletonList label={t("Loading replies")} count={2} className="space-y-3">
         <Skeleton className="h-24 w-full rounded-2xl" />
       </SkeletonList>
     </div>

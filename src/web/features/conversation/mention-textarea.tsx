@@ -5,6 +5,7 @@ import { Avatar } from "~/web/components/ui/avatar";
 import { Button } from "~/web/components/ui/button";
 import { Textarea } from "~/web/components/ui/input";
 import { cn } from "~/web/lib/cn";
+import { t } from "~/web/lib/i18n";
 import type { MentionCandidate } from "./api";
 
 /** The name being typed after an `@` that ends just before the caret, if any. */
@@ -107,6 +108,7 @@ export function MentionTextarea({
     <div className="relative">
       <Textarea
         ref={ref}
+        dir="auto"
         value={value}
         className={cn("pb-12", className)}
         aria-autocomplete="list"
@@ -129,7 +131,7 @@ export function MentionTextarea({
           onClick={startMention}
           onMouseDown={(e) => e.preventDefault()}
         >
-          <AtSign aria-hidden="true" /> Mention
+          <AtSign aria-hidden="true" /> {t("Mention")}
         </Button>
       )}
       {/* Above the box: on a phone the keyboard takes the space below it. */}
@@ -137,7 +139,7 @@ export function MentionTextarea({
         <div
           id={listId}
           role="listbox"
-          aria-label="Members to mention"
+          aria-label={t("Members to mention")}
           className="absolute inset-x-0 bottom-full z-20 mb-1 max-h-72 overflow-y-auto rounded-2xl border border-linen bg-white p-1 shadow-lg"
         >
           {matches.map((member, i) => (
@@ -159,7 +161,9 @@ export function MentionTextarea({
               )}
             >
               <Avatar user={member} className="size-8 text-xs" />
-              <span className="min-w-0 truncate">{fullName(member)}</span>
+              <span dir="auto" className="min-w-0 truncate">
+                {fullName(member)}
+              </span>
             </div>
           ))}
         </div>

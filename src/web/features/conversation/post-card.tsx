@@ -21,6 +21,7 @@ import {
 } from "~/core/conversation/limits";
 import type { ConversationPerson, GroupPost } from "~/core/conversation/schemas";
 import { formatCompactAge, formatLongDate, formatRelativeAge, personName } from "~/core/format";
+import type { MessageId } from "~/core/i18n";
 import { MemberText } from "~/web/components/member-text";
 import { WordsCardSkeleton } from "~/web/components/skeleton-group";
 import { Avatar } from "~/web/components/ui/avatar";
@@ -34,6 +35,7 @@ import { MessageButton } from "~/web/features/messages";
 import { EditedMark, ReportDialog } from "~/web/features/moderation";
 import { useAuth } from "~/web/lib/auth";
 import { cn } from "~/web/lib/cn";
+import { t } from "~/web/lib/i18n";
 import {
   type MentionCandidate,
   usePin,
@@ -45,7 +47,7 @@ import {
 import { EditPostDialog, MarkAnsweredDialog, RemovePostDialog } from "./post-dialogs";
 
 export const authorName = (person: ConversationPerson) =>
-  personName(person, { form: "full", nameless: "A member" });
+  personName(person, { form: "full", nameless: t("A member") });
 
 const KIND_TONE: Record<GroupPostKind, BadgeTone> = {
   discussion: "neutral",
@@ -55,7 +57,7 @@ const KIND_TONE: Record<GroupPostKind, BadgeTone> = {
 };
 
 /** The reactions' names for a screen reader: "♥" reads as a card suit. */
-const REACTION_NAMES: Record<GroupReaction, string> = { amen: "Amen", praying: "Praying", heart: "Love" };
+const REACTION_NAMES: Record<GroupReaction, MessageId> = { amen: "Amen", praying: "Praying", heart: "Love" };
 
 /** Who wrote it and when: her picture, her name, a leader's crown, the time and "edited". */
 export function Byline({
@@ -78,11 +80,11 @@ export function Byline({
       <Avatar user={author} />
       <div className="min-w-0 flex-1">
         <h3 id={titleId} className="font-sans text-base font-bold wrap-anywhere text-ink">
-          {authorName(author)}
-          {isMine && <span className="font-semibold text-muted"> (you)</span>}
+          <span dir="auto">{authorName(author)}</span>
+          {isMine && <span className="font-semibold text-muted"> {t("(you)")}</span>}
           {author.isLeader && (
             <span className="ms-1.5 inline-flex items-center gap-1 align-middle text-xs font-semibold text-gold-700">
-              <Crown className="size-3.5" aria-hidden="true" /> Leader
+              <Crown className="size-3.5" aria-hidden="true" /> {t("Leader")}
             </span>
           )}
         </h3>
@@ -128,7 +130,7 @@ export function PostCard({
       <article aria-labelledby={titleId}>
         {post.pinned && (
           <p className="mb-3 flex items-center gap-1.5 text-xs font-bold tracking-wide text-gold-700 uppercase">
-            <Pin className="size-3.5" aria-hidden="true" /> Pinned
+            <Pin className="size-3.5" aria-hidden="true" /> {t("Pinned")}
           </p>
         )}
         <Byline
@@ -139,7 +141,7 @@ export function PostCard({
           titleId={titleId}
         >
           <Badge tone={KIND_TONE[post.kind]} className="shrink-0">
-            {GROUP_POST_KIND_LABELS[post.kind]}
+            {t(GROUP_POST_KIND_LABELS[post.kind])}
           </Badge>
         </Byline>
 
@@ -150,7 +152,7 @@ export function PostCard({
         {post.answeredAt && (
           <div className="mt-4 rounded-2xl border border-gold-100 bg-gold-100/50 p-4">
             <p className="flex flex-wrap items-center gap-1.5 text-sm font-bold text-amber-800">
-              <Sparkles className="size-4" aria-hidden="true" /> Answered
+              <Sparkles className="size-4" aria-hidden="true" /> {t("Answered")}
               <span className="font-semibold text-muted">
                 · <time dateTime={post.answeredAt}>{formatRelativeAge(post.answeredAt)}</time>
               </span>
@@ -174,9 +176,9 @@ export function PostCard({
             >
               <MessageCircle className="size-4" aria-hidden="true" />
               {post.replyCount === 0
-                ? "Reply"
-                : `${post.replyCount} ${post.replyCount === 1 ? "reply" : "replies"}`}
-              <span className="sr-only"> to {authorName(post.author)}'s post</span>
+                ? t("Reply")
+                : t("{count, plural, one {# reply} other {# replies}}", { count: post.replyCount })}
+              <span className="sr-only"> {t("to {name}'s post", { name: authorName(post.author) })}</span>
             </Link>
           )}
         </div>
@@ -218,6 +220,22 @@ export function PostCard({
   );
 }
 
+/** What each action on a post or a reply is called for a screen reader. */
+const ACTION_NAMES: Record<"post" | "reply", Record<"edit" | "delete" | "remove" | "report", MessageId>> = {
+  post: {
+    edit: "Edit your post",
+    delete: "Delete your post",
+    remove: "Remove this post",
+    report: "Report this post",
+  },
+  reply: {
+    edit: "Edit your reply",
+    delete: "Delete your reply",
+    remove: "Remove this reply",
+    report: "Report this reply",
+  },
+};
+
 /** Edit and delete her own; a leader pins and removes; anyone writes to another's author and reports it. */
 export function ManageRow({
   noun,
@@ -235,6 +253,7 @@ export function ManageRow({
   /** "Message" to its author, a fellow member of the group. */
   message?: ReactNode;
 }) {
+  const names = ACTION_NAMES[noun];
   // A post's actions sit under a rule, apart from its reactions; a reply's follow its words.
   return (
     <div
@@ -246,11 +265,11 @@ export function ManageRow({
       {pin}
       {isMine ? (
         <>
-          <SmallAction icon={Pencil} label="Edit" name={`Edit your ${noun}`} onClick={() => onOpen("edit")} />
+          <SmallAction icon={Pencil} label={t("Edit")} name={t(names.edit)} onClick={() => onOpen("edit")} />
           <SmallAction
             icon={Trash2}
-            label="Delete"
-            name={`Delete your ${noun}`}
+            label={t("Delete")}
+            name={t(names.delete)}
             onClick={() => onOpen("remove")}
           />
         </>
@@ -260,15 +279,15 @@ export function ManageRow({
           {isLeader && (
             <SmallAction
               icon={Trash2}
-              label="Remove"
-              name={`Remove this ${noun}`}
+              label={t("Remove")}
+              name={t(names.remove)}
               onClick={() => onOpen("remove")}
             />
           )}
           <SmallAction
             icon={Flag}
-            label="Report"
-            name={`Report this ${noun}`}
+            label={t("Report")}
+            name={t(names.report)}
             onClick={() => onOpen("report")}
           />
         </>
@@ -309,8 +328,8 @@ function PinButton({ post }: { post: GroupPost }) {
   return (
     <SmallAction
       icon={post.pinned ? PinOff : Pin}
-      label={post.pinned ? "Unpin" : "Pin"}
-      name={post.pinned ? "Unpin this post" : "Pin this post"}
+      label={post.pinned ? t("Unpin") : t("Pin")}
+      name={post.pinned ? t("Unpin this post") : t("Pin this post")}
       onClick={() => pin.mutate(undefined)}
       disabled={pin.isPending}
     />
@@ -329,7 +348,7 @@ function Reactions({ post }: { post: GroupPost }) {
   return (
     <>
       <fieldset className="flex flex-wrap gap-x-2 gap-y-1.5">
-        <legend className="sr-only">Reactions</legend>
+        <legend className="sr-only">{t("Reactions")}</legend>
         {GROUP_REACTIONS.map((reaction) => {
           const mine = post.myReactions.includes(reaction);
           const count = post.reactions[reaction];
@@ -338,7 +357,11 @@ function Reactions({ post }: { post: GroupPost }) {
               <button
                 type="button"
                 aria-pressed={mine}
-                aria-label={`${REACTION_NAMES[reaction]}${count > 0 ? `, ${count}` : ""}`}
+                aria-label={
+                  count > 0
+                    ? t("{reaction}, {count}", { reaction: t(REACTION_NAMES[reaction]), count })
+                    : t(REACTION_NAMES[reaction])
+                }
                 disabled={busy}
                 onClick={() =>
                   mine ? unreact.mutate({ reaction, on: false }) : react.mutate({ reaction, on: true })
@@ -351,13 +374,13 @@ function Reactions({ post }: { post: GroupPost }) {
                 )}
               >
                 <span aria-hidden="true" className={cn(reaction === "heart" && "text-clay-600")}>
-                  {GROUP_REACTION_LABELS[reaction]}
+                  {reaction === "heart" ? GROUP_REACTION_LABELS.heart : t(GROUP_REACTION_LABELS[reaction])}
                 </span>
               </button>
               {count > 0 && (
                 <button
                   type="button"
-                  aria-label={WHO_REACTED[reaction].see}
+                  aria-label={t(WHO_REACTED[reaction].see)}
                   aria-haspopup="dialog"
                   onClick={() => setShown(reaction)}
                   className="inline-flex h-9 min-w-11 items-center justify-center rounded-full px-2 text-sm font-semibold text-sage-800 tabular-nums underline decoration-sage-300 decoration-dotted underline-offset-4 transition-colors hover:bg-parchment hover:decoration-sage-600"
@@ -382,7 +405,7 @@ function Reactions({ post }: { post: GroupPost }) {
 }
 
 /** What the list of each reaction's members is called: on its button, and as its title. */
-const WHO_REACTED: Record<GroupReaction, { see: string; title: string }> = {
+const WHO_REACTED: Record<GroupReaction, { see: MessageId; title: MessageId }> = {
   amen: { see: "See who said Amen", title: "Who said Amen" },
   praying: { see: "See who is praying", title: "Who is praying" },
   heart: { see: "See who sent love", title: "Who sent love" },
@@ -409,36 +432,38 @@ function ReactorsDialog({
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent
-        title={WHO_REACTED[reaction].title}
-        description={`${count} ${count === 1 ? "member" : "members"}`}
+        title={t(WHO_REACTED[reaction].title)}
+        description={t("{count, plural, one {# member} other {# members}}", { count })}
         className="max-w-sm"
       >
         {given ? (
           given.people.length === 0 ? (
-            <p className="text-muted">There is no one to show here.</p>
+            <p className="text-muted">{t("There is no one to show here.")}</p>
           ) : (
             <>
-              <ul className="space-y-1" aria-label={WHO_REACTED[reaction].title}>
+              <ul className="space-y-1" aria-label={t(WHO_REACTED[reaction].title)}>
                 {given.people.map((person) => (
                   <li key={person.id} className="flex min-w-0 items-center gap-3 py-1.5">
                     <Avatar user={person} className="size-8 text-sm" />
                     <span className="min-w-0 font-semibold wrap-anywhere text-ink">
-                      {personName(person, { form: "full", nameless: "A member" })}
-                      {person.id === me && <span className="font-normal text-muted"> (you)</span>}
+                      <span dir="auto">{personName(person, { form: "full", nameless: t("A member") })}</span>
+                      {person.id === me && <span className="font-normal text-muted"> {t("(you)")}</span>}
                     </span>
                   </li>
                 ))}
               </ul>
-              {given.more > 0 && <p className="mt-3 text-sm text-muted">and {given.more} more</p>}
+              {given.more > 0 && (
+                <p className="mt-3 text-sm text-muted">{t("and {count} more", { count: given.more })}</p>
+              )}
             </>
           )
         ) : reactions.isError ? (
           <p className="text-muted">
-            We couldn't load the names just now.{" "}
+            {t("We couldn't load the names just now.")}{" "}
             <RetryButton onRetry={() => void reactions.refetch()} className="text-sage-700" />
           </p>
         ) : (
-          <ul className="space-y-1" aria-label="Loading names" aria-busy="true">
+          <ul className="space-y-1" aria-label={t("Loading names")} aria-busy="true">
             {Array.from({ length: Math.min(count, 4) || 1 }, (_, i) => (
               <li key={i} className="flex items-center gap-3 py-1.5">
                 <Skeleton className="size-8 rounded-full" />
@@ -466,7 +491,7 @@ function PrayerRow({ post, onAnswer }: { post: GroupPost; onAnswer: () => void }
             className="cursor-default hover:bg-sage-600 active:bg-sage-600"
             onClick={(e) => e.preventDefault()}
           >
-            <Check aria-hidden="true" /> You prayed
+            <Check aria-hidden="true" /> {t("You prayed")}
           </Button>
         ) : (
           <Button
@@ -476,16 +501,20 @@ function PrayerRow({ post, onAnswer }: { post: GroupPost; onAnswer: () => void }
             disabled={pray.isPending}
             onClick={() => pray.mutate(undefined)}
           >
-            <HandHeart aria-hidden="true" /> I prayed
+            <HandHeart aria-hidden="true" /> {t("I prayed")}
           </Button>
         ))}
       {post.isMine && !post.answeredAt && (
         <Button variant="ghost" size="sm" onClick={onAnswer}>
-          <Sparkles aria-hidden="true" /> Mark answered
+          <Sparkles aria-hidden="true" /> {t("Mark answered")}
         </Button>
       )}
       <p className="ms-auto text-sm font-semibold text-sage-700" aria-live="polite">
-        {count > 0 ? `${count} prayed` : post.answeredAt ? "" : "Be the first to pray"}
+        {count > 0
+          ? t("{count, plural, other {# prayed}}", { count })
+          : post.answeredAt
+            ? ""
+            : t("Be the first to pray")}
       </p>
     </div>
   );

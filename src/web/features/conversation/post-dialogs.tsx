@@ -3,6 +3,7 @@ import { GROUP_POST_MAX, GROUP_PRAISE_NOTE_MAX, REMOVAL_REASON_MAX } from "~/cor
 import type { GroupPost, GroupReply } from "~/core/conversation/schemas";
 import { FormDialog } from "~/web/components/form-dialog";
 import { Field, Textarea } from "~/web/components/ui/input";
+import { t } from "~/web/lib/i18n";
 import {
   type MentionCandidate,
   refusal,
@@ -35,7 +36,7 @@ function EditWordsDialog({
   const id = useId();
   const [text, setText] = useState(initial);
   const [blank, setBlank] = useState(false);
-  const shown = blank ? "Please write something to share." : error;
+  const shown = blank ? t("Please write something to share.") : error;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!text.trim()) return setBlank(true);
@@ -45,11 +46,11 @@ function EditWordsDialog({
     <FormDialog
       onOpenChange={(open) => !open && onClose()}
       title={title}
-      description="Others will see that it was edited."
+      description={t("Others will see that it was edited.")}
       onSubmit={submit}
-      submit={{ label: "Save", busyLabel: "Saving...", busy }}
+      submit={{ label: t("Save"), busyLabel: t("Saving..."), busy }}
     >
-      <Field id={id} label="Your words" error={shown}>
+      <Field id={id} label={t("Your words")} error={shown}>
         <MentionTextarea
           id={id}
           rows={6}
@@ -80,7 +81,7 @@ export function EditPostDialog({
   const edit = useEditPost(post, onClose);
   return (
     <EditWordsDialog
-      title="Edit your post"
+      title={t("Edit your post")}
       initial={post.body}
       members={members}
       busy={edit.isPending}
@@ -103,7 +104,7 @@ export function EditReplyDialog({
   const edit = useEditReply(reply, onClose);
   return (
     <EditWordsDialog
-      title="Edit your reply"
+      title={t("Edit your reply")}
       initial={reply.body}
       members={members}
       busy={edit.isPending}
@@ -140,25 +141,38 @@ function RemoveDialog({
   return (
     <FormDialog
       onOpenChange={(open) => !open && onClose()}
-      title={own ? `Delete this ${noun}?` : `Remove this ${noun}?`}
+      title={
+        noun === "post"
+          ? own
+            ? t("Delete this post?")
+            : t("Remove this post?")
+          : own
+            ? t("Delete this reply?")
+            : t("Remove this reply?")
+      }
       description={
         own
           ? noun === "post"
-            ? "It is removed with its replies and reactions. This cannot be undone."
-            : "It is removed for good. This cannot be undone."
-          : "It leaves the conversation for everyone. Your reason is kept in the moderation log."
+            ? t("It is removed with its replies and reactions. This cannot be undone.")
+            : t("It is removed for good. This cannot be undone.")
+          : t("It leaves the conversation for everyone. Your reason is kept in the moderation log.")
       }
       onSubmit={submit}
       submit={
         own
-          ? { label: "Delete", busyLabel: "Deleting...", busy }
-          : { label: "Remove", busyLabel: "Removing...", busy }
+          ? { label: t("Delete"), busyLabel: t("Deleting..."), busy }
+          : { label: t("Remove"), busyLabel: t("Removing..."), busy }
       }
     >
       {!own && (
-        <Field id={id} label="Why are you removing it?" hint="Seen by the ministry's administrators only.">
+        <Field
+          id={id}
+          label={t("Why are you removing it?")}
+          hint={t("Seen by the ministry's administrators only.")}
+        >
           <Textarea
             id={id}
+            dir="auto"
             rows={3}
             maxLength={REMOVAL_REASON_MAX}
             value={reason}
@@ -220,22 +234,23 @@ export function MarkAnsweredDialog({ post, onClose }: { post: GroupPost; onClose
   return (
     <FormDialog
       onOpenChange={(open) => !open && onClose()}
-      title="Mark as answered"
-      description="Share how God answered, so your group can rejoice with you. The note is optional."
+      title={t("Mark as answered")}
+      description={t("Share how God answered, so your group can rejoice with you. The note is optional.")}
       onSubmit={(e) => {
         e.preventDefault();
         mark.mutate(note);
       }}
-      submit={{ label: "Mark Answered", busyLabel: "Saving...", busy: mark.isPending }}
+      submit={{ label: t("Mark Answered"), busyLabel: t("Saving..."), busy: mark.isPending }}
     >
-      <Field id={id} label="Praise note">
+      <Field id={id} label={t("Praise note")}>
         <Textarea
           id={id}
           rows={4}
           maxLength={GROUP_PRAISE_NOTE_MAX}
           value={note}
           onChange={(e) => setNote(e.target.value)}
-          placeholder="The results came back clear! Thank you for praying..."
+          dir="auto"
+          placeholder={t("The results came back clear! Thank you for praying...")}
         />
       </Field>
     </FormDialog>

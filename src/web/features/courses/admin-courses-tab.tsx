@@ -12,7 +12,7 @@ import {
 import { Suspense, useState } from "react";
 import { COURSE_STATUS_LABELS, type CourseAdminStatus } from "~/core/courses/rules";
 import type { AdminCourse } from "~/core/courses/schemas";
-import { formatCount, formatDollars } from "~/core/format";
+import { formatDollars } from "~/core/format";
 import { LoadMore } from "~/web/components/card-grid";
 import { ConfirmDialog } from "~/web/components/confirm-dialog";
 import { PatronBadge } from "~/web/components/patron-lock";
@@ -22,6 +22,7 @@ import { Card } from "~/web/components/ui/card";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
 import { Skeleton } from "~/web/components/ui/skeleton";
 import { CourseLessonsEditor } from "~/web/features/lessons-admin";
+import { t } from "~/web/lib/i18n";
 import { useLazyPart } from "~/web/lib/lazy-part";
 import { useAdminCourses, useArchiveCourse } from "./api";
 import { CourseFormDialog } from "./course-form-dialog";
@@ -53,21 +54,21 @@ export default function AdminCoursesTab() {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h2 id="admin-courses-heading" className="text-2xl font-semibold">
-            Courses
+            {t("Courses")}
           </h2>
           <p className="mt-1 text-muted">
-            Open enrollment, prepare what is coming soon, and archive courses you no longer run.
+            {t("Open enrollment, prepare what is coming soon, and archive courses you no longer run.")}
           </p>
         </div>
         <Button onClick={() => openForm(null)}>
           <Plus aria-hidden="true" />
-          Add Course
+          {t("Add Course")}
         </Button>
       </div>
 
       <div className="mt-5" aria-live="polite" aria-busy={courses.isLoading}>
         {courses.isLoading ? (
-          <ul className="space-y-3" aria-label="Loading courses">
+          <ul className="space-y-3" aria-label={t("Loading courses")}>
             {[0, 1, 2].map((i) => (
               <li key={i}>
                 <Card className="space-y-3 p-5">
@@ -79,20 +80,20 @@ export default function AdminCoursesTab() {
           </ul>
         ) : courses.isError ? (
           <ErrorState
-            message="We couldn't load the courses just now."
+            message={t("We couldn't load the courses just now.")}
             onRetry={() => void courses.refetch()}
           />
         ) : items.length === 0 ? (
           <EmptyState
             icon={GraduationCap}
-            title="No courses yet"
+            title={t("No courses yet")}
             action={
               <Button variant="secondary" onClick={() => openForm(null)}>
-                Add Course
+                {t("Add Course")}
               </Button>
             }
           >
-            Add your first course. Members see it on the Courses page.
+            {t("Add your first course. Members see it on the Courses page.")}
           </EmptyState>
         ) : (
           <>
@@ -108,7 +109,7 @@ export default function AdminCoursesTab() {
                 </li>
               ))}
             </ul>
-            <LoadMore list={courses} label="Load more courses" className="mt-6" />
+            <LoadMore list={courses} label={t("Load more courses")} className="mt-6" />
           </>
         )}
       </div>
@@ -136,31 +137,33 @@ function CourseRow({
       <div className="flex flex-col gap-4 md:flex-row md:items-center">
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
-            <h3 className="font-sans text-lg leading-snug font-bold">{course.title}</h3>
-            <Badge tone={STATUS_TONES[course.status]}>{COURSE_STATUS_LABELS[course.status]}</Badge>
+            <h3 dir="auto" className="font-sans text-lg leading-snug font-bold">
+              {course.title}
+            </h3>
+            <Badge tone={STATUS_TONES[course.status]}>{t(COURSE_STATUS_LABELS[course.status])}</Badge>
             {course.patronOnly && <PatronBadge />}
-            {course.includedForPatrons && <Badge tone="gold">Included for patrons</Badge>}
+            {course.includedForPatrons && <Badge tone="gold">{t("Included for patrons")}</Badge>}
           </div>
-          <ul className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted" aria-label="Details">
+          <ul className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted" aria-label={t("Details")}>
             <li className="inline-flex items-center gap-1.5">
               <Users className="size-4" aria-hidden="true" />
-              {formatCount(course.enrolledCount)} enrolled
+              {t("{count, plural, one {# enrolled} other {# enrolled}}", { count: course.enrolledCount })}
             </li>
             <li className="inline-flex items-center gap-1.5">
               <BellRing className="size-4" aria-hidden="true" />
-              {formatCount(course.interestCount)} interested
+              {t("{count, plural, one {# interested} other {# interested}}", { count: course.interestCount })}
             </li>
             {course.estimatedDuration && (
-              <li className="inline-flex items-center gap-1.5">
+              <li dir="auto" className="inline-flex items-center gap-1.5">
                 <Clock className="size-4" aria-hidden="true" />
                 {course.estimatedDuration}
               </li>
             )}
             <li>
               {course.price === null
-                ? "No price shown"
+                ? t("No price shown")
                 : course.price === 0
-                  ? "Free"
+                  ? t("Free")
                   : formatDollars(course.price)}
             </li>
             {course.courseUrl && (
@@ -171,27 +174,42 @@ function CourseRow({
                   rel="noopener noreferrer"
                   className="inline-flex items-center gap-1 font-semibold text-sage-700 hover:underline underline-offset-4"
                 >
-                  Course link
+                  {t("Course link")}
                   <ExternalLink className="size-3.5" aria-hidden="true" />
-                  <span className="sr-only"> (opens in a new tab)</span>
+                  <span className="sr-only"> {t("(opens in a new tab)")}</span>
                 </a>
               </li>
             )}
           </ul>
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">
-          <Button variant="secondary" size="sm" onClick={onLessons} aria-label={`Lessons of ${course.title}`}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={onLessons}
+            aria-label={t("Lessons of {title}", { title: course.title })}
+          >
             <ListOrdered aria-hidden="true" />
-            Lessons
+            {t("Lessons")}
           </Button>
-          <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Edit ${course.title}`}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={onEdit}
+            aria-label={t("Edit {title}", { title: course.title })}
+          >
             <Pencil aria-hidden="true" />
-            Edit
+            {t("Edit")}
           </Button>
           {!archived && (
-            <Button variant="ghost" size="sm" onClick={onArchive} aria-label={`Archive ${course.title}`}>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={onArchive}
+              aria-label={t("Archive {title}", { title: course.title })}
+            >
               <Archive aria-hidden="true" />
-              Archive
+              {t("Archive")}
             </Button>
           )}
         </div>
@@ -223,11 +241,14 @@ function ArchiveDialog({ course, onClose }: { course: AdminCourse | null; onClos
     <ConfirmDialog
       subject={course}
       onClose={onClose}
-      title="Archive this course?"
+      title={t("Archive this course?")}
       description={(c) =>
-        `“${c.title}” will disappear from the Courses page. Members who enrolled keep their enrollment, and you can bring it back any time by editing its status.`
+        t(
+          "“{title}” will disappear from the Courses page. Members who enrolled keep their enrollment, and you can bring it back any time by editing its status.",
+          { title: c.title },
+        )
       }
-      confirm={{ label: "Archive Course", busyLabel: "Archiving..." }}
+      confirm={{ label: t("Archive Course"), busyLabel: t("Archiving...") }}
       busy={archive.isPending}
       onConfirm={(c) => archive.mutate(c, { onSuccess: onClose })}
     />

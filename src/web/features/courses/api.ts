@@ -5,6 +5,7 @@ import type { CourseEnrollment } from "~/core/courses/schemas";
 import { PAYMENTS_NOT_CONFIGURED } from "~/core/payments/not-configured";
 import { ApiError } from "~/web/lib/api";
 import { keyOf, useEndpoint, useEndpointMutation, usePagedList } from "~/web/lib/endpoints";
+import { t } from "~/web/lib/i18n";
 import { notifyError, notifySuccess } from "~/web/lib/notify";
 import { queryClient } from "~/web/lib/query-client";
 
@@ -35,8 +36,8 @@ export const isPaymentsNotSetUp = (err: unknown) =>
   err instanceof ApiError && err.status === 503 && err.serverMessage === PAYMENTS_NOT_CONFIGURED;
 
 export const enrolledWelcome = (course: { title: string }) => ({
-  title: "Enrolled Successfully",
-  description: `Welcome to ${course.title}. Open it any time with Continue Course.`,
+  title: t("Enrolled Successfully"),
+  description: t("Welcome to {title}. Open it any time with Continue Course.", { title: course.title }),
 });
 
 /** How often, and for how long, the page asks whether Stripe's confirmation has enrolled her. */
@@ -82,7 +83,7 @@ export const useEnroll = () =>
       if (isPaymentsNotSetUp(err)) return;
       notifyError(
         err,
-        { title: "Enrollment Failed", description: "Please try again later." },
+        { title: t("Enrollment Failed"), description: t("Please try again later.") },
         { preferServerMessage: true },
       );
     },
@@ -94,34 +95,40 @@ export const useNotifyMe = () =>
     input: (courseId: number) => ({ params: { id: courseId } }),
     onSuccess: ({ courseId }) => addTo(api.interests, courseId),
     success: {
-      title: "We'll Keep You Posted!",
-      description: "You'll be notified when this course is ready.",
+      title: t("We'll Keep You Posted!"),
+      description: t("You'll be notified when this course is ready."),
     },
-    failure: { title: "Error", description: "Failed to save your request. Please try again." },
+    failure: { title: t("Error"), description: t("Failed to save your request. Please try again.") },
     invalidates: courses,
   });
 
 export const useAdminCourses = () => usePagedList(api.adminList, {}, CARDS_PAGE_SIZE);
 
-const saveFailed = {
-  title: "Error",
-  description: "Failed to save course. Please try again.",
+const saveFailed = () => ({
+  title: t("Error"),
+  description: t("Failed to save course. Please try again."),
   preferServerMessage: true,
-};
+});
 
 export const useCreateCourse = () =>
   useEndpointMutation(api.adminCreate, {
     input: (body) => body,
-    success: (saved) => ({ title: "Course Created", description: `${saved.title} has been added.` }),
-    failure: saveFailed,
+    success: (saved) => ({
+      title: t("Course Created"),
+      description: t("{title} has been added.", { title: saved.title }),
+    }),
+    failure: saveFailed(),
     invalidates: courses,
   });
 
 export const useUpdateCourse = () =>
   useEndpointMutation(api.adminEdit, {
     input: (input) => input,
-    success: (saved) => ({ title: "Course Updated", description: `${saved.title} has been saved.` }),
-    failure: saveFailed,
+    success: (saved) => ({
+      title: t("Course Updated"),
+      description: t("{title} has been saved.", { title: saved.title }),
+    }),
+    failure: saveFailed(),
     invalidates: courses,
   });
 
@@ -132,9 +139,9 @@ export const useArchiveCourse = () =>
       body: { status: "archived" as const },
     }),
     success: (_, course) => ({
-      title: "Course Archived",
-      description: `${course.title} is no longer shown to members.`,
+      title: t("Course Archived"),
+      description: t("{title} is no longer shown to members.", { title: course.title }),
     }),
-    failure: { title: "Error", description: "Failed to archive course. Please try again." },
+    failure: { title: t("Error"), description: t("Failed to archive course. Please try again.") },
     invalidates: courses,
   });

@@ -4,7 +4,7 @@ import { Link } from "wouter";
 import { CARD_TAG_LIMIT } from "~/core/constants";
 import { COURSE_MESSAGES, COURSE_STATUS_LABELS } from "~/core/courses/rules";
 import type { Course } from "~/core/courses/schemas";
-import { formatCount, formatDollars } from "~/core/format";
+import { formatDollars } from "~/core/format";
 import { opensPatronTeaching } from "~/core/patron-teaching";
 import { BecomePatronLink, PatronBadge } from "~/web/components/patron-lock";
 import { TagList } from "~/web/components/tag-list";
@@ -14,13 +14,15 @@ import { Card } from "~/web/components/ui/card";
 import { Dialog, DialogContent } from "~/web/components/ui/dialog";
 import { Skeleton, SkeletonLines } from "~/web/components/ui/skeleton";
 import { useAuth } from "~/web/lib/auth";
+import { t } from "~/web/lib/i18n";
 import { isPaymentsNotSetUp, useEnroll } from "./api";
 
 // The card form and Stripe's libraries load only when she chooses to buy a course.
 const CourseCheckout = lazy(() => import("./course-checkout"));
 const CoursePaymentsUnavailable = lazy(() => import("./course-payments-unavailable"));
 
-export const enrolledText = (n: number) => `${formatCount(n)} enrolled`;
+export const enrolledText = (n: number) =>
+  t("{count, plural, one {# enrolled} other {# enrolled}}", { count: n });
 
 export function CourseCard({
   course,
@@ -49,21 +51,21 @@ export function CourseCard({
       <div className="flex flex-1 flex-col p-5 sm:p-6">
         <div className="flex items-center justify-between gap-3">
           <div className="flex flex-wrap items-center gap-1.5">
-            <Badge tone={active ? "green" : "clay"}>{COURSE_STATUS_LABELS[course.status]}</Badge>
+            <Badge tone={active ? "green" : "clay"}>{t(COURSE_STATUS_LABELS[course.status])}</Badge>
             {course.patronOnly && <PatronBadge />}
           </div>
           {course.price !== null && course.price !== undefined && (
             <span className="text-end">
               <span className="block font-display text-xl font-semibold text-ink">
-                {course.price === 0 ? "Free" : formatDollars(course.price)}
+                {course.price === 0 ? t("Free") : formatDollars(course.price)}
               </span>
               {priced && course.includedForPatrons && (
-                <span className="block text-xs font-semibold text-gold-700">Free for patrons</span>
+                <span className="block text-xs font-semibold text-gold-700">{t("Free for patrons")}</span>
               )}
             </span>
           )}
         </div>
-        <h3 id={titleId} className="mt-4 text-xl leading-snug font-semibold text-balance">
+        <h3 id={titleId} dir="auto" className="mt-4 text-xl leading-snug font-semibold text-balance">
           {active ? (
             <Link href={`/courses/${course.id}`} className="underline-offset-4 hover:underline">
               {course.title}
@@ -72,12 +74,12 @@ export function CourseCard({
             course.title
           )}
         </h3>
-        <p className="mt-2 line-clamp-3 text-[0.95rem] leading-relaxed text-muted">
+        <p dir="auto" className="mt-2 line-clamp-3 text-[0.95rem] leading-relaxed text-muted">
           {course.shortDescription || course.description}
         </p>
         <div className="mt-4 flex flex-wrap gap-x-5 gap-y-1.5 text-sm font-semibold text-ink/80">
           {course.estimatedDuration && (
-            <span className="inline-flex items-center gap-1.5">
+            <span dir="auto" className="inline-flex items-center gap-1.5">
               <Clock className="size-4 text-sage-600" aria-hidden="true" />
               {course.estimatedDuration}
             </span>
@@ -89,17 +91,17 @@ export function CourseCard({
             </span>
           )}
         </div>
-        <TagList tags={course.tags} label="Topics" limit={CARD_TAG_LIMIT} />
+        <TagList tags={course.tags} label={t("Topics")} limit={CARD_TAG_LIMIT} />
         <div className="mt-auto pt-5">
           {!active ? (
             <Button variant="outline" className="w-full" onClick={() => onLearnMore(course)}>
-              Learn More
+              {t("Learn More")}
             </Button>
           ) : enrolled ? (
             <ContinueCourse course={course} />
           ) : locked ? (
             <div className="text-center">
-              <p className="mb-3 text-sm text-muted">{COURSE_MESSAGES.patronOnly}</p>
+              <p className="mb-3 text-sm text-muted">{t(COURSE_MESSAGES.patronOnly)}</p>
               <BecomePatronLink className="w-full" />
             </div>
           ) : (
@@ -140,23 +142,26 @@ export function EnrollButton({ course, onEnrolled }: { course: EnrollableCourse;
           })
         }
       >
-        {enroll.isPending ? "Enrolling..." : "Enroll Now"}
+        {enroll.isPending ? t("Enrolling...") : t("Enroll Now")}
       </Button>
       <Dialog open={dialog !== null} onOpenChange={(open) => !open && close()}>
         {dialog === "payments-unavailable" ? (
-          <DialogContent title={`Enroll in ${course.title}`}>
+          <DialogContent title={t("Enroll in {title}", { title: course.title })}>
             <Suspense fallback={<Skeleton className="h-48 w-full" />}>
               <CoursePaymentsUnavailable />
             </Suspense>
             <div className="mt-2 flex justify-end">
               <Button variant="outline" onClick={close}>
-                Close
+                {t("Close")}
               </Button>
             </div>
           </DialogContent>
         ) : (
           dialog && (
-            <DialogContent title={`Enroll in ${course.title}`} description="Lifetime access, paid once.">
+            <DialogContent
+              title={t("Enroll in {title}", { title: course.title })}
+              description={t("Lifetime access, paid once.")}
+            >
               <Suspense fallback={<Skeleton className="h-48 w-full" />}>
                 <CourseCheckout
                   course={course}
@@ -180,9 +185,11 @@ function ContinueCourse({ course }: { course: Course }) {
     return (
       <div>
         <Button className="w-full" disabled>
-          Continue Course
+          {t("Continue Course")}
         </Button>
-        <p className="mt-2 text-center text-sm text-muted">You're enrolled. The course link is on its way.</p>
+        <p className="mt-2 text-center text-sm text-muted">
+          {t("You're enrolled. The course link is on its way.")}
+        </p>
       </div>
     );
   }
@@ -193,9 +200,9 @@ function ContinueCourse({ course }: { course: Course }) {
       rel="noopener noreferrer"
       className={buttonClass("accent", "md", "w-full")}
     >
-      Continue Course
+      {t("Continue Course")}
       <ExternalLink aria-hidden="true" />
-      <span className="sr-only"> (opens in a new tab)</span>
+      <span className="sr-only"> {t("(opens in a new tab)")}</span>
     </a>
   );
 }

@@ -10,6 +10,7 @@ import { Dialog, DialogContent } from "~/web/components/ui/dialog";
 import { Field, Input, Textarea } from "~/web/components/ui/input";
 import { Select } from "~/web/components/ui/select";
 import { ApiError } from "~/web/lib/api";
+import { t } from "~/web/lib/i18n";
 import { useCreateCourse, useUpdateCourse } from "./api";
 
 const emptyForm: CourseFormValues = {
@@ -84,74 +85,75 @@ export function CourseFormDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
-        title={course ? "Edit Course" : "Add Course"}
+        title={course ? t("Edit Course") : t("Add Course")}
         description={
           course
-            ? "Changes show on the course page right away."
-            : "New courses start as Coming Soon unless you open enrollment now."
+            ? t("Changes show on the course page right away.")
+            : t("New courses start as Coming Soon unless you open enrollment now.")
         }
         className="max-w-2xl"
       >
         <form onSubmit={onSubmit} noValidate className="space-y-4">
-          <Field id={`${id}-title`} label="Title" error={errors.title?.message}>
-            <Input {...field("title")} />
+          <Field id={`${id}-title`} label={t("Title")} error={errors.title?.message}>
+            <Input dir="auto" {...field("title")} />
           </Field>
           <Field
             id={`${id}-shortDescription`}
-            label="Short description (optional)"
-            hint="One line for the course card."
+            label={t("Short description (optional)")}
+            hint={t("One line for the course card.")}
             error={errors.shortDescription?.message}
           >
-            <Input maxLength={COURSE_LIMITS.shortDescription} {...field("shortDescription")} />
+            <Input dir="auto" maxLength={COURSE_LIMITS.shortDescription} {...field("shortDescription")} />
           </Field>
-          <Field id={`${id}-description`} label="Description" error={errors.description?.message}>
-            <Textarea rows={4} {...field("description")} />
+          <Field id={`${id}-description`} label={t("Description")} error={errors.description?.message}>
+            <Textarea dir="auto" rows={4} {...field("description")} />
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id={`${id}-status`} label="Status" error={errors.status?.message}>
+            <Field id={`${id}-status`} label={t("Status")} error={errors.status?.message}>
               <Select {...field("status")}>
                 {statuses.map((status) => (
                   <option key={status} value={status}>
-                    {COURSE_STATUS_LABELS[status]}
+                    {t(COURSE_STATUS_LABELS[status])}
                   </option>
                 ))}
               </Select>
             </Field>
             <Field
               id={`${id}-estimatedDuration`}
-              label="Estimated duration (optional)"
+              label={t("Estimated duration (optional)")}
               error={errors.estimatedDuration?.message}
             >
               <Input
-                placeholder="6 weeks"
+                dir="auto"
+                placeholder={t("6 weeks")}
                 maxLength={COURSE_LIMITS.duration}
                 {...field("estimatedDuration")}
               />
             </Field>
             <Field
               id={`${id}-price`}
-              label="Price in dollars (optional)"
-              hint="Leave empty to show no price."
+              label={t("Price in dollars (optional)")}
+              hint={t("Leave empty to show no price.")}
               error={errors.price?.message}
             >
-              <Input inputMode="decimal" placeholder="49" {...field("price")} />
+              <Input inputMode="decimal" dir="ltr" placeholder="49" {...field("price")} />
             </Field>
             <Field
               id={`${id}-tags`}
-              label="Tags (optional)"
-              hint="Separate with commas."
+              label={t("Tags (optional)")}
+              hint={t("Separate with commas.")}
               error={errors.tags?.message}
             >
-              <Input placeholder="Grace, Bible Study" {...field("tags")} />
+              <Input dir="auto" placeholder={t("Grace, Bible Study")} {...field("tags")} />
             </Field>
           </div>
           <Field
             id={`${id}-courseUrl`}
-            label="Course link (optional)"
-            hint="Where enrolled members continue the course."
+            label={t("Course link (optional)")}
+            hint={t("Where enrolled members continue the course.")}
             error={errors.courseUrl?.message}
           >
-            <Input type="url" inputMode="url" placeholder="https://" {...field("courseUrl")} />
+            <Input type="url" inputMode="url" dir="ltr" placeholder="https://" {...field("courseUrl")} />
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
             <PatronOnlySwitch
@@ -162,18 +164,18 @@ export function CourseFormDialog({
             />
             <SwitchField
               id={`${id}-includedForPatrons`}
-              label="Included for patrons"
-              hint="Patrons enroll in this priced course without paying."
+              label={t("Included for patrons")}
+              hint={t("Patrons enroll in this priced course without paying.")}
               checked={form.watch("includedForPatrons") ?? false}
               onCheckedChange={(on) => form.setValue("includedForPatrons", on, { shouldDirty: true })}
             />
           </div>
           <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
+              {t("Cancel")}
             </Button>
             <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? "Saving..." : course ? "Save Changes" : "Add Course"}
+              {isSubmitting ? t("Saving...") : course ? t("Save Changes") : t("Add Course")}
             </Button>
           </div>
         </form>

@@ -12,20 +12,22 @@ import { useState } from "react";
 import type { CourseStatus } from "~/core/courses/rules";
 import type { Course } from "~/core/courses/schemas";
 import { formatDollars } from "~/core/format";
+import type { MessageId } from "~/core/i18n";
 import { PagedCardGrid } from "~/web/components/card-grid";
 import { PageHeader } from "~/web/components/page-header";
 import { FilterChips, NoMatches, SearchFilterBar } from "~/web/components/search-filter-bar";
 import { Button } from "~/web/components/ui/button";
 import { Dialog, DialogContent } from "~/web/components/ui/dialog";
 import { EmptyState } from "~/web/components/ui/empty-state";
+import { t } from "~/web/lib/i18n";
 import { useDebounced } from "~/web/lib/use-debounced";
 import { useCourses, useEnrolledIds, useInterestedIds, useNotifyMe } from "./api";
 import { CourseCard, CourseCardSkeleton } from "./course-card";
 
-const FILTERS: Array<{ value: CourseStatus | undefined; label: string }> = [
-  { value: undefined, label: "All Courses" },
-  { value: "active", label: "Available Now" },
-  { value: "coming_soon", label: "Coming Soon" },
+const filters = (): Array<{ value: CourseStatus | undefined; label: string }> => [
+  { value: undefined, label: t("All Courses") },
+  { value: "active", label: t("Available Now") },
+  { value: "coming_soon", label: t("Coming Soon") },
 ];
 
 /** SPEC §2.15 */
@@ -41,35 +43,37 @@ export default function CoursesPage() {
   const empty = filtered ? (
     <NoMatches
       icon={GraduationCap}
-      title="No courses found"
+      title={t("No courses found")}
       onClear={() => {
         setSearch("");
         setStatus(undefined);
       }}
     >
-      Try another search or filter.
+      {t("Try another search or filter.")}
     </NoMatches>
   ) : (
-    <EmptyState icon={GraduationCap} title="No courses yet">
-      New courses are being prepared. Check back soon!
+    <EmptyState icon={GraduationCap} title={t("No courses yet")}>
+      {t("New courses are being prepared. Check back soon!")}
     </EmptyState>
   );
   return (
     <>
       <PageHeader
-        title="Spiritual Courses"
-        description="Guided studies to take at your own pace, rooted in Scripture and shared with sisters in faith."
+        title={t("Spiritual Courses")}
+        description={t(
+          "Guided studies to take at your own pace, rooted in Scripture and shared with sisters in faith.",
+        )}
       />
 
       <SearchFilterBar
-        label="Search courses"
-        placeholder="Search courses..."
+        label={t("Search courses")}
+        placeholder={t("Search courses...")}
         value={search}
         onValueChange={setSearch}
         boxClassName="lg:max-w-md"
         besideFrom="lg"
       >
-        <FilterChips label="Filter courses" options={FILTERS} selected={status} onSelect={setStatus} />
+        <FilterChips label={t("Filter courses")} options={filters()} selected={status} onSelect={setStatus} />
       </SearchFilterBar>
 
       <PagedCardGrid list={courses} noun="courses" skeleton={<CourseCardSkeleton />} empty={empty}>
@@ -96,22 +100,25 @@ function LearnMoreDialog({ course, onClose }: { course: Course | null; onClose: 
       {course && (
         <DialogContent title={course.title} description={course.shortDescription ?? undefined}>
           <div className="space-y-5">
-            <p className="leading-relaxed whitespace-pre-line">{course.description}</p>
+            <p dir="auto" className="leading-relaxed whitespace-pre-line">
+              {course.description}
+            </p>
             <div className="rounded-2xl border border-clay-200 bg-clay-50 p-4">
               <p className="flex items-center gap-2 font-bold text-clay-700">
                 <CalendarClock className="size-5" aria-hidden="true" />
-                Coming Soon
+                {t("Coming Soon")}
               </p>
               <p className="mt-1 text-sm text-ink/80">
-                This course is still being prepared. Ask to be notified and we'll let you know as soon as
-                enrollment opens.
+                {t(
+                  "This course is still being prepared. Ask to be notified and we'll let you know as soon as enrollment opens.",
+                )}
               </p>
             </div>
             <dl className="grid grid-cols-2 gap-3 text-sm">
               {course.estimatedDuration && (
                 <div className="rounded-2xl bg-white p-3 shadow-[var(--shadow-soft)]">
-                  <dt className="text-muted">Expected duration</dt>
-                  <dd className="mt-0.5 flex items-center gap-1.5 font-semibold">
+                  <dt className="text-muted">{t("Expected duration")}</dt>
+                  <dd dir="auto" className="mt-0.5 flex items-center gap-1.5 font-semibold">
                     <Clock className="size-4 text-sage-600" aria-hidden="true" />
                     {course.estimatedDuration}
                   </dd>
@@ -119,9 +126,9 @@ function LearnMoreDialog({ course, onClose }: { course: Course | null; onClose: 
               )}
               {course.price !== null && course.price !== undefined && (
                 <div className="rounded-2xl bg-white p-3 shadow-[var(--shadow-soft)]">
-                  <dt className="text-muted">Price</dt>
+                  <dt className="text-muted">{t("Price")}</dt>
                   <dd className="mt-0.5 font-semibold">
-                    {course.price === 0 ? "Free" : formatDollars(course.price)}
+                    {course.price === 0 ? t("Free") : formatDollars(course.price)}
                   </dd>
                 </div>
               )}
@@ -129,12 +136,12 @@ function LearnMoreDialog({ course, onClose }: { course: Course | null; onClose: 
             {already ? (
               <p className="flex items-center justify-center gap-2 rounded-full bg-sage-100 px-4 py-3 font-semibold text-sage-800">
                 <Check className="size-5" aria-hidden="true" />
-                You'll be notified when this course is ready.
+                {t("You'll be notified when this course is ready.")}
               </p>
             ) : (
               <Button className="w-full" onClick={ask} disabled={notify.isPending}>
                 <BellRing aria-hidden="true" />
-                {notify.isPending ? "Saving..." : "Notify Me When Ready"}
+                {notify.isPending ? t("Saving...") : t("Notify Me When Ready")}
               </Button>
             )}
           </div>
@@ -160,12 +167,12 @@ const PROMISES = [
     title: "Lifetime Access",
     text: "Enroll once and return to every lesson whenever you need it.",
   },
-];
+] satisfies Array<{ icon: unknown; title: MessageId; text: MessageId }>;
 
 function LearningPromises() {
   return (
     <section
-      aria-label="Why learn with us"
+      aria-label={t("Why learn with us")}
       className="mt-12 rounded-[2rem] bg-gradient-to-br from-sage-700 to-sage-900 p-6 text-cream shadow-[var(--shadow-lift)] sm:p-10"
     >
       <ul className="grid gap-8 sm:grid-cols-3">
@@ -174,8 +181,8 @@ function LearningPromises() {
             <span className="mx-auto flex size-12 items-center justify-center rounded-2xl bg-white/10 text-gold-100 sm:mx-0">
               <Icon className="size-6" aria-hidden="true" />
             </span>
-            <h2 className="mt-4 font-display text-xl font-semibold text-cream">{title}</h2>
-            <p className="mt-1 text-sage-100">{text}</p>
+            <h2 className="mt-4 font-display text-xl font-semibold text-cream">{t(title)}</h2>
+            <p className="mt-1 text-sage-100">{t(text)}</p>
           </li>
         ))}
       </ul>

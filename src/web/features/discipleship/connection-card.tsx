@@ -1,12 +1,13 @@
 import { Check, CheckCheck, Hourglass, X } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { FOCUS_TAG_LIMIT, MENTEE_LEVELS, MENTOR_LEVELS } from "~/core/constants";
 import type {
   ConnectionStatus,
   DiscipleshipConnection,
   DiscipleshipPerson,
 } from "~/core/discipleship/schemas";
-import { formatLongDate, personName } from "~/core/format";
+import { formatLongDate, isHiddenMember, personName } from "~/core/format";
+import type { MessageId } from "~/core/i18n";
 import { ConfirmDialog } from "~/web/components/confirm-dialog";
 import { IconTile } from "~/web/components/icon-tile";
 import { Avatar } from "~/web/components/ui/avatar";
@@ -15,10 +16,11 @@ import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { MessageButton } from "~/web/features/messages";
 import { MemberActions } from "~/web/features/moderation";
+import { Trans, t } from "~/web/lib/i18n";
 import { useConnectionChange } from "./discipleship-api";
 
 /** SPEC §4: active green, pending yellow, completed blue, anything else gray. */
-const STATUS: Record<ConnectionStatus, { label: string; tone: BadgeTone }> = {
+const STATUS: Record<ConnectionStatus, { label: MessageId; tone: BadgeTone }> = {
   active: { label: "Active", tone: "green" },
   pending: { label: "Pending", tone: "yellow" },
   completed: { label: "Completed", tone: "blue" },
@@ -26,11 +28,17 @@ const STATUS: Record<ConnectionStatus, { label: string; tone: BadgeTone }> = {
   waiting: { label: "Waiting", tone: "gray" },
 };
 
-const LEVELS: Record<string, string> = { ...MENTEE_LEVELS, ...MENTOR_LEVELS };
-export const levelLabel = (level: string) => LEVELS[level] ?? level;
+const LEVELS: Record<string, MessageId> = { ...MENTEE_LEVELS, ...MENTOR_LEVELS };
+export const levelLabel = (level: string) => {
+  const label = LEVELS[level];
+  return label ? t(label) : level;
+};
 
-const fullName = (p: DiscipleshipPerson | null) => personName(p, { form: "full", nameless: "A sister" });
-const firstName = (p: DiscipleshipPerson | null) => personName(p, { nameless: "your match" });
+// A member whose profile is hidden is "A member", in her language; a name is as she wrote it.
+const fullName = (p: DiscipleshipPerson | null) =>
+  isHiddenMember(p) ? t("A member") : personName(p, { form: "full", nameless: t("A sister") });
+const firstName = (p: DiscipleshipPerson | null) =>
+  isHiddenMember(p) ? t("A member") : personName(p, { nameless: t("your match") });
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 export function ConnectionCard({ connection }: { connection: DiscipleshipConnection }) {
@@ -39,20 +47,20 @@ export function ConnectionCard({ connection }: { connection: DiscipleshipConnect
   const other = connection.role === "mentor" ? connection.mentee : connection.mentor;
   const tags = connection.focusAreas.slice(0, FOCUS_TAG_LIMIT);
   const accept = useConnectionChange("accept", {
-    title: "Connection accepted",
-    description: `You're now walking with ${fullName(other)}.`,
+    title: t("Connection accepted"),
+    description: t("You're now walking with {name}.", { name: fullName(other) }),
   });
   const decline = useConnectionChange("decline", {
-    title: "Connection declined",
-    description: "Her request goes back to find another mentor.",
+    title: t("Connection declined"),
+    description: t("Her request goes back to find another mentor."),
   });
   const complete = useConnectionChange("complete", {
-    title: "Connection completed",
-    description: "Thank you for investing in one another.",
+    title: t("Connection completed"),
+    description: t("Thank you for investing in one another."),
   });
   const withdraw = useConnectionChange("withdraw", {
-    title: "Request withdrawn",
-    description: "You can submit a new one at any time.",
+    title: t("Request withdrawn"),
+    description: t("You can submit a new one at any time."),
   });
   const busy = [accept, decline, complete, withdraw].some((change) => change.isPending);
   const run = (change: typeof accept) => change.mutate(connection.id);
@@ -72,27 +80,30 @@ export function ConnectionCard({ connection }: { connection: DiscipleshipConnect
         )}
         <div className="min-w-0 flex-1">
           <h3 className="font-sans text-lg font-bold wrap-anywhere">
-            {waiting
-              ? connection.role === "mentee"
-                ? "Looking for a mentor"
-                : "Offering to mentor"
-              : fullName(other)}
+            {waiting ? (
+              t(connection.role === "mentee" ? "Looking for a mentor" : "Offering to mentor")
+            ) : (
+              <span dir="auto">{fullName(other)}</span>
+            )}
           </h3>
           <p className="text-sm text-muted">
             {waiting
-              ? `${levelLabel(connection.experienceLevel)} · since ${formatLongDate(connection.createdAt)}`
+              ? t("{level} · since {date}", {
+                  level: levelLabel(connection.experienceLevel),
+                  date: formatLongDate(connection.createdAt),
+                })
               : connection.role === "mentor"
-                ? `Your mentee · ${levelLabel(connection.experienceLevel)}`
-                : `Your mentor · you are ${levelLabel(connection.experienceLevel)}`}
+                ? t("Your mentee · {level}", { level: levelLabel(connection.experienceLevel) })
+                : t("Your mentor · you are {level}", { level: levelLabel(connection.experienceLevel) })}
           </p>
         </div>
-        <Badge tone={status.tone}>{status.label}</Badge>
+        <Badge tone={status.tone}>{t(status.label)}</Badge>
       </div>
 
       {tags.length > 0 && (
-        <ul className="mt-4 flex flex-wrap gap-1.5" aria-label="Focus areas">
+        <ul className="mt-4 flex flex-wrap gap-1.5" aria-label={t("Focus areas")}>
           {tags.map((tag) => (
-            <li key={tag}>
+            <li key={tag} dir="auto">
               <Badge tone="sage">{capitalize(tag)}</Badge>
             </li>
           ))}
@@ -105,10 +116,10 @@ export function ConnectionCard({ connection }: { connection: DiscipleshipConnect
         {connection.status === "pending" && connection.role === "mentor" && (
           <>
             <Button size="sm" onClick={() => run(accept)} disabled={busy}>
-              <Check aria-hidden="true" /> Accept
+              <Check aria-hidden="true" /> {t("Accept")}
             </Button>
             <Button size="sm" variant="outline" onClick={() => run(decline)} disabled={busy}>
-              <X aria-hidden="true" /> Decline
+              <X aria-hidden="true" /> {t("Decline")}
             </Button>
           </>
         )}
@@ -117,24 +128,27 @@ export function ConnectionCard({ connection }: { connection: DiscipleshipConnect
         )}
         {connection.status === "active" && (
           <Button size="sm" variant="secondary" onClick={() => setConfirming(connection)} disabled={busy}>
-            <CheckCheck aria-hidden="true" /> Mark Completed
+            <CheckCheck aria-hidden="true" /> {t("Mark Completed")}
           </Button>
         )}
         <ConfirmDialog
           subject={confirming}
           onClose={() => setConfirming(null)}
-          title="Mark this mentorship completed?"
+          title={t("Mark this mentorship completed?")}
           description={() =>
-            `This ends your mentorship with ${fullName(other)} for both of you. It moves to your completed connections and cannot be reopened.`
+            t(
+              "This ends your mentorship with {name} for both of you. It moves to your completed connections and cannot be reopened.",
+              { name: fullName(other) },
+            )
           }
-          confirm={{ label: "Mark Completed", busyLabel: "Completing..." }}
+          confirm={{ label: t("Mark Completed"), busyLabel: t("Completing...") }}
           variant="primary"
           busy={complete.isPending}
           onConfirm={(c) => complete.mutate(c.id, { onSettled: () => setConfirming(null) })}
         />
         {waiting && (
           <Button size="sm" variant="ghost" onClick={() => run(withdraw)} disabled={busy}>
-            Withdraw
+            {t("Withdraw")}
           </Button>
         )}
         {!waiting && other && <MemberActions userId={other.id} name={fullName(other)} refresh={[]} />}
@@ -143,23 +157,35 @@ export function ConnectionCard({ connection }: { connection: DiscipleshipConnect
   );
 }
 
-function describe(c: DiscipleshipConnection, other: DiscipleshipPerson | null) {
+function describe(c: DiscipleshipConnection, other: DiscipleshipPerson | null): ReactNode {
+  // Her name reads in its own direction inside the sentence.
+  const name = <span dir="auto">{firstName(other)}</span>;
   switch (c.status) {
     case "waiting":
-      return "We'll connect you as soon as someone who shares one of your focus areas is ready.";
+      return t("We'll connect you as soon as someone who shares one of your focus areas is ready.");
     case "pending":
-      return c.role === "mentor"
-        ? `${firstName(other)} is looking for a mentor and shares your focus. Will you walk with her?`
-        : `You've been matched! Waiting for ${firstName(other)} to accept.`;
+      return c.role === "mentor" ? (
+        <Trans
+          id="{name} is looking for a mentor and shares your focus. Will you walk with her?"
+          values={{ name }}
+        />
+      ) : (
+        <Trans id="You've been matched! Waiting for {name} to accept." values={{ name }} />
+      );
     case "active":
-      return c.role === "mentor"
-        ? `You are mentoring ${firstName(other)}. Keep a steady rhythm of meeting and prayer.`
-        : `${firstName(other)} is walking with you. Reach out to plan your next time together.`;
+      return c.role === "mentor" ? (
+        <Trans id="You are mentoring {name}. Keep a steady rhythm of meeting and prayer." values={{ name }} />
+      ) : (
+        <Trans
+          id="{name} is walking with you. Reach out to plan your next time together."
+          values={{ name }}
+        />
+      );
     case "completed":
-      return "This season of discipleship is complete. Thank you for walking together.";
+      return t("This season of discipleship is complete. Thank you for walking together.");
     default:
       return c.role === "mentor"
-        ? "You declined this match."
-        : "This match didn't work out. Your request is waiting for another mentor.";
+        ? t("You declined this match.")
+        : t("This match didn't work out. Your request is waiting for another mentor.");
   }
 }

@@ -3,6 +3,7 @@ import type { CreateConnectionBody, CreateConnectionResult } from "~/core/discip
 import { homeEndpoints } from "~/core/home/endpoints";
 import { ApiError } from "~/web/lib/api";
 import { keyOf, useEndpoint, useEndpointMutation } from "~/web/lib/endpoints";
+import { t } from "~/web/lib/i18n";
 import { notifyError } from "~/web/lib/notify";
 
 /** Her connections change, and so does the discipleship card on her home page. */
@@ -18,28 +19,28 @@ export const useSubmitMentorship = (onSubmitted: (result: CreateConnectionResult
   useEndpointMutation(api.submit, {
     input: (body: CreateConnectionBody) => ({ body }),
     invalidates: refreshed,
-    success: (result) => ({ title: "Request submitted", description: successText(result) }),
+    success: (result) => ({ title: t("Request submitted"), description: successText(result) }),
     // A refusal about one of the form's fields is said beside it (`MentorshipForm`); anything else here.
     onError: (err) => {
       const fields = err instanceof ApiError && err.status === 400 ? err.fieldErrors : undefined;
       if (Object.keys(fields ?? {}).some((path) => mentorshipFieldOf(path))) return;
-      notifyError(err, { title: "Error", description: "Failed to submit request. Please try again." });
+      notifyError(err, { title: t("Error"), description: t("Failed to submit request. Please try again.") });
     },
     onSuccess: onSubmitted,
   });
 
 function successText(result: CreateConnectionResult) {
-  if (!result.matched) return "We'll connect you as soon as someone who shares your focus is ready.";
+  if (!result.matched) return t("We'll connect you as soon as someone who shares your focus is ready.");
   return result.role === "mentee"
-    ? "You've been matched with a mentor! She'll be asked to accept the connection."
-    : "You've been matched with a mentee! Accept the connection in My Connections to begin.";
+    ? t("You've been matched with a mentor! She'll be asked to accept the connection.")
+    : t("You've been matched with a mentee! Accept the connection in My Connections to begin.");
 }
 
-const UPDATE_FAILED = {
-  title: "Error",
-  description: "Failed to update connection. Please try again.",
+const updateFailed = () => ({
+  title: t("Error"),
+  description: t("Failed to update connection. Please try again."),
   preferServerMessage: true,
-};
+});
 
 /** Accepting, declining or completing a connection, or withdrawing a waiting request or offer. */
 export const useConnectionChange = (
@@ -50,5 +51,5 @@ export const useConnectionChange = (
     input: (id: number) => ({ params: { id } }),
     invalidates: refreshed,
     success,
-    failure: UPDATE_FAILED,
+    failure: updateFailed(),
   });

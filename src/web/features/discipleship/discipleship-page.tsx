@@ -6,6 +6,7 @@ import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
 import { Skeleton } from "~/web/components/ui/skeleton";
+import { t } from "~/web/lib/i18n";
 import { ConnectionCard } from "./connection-card";
 import { useConnections } from "./discipleship-api";
 import { MentorshipForm } from "./mentorship-form";
@@ -17,11 +18,13 @@ export default function DiscipleshipPage() {
   return (
     <>
       <PageHeader
-        title="Discipleship Hub"
-        description="Find a mentor, become one, and grow together in faith, one faithful conversation at a time."
+        title={t("Discipleship Hub")}
+        description={t(
+          "Find a mentor, become one, and grow together in faith, one faithful conversation at a time.",
+        )}
       />
       <TabbedPage
-        label="Discipleship"
+        label={t("Discipleship")}
         tab={tab}
         onSelect={select}
         sections={[
@@ -29,7 +32,7 @@ export default function DiscipleshipPage() {
             value: "connections",
             label: (
               <>
-                <Users className="hidden size-4 sm:block" aria-hidden="true" /> My Connections
+                <Users className="hidden size-4 sm:block" aria-hidden="true" /> {t("My Connections")}
               </>
             ),
             content: <Connections onFind={() => select("find")} />,
@@ -38,7 +41,7 @@ export default function DiscipleshipPage() {
             value: "find",
             label: (
               <>
-                <Compass className="hidden size-4 sm:block" aria-hidden="true" /> Find Mentorship
+                <Compass className="hidden size-4 sm:block" aria-hidden="true" /> {t("Find Mentorship")}
               </>
             ),
             content: (
@@ -46,13 +49,13 @@ export default function DiscipleshipPage() {
                 <MentorshipForm onSubmitted={() => select("connections")} />
                 <div className="rounded-[var(--radius-card)] border border-sage-100 bg-sage-50 p-6">
                   <h2 className="font-sans text-sm font-bold tracking-wide text-sage-800 uppercase">
-                    How matching works
+                    {t("How matching works")}
                   </h2>
                   <ol className="mt-3 list-decimal space-y-2 ps-5 text-sm leading-relaxed text-muted">
-                    <li>Tell us where you are in your walk and what you'd like to grow in.</li>
-                    <li>As soon as a mentor and a mentee share a focus area, we connect them.</li>
-                    <li>The mentor accepts, and you plan your first conversation.</li>
-                    <li>When your season together ends, either of you marks it completed.</li>
+                    <li>{t("Tell us where you are in your walk and what you'd like to grow in.")}</li>
+                    <li>{t("As soon as a mentor and a mentee share a focus area, we connect them.")}</li>
+                    <li>{t("The mentor accepts, and you plan your first conversation.")}</li>
+                    <li>{t("When your season together ends, either of you marks it completed.")}</li>
                   </ol>
                 </div>
               </div>
@@ -62,7 +65,7 @@ export default function DiscipleshipPage() {
             value: "resources",
             label: (
               <>
-                <BookHeart className="hidden size-4 sm:block" aria-hidden="true" /> Resources
+                <BookHeart className="hidden size-4 sm:block" aria-hidden="true" /> {t("Resources")}
               </>
             ),
             content: <Resources />,
@@ -77,7 +80,7 @@ function Connections({ onFind }: { onFind: () => void }) {
   const connections = useConnections();
   if (connections.isPending) {
     return (
-      <SkeletonList label="Loading your connections" count={2} className="grid gap-4 md:grid-cols-2">
+      <SkeletonList label={t("Loading your connections")} count={2} className="grid gap-4 md:grid-cols-2">
         <Card className="space-y-4 p-6">
           <div className="flex items-center gap-3">
             <Skeleton className="size-11 rounded-full" />
@@ -91,7 +94,7 @@ function Connections({ onFind }: { onFind: () => void }) {
   if (connections.isError) {
     return (
       <ErrorState
-        message="We couldn't load your connections just now. Please try again."
+        message={t("We couldn't load your connections just now. Please try again.")}
         onRetry={() => void connections.refetch()}
       />
     );
@@ -100,15 +103,15 @@ function Connections({ onFind }: { onFind: () => void }) {
     return (
       <EmptyState
         icon={Users}
-        title="No connections yet"
-        action={<Button onClick={onFind}>Find Mentorship</Button>}
+        title={t("No connections yet")}
+        action={<Button onClick={onFind}>{t("Find Mentorship")}</Button>}
       >
-        Ask for a mentor or offer to mentor: we'll connect you with a sister who shares your focus.
+        {t("Ask for a mentor or offer to mentor: we'll connect you with a sister who shares your focus.")}
       </EmptyState>
     );
   }
   return (
-    <ul className="grid gap-4 md:grid-cols-2" aria-label="My connections">
+    <ul className="grid gap-4 md:grid-cols-2" aria-label={t("My connections")}>
       {connections.data.map((c) => (
         <li key={`${c.kind}-${c.id}`} className="flex">
           <div className="flex-1 [&>*]:h-full">

@@ -1,4 +1,4 @@
-import { GraduationCap, Sprout } from "lucide-react";
+import { GraduationCap, type LucideIcon, Sprout } from "lucide-react";
 import { useState } from "react";
 import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
 import { MENTEE_LEVELS, MENTOR_LEVELS } from "~/core/constants";
@@ -7,12 +7,14 @@ import {
   type MentorshipFormInput,
   mentorshipForm,
 } from "~/core/discipleship/schemas";
+import type { MessageId } from "~/core/i18n";
 import { FormField, FormInput } from "~/web/components/form-field";
 import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { Select } from "~/web/components/ui/select";
 import { ApiError } from "~/web/lib/api";
 import { cn } from "~/web/lib/cn";
+import { t, translateKnown } from "~/web/lib/i18n";
 import { mentorshipFieldOf, useSubmitMentorship } from "./discipleship-api";
 
 type Role = "mentee" | "mentor";
@@ -32,7 +34,13 @@ const ROLES = [
     text: "Walk alongside a younger believer, sharing what the Lord has taught you over the years.",
     levels: MENTOR_LEVELS,
   },
-];
+] satisfies Array<{
+  value: Role;
+  icon: LucideIcon;
+  title: MessageId;
+  text: MessageId;
+  levels: Record<string, MessageId>;
+}>;
 
 /** What the form holds: the level as the select gives it ("" until she chooses). */
 type MentorshipFormValues = Omit<MentorshipFormInput, "experienceLevel"> & { experienceLevel: string };
@@ -47,7 +55,8 @@ const checkForm: Resolver<MentorshipFormValues, unknown, CreateConnectionBody> =
   const errors: FieldErrors<MentorshipFormValues> = {};
   for (const issue of parsed.error.issues) {
     const field = mentorshipFieldOf(issue.path.join("."));
-    if (field) errors[field] ??= { type: issue.code, message: issue.message };
+    // The schema's English message, in her language.
+    if (field) errors[field] ??= { type: issue.code, message: translateKnown(issue.message) };
   }
   return { values: {}, errors };
 };
@@ -71,7 +80,7 @@ export function MentorshipForm({ onSubmitted }: { onSubmitted: () => void }) {
         const fields = err instanceof ApiError && err.status === 400 ? err.fieldErrors : undefined;
         for (const [path, message] of Object.entries(fields ?? {})) {
           const field = mentorshipFieldOf(path);
-          if (field) form.setError(field, { message }, { shouldFocus: true });
+          if (field) form.setError(field, { message: translateKnown(message) }, { shouldFocus: true });
         }
       },
     }),
@@ -81,7 +90,7 @@ export function MentorshipForm({ onSubmitted }: { onSubmitted: () => void }) {
     <Card className="p-6 sm:p-8">
       <form onSubmit={onSubmit} noValidate className="space-y-6">
         <fieldset>
-          <legend className="font-display text-xl font-semibold">I would like to...</legend>
+          <legend className="font-display text-xl font-semibold">{t("I would like to...")}</legend>
           <div className="mt-3 grid gap-3 sm:grid-cols-2">
             {ROLES.map(({ value, icon: Icon, title, text }) => (
               <label
@@ -107,21 +116,21 @@ export function MentorshipForm({ onSubmitted }: { onSubmitted: () => void }) {
                 />
                 <Icon className="mt-0.5 size-6 shrink-0 text-sage-600" aria-hidden="true" />
                 <span>
-                  <span className="block font-bold">{title}</span>
-                  <span className="mt-0.5 block text-sm text-muted">{text}</span>
+                  <span className="block font-bold">{t(title)}</span>
+                  <span className="mt-0.5 block text-sm text-muted">{t(text)}</span>
                 </span>
               </label>
             ))}
           </div>
         </fieldset>
 
-        <FormField form={form} name="experienceLevel" id="mentorship-level" label="Experience level">
+        <FormField form={form} name="experienceLevel" id="mentorship-level" label={t("Experience level")}>
           {(control) => (
             <Select {...control}>
-              <option value="">Select your experience level</option>
+              <option value="">{t("Select your experience level")}</option>
               {Object.entries(levels).map(([value, label]) => (
                 <option key={value} value={value}>
-                  {label}
+                  {t(label)}
                 </option>
               ))}
             </Select>
@@ -132,14 +141,19 @@ export function MentorshipForm({ onSubmitted }: { onSubmitted: () => void }) {
           form={form}
           name="focusAreas"
           id="mentorship-focus"
-          label="Focus areas"
-          hint="Separate them with commas, e.g. prayer, grief, motherhood."
-          placeholder="prayer, grief, motherhood"
+          label={t("Focus areas")}
+          hint={t("Separate them with commas, e.g. prayer, grief, motherhood.")}
+          placeholder={t("prayer, grief, motherhood")}
+          dir="auto"
           autoComplete="off"
         />
 
         <Button type="submit" disabled={submit.isPending} className="w-full sm:w-auto">
-          {submit.isPending ? "Submitting..." : role === "mentee" ? "Request a Mentor" : "Offer to Mentor"}
+          {submit.isPending
+            ? t("Submitting...")
+            : role === "mentee"
+              ? t("Request a Mentor")
+              : t("Offer to Mentor")}
         </Button>
       </form>
     </Card>

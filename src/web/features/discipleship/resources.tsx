@@ -1,8 +1,17 @@
 import { BookOpenText, GraduationCap, type LucideIcon, Quote } from "lucide-react";
+import type { MessageId } from "~/core/i18n";
 import { IconTile } from "~/web/components/icon-tile";
 import { Card } from "~/web/components/ui/card";
+import { t } from "~/web/lib/i18n";
 
-const SECTIONS: Array<{ icon: LucideIcon; title: string; intro: string; items: Array<[string, string]> }> = [
+// The guides and stories keep their English here and are shown in her language.
+
+const SECTIONS: Array<{
+  icon: LucideIcon;
+  title: MessageId;
+  intro: MessageId;
+  items: Array<[MessageId, MessageId]>;
+}> = [
   {
     icon: BookOpenText,
     title: "Discipleship Guides",
@@ -43,7 +52,7 @@ const SECTIONS: Array<{ icon: LucideIcon; title: string; intro: string; items: A
   },
 ];
 
-const STORIES: Array<{ quote: string; name: string }> = [
+const STORIES: Array<{ quote: MessageId; name: MessageId }> = [
   {
     quote:
       "I came to faith at forty and felt years behind. Miriam never made me feel that way. Two years of Tuesday mornings later, I am mentoring a new believer myself.",
@@ -72,13 +81,13 @@ export function Resources() {
               className="inline-flex size-12 rounded-2xl bg-sage-100 text-sage-700"
               iconClassName="size-6"
             />
-            <h2 className="mt-4 text-2xl font-semibold">{title}</h2>
-            <p className="mt-1 text-muted">{intro}</p>
+            <h2 className="mt-4 text-2xl font-semibold">{t(title)}</h2>
+            <p className="mt-1 text-muted">{t(intro)}</p>
             <dl className="mt-5 space-y-4">
               {items.map(([term, text]) => (
                 <div key={term}>
-                  <dt className="font-bold">{term}</dt>
-                  <dd className="mt-0.5 leading-relaxed text-muted">{text}</dd>
+                  <dt className="font-bold">{t(term)}</dt>
+                  <dd className="mt-0.5 leading-relaxed text-muted">{t(text)}</dd>
                 </div>
               ))}
             </dl>
@@ -86,14 +95,14 @@ export function Resources() {
         ))}
       </div>
       <section className="rounded-[var(--radius-card)] bg-sage-700 p-6 text-cream shadow-[var(--shadow-soft)] sm:p-8">
-        <h2 className="text-2xl font-semibold text-cream">Success Stories</h2>
+        <h2 className="text-2xl font-semibold text-cream">{t("Success Stories")}</h2>
         <ul className="mt-5 grid gap-4 md:grid-cols-3">
           {STORIES.map((story) => (
             <li key={story.name}>
               <figure className="h-full rounded-2xl bg-sage-800/60 p-5">
                 <Quote className="size-6 text-gold-400" aria-hidden="true" />
-                <blockquote className="mt-2 leading-relaxed text-sage-50">{story.quote}</blockquote>
-                <figcaption className="mt-3 text-sm font-semibold text-sage-200">{story.name}</figcaption>
+                <blockquote className="mt-2 leading-relaxed text-sage-50">{t(story.quote)}</blockquote>
+                <figcaption className="mt-3 text-sm font-semibold text-sage-200">{t(story.name)}</figcaption>
               </figure>
             </li>
           ))}

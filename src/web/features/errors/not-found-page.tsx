@@ -2,6 +2,7 @@ import { Signpost } from "lucide-react";
 import { Link } from "wouter";
 import { Logo } from "~/web/components/logo";
 import { buttonClass } from "~/web/components/ui/button";
+import { t } from "~/web/lib/i18n";
 import { publicConfig } from "~/web/lib/public-config";
 
 /** The words and the way back, the same for a visitor and a member. */
@@ -13,19 +14,20 @@ function NotFoundMessage({ signedIn }: { signedIn: boolean }) {
       </span>
       <h1 className="mt-6 text-3xl font-semibold sm:text-4xl">
         <span className="block font-display text-6xl text-sage-500 sm:text-7xl">404</span>{" "}
-        <span className="mt-2 block">Page Not Found</span>
+        <span className="mt-2 block">{t("Page Not Found")}</span>
       </h1>
       <p className="mt-4 text-lg leading-relaxed text-muted">
-        This path doesn't lead anywhere in our garden. The page may have moved, or the link may have a typo.
-        Let's get you back on the path.
+        {t(
+          "This path doesn't lead anywhere in our garden. The page may have moved, or the link may have a typo. Let's get you back on the path.",
+        )}
       </p>
       <div className="mt-8 flex flex-col gap-3 sm:flex-row">
         <Link href="/" className={buttonClass("primary", "md")}>
-          {signedIn ? "Back to Home" : "Go to the home page"}
+          {signedIn ? t("Back to Home") : t("Go to the home page")}
         </Link>
         {signedIn && (
           <Link href="/community" className={buttonClass("outline", "md")}>
-            Visit the Prayer Wall
+            {t("Visit the Prayer Wall")}
           </Link>
         )}
       </div>
@@ -44,11 +46,15 @@ export default function NotFoundPage() {
     <div className="flex min-h-dvh flex-col">
       <header className="border-b border-linen/60 bg-cream/85">
         <div className="container-page flex h-16 items-center justify-between gap-3">
-          <Link href="/" className="rounded-lg" aria-label={`${publicConfig.siteName} home`}>
+          <Link
+            href="/"
+            className="rounded-lg"
+            aria-label={t("{siteName} home", { siteName: publicConfig.siteName })}
+          >
             <Logo />
           </Link>
           <Link href="/sign-in" className={buttonClass("ghost", "sm")}>
-            Sign in
+            {t("Sign in")}
           </Link>
         </div>
       </header>

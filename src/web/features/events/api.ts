@@ -2,6 +2,7 @@ import { EVENTS_PAGE_SIZE } from "~/core/events/choices";
 import { eventsEndpoints as api } from "~/core/events/endpoints";
 import type { EventListQuery, MessageAttendeesBody, RsvpBody } from "~/core/events/schemas";
 import { keyOf, useEndpoint, useEndpointMutation, usePagedList } from "~/web/lib/endpoints";
+import { t } from "~/web/lib/i18n";
 
 export { api as eventsApi };
 
@@ -26,13 +27,15 @@ export const useRsvp = (id: number) =>
     success: (result) =>
       result.status === "waitlisted"
         ? {
-            title: "You're on the waitlist",
-            description: `You are number ${result.waitlistPosition} in line. We'll tell you if a place opens.`,
+            title: t("You're on the waitlist"),
+            description: t("You are number {position} in line. We'll tell you if a place opens.", {
+              position: result.waitlistPosition,
+            }),
           }
-        : { title: "Thank you for answering" },
+        : { title: t("Thank you for answering") },
     failure: {
-      title: "Error",
-      description: "Failed to save your answer. Please try again.",
+      title: t("Error"),
+      description: t("Failed to save your answer. Please try again."),
       preferServerMessage: true,
     },
   });
@@ -43,9 +46,9 @@ export const useCancelEvent = (id: number, onDone: () => void) =>
     invalidates: eventKeys,
     success: (_result, occurrence) =>
       occurrence
-        ? { title: "Date cancelled", description: "Everyone going to it has been told." }
-        : { title: "Event cancelled", description: "Everyone going has been told." },
-    failure: { title: "Error", description: "Failed to cancel the event. Please try again." },
+        ? { title: t("Date cancelled"), description: t("Everyone going to it has been told.") }
+        : { title: t("Event cancelled"), description: t("Everyone going has been told.") },
+    failure: { title: t("Error"), description: t("Failed to cancel the event. Please try again.") },
     onSuccess: onDone,
   });
 
@@ -54,12 +57,12 @@ export const useMessageAttendees = (id: number, onDone: () => void) =>
   useEndpointMutation(api.message, {
     input: (body: MessageAttendeesBody) => ({ params: { id }, body }),
     success: (result) => ({
-      title: "Message sent",
-      description: result.sent === 1 ? "Told 1 person" : `Told ${result.sent} people`,
+      title: t("Message sent"),
+      description: t("{count, plural, one {Told # person} other {Told # people}}", { count: result.sent }),
     }),
     failure: {
-      title: "Error",
-      description: "Failed to send your message. Please try again.",
+      title: t("Error"),
+      description: t("Failed to send your message. Please try again."),
       preferServerMessage: true,
     },
     onSuccess: onDone,

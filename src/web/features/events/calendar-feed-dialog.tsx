@@ -6,6 +6,7 @@ import { Dialog, DialogContent } from "~/web/components/ui/dialog";
 import { Field, Input } from "~/web/components/ui/input";
 import { Skeleton } from "~/web/components/ui/skeleton";
 import { keyOf, useEndpoint, useEndpointMutation } from "~/web/lib/endpoints";
+import { t } from "~/web/lib/i18n";
 import { notifySuccess } from "~/web/lib/notify";
 import { publicConfig } from "~/web/lib/public-config";
 
@@ -42,18 +43,18 @@ export function CalendarFeedDialog({
   const reset = useEndpointMutation(api.resetFeed, {
     input: (_: object) => ({}),
     invalidates: () => [keyOf(api.feed)],
-    success: { title: "New address made", description: "The old address no longer works." },
-    failure: { title: "Error", description: "Failed to reset the address. Please try again." },
+    success: { title: t("New address made"), description: t("The old address no longer works.") },
+    failure: { title: t("Error"), description: t("Failed to reset the address. Please try again.") },
   });
   // Until the address comes, the buttons' places.
   const links: { app: string; href?: string }[] = feed.data
-    ? subscribeLinks(feed.data.url, `${publicConfig.siteName} events`)
+    ? subscribeLinks(feed.data.url, t("{site} events", { site: publicConfig.siteName }))
     : CALENDAR_APPS.map((app) => ({ app }));
   const copy = async () => {
     if (!feed.data) return;
     try {
       await navigator.clipboard.writeText(feed.data.url);
-      notifySuccess("Address copied");
+      notifySuccess(t("Address copied"));
     } catch {
       // No clipboard here (an insecure page, a refused permission): the field is there to copy from.
       document.getElementById("calendar-feed-url")?.focus();
@@ -62,13 +63,15 @@ export function CalendarFeedDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
-        title="Your calendar feed"
-        description="Subscribe to this private address in your calendar app to see the events you're going to. Keep it to yourself; reset it if it was shared."
+        title={t("Your calendar feed")}
+        description={t(
+          "Subscribe to this private address in your calendar app to see the events you're going to. Keep it to yourself; reset it if it was shared.",
+        )}
         className="max-w-xl"
       >
         <section aria-labelledby="calendar-subscribe-heading">
           <h3 id="calendar-subscribe-heading" className="font-sans text-sm font-semibold">
-            Subscribe in one tap
+            {t("Subscribe in one tap")}
           </h3>
           <ul className="mt-2 grid gap-2 sm:grid-cols-3">
             {links.map((link) => (
@@ -81,7 +84,7 @@ export function CalendarFeedDialog({
                       ? { target: "_blank", rel: "noopener noreferrer" }
                       : {})}
                     className={buttonClass("outline", "md", "w-full")}
-                    aria-label={`Subscribe in ${link.app}`}
+                    aria-label={t("Subscribe in {app}", { app: link.app })}
                   >
                     <CalendarPlus aria-hidden="true" /> {link.app}
                   </a>
@@ -93,10 +96,10 @@ export function CalendarFeedDialog({
           </ul>
         </section>
         <p className="mt-5 mb-3 text-sm text-muted">
-          Another calendar app? Copy the address and add it as a subscription.
+          {t("Another calendar app? Copy the address and add it as a subscription.")}
         </p>
         {feed.data ? (
-          <Field id="calendar-feed-url" label="Feed address">
+          <Field id="calendar-feed-url" label={t("Feed address")}>
             <Input
               id="calendar-feed-url"
               readOnly
@@ -109,10 +112,10 @@ export function CalendarFeedDialog({
         )}
         <DialogActions className="mt-6">
           <Button variant="outline" disabled={reset.isPending} onClick={() => reset.mutate({})}>
-            {reset.isPending ? "Resetting..." : "Reset address"}
+            {reset.isPending ? t("Resetting...") : t("Reset address")}
           </Button>
           <Button disabled={!feed.data} onClick={() => void copy()}>
-            Copy address
+            {t("Copy address")}
           </Button>
         </DialogActions>
       </DialogContent>

@@ -1,9 +1,11 @@
 import { keysOf } from "~/core/choices";
+import type { MessageId } from "~/core/i18n";
 import { Button } from "~/web/components/ui/button";
+import { t } from "~/web/lib/i18n";
 
 /**
- * A row of buttons, one a choice in the order of `labels`, of which one is chosen (pressed); the
- * row is named for screen readers by `legend`.
+ * A row of buttons, one a choice in the order of `labels` (English, translated here), of which one is
+ * chosen (pressed); the row is named for screen readers by `legend`.
  */
 export function ChoiceButtons<T extends string>({
   legend,
@@ -13,7 +15,7 @@ export function ChoiceButtons<T extends string>({
   disabled,
 }: {
   legend: string;
-  labels: Record<T, string>;
+  labels: Record<T, MessageId>;
   chosen: T | undefined;
   onChoose: (choice: T) => void;
   disabled?: boolean;
@@ -29,7 +31,7 @@ export function ChoiceButtons<T extends string>({
           aria-pressed={chosen === choice}
           onClick={() => onChoose(choice)}
         >
-          {labels[choice]}
+          {t(labels[choice])}
         </Button>
       ))}
     </fieldset>

@@ -3,6 +3,7 @@ import type { MoveDateFormInput } from "~/core/events/schemas";
 import { zonedInstant } from "~/core/zoned-time";
 import { FormField } from "~/web/components/form-field";
 import { Input } from "~/web/components/ui/input";
+import { t } from "~/web/lib/i18n";
 
 /** The day and the two times of an event, or of one date of it, on the event's own clock. */
 export function DateAndTimes<T extends MoveDateFormInput, C, O>({
@@ -15,13 +16,13 @@ export function DateAndTimes<T extends MoveDateFormInput, C, O>({
   const field = (name: keyof MoveDateFormInput) => name as Path<T>;
   return (
     <div className="grid gap-4 sm:grid-cols-3">
-      <FormField form={form} name={field("date")} id={`${idPrefix}-date`} label="Date">
+      <FormField form={form} name={field("date")} id={`${idPrefix}-date`} label={t("Date")}>
         {(control) => <Input type="date" {...control} />}
       </FormField>
-      <FormField form={form} name={field("startTime")} id={`${idPrefix}-start`} label="Starts">
+      <FormField form={form} name={field("startTime")} id={`${idPrefix}-start`} label={t("Starts")}>
         {(control) => <Input type="time" {...control} />}
       </FormField>
-      <FormField form={form} name={field("endTime")} id={`${idPrefix}-end`} label="Ends">
+      <FormField form={form} name={field("endTime")} id={`${idPrefix}-end`} label={t("Ends")}>
         {(control) => <Input type="time" {...control} />}
       </FormField>
     </div>

@@ -2,6 +2,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { History } from "lucide-react";
 import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
+import { parseIsoDay } from "~/core/calendar/civil";
+import { formatHebrewDate, hebrewDateOf, nextHebrewYear } from "~/core/calendar/hebrew-date";
 import { eventsEndpoints as api } from "~/core/events/endpoints";
 import {
   EVENT_REPEAT_LABELS,
@@ -10,6 +12,7 @@ import {
   type EventFormInput,
   type EventFormOutput,
   eventForm,
+  HEBREW_REPEAT_MAX_YEARS,
 } from "~/core/events/schemas";
 import { formatLongDate } from "~/core/format";
 import { zonedInstant } from "~/core/zoned-time";
@@ -19,6 +22,7 @@ import { Button } from "~/web/components/ui/button";
 import { Textarea } from "~/web/components/ui/input";
 import { Select } from "~/web/components/ui/select";
 import { useEndpointMutation } from "~/web/lib/endpoints";
+import { currentLocale, t } from "~/web/lib/i18n";
 import { publicConfig } from "~/web/lib/public-config";
 import { eventKeys } from "./api";
 import { DateAndTimes, startAndEnd } from "./date-and-times";
@@ -42,6 +46,24 @@ function toBody(v: EventFormOutput, pastGathering: boolean) {
     // The whole last day counts.
     repeatUntil: v.repeat === "none" ? null : zonedInstant(v.repeatUntil, "23:59", v.timeZone).toISOString(),
   };
+}
+
+/**
+ * Under "Every year on this Hebrew date": the day's Hebrew date and its next return, which a leap
+ * year or a short month may move ("14 Adar 5786 each year. Next: 14 Adar II 5787, March 23, 2027.").
+ */
+function hebrewRepeatHint(day: string): string | undefined {
+  if (!/^\d{4}-\d\d-\d\d$/.test(day)) return undefined;
+  const locale = currentLocale();
+  const first = parseIsoDay(day);
+  const next = nextHebrewYear(first);
+  // Noon on her clocks: the civil day itself, whatever her zone.
+  const nextDay = new Date(next.civil.year, next.civil.month - 1, next.civil.day, 12);
+  return t("{hebrewDate} each year. Next: {nextHebrewDate}, {nextDate}.", {
+    hebrewDate: formatHebrewDate(hebrewDateOf(first), locale),
+    nextHebrewDate: formatHebrewDate(next.hebrew, locale),
+    nextDate: formatLongDate(nextDay),
+  });
 }
 
 /** What the form sends: its answers, and whether she said a start gone by records a past gathering. */
@@ -69,6 +91,7 @@ export function EventDialog({
     values: initial,
   });
   const repeat = form.watch("repeat");
+  const day = form.watch("date");
   // Opened from a click: Intl's cost is paid now, never while a page renders.
   const [ownZone] = useState(() => Intl.DateTimeFormat().resolvedOptions().timeZone || publicConfig.timeZone);
   /** A start that has passed waits for her word that she is recording a past gathering. */
@@ -79,16 +102,18 @@ export function EventDialog({
     onSaved?.(result.id);
   };
   const failure = {
-    title: "Error",
-    description: "Failed to save the event. Please try again.",
+    title: t("Error"),
+    description: t("Failed to save the event. Please try again."),
     preferServerMessage: true,
   };
   const create = useEndpointMutation(api.create, {
     input: ({ values, past }: Submitted) => ({ body: { ...toBody(values, past), ...owner } }),
     invalidates: eventKeys,
     success: (_result, { past }) => ({
-      title: "Event created",
-      description: past ? "It is kept as a gathering that took place." : "Members can now see it and answer.",
+      title: t("Event created"),
+      description: past
+        ? t("It is kept as a gathering that took place.")
+        : t("Members can now see it and answer."),
     }),
     failure,
     onSuccess: done,
@@ -96,7 +121,7 @@ export function EventDialog({
   const update = useEndpointMutation(api.update, {
     input: ({ values, past }: Submitted) => ({ params: { id: event?.id ?? 0 }, body: toBody(values, past) }),
     invalidates: eventKeys,
-    success: { title: "Event updated", description: "Those going are told of a new time or place." },
+    success: { title: t("Event updated"), description: t("Those going are told of a new time or place.") },
     failure,
     onSuccess: done,
   });
@@ -119,22 +144,25 @@ export function EventDialog({
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={event ? "Edit Event" : "New Event"}
-      description="Times are on the clocks of the event's time zone. Members see them in their own."
+      title={event ? t("Edit Event") : t("New Event")}
+      description={t("Times are on the clocks of the event's time zone. Members see them in their own.")}
       className="max-w-xl"
       onSubmit={onSubmit}
-      submit={{ label: event ? "Save Changes" : "Create Event", busyLabel: "Saving...", busy }}
+      submit={{ label: event ? t("Save Changes") : t("Create Event"), busyLabel: t("Saving..."), busy }}
     >
       <FormInput
         form={form}
         name="title"
         id="event-title"
-        label="Title"
+        label={t("Title")}
         autoComplete="off"
-        placeholder="e.g. Shabbat dinner"
+        dir="auto"
+        placeholder={t("e.g. Shabbat dinner")}
       />
-      <FormField form={form} name="description" id="event-description" label="Description (Optional)">
-        {(control) => <Textarea rows={3} placeholder="What will happen, and what to bring" {...control} />}
+      <FormField form={form} name="description" id="event-description" label={t("Description (Optional)")}>
+        {(control) => (
+          <Textarea rows={3} dir="auto" placeholder={t("What will happen, and what to bring")} {...control} />
+        )}
       </FormField>
       <DateAndTimes form={form} idPrefix="event" />
       <TimeZoneField control={form.control} id="event-zone" own={ownZone} />
@@ -143,16 +171,17 @@ export function EventDialog({
           form={form}
           name="location"
           id="event-location"
-          label="Place (Optional)"
-          hint="Shown to members only (of the group, for a group's event)."
+          label={t("Place (Optional)")}
+          hint={t("Shown to members only (of the group, for a group's event).")}
           autoComplete="off"
+          dir="auto"
         />
         <FormInput
           form={form}
           name="onlineUrl"
           id="event-online"
-          label="Online Link (Optional)"
-          hint="Shown only to those going."
+          label={t("Online Link (Optional)")}
+          hint={t("Shown only to those going.")}
           type="url"
           inputMode="url"
           placeholder="https://"
@@ -163,23 +192,45 @@ export function EventDialog({
           form={form}
           name="capacity"
           id="event-capacity"
-          label="Places (Optional)"
-          hint="Blank: no limit."
+          label={t("Places (Optional)")}
+          hint={t("Blank: no limit.")}
           inputMode="numeric"
         />
-        <FormField form={form} name="repeat" id="event-repeat" label="Repeats">
-          {(control) => (
-            <Select {...control}>
-              {EVENT_REPEATS.map((r) => (
-                <option key={r} value={r}>
-                  {EVENT_REPEAT_LABELS[r]}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
+        {/* Wide enough for its longest choice and what it says of a Hebrew date. */}
+        <div className="sm:col-span-2">
+          <FormField
+            form={form}
+            name="repeat"
+            id="event-repeat"
+            label={t("Repeats")}
+            hint={repeat === "hebrew_yearly" ? hebrewRepeatHint(day) : undefined}
+          >
+            {(control) => (
+              <Select {...control}>
+                {EVENT_REPEATS.map((r) => (
+                  <option key={r} value={r}>
+                    {t(EVENT_REPEAT_LABELS[r])}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+        </div>
         {repeat !== "none" && (
-          <FormInput form={form} name="repeatUntil" id="event-until" label="Until" type="date" />
+          <FormInput
+            form={form}
+            name="repeatUntil"
+            id="event-until"
+            label={t("Until")}
+            type="date"
+            hint={
+              repeat === "hebrew_yearly"
+                ? t("{years, plural, one {Up to # year.} other {Up to # years.}}", {
+                    years: HEBREW_REPEAT_MAX_YEARS,
+                  })
+                : undefined
+            }
+          />
         )}
       </div>
       {pastStart && (
@@ -192,15 +243,16 @@ export function EventDialog({
         >
           <p id="event-past-title" className="flex items-center gap-2 font-semibold">
             <History className="size-4 shrink-0" aria-hidden="true" />
-            {formatLongDate(pastStart.startsAt)} has already passed
+            {t("{date} has already passed", { date: formatLongDate(pastStart.startsAt) })}
           </p>
           <p className="mt-1 leading-relaxed">
-            Are you recording a gathering that already took place? It will show as past, and no one can answer
-            it. Otherwise, choose a date to come.
+            {t(
+              "Are you recording a gathering that already took place? It will show as past, and no one can answer it. Otherwise, choose a date to come.",
+            )}
           </p>
           <div className="mt-3 flex flex-wrap gap-2">
             <Button size="sm" disabled={busy} onClick={() => send({ values: pastStart.values, past: true })}>
-              Record Past Gathering
+              {t("Record Past Gathering")}
             </Button>
             <Button
               size="sm"
@@ -210,7 +262,7 @@ export function EventDialog({
                 form.setFocus("date");
               }}
             >
-              Change the Date
+              {t("Change the Date")}
             </Button>
           </div>
         </div>

@@ -22,6 +22,7 @@ import { Badge } from "~/web/components/ui/badge";
 import { Button, buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { EmptyState } from "~/web/components/ui/empty-state";
+import { t } from "~/web/lib/i18n";
 import { mainActionRef } from "~/web/lib/main-action";
 import { useAttendees, useCancelEvent, useEvent, useRsvp } from "./api";
 import { ChoiceButtons } from "./choice-buttons";
@@ -35,9 +36,10 @@ const MoveDateDialog = lazy(() => import("./move-date-dialog"));
 
 type EventDate = EventDetail["occurrences"][number];
 
-const back = { href: "/community", label: "Community" };
+const backTo = () => ({ href: "/community", label: t("Community") });
 
 export default function EventPage({ params }: { params: Record<string, string | undefined> }) {
+  const back = backTo();
   const id = Number(params.id);
   const valid = Number.isInteger(id) && id > 0;
   const query = useEvent(valid ? id : 0);
@@ -49,17 +51,17 @@ export default function EventPage({ params }: { params: Record<string, string | 
       notFound={
         <EmptyState
           icon={CalendarDays}
-          title="Event not found"
+          title={t("Event not found")}
           action={
             <Link href="/community" className={buttonClass("primary")}>
-              See upcoming events
+              {t("See upcoming events")}
             </Link>
           }
         >
-          This event doesn't exist, or it belongs to a group you're not part of.
+          {t("This event doesn't exist, or it belongs to a group you're not part of.")}
         </EmptyState>
       }
-      failed="We couldn't load this event just now."
+      failed={t("We couldn't load this event just now.")}
       loading={
         <div className="space-y-6" aria-busy="true">
           <BackLink {...back} />
@@ -73,6 +75,7 @@ export default function EventPage({ params }: { params: Record<string, string | 
 }
 
 function EventView({ event }: { event: EventDetail }) {
+  const back = backTo();
   const [editing, setEditing] = useState<EventFormInput | null>(null);
   const [cancelling, setCancelling] = useState<EventDetail | null>(null);
   const [cancellingDate, setCancellingDate] = useState<string | null>(null);
@@ -91,12 +94,16 @@ function EventView({ event }: { event: EventDetail }) {
       <Card className="overflow-hidden">
         <div className="bg-gradient-to-br from-sage-100 via-cream to-parchment p-5 sm:p-8">
           {event.group && (
-            <p className="text-sm font-semibold tracking-wide text-clay-700 uppercase">{event.group.name}</p>
+            <p dir="auto" className="text-sm font-semibold tracking-wide text-clay-700 uppercase">
+              {event.group.name}
+            </p>
           )}
-          <h1 className="mt-1 text-3xl font-semibold sm:text-4xl">{event.title}</h1>
+          <h1 dir="auto" className="mt-1 text-3xl font-semibold sm:text-4xl">
+            {event.title}
+          </h1>
           <div className="mt-3 flex flex-wrap items-center gap-2">
-            {event.cancelled && <Badge tone="clay">Cancelled</Badge>}
-            {!next && !event.cancelled && event.pastDate && <Badge tone="neutral">Took place</Badge>}
+            {event.cancelled && <Badge tone="clay">{t("Cancelled")}</Badge>}
+            {!next && !event.cancelled && event.pastDate && <Badge tone="neutral">{t("Took place")}</Badge>}
             {next && <RsvpBadge rsvp={next.myRsvp} />}
           </div>
           {next ? (
@@ -119,12 +126,13 @@ function EventView({ event }: { event: EventDetail }) {
                 rel="noopener noreferrer"
                 target="_blank"
               >
-                <Video className="size-4" aria-hidden="true" /> Join online
+                <Video className="size-4" aria-hidden="true" /> {t("Join online")}
               </a>
             ) : (
               event.isOnline && (
                 <span className="inline-flex items-center gap-1">
-                  <Video className="size-4" aria-hidden="true" /> Online: the link shows once you're going
+                  <Video className="size-4" aria-hidden="true" />{" "}
+                  {t("Online: the link shows once you're going")}
                 </span>
               )
             )}
@@ -135,15 +143,15 @@ function EventView({ event }: { event: EventDetail }) {
               download
               className={buttonClass("outline", "sm")}
             >
-              <CalendarPlus aria-hidden="true" /> Add to calendar
+              <CalendarPlus aria-hidden="true" /> {t("Add to calendar")}
             </a>
             {event.canEdit && !event.cancelled && (
               <>
                 <Button size="sm" variant="outline" onClick={() => setEditing(eventFormValues(event))}>
-                  <Pencil aria-hidden="true" /> Edit
+                  <Pencil aria-hidden="true" /> {t("Edit")}
                 </Button>
                 <Button size="sm" variant="outline" onClick={() => setCancelling(event)}>
-                  <XCircle aria-hidden="true" /> Cancel event
+                  <XCircle aria-hidden="true" /> {t("Cancel event")}
                 </Button>
               </>
             )}
@@ -155,22 +163,22 @@ function EventView({ event }: { event: EventDetail }) {
         <div className="space-y-6">
           {event.description && (
             <Card className="p-5 sm:p-6">
-              <h2 className="text-xl font-semibold">About this event</h2>
+              <h2 className="text-xl font-semibold">{t("About this event")}</h2>
               <MemberText text={event.description} className="mt-3 leading-relaxed text-ink/90" />
             </Card>
           )}
           <div ref={answering ? mainActionRef : undefined}>
             <Card className="p-5 sm:p-6">
               <h2 className="text-xl font-semibold">
-                {event.repeat === "none" ? "Will you come?" : "Dates"}
+                {event.repeat === "none" ? t("Will you come?") : t("Dates")}
               </h2>
               {event.occurrences.length === 0 ? (
                 <p className="mt-3 text-muted">
                   {event.cancelled
-                    ? "This event was cancelled."
+                    ? t("This event was cancelled.")
                     : event.pastDate
-                      ? "This gathering has taken place."
-                      : "This event has no upcoming dates."}
+                      ? t("This gathering has taken place.")
+                      : t("This event has no upcoming dates.")}
                 </p>
               ) : (
                 <>
@@ -207,9 +215,9 @@ function EventView({ event }: { event: EventDetail }) {
       <ConfirmDialog
         subject={cancelling}
         onClose={() => setCancelling(null)}
-        title="Cancel this event?"
-        description={() => "Everyone going will be told. This cannot be undone."}
-        confirm={{ label: "Cancel Event", busyLabel: "Cancelling..." }}
+        title={t("Cancel this event?")}
+        description={() => t("Everyone going will be told. This cannot be undone.")}
+        confirm={{ label: t("Cancel Event"), busyLabel: t("Cancelling...") }}
         busy={cancel.isPending}
         onConfirm={() => cancel.mutate(undefined)}
       />
@@ -221,9 +229,9 @@ function EventView({ event }: { event: EventDetail }) {
       <ConfirmDialog
         subject={cancellingDate}
         onClose={() => setCancellingDate(null)}
-        title="Cancel this date?"
-        description={() => "Everyone going to it will be told. The other dates stay as they are."}
-        confirm={{ label: "Cancel Date", busyLabel: "Cancelling..." }}
+        title={t("Cancel this date?")}
+        description={() => t("Everyone going to it will be told. The other dates stay as they are.")}
+        confirm={{ label: t("Cancel Date"), busyLabel: t("Cancelling...") }}
         busy={cancel.isPending}
         onConfirm={(occurrence) => cancel.mutate(occurrence)}
       />
@@ -239,19 +247,19 @@ function SeriesAnswer({ event }: { event: EventDetail }) {
       className="mt-3 flex flex-wrap items-center gap-2 rounded-2xl bg-parchment/70 p-3"
       disabled={rsvp.isPending}
     >
-      <legend className="sr-only">Your answer for every date</legend>
+      <legend className="sr-only">{t("Your answer for every date")}</legend>
       <span className="me-1 text-sm font-semibold" aria-hidden="true">
-        Every date:
+        {t("Every date:")}
       </span>
       {RSVP_STATUSES.map((status) => (
         <Button
           key={status}
           size="sm"
           variant="outline"
-          aria-label={`${RSVP_LABELS[status]} to every date`}
+          aria-label={t("{answer} to every date", { answer: t(RSVP_LABELS[status]) })}
           onClick={() => rsvp.mutate({ status })}
         >
-          {RSVP_LABELS[status]}
+          {t(RSVP_LABELS[status])}
         </Button>
       ))}
     </fieldset>
@@ -281,26 +289,31 @@ function DateRow({
         <EventTime date={date} className="font-semibold" />
         <p className="text-sm text-muted">
           {date.cancelled ? (
-            "Cancelled"
+            t("Cancelled")
           ) : (
             <>
               <Users className="me-1 inline size-4" aria-hidden="true" />
               {date.capacity !== null
-                ? `${date.goingCount} of ${date.capacity} going`
-                : `${date.goingCount} going`}
+                ? t("{count, plural, one {# of {capacity} going} other {# of {capacity} going}}", {
+                    count: date.goingCount,
+                    capacity: date.capacity,
+                  })
+                : t("{count, plural, one {# going} other {# going}}", { count: date.goingCount })}
             </>
           )}
         </p>
         {!date.cancelled && date.myRsvp?.status === "waitlisted" && (
           <p className="mt-1 text-sm font-semibold text-amber-800">
-            You're number {date.myRsvp.waitlistPosition} on the waitlist. We'll tell you if a place opens.
+            {t("You're number {position} on the waitlist. We'll tell you if a place opens.", {
+              position: date.myRsvp.waitlistPosition,
+            })}
           </p>
         )}
       </div>
       {!closed && (
         <div className="flex flex-wrap gap-2">
           <ChoiceButtons
-            legend="Your answer"
+            legend={t("Your answer")}
             labels={RSVP_LABELS}
             chosen={answered}
             onChoose={(status) =>
@@ -313,12 +326,12 @@ function DateRow({
           />
           {onMoveDate && (
             <Button size="sm" variant="ghost" onClick={() => onMoveDate(date)}>
-              Move date
+              {t("Move date")}
             </Button>
           )}
           {onCancelDate && (
             <Button size="sm" variant="ghost" onClick={() => onCancelDate(String(date.occurrence))}>
-              Cancel date
+              {t("Cancel date")}
             </Button>
           )}
         </div>
@@ -333,10 +346,10 @@ function Attendees({ eventId, occurrence }: { eventId: number; occurrence: strin
   const people = useAttendees(eventId, occurrence, open);
   return (
     <Card className="h-fit p-5 sm:p-6">
-      <h2 className="text-xl font-semibold">Who's coming</h2>
+      <h2 className="text-xl font-semibold">{t("Who's coming")}</h2>
       {!open ? (
         <Button className="mt-3" size="sm" variant="outline" onClick={() => setOpen(true)}>
-          Show who's coming
+          {t("Show who's coming")}
         </Button>
       ) : !people.data ? (
         <SkeletonGroup className="mt-3 space-y-2" shapes={["h-4 w-full", "h-4 w-2/3"]} />
@@ -351,10 +364,17 @@ function Attendees({ eventId, occurrence }: { eventId: number; occurrence: strin
           ).map(([label, list]) => (
             <div key={label}>
               <dt className="font-semibold">
-                {label} ({list.length})
+                {t(label)} ({list.length})
               </dt>
               <dd className="text-muted">
-                {list.length ? list.map((p) => p.name).join(", ") : "No one yet"}
+                {list.length
+                  ? list.map((p, i) => (
+                      <span key={p.id}>
+                        {i > 0 && ", "}
+                        <bdi>{p.name}</bdi>
+                      </span>
+                    ))
+                  : t("No one yet")}
               </dd>
             </div>
           ))}
@@ -362,7 +382,7 @@ function Attendees({ eventId, occurrence }: { eventId: number; occurrence: strin
       )}
       <div className="mt-4">
         <Button size="sm" variant="outline" onClick={() => setWriting(true)}>
-          <MessageSquare aria-hidden="true" /> Message those coming
+          <MessageSquare aria-hidden="true" /> {t("Message those coming")}
         </Button>
       </div>
       {writing && (

@@ -1,12 +1,32 @@
+import { civilDayOf, minutesOfDayOf } from "~/core/calendar/civil";
+import { hebrewDateText } from "~/core/calendar/hebrew-date";
 import type { EventOccurrence } from "~/core/events/schemas";
 import { formatClock, formatWeekdayDate } from "~/core/format";
+import { currentLocale, t } from "~/web/lib/i18n";
 
 /** "Jerusalem" from "Asia/Jerusalem", "New York" from "America/New_York". */
 export const zoneCity = (zone: string) => (zone.split("/").pop() ?? zone).replace(/_/g, " ");
 
+/** The event's own clock as the server writes it ("7:00 PM"), in minutes since midnight. */
+function zoneMinutes(zoneClock: string): number | undefined {
+  const match = /^(\d{1,2}):(\d{2}) ([AP]M)$/.exec(zoneClock);
+  if (!match) return undefined;
+  return ((Number(match[1]) % 12) + (match[3] === "PM" ? 12 : 0)) * 60 + Number(match[2]);
+}
+
+/** The event's clock as the page writes clocks: the server's "7:00 PM", or "19:00" in Hebrew. */
+function zoneClockText(zoneClock: string): string {
+  const minutes = zoneMinutes(zoneClock);
+  if (currentLocale() !== "he" || minutes === undefined) return zoneClock;
+  return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, "0")}`;
+}
+
 /**
- * When a date is, in her own zone, and on the clock where it happens when that differs:
- * "Thu, Nov 26 · 7:00 PM your time · 2:00 AM in Jerusalem". The event's clock comes from the server.
+ * When a date is, in her own zone, with its day's Hebrew date, and on the clock where it happens when
+ * that differs: "Thu, Nov 26 · 7:00 PM your time · 15 Kislev 5787 · 2:00 AM in Jerusalem". The
+ * event's clock comes from the server. The Hebrew date is the civil day's, the daytime's: a gathering
+ * after nightfall belongs on the Hebrew calendar to the next day, but its place has no coordinates
+ * to tell the sunset by, so the date beside the civil one is that day's.
  */
 export function EventTime({
   date,
@@ -19,18 +39,22 @@ export function EventTime({
   before?: string;
 }) {
   const mine = formatClock(date.startsAt);
-  const differs = mine !== date.zoneClock;
+  const differs = minutesOfDayOf(date.startsAt) !== zoneMinutes(date.zoneClock);
   return (
     <p className={className}>
       {before && <span className="font-semibold text-sage-800">{before} </span>}
       <time dateTime={String(date.startsAt)}>
-        {formatWeekdayDate(date.startsAt)} · {mine}
-        {differs ? " your time" : ` – ${formatClock(date.endsAt)}`}
+        {formatWeekdayDate(date.startsAt)} ·{" "}
+        {differs ? t("{time} your time", { time: mine }) : `${mine} – ${formatClock(date.endsAt)}`}
       </time>
+      <span className="font-normal text-muted">
+        {" "}
+        · {hebrewDateText(civilDayOf(date.startsAt), currentLocale())}
+      </span>
       {differs && (
         <span className="text-muted">
           {" "}
-          · {date.zoneClock} in {zoneCity(date.timeZone)}
+          · {t("{time} in {place}", { time: zoneClockText(date.zoneClock), place: zoneCity(date.timeZone) })}
         </span>
       )}
     </p>

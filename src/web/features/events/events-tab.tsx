@@ -2,10 +2,12 @@ import { CalendarDays, CalendarSync, Plus } from "lucide-react";
 import { useState } from "react";
 import { EVENT_SCOPE_LABELS, type EVENT_SCOPES } from "~/core/events/choices";
 import type { EventFormInput } from "~/core/events/schemas";
+import type { MessageId } from "~/core/i18n";
 import { SkeletonGroup } from "~/web/components/skeleton-group";
 import { Button } from "~/web/components/ui/button";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
 import { useAuth } from "~/web/lib/auth";
+import { t } from "~/web/lib/i18n";
 import { useEventDates } from "./api";
 import { CalendarFeedDialog } from "./calendar-feed-dialog";
 import { ChoiceButtons } from "./choice-buttons";
@@ -15,7 +17,7 @@ import { NewEventDialog } from "./lazy-event-dialog";
 
 type Scope = (typeof EVENT_SCOPES)[number];
 
-const EMPTY: Record<Scope, { title: string; text: string }> = {
+const EMPTY: Record<Scope, { title: MessageId; text: MessageId }> = {
   all: {
     title: "No events scheduled",
     text: "Retreats, online gatherings and feast celebrations will be announced here. Check back soon.",
@@ -38,14 +40,19 @@ export function EventsTab() {
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <ChoiceButtons legend="Show events" labels={EVENT_SCOPE_LABELS} chosen={scope} onChoose={setScope} />
+        <ChoiceButtons
+          legend={t("Show events")}
+          labels={EVENT_SCOPE_LABELS}
+          chosen={scope}
+          onChoose={setScope}
+        />
         <div className="flex flex-wrap gap-2">
           <Button size="sm" variant="outline" onClick={() => setFeedOpen(true)}>
-            <CalendarSync aria-hidden="true" /> Calendar feed
+            <CalendarSync aria-hidden="true" /> {t("Calendar feed")}
           </Button>
           {user?.isAdmin && (
             <Button size="sm" onClick={() => setCreating(eventFormValues())}>
-              <Plus aria-hidden="true" /> New Event
+              <Plus aria-hidden="true" /> {t("New Event")}
             </Button>
           )}
         </div>
@@ -54,10 +61,13 @@ export function EventsTab() {
       <section aria-labelledby="events-heading" aria-busy={dates.isFetching} className="space-y-3">
         {/* The cards' titles are h3: this names the list for those who move by headings. */}
         <h2 id="events-heading" className="sr-only">
-          Upcoming events
+          {t("Upcoming events")}
         </h2>
         {dates.isError ? (
-          <ErrorState message="We couldn't load the events just now." onRetry={() => void dates.refetch()} />
+          <ErrorState
+            message={t("We couldn't load the events just now.")}
+            onRetry={() => void dates.refetch()}
+          />
         ) : !dates.data ? (
           [0, 1, 2].map((i) => (
             <SkeletonGroup
@@ -67,8 +77,8 @@ export function EventsTab() {
             />
           ))
         ) : dates.data.length === 0 ? (
-          <EmptyState icon={CalendarDays} title={EMPTY[scope].title}>
-            {EMPTY[scope].text}
+          <EmptyState icon={CalendarDays} title={t(EMPTY[scope].title)}>
+            {t(EMPTY[scope].text)}
           </EmptyState>
         ) : (
           <>
@@ -80,7 +90,7 @@ export function EventsTab() {
                   disabled={dates.isFetchingNextPage}
                   onClick={() => void dates.fetchNextPage()}
                 >
-                  {dates.isFetchingNextPage ? "Loading..." : "Load more"}
+                  {dates.isFetchingNextPage ? t("Loading...") : t("Load more")}
                 </Button>
               </div>
             )}

@@ -6,6 +6,7 @@ import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { ErrorState } from "~/web/components/ui/empty-state";
 import { usePagedList } from "~/web/lib/endpoints";
+import { t } from "~/web/lib/i18n";
 import { eventsApi } from "./api";
 import { EventCards } from "./event-card";
 import type { EventOwner } from "./event-dialog";
@@ -26,27 +27,30 @@ export function GroupEvents({ owner, canCreate }: { owner: EventOwner; canCreate
     <Card className="p-5 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="flex items-center gap-2 text-xl font-semibold">
-          <CalendarDays className="size-5 text-sage-600" aria-hidden="true" /> Upcoming events
+          <CalendarDays className="size-5 text-sage-600" aria-hidden="true" /> {t("Upcoming events")}
         </h2>
         {canCreate && (
           <Button size="sm" onClick={() => setCreating(eventFormValues())}>
-            <Plus aria-hidden="true" /> New Event
+            <Plus aria-hidden="true" /> {t("New Event")}
           </Button>
         )}
       </div>
       <div className="mt-4 space-y-3" aria-busy={dates.isFetching}>
         {dates.isError ? (
-          <ErrorState message="We couldn't load this group's events." onRetry={() => void dates.refetch()} />
+          <ErrorState
+            message={t("We couldn't load this group's events.")}
+            onRetry={() => void dates.refetch()}
+          />
         ) : !dates.data ? (
           <SkeletonGroup className="space-y-2" shapes={["h-16 w-full", "h-16 w-full"]} />
         ) : dates.data.length === 0 ? (
-          <p className="text-muted">No gatherings planned yet.</p>
+          <p className="text-muted">{t("No gatherings planned yet.")}</p>
         ) : (
           <>
             <EventCards dates={dates.data} />
             {dates.hasNextPage && (
               <Button variant="outline" size="sm" onClick={() => void dates.fetchNextPage()}>
-                Load more
+                {t("Load more")}
               </Button>
             )}
           </>

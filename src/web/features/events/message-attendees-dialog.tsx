@@ -9,6 +9,7 @@ import {
 import { FormDialog } from "~/web/components/form-dialog";
 import { FormField } from "~/web/components/form-field";
 import { Textarea } from "~/web/components/ui/input";
+import { t } from "~/web/lib/i18n";
 import { useMessageAttendees } from "./api";
 
 const empty: MessageAttendeesFormInput = { text: "" };
@@ -41,24 +42,27 @@ export default function MessageAttendeesDialog({
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Message Those Coming"
-      description="Everyone going to an upcoming date, and everyone on its waitlist, finds it in their notifications."
+      title={t("Message Those Coming")}
+      description={t(
+        "Everyone going to an upcoming date, and everyone on its waitlist, finds it in their notifications.",
+      )}
       className="max-w-lg"
       onSubmit={onSubmit}
-      submit={{ label: "Send Message", busyLabel: "Sending...", busy: send.isPending }}
+      submit={{ label: t("Send Message"), busyLabel: t("Sending..."), busy: send.isPending }}
     >
       <FormField
         form={form}
         name="text"
         id="event-message-text"
-        label="Your message"
-        hint={`Up to ${EVENT_MESSAGE_MAX} characters.`}
+        label={t("Your message")}
+        hint={t("Up to {max} characters.", { max: EVENT_MESSAGE_MAX })}
       >
         {(control) => (
           <Textarea
             rows={5}
+            dir="auto"
             maxLength={EVENT_MESSAGE_MAX}
-            placeholder="e.g. We meet at the north gate this time."
+            placeholder={t("e.g. We meet at the north gate this time.")}
             {...control}
           />
         )}

@@ -5,6 +5,7 @@ import { type EventDetail, type MoveDateFormInput, moveDateForm } from "~/core/e
 import { wallClockIn } from "~/core/zoned-time";
 import { FormDialog } from "~/web/components/form-dialog";
 import { useEndpointMutation } from "~/web/lib/endpoints";
+import { t } from "~/web/lib/i18n";
 import { eventKeys } from "./api";
 import { DateAndTimes, startAndEnd } from "./date-and-times";
 
@@ -36,10 +37,10 @@ export default function MoveDateDialog({
       body: { occurrence: String(date.occurrence), ...startAndEnd(v, zone) },
     }),
     invalidates: eventKeys,
-    success: { title: "Date moved", description: "Everyone going to it has been told." },
+    success: { title: t("Date moved"), description: t("Everyone going to it has been told.") },
     failure: {
-      title: "Error",
-      description: "Failed to move the date. Please try again.",
+      title: t("Error"),
+      description: t("Failed to move the date. Please try again."),
       preferServerMessage: true,
     },
     onSuccess: onClose,
@@ -48,11 +49,13 @@ export default function MoveDateDialog({
   return (
     <FormDialog
       onOpenChange={(open) => !open && onClose()}
-      title="Move This Date"
-      description={`Times are in ${zone.replaceAll("_", " ")}. The other dates stay as they are.`}
+      title={t("Move This Date")}
+      description={t("Times are in {zone}. The other dates stay as they are.", {
+        zone: zone.replaceAll("_", " "),
+      })}
       className="max-w-lg"
       onSubmit={form.handleSubmit((v) => move.mutate(v))}
-      submit={{ label: "Move Date", busyLabel: "Moving...", busy: move.isPending }}
+      submit={{ label: t("Move Date"), busyLabel: t("Moving..."), busy: move.isPending }}
     >
       <DateAndTimes form={form} idPrefix="move-date" />
     </FormDialog>

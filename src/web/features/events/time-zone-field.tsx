@@ -4,6 +4,7 @@ import { type Control, useController } from "react-hook-form";
 import type { EventFormInput, EventFormOutput } from "~/core/events/schemas";
 import { Field, Input } from "~/web/components/ui/input";
 import { cn } from "~/web/lib/cn";
+import { t } from "~/web/lib/i18n";
 import { matchZones, searchable, type ZoneChoice, zoneChoices, zoneLabel } from "./zone-choices";
 
 /**
@@ -94,7 +95,12 @@ export function TimeZoneField({
   };
 
   return (
-    <Field id={id} label="Time Zone" hint="Where it happens: type a city or a country." error={error}>
+    <Field
+      id={id}
+      label={t("Time Zone")}
+      hint={t("Where it happens: type a city or a country.")}
+      error={error}
+    >
       <div className="relative">
         <Input
           ref={field.ref}
@@ -122,7 +128,7 @@ export function TimeZoneField({
         <button
           type="button"
           tabIndex={-1}
-          aria-label="Show time zones"
+          aria-label={t("Show time zones")}
           className="absolute top-1/2 end-1 flex size-9 -translate-y-1/2 items-center justify-center rounded-full text-muted hover:bg-parchment"
           // The text box keeps the focus.
           onMouseDown={(e) => e.preventDefault()}
@@ -135,13 +141,13 @@ export function TimeZoneField({
             role="status"
             className="absolute inset-x-0 top-full z-20 mt-1 rounded-2xl border border-linen bg-white px-4 py-3 text-sm text-muted shadow-lg"
           >
-            No time zone matches. Try a city or a country.
+            {t("No time zone matches. Try a city or a country.")}
           </p>
         )}
         <div
           id={listId}
           role="listbox"
-          aria-label="Time zones"
+          aria-label={t("Time zones")}
           hidden={!open || matches.length === 0}
           className="absolute inset-x-0 top-full z-20 mt-1 max-h-64 overflow-y-auto rounded-2xl border border-linen bg-white p-1 shadow-lg"
         >
@@ -168,7 +174,7 @@ export function TimeZoneField({
                 <span className="font-semibold">
                   {zoneLabel(zone)}
                   {i === 0 && zone.id === own && (
-                    <span className="font-normal text-muted"> · your time zone</span>
+                    <span className="font-normal text-muted"> · {t("your time zone")}</span>
                   )}
                 </span>{" "}
                 <span className="text-xs text-muted">{zone.id}</span>

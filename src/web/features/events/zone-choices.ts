@@ -1,3 +1,4 @@
+import { currentLocale, t } from "~/web/lib/i18n";
 import { zoneCity } from "./event-time";
 import { ZONES_BY_COUNTRY } from "./zone-countries";
 
@@ -10,7 +11,7 @@ export interface ZoneChoice {
   words: string;
 }
 
-const UTC: Omit<ZoneChoice, "words"> = { id: "UTC", city: "UTC", country: "Coordinated Universal Time" };
+const UTC = { id: "UTC", city: "UTC" } as const;
 
 /** Lower case, without accents or underscores: "São_Paulo" is found by "sao paulo". */
 export const searchable = (text: string) =>
@@ -21,9 +22,10 @@ export const searchable = (text: string) =>
     .toLowerCase()
     .trim();
 
-const choice = (c: Omit<ZoneChoice, "words">): ZoneChoice => ({
+/** `also`: more words that find it (the country's English name on a page in another language). */
+const choice = (c: Omit<ZoneChoice, "words">, also = ""): ZoneChoice => ({
   ...c,
-  words: searchable(`${c.city} ${c.country} ${c.id}`),
+  words: searchable(`${c.city} ${c.country} ${c.id} ${also}`),
 });
 
 /** "Jerusalem, Israel"; the zone's city alone where the country is not known. */
@@ -35,16 +37,21 @@ export const zoneLabel = (c: Pick<ZoneChoice, "city" | "country">) =>
  * the form opens, never while a page renders: Intl's first call is a long task.
  */
 export function zoneChoices(own: string): ZoneChoice[] {
+  const locale = currentLocale();
   let names: Intl.DisplayNames | undefined;
+  let english: Intl.DisplayNames | undefined;
   try {
-    names = new Intl.DisplayNames(undefined, { type: "region" });
+    names = new Intl.DisplayNames([locale], { type: "region" });
+    // The cities are named in English: so may her country be, whatever the page's language.
+    if (locale !== "en") english = new Intl.DisplayNames(["en"], { type: "region" });
   } catch {
     // No region names here: the country's code stands in.
   }
-  const all: ZoneChoice[] = [choice(UTC)];
+  const all: ZoneChoice[] = [choice({ ...UTC, country: t("Coordinated Universal Time") })];
   for (const [code, zones] of Object.entries(ZONES_BY_COUNTRY)) {
     const country = names?.of(code) ?? code;
-    for (const id of zones.split(" ")) all.push(choice({ id, city: zoneCity(id), country }));
+    const also = english?.of(code) ?? "";
+    for (const id of zones.split(" ")) all.push(choice({ id, city: zoneCity(id), country }, also));
   }
   all.sort((a, b) => a.city.localeCompare(b.city));
   const mine = all.find((c) => c.id === own);

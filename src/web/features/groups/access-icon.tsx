@@ -1,4 +1,5 @@
 import { DoorOpen, Lock } from "lucide-react";
+import { t } from "~/web/lib/i18n";
 
 /**
  * How one gets into the group: a lock where its admins approve each member, an open door where
@@ -18,7 +19,7 @@ export function AccessIcon({
       className={
         className ?? "flex size-10 shrink-0 items-center justify-center rounded-xl bg-sage-100 text-sage-700"
       }
-      title={requiresApproval ? "Approval required to join" : "Open to join"}
+      title={requiresApproval ? t("Approval required to join") : t("Open to join")}
     >
       <Icon className="size-5" aria-hidden="true" />
     </span>

@@ -14,15 +14,19 @@ import {
   useEndpoint,
   usePagedList,
 } from "~/web/lib/endpoints";
+import { t, translateKnown } from "~/web/lib/i18n";
 
 export const PAGE_SIZE = 24;
 
 export { isConflict };
 
-export const roleLabel = (role: string) => (role === "admin" ? "Admin" : "Member");
+export const roleLabel = (role: string) => (role === "admin" ? t("Admin") : t("Member"));
 
-export const categoryLabel = (value: string) =>
-  CULTIVATION_CATEGORIES[value as keyof typeof CULTIVATION_CATEGORIES] ?? value;
+/** A category's label in her language (the labels are the shared constants' English). */
+export const categoryLabel = (value: string) => {
+  const label: string | undefined = CULTIVATION_CATEGORIES[value as keyof typeof CULTIVATION_CATEGORIES];
+  return label ? translateKnown(label) : value;
+};
 
 export const useDiscoverGroups = (filters: { search?: string; category?: string }) =>
   usePagedList(api.list, { query: filters }, PAGE_SIZE);

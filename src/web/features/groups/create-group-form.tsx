@@ -11,13 +11,15 @@ import {
   type CreateCultivationGroupInput,
   createCultivationGroupBody,
 } from "~/core/groups/schemas";
+import type { MessageId } from "~/core/i18n";
 import { FormField } from "~/web/components/form-field";
 import { SwitchField } from "~/web/components/switch-field";
 import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { Input, Textarea } from "~/web/components/ui/input";
 import { Select } from "~/web/components/ui/select";
-import { useCreateGroup } from "./api";
+import { t } from "~/web/lib/i18n";
+import { categoryLabel, useCreateGroup } from "./api";
 
 const defaults: CreateCultivationGroupInput = {
   name: "",
@@ -43,7 +45,7 @@ const SWITCHES = [
     label: "Require approval to join",
     hint: "You approve each request before someone joins.",
   },
-] as const;
+] as const satisfies ReadonlyArray<{ name: string; id: string; label: MessageId; hint: MessageId }>;
 
 type GroupForm = UseFormReturn<CreateCultivationGroupInput, unknown, CreateCultivationGroupBody>;
 
@@ -51,26 +53,27 @@ type GroupForm = UseFormReturn<CreateCultivationGroupInput, unknown, CreateCulti
 export function GroupFormFields({ form, idPrefix }: { form: GroupForm; idPrefix: string }) {
   return (
     <>
-      <FormField form={form} name="name" id={`${idPrefix}-name`} label="Group Name">
-        {(control) => <Input autoComplete="off" {...control} />}
+      <FormField form={form} name="name" id={`${idPrefix}-name`} label={t("Group Name")}>
+        {(control) => <Input dir="auto" autoComplete="off" {...control} />}
       </FormField>
-      <FormField form={form} name="category" id={`${idPrefix}-category`} label="Category">
+      <FormField form={form} name="category" id={`${idPrefix}-category`} label={t("Category")}>
         {(control) => (
           <Select {...control}>
-            <option value="">Select a category</option>
-            {Object.entries(CULTIVATION_CATEGORIES).map(([value, label]) => (
+            <option value="">{t("Select a category")}</option>
+            {Object.keys(CULTIVATION_CATEGORIES).map((value) => (
               <option key={value} value={value}>
-                {label}
+                {categoryLabel(value)}
               </option>
             ))}
           </Select>
         )}
       </FormField>
-      <FormField form={form} name="description" id={`${idPrefix}-description`} label="Description">
+      <FormField form={form} name="description" id={`${idPrefix}-description`} label={t("Description")}>
         {(control) => (
           <Textarea
+            dir="auto"
             rows={4}
-            placeholder="Who is this group for, and what will you do together?"
+            placeholder={t("Who is this group for, and what will you do together?")}
             {...control}
           />
         )}
@@ -79,18 +82,23 @@ export function GroupFormFields({ form, idPrefix }: { form: GroupForm; idPrefix:
         form={form}
         name="guidelines"
         id={`${idPrefix}-guidelines`}
-        label="Group Guidelines (Optional)"
+        label={t("Group Guidelines (Optional)")}
       >
         {(control) => (
-          <Textarea rows={3} placeholder="For example: what is shared here stays here." {...control} />
+          <Textarea
+            dir="auto"
+            rows={3}
+            placeholder={t("For example: what is shared here stays here.")}
+            {...control}
+          />
         )}
       </FormField>
       <FormField
         form={form}
         name="maxMembers"
         id={`${idPrefix}-max`}
-        label="Maximum Members"
-        hint={`Between ${GROUP_MIN_MEMBERS} and ${GROUP_MAX_MEMBERS}.`}
+        label={t("Maximum Members")}
+        hint={t("Between {min} and {max}.", { min: GROUP_MIN_MEMBERS, max: GROUP_MAX_MEMBERS })}
         options={{ valueAsNumber: true }}
       >
         {(control) => (
@@ -106,7 +114,7 @@ export function GroupFormFields({ form, idPrefix }: { form: GroupForm; idPrefix:
       </FormField>
 
       <fieldset className="space-y-3 rounded-2xl bg-parchment/60 p-4">
-        <legend className="sr-only">Privacy</legend>
+        <legend className="sr-only">{t("Privacy")}</legend>
         {SWITCHES.map(({ name, id, label, hint }) => (
           <Controller
             key={name}
@@ -116,8 +124,8 @@ export function GroupFormFields({ form, idPrefix }: { form: GroupForm; idPrefix:
               <SwitchField
                 side="end"
                 id={`${idPrefix}-${id}`}
-                label={label}
-                hint={hint}
+                label={t(label)}
+                hint={t(hint)}
                 checked={field.value ?? true}
                 onCheckedChange={field.onChange}
               />
@@ -132,8 +140,11 @@ export function GroupFormFields({ form, idPrefix }: { form: GroupForm; idPrefix:
 export function CreateGroupForm({ onCreated }: { onCreated: () => void }) {
   const form = useForm({ resolver: zodResolver(createCultivationGroupBody), defaultValues: defaults });
   const create = useCreateGroup({
-    success: { title: "Group created", description: "Your cultivation group has been created successfully." },
-    failure: { title: "Error", description: "Failed to create group. Please try again." },
+    success: {
+      title: t("Group created"),
+      description: t("Your cultivation group has been created successfully."),
+    },
+    failure: { title: t("Error"), description: t("Failed to create group. Please try again.") },
     onSuccess: () => {
       form.reset(defaults);
       onCreated();
@@ -143,19 +154,19 @@ export function CreateGroupForm({ onCreated }: { onCreated: () => void }) {
 
   return (
     <Card className="mx-auto max-w-2xl p-5 sm:p-8">
-      <h2 className="text-2xl font-semibold">Start a cultivation group</h2>
+      <h2 className="text-2xl font-semibold">{t("Start a cultivation group")}</h2>
       <p className="mt-1 text-muted">
-        Gather a small circle for fellowship and accountability. You'll be the group's admin.
+        {t("Gather a small circle for fellowship and accountability. You'll be the group's admin.")}
       </p>
       <form onSubmit={onSubmit} noValidate className="mt-6 space-y-5">
         <GroupFormFields form={form} idPrefix="group" />
 
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
           <Button variant="ghost" onClick={() => form.reset(defaults)} disabled={create.isPending}>
-            Reset
+            {t("Reset")}
           </Button>
           <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? "Creating..." : "Create Group"}
+            {create.isPending ? t("Creating...") : t("Create Group")}
           </Button>
         </div>
       </form>

@@ -3,6 +3,7 @@ import { useSearchParams } from "wouter";
 import { CULTIVATION_CATEGORIES } from "~/core/constants";
 import { PageHeader } from "~/web/components/page-header";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/web/components/ui/tabs";
+import { t } from "~/web/lib/i18n";
 import { CreateGroupForm } from "./create-group-form";
 import { DiscoverGroups } from "./discover-groups";
 import { MyGroups } from "./my-groups";
@@ -35,19 +36,24 @@ export default function CultivationGroupsPage() {
   return (
     <>
       <PageHeader
-        title="Cultivation Groups"
-        description="Small, focused circles for fellowship, study and accountability. Find your people and grow together."
+        title={t("Cultivation Groups")}
+        description={t(
+          "Small, focused circles for fellowship, study and accountability. Find your people and grow together.",
+        )}
       />
       <Tabs value={tab} onValueChange={(value) => showTab(value as Tab)}>
-        <TabsList aria-label="Cultivation groups" className="max-sm:grid max-sm:w-full max-sm:grid-cols-3">
+        <TabsList
+          aria-label={t("Cultivation groups")}
+          className="max-sm:grid max-sm:w-full max-sm:grid-cols-3"
+        >
           <TabsTrigger className="justify-center max-sm:px-2" value="discover">
-            <Compass className="hidden size-4 sm:block" aria-hidden="true" /> Discover Groups
+            <Compass className="hidden size-4 sm:block" aria-hidden="true" /> {t("Discover Groups")}
           </TabsTrigger>
           <TabsTrigger className="justify-center max-sm:px-2" value="my-groups">
-            <Users className="hidden size-4 sm:block" aria-hidden="true" /> My Groups
+            <Users className="hidden size-4 sm:block" aria-hidden="true" /> {t("My Groups")}
           </TabsTrigger>
           <TabsTrigger className="justify-center max-sm:px-2" value="create">
-            <PlusCircle className="hidden size-4 sm:block" aria-hidden="true" /> Create Group
+            <PlusCircle className="hidden size-4 sm:block" aria-hidden="true" /> {t("Create Group")}
           </TabsTrigger>
         </TabsList>
         <TabsContent value="discover">

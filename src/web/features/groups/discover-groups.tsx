@@ -6,8 +6,9 @@ import { SearchFilterBar } from "~/web/components/search-filter-bar";
 import { Button } from "~/web/components/ui/button";
 import { EmptyState } from "~/web/components/ui/empty-state";
 import { Select } from "~/web/components/ui/select";
+import { t } from "~/web/lib/i18n";
 import { useDebounced } from "~/web/lib/use-debounced";
-import { useDiscoverGroups } from "./api";
+import { categoryLabel, useDiscoverGroups } from "./api";
 import { GroupCard, GroupCardSkeleton } from "./group-card";
 
 export function DiscoverGroups({
@@ -27,40 +28,40 @@ export function DiscoverGroups({
   const empty = (
     <EmptyState
       icon={Sprout}
-      title="No groups found"
+      title={t("No groups found")}
       action={
         filtered ? undefined : (
           <Button variant="secondary" onClick={onCreate}>
-            Create Group
+            {t("Create Group")}
           </Button>
         )
       }
     >
-      {filtered ? "Try adjusting your search criteria" : "Be the first to create a cultivation group"}
+      {filtered ? t("Try adjusting your search criteria") : t("Be the first to create a cultivation group")}
     </EmptyState>
   );
 
   return (
     <section aria-labelledby="discover-heading">
       <h2 id="discover-heading" className="sr-only">
-        Discover Groups
+        {t("Discover Groups")}
       </h2>
       <SearchFilterBar
-        label="Search groups"
-        placeholder="Search groups by name or description..."
+        label={t("Search groups")}
+        placeholder={t("Search groups by name or description...")}
         value={search}
         onValueChange={setSearch}
       >
         <Select
-          aria-label="Filter by category"
+          aria-label={t("Filter by category")}
           value={category}
           onChange={(e) => onCategoryChange(e.target.value)}
           className="sm:w-60"
         >
-          <option value="">All categories</option>
-          {Object.entries(CULTIVATION_CATEGORIES).map(([value, label]) => (
+          <option value="">{t("All categories")}</option>
+          {Object.keys(CULTIVATION_CATEGORIES).map((value) => (
             <option key={value} value={value}>
-              {label}
+              {categoryLabel(value)}
             </option>
           ))}
         </Select>

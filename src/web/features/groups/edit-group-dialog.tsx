@@ -11,6 +11,7 @@ import { DialogActions } from "~/web/components/dialog-actions";
 import { SubmitButton } from "~/web/components/submit-button";
 import { Button } from "~/web/components/ui/button";
 import { Dialog, DialogContent } from "~/web/components/ui/dialog";
+import { t } from "~/web/lib/i18n";
 import { isConflict, useUpdateGroup } from "./api";
 import { GroupFormFields } from "./create-group-form";
 
@@ -30,10 +31,14 @@ export function EditGroupButton({ group }: { group: CultivationGroupDetail }) {
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <Button variant="outline" onClick={() => setOpen(true)}>
-        <Pencil aria-hidden="true" /> Edit Group
+        <Pencil aria-hidden="true" /> {t("Edit Group")}
       </Button>
       {open && (
-        <DialogContent title="Edit group" description="Members see the changes at once." className="max-w-xl">
+        <DialogContent
+          title={t("Edit group")}
+          description={t("Members see the changes at once.")}
+          className="max-w-xl"
+        >
           <EditGroupForm group={group} onDone={() => setOpen(false)} />
         </DialogContent>
       )}
@@ -45,10 +50,10 @@ function EditGroupForm({ group, onDone }: { group: CultivationGroupDetail; onDon
   // The same schema as creation: every field is filled in, so its defaults never apply.
   const form = useForm({ resolver: zodResolver(createCultivationGroupBody), defaultValues: valuesOf(group) });
   const update = useUpdateGroup(group.id, {
-    success: { title: "Group updated", description: "Your changes have been saved." },
+    success: { title: t("Group updated"), description: t("Your changes have been saved.") },
     failure: {
-      title: "Error",
-      description: "Failed to update the group. Please try again.",
+      title: t("Error"),
+      description: t("Failed to update the group. Please try again."),
       preferServerMessage: isConflict,
     },
     onSuccess: onDone,
@@ -57,7 +62,7 @@ function EditGroupForm({ group, onDone }: { group: CultivationGroupDetail; onDon
     <form onSubmit={form.handleSubmit((values) => update.mutate(values))} noValidate className="space-y-5">
       <GroupFormFields form={form} idPrefix="edit-group" />
       <DialogActions className="pt-2">
-        <SubmitButton busy={update.isPending} label="Save Changes" busyLabel="Saving..." />
+        <SubmitButton busy={update.isPending} label={t("Save Changes")} busyLabel={t("Saving...")} />
       </DialogActions>
     </form>
   );

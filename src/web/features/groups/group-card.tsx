@@ -8,6 +8,7 @@ import { Badge } from "~/web/components/ui/badge";
 import { Card } from "~/web/components/ui/card";
 import { Skeleton } from "~/web/components/ui/skeleton";
 import { cn } from "~/web/lib/cn";
+import { t } from "~/web/lib/i18n";
 import { AccessIcon } from "./access-icon";
 import { categoryLabel } from "./api";
 import { JoinAction } from "./join-action";
@@ -18,10 +19,10 @@ export function PrivacyIcon({ isPrivate }: { isPrivate: boolean }) {
   return (
     <span
       className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-sage-100 text-sage-700"
-      title={isPrivate ? "Private group" : "Public group"}
+      title={isPrivate ? t("Private group") : t("Public group")}
     >
       <Icon className="size-5" aria-hidden="true" />
-      <span className="sr-only">{isPrivate ? "Private group" : "Public group"}</span>
+      <span className="sr-only">{isPrivate ? t("Private group") : t("Public group")}</span>
     </span>
   );
 }
@@ -32,7 +33,9 @@ export function Visibility({ isPrivate, className }: { isPrivate: boolean; class
   return (
     <p className={className ?? "mt-1 flex items-center gap-1.5 text-xs text-muted"}>
       <Icon className="size-3.5 shrink-0" aria-hidden="true" />
-      {isPrivate ? "Private group: only members see who belongs" : "Public group: anyone can see who belongs"}
+      {isPrivate
+        ? t("Private group: only members see who belongs")
+        : t("Public group: anyone can see who belongs")}
     </p>
   );
 }
@@ -90,7 +93,7 @@ export function GroupCard({ group }: { group: CultivationGroupSummary }) {
       group={group}
       icon={<AccessIcon requiresApproval={group.requiresApproval} />}
       title={
-        <h3 className="text-lg leading-snug font-semibold wrap-anywhere">
+        <h3 dir="auto" className="text-lg leading-snug font-semibold wrap-anywhere">
           <Link
             href={`/cultivation-groups/${group.id}`}
             className="touch-hit rounded-sm hover:text-sage-700 hover:underline underline-offset-4"
@@ -102,7 +105,7 @@ export function GroupCard({ group }: { group: CultivationGroupSummary }) {
       underTitle={<Visibility isPrivate={group.isPrivate} />}
       countAside={
         <Badge tone={group.requiresApproval ? "clay" : "sage"}>
-          {group.requiresApproval ? "Approval required" : "Open to join"}
+          {group.requiresApproval ? t("Approval required") : t("Open to join")}
         </Badge>
       }
       action={<JoinAction group={group} className="mt-4 w-full" />}

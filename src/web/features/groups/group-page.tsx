@@ -39,6 +39,7 @@ import { GroupEvents } from "~/web/features/events";
 import { MessageButton } from "~/web/features/messages";
 import { MemberActions } from "~/web/features/moderation";
 import { useAuth } from "~/web/lib/auth";
+import { t } from "~/web/lib/i18n";
 import { AccessIcon } from "./access-icon";
 import {
   categoryLabel,
@@ -54,11 +55,17 @@ import {
 import { EditGroupButton } from "./edit-group-dialog";
 import { JoinAction } from "./join-action";
 
-const back = { href: "/cultivation-groups", label: "All groups" };
+const backToGroups = () => ({ href: "/cultivation-groups", label: t("All groups") });
 
 export default function GroupPage({ params }: { params: Record<string, string | undefined> }) {
   return (
-    <GroupItemPage params={params} useGroup={useGroup} back={back} icon={Sprout} discover="Discover Groups">
+    <GroupItemPage
+      params={params}
+      useGroup={useGroup}
+      back={backToGroups()}
+      icon={Sprout}
+      discover={t("Discover Groups")}
+    >
       {(group) => <GroupView group={group} />}
     </GroupItemPage>
   );
@@ -68,20 +75,20 @@ function GroupView({ group }: { group: CultivationGroupDetail }) {
   const isAdmin = group.role === "admin";
   return (
     <div className="space-y-6">
-      <BackLink {...back} />
+      <BackLink {...backToGroups()} />
       <GroupHeader
         emblem={<AccessIcon requiresApproval={group.requiresApproval} className={GROUP_EMBLEM} />}
         kind={categoryLabel(group.category)}
         name={group.name}
         facts={
           <>
-            <Badge tone="neutral">{group.isPrivate ? "Private group" : "Public group"}</Badge>
+            <Badge tone="neutral">{group.isPrivate ? t("Private group") : t("Public group")}</Badge>
             <Badge tone={group.requiresApproval ? "clay" : "sage"}>
-              {group.requiresApproval ? "Approval required" : "Open to join"}
+              {group.requiresApproval ? t("Approval required") : t("Open to join")}
             </Badge>
             <span className="inline-flex items-center gap-1.5 font-semibold text-ink">
               <Users className="size-4 text-sage-600" aria-hidden="true" />
-              {group.memberCount} of {group.maxMembers} members
+              {t("{count} of {max} members", { count: group.memberCount, max: group.maxMembers })}
             </span>
           </>
         }
@@ -90,7 +97,7 @@ function GroupView({ group }: { group: CultivationGroupDetail }) {
             <>
               <Badge tone="sage" className="self-start sm:self-end">
                 {isAdmin && <Crown className="size-3.5" aria-hidden="true" />}
-                You're {isAdmin ? "an admin" : "a member"}
+                {isAdmin ? t("You're an admin") : t("You're a member")}
               </Badge>
               {isAdmin && <EditGroupButton group={group} />}
               <LeaveButton group={group} />
@@ -120,7 +127,7 @@ function MemberSections({ group }: { group: CultivationGroupDetail }) {
   const sections: TabSection[] = [
     {
       value: "conversation",
-      label: "Conversation",
+      label: t("Conversation"),
       icon: MessagesSquare,
       content: (
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
@@ -133,7 +140,7 @@ function MemberSections({ group }: { group: CultivationGroupDetail }) {
           {/* On a phone the tabs hold these; beside a wide conversation they keep the column company. */}
           <aside
             className="hidden space-y-4 lg:sticky lg:top-24 lg:block"
-            aria-label="About the conversation"
+            aria-label={t("About the conversation")}
           >
             <ConversationGuide />
             {group.guidelines && <GuidelinesCard group={group} />}
@@ -141,10 +148,15 @@ function MemberSections({ group }: { group: CultivationGroupDetail }) {
         </div>
       ),
     },
-    { value: "about", label: "About", icon: Info, content: <GroupAbout description={group.description} /> },
+    {
+      value: "about",
+      label: t("About"),
+      icon: Info,
+      content: <GroupAbout description={group.description} />,
+    },
     {
       value: "events",
-      label: "Events",
+      label: t("Events"),
       icon: CalendarDays,
       content: <GroupEvents owner={{ groupId: group.id }} canCreate={isAdmin} />,
     },
@@ -152,15 +164,15 @@ function MemberSections({ group }: { group: CultivationGroupDetail }) {
       ? [
           {
             value: "guidelines",
-            label: "Guidelines",
+            label: t("Guidelines"),
             icon: ScrollText,
             content: <GuidelinesCard group={group} />,
           },
         ]
       : []),
-    { value: "members", label: "Members", icon: Users, content: <MembersPanel group={group} /> },
+    { value: "members", label: t("Members"), icon: Users, content: <MembersPanel group={group} /> },
   ];
-  return <TabbedPage label="Group sections" sections={sections} />;
+  return <TabbedPage label={t("Group sections")} sections={sections} />;
 }
 
 /** Someone deciding whether to join sees the whole group at once: no conversation, which is its members'. */
@@ -181,7 +193,7 @@ function GuidelinesCard({ group }: { group: CultivationGroupDetail }) {
   return (
     <Card className="p-5 sm:p-6">
       <h2 className="flex items-center gap-2 text-xl font-semibold">
-        <ScrollText className="size-5 text-sage-600" aria-hidden="true" /> Group Guidelines
+        <ScrollText className="size-5 text-sage-600" aria-hidden="true" /> {t("Group Guidelines")}
       </h2>
       <MemberText text={group.guidelines ?? ""} className="mt-3 leading-relaxed text-ink/90" />
     </Card>
@@ -191,10 +203,13 @@ function GuidelinesCard({ group }: { group: CultivationGroupDetail }) {
 function LeaveButton({ group }: { group: CultivationGroupDetail }) {
   const [, navigate] = useLocation();
   const leave = useLeaveGroup({
-    success: { title: "Left group", description: `You are no longer a member of ${group.name}.` },
+    success: {
+      title: t("Left group"),
+      description: t("You are no longer a member of {name}.", { name: group.name }),
+    },
     failure: {
-      title: "Error",
-      description: "Failed to leave the group. Please try again.",
+      title: t("Error"),
+      description: t("Failed to leave the group. Please try again."),
       preferServerMessage: isConflict,
     },
     onSuccess: () => {
@@ -206,14 +221,14 @@ function LeaveButton({ group }: { group: CultivationGroupDetail }) {
     <LeaveGroupDialog
       trigger={(ask) => (
         <Button variant="outline" onClick={ask}>
-          <LogOut aria-hidden="true" /> Leave Group
+          <LogOut aria-hidden="true" /> {t("Leave Group")}
         </Button>
       )}
-      title="Leave this group?"
+      title={t("Leave this group?")}
       description={
         group.requiresApproval
-          ? "You'll need an admin's approval to join again."
-          : "You can join again at any time while there is room."
+          ? t("You'll need an admin's approval to join again.")
+          : t("You can join again at any time while there is room.")
       }
       leaving={leave.isPending}
       onLeave={(done) => leave.mutate(group.id, { onSettled: done })}
@@ -223,12 +238,12 @@ function LeaveButton({ group }: { group: CultivationGroupDetail }) {
 
 function WithdrawButton({ group }: { group: CultivationGroupDetail }) {
   const leave = useLeaveGroup({
-    success: { title: "Request withdrawn", description: "Your request to join has been withdrawn." },
-    failure: { title: "Error", description: "Failed to withdraw your request. Please try again." },
+    success: { title: t("Request withdrawn"), description: t("Your request to join has been withdrawn.") },
+    failure: { title: t("Error"), description: t("Failed to withdraw your request. Please try again.") },
   });
   return (
     <Button variant="ghost" size="sm" disabled={leave.isPending} onClick={() => leave.mutate(group.id)}>
-      {leave.isPending ? "Withdrawing..." : "Withdraw request"}
+      {leave.isPending ? t("Withdrawing...") : t("Withdraw request")}
     </Button>
   );
 }
@@ -240,7 +255,7 @@ function PendingRequests({ group }: { group: CultivationGroupDetail }) {
   return (
     <Card className="border-clay-200 p-5 sm:p-6">
       <h2 className="flex items-center gap-2 text-xl font-semibold">
-        <Inbox className="size-5 text-clay-600" aria-hidden="true" /> Pending Requests
+        <Inbox className="size-5 text-clay-600" aria-hidden="true" /> {t("Pending Requests")}
         <Badge tone="clay" className="font-sans">
           {count}
         </Badge>
@@ -248,13 +263,13 @@ function PendingRequests({ group }: { group: CultivationGroupDetail }) {
       <div className="mt-4">
         {query.isLoading ? (
           <div className="space-y-3" aria-busy="true">
-            <span className="sr-only">Loading requests</span>
+            <span className="sr-only">{t("Loading requests")}</span>
             <SkeletonGroup className="space-y-3" shapes={["h-20 w-full", "h-20 w-full"]} />
           </div>
         ) : query.isError ? (
-          <ErrorState message="We couldn't load the requests." onRetry={() => void query.refetch()} />
+          <ErrorState message={t("We couldn't load the requests.")} onRetry={() => void query.refetch()} />
         ) : requests.length === 0 ? (
-          <p className="text-muted">No one is waiting to join right now.</p>
+          <p className="text-muted">{t("No one is waiting to join right now.")}</p>
         ) : (
           <ul className="divide-y divide-linen">
             {requests.map((request) => (
@@ -277,7 +292,7 @@ function MembersPanel({ group }: { group: CultivationGroupDetail }) {
   return (
     <Card className="h-fit p-5 sm:p-6">
       <h2 className="flex items-center gap-2 text-xl font-semibold">
-        <Users className="size-5 text-sage-600" aria-hidden="true" /> Members
+        <Users className="size-5 text-sage-600" aria-hidden="true" /> {t("Members")}
       </h2>
       {group.members ? (
         <ul className="mt-4 space-y-3">
@@ -294,7 +309,7 @@ function MembersPanel({ group }: { group: CultivationGroupDetail }) {
       ) : (
         <p className="mt-4 flex items-start gap-2 text-muted">
           <Lock className="mt-1 size-4 shrink-0" aria-hidden="true" />
-          This is a private group. Its members are visible to members only.
+          {t("This is a private group. Its members are visible to members only.")}
         </p>
       )}
     </Card>
@@ -317,21 +332,24 @@ function MemberRow({
   const setRole = useSetMemberRole(groupId, {
     success: (_, { role }) =>
       role === "admin"
-        ? { title: "Admin added", description: `${name} can now help lead the group.` }
-        : { title: "Admin removed", description: `${name} is now a member.` },
+        ? { title: t("Admin added"), description: t("{name} can now help lead the group.", { name }) }
+        : { title: t("Admin removed"), description: t("{name} is now a member.", { name }) },
     failure: {
-      title: "Error",
-      description: "Failed to change the member's role. Please try again.",
+      title: t("Error"),
+      description: t("Failed to change the member's role. Please try again."),
       preferServerMessage: isConflict,
     },
   });
   const change = () => setRole.mutate({ userId: member.userId, role: nextRole });
   const [confirming, setConfirming] = useState<GroupMember | null>(null);
   const remove = useRemoveMember(groupId, {
-    success: { title: "Member removed", description: `${name} is no longer a member of the group.` },
+    success: {
+      title: t("Member removed"),
+      description: t("{name} is no longer a member of the group.", { name }),
+    },
     failure: {
-      title: "Error",
-      description: "Failed to remove the member. Please try again.",
+      title: t("Error"),
+      description: t("Failed to remove the member. Please try again."),
       preferServerMessage: isConflict,
     },
   });
@@ -340,14 +358,17 @@ function MemberRow({
       <Avatar user={member} />
       <div className="min-w-0 flex-1">
         <p className="flex items-center gap-1.5 truncate font-semibold">
-          {name}
-          {isSelf && <span className="font-normal text-muted">(you)</span>}
+          <span dir="auto">{name}</span>
+          {isSelf && <span className="font-normal text-muted">{t("(you)")}</span>}
           {member.role === "admin" && (
-            <Crown className="size-4 shrink-0 text-gold-500" aria-label="Group admin" role="img" />
+            <Crown className="size-4 shrink-0 text-gold-500" aria-label={t("Group admin")} role="img" />
           )}
         </p>
         <p className="text-sm text-muted">
-          {roleLabel(member.role)} · Joined {formatShortDate(member.joinedAt)}
+          {t("{role} · Joined {date}", {
+            role: roleLabel(member.role),
+            date: formatShortDate(member.joinedAt),
+          })}
         </p>
       </div>
       {/* Her actions on a line of their own, under her name: the panel is narrow on every screen. */}
@@ -369,9 +390,13 @@ function MemberRow({
                 variant="ghost"
                 onClick={change}
                 disabled={setRole.isPending}
-                aria-label={nextRole === "admin" ? `Make ${name} an admin` : `Remove ${name} as admin`}
+                aria-label={
+                  nextRole === "admin"
+                    ? t("Make {name} an admin", { name })
+                    : t("Remove {name} as admin", { name })
+                }
               >
-                {nextRole === "admin" ? "Make admin" : "Remove admin"}
+                {nextRole === "admin" ? t("Make admin") : t("Remove admin")}
               </Button>
               <Button
                 size="sm"
@@ -379,9 +404,9 @@ function MemberRow({
                 className="text-danger hover:bg-clay-50"
                 onClick={() => setConfirming(member)}
                 disabled={remove.isPending}
-                aria-label={`Remove ${name} from the group`}
+                aria-label={t("Remove {name} from the group", { name })}
               >
-                <UserMinus aria-hidden="true" /> Remove
+                <UserMinus aria-hidden="true" /> {t("Remove")}
               </Button>
             </>
           )}
@@ -390,11 +415,13 @@ function MemberRow({
       <ConfirmDialog
         subject={confirming}
         onClose={() => setConfirming(null)}
-        title={`Remove ${name}?`}
+        title={t("Remove {name}?", { name })}
         description={() =>
-          "She will no longer be a member of this group or see what is shared in it. She can ask to join again later."
+          t(
+            "She will no longer be a member of this group or see what is shared in it. She can ask to join again later.",
+          )
         }
-        confirm={{ label: "Remove Member", busyLabel: "Removing..." }}
+        confirm={{ label: t("Remove Member"), busyLabel: t("Removing...") }}
         busy={remove.isPending}
         onConfirm={(m) => remove.mutate(m.userId, { onSettled: () => setConfirming(null) })}
       />

@@ -7,6 +7,7 @@ import { SkeletonGroup } from "~/web/components/skeleton-group";
 import { Badge } from "~/web/components/ui/badge";
 import { ErrorState } from "~/web/components/ui/empty-state";
 import { useEndpoint } from "~/web/lib/endpoints";
+import { t } from "~/web/lib/i18n";
 import { AccessIcon } from "./access-icon";
 import { categoryLabel } from "./api";
 
@@ -28,9 +29,10 @@ export function GroupsAtAGlance() {
   return (
     <div className="space-y-6">
       <Section
-        title="Your groups"
+        title={t("Your groups")}
+        loading={t("Loading your groups")}
         query={mine}
-        empty="You haven't joined any groups yet."
+        empty={t("You haven't joined any groups yet.")}
         count={mine.data?.length ?? 0}
       >
         {mine.data?.map(({ group, role }) => (
@@ -38,11 +40,14 @@ export function GroupsAtAGlance() {
             key={group.id}
             id={group.id}
             name={group.name}
-            detail={`${categoryLabel(group.category)} · ${memberCountText(group.memberCount)}`}
+            detail={t("{category} · {members}", {
+              category: categoryLabel(group.category),
+              members: memberCountText(group.memberCount),
+            })}
             aside={
               role === "admin" ? (
                 <Badge tone="sage">
-                  <Crown className="size-3.5" aria-hidden="true" /> Admin
+                  <Crown className="size-3.5" aria-hidden="true" /> {t("Admin")}
                 </Badge>
               ) : null
             }
@@ -50,9 +55,10 @@ export function GroupsAtAGlance() {
         ))}
       </Section>
       <Section
-        title="Groups you might like"
+        title={t("Groups you might like")}
+        loading={t("Loading groups you might like")}
         query={discover}
-        empty="No other groups to join right now. You could start one."
+        empty={t("No other groups to join right now. You could start one.")}
         count={suggestions.length}
       >
         {suggestions.map((group) => (
@@ -60,11 +66,14 @@ export function GroupsAtAGlance() {
             key={group.id}
             id={group.id}
             name={group.name}
-            detail={`${categoryLabel(group.category)} · ${memberCountText(group.memberCount)}`}
+            detail={t("{category} · {members}", {
+              category: categoryLabel(group.category),
+              members: memberCountText(group.memberCount),
+            })}
             icon={<AccessIcon requiresApproval={group.requiresApproval} />}
             aside={
               <Badge tone={group.requiresApproval ? "clay" : "sage"}>
-                {group.requiresApproval ? "Approval required" : "Open to join"}
+                {group.requiresApproval ? t("Approval required") : t("Open to join")}
               </Badge>
             }
           />
@@ -76,12 +85,15 @@ export function GroupsAtAGlance() {
 
 function Section({
   title,
+  loading,
   query,
   empty,
   count,
   children,
 }: {
   title: string;
+  /** What a screen reader hears while it loads. */
+  loading: string;
   query: { isLoading: boolean; isError: boolean; refetch: () => unknown };
   empty: string;
   count: number;
@@ -93,11 +105,11 @@ function Section({
       <div className="mt-2">
         {query.isLoading ? (
           <div aria-busy="true">
-            <span className="sr-only">Loading {title.toLowerCase()}</span>
+            <span className="sr-only">{loading}</span>
             <SkeletonGroup className="space-y-2" shapes={["h-16 w-full", "h-16 w-full"]} />
           </div>
         ) : query.isError ? (
-          <ErrorState message="We couldn't load groups just now." onRetry={() => void query.refetch()} />
+          <ErrorState message={t("We couldn't load groups just now.")} onRetry={() => void query.refetch()} />
         ) : count === 0 ? (
           <p className="rounded-2xl border border-dashed border-linen px-4 py-3 text-sm text-muted">
             {empty}
@@ -131,7 +143,9 @@ function GroupLink({
       >
         {icon}
         <span className="min-w-0 flex-1">
-          <span className="block font-bold break-words">{name}</span>
+          <span dir="auto" className="block font-bold break-words">
+            {name}
+          </span>
           <span className="block text-sm text-muted">{detail}</span>
           {aside && <span className="mt-1.5 flex">{aside}</span>}
         </span>

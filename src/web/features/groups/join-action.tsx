@@ -7,6 +7,7 @@ import { DialogActions } from "~/web/components/dialog-actions";
 import { Button, buttonClass } from "~/web/components/ui/button";
 import { Dialog, DialogContent } from "~/web/components/ui/dialog";
 import { Field, Textarea } from "~/web/components/ui/input";
+import { t } from "~/web/lib/i18n";
 import { isConflict, useJoinGroup } from "./api";
 
 const MESSAGE_MAX = LIMITS.shortText * 5;
@@ -21,11 +22,14 @@ function useJoin(group: JoinableGroup, onDone: () => void) {
   const join = useJoinGroup({
     success: (result) =>
       result.status === "pending"
-        ? { title: "Request sent", description: "Your request to join the group has been sent." }
-        : { title: "Joined group", description: `You're now a member of ${group.name}.` },
+        ? { title: t("Request sent"), description: t("Your request to join the group has been sent.") }
+        : {
+            title: t("Joined group"),
+            description: t("You're now a member of {name}.", { name: group.name }),
+          },
     failure: {
-      title: "Error",
-      description: "Failed to send join request. Please try again.",
+      title: t("Error"),
+      description: t("Failed to send join request. Please try again."),
       preferServerMessage: isConflict,
     },
     onSuccess: onDone,
@@ -53,39 +57,39 @@ export function JoinAction({
   if (group.isMember) {
     return showViewLink ? (
       <Link href={`/cultivation-groups/${group.id}`} className={buttonClass("outline", "md", className)}>
-        View Group
+        {t("View Group")}
       </Link>
     ) : null;
   }
   if (group.hasPendingRequest) {
     return (
       <Button variant="secondary" disabled className={className}>
-        <Hourglass aria-hidden="true" /> Request Pending
+        <Hourglass aria-hidden="true" /> {t("Request Pending")}
       </Button>
     );
   }
   if (group.memberCount >= group.maxMembers) {
     return (
       <Button variant="outline" disabled className={className}>
-        Group Full
+        {t("Group Full")}
       </Button>
     );
   }
   if (!group.requiresApproval) {
     return (
       <Button className={className} disabled={isPending} onClick={() => send()}>
-        <UserPlus aria-hidden="true" /> {isPending ? "Joining..." : "Join Group"}
+        <UserPlus aria-hidden="true" /> {isPending ? t("Joining...") : t("Join Group")}
       </Button>
     );
   }
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <Button className={className} onClick={() => setOpen(true)}>
-        <UserPlus aria-hidden="true" /> Request to Join
+        <UserPlus aria-hidden="true" /> {t("Request to Join")}
       </Button>
       <DialogContent
-        title={`Request to join ${group.name}`}
-        description="A group admin will review your request. You can introduce yourself if you like."
+        title={t("Request to join {name}", { name: group.name })}
+        description={t("A group admin will review your request. You can introduce yourself if you like.")}
       >
         <RequestForm isPending={isPending} onSend={send} />
       </DialogContent>
@@ -104,11 +108,12 @@ function RequestForm({ isPending, onSend }: { isPending: boolean; onSend: (messa
     <form onSubmit={submit} className="space-y-5">
       <Field
         id={id}
-        label="Message (Optional)"
-        hint="Share a little about yourself and why you'd like to join."
+        label={t("Message (Optional)")}
+        hint={t("Share a little about yourself and why you'd like to join.")}
       >
         <Textarea
           id={id}
+          dir="auto"
           rows={4}
           maxLength={MESSAGE_MAX}
           value={message}
@@ -118,7 +123,7 @@ function RequestForm({ isPending, onSend }: { isPending: boolean; onSend: (messa
       </Field>
       <DialogActions>
         <Button type="submit" disabled={isPending}>
-          {isPending ? "Sending..." : "Send Request"}
+          {isPending ? t("Sending...") : t("Send Request")}
         </Button>
       </DialogActions>
     </form>

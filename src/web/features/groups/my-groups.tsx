@@ -6,6 +6,7 @@ import { PagedCardGrid } from "~/web/components/card-grid";
 import { Badge } from "~/web/components/ui/badge";
 import { Button, buttonClass } from "~/web/components/ui/button";
 import { EmptyState } from "~/web/components/ui/empty-state";
+import { t } from "~/web/lib/i18n";
 import { roleLabel, useMyGroups } from "./api";
 import { CultivationCard, GroupCardSkeleton, PrivacyIcon } from "./group-card";
 
@@ -14,10 +15,10 @@ export function MyGroups({ onDiscover }: { onDiscover: () => void }) {
   const empty = (
     <EmptyState
       icon={Users}
-      title="You haven't joined any groups yet"
-      action={<Button onClick={onDiscover}>Discover Groups</Button>}
+      title={t("You haven't joined any groups yet")}
+      action={<Button onClick={onDiscover}>{t("Discover Groups")}</Button>}
     >
-      Find a small group for fellowship, study and accountability.
+      {t("Find a small group for fellowship, study and accountability.")}
     </EmptyState>
   );
 
@@ -37,9 +38,11 @@ function MembershipCard({ membership }: { membership: MyGroupMembership }) {
       title={
         <div className="flex items-start justify-between gap-2">
           <div className="flex items-center gap-1.5">
-            <h3 className="text-lg leading-snug font-semibold wrap-anywhere">{group.name}</h3>
+            <h3 dir="auto" className="text-lg leading-snug font-semibold wrap-anywhere">
+              {group.name}
+            </h3>
             {role === "admin" && (
-              <Crown className="size-4 shrink-0 text-gold-500" aria-label="Group admin" role="img" />
+              <Crown className="size-4 shrink-0 text-gold-500" aria-label={t("Group admin")} role="img" />
             )}
           </div>
           <Badge tone={role === "admin" ? "sage" : "neutral"} className="shrink-0">
@@ -48,13 +51,13 @@ function MembershipCard({ membership }: { membership: MyGroupMembership }) {
         </div>
       }
       countClassName="text-muted"
-      countAside={<span>Joined {formatLongDate(membership.joinedAt)}</span>}
+      countAside={<span>{t("Joined {date}", { date: formatLongDate(membership.joinedAt) })}</span>}
       action={
         <Link
           href={`/cultivation-groups/${group.id}`}
           className={buttonClass("outline", "md", "mt-4 w-full")}
         >
-          View Group
+          {t("View Group")}
         </Link>
       }
     />

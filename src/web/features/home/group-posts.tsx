@@ -10,6 +10,7 @@ import { Badge, type BadgeTone } from "~/web/components/ui/badge";
 import { buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { Skeleton, SkeletonLines } from "~/web/components/ui/skeleton";
+import { Trans, t } from "~/web/lib/i18n";
 
 const KIND_TONES: Record<GroupPostKind, BadgeTone> = {
   discussion: "neutral",
@@ -18,7 +19,7 @@ const KIND_TONES: Record<GroupPostKind, BadgeTone> = {
   announcement: "clay",
 };
 
-const authorOf = (post: GroupPost) => personName(post.author, { form: "short", nameless: "A sister" });
+const authorOf = (post: GroupPost) => personName(post.author, { form: "short", nameless: t("A sister") });
 
 /**
  * "From your groups": the newest words of the groups she belongs to, each opening its post; a
@@ -36,17 +37,23 @@ export function GroupPosts({ posts }: { posts: GroupPost[] }) {
               <Avatar user={post.author} />
               <div className="min-w-0 flex-1">
                 <p className="text-sm wrap-anywhere">
-                  <span className="font-bold">{author}</span>
-                  <span className="text-muted"> in </span>
-                  <span className="font-semibold">{post.groupName}</span>
+                  <Trans
+                    id="<0>{author}</0><1> in </1><2>{group}</2>"
+                    values={{ author, group: post.groupName }}
+                    components={{
+                      0: <bdi className="font-bold" />,
+                      1: <span className="text-muted" />,
+                      2: <bdi className="font-semibold" />,
+                    }}
+                  />
                 </p>
                 <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted">
-                  <Badge tone={KIND_TONES[post.kind]}>{GROUP_POST_KIND_LABELS[post.kind]}</Badge>
+                  <Badge tone={KIND_TONES[post.kind]}>{t(GROUP_POST_KIND_LABELS[post.kind])}</Badge>
                   <time dateTime={post.createdAt}>{formatCompactAge(post.createdAt)}</time>
                   <span aria-hidden="true">·</span>
                   <span className="inline-flex items-center gap-1 font-semibold text-sage-700">
                     <MessageCircle className="size-3.5" aria-hidden="true" />
-                    {post.replyCount} {post.replyCount === 1 ? "reply" : "replies"}
+                    {t("{count, plural, one {# reply} other {# replies}}", { count: post.replyCount })}
                   </span>
                 </p>
                 <MemberText
@@ -60,7 +67,7 @@ export function GroupPosts({ posts }: { posts: GroupPost[] }) {
                 className="absolute inset-0 rounded-[var(--radius-card)]"
               >
                 <span className="sr-only">
-                  Open {author}'s post in {post.groupName}
+                  {t("Open {author}'s post in {group}", { author, group: post.groupName })}
                 </span>
               </Link>
             </Card>
@@ -77,17 +84,18 @@ function NoGroupPosts() {
       <span className="mx-auto flex size-12 items-center justify-center rounded-2xl bg-sage-100 text-sage-600">
         <UsersRound className="size-6" aria-hidden="true" />
       </span>
-      <p className="mt-3 font-semibold text-ink">Nothing from your groups yet</p>
+      <p className="mt-3 font-semibold text-ink">{t("Nothing from your groups yet")}</p>
       <p className="mx-auto mt-1 max-w-md text-sm text-muted">
-        A group is where you are known and encouraged between Sundays. Join one, and what its women share will
-        meet you here.
+        {t(
+          "A group is where you are known and encouraged between Sundays. Join one, and what its women share will meet you here.",
+        )}
       </p>
       <div className="mt-4 flex flex-wrap justify-center gap-2">
         <Link href="/cultivation-groups" className={buttonClass("primary", "sm")}>
-          <Sprout aria-hidden="true" /> Cultivation Groups
+          <Sprout aria-hidden="true" /> {t("Cultivation Groups")}
         </Link>
         <Link href="/local-communities" className={buttonClass("outline", "sm", "bg-white")}>
-          <MapPin aria-hidden="true" /> Local Communities
+          <MapPin aria-hidden="true" /> {t("Local Communities")}
         </Link>
       </div>
     </div>
@@ -96,7 +104,7 @@ function NoGroupPosts() {
 
 export function GroupPostSkeletons() {
   return (
-    <SkeletonList label="Loading posts from your groups" count={2} className="space-y-3">
+    <SkeletonList label={t("Loading posts from your groups")} count={2} className="space-y-3">
       <Card className="flex gap-3 p-4">
         <Skeleton className="size-9 shrink-0 rounded-full" />
         <SkeletonLines className="flex-1 space-y-2" lines={["h-4 w-1/2", "h-4 w-full", "h-4 w-4/5"]} />

@@ -11,6 +11,7 @@ import { Card } from "~/web/components/ui/card";
 import { EmptyState } from "~/web/components/ui/empty-state";
 import { SkeletonLines } from "~/web/components/ui/skeleton";
 import { useAuth } from "~/web/lib/auth";
+import { t } from "~/web/lib/i18n";
 import { useMarkPrayed, usePrayerList } from "./api";
 
 /** A request's name, words and button while the list loads. */
@@ -24,8 +25,10 @@ export default function PrayerListPage() {
   return (
     <>
       <PageHeader
-        title="Patrons' prayer list"
-        description="Pray for our patrons by name. Mark each request once you have prayed for it this week; on Monday each patron hears that the intercessors prayed for her."
+        title={t("Patrons' prayer list")}
+        description={t(
+          "Pray for our patrons by name. Mark each request once you have prayed for it this week; on Monday each patron hears that the intercessors prayed for her.",
+        )}
       />
       {allowed ? (
         <PagedCardGrid
@@ -38,17 +41,18 @@ export default function PrayerListPage() {
             </Card>
           }
           empty={
-            <EmptyState icon={HandHeart} title="No requests from patrons yet">
-              When a patron shares a prayer request, it appears here for you to pray over.
+            <EmptyState icon={HandHeart} title={t("No requests from patrons yet")}>
+              {t("When a patron shares a prayer request, it appears here for you to pray over.")}
             </EmptyState>
           }
         >
           {(request) => <PatronPrayerCard request={request} />}
         </PagedCardGrid>
       ) : (
-        <EmptyState icon={Lock} title="This list is for the intercessors">
-          The ministry's intercessors pray here for our patrons by name. If you would like to join them,
-          please speak with an administrator.
+        <EmptyState icon={Lock} title={t("This list is for the intercessors")}>
+          {t(
+            "The ministry's intercessors pray here for our patrons by name. If you would like to join them, please speak with an administrator.",
+          )}
         </EmptyState>
       )}
     </>
@@ -57,10 +61,13 @@ export default function PrayerListPage() {
 
 const prayedBy = (count: number) =>
   count === 0
-    ? "Not prayed for yet this week"
-    : count === 1
-      ? "1 intercessor prayed this week"
-      : `${count} intercessors prayed this week`;
+    ? t("Not prayed for yet this week")
+    : t("{count, plural, one {# intercessor prayed this week} other {# intercessors prayed this week}}", {
+        count,
+      });
+
+/** The server names an anonymous patron "Anonymous": the interface's word, shown in her language. */
+const patronLabel = (name: string) => (name === "Anonymous" ? t("Anonymous") : name);
 
 function PatronPrayerCard({ request }: { request: PatronPrayer }) {
   const titleId = useId();
@@ -71,15 +78,15 @@ function PatronPrayerCard({ request }: { request: PatronPrayer }) {
       <article aria-labelledby={titleId}>
         <header className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
-            <h2 id={titleId} className="font-sans text-lg font-bold wrap-anywhere text-ink">
-              {request.patronName}
+            <h2 id={titleId} dir="auto" className="font-sans text-lg font-bold wrap-anywhere text-ink">
+              {patronLabel(request.patronName)}
             </h2>
             <p className="text-sm text-muted">{formatLongDate(request.createdAt)}</p>
           </div>
           <PrayerBadges
             isPrivate={request.isPrivate}
             isAnswered={request.isAnswered}
-            privateLabel="Shared with the intercessors"
+            privateLabel={t("Shared with the intercessors")}
           />
         </header>
         <MemberText text={request.content} className="mt-3 leading-relaxed text-ink" />
@@ -93,7 +100,7 @@ function PatronPrayerCard({ request }: { request: PatronPrayer }) {
             onClick={() => markPrayed.mutate(request.id)}
           >
             {prayed ? <Check aria-hidden="true" /> : <HandHeart aria-hidden="true" />}
-            {prayed ? "Prayed this week" : "Mark prayed this week"}
+            {prayed ? t("Prayed this week") : t("Mark prayed this week")}
           </Button>
         </footer>
       </article>

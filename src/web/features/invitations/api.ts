@@ -1,7 +1,8 @@
 import { invitationsEndpoints as api } from "~/core/invitations/endpoints";
-import { INVITATION_MESSAGES } from "~/core/invitations/messages";
+import { INVITATION_DAYS, INVITATION_MESSAGES } from "~/core/invitations/messages";
 import { moderationEndpoints } from "~/core/moderation/endpoints";
 import { keyOf, useEndpointMutation, usePagedList } from "~/web/lib/endpoints";
+import { t } from "~/web/lib/i18n";
 
 const PAGE_SIZE = 25;
 
@@ -16,11 +17,13 @@ export const useInvite = (onDone: () => void) =>
     input: (email: string) => ({ body: { email } }),
     success: (invitation) => ({
       title: INVITATION_MESSAGES.sent(invitation.email),
-      description: "Her link works for 7 days.",
+      description: t("{days, plural, one {Her link works for # days.} other {Her link works for # days.}}", {
+        days: INVITATION_DAYS,
+      }),
     }),
     failure: {
-      title: "Error",
-      description: "Failed to send the invitation. Please try again.",
+      title: t("Error"),
+      description: t("Failed to send the invitation. Please try again."),
       preferServerMessage: true,
     },
     invalidates: refreshed,
@@ -31,12 +34,12 @@ export const useRevokeInvitation = (onDone: () => void) =>
   useEndpointMutation(api.revoke, {
     input: ({ id }: { id: number; email: string }) => ({ params: { id } }),
     success: (_, { email }) => ({
-      title: "Invitation withdrawn",
-      description: `The link sent to ${email} no longer works.`,
+      title: t("Invitation withdrawn"),
+      description: t("The link sent to {email} no longer works.", { email }),
     }),
     failure: {
-      title: "Error",
-      description: "Failed to withdraw the invitation. Please try again.",
+      title: t("Error"),
+      description: t("Failed to withdraw the invitation. Please try again."),
       preferServerMessage: true,
     },
     invalidates: refreshed,

@@ -8,6 +8,7 @@ import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { ErrorState } from "~/web/components/ui/empty-state";
 import { Skeleton } from "~/web/components/ui/skeleton";
+import { Trans, t } from "~/web/lib/i18n";
 import { usePendingInvitations, useRevokeInvitation } from "./api";
 import { InviteDialog } from "./invite-dialog";
 
@@ -28,17 +29,17 @@ export function InvitationsPanel() {
       <section aria-labelledby={headingId}>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id={headingId} className="text-xl font-semibold">
-            Pending invitations
+            {t("Pending invitations")}
           </h2>
           <Button onClick={() => setInviting(true)}>
             <MailPlus className="size-4" aria-hidden="true" />
-            Invite a member
+            {t("Invite a member")}
           </Button>
         </div>
         {pending.isError ? (
           <div className="mt-4">
             <ErrorState
-              message="We couldn't load the invitations just now."
+              message={t("We couldn't load the invitations just now.")}
               onRetry={() => void pending.refetch()}
             />
           </div>
@@ -48,7 +49,7 @@ export function InvitationsPanel() {
             <Skeleton className="h-5 w-full max-w-56" />
           </div>
         ) : rows.length === 0 ? (
-          <p className="mt-3 text-muted">No invitations are waiting.</p>
+          <p className="mt-3 text-muted">{t("No invitations are waiting.")}</p>
         ) : (
           <ul className="mt-3 divide-y divide-linen">
             {rows.map((invitation) => (
@@ -59,37 +60,55 @@ export function InvitationsPanel() {
                 <div className="min-w-0">
                   <p className="font-semibold [overflow-wrap:anywhere] text-ink">{invitation.email}</p>
                   <p className="text-sm text-muted">
-                    {invitation.invitedBy ? `Invited by ${invitation.invitedBy} · ` : ""}
-                    works until{" "}
-                    <time dateTime={invitation.expiresAt}>{formatShortDate(invitation.expiresAt)}</time>
+                    {invitation.invitedBy ? (
+                      <Trans
+                        id="Invited by {name} · works until {day}"
+                        values={{
+                          name: <span dir="auto">{invitation.invitedBy}</span>,
+                          day: <ExpiryDay at={invitation.expiresAt} />,
+                        }}
+                      />
+                    ) : (
+                      <Trans
+                        id="works until {day}"
+                        values={{ day: <ExpiryDay at={invitation.expiresAt} /> }}
+                      />
+                    )}
                   </p>
                 </div>
                 <Button
                   size="sm"
                   variant="outline"
-                  aria-label={`Withdraw the invitation to ${invitation.email}`}
+                  aria-label={t("Withdraw the invitation to {email}", { email: invitation.email })}
                   onClick={() => setWithdrawing(invitation)}
                 >
-                  Withdraw
+                  {t("Withdraw")}
                 </Button>
               </li>
             ))}
           </ul>
         )}
-        <LoadMore list={pending} label="Load more invitations" className="mt-3" />
+        <LoadMore list={pending} label={t("Load more invitations")} className="mt-3" />
       </section>
       {inviting && <InviteDialog onClose={() => setInviting(false)} />}
       <ConfirmDialog
         subject={withdrawing}
         onClose={() => setWithdrawing(null)}
-        title="Withdraw this invitation?"
+        title={t("Withdraw this invitation?")}
         description={(invitation) =>
-          `The link sent to ${invitation.email} will no longer work. You can invite her again later.`
+          t("The link sent to {email} will no longer work. You can invite her again later.", {
+            email: invitation.email,
+          })
         }
-        confirm={{ label: "Withdraw invitation", busyLabel: "Withdrawing..." }}
+        confirm={{ label: t("Withdraw invitation"), busyLabel: t("Withdrawing...") }}
         busy={revoke.isPending}
         onConfirm={(invitation) => revoke.mutate({ id: invitation.id, email: invitation.email })}
       />
     </Card>
   );
+}
+
+/** The day an invitation's link stops working. */
+function ExpiryDay({ at }: { at: string }) {
+  return <time dateTime={at}>{formatShortDate(at)}</time>;
 }

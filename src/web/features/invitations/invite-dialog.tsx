@@ -1,8 +1,10 @@
 import { type FormEvent, useId, useState } from "react";
+import { INVITATION_DAYS } from "~/core/invitations/messages";
 import { DialogActions } from "~/web/components/dialog-actions";
 import { Button } from "~/web/components/ui/button";
 import { Dialog, DialogContent } from "~/web/components/ui/dialog";
 import { Field, Input } from "~/web/components/ui/input";
+import { t } from "~/web/lib/i18n";
 import { publicConfig } from "~/web/lib/public-config";
 import { useInvite } from "./api";
 
@@ -17,17 +19,20 @@ export function InviteDialog({ onClose }: { onClose: () => void }) {
   const send = (e: FormEvent) => {
     e.preventDefault();
     const address = email.trim();
-    if (!EMAIL.test(address)) return setError("Please enter a valid e-mail address");
+    if (!EMAIL.test(address)) return setError(t("Please enter a valid e-mail address"));
     invite.mutate(address);
   };
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent
-        title="Invite a member"
-        description={`She receives an e-mail from ${publicConfig.siteName} with your name and a link to join. The link works once, for 7 days, and confirms her address.`}
+        title={t("Invite a member")}
+        description={t(
+          "{days, plural, one {She receives an e-mail from {site} with your name and a link to join. The link works once, for # days, and confirms her address.} other {She receives an e-mail from {site} with your name and a link to join. The link works once, for # days, and confirms her address.}}",
+          { site: publicConfig.siteName, days: INVITATION_DAYS },
+        )}
       >
         <form onSubmit={send} noValidate className="space-y-4">
-          <Field id={emailId} label="Her e-mail address" error={error}>
+          <Field id={emailId} label={t("Her e-mail address")} error={error}>
             <Input
               id={emailId}
               type="email"
@@ -44,7 +49,7 @@ export function InviteDialog({ onClose }: { onClose: () => void }) {
           </Field>
           <DialogActions>
             <Button type="submit" disabled={invite.isPending}>
-              {invite.isPending ? "Sending..." : "Send invitation"}
+              {invite.isPending ? t("Sending...") : t("Send invitation")}
             </Button>
           </DialogActions>
         </form>

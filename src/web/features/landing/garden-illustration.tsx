@@ -1,7 +1,14 @@
+import { t } from "~/web/lib/i18n";
+
 /** A quiet garden seen through an arched window: sun, hills, an olive tree and new shoots. */
 export function GardenIllustration({ className }: { className?: string }) {
   return (
-    <svg viewBox="0 0 420 460" className={className} role="img" aria-label="An olive tree in a sunlit garden">
+    <svg
+      viewBox="0 0 420 460"
+      className={className}
+      role="img"
+      aria-label={t("An olive tree in a sunlit garden")}
+    >
       <defs>
         <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
           <stop offset="0" stopColor="#f7ecc8" />

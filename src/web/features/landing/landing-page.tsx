@@ -1,8 +1,11 @@
-import { BookOpen, HandHeart, HeartHandshake, Sprout, Users } from "lucide-react";
+import { BookOpen, HandHeart, HeartHandshake, type LucideIcon, Sprout, Users } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link } from "wouter";
+import type { MessageId } from "~/core/i18n";
+import { LanguageSwitch } from "~/web/components/language-switch";
 import { Logo } from "~/web/components/logo";
 import { Button, buttonClass } from "~/web/components/ui/button";
+import { t } from "~/web/lib/i18n";
 import { publicConfig } from "~/web/lib/public-config";
 import { GardenIllustration } from "./garden-illustration";
 
@@ -36,7 +39,7 @@ const FEATURES = [
     text: "Share your prayer requests, pray for one another, and celebrate answered prayers together.",
     tone: "bg-sage-100 text-sage-700",
   },
-];
+] satisfies { icon: LucideIcon; title: MessageId; text: MessageId; tone: string }[];
 
 export default function LandingPage() {
   const [joinOpen, setJoinOpen] = useState(false);
@@ -60,18 +63,18 @@ export default function LandingPage() {
           <div className="flex items-center gap-1.5 sm:gap-2">
             {/* Returning members sign in here; the sign-in tab opens. */}
             <Link href="/sign-in" className={buttonClass("ghost", "sm", "sm:h-10 sm:px-5")}>
-              Sign in
+              {t("Sign in")}
             </Link>
             {/* On a phone the button says only "Join", so both fit beside the logo. */}
             <Button
               onClick={openJoin}
               {...preload}
               size="sm"
-              aria-label="Join the Mishpacha"
+              aria-label={t("Join the Mishpacha")}
               className="sm:h-10 sm:px-5"
             >
-              <span className="sm:hidden">Join</span>
-              <span className="hidden sm:inline">Join the Mishpacha</span>
+              <span className="sm:hidden">{t("Join")}</span>
+              <span className="hidden sm:inline">{t("Join the Mishpacha")}</span>
             </Button>
           </div>
         </div>
@@ -87,42 +90,47 @@ export default function LandingPage() {
             <div>
               <p className="inline-flex items-center gap-2 rounded-full bg-white/80 px-3.5 py-1.5 text-sm font-semibold text-sage-700 shadow-sm ring-1 ring-linen">
                 <Sprout className="size-4" aria-hidden="true" />
-                For Christian &amp; Messianic Jewish women
+                {t("For Christian & Messianic Jewish women")}
               </p>
               <h1 className="mt-5 text-[2.6rem] leading-[1.05] font-semibold text-balance sm:text-6xl md:text-[4.1rem]">
-                Cultivate Your Spiritual Garden
+                {t("Cultivate Your Spiritual Garden")}
               </h1>
               {welcomeLine && (
-                <p className="mt-4 font-display text-xl text-sage-800 italic sm:text-2xl">{welcomeLine}</p>
+                <p className="mt-4 font-display text-xl text-sage-800 italic sm:text-2xl">
+                  <span dir="auto">{welcomeLine}</span>
+                </p>
               )}
               <p className="mt-5 max-w-xl text-lg leading-relaxed text-muted sm:text-xl">
-                Founded by {founderName}, {siteName} is a family of women rooted in Scripture — learning
-                together, praying for one another, and growing in faith season by season.
+                {t(
+                  "Founded by {founderName}, {siteName} is a family of women rooted in Scripture — learning together, praying for one another, and growing in faith season by season.",
+                  { founderName, siteName },
+                )}
               </p>
               <div className="mt-8 flex flex-col gap-3 sm:flex-row">
                 <Button size="lg" onClick={openJoin} {...preload}>
-                  Join the Mishpacha
+                  {t("Join the Mishpacha")}
                 </Button>
                 <Button size="lg" variant="outline" onClick={openLearnMore} {...preload}>
-                  Learn More
+                  {t("Learn More")}
                 </Button>
               </div>
               <p className="mt-6 text-sm text-muted">
-                Teaching videos · Prayer wall · Small groups · Mentoring
+                {t("Teaching videos · Prayer wall · Small groups · Mentoring")}
               </p>
             </div>
             <GardenIllustration className="mx-auto w-full max-w-md md:max-w-none" />
           </div>
         </section>
 
-        <section aria-label="Scripture" className="bg-sage-700 text-cream">
+        <section aria-label={t("Scripture")} className="bg-sage-700 text-cream">
           <figure className="container-page py-10 text-center sm:py-12">
             <blockquote className="font-display text-2xl leading-snug italic sm:text-3xl">
-              “I am the vine; you are the branches. Whoever abides in me and I in him, he it is that bears
-              much fruit.”
+              {t(
+                "“I am the vine; you are the branches. Whoever abides in me and I in him, he it is that bears much fruit.”",
+              )}
             </blockquote>
             <figcaption className="mt-3 text-sm font-semibold tracking-widest text-sage-200 uppercase">
-              John 15:5
+              {t("John 15:5")}
             </figcaption>
           </figure>
         </section>
@@ -130,11 +138,12 @@ export default function LandingPage() {
         <section className="container-page py-16 sm:py-24" aria-labelledby="features-title">
           <div className="mx-auto max-w-2xl text-center">
             <h2 id="features-title" className="text-3xl font-semibold sm:text-4xl">
-              Nurture Your Faith Together
+              {t("Nurture Your Faith Together")}
             </h2>
             <p className="mt-4 text-lg text-muted">
-              Everything here is planted for one purpose: that you would grow deep roots in God's Word and
-              flourish alongside other women.
+              {t(
+                "Everything here is planted for one purpose: that you would grow deep roots in God's Word and flourish alongside other women.",
+              )}
             </p>
           </div>
           <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
@@ -146,8 +155,8 @@ export default function LandingPage() {
                 <span className={`flex size-12 items-center justify-center rounded-2xl ${tone}`}>
                   <Icon className="size-6" aria-hidden="true" />
                 </span>
-                <h3 className="mt-5 text-xl font-semibold">{title}</h3>
-                <p className="mt-2 leading-relaxed text-muted">{text}</p>
+                <h3 className="mt-5 text-xl font-semibold">{t(title)}</h3>
+                <p className="mt-2 leading-relaxed text-muted">{t(text)}</p>
               </li>
             ))}
           </ul>
@@ -160,10 +169,12 @@ export default function LandingPage() {
               className="absolute -top-24 -end-16 size-72 rounded-full bg-gold-400/15 blur-2xl"
             />
             <h2 id="cta-title" className="relative text-3xl font-semibold text-cream sm:text-4xl">
-              Ready to Grow Together?
+              {t("Ready to Grow Together?")}
             </h2>
             <p className="relative mx-auto mt-4 max-w-xl text-lg text-sage-100">
-              Take your place in the family. There is room at the table, and a garden waiting to be tended.
+              {t(
+                "Take your place in the family. There is room at the table, and a garden waiting to be tended.",
+              )}
             </p>
             <Button
               size="lg"
@@ -172,7 +183,7 @@ export default function LandingPage() {
               onClick={openJoin}
               {...preload}
             >
-              Join the Mishpacha
+              {t("Join the Mishpacha")}
             </Button>
           </div>
         </section>
@@ -185,7 +196,7 @@ export default function LandingPage() {
           <div className="flex flex-col items-center gap-1 text-center sm:items-end sm:text-end">
             {contactEmail && (
               <p className="text-sm text-muted">
-                Questions? Write to{" "}
+                {t("Questions? Write to")}{" "}
                 <a
                   href={`mailto:${contactEmail}`}
                   className="inline-block py-3 font-semibold text-sage-700 underline underline-offset-4 hover:text-sage-800 sm:py-1"
@@ -195,8 +206,12 @@ export default function LandingPage() {
               </p>
             )}
             <p className="text-sm text-muted" suppressHydrationWarning>
-              © 2024–{new Date().getFullYear()} {siteName}. All rights reserved.
+              {t("© 2024–{year} {siteName}. All rights reserved.", {
+                year: String(new Date().getFullYear()),
+                siteName,
+              })}
             </p>
+            <LanguageSwitch />
           </div>
         </div>
       </footer>

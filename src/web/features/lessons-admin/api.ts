@@ -2,6 +2,7 @@ import { lessonsEndpoints as api } from "~/core/lessons/endpoints";
 import type { AdminLesson, AdminModule } from "~/core/lessons/schemas";
 import { videosEndpoints } from "~/core/videos/endpoints";
 import { keyOf, useEndpoint, useEndpointMutation } from "~/web/lib/endpoints";
+import { t } from "~/web/lib/i18n";
 import { queryClient } from "~/web/lib/query-client";
 
 export type EditorModule = AdminModule & { lessons: AdminLesson[] };
@@ -19,24 +20,24 @@ export const useFunnel = (courseId: number) => useEndpoint(api.adminFunnel, { pa
 export const useVideoChoices = (enabled: boolean) =>
   useEndpoint(videosEndpoints.adminList, { query: { limit: 100 } }, { enabled });
 
-const failure = (description: string) => ({ title: "Error", description, preferServerMessage: true });
+const failure = (description: string) => ({ title: t("Error"), description, preferServerMessage: true });
 
 export const useAddModule = (courseId: number) =>
   useEndpointMutation(api.adminAddModule, {
     input: (title: string) => ({ params: { id: courseId }, body: { title } }),
     success: (saved) => ({
-      title: "Module Added",
-      description: `${saved.title} is at the end of the course.`,
+      title: t("Module Added"),
+      description: t("{title} is at the end of the course.", { title: saved.title }),
     }),
-    failure: failure("Failed to add the module. Please try again."),
+    failure: failure(t("Failed to add the module. Please try again.")),
     invalidates: () => refreshed(courseId),
   });
 
 export const useRenameModule = (courseId: number) =>
   useEndpointMutation(api.adminEditModule, {
     input: ({ id, title }: { id: number; title: string }) => ({ params: { id }, body: { title } }),
-    success: { title: "Module Renamed" },
-    failure: failure("Failed to rename the module. Please try again."),
+    success: { title: t("Module Renamed") },
+    failure: failure(t("Failed to rename the module. Please try again.")),
     invalidates: () => refreshed(courseId),
   });
 
@@ -44,34 +45,43 @@ export const useRemoveModule = (courseId: number) =>
   useEndpointMutation(api.adminRemoveModule, {
     input: (module: { id: number; title: string }) => ({ params: { id: module.id } }),
     success: (_, module) => ({
-      title: "Module Removed",
-      description: `${module.title} and its lessons are gone.`,
+      title: t("Module Removed"),
+      description: t("{title} and its lessons are gone.", { title: module.title }),
     }),
-    failure: failure("Failed to remove the module. Please try again."),
+    failure: failure(t("Failed to remove the module. Please try again.")),
     invalidates: () => refreshed(courseId),
   });
 
 export const useAddLesson = (courseId: number) =>
   useEndpointMutation(api.adminAddLesson, {
     input: (input) => input,
-    success: (saved) => ({ title: "Lesson Saved", description: `${saved.title} has been added.` }),
-    failure: failure("Failed to save the lesson. Please try again."),
+    success: (saved) => ({
+      title: t("Lesson Saved"),
+      description: t("{title} has been added.", { title: saved.title }),
+    }),
+    failure: failure(t("Failed to save the lesson. Please try again.")),
     invalidates: () => refreshed(courseId),
   });
 
 export const useEditLesson = (courseId: number) =>
   useEndpointMutation(api.adminEditLesson, {
     input: (input) => input,
-    success: (saved) => ({ title: "Lesson Saved", description: `${saved.title} has been saved.` }),
-    failure: failure("Failed to save the lesson. Please try again."),
+    success: (saved) => ({
+      title: t("Lesson Saved"),
+      description: t("{title} has been saved.", { title: saved.title }),
+    }),
+    failure: failure(t("Failed to save the lesson. Please try again.")),
     invalidates: () => refreshed(courseId),
   });
 
 export const useRemoveLesson = (courseId: number) =>
   useEndpointMutation(api.adminRemoveLesson, {
     input: (lesson: { id: number; title: string }) => ({ params: { id: lesson.id } }),
-    success: (_, lesson) => ({ title: "Lesson Removed", description: `${lesson.title} is gone.` }),
-    failure: failure("Failed to remove the lesson. Please try again."),
+    success: (_, lesson) => ({
+      title: t("Lesson Removed"),
+      description: t("{title} is gone.", { title: lesson.title }),
+    }),
+    failure: failure(t("Failed to remove the lesson. Please try again.")),
     invalidates: () => refreshed(courseId),
   });
 
@@ -104,10 +114,10 @@ export const useSaveOrder = (courseId: number) =>
       // The course may have changed meanwhile (another administrator): show it as it stands.
       void queryClient.invalidateQueries({ queryKey: lessonsKey(courseId) });
     },
-    success: { title: "Order Saved" },
+    success: { title: t("Order Saved") },
     failure: {
-      title: "Error",
-      description: "The order was not saved, so it is back as it was. Please try again.",
+      title: t("Error"),
+      description: t("The order was not saved, so it is back as it was. Please try again."),
     },
     invalidates: () => [funnelKey(courseId)],
   });

@@ -21,6 +21,7 @@ import { Card } from "~/web/components/ui/card";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
 import { Skeleton } from "~/web/components/ui/skeleton";
 import { cn } from "~/web/lib/cn";
+import { Trans, t } from "~/web/lib/i18n";
 import {
   type EditorModule,
   useCourseLessons,
@@ -131,26 +132,27 @@ export default function CourseLessonsEditor({
     <section aria-labelledby={headingId}>
       <Button variant="ghost" size="sm" onClick={onClose} className="-ms-2">
         <ArrowLeft aria-hidden="true" />
-        Back to Courses
+        {t("Back to Courses")}
       </Button>
       <div className="mt-2 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
           <h2 id={headingId} ref={heading} tabIndex={-1} className="text-2xl font-semibold break-words">
-            Lessons of {courseTitle}
+            <Trans id="Lessons of {title}" values={{ title: <span dir="auto">{courseTitle}</span> }} />
           </h2>
           <p className="mt-1 text-muted">
-            Modules and their lessons, in the order members take them. Drag a row by its handle, or use its
-            arrows.
+            {t(
+              "Modules and their lessons, in the order members take them. Drag a row by its handle, or use its arrows.",
+            )}
           </p>
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">
           <Link href={`/courses/${courseId}`} className={buttonClass("outline", "md")}>
             <Eye aria-hidden="true" />
-            Preview as a Member
+            {t("Preview as a Member")}
           </Link>
           <Button onClick={() => setModuleForm({ module: null })}>
             <Plus aria-hidden="true" />
-            Add Module
+            {t("Add Module")}
           </Button>
         </div>
       </div>
@@ -163,30 +165,30 @@ export default function CourseLessonsEditor({
 
       <div className="mt-6" aria-busy={lessons.isLoading}>
         {lessons.isLoading ? (
-          <Card className="space-y-3 p-5" aria-label="Loading lessons">
+          <Card className="space-y-3 p-5" aria-label={t("Loading lessons")}>
             <Skeleton className="h-6 w-1/2" />
             <Skeleton className="h-4 w-2/3" />
             <Skeleton className="h-4 w-1/2" />
           </Card>
         ) : lessons.isError ? (
           <ErrorState
-            message="We couldn't load the lessons just now."
+            message={t("We couldn't load the lessons just now.")}
             onRetry={() => void lessons.refetch()}
           />
         ) : modules.length === 0 ? (
           <EmptyState
             icon={BookOpen}
-            title="No modules yet"
+            title={t("No modules yet")}
             action={
               <Button variant="secondary" onClick={() => setModuleForm({ module: null })}>
-                Add Module
+                {t("Add Module")}
               </Button>
             }
           >
-            Start with a module, then add its lessons.
+            {t("Start with a module, then add its lessons.")}
           </EmptyState>
         ) : (
-          <ol className="space-y-4" aria-label="Modules">
+          <ol className="space-y-4" aria-label={t("Modules")}>
             {modules.map((module, moduleIndex) => (
               <li
                 key={module.id}
@@ -205,15 +207,19 @@ export default function CourseLessonsEditor({
                   <div className="flex items-start gap-2">
                     <span
                       aria-hidden="true"
-                      title="Drag to move"
+                      title={t("Drag to move")}
                       className="mt-1 hidden cursor-grab touch-none rounded-lg p-1 text-muted hover:bg-parchment sm:block"
                       {...dragHandle({ kind: "module", id: module.id })}
                     >
                       <GripVertical className="size-5" />
                     </span>
                     <div className="min-w-0 flex-1">
-                      <p className="text-sm font-semibold text-muted">Module {moduleIndex + 1}</p>
-                      <h3 className="font-sans text-lg leading-snug font-bold break-words">{module.title}</h3>
+                      <p className="text-sm font-semibold text-muted">
+                        {t("Module {number}", { number: moduleIndex + 1 })}
+                      </p>
+                      <h3 dir="auto" className="font-sans text-lg leading-snug font-bold break-words">
+                        {module.title}
+                      </h3>
                     </div>
                   </div>
                   <div className="mt-3 flex flex-wrap gap-1">
@@ -227,12 +233,12 @@ export default function CourseLessonsEditor({
                       }
                     />
                     <IconButton
-                      label={`Rename ${module.title}`}
+                      label={t("Rename {title}", { title: module.title })}
                       icon={Pencil}
                       onClick={() => setModuleForm({ module })}
                     />
                     <IconButton
-                      label={`Remove ${module.title}`}
+                      label={t("Remove {title}", { title: module.title })}
                       icon={Trash2}
                       danger
                       onClick={() => setRemovingModule(module)}
@@ -241,11 +247,11 @@ export default function CourseLessonsEditor({
                       variant="secondary"
                       size="sm"
                       className="ms-auto"
-                      aria-label={`Add a lesson to ${module.title}`}
+                      aria-label={t("Add a lesson to {title}", { title: module.title })}
                       onClick={() => setLessonForm({ moduleId: module.id, lesson: null })}
                     >
                       <Plus aria-hidden="true" />
-                      Add Lesson
+                      {t("Add Lesson")}
                     </Button>
                   </div>
 
@@ -262,10 +268,13 @@ export default function CourseLessonsEditor({
                           "ring-3 ring-gold-400",
                       )}
                     >
-                      No lessons yet.
+                      {t("No lessons yet.")}
                     </p>
                   ) : (
-                    <ol className="mt-3 divide-y divide-linen" aria-label={`Lessons of ${module.title}`}>
+                    <ol
+                      className="mt-3 divide-y divide-linen"
+                      aria-label={t("Lessons of {title}", { title: module.title })}
+                    >
                       {module.lessons.map((lesson, index) => (
                         <li
                           key={lesson.id}
@@ -357,7 +366,7 @@ function LessonRow({
       <div className="flex min-w-0 flex-1 items-start gap-2">
         <span
           aria-hidden="true"
-          title="Drag to move"
+          title={t("Drag to move")}
           className="mt-0.5 hidden cursor-grab touch-none rounded-lg p-1 text-muted hover:bg-parchment sm:block"
           {...dragHandle}
         >
@@ -369,12 +378,12 @@ function LessonRow({
         <div className="min-w-0">
           <p className="font-semibold break-words text-ink">
             <span className="text-muted">{number}. </span>
-            {lesson.title}
+            <span dir="auto">{lesson.title}</span>
           </p>
           <p className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
-            <span>{LESSON_KIND_LABELS[lesson.kind]}</span>
+            <span>{t(LESSON_KIND_LABELS[lesson.kind])}</span>
             <span>{ruleInWords(lesson.rule)}</span>
-            {lesson.freePreview && <Badge tone="gold">Free preview</Badge>}
+            {lesson.freePreview && <Badge tone="gold">{t("Free preview")}</Badge>}
           </p>
         </div>
       </div>
@@ -386,8 +395,13 @@ function LessonRow({
           canDown={canDown}
           onMove={onMove}
         />
-        <IconButton label={`Edit ${lesson.title}`} icon={Pencil} onClick={onEdit} />
-        <IconButton label={`Remove ${lesson.title}`} icon={Trash2} danger onClick={onRemove} />
+        <IconButton label={t("Edit {title}", { title: lesson.title })} icon={Pencil} onClick={onEdit} />
+        <IconButton
+          label={t("Remove {title}", { title: lesson.title })}
+          icon={Trash2}
+          danger
+          onClick={onRemove}
+        />
       </div>
     </div>
   );
@@ -413,14 +427,14 @@ function MoveButtons({
   return (
     <>
       <IconButton
-        label={`Move ${title} up`}
+        label={t("Move {title} up", { title })}
         icon={ArrowUp}
         focusKey={`${focusKey}-up`}
         unavailable={!canUp}
         onClick={() => onMove(-1, `${focusKey}-up`)}
       />
       <IconButton
-        label={`Move ${title} down`}
+        label={t("Move {title} down", { title })}
         icon={ArrowDown}
         focusKey={`${focusKey}-down`}
         unavailable={!canDown}
@@ -467,14 +481,14 @@ function Funnel({ courseId }: { courseId: number }) {
   const funnel = useFunnel(courseId);
   const data = funnel.data;
   const figures = [
-    { label: "Enrolled", value: data?.enrolled },
-    { label: "Started", value: data?.started },
-    { label: "Half-way", value: data?.halfway },
-    { label: "Finished", value: data?.finished },
+    { label: t("Enrolled"), value: data?.enrolled },
+    { label: t("Started"), value: data?.started },
+    { label: t("Half-way"), value: data?.halfway },
+    { label: t("Finished"), value: data?.finished },
   ];
   if (funnel.isError) return null;
   return (
-    <section aria-label="How far members got" className="mt-5">
+    <section aria-label={t("How far members got")} className="mt-5">
       <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
         {figures.map((f) => (
           <Card key={f.label} className="px-4 py-3">
@@ -487,11 +501,14 @@ function Funnel({ courseId }: { courseId: number }) {
       </dl>
       {data?.mostStopAt && (
         <p className="mt-3 text-sm text-muted">
-          Most stop at:{" "}
-          <span className="font-semibold text-ink">
-            {data.mostStopAt.title} ({formatCount(data.mostStopAt.members)}{" "}
-            {data.mostStopAt.members === 1 ? "member" : "members"})
-          </span>
+          <Trans
+            id="Most stop at: <0>{title} ({members, plural, one {# member} other {# members}})</0>"
+            values={{
+              title: <span dir="auto">{data.mostStopAt.title}</span>,
+              members: data.mostStopAt.members,
+            }}
+            components={{ 0: <span className="font-semibold text-ink" /> }}
+          />
         </p>
       )}
     </section>
@@ -512,13 +529,16 @@ function RemoveModuleDialog({
     <ConfirmDialog
       subject={module}
       onClose={onClose}
-      title="Remove this module?"
+      title={t("Remove this module?")}
       description={(m) =>
         m.lessons.length === 0
-          ? `“${m.title}” has no lessons yet.`
-          : `“${m.title}” and its ${m.lessons.length === 1 ? "lesson" : `${m.lessons.length} lessons`} will be removed, with what members finished in them.`
+          ? t("“{title}” has no lessons yet.", { title: m.title })
+          : t(
+              "“{title}” and its {count, plural, one {lesson} other {# lessons}} will be removed, with what members finished in them.",
+              { title: m.title, count: m.lessons.length },
+            )
       }
-      confirm={{ label: "Remove Module", busyLabel: "Removing..." }}
+      confirm={{ label: t("Remove Module"), busyLabel: t("Removing...") }}
       busy={remove.isPending}
       onConfirm={(m) => remove.mutate(m, { onSuccess: onClose })}
     />
@@ -539,9 +559,11 @@ function RemoveLessonDialog({
     <ConfirmDialog
       subject={lesson}
       onClose={onClose}
-      title="Remove this lesson?"
-      description={(l) => `“${l.title}” will be removed, with what members finished in it.`}
-      confirm={{ label: "Remove Lesson", busyLabel: "Removing..." }}
+      title={t("Remove this lesson?")}
+      description={(l) =>
+        t("“{title}” will be removed, with what members finished in it.", { title: l.title })
+      }
+      confirm={{ label: t("Remove Lesson"), busyLabel: t("Removing...") }}
       busy={remove.isPending}
       onConfirm={(l) => remove.mutate(l, { onSuccess: onClose })}
     />

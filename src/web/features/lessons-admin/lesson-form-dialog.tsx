@@ -6,9 +6,12 @@ import { z } from "zod";
 import { formatCount } from "~/core/format";
 import {
   DEFAULT_PASS_MARK,
+  HEBREW_MONTH_CHOICES,
   LESSON_KIND_LABELS,
   LESSON_KINDS,
   LESSON_LIMITS,
+  LESSON_RULE_LABELS,
+  LESSON_RULES,
   type LessonKind,
   type LessonRuleKind,
 } from "~/core/lessons/rules";
@@ -20,6 +23,7 @@ import { Field, Input, Textarea } from "~/web/components/ui/input";
 import { Select } from "~/web/components/ui/select";
 import { ApiError } from "~/web/lib/api";
 import { cn } from "~/web/lib/cn";
+import { t, translateKnown } from "~/web/lib/i18n";
 import { useAddLesson, useEditLesson, useVideoChoices } from "./api";
 import { KIND_ICONS } from "./lesson-words";
 
@@ -41,22 +45,34 @@ interface LessonForm {
   prompt: string;
   quiz: QuizQuestionForm[];
   passMark: string;
-  rule: { kind: LessonRuleKind; days: string; date: string };
+  /** `day`: of the Hebrew month, or of the Omer; `month`: hebcal's number of the Hebrew month. */
+  rule: { kind: LessonRuleKind; days: string; date: string; month: string; day: string };
   freePreview: boolean;
 }
 
 const asNumber = (text: string) => (text.trim() === "" ? Number.NaN : Number(text));
 
+/** The rule as typed, with only the fields its kind has. */
+function ruleOf(rule: LessonForm["rule"]): z.input<typeof createLessonBody>["rule"] {
+  switch (rule.kind) {
+    case "days_after_enrollment":
+      return { kind: rule.kind, days: asNumber(rule.days) };
+    case "on_date":
+      return { kind: rule.kind, date: rule.date };
+    case "hebrew_date":
+      return { kind: rule.kind, month: asNumber(rule.month), day: asNumber(rule.day) };
+    case "omer_day":
+      return { kind: rule.kind, day: asNumber(rule.day) };
+    default:
+      return { kind: rule.kind };
+  }
+}
+
 /** The typed form turned into the body, then checked by the API's own schema (the same paths). */
 const lessonForm = z
   .custom<LessonForm>()
   .transform((v): z.input<typeof createLessonBody> => {
-    const rule =
-      v.rule.kind === "days_after_enrollment"
-        ? { kind: v.rule.kind, days: asNumber(v.rule.days) }
-        : v.rule.kind === "on_date"
-          ? { kind: v.rule.kind, date: v.rule.date }
-          : { kind: v.rule.kind };
+    const rule = ruleOf(v.rule);
     return {
       title: v.title,
       kind: v.kind,
@@ -81,7 +97,7 @@ const emptyForm: LessonForm = {
   prompt: "",
   quiz: [newQuestion()],
   passMark: String(DEFAULT_PASS_MARK),
-  rule: { kind: "immediate", days: "7", date: "" },
+  rule: { kind: "immediate", days: "7", date: "", month: "", day: "1" },
   freePreview: false,
 };
 
@@ -98,16 +114,12 @@ const formOf = (lesson: AdminLesson): LessonForm => ({
     kind: lesson.rule.kind,
     days: lesson.rule.kind === "days_after_enrollment" ? String(lesson.rule.days) : "7",
     date: lesson.rule.kind === "on_date" ? lesson.rule.date : "",
+    month: lesson.rule.kind === "hebrew_date" ? String(lesson.rule.month) : "",
+    day:
+      lesson.rule.kind === "hebrew_date" || lesson.rule.kind === "omer_day" ? String(lesson.rule.day) : "1",
   },
   freePreview: lesson.freePreview,
 });
-
-const RULE_CHOICES: { value: LessonRuleKind; label: string }[] = [
-  { value: "immediate", label: "At once" },
-  { value: "after_previous", label: "After the lesson before it is finished" },
-  { value: "days_after_enrollment", label: "Some days after she enrolls" },
-  { value: "on_date", label: "On a date" },
-];
 
 /** The message of an error anywhere in the form, by its dotted path ("quiz.0.choices.1"). */
 function errorAt(errors: FieldErrors<LessonForm>, path: string): string | undefined {
@@ -162,7 +174,11 @@ export function LessonFormDialog({
     }
   });
 
-  const error = (path: string) => errorAt(errors, path);
+  // A schema's or the server's English message, in the page's language when the catalogue has it.
+  const error = (path: string) => {
+    const message = errorAt(errors, path);
+    return message && translateKnown(message);
+  };
   const described = (path: string) => {
     const message = error(path);
     return {
@@ -178,19 +194,24 @@ export function LessonFormDialog({
   return (
     <FormDialog
       onOpenChange={(open) => !open && onClose()}
-      title={lesson ? "Edit Lesson" : "Add Lesson"}
+      title={lesson ? t("Edit Lesson") : t("Add Lesson")}
       className="max-w-2xl"
       description={
         lesson
-          ? "Members keep the lessons they already finished."
-          : "It goes at the end of the module; move it where it belongs."
+          ? t("Members keep the lessons they already finished.")
+          : t("It goes at the end of the module; move it where it belongs.")
       }
       onSubmit={onSubmit}
-      submit={{ label: lesson ? "Save Lesson" : "Add Lesson", busyLabel: "Saving...", busy: isSubmitting }}
+      submit={{
+        label: lesson ? t("Save Lesson") : t("Add Lesson"),
+        busyLabel: t("Saving..."),
+        busy: isSubmitting,
+      }}
     >
-      <Field id={`${id}-title`} label="Title" error={error("title")}>
+      <Field id={`${id}-title`} label={t("Title")} error={error("title")}>
         <Input
           id={`${id}-title`}
+          dir="auto"
           maxLength={LESSON_LIMITS.title}
           {...described("title")}
           {...form.register("title")}
@@ -198,7 +219,7 @@ export function LessonFormDialog({
       </Field>
 
       <fieldset>
-        <legend className="text-sm font-semibold text-ink">Kind</legend>
+        <legend className="text-sm font-semibold text-ink">{t("Kind")}</legend>
         <div className="mt-1.5 grid grid-cols-2 gap-2 sm:grid-cols-4">
           {LESSON_KINDS.map((k) => {
             const Icon = KIND_ICONS[k];
@@ -213,7 +234,7 @@ export function LessonFormDialog({
               >
                 <input type="radio" value={k} className="sr-only" {...form.register("kind")} />
                 <Icon className="size-4.5 shrink-0" aria-hidden="true" />
-                {LESSON_KIND_LABELS[k]}
+                {t(LESSON_KIND_LABELS[k])}
               </label>
             );
           })}
@@ -228,12 +249,12 @@ export function LessonFormDialog({
       {kind === "video" && (
         <Field
           id={`${id}-videoId`}
-          label="Video"
-          hint="From the video library (add videos in the Videos tab)."
+          label={t("Video")}
+          hint={t("From the video library (add videos in the Videos tab).")}
           error={error("videoId")}
         >
           <Select id={`${id}-videoId`} {...described("videoId")} {...form.register("videoId")}>
-            <option value="">{videos.isLoading ? "Loading videos..." : "Choose a video"}</option>
+            <option value="">{videos.isLoading ? t("Loading videos...") : t("Choose a video")}</option>
             {(videos.data ?? []).map((v) => (
               <option key={v.id} value={v.id}>
                 {v.title}
@@ -246,10 +267,11 @@ export function LessonFormDialog({
       {kind === "reading" && (
         <div className="space-y-1.5">
           <label htmlFor={`${id}-body`} className="block text-sm font-semibold text-ink">
-            Reading (Markdown)
+            {t("Reading (Markdown)")}
           </label>
           <Textarea
             id={`${id}-body`}
+            dir="auto"
             rows={10}
             className="font-mono text-sm"
             {...described("body")}
@@ -257,9 +279,12 @@ export function LessonFormDialog({
             {...form.register("body")}
           />
           <p id={`${id}-body-hint`} className="flex flex-wrap justify-between gap-2 text-sm text-muted">
-            <span># headings, - lists, &gt; Scripture quotes, [links](https://…).</span>
+            <span>{t("# headings, - lists, > Scripture quotes, [links](https://…).")}</span>
             <span className={cn(body.length > LESSON_LIMITS.reading && "font-semibold text-danger")}>
-              {formatCount(body.length)} / {formatCount(LESSON_LIMITS.reading)} characters
+              {t("{count} / {max} characters", {
+                count: formatCount(body.length),
+                max: formatCount(LESSON_LIMITS.reading),
+              })}
             </span>
           </p>
           {error("body") && (
@@ -273,12 +298,13 @@ export function LessonFormDialog({
       {kind === "reflection" && (
         <Field
           id={`${id}-prompt`}
-          label="Prompt"
-          hint="The question she answers in writing; her answer stays private to her."
+          label={t("Prompt")}
+          hint={t("The question she answers in writing; her answer stays private to her.")}
           error={error("prompt")}
         >
           <Textarea
             id={`${id}-prompt`}
+            dir="auto"
             rows={3}
             maxLength={LESSON_LIMITS.prompt}
             {...described("prompt")}
@@ -295,22 +321,29 @@ export function LessonFormDialog({
               key={qi}
               className="space-y-3 rounded-2xl border border-linen bg-parchment/40 p-4"
             >
-              <legend className="px-1 text-sm font-semibold text-ink">Question {qi + 1}</legend>
+              <legend className="px-1 text-sm font-semibold text-ink">
+                {t("Question {number}", { number: qi + 1 })}
+              </legend>
               <Field
                 id={`${id}-quiz.${qi}.question`}
-                label={`Question ${qi + 1} words`}
+                label={t("Question {number} words", { number: qi + 1 })}
                 error={error(`quiz.${qi}.question`)}
               >
                 <Input
                   id={`${id}-quiz.${qi}.question`}
+                  dir="auto"
                   value={q.question}
                   maxLength={LESSON_LIMITS.question}
                   onChange={(e) => changeQuestion(qi, { question: e.target.value })}
                   {...described(`quiz.${qi}.question`)}
                 />
               </Field>
-              <p className="text-sm text-muted">Answers: mark the right one with its round button.</p>
-              <div role="radiogroup" aria-label={`Right answer to question ${qi + 1}`} className="space-y-2">
+              <p className="text-sm text-muted">{t("Answers: mark the right one with its round button.")}</p>
+              <div
+                role="radiogroup"
+                aria-label={t("Right answer to question {number}", { number: qi + 1 })}
+                className="space-y-2"
+              >
                 {q.choices.map((choice, ci) => {
                   const inputId = `${id}-quiz.${qi}.choices.${ci}`;
                   const choiceError = error(`quiz.${qi}.choices.${ci}`);
@@ -322,16 +355,17 @@ export function LessonFormDialog({
                           name={`${id}-answer-${qi}`}
                           checked={q.answer === ci}
                           onChange={() => changeQuestion(qi, { answer: ci })}
-                          aria-label={`Answer ${ci + 1} is right`}
+                          aria-label={t("Answer {number} is right", { number: ci + 1 })}
                           className="touch-hit size-5 shrink-0 accent-sage-600"
                         />
                         <label htmlFor={inputId} className="sr-only">
-                          Answer {ci + 1} to question {qi + 1}
+                          {t("Answer {answer} to question {question}", { answer: ci + 1, question: qi + 1 })}
                         </label>
                         <Input
                           id={inputId}
+                          dir="auto"
                           value={choice}
-                          placeholder={`Answer ${ci + 1}`}
+                          placeholder={t("Answer {number}", { number: ci + 1 })}
                           maxLength={LESSON_LIMITS.choice}
                           onChange={(e) =>
                             changeQuestion(qi, {
@@ -343,7 +377,10 @@ export function LessonFormDialog({
                         {q.choices.length > 2 && (
                           <button
                             type="button"
-                            aria-label={`Remove answer ${ci + 1} of question ${qi + 1}`}
+                            aria-label={t("Remove answer {answer} of question {question}", {
+                              answer: ci + 1,
+                              question: qi + 1,
+                            })}
                             className="flex size-10 shrink-0 items-center justify-center rounded-full text-muted hover:bg-red-50 hover:text-danger"
                             onClick={() =>
                               changeQuestion(qi, {
@@ -382,10 +419,10 @@ export function LessonFormDialog({
                     variant="outline"
                     size="sm"
                     onClick={() => changeQuestion(qi, { choices: [...q.choices, ""] })}
-                    aria-label={`Add an answer to question ${qi + 1}`}
+                    aria-label={t("Add an answer to question {number}", { number: qi + 1 })}
                   >
                     <Plus aria-hidden="true" />
-                    Add Answer
+                    {t("Add Answer")}
                   </Button>
                 )}
                 {quiz.length > 1 && (
@@ -393,10 +430,10 @@ export function LessonFormDialog({
                     variant="ghost"
                     size="sm"
                     onClick={() => setQuiz(quiz.filter((_, i) => i !== qi))}
-                    aria-label={`Remove question ${qi + 1}`}
+                    aria-label={t("Remove question {number}", { number: qi + 1 })}
                   >
                     <Trash2 aria-hidden="true" />
-                    Remove Question
+                    {t("Remove Question")}
                   </Button>
                 )}
               </div>
@@ -411,11 +448,11 @@ export function LessonFormDialog({
             {quiz.length < LESSON_LIMITS.questions && (
               <Button variant="secondary" onClick={() => setQuiz([...quiz, newQuestion()])}>
                 <Plus aria-hidden="true" />
-                Add Question
+                {t("Add Question")}
               </Button>
             )}
             <div className="sm:w-44">
-              <Field id={`${id}-passMark`} label="Pass mark (%)" error={error("passMark")}>
+              <Field id={`${id}-passMark`} label={t("Pass mark (%)")} error={error("passMark")}>
                 <Input
                   id={`${id}-passMark`}
                   type="number"
@@ -432,17 +469,17 @@ export function LessonFormDialog({
       )}
 
       <fieldset>
-        <legend className="text-sm font-semibold text-ink">Opens</legend>
+        <legend className="text-sm font-semibold text-ink">{t("Opens")}</legend>
         <div className="mt-1.5 space-y-2">
-          {RULE_CHOICES.map((choice) => (
-            <label key={choice.value} className="flex min-h-8 cursor-pointer items-center gap-2.5 text-sm">
+          {LESSON_RULES.map((rule) => (
+            <label key={rule} className="flex min-h-8 cursor-pointer items-center gap-2.5 text-sm">
               <input
                 type="radio"
-                value={choice.value}
+                value={rule}
                 className="touch-hit size-5 shrink-0 accent-sage-600"
                 {...form.register("rule.kind")}
               />
-              {choice.label}
+              {t(LESSON_RULE_LABELS[rule])}
             </label>
           ))}
         </div>
@@ -455,8 +492,8 @@ export function LessonFormDialog({
           <div className="mt-3 sm:w-56">
             <Field
               id={`${id}-rule.days`}
-              label="Days after enrolling"
-              hint="It opens at the start of that day in her time zone."
+              label={t("Days after enrolling")}
+              hint={t("It opens at the start of that day in her time zone.")}
               error={error("rule.days")}
             >
               <Input
@@ -473,7 +510,7 @@ export function LessonFormDialog({
         )}
         {ruleKind === "on_date" && (
           <div className="mt-3 sm:w-56">
-            <Field id={`${id}-rule.date`} label="Opening date" error={error("rule.date")}>
+            <Field id={`${id}-rule.date`} label={t("Opening date")} error={error("rule.date")}>
               <Input
                 id={`${id}-rule.date`}
                 type="date"
@@ -483,12 +520,71 @@ export function LessonFormDialog({
             </Field>
           </div>
         )}
+        {ruleKind === "hebrew_date" && (
+          <div className="mt-3 space-y-3">
+            <div className="grid gap-3 sm:grid-cols-[7rem_14rem]">
+              <Field id={`${id}-rule.day`} label={t("Day of the month")} error={error("rule.day")}>
+                <Input
+                  id={`${id}-rule.day`}
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={LESSON_LIMITS.monthDays}
+                  {...described("rule.day")}
+                  {...form.register("rule.day")}
+                />
+              </Field>
+              <Field
+                id={`${id}-rule.month`}
+                label={t("Hebrew month")}
+                hint={t("Adar is Adar II in a leap year.")}
+                error={error("rule.month")}
+              >
+                <Select id={`${id}-rule.month`} {...described("rule.month")} {...form.register("rule.month")}>
+                  <option value="">{t("Choose a month")}</option>
+                  {HEBREW_MONTH_CHOICES.map((choice) => (
+                    <option key={choice.month} value={choice.month}>
+                      {t(choice.name)}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+            </div>
+            <p className="text-sm text-muted">
+              {t(
+                "It opens at nightfall in her city, on the evening that begins that day: the first such date on or after the day she enrolls.",
+              )}
+            </p>
+          </div>
+        )}
+        {ruleKind === "omer_day" && (
+          <div className="mt-3 sm:w-72">
+            <Field
+              id={`${id}-rule.day`}
+              label={t("Day of the Omer")}
+              hint={t(
+                "Day 1 begins at nightfall on the first day of Passover. It opens at nightfall in her city, in the first count of the Omer after she enrolls.",
+              )}
+              error={error("rule.day")}
+            >
+              <Input
+                id={`${id}-rule.day`}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={LESSON_LIMITS.omerDays}
+                {...described("rule.day")}
+                {...form.register("rule.day")}
+              />
+            </Field>
+          </div>
+        )}
       </fieldset>
 
       <SwitchField
         id={`${id}-freePreview`}
-        label="Free preview"
-        hint="Every member may open it without enrolling. It applies to the course's first lesson only."
+        label={t("Free preview")}
+        hint={t("Every member may open it without enrolling. It applies to the course's first lesson only.")}
         checked={form.watch("freePreview")}
         onCheckedChange={(on) => form.setValue("freePreview", on, { shouldDirty: true })}
       />

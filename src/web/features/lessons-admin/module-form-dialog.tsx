@@ -6,6 +6,7 @@ import { type ModuleBody, moduleBody } from "~/core/lessons/schemas";
 import { FormDialog } from "~/web/components/form-dialog";
 import { Field, Input } from "~/web/components/ui/input";
 import { ApiError } from "~/web/lib/api";
+import { t, translateKnown } from "~/web/lib/i18n";
 import { type EditorModule, useAddModule, useRenameModule } from "./api";
 
 /** Adds a module at the end of the course (no module) or renames one. */
@@ -25,7 +26,8 @@ export function ModuleFormDialog({
     resolver: zodResolver(moduleBody),
     defaultValues: { title: module?.title ?? "" },
   });
-  const error = form.formState.errors.title?.message;
+  const message = form.formState.errors.title?.message;
+  const error = message && translateKnown(message);
 
   const onSubmit = form.handleSubmit(async ({ title }) => {
     try {
@@ -41,18 +43,19 @@ export function ModuleFormDialog({
   return (
     <FormDialog
       onOpenChange={(open) => !open && onClose()}
-      title={module ? "Rename Module" : "Add Module"}
-      description={module ? undefined : "It goes at the end of the course; move it where it belongs."}
+      title={module ? t("Rename Module") : t("Add Module")}
+      description={module ? undefined : t("It goes at the end of the course; move it where it belongs.")}
       onSubmit={onSubmit}
       submit={{
-        label: module ? "Save" : "Add Module",
-        busyLabel: "Saving...",
+        label: module ? t("Save") : t("Add Module"),
+        busyLabel: t("Saving..."),
         busy: form.formState.isSubmitting,
       }}
     >
-      <Field id={`${id}-title`} label="Module title" error={error}>
+      <Field id={`${id}-title`} label={t("Module title")} error={error}>
         <Input
           id={`${id}-title`}
+          dir="auto"
           maxLength={LESSON_LIMITS.moduleTitle}
           aria-invalid={Boolean(error)}
           aria-describedby={error ? `${id}-title-error` : undefined}

@@ -1,3 +1,4 @@
+import { t } from "~/web/lib/i18n";
 import type { EditorModule } from "./api";
 
 /** A move made: the new order, and the words that tell a screen reader where it went. */
@@ -7,7 +8,14 @@ export interface Moved {
 }
 
 const positionWords = (title: string, index: number, count: number, where?: string) =>
-  `${title} moved to position ${index + 1} of ${count}${where ? ` in ${where}` : ""}`;
+  where
+    ? t("{title} moved to position {position} of {count} in {module}", {
+        title,
+        position: index + 1,
+        count,
+        module: where,
+      })
+    : t("{title} moved to position {position} of {count}", { title, position: index + 1, count });
 
 /** The module at `from` put at `to` (both in range), the others keeping their order. */
 export function placeModule(modules: EditorModule[], from: number, to: number): Moved | null {

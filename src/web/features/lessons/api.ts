@@ -1,8 +1,10 @@
 import { lessonsEndpoints as api } from "~/core/lessons/endpoints";
+import { type CalendarDay, HEBREW_MONTH_NAMES } from "~/core/lessons/rules";
 import type { CourseOutline, LessonDone, QuizBody } from "~/core/lessons/schemas";
 import { videosEndpoints } from "~/core/videos/endpoints";
 import { ApiError, call } from "~/web/lib/api";
 import { keyOf, useEndpoint, useEndpointMutation } from "~/web/lib/endpoints";
+import { t } from "~/web/lib/i18n";
 import { queryClient } from "~/web/lib/query-client";
 
 export { api as lessonsApi };
@@ -13,24 +15,34 @@ export const useOutline = (courseId: number) =>
 export const useLesson = (id: number) =>
   useEndpoint(api.lesson, { params: { id } }, { enabled: id > 0, retry: false });
 
-/** Why a lesson is closed to her: not enrolled, or locked until a date or another lesson. */
+/** Why a lesson is closed to her: not enrolled, or locked until a date (a Hebrew one) or another lesson. */
 export type LessonClosed = { courseId: number | null } & (
-  | { kind: "locked"; unlockAt: string | null; after: number | null }
+  | { kind: "locked"; unlockAt: string | null; opensOn: CalendarDay | null; after: number | null }
   | { kind: "not-enrolled" }
 );
 
-/** The server's 403 for a lesson, read from its body (`{unlockAt}` or `{after}` when locked). */
+/** A calendar rule's day as the 403 names it (read by hand: no zod in this page for one field). */
+function calendarDayOf(value: unknown): CalendarDay | null {
+  const v = (value ?? {}) as { kind?: unknown; day?: unknown; month?: unknown };
+  if (typeof v.day !== "number") return null;
+  if (v.kind === "omer_day") return { kind: "omer_day", day: v.day };
+  const month = HEBREW_MONTH_NAMES.find((name) => name === v.month);
+  return v.kind === "hebrew_date" && month ? { kind: "hebrew_date", day: v.day, month } : null;
+}
+
+/** The server's 403 for a lesson, read from its body (`{unlockAt, opensOn}` or `{after}` when locked). */
 export function closedReason(error: unknown): LessonClosed | null {
   if (!(error instanceof ApiError) || error.status !== 403) return null;
-  let body: { unlockAt?: unknown; after?: unknown; courseId?: unknown } = {};
+  let body: { unlockAt?: unknown; opensOn?: unknown; after?: unknown; courseId?: unknown } = {};
   try {
     body = JSON.parse(error.message.slice(error.message.indexOf(":") + 1));
   } catch {}
   const unlockAt = typeof body.unlockAt === "string" ? body.unlockAt : null;
+  const opensOn = calendarDayOf(body.opensOn);
   const after = typeof body.after === "number" ? body.after : null;
   const courseId = typeof body.courseId === "number" ? body.courseId : null;
   return unlockAt || after
-    ? { kind: "locked", unlockAt, after, courseId }
+    ? { kind: "locked", unlockAt, opensOn, after, courseId }
     : { kind: "not-enrolled", courseId };
 }
 
@@ -55,18 +67,18 @@ export const useMarkDone = (lesson: { id: number; courseId: number }) =>
   useEndpointMutation<typeof api.complete, void>(api.complete, {
     input: () => ({ params: { id: lesson.id } }),
     onSuccess: (done) => void refreshAfter(done, lesson.courseId),
-    success: { title: "Lesson done", description: "Well done. On to the next one when you're ready." },
-    failure: { title: "Error", description: "Failed to mark the lesson done. Please try again." },
+    success: { title: t("Lesson done"), description: t("Well done. On to the next one when you're ready.") },
+    failure: { title: t("Error"), description: t("Failed to mark the lesson done. Please try again.") },
   });
 
 export const useSaveReflection = (lesson: { id: number; courseId: number }) =>
   useEndpointMutation(api.reflection, {
     input: (text: string) => ({ params: { id: lesson.id }, body: { text } }),
     onSuccess: (done) => void refreshAfter(done, lesson.courseId),
-    success: { title: "Reflection saved", description: "It stays private to you." },
+    success: { title: t("Reflection saved"), description: t("It stays private to you.") },
     failure: {
-      title: "Error",
-      description: "Failed to save your reflection. Please try again.",
+      title: t("Error"),
+      description: t("Failed to save your reflection. Please try again."),
       preferServerMessage: true,
     },
   });
@@ -77,7 +89,7 @@ export const useAnswerQuiz = (lesson: { id: number; courseId: number }) =>
     onSuccess: (result) => {
       if (result.passed) void refreshAfter(result, lesson.courseId);
     },
-    failure: { title: "Error", description: "Failed to check your answers. Please try again." },
+    failure: { title: t("Error"), description: t("Failed to check your answers. Please try again.") },
   });
 
 /**

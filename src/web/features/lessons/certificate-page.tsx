@@ -10,6 +10,7 @@ import { Button, buttonClass } from "~/web/components/ui/button";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
 import { Spinner } from "~/web/components/ui/spinner";
 import { ApiError, call } from "~/web/lib/api";
+import { Trans, t } from "~/web/lib/i18n";
 import { notifyError, notifySuccess } from "~/web/lib/notify";
 import { publicConfig } from "~/web/lib/public-config";
 
@@ -80,38 +81,38 @@ export default function CertificatePage({ code, signedIn }: { code: string; sign
           <Certificate certificate={shown} address={`${origin}/certificates/${code}`} />
           <div className="flex flex-wrap gap-3 print:hidden">
             <Button variant="outline" onClick={() => window.print()}>
-              <Printer aria-hidden="true" /> Print
+              <Printer aria-hidden="true" /> {t("Print")}
             </Button>
             <a
               href={urlOf(api.certificatePdf, { params: { code } })}
               download
               className={buttonClass("primary")}
             >
-              <Download aria-hidden="true" /> Download PDF
+              <Download aria-hidden="true" /> {t("Download PDF")}
             </a>
           </div>
           {mine && <Visibility certificate={mine} onChange={setMine} />}
         </>
       ) : loaded.state === "loading" ? (
         <div className="flex justify-center py-16">
-          <Spinner label="Loading the certificate" />
+          <Spinner label={t("Loading the certificate")} />
         </div>
       ) : loaded.state === "failed" ? (
         <ErrorState
-          message="We couldn't load this certificate just now."
+          message={t("We couldn't load this certificate just now.")}
           onRetry={() => setAttempt((n) => n + 1)}
         />
       ) : (
         <EmptyState
           icon={Award}
-          title="Certificate not found"
+          title={t("Certificate not found")}
           action={
             <Link href="/" className={buttonClass("primary")}>
-              Go to {publicConfig.siteName}
+              {t("Go to {siteName}", { siteName: publicConfig.siteName })}
             </Link>
           }
         >
-          This certificate doesn't exist, or its owner keeps it private.
+          {t("This certificate doesn't exist, or its owner keeps it private.")}
         </EmptyState>
       )}
     </Shell>
@@ -130,22 +131,31 @@ function Certificate({ certificate, address }: { certificate: PublicCertificate;
         {publicConfig.siteName}
       </p>
       <h1 id="certificate-title" className="mt-4 text-3xl font-semibold sm:text-4xl">
-        Certificate of completion
+        {t("Certificate of completion")}
       </h1>
-      <p className="mt-6 text-muted">This is to certify that</p>
+      <p className="mt-6 text-muted">{t("This is to certify that")}</p>
       {certificate.name && (
-        <p className="mt-2 font-display text-3xl text-ink [overflow-wrap:anywhere] sm:text-4xl">
+        <p dir="auto" className="mt-2 font-display text-3xl text-ink [overflow-wrap:anywhere] sm:text-4xl">
           {certificate.name}
         </p>
       )}
-      <p className="mt-4 text-muted">finished the course</p>
-      <p className="mt-2 text-2xl font-semibold text-sage-800 [overflow-wrap:anywhere]">
+      <p className="mt-4 text-muted">{t("finished the course")}</p>
+      <p dir="auto" className="mt-2 text-2xl font-semibold text-sage-800 [overflow-wrap:anywhere]">
         {certificate.courseTitle}
       </p>
-      <p className="mt-4 text-muted">on {formatLongDate(certificate.issuedAt)}</p>
+      <p className="mt-4 text-muted">{t("on {date}", { date: formatLongDate(certificate.issuedAt) })}</p>
       {address && (
         <p className="mt-10 text-xs text-muted [overflow-wrap:anywhere]">
-          Verify this certificate at <span className="font-semibold text-ink">{address}</span>
+          <Trans
+            id="Verify this certificate at {address}"
+            values={{
+              address: (
+                <span dir="ltr" className="font-semibold text-ink">
+                  {address}
+                </span>
+              ),
+            }}
+          />
         </p>
       )}
     </section>
@@ -167,12 +177,15 @@ function Visibility({
         (saved) => {
           onChange(saved);
           notifySuccess(
-            saved.hidden ? "Hidden from others" : "Shown to others",
-            saved.hidden ? "Only you can see it now." : "Anyone with the link can see it.",
+            saved.hidden ? t("Hidden from others") : t("Shown to others"),
+            saved.hidden ? t("Only you can see it now.") : t("Anyone with the link can see it."),
           );
         },
         (err) =>
-          notifyError(err, { title: "Error", description: "Failed to save your choice. Please try again." }),
+          notifyError(err, {
+            title: t("Error"),
+            description: t("Failed to save your choice. Please try again."),
+          }),
       )
       .finally(() => setSaving(false));
   };
@@ -184,11 +197,11 @@ function Visibility({
       <SwitchField
         id="certificate-shown"
         side="end"
-        label="Show to others"
+        label={t("Show to others")}
         hint={
           certificate.hidden
-            ? "Hidden from others: only you can see it."
-            : "Anyone with its link can see your name, the course and the date."
+            ? t("Hidden from others: only you can see it.")
+            : t("Anyone with its link can see your name, the course and the date.")
         }
         checked={!certificate.hidden}
         onCheckedChange={(shown) => !saving && change(shown)}

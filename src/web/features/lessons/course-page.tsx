@@ -11,17 +11,19 @@ import { Card } from "~/web/components/ui/card";
 import { EmptyState } from "~/web/components/ui/empty-state";
 import { EnrollButton } from "~/web/features/courses";
 import { keyOf } from "~/web/lib/endpoints";
+import { Trans, t } from "~/web/lib/i18n";
 import { queryClient } from "~/web/lib/query-client";
 import { useMyCertificates, useOutline } from "./api";
 import { CourseProgress, LessonKindLabel } from "./lesson-kind";
-import { type NumberedLesson, numberedLessons, opensFor } from "./outline";
+import { type NumberedLesson, numberedLessons, opensFor, opensOnWords } from "./outline";
 
-const back = { href: "/courses", label: "Courses" };
+const backToCourses = () => ({ href: "/courses", label: t("Courses") });
 
 export default function CoursePage({ params }: { params: Record<string, string | undefined> }) {
   const id = Number(params.id);
   const valid = Number.isInteger(id) && id > 0;
   const query = useOutline(valid ? id : 0);
+  const back = backToCourses();
   return (
     <ItemPage
       query={query}
@@ -30,17 +32,17 @@ export default function CoursePage({ params }: { params: Record<string, string |
       notFound={
         <EmptyState
           icon={GraduationCap}
-          title="Course not found"
+          title={t("Course not found")}
           action={
             <Link href="/courses" className={buttonClass("primary")}>
-              See all courses
+              {t("See all courses")}
             </Link>
           }
         >
-          This course doesn't exist, or it is no longer offered.
+          {t("This course doesn't exist, or it is no longer offered.")}
         </EmptyState>
       }
-      failed="We couldn't load this course just now."
+      failed={t("We couldn't load this course just now.")}
       loading={
         <div className="space-y-6" aria-busy="true">
           <BackLink {...back} />
@@ -67,25 +69,29 @@ function CourseView({ outline }: { outline: CourseOutline }) {
 
   return (
     <div className="space-y-6">
-      <BackLink {...back} />
+      <BackLink {...backToCourses()} />
       <Card className="overflow-hidden">
         <div className="bg-gradient-to-br from-sage-100 via-cream to-parchment p-5 sm:p-8">
-          <p className="text-sm font-semibold tracking-wide text-clay-700 uppercase">Course</p>
-          <h1 className="mt-1 text-3xl font-semibold text-balance sm:text-4xl">{outline.title}</h1>
+          <p className="text-sm font-semibold tracking-wide text-clay-700 uppercase">{t("Course")}</p>
+          <h1 dir="auto" className="mt-1 text-3xl font-semibold text-balance sm:text-4xl">
+            {outline.title}
+          </h1>
           {outline.enrolled ? (
             <>
               <CourseProgress progress={outline.progress} className="mt-5 max-w-md" />
               {next && (
                 <Link href={lessonHref(next.id)} className={buttonClass("primary", "md", "mt-5 max-w-full")}>
                   <span className="truncate">
-                    {started ? `Continue with lesson ${next.number}` : "Start the course"}
+                    {started
+                      ? t("Continue with lesson {number}", { number: next.number })
+                      : t("Start the course")}
                   </span>
                 </Link>
               )}
             </>
           ) : (
             <div className="mt-5 max-w-sm space-y-2">
-              <p className="text-muted">Enroll to open its lessons and keep track of where you are.</p>
+              <p className="text-muted">{t("Enroll to open its lessons and keep track of where you are.")}</p>
               <EnrollButton
                 course={{ id: outline.courseId, title: outline.title, price: outline.price }}
                 onEnrolled={refresh}
@@ -98,15 +104,17 @@ function CourseView({ outline }: { outline: CourseOutline }) {
       {outline.progress === 100 && outline.enrolled && <FinishedCard outline={outline} />}
 
       {outline.modules.length === 0 ? (
-        <EmptyState icon={GraduationCap} title="Lessons are on their way">
-          This course's lessons have not been added yet.
+        <EmptyState icon={GraduationCap} title={t("Lessons are on their way")}>
+          {t("This course's lessons have not been added yet.")}
         </EmptyState>
       ) : (
-        <ol className="space-y-4" aria-label="Modules">
+        <ol className="space-y-4" aria-label={t("Modules")}>
           {outline.modules.map((module) => (
             <li key={module.id}>
               <Card className="p-4 sm:p-6">
-                <h2 className="font-sans text-lg font-bold">{module.title}</h2>
+                <h2 dir="auto" className="font-sans text-lg font-bold">
+                  {module.title}
+                </h2>
                 <ol className="mt-3 divide-y divide-linen">
                   {module.lessons.map((l) => {
                     const lesson = byModule.get(l.id);
@@ -126,10 +134,10 @@ function LessonRow({ lesson, outline }: { lesson: NumberedLesson; outline: Cours
   const open = opensFor(outline, lesson);
   const status = lesson.finished ? (
     <span className="flex size-5 items-center justify-center rounded-full bg-sage-600 text-white">
-      <Check className="size-3.5" strokeWidth={3} aria-label="Finished" role="img" />
+      <Check className="size-3.5" strokeWidth={3} aria-label={t("Finished")} role="img" />
     </span>
   ) : lesson.locked && outline.enrolled ? (
-    <Lock className="size-5 text-muted" aria-label="Locked" role="img" />
+    <Lock className="size-5 text-muted" aria-label={t("Locked")} role="img" />
   ) : (
     <span
       className="flex size-5 items-center justify-center rounded-full border-2 border-linen"
@@ -137,25 +145,27 @@ function LessonRow({ lesson, outline }: { lesson: NumberedLesson; outline: Cours
     />
   );
   const lock =
-    outline.enrolled && lesson.locked
-      ? lesson.unlockAt
-        ? `Opens on ${formatLongDate(lesson.unlockAt)}`
-        : lesson.afterTitle
-          ? `Opens after ${lesson.afterTitle}`
-          : null
-      : null;
+    outline.enrolled && lesson.locked ? (
+      lesson.opensOn ? (
+        opensOnWords(lesson.opensOn)
+      ) : lesson.unlockAt ? (
+        t("Opens on {date}", { date: formatLongDate(lesson.unlockAt) })
+      ) : lesson.afterTitle ? (
+        <Trans id="Opens after {title}" values={{ title: <span dir="auto">{lesson.afterTitle}</span> }} />
+      ) : null
+    ) : null;
   const body = (
     <>
       <span className="mt-0.5 shrink-0">{status}</span>
       <span className="min-w-0 flex-1">
         <span className="block font-semibold text-ink [overflow-wrap:anywhere]">
           <span className="text-muted">{lesson.number}. </span>
-          {lesson.title}
+          <span dir="auto">{lesson.title}</span>
         </span>
         <span className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-1">
           <LessonKindLabel kind={lesson.kind} />
           {lock && <span className="text-xs text-muted">{lock}</span>}
-          {!outline.enrolled && lesson.preview && <Badge tone="gold">Free preview</Badge>}
+          {!outline.enrolled && lesson.preview && <Badge tone="gold">{t("Free preview")}</Badge>}
         </span>
       </span>
     </>
@@ -186,12 +196,14 @@ function FinishedCard({ outline }: { outline: CourseOutline }) {
         <GraduationCap className="size-6" aria-hidden="true" />
       </span>
       <div className="min-w-0 flex-1">
-        <h2 className="font-sans text-lg font-bold">You finished {outline.title}!</h2>
-        <p className="text-sm text-muted">Your certificate is ready to view, print or download.</p>
+        <h2 className="font-sans text-lg font-bold">
+          <Trans id="You finished {title}!" values={{ title: <span dir="auto">{outline.title}</span> }} />
+        </h2>
+        <p className="text-sm text-muted">{t("Your certificate is ready to view, print or download.")}</p>
       </div>
       {mine && (
         <Link href={`/certificates/${mine.code}`} className={buttonClass("accent")}>
-          View certificate
+          {t("View certificate")}
         </Link>
       )}
     </Card>

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, ArrowRight, BookOpen, Check, ChevronDown, Clock, Lock, NotebookPen } from "lucide-react";
 import { useCallback, useId, useRef, useState } from "react";
 import { Link } from "wouter";
-import { formatLongDate } from "~/core/format";
+import { formatDateTime, formatLongDate } from "~/core/format";
 import type { CourseOutline, Lesson, QuizResult } from "~/core/lessons/schemas";
 import { BackLink } from "~/web/components/item-page";
 import { SkeletonGroup } from "~/web/components/skeleton-group";
@@ -14,8 +14,10 @@ import { Field, Textarea } from "~/web/components/ui/input";
 import { NoteDialog, type NoteStart } from "~/web/features/notes";
 import { type PlayerHandle, type PositionListener, YouTubePlayer } from "~/web/features/videos";
 import { ApiError } from "~/web/lib/api";
+import { t } from "~/web/lib/i18n";
 import {
   closedReason,
+  type LessonClosed,
   saveVideoLesson,
   useAnswerQuiz,
   useLesson,
@@ -25,7 +27,7 @@ import {
 } from "./api";
 import { lessonHref } from "./course-page";
 import { LessonKindLabel } from "./lesson-kind";
-import { numberedLessons } from "./outline";
+import { hebrewDayNumber, numberedLessons } from "./outline";
 
 const courseHref = (id: number) => `/courses/${id}`;
 
@@ -36,8 +38,8 @@ export default function LessonPage({ params }: { params: Record<string, string |
   const closed = closedReason(query.error);
   const courseId = useKnownCourse(id) ?? closed?.courseId ?? null;
   const back = courseId
-    ? { href: courseHref(courseId), label: "Back to the course" }
-    : { href: "/courses", label: "Courses" };
+    ? { href: courseHref(courseId), label: t("Back to the course") }
+    : { href: "/courses", label: t("Courses") };
   const missing =
     query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
 
@@ -47,14 +49,14 @@ export default function LessonPage({ params }: { params: Record<string, string |
         <BackLink {...back} />
         <EmptyState
           icon={BookOpen}
-          title="Lesson not found"
+          title={t("Lesson not found")}
           action={
             <Link href="/courses" className={buttonClass("primary")}>
-              See all courses
+              {t("See all courses")}
             </Link>
           }
         >
-          This lesson doesn't exist, or it was removed from its course.
+          {t("This lesson doesn't exist, or it was removed from its course.")}
         </EmptyState>
       </div>
     );
@@ -64,7 +66,10 @@ export default function LessonPage({ params }: { params: Record<string, string |
     return (
       <div className="space-y-6">
         <BackLink {...back} />
-        <ErrorState message="We couldn't load this lesson just now." onRetry={() => void query.refetch()} />
+        <ErrorState
+          message={t("We couldn't load this lesson just now.")}
+          onRetry={() => void query.refetch()}
+        />
       </div>
     );
   }
@@ -97,22 +102,17 @@ function ClosedLesson({
   closed: NonNullable<ReturnType<typeof closedReason>>;
   back: { href: string; label: string };
 }) {
-  const when =
-    closed.kind === "locked"
-      ? closed.unlockAt
-        ? `It opens on ${formatLongDate(closed.unlockAt)}. We'll be glad to see you then.`
-        : "It opens once you finish the lesson before it."
-      : null;
+  const when = closed.kind === "locked" ? opensWords(closed) : null;
   return (
     <div className="space-y-6">
       <BackLink {...back} />
       {closed.kind === "locked" ? (
         <EmptyState
           icon={Clock}
-          title="This lesson isn't open yet"
+          title={t("This lesson isn't open yet")}
           action={
             <Link href={back.href} className={buttonClass("primary")}>
-              {back.href === "/courses" ? "See your courses" : "Back to the course"}
+              {back.href === "/courses" ? t("See your courses") : t("Back to the course")}
             </Link>
           }
         >
@@ -121,36 +121,61 @@ function ClosedLesson({
       ) : (
         <EmptyState
           icon={Lock}
-          title="You're not enrolled in this course yet"
+          title={t("You're not enrolled in this course yet")}
           action={
             <Link href={back.href} className={buttonClass("primary")}>
-              {back.href === "/courses" ? "See the courses" : "See the course and enroll"}
+              {back.href === "/courses" ? t("See the courses") : t("See the course and enroll")}
             </Link>
           }
         >
-          Enroll in the course to open its lessons.
+          {t("Enroll in the course to open its lessons.")}
         </EmptyState>
       )}
     </div>
   );
 }
 
+/** When a locked lesson opens: its date, its Hebrew day at nightfall, or the lesson before it. */
+function opensWords(closed: Extract<LessonClosed, { kind: "locked" }>) {
+  if (!closed.unlockAt) return t("It opens once you finish the lesson before it.");
+  const on = closed.opensOn;
+  if (!on) {
+    return t("It opens on {date}. We'll be glad to see you then.", { date: formatLongDate(closed.unlockAt) });
+  }
+  const day = hebrewDayNumber(on.day);
+  const when = formatDateTime(closed.unlockAt);
+  return on.kind === "omer_day"
+    ? t("It opens at nightfall on day {day} of the Omer ({when}). We'll be glad to see you then.", {
+        day,
+        when,
+      })
+    : t("It opens at nightfall on {day} {month} ({when}). We'll be glad to see you then.", {
+        day,
+        month: t(on.month),
+        when,
+      });
+}
+
 function LessonView({ lesson }: { lesson: Lesson }) {
   const titleId = useId();
   return (
     <article className="mx-auto max-w-2xl space-y-6" aria-labelledby={titleId}>
-      <BackLink href={courseHref(lesson.courseId)} label="Back to the course" />
+      <BackLink href={courseHref(lesson.courseId)} label={t("Back to the course")} />
       <header>
         <div className="flex flex-wrap items-center gap-2">
           <LessonKindLabel kind={lesson.kind} className="text-sm" />
           {lesson.finished && (
             <Badge tone="green">
               <Check className="me-1 inline size-3.5" aria-hidden="true" />
-              Done
+              {t("Done")}
             </Badge>
           )}
         </div>
-        <h1 id={titleId} className="mt-2 text-3xl font-semibold text-balance [overflow-wrap:anywhere]">
+        <h1
+          id={titleId}
+          dir="auto"
+          className="mt-2 text-3xl font-semibold text-balance [overflow-wrap:anywhere]"
+        >
           {lesson.title}
         </h1>
       </header>
@@ -167,21 +192,24 @@ function LessonView({ lesson }: { lesson: Lesson }) {
         </>
       )}
 
-      <nav aria-label="Lessons" className="flex flex-wrap justify-between gap-3 border-t border-linen pt-5">
+      <nav
+        aria-label={t("Lessons")}
+        className="flex flex-wrap justify-between gap-3 border-t border-linen pt-5"
+      >
         {lesson.previousLessonId ? (
           <Link href={lessonHref(lesson.previousLessonId)} className={buttonClass("outline")}>
-            <ArrowLeft aria-hidden="true" /> Previous lesson
+            <ArrowLeft aria-hidden="true" /> {t("Previous lesson")}
           </Link>
         ) : (
           <span />
         )}
         {lesson.nextLessonId ? (
           <Link href={lessonHref(lesson.nextLessonId)} className={buttonClass("primary")}>
-            Next lesson <ArrowRight aria-hidden="true" />
+            {t("Next lesson")} <ArrowRight aria-hidden="true" />
           </Link>
         ) : (
           <Link href={courseHref(lesson.courseId)} className={buttonClass("primary")}>
-            Back to the course
+            {t("Back to the course")}
           </Link>
         )}
       </nav>
@@ -194,10 +222,10 @@ function LessonView({ lesson }: { lesson: Lesson }) {
 function EnrollToFinish({ courseId }: { courseId: number }) {
   return (
     <div className="rounded-2xl border border-linen bg-parchment/60 p-5">
-      <p className="font-semibold">This lesson is a free preview.</p>
-      <p className="mt-1 text-ink/80">Enroll in the course to mark it done and keep your progress.</p>
+      <p className="font-semibold">{t("This lesson is a free preview.")}</p>
+      <p className="mt-1 text-ink/80">{t("Enroll in the course to mark it done and keep your progress.")}</p>
       <Link href={courseHref(courseId)} className={buttonClass("primary", "md", "mt-4")}>
-        See the course and enroll
+        {t("See the course and enroll")}
       </Link>
     </div>
   );
@@ -213,6 +241,7 @@ function withoutTitle(html: string, title: string) {
 function Reading({ html }: { html: string }) {
   return (
     <div
+      dir="auto"
       className={[
         "text-[1.05rem] leading-relaxed text-ink/90 [overflow-wrap:anywhere]",
         "[&_h1]:mt-8 [&_h1]:text-2xl [&_h1]:font-semibold [&_h2]:mt-8 [&_h2]:text-2xl [&_h2]:font-semibold",
@@ -242,7 +271,7 @@ function VideoPart({ lesson, video }: { lesson: Lesson; video: NonNullable<Lesso
   if (!video.youtubeId) {
     return (
       <p className="rounded-[var(--radius-card)] bg-parchment p-5 text-muted">
-        This video is for patrons. It plays here once you are one.
+        {t("This video is for patrons. It plays here once you are one.")}
       </p>
     );
   }
@@ -255,16 +284,19 @@ function VideoPart({ lesson, video }: { lesson: Lesson; video: NonNullable<Lesso
   };
   return (
     <div className="space-y-3">
-      <YouTubePlayer
-        ref={player}
-        youtubeId={video.youtubeId}
-        title={video.title}
-        start={start}
-        resuming={start !== undefined}
-        onPosition={onPosition}
-      />
+      {/* The player and its timeline run left to right in either language. */}
+      <div dir="ltr">
+        <YouTubePlayer
+          ref={player}
+          youtubeId={video.youtubeId}
+          title={video.title}
+          start={start}
+          resuming={start !== undefined}
+          onPosition={onPosition}
+        />
+      </div>
       <Button size="sm" variant="accent" onClick={takeNote}>
-        <NotebookPen aria-hidden="true" /> Take a note
+        <NotebookPen aria-hidden="true" /> {t("Take a note")}
       </Button>
       <NoteDialog open={noting} onOpenChange={setNoting} start={noteStart} />
     </div>
@@ -276,13 +308,13 @@ function MarkDone({ lesson }: { lesson: Lesson }) {
   if (lesson.finished) {
     return (
       <p className="flex items-center gap-2 font-semibold text-sage-700">
-        <Check className="size-5" aria-hidden="true" /> You finished this reading.
+        <Check className="size-5" aria-hidden="true" /> {t("You finished this reading.")}
       </p>
     );
   }
   return (
     <Button disabled={done.isPending} onClick={() => done.mutate(undefined)}>
-      <Check aria-hidden="true" /> {done.isPending ? "Saving..." : "Mark as done"}
+      <Check aria-hidden="true" /> {done.isPending ? t("Saving...") : t("Mark as done")}
     </Button>
   );
 }
@@ -298,14 +330,20 @@ function ReflectionPart({ lesson }: { lesson: Lesson }) {
         className="space-y-4"
         onSubmit={(e) => {
           e.preventDefault();
-          if (!text.trim()) return setError("Write a few words before saving.");
+          if (!text.trim()) return setError(t("Write a few words before saving."));
           setError(undefined);
           save.mutate(text.trim());
         }}
       >
-        <Field id={id} label={lesson.prompt ?? "Your reflection"} error={error} hint="Only you can read it.">
+        <Field
+          id={id}
+          label={lesson.prompt ?? t("Your reflection")}
+          error={error}
+          hint={t("Only you can read it.")}
+        >
           <Textarea
             id={id}
+            dir="auto"
             rows={7}
             value={text}
             onChange={(e) => setText(e.target.value)}
@@ -314,7 +352,7 @@ function ReflectionPart({ lesson }: { lesson: Lesson }) {
           />
         </Field>
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? "Saving..." : "Save reflection"}
+          {save.isPending ? t("Saving...") : t("Save reflection")}
         </Button>
       </form>
     </Card>
@@ -349,15 +387,16 @@ function QuizPart({ lesson, quiz }: { lesson: Lesson; quiz: NonNullable<Lesson["
     >
       {lesson.finished && !checked && (
         <p className="font-semibold text-sage-700">
-          You passed this quiz{quiz.bestScore !== null ? ` with ${quiz.bestScore}%` : ""}. You may take it
-          again.
+          {quiz.bestScore !== null
+            ? t("You passed this quiz with {score}%. You may take it again.", { score: quiz.bestScore })
+            : t("You passed this quiz. You may take it again.")}
         </p>
       )}
       {quiz.questions.map((q, qi) => (
         <Card key={`${qi}-${q.question}`} className="p-4 sm:p-5">
           <fieldset disabled={checked}>
             <legend className="font-semibold text-ink [overflow-wrap:anywhere]">
-              {qi + 1}. {q.question}
+              {qi + 1}. <span dir="auto">{q.question}</span>
             </legend>
             <div className="mt-3 space-y-1">
               {q.choices.map((choice, ci) => {
@@ -375,10 +414,12 @@ function QuizPart({ lesson, quiz }: { lesson: Lesson; quiz: NonNullable<Lesson["
                       onChange={() => setAnswers((prev) => prev.map((a, i) => (i === qi ? ci : a)))}
                       className="size-5 shrink-0 accent-sage-600"
                     />
-                    <span className="min-w-0 [overflow-wrap:anywhere]">{choice}</span>
+                    <span dir="auto" className="min-w-0 [overflow-wrap:anywhere]">
+                      {choice}
+                    </span>
                     {right && (
                       <span className="ms-auto shrink-0 text-sm font-semibold text-sage-700">
-                        Right answer
+                        {t("Right answer")}
                       </span>
                     )}
                   </label>
@@ -390,14 +431,14 @@ function QuizPart({ lesson, quiz }: { lesson: Lesson; quiz: NonNullable<Lesson["
       ))}
       {missing && (
         <p role="alert" className="font-medium text-danger">
-          Choose an answer for every question.
+          {t("Choose an answer for every question.")}
         </p>
       )}
       {result ? (
         <QuizOutcome result={result} passMark={quiz.passMark} onAgain={again} />
       ) : (
         <Button type="submit" disabled={answer.isPending}>
-          {answer.isPending ? "Checking..." : "Check my answers"}
+          {answer.isPending ? t("Checking...") : t("Check my answers")}
         </Button>
       )}
     </form>
@@ -423,16 +464,20 @@ function QuizOutcome({
       }
     >
       <p className="text-lg font-bold">
-        You scored {result.score}%: {result.passed ? "passed" : "not passed yet"}
+        {result.passed
+          ? t("You scored {score}%: passed", { score: result.score })
+          : t("You scored {score}%: not passed yet", { score: result.score })}
       </p>
       <p className="mt-1 text-sm">
         {result.passed
-          ? `The pass mark is ${passMark}%. Well done.`
-          : `The pass mark is ${passMark}%. Read the lesson again if you like, and have another go.`}
+          ? t("The pass mark is {passMark}%. Well done.", { passMark })
+          : t("The pass mark is {passMark}%. Read the lesson again if you like, and have another go.", {
+              passMark,
+            })}
       </p>
       {!result.passed && (
         <Button type="button" variant="outline" className="mt-3" onClick={onAgain}>
-          Try again
+          {t("Try again")}
         </Button>
       )}
     </div>
@@ -448,7 +493,7 @@ function ModuleLessons({ lesson }: { lesson: Lesson }) {
       onToggle={(e) => setOpen(e.currentTarget.open)}
     >
       <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-3 px-4 py-3 font-semibold">
-        Lessons in this module
+        {t("Lessons in this module")}
         <ChevronDown className="size-5 transition-transform group-open:rotate-180" aria-hidden="true" />
       </summary>
       {open && <ModuleLessonList lesson={lesson} />}
@@ -460,7 +505,7 @@ function ModuleLessonList({ lesson }: { lesson: Lesson }) {
   const outline = useOutline(lesson.courseId);
   if (!outline.data) {
     return outline.isError ? (
-      <p className="px-4 pb-4 text-muted">We couldn't load the lessons just now.</p>
+      <p className="px-4 pb-4 text-muted">{t("We couldn't load the lessons just now.")}</p>
     ) : (
       <SkeletonGroup className="space-y-2 px-4 pb-4" shapes={["h-5 w-2/3", "h-5 w-1/2", "h-5 w-3/5"]} />
     );
@@ -478,14 +523,14 @@ function ModuleLessonList({ lesson }: { lesson: Lesson }) {
             className="flex min-h-11 items-center gap-3 rounded-xl px-2 py-2 hover:bg-parchment aria-[current=page]:bg-sage-100"
           >
             {l.finished ? (
-              <Check className="size-4 shrink-0 text-sage-600" aria-label="Finished" role="img" />
+              <Check className="size-4 shrink-0 text-sage-600" aria-label={t("Finished")} role="img" />
             ) : l.locked ? (
-              <Lock className="size-4 shrink-0 text-muted" aria-label="Locked" role="img" />
+              <Lock className="size-4 shrink-0 text-muted" aria-label={t("Locked")} role="img" />
             ) : (
               <span className="size-4 shrink-0" aria-hidden="true" />
             )}
             <span className="min-w-0 flex-1 [overflow-wrap:anywhere]">
-              {l.number}. {l.title}
+              {l.number}. <span dir="auto">{l.title}</span>
             </span>
             <LessonKindLabel kind={l.kind} />
           </Link>

@@ -12,7 +12,9 @@ import { FormField } from "~/web/components/form-field";
 import { SwitchField } from "~/web/components/switch-field";
 import { Input, Textarea } from "~/web/components/ui/input";
 import { Select } from "~/web/components/ui/select";
+import { t } from "~/web/lib/i18n";
 import { useCreateLocalGroup, useUpdateLocalGroup } from "./api";
+import { meetingTypeLabel } from "./local-group-details";
 
 const defaults: CreateLocalGroupInput = {
   name: "",
@@ -38,8 +40,11 @@ export function CreateLocalGroupDialog({
 }) {
   const form = useForm({ resolver: zodResolver(createLocalGroupBody), defaultValues: defaults });
   const create = useCreateLocalGroup({
-    success: { title: "Group created", description: "Your local group has been created. You're its leader." },
-    failure: { title: "Error", description: "Failed to create group. Please try again." },
+    success: {
+      title: t("Group created"),
+      description: t("Your local group has been created. You're its leader."),
+    },
+    failure: { title: t("Error"), description: t("Failed to create group. Please try again.") },
     onSuccess: () => {
       form.reset(defaults);
       onOpenChange(false);
@@ -49,11 +54,13 @@ export function CreateLocalGroupDialog({
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Create Local Group"
-      description="Invite women near you to meet in person. Everyone sees the general area; the exact place and your contact details are shared with members only."
+      title={t("Create Local Group")}
+      description={t(
+        "Invite women near you to meet in person. Everyone sees the general area; the exact place and your contact details are shared with members only.",
+      )}
       className="max-w-xl"
       onSubmit={form.handleSubmit((values) => create.mutate(values))}
-      submit={{ label: "Create Group", busyLabel: "Creating...", busy: create.isPending }}
+      submit={{ label: t("Create Group"), busyLabel: t("Creating..."), busy: create.isPending }}
     >
       <LocalGroupFields form={form} idPrefix="local" />
     </FormDialog>
@@ -98,19 +105,19 @@ export function EditLocalGroupDialog({
 }) {
   const form = useForm({ resolver: zodResolver(createLocalGroupBody), values: valuesOf(group) });
   const update = useUpdateLocalGroup(group.id, {
-    success: { title: "Group updated", description: "Your group's details have been saved." },
-    failure: { title: "Error", description: "Failed to update the group. Please try again." },
+    success: { title: t("Group updated"), description: t("Your group's details have been saved.") },
+    failure: { title: t("Error"), description: t("Failed to update the group. Please try again.") },
     onSuccess: () => onOpenChange(false),
   });
   return (
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Edit Local Group"
-      description="Members see the changes at once; everyone else sees only the general area."
+      title={t("Edit Local Group")}
+      description={t("Members see the changes at once; everyone else sees only the general area.")}
       className="max-w-xl"
       onSubmit={form.handleSubmit((values) => update.mutate(values))}
-      submit={{ label: "Save Changes", busyLabel: "Saving...", busy: update.isPending }}
+      submit={{ label: t("Save Changes"), busyLabel: t("Saving..."), busy: update.isPending }}
     >
       <LocalGroupFields form={form} idPrefix={`local-${group.id}`} />
     </FormDialog>
@@ -121,21 +128,26 @@ export function EditLocalGroupDialog({
 function LocalGroupFields({ form, idPrefix }: { form: LocalGroupForm; idPrefix: string }) {
   return (
     <>
-      <FormField form={form} name="name" id={`${idPrefix}-name`} label="Group Name">
-        {(control) => <Input autoComplete="off" {...control} />}
+      <FormField form={form} name="name" id={`${idPrefix}-name`} label={t("Group Name")}>
+        {(control) => <Input dir="auto" autoComplete="off" {...control} />}
       </FormField>
-      <FormField form={form} name="description" id={`${idPrefix}-description`} label="Description">
+      <FormField form={form} name="description" id={`${idPrefix}-description`} label={t("Description")}>
         {(control) => (
-          <Textarea rows={3} placeholder="What will you do together, and who is it for?" {...control} />
+          <Textarea
+            dir="auto"
+            rows={3}
+            placeholder={t("What will you do together, and who is it for?")}
+            {...control}
+          />
         )}
       </FormField>
-      <FormField form={form} name="meetingType" id={`${idPrefix}-meetingType`} label="Meeting Type">
+      <FormField form={form} name="meetingType" id={`${idPrefix}-meetingType`} label={t("Meeting Type")}>
         {(control) => (
           <Select {...control}>
-            <option value="">Select a meeting type</option>
+            <option value="">{t("Select a meeting type")}</option>
             {MEETING_TYPES.map((type) => (
               <option key={type} value={type}>
-                {type}
+                {meetingTypeLabel(type)}
               </option>
             ))}
           </Select>
@@ -146,37 +158,41 @@ function LocalGroupFields({ form, idPrefix }: { form: LocalGroupForm; idPrefix: 
           form={form}
           name="location"
           id={`${idPrefix}-location`}
-          label="Location"
-          hint="City or neighbourhood. Everyone can see this."
+          label={t("Location")}
+          hint={t("City or neighbourhood. Everyone can see this.")}
         >
-          {(control) => <Input placeholder="e.g. Austin, TX" autoComplete="address-level2" {...control} />}
+          {(control) => (
+            <Input dir="auto" placeholder={t("e.g. Austin, TX")} autoComplete="address-level2" {...control} />
+          )}
         </FormField>
         <FormField
           form={form}
           name="meetingTime"
           id={`${idPrefix}-meetingTime`}
-          label="Meeting Time (Optional)"
+          label={t("Meeting Time (Optional)")}
         >
-          {(control) => <Input placeholder="e.g. Tuesdays at 7:00 PM" {...control} />}
+          {(control) => <Input dir="auto" placeholder={t("e.g. Tuesdays at 7:00 PM")} {...control} />}
         </FormField>
       </div>
       <FormField
         form={form}
         name="address"
         id={`${idPrefix}-address`}
-        label="Exact Meeting Place (Optional)"
-        hint="Shared with members only."
+        label={t("Exact Meeting Place (Optional)")}
+        hint={t("Shared with members only.")}
       >
-        {(control) => <Input placeholder="e.g. Grace Church, room 204" autoComplete="off" {...control} />}
+        {(control) => (
+          <Input dir="auto" placeholder={t("e.g. Grace Church, room 204")} autoComplete="off" {...control} />
+        )}
       </FormField>
       <FormField
         form={form}
         name="contactInfo"
         id={`${idPrefix}-contactInfo`}
-        label="Contact Info (Optional)"
-        hint="An e-mail or phone number. Shared with members only."
+        label={t("Contact Info (Optional)")}
+        hint={t("An e-mail or phone number. Shared with members only.")}
       >
-        {(control) => <Input autoComplete="off" {...control} />}
+        {(control) => <Input dir="auto" autoComplete="off" {...control} />}
       </FormField>
       <Controller
         control={form.control}
@@ -186,8 +202,10 @@ function LocalGroupFields({ form, idPrefix }: { form: LocalGroupForm; idPrefix: 
             <SwitchField
               side="end"
               id={`${idPrefix}-approval`}
-              label="Require approval to join"
-              hint="You approve each request before someone joins. Only those you accept see the exact place and your contact details."
+              label={t("Require approval to join")}
+              hint={t(
+                "You approve each request before someone joins. Only those you accept see the exact place and your contact details.",
+              )}
               checked={field.value ?? true}
               onCheckedChange={field.onChange}
             />

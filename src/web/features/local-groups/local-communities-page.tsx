@@ -15,11 +15,12 @@ import { Dialog, DialogContent } from "~/web/components/ui/dialog";
 import { EmptyState } from "~/web/components/ui/empty-state";
 import { Select } from "~/web/components/ui/select";
 import { GroupEvents } from "~/web/features/events";
+import { t } from "~/web/lib/i18n";
 import { useDebounced } from "~/web/lib/use-debounced";
 import { useLocalGroups, useMyLocalGroups } from "./api";
 import { CreateLocalGroupDialog } from "./create-local-group-dialog";
 import { EditLocalGroup, LeaveLocalGroup, LocalGroupRequests, LocalJoinAction } from "./local-group-actions";
-import { AreaAndTime, MemberDetails, PlaceNotice, roleLabel } from "./local-group-details";
+import { AreaAndTime, MemberDetails, meetingTypeLabel, PlaceNotice, roleLabel } from "./local-group-details";
 
 /** SPEC §2.12. */
 export default function LocalCommunitiesPage() {
@@ -32,11 +33,13 @@ export default function LocalCommunitiesPage() {
   return (
     <>
       <PageHeader
-        title="Local Communities"
-        description="Meet sisters in your area for Bible study, prayer and fellowship around a real table."
+        title={t("Local Communities")}
+        description={t(
+          "Meet sisters in your area for Bible study, prayer and fellowship around a real table.",
+        )}
         actions={
           <Button onClick={() => setCreating(true)}>
-            <Plus aria-hidden="true" /> Create Local Group
+            <Plus aria-hidden="true" /> {t("Create Local Group")}
           </Button>
         }
       />
@@ -46,25 +49,25 @@ export default function LocalCommunitiesPage() {
 
       <section aria-labelledby="discover-local-heading">
         <h2 id="discover-local-heading" className="text-2xl font-semibold">
-          Discover Local Groups
+          {t("Discover Local Groups")}
         </h2>
         <SearchFilterBar
-          label="Search local groups"
-          placeholder="Search by group name or location..."
+          label={t("Search local groups")}
+          placeholder={t("Search by group name or location...")}
           value={search}
           onValueChange={setSearch}
           className="mt-4"
         >
           <Select
-            aria-label="Filter by meeting type"
+            aria-label={t("Filter by meeting type")}
             value={meetingType}
             onChange={(e) => setMeetingType(e.target.value)}
             className="sm:w-60"
           >
-            <option value="">All Meeting Types</option>
+            <option value="">{t("All Meeting Types")}</option>
             {MEETING_TYPE_FILTERS.map((type) => (
               <option key={type} value={type}>
-                {type}
+                {meetingTypeLabel(type)}
               </option>
             ))}
           </Select>
@@ -93,16 +96,16 @@ function DiscoverList({
 }) {
   const query = useLocalGroups({ search, meetingType });
   const empty = filtered ? (
-    <EmptyState icon={MapPin} title="No groups found">
-      Try adjusting your search or filters
+    <EmptyState icon={MapPin} title={t("No groups found")}>
+      {t("Try adjusting your search or filters")}
     </EmptyState>
   ) : (
     <EmptyState
       icon={MapPin}
-      title="No local groups yet"
-      action={<Button onClick={onCreate}>Create the First Group</Button>}
+      title={t("No local groups yet")}
+      action={<Button onClick={onCreate}>{t("Create the First Group")}</Button>}
     >
-      Start one where you live and invite the women around you.
+      {t("Start one where you live and invite the women around you.")}
     </EmptyState>
   );
   return (
@@ -123,7 +126,7 @@ function CardTop({
   return (
     <>
       <div className="flex items-start justify-between gap-3">
-        <h3 className="text-lg leading-snug font-semibold wrap-anywhere">
+        <h3 dir="auto" className="text-lg leading-snug font-semibold wrap-anywhere">
           <Link
             href={`/local-communities/${group.id}`}
             className="touch-hit rounded-sm hover:text-sage-700 hover:underline underline-offset-4"
@@ -146,7 +149,7 @@ function LocalGroupCard({ group }: { group: LocalGroup }) {
           group={group}
           badge={
             <Badge tone="sage" className="shrink-0">
-              {group.meetingType}
+              {meetingTypeLabel(group.meetingType)}
             </Badge>
           }
         />
@@ -177,12 +180,12 @@ function YourGroups() {
   return (
     <section aria-labelledby="your-local-heading" className="mb-10">
       <h2 id="your-local-heading" className="text-2xl font-semibold">
-        Your Groups
+        {t("Your Groups")}
       </h2>
       <CardGrid items={memberships} className="mt-4">
         {(membership) => <MembershipCard membership={membership} />}
       </CardGrid>
-      <LoadMore list={query} label="Show more of your groups" className="mt-6" />
+      <LoadMore list={query} label={t("Show more of your groups")} className="mt-6" />
     </section>
   );
 }
@@ -208,7 +211,7 @@ function MembershipCard({ membership }: { membership: MyLocalGroupMembership }) 
         <>
           <MemberDetails address={group.address} contactInfo={group.contactInfo} />
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <Badge tone="neutral">{group.meetingType}</Badge>
+            <Badge tone="neutral">{meetingTypeLabel(group.meetingType)}</Badge>
             <div className="flex flex-wrap items-center gap-1">
               {role === "leader" && (group.requiresApproval || Boolean(group.pendingRequestCount)) && (
                 <LocalGroupRequests group={group} />
@@ -235,8 +238,13 @@ function LocalGroupEvents({
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button variant="ghost" size="sm" onClick={() => setOpen(true)} aria-label={`Events of ${group.name}`}>
-        <CalendarDays aria-hidden="true" /> Events
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => setOpen(true)}
+        aria-label={t("Events of {name}", { name: group.name })}
+      >
+        <CalendarDays aria-hidden="true" /> {t("Events")}
       </Button>
       {open && (
         <Dialog open onOpenChange={setOpen}>
@@ -244,7 +252,7 @@ function LocalGroupEvents({
             title={group.name}
             description={
               isLeader
-                ? "Plan your group's gatherings; members are told and can say they'll come."
+                ? t("Plan your group's gatherings; members are told and can say they'll come.")
                 : undefined
             }
           >

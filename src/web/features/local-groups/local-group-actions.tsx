@@ -8,6 +8,7 @@ import { Badge } from "~/web/components/ui/badge";
 import { Button } from "~/web/components/ui/button";
 import { Dialog, DialogContent } from "~/web/components/ui/dialog";
 import { ErrorState } from "~/web/components/ui/empty-state";
+import { t } from "~/web/lib/i18n";
 import { useDecideLocalRequest, useJoinLocalGroup, useLeaveLocalGroup, useLocalJoinRequests } from "./api";
 import { type EditableLocalGroup, EditLocalGroupDialog } from "./create-local-group-dialog";
 
@@ -25,21 +26,21 @@ export function LocalJoinAction({
   const join = useJoinLocalGroup({
     success: (result) =>
       result.status === "pending"
-        ? { title: "Request sent", description: "Your request to join the group has been sent." }
+        ? { title: t("Request sent"), description: t("Your request to join the group has been sent.") }
         : {
-            title: "Joined group",
-            description: `Welcome to ${group.name}! The meeting details are now yours.`,
+            title: t("Joined group"),
+            description: t("Welcome to {name}! The meeting details are now yours.", { name: group.name }),
           },
-    failure: { title: "Error", description: "Failed to join group. Please try again." },
+    failure: { title: t("Error"), description: t("Failed to join group. Please try again.") },
   });
   const withdraw = useLeaveLocalGroup({
-    success: { title: "Request withdrawn", description: "Your request to join has been withdrawn." },
-    failure: { title: "Error", description: "Failed to withdraw your request. Please try again." },
+    success: { title: t("Request withdrawn"), description: t("Your request to join has been withdrawn.") },
+    failure: { title: t("Error"), description: t("Failed to withdraw your request. Please try again.") },
   });
   if (group.isMember) {
     return (
       <Button variant="secondary" disabled>
-        Already Joined
+        {t("Already Joined")}
       </Button>
     );
   }
@@ -51,18 +52,18 @@ export function LocalJoinAction({
           size="sm"
           disabled={withdraw.isPending}
           onClick={() => withdraw.mutate(group.id)}
-          aria-label={`Withdraw your request to join ${group.name}`}
+          aria-label={t("Withdraw your request to join {name}", { name: group.name })}
         >
-          {withdraw.isPending ? "Withdrawing..." : "Withdraw request"}
+          {withdraw.isPending ? t("Withdrawing...") : t("Withdraw request")}
         </Button>
         <Button variant="secondary" disabled>
-          <Hourglass aria-hidden="true" /> Request Pending
+          <Hourglass aria-hidden="true" /> {t("Request Pending")}
         </Button>
       </div>
     );
   }
-  const label = group.requiresApproval ? "Request to Join" : "Join Group";
-  const busy = group.requiresApproval ? "Sending..." : "Joining...";
+  const label = group.requiresApproval ? t("Request to Join") : t("Join Group");
+  const busy = group.requiresApproval ? t("Sending...") : t("Joining...");
   return (
     <Button onClick={() => join.mutate(group.id)} disabled={join.isPending}>
       <UserPlus aria-hidden="true" /> {join.isPending ? busy : label}
@@ -86,9 +87,9 @@ export function LocalGroupRequests({
         variant={size === "sm" ? "ghost" : "outline"}
         size={size}
         onClick={() => setOpen(true)}
-        aria-label={`Requests to join ${group.name} (${count})`}
+        aria-label={t("Requests to join {name} ({count})", { name: group.name, count })}
       >
-        <Inbox aria-hidden="true" /> Requests
+        <Inbox aria-hidden="true" /> {t("Requests")}
         {count > 0 && (
           <Badge tone="clay" className="font-sans">
             {count}
@@ -98,8 +99,10 @@ export function LocalGroupRequests({
       {open && (
         <Dialog open onOpenChange={setOpen}>
           <DialogContent
-            title={`Requests to join ${group.name}`}
-            description="Those you approve become members and see the exact place and your contact details."
+            title={t("Requests to join {name}", { name: group.name })}
+            description={t(
+              "Those you approve become members and see the exact place and your contact details.",
+            )}
           >
             <PendingRequests groupId={group.id} />
           </DialogContent>
@@ -114,16 +117,16 @@ function PendingRequests({ groupId }: { groupId: number }) {
   if (query.isLoading) {
     return (
       <div className="space-y-3" aria-busy="true">
-        <span className="sr-only">Loading requests</span>
+        <span className="sr-only">{t("Loading requests")}</span>
         <SkeletonGroup className="space-y-3" shapes={["h-16 w-full", "h-16 w-full"]} />
       </div>
     );
   }
   if (query.isError) {
-    return <ErrorState message="We couldn't load the requests." onRetry={() => void query.refetch()} />;
+    return <ErrorState message={t("We couldn't load the requests.")} onRetry={() => void query.refetch()} />;
   }
   const requests = query.data ?? [];
-  if (requests.length === 0) return <p className="text-muted">No one is waiting to join right now.</p>;
+  if (requests.length === 0) return <p className="text-muted">{t("No one is waiting to join right now.")}</p>;
   return (
     <ul className="divide-y divide-linen">
       {requests.map((request) => (
@@ -153,8 +156,8 @@ export function EditLocalGroup({
       {trigger ? (
         trigger(edit)
       ) : (
-        <Button variant="ghost" size="sm" onClick={edit} aria-label={`Edit ${group.name}`}>
-          <Pencil aria-hidden="true" /> Edit
+        <Button variant="ghost" size="sm" onClick={edit} aria-label={t("Edit {name}", { name: group.name })}>
+          <Pencil aria-hidden="true" /> {t("Edit")}
         </Button>
       )}
       {open && <EditLocalGroupDialog group={group} open={open} onOpenChange={setOpen} />}
@@ -180,8 +183,8 @@ export function LeaveLocalGroup({
   onLeft?: () => void;
 }) {
   const leave = useLeaveLocalGroup({
-    success: { title: "Left group", description: `You are no longer a member of ${name}.` },
-    failure: { title: "Error", description: "Failed to leave the group. Please try again." },
+    success: { title: t("Left group"), description: t("You are no longer a member of {name}.", { name }) },
+    failure: { title: t("Error"), description: t("Failed to leave the group. Please try again.") },
     onSuccess: onLeft,
   });
   return (
@@ -189,16 +192,18 @@ export function LeaveLocalGroup({
       trigger={
         trigger ??
         ((ask) => (
-          <Button variant="ghost" size="sm" onClick={ask} aria-label={`Leave ${name}`}>
-            Leave
+          <Button variant="ghost" size="sm" onClick={ask} aria-label={t("Leave {name}", { name })}>
+            {t("Leave")}
           </Button>
         ))
       }
-      title={`Leave ${name}?`}
+      title={t("Leave {name}?", { name })}
       description={
         isLeader
-          ? "You lead this group. The longest-standing member will become its leader; if no one else is in it, the group closes."
-          : "You can join again at any time."
+          ? t(
+              "You lead this group. The longest-standing member will become its leader; if no one else is in it, the group closes.",
+            )
+          : t("You can join again at any time.")
       }
       leaving={leave.isPending}
       onLeave={(done) => leave.mutate(id, { onSettled: done })}

@@ -3,10 +3,14 @@ import type { ReactNode } from "react";
 import type { LocalGroup } from "~/core/local-groups/schemas";
 import { MemberText } from "~/web/components/member-text";
 import { cn } from "~/web/lib/cn";
+import { t, translateKnown } from "~/web/lib/i18n";
 
 /** What a local group shows of itself on its card and on its page alike. */
 
-export const roleLabel = (role: string) => (role === "leader" ? "Leader" : "Member");
+export const roleLabel = (role: string) => (role === "leader" ? t("Leader") : t("Member"));
+
+/** A meeting type in her language (the types are the shared constants' English, stored as they are). */
+export const meetingTypeLabel = (type: string) => translateKnown(type);
 
 /** One fact about the group, after its icon. */
 function Detail({ icon: Icon, children }: { icon: typeof MapPin; children: ReactNode }) {
@@ -29,13 +33,13 @@ export function AreaAndTime({
   return (
     <div className={cn("space-y-1.5", className)}>
       <Detail icon={MapPin}>
-        <span className="sr-only">Location: </span>
-        {group.location}
+        <span className="sr-only">{t("Location:")} </span>
+        <span dir="auto">{group.location}</span>
       </Detail>
       {group.meetingTime && (
         <Detail icon={Clock}>
-          <span className="sr-only">Meets: </span>
-          {group.meetingTime}
+          <span className="sr-only">{t("Meets:")} </span>
+          <span dir="auto">{group.meetingTime}</span>
         </Detail>
       )}
     </div>
@@ -57,13 +61,13 @@ export function MemberDetails({
     <div className={cn("space-y-1.5 rounded-xl bg-sage-50 p-3", className)}>
       {address && (
         <Detail icon={Home}>
-          <span className="sr-only">Meeting place: </span>
+          <span className="sr-only">{t("Meeting place:")} </span>
           <MemberText as="span" text={address} />
         </Detail>
       )}
       {contactInfo && (
         <Detail icon={MessageCircle}>
-          <span className="sr-only">Contact: </span>
+          <span className="sr-only">{t("Contact:")} </span>
           <MemberText as="span" text={contactInfo} />
         </Detail>
       )}
@@ -83,10 +87,14 @@ export function PlaceNotice({
     <p className={cn("flex items-start gap-2 text-sm text-muted", className)}>
       <Lock className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
       {group.hasPendingRequest
-        ? "Your request waits for the leader's approval. The exact place and contact details are shared once she accepts it."
+        ? t(
+            "Your request waits for the leader's approval. The exact place and contact details are shared once she accepts it.",
+          )
         : group.requiresApproval
-          ? "The leader approves each request. The exact place and contact details are shared once she accepts yours."
-          : "The exact place and contact details are shared once you join."}
+          ? t(
+              "The leader approves each request. The exact place and contact details are shared once she accepts yours.",
+            )
+          : t("The exact place and contact details are shared once you join.")}
     </p>
   );
 }

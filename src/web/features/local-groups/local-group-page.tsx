@@ -23,11 +23,12 @@ import { GroupEvents } from "~/web/features/events";
 import { MessageButton } from "~/web/features/messages";
 import { MemberActions } from "~/web/features/moderation";
 import { useAuth } from "~/web/lib/auth";
+import { t } from "~/web/lib/i18n";
 import { useLocalGroup } from "./api";
 import { EditLocalGroup, LeaveLocalGroup, LocalGroupRequests, LocalJoinAction } from "./local-group-actions";
-import { AreaAndTime, MemberDetails, PlaceNotice, roleLabel } from "./local-group-details";
+import { AreaAndTime, MemberDetails, meetingTypeLabel, PlaceNotice, roleLabel } from "./local-group-details";
 
-const back = { href: "/local-communities", label: "All local groups" };
+const backToLocalGroups = () => ({ href: "/local-communities", label: t("All local groups") });
 
 /** A local group's own page: its conversation for its members, and what anyone may know of it. */
 export default function LocalGroupPage({ params }: { params: Record<string, string | undefined> }) {
@@ -35,9 +36,9 @@ export default function LocalGroupPage({ params }: { params: Record<string, stri
     <GroupItemPage
       params={params}
       useGroup={useLocalGroup}
-      back={back}
+      back={backToLocalGroups()}
       icon={MapPin}
-      discover="Discover Local Groups"
+      discover={t("Discover Local Groups")}
     >
       {(group) => <LocalGroupView group={group} />}
     </GroupItemPage>
@@ -47,23 +48,25 @@ export default function LocalGroupPage({ params }: { params: Record<string, stri
 function LocalGroupView({ group }: { group: LocalGroupDetail }) {
   return (
     <div className="space-y-6">
-      <BackLink {...back} />
+      <BackLink {...backToLocalGroups()} />
       <GroupHeader
         emblem={
           <span className={GROUP_EMBLEM}>
             <MapPin className="size-6" aria-hidden="true" />
           </span>
         }
-        kind={group.meetingType}
+        kind={meetingTypeLabel(group.meetingType)}
         name={group.name}
         facts={
           <>
             <Badge tone={group.requiresApproval ? "clay" : "sage"}>
-              {group.requiresApproval ? "Approval required" : "Open to join"}
+              {group.requiresApproval ? t("Approval required") : t("Open to join")}
             </Badge>
             <span className="inline-flex min-w-0 items-center gap-1.5 font-semibold text-ink">
               <MapPin className="size-4 shrink-0 text-sage-600" aria-hidden="true" />
-              <span className="wrap-anywhere">{group.location}</span>
+              <span dir="auto" className="wrap-anywhere">
+                {group.location}
+              </span>
             </span>
             <MemberCount count={group.memberCount} className="text-ink" />
           </>
@@ -89,7 +92,7 @@ function MemberSections({ group }: { group: LocalGroupDetail }) {
   const sections: TabSection[] = [
     {
       value: "conversation",
-      label: "Conversation",
+      label: t("Conversation"),
       icon: MessagesSquare,
       content: (
         <div className="max-w-3xl">
@@ -99,7 +102,7 @@ function MemberSections({ group }: { group: LocalGroupDetail }) {
     },
     {
       value: "about",
-      label: "About",
+      label: t("About"),
       icon: Info,
       content: (
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -110,13 +113,13 @@ function MemberSections({ group }: { group: LocalGroupDetail }) {
     },
     {
       value: "events",
-      label: "Events",
+      label: t("Events"),
       icon: CalendarDays,
       content: <GroupEvents owner={{ localGroupId: group.id }} canCreate={isLeader} />,
     },
-    { value: "members", label: "Members", icon: Users, content: <Members group={group} /> },
+    { value: "members", label: t("Members"), icon: Users, content: <Members group={group} /> },
   ];
-  return <TabbedPage label="Group sections" sections={sections} />;
+  return <TabbedPage label={t("Group sections")} sections={sections} />;
 }
 
 /**
@@ -143,7 +146,7 @@ function MemberTools({ group }: { group: LocalGroupDetail }) {
     <>
       <Badge tone="sage" className="self-start sm:self-end">
         {isLeader && <Crown className="size-3.5" aria-hidden="true" />}
-        You're {isLeader ? "its leader" : "a member"}
+        {isLeader ? t("You're its leader") : t("You're a member")}
       </Badge>
       <div className="flex flex-wrap gap-2 sm:justify-end">
         {isLeader && (group.requiresApproval || Boolean(group.pendingRequestCount)) && (
@@ -154,7 +157,7 @@ function MemberTools({ group }: { group: LocalGroupDetail }) {
             group={group}
             trigger={(edit) => (
               <Button variant="outline" onClick={edit}>
-                <Pencil aria-hidden="true" /> Edit Group
+                <Pencil aria-hidden="true" /> {t("Edit Group")}
               </Button>
             )}
           />
@@ -166,7 +169,7 @@ function MemberTools({ group }: { group: LocalGroupDetail }) {
           onLeft={() => navigate("/local-communities")}
           trigger={(ask) => (
             <Button variant="outline" onClick={ask}>
-              <LogOut aria-hidden="true" /> Leave Group
+              <LogOut aria-hidden="true" /> {t("Leave Group")}
             </Button>
           )}
         />
@@ -179,7 +182,7 @@ function MemberTools({ group }: { group: LocalGroupDetail }) {
 function WhereAndWhen({ group }: { group: LocalGroupDetail }) {
   return (
     <Card className="h-fit p-5 sm:p-6">
-      <SectionHeading icon={MapPin}>Where and when</SectionHeading>
+      <SectionHeading icon={MapPin}>{t("Where and when")}</SectionHeading>
       <AreaAndTime group={group} className="mt-4" />
       {group.isMember ? (
         <MemberDetails address={group.address} contactInfo={group.contactInfo} className="mt-4" />
@@ -195,7 +198,7 @@ function Members({ group }: { group: LocalGroupDetail }) {
   const { user } = useAuth();
   return (
     <Card className="p-5 sm:p-6">
-      <SectionHeading icon={Users}>Members</SectionHeading>
+      <SectionHeading icon={Users}>{t("Members")}</SectionHeading>
       {group.members ? (
         <ul className="mt-4 grid gap-x-8 gap-y-4 md:grid-cols-2">
           {group.members.map((member) => (
@@ -204,8 +207,8 @@ function Members({ group }: { group: LocalGroupDetail }) {
         </ul>
       ) : (
         <p className="mt-4 flex items-start gap-2 text-muted">
-          <Lock className="mt-1 size-4 shrink-0" aria-hidden="true" />A local group's members are visible to
-          its members only.
+          <Lock className="mt-1 size-4 shrink-0" aria-hidden="true" />
+          {t("A local group's members are visible to its members only.")}
         </p>
       )}
     </Card>
@@ -219,14 +222,19 @@ function MemberRow({ member, isSelf }: { member: LocalGroupMember; isSelf: boole
       <Avatar user={member} />
       <div className="min-w-0 flex-1">
         <p className="flex items-center gap-1.5 font-semibold">
-          <span className="truncate">{name}</span>
-          {isSelf && <span className="font-normal text-muted">(you)</span>}
+          <span dir="auto" className="truncate">
+            {name}
+          </span>
+          {isSelf && <span className="font-normal text-muted">{t("(you)")}</span>}
           {member.role === "leader" && (
-            <Crown className="size-4 shrink-0 text-gold-500" aria-label="Group leader" role="img" />
+            <Crown className="size-4 shrink-0 text-gold-500" aria-label={t("Group leader")} role="img" />
           )}
         </p>
         <p className="text-sm text-muted">
-          {roleLabel(member.role)} · Joined {formatShortDate(member.joinedAt)}
+          {t("{role} · Joined {date}", {
+            role: roleLabel(member.role),
+            date: formatShortDate(member.joinedAt),
+          })}
         </p>
       </div>
       {!isSelf && (

@@ -10,6 +10,7 @@ import type {
 } from "~/core/messages/schemas";
 import { ApiError } from "~/web/lib/api";
 import { call, keyOf, useEndpoint, useEndpointMutation, usePagedList } from "~/web/lib/endpoints";
+import { t, translateKnown } from "~/web/lib/i18n";
 import { notifyError } from "~/web/lib/notify";
 import { queryClient } from "~/web/lib/query-client";
 
@@ -23,9 +24,11 @@ export const listKey = () => keyOf(api.conversations);
 export const unreadKey = () => keyOf(api.unreadCount);
 export const threadKey = (id: number) => keyOf(api.messages, { params: { id } });
 
-/** The server's message for a refused write (a 4xx she can act on), shown where she wrote. */
+/** The server's message for a refused write (a 4xx she can act on), shown where she wrote, in her language. */
 export const refusal = (error: unknown) =>
-  error instanceof ApiError && error.status < 500 && error.status !== 401 ? error.serverMessage : undefined;
+  error instanceof ApiError && error.status < 500 && error.status !== 401 && error.serverMessage
+    ? translateKnown(error.serverMessage)
+    : undefined;
 
 /**
  * Her conversations, newest first, a page at a time: the next page starts before the last one's
@@ -116,7 +119,10 @@ export function useStartConversation(memberId: number) {
     invalidates: refreshLists,
     onError: (error) => {
       if (!refusal(error))
-        notifyError(error, { title: "Error", description: "Failed to send your message. Please try again." });
+        notifyError(error, {
+          title: t("Error"),
+          description: t("Failed to send your message. Please try again."),
+        });
     },
   });
 }
@@ -153,7 +159,10 @@ export function useSendMessage(conversationId: number) {
     },
     onError: (error) => {
       if (!refusal(error))
-        notifyError(error, { title: "Error", description: "Failed to send your message. Please try again." });
+        notifyError(error, {
+          title: t("Error"),
+          description: t("Failed to send your message. Please try again."),
+        });
     },
   });
 }
@@ -166,10 +175,13 @@ export function useEditMessage(message: DirectMessage, onSaved: () => void) {
       refreshListOnly();
       onSaved();
     },
-    success: { title: "Message updated", description: "Your changes are saved." },
+    success: { title: t("Message updated"), description: t("Your changes are saved.") },
     onError: (error) => {
       if (!refusal(error))
-        notifyError(error, { title: "Error", description: "Failed to save your changes. Please try again." });
+        notifyError(error, {
+          title: t("Error"),
+          description: t("Failed to save your changes. Please try again."),
+        });
     },
   });
 }
@@ -182,10 +194,13 @@ export function useDeleteMessage(message: DirectMessage, onDeleted: () => void) 
       refreshListOnly();
       onDeleted();
     },
-    success: { title: "Message deleted", description: "It now reads “Message deleted” for both of you." },
+    success: {
+      title: t("Message deleted"),
+      description: t("It now reads “Message deleted” for both of you."),
+    },
     failure: {
-      title: "Error",
-      description: "Failed to delete the message. Please try again.",
+      title: t("Error"),
+      description: t("Failed to delete the message. Please try again."),
       preferServerMessage: true,
     },
   });
@@ -206,10 +221,10 @@ export function useAcceptRequest(conversationId: number) {
   return useEndpointMutation(api.accept, {
     input: (_: undefined) => ({ params: { id: conversationId } }),
     invalidates: () => [threadKey(conversationId), ...refreshLists()],
-    success: { title: "Request accepted", description: "You can write to each other now." },
+    success: { title: t("Request accepted"), description: t("You can write to each other now.") },
     failure: {
-      title: "Error",
-      description: "Failed to accept the request. Please try again.",
+      title: t("Error"),
+      description: t("Failed to accept the request. Please try again."),
       preferServerMessage: true,
     },
   });
@@ -223,10 +238,10 @@ export function useDeclineRequest(conversationId: number, onDeclined?: () => voi
       onDeclined?.();
     },
     invalidates: refreshLists,
-    success: { title: "Request declined." },
+    success: { title: t("Request declined.") },
     failure: {
-      title: "Error",
-      description: "Failed to decline the request. Please try again.",
+      title: t("Error"),
+      description: t("Failed to decline the request. Please try again."),
       preferServerMessage: true,
     },
   });

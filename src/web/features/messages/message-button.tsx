@@ -2,6 +2,7 @@ import { MessageCircle } from "lucide-react";
 import { useState } from "react";
 import { useLocation } from "wouter";
 import { Button, type ButtonVariant } from "~/web/components/ui/button";
+import { t } from "~/web/lib/i18n";
 import { notifySuccess } from "~/web/lib/notify";
 import { isRequest, useStartConversation } from "./api";
 import { MessageDialog } from "./message-field";
@@ -30,10 +31,10 @@ export function MessageButton({
         size="sm"
         variant={variant}
         className={className}
-        aria-label={`Message ${name}`}
+        aria-label={t("Message {name}", { name })}
         onClick={() => setOpen(true)}
       >
-        <MessageCircle aria-hidden="true" /> Message
+        <MessageCircle aria-hidden="true" /> {t("Message")}
       </Button>
       {open && <Composer memberId={memberId} name={name} onClose={() => setOpen(false)} />}
     </>
@@ -45,9 +46,9 @@ function Composer({ memberId, name, onClose }: { memberId: number; name: string;
   const start = useStartConversation(memberId);
   return (
     <MessageDialog
-      title={`Message ${name}`}
-      description="Only the two of you will see this conversation."
-      submit={{ label: "Send", busyLabel: "Sending..." }}
+      title={t("Message {name}", { name })}
+      description={t("Only the two of you will see this conversation.")}
+      submit={{ label: t("Send"), busyLabel: t("Sending...") }}
       sending={start}
       onClose={onClose}
       onSend={(text) =>
@@ -56,8 +57,8 @@ function Composer({ memberId, name, onClose }: { memberId: number; name: string;
             onClose();
             if (isRequest(result)) {
               notifySuccess(
-                "Message request sent",
-                "Your message was sent as a request. She'll see it and can choose to reply.",
+                t("Message request sent"),
+                t("Your message was sent as a request. She'll see it and can choose to reply."),
               );
             } else {
               navigate(`/messages/${result.id}`);

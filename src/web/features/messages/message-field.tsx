@@ -4,6 +4,7 @@ import { MESSAGE_MAX } from "~/core/messages/limits";
 import { FormDialog } from "~/web/components/form-dialog";
 import { Textarea } from "~/web/components/ui/input";
 import { cn } from "~/web/lib/cn";
+import { t } from "~/web/lib/i18n";
 import { BLANK_MESSAGE, refusal } from "./api";
 
 /** How much of a message's 4,000 characters she has used; said aloud only near the end. */
@@ -35,7 +36,7 @@ export function MessageField({
   return (
     <div className="space-y-1.5">
       <label htmlFor={id} className="block text-sm font-semibold text-ink">
-        Your message
+        {t("Your message")}
       </label>
       <Textarea
         id={id}
@@ -89,7 +90,7 @@ export function MessageDialog({
   const id = useId();
   const [text, setText] = useState(initialText);
   const [blank, setBlank] = useState(false);
-  const error = blank ? BLANK_MESSAGE : refusal(sending.error);
+  const error = blank ? t(BLANK_MESSAGE) : refusal(sending.error);
   const send = (e: FormEvent) => {
     e.preventDefault();
     if (sending.isPending) return;

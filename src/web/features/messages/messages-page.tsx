@@ -9,6 +9,7 @@ import { Card } from "~/web/components/ui/card";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
 import { Skeleton } from "~/web/components/ui/skeleton";
 import { cn } from "~/web/lib/cn";
+import { t } from "~/web/lib/i18n";
 import { useAcceptRequest, useConversations, useDeclineRequest } from "./api";
 import { MessagesLive } from "./live";
 import { MessageTime, OtherAvatar, openingOf, otherName } from "./people";
@@ -25,27 +26,32 @@ export default function MessagesPage() {
   return (
     <div className="mx-auto max-w-3xl">
       <MessagesLive />
-      <PageHeader title="Messages" description="Private conversations with the people you walk with." />
+      <PageHeader
+        title={t("Messages")}
+        description={t("Private conversations with the people you walk with.")}
+      />
       {list.isPending ? (
         <ListSkeleton />
       ) : list.isError ? (
         <ErrorState
-          message="We couldn't load your messages just now. Please try again."
+          message={t("We couldn't load your messages just now. Please try again.")}
           onRetry={() => void list.refetch()}
         />
       ) : all.length === 0 ? (
-        <EmptyState icon={MessagesSquare} title="No messages yet">
-          You can write to your discipleship partner and the members of your groups.
+        <EmptyState icon={MessagesSquare} title={t("No messages yet")}>
+          {t("You can write to your discipleship partner and the members of your groups.")}
         </EmptyState>
       ) : (
         <div className="space-y-8">
           {requests.length > 0 && (
             <section aria-labelledby="requests-heading">
               <h2 id="requests-heading" className="mb-3 flex items-center gap-2 font-sans text-lg font-bold">
-                <Inbox className="size-5 text-sage-600" aria-hidden="true" /> Message requests
+                <Inbox className="size-5 text-sage-600" aria-hidden="true" /> {t("Message requests")}
               </h2>
               <p className="mb-3 text-sm text-muted">
-                Someone you don't walk with yet wrote to you. Accept to reply; if you decline, she isn't told.
+                {t(
+                  "Someone you don't walk with yet wrote to you. Accept to reply; if you decline, she isn't told.",
+                )}
               </p>
               <Card className="overflow-hidden p-0">
                 <ul className="divide-y divide-linen">
@@ -58,12 +64,13 @@ export default function MessagesPage() {
           )}
           <section aria-labelledby="conversations-heading">
             <h2 id="conversations-heading" className="mb-3 font-sans text-lg font-bold">
-              Conversations
+              {t("Conversations")}
             </h2>
             {conversations.length === 0 ? (
               <p className="rounded-2xl bg-parchment/70 px-4 py-6 text-center text-muted">
-                No conversations yet. You can write to your discipleship partner and the members of your
-                groups.
+                {t(
+                  "No conversations yet. You can write to your discipleship partner and the members of your groups.",
+                )}
               </p>
             ) : (
               <Card className="overflow-hidden p-0">
@@ -100,7 +107,10 @@ function ConversationLink({ conversation: c }: { conversation: ConversationSumma
       <OtherAvatar person={c.other} />
       <span className="min-w-0 flex-1">
         <span className="flex items-baseline gap-2">
-          <span className={cn("min-w-0 flex-1 truncate text-ink", unread ? "font-bold" : "font-semibold")}>
+          <span
+            dir="auto"
+            className={cn("min-w-0 flex-1 truncate text-ink", unread ? "font-bold" : "font-semibold")}
+          >
             {name}
           </span>
           {c.lastMessage && (
@@ -116,14 +126,18 @@ function ConversationLink({ conversation: c }: { conversation: ConversationSumma
               c.lastMessage?.deletedAt && "italic",
             )}
           >
-            {c.lastMessage?.isMine && !c.lastMessage.deletedAt && <span className="text-muted">You: </span>}
+            {c.lastMessage?.isMine && !c.lastMessage.deletedAt && (
+              <span className="text-muted">{t("You:")} </span>
+            )}
             {opening}
           </span>
-          {sentRequest && <span className="shrink-0 text-xs font-semibold text-muted">Request sent</span>}
+          {sentRequest && (
+            <span className="shrink-0 text-xs font-semibold text-muted">{t("Request sent")}</span>
+          )}
           {unread && (
             <span className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-clay-600 px-1.5 text-xs font-bold text-white">
               {c.unreadCount > 99 ? "99+" : c.unreadCount}
-              <span className="sr-only"> unread</span>
+              <span className="sr-only"> {t("unread")}</span>
             </span>
           )}
         </span>
@@ -144,7 +158,9 @@ function RequestRow({ conversation: c }: { conversation: ConversationSummary }) 
         <OtherAvatar person={c.other} />
         <span className="min-w-0 flex-1">
           <span className="flex items-baseline gap-2">
-            <span className="min-w-0 flex-1 truncate font-bold text-ink">{name}</span>
+            <span dir="auto" className="min-w-0 flex-1 truncate font-bold text-ink">
+              {name}
+            </span>
             {c.lastMessage && (
               <MessageTime at={c.lastMessage.createdAt} className="shrink-0 text-xs text-muted" />
             )}
@@ -159,18 +175,18 @@ function RequestRow({ conversation: c }: { conversation: ConversationSummary }) 
           size="sm"
           variant="outline"
           disabled={busy}
-          aria-label={`Decline ${name}'s request`}
+          aria-label={t("Decline {name}'s request", { name })}
           onClick={() => decline.mutate(undefined)}
         >
-          <X aria-hidden="true" /> Decline
+          <X aria-hidden="true" /> {t("Decline")}
         </Button>
         <Button
           size="sm"
           disabled={busy}
-          aria-label={`Accept ${name}'s request`}
+          aria-label={t("Accept {name}'s request", { name })}
           onClick={() => accept.mutate(undefined, { onSuccess: () => navigate(`/messages/${c.id}`) })}
         >
-          <Check aria-hidden="true" /> Accept
+          <Check aria-hidden="true" /> {t("Accept")}
         </Button>
       </div>
     </li>
@@ -180,7 +196,7 @@ function RequestRow({ conversation: c }: { conversation: ConversationSummary }) 
 function ListSkeleton() {
   return (
     <Card className="overflow-hidden p-0">
-      <SkeletonList label="Loading your messages" count={4} className="divide-y divide-linen">
+      <SkeletonList label={t("Loading your messages")} count={4} className="divide-y divide-linen">
         <div className="flex items-center gap-3 px-4 py-3.5 sm:px-5">
           <Skeleton className="size-11 rounded-full" />
           <div className="flex-1 space-y-2">

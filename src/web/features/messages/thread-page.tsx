@@ -23,6 +23,7 @@ import { Textarea } from "~/web/components/ui/input";
 import { Skeleton } from "~/web/components/ui/skeleton";
 import { EditedMark, ReportDialog } from "~/web/features/moderation";
 import { cn } from "~/web/lib/cn";
+import { Trans, t } from "~/web/lib/i18n";
 import {
   BLANK_MESSAGE,
   refusal,
@@ -38,7 +39,8 @@ import { MessagesLive, useThreadLive } from "./live";
 import { CharacterCount, MessageDialog } from "./message-field";
 import { OtherAvatar, openingOf, otherFirstName, otherName } from "./people";
 
-const back = { href: "/messages", label: "All messages" };
+/** Back to her list (its label in her language, so asked for when shown). */
+const back = () => ({ href: "/messages", label: t("All messages") });
 /** Within this distance of the end, a new message keeps her at the end. */
 const NEAR_END_PX = 160;
 
@@ -53,21 +55,21 @@ export default function ThreadPage({ params }: { params: Record<string, string |
       <ItemPage
         query={{ data: first, error: query.error, isError: query.isError, refetch: query.refetch }}
         valid={Number.isInteger(id) && id > 0}
-        back={back}
+        back={back()}
         notFound={
           <EmptyState
             icon={MessagesSquare}
-            title="Conversation not found"
+            title={t("Conversation not found")}
             action={
               <Link href="/messages" className={buttonClass("primary")}>
-                All messages
+                {t("All messages")}
               </Link>
             }
           >
-            It may have been declined, or it is not yours to read.
+            {t("It may have been declined, or it is not yours to read.")}
           </EmptyState>
         }
-        failed="We couldn't load this conversation just now."
+        failed={t("We couldn't load this conversation just now.")}
         loading={<ThreadSkeleton />}
       >
         {(page) => (
@@ -197,7 +199,10 @@ function Thread({
     if (announced.current !== undefined && newest.id > announced.current && !newest.isMine) {
       const words = openingOf(newest);
       setAnnouncement(
-        `New message from ${otherFirstName(conversation.other)}: ${words.length > 140 ? `${words.slice(0, 140)}…` : words}`,
+        t("New message from {name}: {words}", {
+          name: otherFirstName(conversation.other),
+          words: words.length > 140 ? `${words.slice(0, 140)}…` : words,
+        }),
       );
     }
     announced.current = newest.id;
@@ -206,15 +211,17 @@ function Thread({
   // At least a screen tall: a short thread rests on her box, at the bottom, as a long one does.
   return (
     <div className="flex min-h-[calc(100dvh-9.25rem)] flex-col md:min-h-[calc(100dvh-6rem)]">
-      <BackLink {...back} />
+      <BackLink {...back()} />
       <header className="mt-4 flex items-center gap-3 border-b border-linen pb-4">
         <OtherAvatar person={conversation.other} />
         <div className="min-w-0">
-          <h1 className="truncate font-sans text-xl font-bold sm:text-2xl">{name}</h1>
+          <h1 dir="auto" className="truncate font-sans text-xl font-bold sm:text-2xl">
+            {name}
+          </h1>
           <p className="text-sm text-muted">
             {conversation.status === "open"
-              ? "Only the two of you see this conversation."
-              : "Message request"}
+              ? t("Only the two of you see this conversation.")
+              : t("Message request")}
           </p>
         </div>
       </header>
@@ -223,20 +230,20 @@ function Thread({
       {older.hasNextPage && (
         <div className="flex justify-center pt-4">
           <Button variant="ghost" size="sm" onClick={loadOlder} disabled={older.isFetchingNextPage}>
-            {older.isFetchingNextPage ? "Loading..." : "Load older messages"}
+            {older.isFetchingNextPage ? t("Loading...") : t("Load older messages")}
           </Button>
         </div>
       )}
       {older.failed && (
         <p role="alert" className="pt-2 text-center text-sm text-danger">
-          We couldn't load older messages. Please try again.
+          {t("We couldn't load older messages. Please try again.")}
         </p>
       )}
 
       {messages.length === 0 ? (
-        <p className="mt-auto py-10 text-center text-muted">No messages yet. Say hello!</p>
+        <p className="mt-auto py-10 text-center text-muted">{t("No messages yet. Say hello!")}</p>
       ) : (
-        <ol aria-label={`Messages with ${name}`} className="mt-auto flex flex-col gap-3 py-5">
+        <ol aria-label={t("Messages with {name}", { name })} className="mt-auto flex flex-col gap-3 py-5">
           {messages.map((m) => (
             <MessageItem
               key={m.id}
@@ -258,8 +265,11 @@ function Thread({
 
 /** "7:58 AM" today, the date and time before. */
 function messageTime(at: string) {
-  return formatCalendarAge(at) === "Today" ? formatClock(at) : formatDateTime(at);
+  return isToday(at) ? formatClock(at) : formatDateTime(at);
 }
+
+/** Whether it was sent today: its age reads as a moment's own age does ("Today", in any language). */
+const isToday = (at: string) => formatCalendarAge(at) === formatCalendarAge(at, new Date(at));
 
 const canStillEdit = (m: DirectMessage) =>
   m.isMine && !m.deletedAt && Date.now() - new Date(m.createdAt).getTime() < MESSAGE_EDIT_MINUTES * 60_000;
@@ -279,7 +289,7 @@ function MessageItem({
   const [editable, setEditable] = useState(false);
   const actionsId = useId();
   const close = () => setOpen(null);
-  const sender = m.isMine ? "You" : otherName(other);
+  const sender = m.isMine ? t("You") : otherName(other);
   const deleted = m.deletedAt !== null;
   const hasActions = !deleted;
   return (
@@ -292,9 +302,11 @@ function MessageItem({
             deleted && "bg-transparent italic text-muted",
           )}
         >
-          <span className="sr-only">{sender}: </span>
+          <span className="sr-only">
+            <span dir="auto">{sender}</span>:{" "}
+          </span>
           {deleted ? (
-            <p>{MESSAGE_DELETED}</p>
+            <p>{t(MESSAGE_DELETED)}</p>
           ) : (
             <div dir="auto">
               <MemberText text={m.body} className="leading-relaxed" />
@@ -304,7 +316,11 @@ function MessageItem({
         {hasActions && (
           <button
             type="button"
-            aria-label={m.isMine ? "More for your message" : `More for ${otherFirstName(other)}'s message`}
+            aria-label={
+              m.isMine
+                ? t("More for your message")
+                : t("More for {name}'s message", { name: otherFirstName(other) })
+            }
             aria-expanded={actions}
             aria-controls={actions ? actionsId : undefined}
             onClick={() => {
@@ -322,7 +338,7 @@ function MessageItem({
           {messageTime(m.createdAt)}
         </time>
         {!deleted && <EditedMark editedAt={m.editedAt} />}
-        {seen && <span className="font-semibold text-sage-700"> · Seen</span>}
+        {seen && <span className="font-semibold text-sage-700"> · {t("Seen")}</span>}
       </p>
       {actions && hasActions && (
         <div id={actionsId} className="mt-1 flex flex-wrap gap-1">
@@ -330,16 +346,16 @@ function MessageItem({
             <>
               {editable && (
                 <Button variant="ghost" size="sm" onClick={() => setOpen("edit")}>
-                  <Pencil aria-hidden="true" /> Edit
+                  <Pencil aria-hidden="true" /> {t("Edit")}
                 </Button>
               )}
               <Button variant="ghost" size="sm" className="text-danger" onClick={() => setOpen("delete")}>
-                <Trash2 aria-hidden="true" /> Delete
+                <Trash2 aria-hidden="true" /> {t("Delete")}
               </Button>
             </>
           ) : (
             <Button variant="ghost" size="sm" onClick={() => setOpen("report")}>
-              <Flag aria-hidden="true" /> Report
+              <Flag aria-hidden="true" /> {t("Report")}
             </Button>
           )}
         </div>
@@ -366,7 +382,6 @@ function MessageItem({
         <ReportDialog
           targetType="message"
           targetId={m.id}
-          noun="message"
           onClose={() => {
             close();
             setActions(false);
@@ -381,10 +396,13 @@ function EditDialog({ message, onClose }: { message: DirectMessage; onClose: () 
   const edit = useEditMessage(message, onClose);
   return (
     <MessageDialog
-      title="Edit your message"
-      description={`A message can be edited for ${MESSAGE_EDIT_MINUTES} minutes after it is sent; it is then marked “edited”.`}
+      title={t("Edit your message")}
+      description={t(
+        "{minutes, plural, one {A message can be edited for # minute after it is sent; it is then marked “edited”.} other {A message can be edited for # minutes after it is sent; it is then marked “edited”.}}",
+        { minutes: MESSAGE_EDIT_MINUTES },
+      )}
       initialText={message.body}
-      submit={{ label: "Save", busyLabel: "Saving..." }}
+      submit={{ label: t("Save"), busyLabel: t("Saving...") }}
       sending={edit}
       onClose={onClose}
       onSend={(text) => edit.mutate(text)}
@@ -398,9 +416,9 @@ function DeleteConfirm({ message, onClose }: { message: DirectMessage; onClose: 
     <ConfirmDialog
       subject={message.id}
       onClose={onClose}
-      title="Delete this message?"
-      description={() => "It will read “Message deleted” for both of you. This cannot be undone."}
-      confirm={{ label: "Delete", busyLabel: "Deleting..." }}
+      title={t("Delete this message?")}
+      description={() => t("It will read “Message deleted” for both of you. This cannot be undone.")}
+      confirm={{ label: t("Delete"), busyLabel: t("Deleting...") }}
       busy={remove.isPending}
       onConfirm={() => remove.mutate(undefined)}
     />
@@ -445,7 +463,7 @@ function BottomBar({ conversation: c }: { conversation: ConversationSummary }) {
   } else if (c.status === "requested" && c.startedByMe) {
     content = (
       <p className="rounded-2xl bg-parchment/80 px-4 py-3 text-center text-muted">
-        Waiting for her to accept your request.
+        {t("Waiting for her to accept your request.")}
       </p>
     );
   } else if (c.canSend) {
@@ -453,9 +471,14 @@ function BottomBar({ conversation: c }: { conversation: ConversationSummary }) {
   } else {
     content = (
       <p className="rounded-2xl bg-parchment/80 px-4 py-3 text-center text-muted">
-        {c.other
-          ? `This conversation has closed, so new messages can't be sent. What you shared with ${her} stays here for you.`
-          : "This conversation has closed. What you shared stays here for you."}
+        {c.other ? (
+          <Trans
+            id="This conversation has closed, so new messages can't be sent. What you shared with {name} stays here for you."
+            values={{ name: <span dir="auto">{her}</span> }}
+          />
+        ) : (
+          t("This conversation has closed. What you shared stays here for you.")
+        )}
       </p>
     );
   }
@@ -480,14 +503,17 @@ function RequestAnswer({ conversation: c }: { conversation: ConversationSummary 
   return (
     <div className="mb-2 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
       <p className="text-sm text-ink">
-        {name} would like to write with you. Accept to reply; if you decline, she isn't told.
+        <Trans
+          id="{name} would like to write with you. Accept to reply; if you decline, she isn't told."
+          values={{ name: <span dir="auto">{name}</span> }}
+        />
       </p>
       <div className="flex shrink-0 justify-end gap-2">
         <Button variant="outline" size="sm" disabled={busy} onClick={() => decline.mutate(undefined)}>
-          <X aria-hidden="true" /> Decline
+          <X aria-hidden="true" /> {t("Decline")}
         </Button>
         <Button size="sm" disabled={busy} onClick={() => accept.mutate(undefined)}>
-          <Check aria-hidden="true" /> Accept
+          <Check aria-hidden="true" /> {t("Accept")}
         </Button>
       </div>
     </div>
@@ -514,7 +540,7 @@ function MessageBox({ conversation: c }: { conversation: ConversationSummary }) 
   const send = useSendMessage(c.id);
   const enterSends = useEnterSends();
   const box = useRef<HTMLTextAreaElement>(null);
-  const error = blank ? BLANK_MESSAGE : refusal(send.error);
+  const error = blank ? t(BLANK_MESSAGE) : refusal(send.error);
   const name = otherFirstName(c.other);
 
   // The box grows with her words, up to about six lines, then scrolls.
@@ -544,10 +570,18 @@ function MessageBox({ conversation: c }: { conversation: ConversationSummary }) 
   return (
     <form onSubmit={submit} noValidate>
       <label htmlFor={id} className="sr-only">
-        Message to {name}
+        {t("Message to {name}", { name })}
       </label>
       <p id={`${id}-hint`} className="sr-only">
-        {enterSends ? "Enter sends; Shift and Enter start a new line." : "Use the Send button to send."}
+        {enterSends ? (
+          // The keys by their names on the keyboard, in any language.
+          <Trans
+            id="<0>Enter</0> sends; <1>Shift</1> and <2>Enter</2> start a new line."
+            components={{ 0: <kbd />, 1: <kbd />, 2: <kbd /> }}
+          />
+        ) : (
+          t("Use the Send button to send.")
+        )}
       </p>
       <div className="flex items-end gap-2">
         <Textarea
@@ -557,7 +591,7 @@ function MessageBox({ conversation: c }: { conversation: ConversationSummary }) 
           rows={1}
           maxLength={MESSAGE_MAX}
           value={text}
-          placeholder="Write a message…"
+          placeholder={t("Write a message…")}
           enterKeyHint={enterSends ? "send" : "enter"}
           aria-invalid={error ? true : undefined}
           aria-describedby={described}
@@ -569,7 +603,12 @@ function MessageBox({ conversation: c }: { conversation: ConversationSummary }) 
             if (send.isError) send.reset();
           }}
         />
-        <Button type="submit" className="size-11 shrink-0 px-0" disabled={send.isPending} aria-label="Send">
+        <Button
+          type="submit"
+          className="size-11 shrink-0 px-0"
+          disabled={send.isPending}
+          aria-label={t("Send")}
+        >
           <SendHorizontal className="size-5" aria-hidden="true" />
         </Button>
       </div>
@@ -591,7 +630,7 @@ function ThreadSkeleton() {
         <Skeleton className="size-11 rounded-full" />
         <Skeleton className="h-6 w-44" />
       </div>
-      <SkeletonList label="Loading the conversation" count={2} className="flex flex-col gap-3">
+      <SkeletonList label={t("Loading the conversation")} count={2} className="flex flex-col gap-3">
         <Skeleton className="h-12 w-3/5 rounded-3xl" />
         <Skeleton className="ms-auto h-16 w-2/3 rounded-3xl" />
       </SkeletonList>

@@ -3,6 +3,7 @@ import { adminEndpoints } from "~/core/admin/endpoints";
 import type { ContentType, ReportReason, ReportTargetType } from "~/core/moderation/choices";
 import { moderationEndpoints as api } from "~/core/moderation/endpoints";
 import { keyOf, useEndpoint, useEndpointMutation, usePagedList } from "~/web/lib/endpoints";
+import { t, translateKnown } from "~/web/lib/i18n";
 
 const PAGE_SIZE = 25;
 
@@ -20,8 +21,8 @@ export const useRestore = (onDone: () => void) =>
     input: (v: { id: number; reason?: string }) => ({ params: { id: v.id }, body: { reason: v.reason } }),
     invalidates: adminKeys,
     onSuccess: onDone,
-    success: { title: "Restored", description: "It shows again and its reports are closed." },
-    failure: { description: "Failed to restore it. Please try again.", preferServerMessage: true },
+    success: { title: t("Restored"), description: t("It shows again and its reports are closed.") },
+    failure: { description: t("Failed to restore it. Please try again."), preferServerMessage: true },
   });
 
 export const useRemoveReported = (onDone: () => void) =>
@@ -29,8 +30,8 @@ export const useRemoveReported = (onDone: () => void) =>
     input: (v: { id: number; reason: string }) => ({ params: { id: v.id }, body: { reason: v.reason } }),
     invalidates: adminKeys,
     onSuccess: onDone,
-    success: { title: "Removed", description: "It is deleted and your reason is in the log." },
-    failure: { description: "Failed to remove it. Please try again.", preferServerMessage: true },
+    success: { title: t("Removed"), description: t("It is deleted and your reason is in the log.") },
+    failure: { description: t("Failed to remove it. Please try again."), preferServerMessage: true },
   });
 
 export const useWarn = (onDone: () => void) =>
@@ -38,13 +39,13 @@ export const useWarn = (onDone: () => void) =>
     input: (v: { id: number; reason: string }) => ({ params: { id: v.id }, body: { reason: v.reason } }),
     invalidates: () => [keyOf(api.adminLog)],
     onSuccess: onDone,
-    success: { title: "Warning sent", description: "She will find your note in her notifications." },
-    failure: { description: "Failed to send the warning. Please try again.", preferServerMessage: true },
+    success: { title: t("Warning sent"), description: t("She will find your note in her notifications.") },
+    failure: { description: t("Failed to send the warning. Please try again."), preferServerMessage: true },
   });
 
 export const useSuspend = (
   onDone: () => void,
-  success = { title: "Member suspended", description: "Her sessions have ended." },
+  success = { title: t("Member suspended"), description: t("Her sessions have ended.") },
 ) =>
   useEndpointMutation(api.adminSuspend, {
     input: (v: { id: number; until?: string; reason: string }) => ({
@@ -54,15 +55,18 @@ export const useSuspend = (
     invalidates: suspensionKeys,
     onSuccess: onDone,
     success,
-    failure: { description: "Failed to suspend her. Please try again.", preferServerMessage: true },
+    failure: { description: t("Failed to suspend her. Please try again."), preferServerMessage: true },
   });
 
 export const useUnsuspend = () =>
   useEndpointMutation(api.adminUnsuspend, {
     input: (id: number) => ({ params: { id } }),
     invalidates: suspensionKeys,
-    success: { title: "Suspension lifted" },
-    failure: { description: "Failed to lift the suspension. Please try again.", preferServerMessage: true },
+    success: { title: t("Suspension lifted") },
+    failure: {
+      description: t("Failed to lift the suspension. Please try again."),
+      preferServerMessage: true,
+    },
   });
 
 export const useReport = (onDone: () => void) =>
@@ -71,8 +75,9 @@ export const useReport = (onDone: () => void) =>
       body: v,
     }),
     onSuccess: onDone,
-    success: (result) => ({ title: "Report sent", description: result.message }),
-    failure: { description: "Failed to send your report. Please try again.", preferServerMessage: true },
+    // The server's thanks, in English: shown in the page's language.
+    success: (result) => ({ title: t("Report sent"), description: translateKnown(result.message) }),
+    failure: { description: t("Failed to send your report. Please try again."), preferServerMessage: true },
   });
 
 export const useBlock = (refresh: QueryKey[], onDone: () => void) =>
@@ -81,18 +86,18 @@ export const useBlock = (refresh: QueryKey[], onDone: () => void) =>
     invalidates: () => [...refresh, keyOf(api.blocks)],
     onSuccess: onDone,
     success: (result) => ({
-      title: "Blocked",
-      description: `You will no longer see what ${result.name} shares. She is not told.`,
+      title: t("Blocked"),
+      description: t("You will no longer see what {name} shares. She is not told.", { name: result.name }),
     }),
-    failure: { description: "Failed to block. Please try again.", preferServerMessage: true },
+    failure: { description: t("Failed to block. Please try again."), preferServerMessage: true },
   });
 
 export const useUnblock = () =>
   useEndpointMutation(api.unblock, {
     input: (userId: number) => ({ params: { userId } }),
     invalidates: () => [keyOf(api.blocks)],
-    success: { title: "Unblocked" },
-    failure: { description: "Failed to unblock. Please try again." },
+    success: { title: t("Unblocked") },
+    failure: { description: t("Failed to unblock. Please try again.") },
   });
 
 const EDIT = {
@@ -113,8 +118,8 @@ export const useEditContent = (type: ContentType, refresh: QueryKey[], onDone: (
     input: (v: { id: number; content: string }) => ({ params: { id: v.id }, body: { content: v.content } }),
     invalidates: () => refresh,
     onSuccess: onDone,
-    success: { title: "Saved" },
-    failure: { description: "Failed to save your changes. Please try again.", preferServerMessage: true },
+    success: { title: t("Saved") },
+    failure: { description: t("Failed to save your changes. Please try again."), preferServerMessage: true },
   });
 
 export const useDeleteContent = (type: ContentType, refresh: QueryKey[], onDone: () => void) =>
@@ -122,6 +127,6 @@ export const useDeleteContent = (type: ContentType, refresh: QueryKey[], onDone:
     input: (id: number) => ({ params: { id } }),
     invalidates: () => refresh,
     onSuccess: onDone,
-    success: { title: "Deleted" },
-    failure: { description: "Failed to delete it. Please try again." },
+    success: { title: t("Deleted") },
+    failure: { description: t("Failed to delete it. Please try again.") },
   });

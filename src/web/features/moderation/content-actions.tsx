@@ -1,6 +1,7 @@
 import type { QueryKey } from "@tanstack/react-query";
 import { Ban, Flag, Pencil, Trash2 } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
+import type { MessageId } from "~/core/i18n";
 import {
   type ContentType,
   REPORT_REASON_LABELS,
@@ -14,19 +15,60 @@ import { Button } from "~/web/components/ui/button";
 import { Dialog, DialogContent } from "~/web/components/ui/dialog";
 import { Field, Textarea } from "~/web/components/ui/input";
 import { Select } from "~/web/components/ui/select";
+import { t } from "~/web/lib/i18n";
 import { useBlock, useDeleteContent, useEditContent, useReport } from "./api";
 
-const NOUN: Record<ContentType, string> = {
-  prayer_request: "prayer request",
-  prayer_response: "response",
-  discussion: "reflection",
-  article_discussion: "comment",
+/** What each action on a kind of content is called: whole sentences, as each language words them. */
+const WORDS: Record<
+  ContentType,
+  { edit: MessageId; delete: MessageId; report: MessageId; deleteThis: MessageId; editYour: MessageId }
+> = {
+  prayer_request: {
+    edit: "Edit prayer request",
+    delete: "Delete prayer request",
+    report: "Report prayer request",
+    deleteThis: "Delete this prayer request?",
+    editYour: "Edit your prayer request",
+  },
+  prayer_response: {
+    edit: "Edit response",
+    delete: "Delete response",
+    report: "Report response",
+    deleteThis: "Delete this response?",
+    editYour: "Edit your response",
+  },
+  discussion: {
+    edit: "Edit reflection",
+    delete: "Delete reflection",
+    report: "Report reflection",
+    deleteThis: "Delete this reflection?",
+    editYour: "Edit your reflection",
+  },
+  article_discussion: {
+    edit: "Edit comment",
+    delete: "Delete comment",
+    report: "Report comment",
+    deleteThis: "Delete this comment?",
+    editYour: "Edit your comment",
+  },
+};
+
+/** The report dialog's title for each thing reported. */
+const REPORT_THIS: Record<ReportTargetType, MessageId> = {
+  prayer_request: "Report this prayer request",
+  prayer_response: "Report this response",
+  discussion: "Report this reflection",
+  article_discussion: "Report this comment",
+  group_post: "Report this post",
+  group_reply: "Report this reply",
+  message: "Report this message",
+  user: "Report this profile",
 };
 
 /** " · edited" after the date of what its author changed. */
 export function EditedMark({ editedAt }: { editedAt: string | null | undefined }) {
   if (!editedAt) return null;
-  return <span className="text-muted"> · edited</span>;
+  return <span className="text-muted"> · {t("edited")}</span>;
 }
 
 /**
@@ -53,7 +95,7 @@ export function ContentActions({
 }) {
   const [open, setOpen] = useState<"edit" | "delete" | null>(null);
   const close = () => setOpen(null);
-  const noun = NOUN[type];
+  const words = WORDS[type];
 
   return (
     <div className="flex flex-wrap gap-1">
@@ -63,26 +105,26 @@ export function ContentActions({
             variant="ghost"
             size="sm"
             className={SMALL}
-            aria-label={`Edit ${noun}`}
+            aria-label={t(words.edit)}
             onClick={() => setOpen("edit")}
           >
-            <Pencil aria-hidden="true" /> Edit
+            <Pencil aria-hidden="true" /> {t("Edit")}
           </Button>
           <Button
             variant="ghost"
             size="sm"
             className={SMALL}
-            aria-label={`Delete ${noun}`}
+            aria-label={t(words.delete)}
             onClick={() => setOpen("delete")}
           >
-            <Trash2 aria-hidden="true" /> Delete
+            <Trash2 aria-hidden="true" /> {t("Delete")}
           </Button>
         </>
       ) : (
         <ReportAndBlock
           targetType={type}
           targetId={id}
-          noun={noun}
+          reportLabel={t(words.report)}
           authorId={authorId}
           authorName={authorName}
           refresh={refresh}
@@ -91,9 +133,7 @@ export function ContentActions({
       {open === "edit" && (
         <EditDialog type={type} id={id} content={content} refresh={refresh} onClose={close} />
       )}
-      {open === "delete" && (
-        <DeleteConfirm type={type} id={id} noun={noun} refresh={refresh} onClose={close} />
-      )}
+      {open === "delete" && <DeleteConfirm type={type} id={id} refresh={refresh} onClose={close} />}
     </div>
   );
 }
@@ -103,13 +143,11 @@ export function ContentActions({
 function DeleteConfirm({
   type,
   id,
-  noun,
   refresh,
   onClose,
 }: {
   type: ContentType;
   id: number;
-  noun: string;
   refresh: QueryKey[];
   onClose: () => void;
 }) {
@@ -118,13 +156,13 @@ function DeleteConfirm({
     <ConfirmDialog
       subject={id}
       onClose={onClose}
-      title={`Delete this ${noun}?`}
+      title={t(WORDS[type].deleteThis)}
       description={() =>
         type === "prayer_request"
-          ? "It is removed with its responses and prayers. This cannot be undone."
-          : "It is removed for good. This cannot be undone."
+          ? t("It is removed with its responses and prayers. This cannot be undone.")
+          : t("It is removed for good. This cannot be undone.")
       }
-      confirm={{ label: "Delete", busyLabel: "Deleting..." }}
+      confirm={{ label: t("Delete"), busyLabel: t("Deleting...") }}
       busy={remove.isPending}
       onConfirm={(subject) => remove.mutate(subject)}
     />
@@ -147,11 +185,13 @@ function BlockConfirm({
     <ConfirmDialog
       subject={authorId}
       onClose={onClose}
-      title={`Block ${authorName}?`}
+      title={t("Block {name}?", { name: authorName })}
       description={() =>
-        "What she shares leaves your views, and she cannot respond to your requests. She is not told. You can unblock her in your settings."
+        t(
+          "What she shares leaves your views, and she cannot respond to your requests. She is not told. You can unblock her in your settings.",
+        )
       }
-      confirm={{ label: "Block", busyLabel: "Blocking..." }}
+      confirm={{ label: t("Block"), busyLabel: t("Blocking...") }}
       busy={block.isPending}
       onConfirm={(subject) => block.mutate(subject)}
     />
@@ -164,17 +204,15 @@ const SMALL = "h-8 px-2 text-xs";
 function ReportAndBlock({
   targetType,
   targetId,
-  noun,
-  reportLabel = `Report ${noun}`,
+  reportLabel,
   authorId,
   authorName,
   refresh,
 }: {
   targetType: ReportTargetType;
   targetId: number;
-  noun: string;
-  /** The Report button's name, where the noun alone would not say whose. */
-  reportLabel?: string;
+  /** The Report button's name: what it reports, and whose where that alone would not say. */
+  reportLabel: string;
   authorId?: number;
   authorName: string;
   refresh: QueryKey[];
@@ -190,22 +228,20 @@ function ReportAndBlock({
         aria-label={reportLabel}
         onClick={() => setOpen("report")}
       >
-        <Flag aria-hidden="true" /> Report
+        <Flag aria-hidden="true" /> {t("Report")}
       </Button>
       {authorId !== undefined && (
         <Button
           variant="ghost"
           size="sm"
           className={SMALL}
-          aria-label={`Block ${authorName}`}
+          aria-label={t("Block {name}", { name: authorName })}
           onClick={() => setOpen("block")}
         >
-          <Ban aria-hidden="true" /> Block
+          <Ban aria-hidden="true" /> {t("Block")}
         </Button>
       )}
-      {open === "report" && (
-        <ReportDialog targetType={targetType} targetId={targetId} noun={noun} onClose={close} />
-      )}
+      {open === "report" && <ReportDialog targetType={targetType} targetId={targetId} onClose={close} />}
       {open === "block" && authorId !== undefined && (
         <BlockConfirm authorId={authorId} authorName={authorName} refresh={refresh} onClose={close} />
       )}
@@ -231,8 +267,7 @@ export function MemberActions({
       <ReportAndBlock
         targetType="user"
         targetId={userId}
-        noun="profile"
-        reportLabel={`Report ${name}'s profile`}
+        reportLabel={t("Report {name}'s profile", { name })}
         authorId={userId}
         authorName={name}
         refresh={refresh}
@@ -260,16 +295,17 @@ function EditDialog({
   const edit = useEditContent(type, refresh, onClose);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (!text.trim()) return setError("Please write something before saving.");
+    if (!text.trim()) return setError(t("Please write something before saving."));
     edit.mutate({ id, content: text });
   };
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent title={`Edit your ${NOUN[type]}`} description="Others will see that it was edited.">
+      <DialogContent title={t(WORDS[type].editYour)} description={t("Others will see that it was edited.")}>
         <form onSubmit={onSubmit} noValidate className="space-y-4">
-          <Field id={fieldId} label="Your words" error={error}>
+          <Field id={fieldId} label={t("Your words")} error={error}>
             <Textarea
               id={fieldId}
+              dir="auto"
               rows={5}
               value={text}
               aria-invalid={error ? true : undefined}
@@ -282,7 +318,7 @@ function EditDialog({
           </Field>
           <DialogActions>
             <Button type="submit" disabled={edit.isPending}>
-              {edit.isPending ? "Saving..." : "Save"}
+              {edit.isPending ? t("Saving...") : t("Save")}
             </Button>
           </DialogActions>
         </form>
@@ -295,12 +331,12 @@ function EditDialog({
 export function ReportDialog({
   targetType,
   targetId,
-  noun,
   onClose,
 }: {
   targetType: ReportTargetType;
   targetId: number;
-  noun: string;
+  /** Not read: the title follows `targetType`, worded whole in each language. */
+  noun?: string;
   onClose: () => void;
 }) {
   const reasonId = useId();
@@ -315,25 +351,33 @@ export function ReportDialog({
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
       <DialogContent
-        title={`Report this ${noun}`}
-        description="An administrator will look at it. The member who wrote it is not told who reported it."
+        title={t(REPORT_THIS[targetType])}
+        description={t(
+          "An administrator will look at it. The member who wrote it is not told who reported it.",
+        )}
       >
         <form onSubmit={onSubmit} className="space-y-4">
-          <Field id={reasonId} label="Why are you reporting it?">
+          <Field id={reasonId} label={t("Why are you reporting it?")}>
             <Select id={reasonId} value={reason} onChange={(e) => setReason(e.target.value as ReportReason)}>
               {REPORT_REASONS.map((r) => (
                 <option key={r} value={r}>
-                  {REPORT_REASON_LABELS[r]}
+                  {t(REPORT_REASON_LABELS[r])}
                 </option>
               ))}
             </Select>
           </Field>
-          <Field id={noteId} label="Anything else we should know? (optional)">
-            <Textarea id={noteId} rows={3} value={note} onChange={(e) => setNote(e.target.value)} />
+          <Field id={noteId} label={t("Anything else we should know? (optional)")}>
+            <Textarea
+              id={noteId}
+              rows={3}
+              dir="auto"
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+            />
           </Field>
           <DialogActions>
             <Button type="submit" disabled={report.isPending}>
-              {report.isPending ? "Sending..." : "Send report"}
+              {report.isPending ? t("Sending...") : t("Send report")}
             </Button>
           </DialogActions>
         </form>

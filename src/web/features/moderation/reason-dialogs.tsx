@@ -4,6 +4,7 @@ import { DialogActions } from "~/web/components/dialog-actions";
 import { Button } from "~/web/components/ui/button";
 import { Dialog, DialogContent } from "~/web/components/ui/dialog";
 import { Field, Input, Textarea } from "~/web/components/ui/input";
+import { t } from "~/web/lib/i18n";
 import { useRemoveReported, useRestore, useSuspend, useWarn } from "./api";
 
 /** A member a moderator acts on. */
@@ -20,7 +21,6 @@ export interface ModeratedMember {
 export function ReasonDialog({
   title,
   description,
-  label = "Reason",
   hint,
   optional,
   multiline,
@@ -33,7 +33,6 @@ export function ReasonDialog({
 }: {
   title: string;
   description: string;
-  label?: string;
   hint?: string;
   optional?: boolean;
   /** A reason she reads as a note gets a larger box. */
@@ -52,8 +51,13 @@ export function ReasonDialog({
   const send = (e: FormEvent) => {
     e.preventDefault();
     const words = reason.replace(/\s*[\r\n]+\s*/g, " ").trim();
-    if (!words && !optional) return setError(MODERATION_MESSAGES.reasonRequired);
-    if (words.length > maxLength) return setError(`Must be at most ${maxLength} characters`);
+    if (!words && !optional) return setError(t(MODERATION_MESSAGES.reasonRequired));
+    if (words.length > maxLength)
+      return setError(
+        t("{max, plural, one {Must be at most # characters} other {Must be at most # characters}}", {
+          max: maxLength,
+        }),
+      );
     onSubmit(words || undefined);
   };
   const describedBy = error ? `${reasonId}-error` : hint ? `${reasonId}-hint` : undefined;
@@ -63,6 +67,8 @@ export function ReasonDialog({
     required: !optional,
     "aria-invalid": error ? true : undefined,
     "aria-describedby": describedBy,
+    // Her own words, in whichever language she writes.
+    dir: "auto",
     onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
       setReason(e.target.value);
       setError(undefined);
@@ -73,7 +79,12 @@ export function ReasonDialog({
       <DialogContent title={title} description={description}>
         <form onSubmit={send} noValidate className="space-y-4">
           {children}
-          <Field id={reasonId} label={optional ? `${label} (optional)` : label} hint={hint} error={error}>
+          <Field
+            id={reasonId}
+            label={optional ? t("Reason (optional)") : t("Reason")}
+            hint={hint}
+            error={error}
+          >
             {multiline ? <Textarea rows={3} {...reasonProps} /> : <Input {...reasonProps} />}
           </Field>
           <DialogActions>
@@ -87,19 +98,21 @@ export function ReasonDialog({
   );
 }
 
-const LOG_HINT = "Kept in the moderation log, seen by the administrators only.";
+const logHint = () => t("Kept in the moderation log, seen by the administrators only.");
 
 /** A note to her from the moderators: she reads the reason in her notifications. */
 export function WarnDialog({ member, onClose }: { member: ModeratedMember; onClose: () => void }) {
   const warn = useWarn(onClose);
   return (
     <ReasonDialog
-      title={`Warn ${member.name}`}
-      description="She finds your reason in her notifications, as a note from the ministry's moderators. Her account is not changed."
+      title={t("Warn {name}", { name: member.name })}
+      description={t(
+        "She finds your reason in her notifications, as a note from the ministry's moderators. Her account is not changed.",
+      )}
       multiline
       maxLength={WARNING_REASON_MAX}
-      hint="She reads these words; the moderation log keeps them with your name."
-      submit={{ label: "Send warning", busyLabel: "Sending..." }}
+      hint={t("She reads these words; the moderation log keeps them with your name.")}
+      submit={{ label: t("Send warning"), busyLabel: t("Sending...") }}
       busy={warn.isPending}
       onSubmit={(reason) => reason && warn.mutate({ id: member.id, reason })}
       onClose={onClose}
@@ -114,10 +127,12 @@ export function SuspendDialog({ member, onClose }: { member: ModeratedMember; on
   const suspend = useSuspend(onClose);
   return (
     <ReasonDialog
-      title={`Suspend ${member.name}`}
-      description="Her sessions end at once and what she wrote is hidden while it lasts. Nothing is deleted."
-      hint={LOG_HINT}
-      submit={{ label: "Suspend", busyLabel: "Suspending...", variant: "destructive" }}
+      title={t("Suspend {name}", { name: member.name })}
+      description={t(
+        "Her sessions end at once and what she wrote is hidden while it lasts. Nothing is deleted.",
+      )}
+      hint={logHint()}
+      submit={{ label: t("Suspend"), busyLabel: t("Suspending..."), variant: "destructive" }}
       busy={suspend.isPending}
       onSubmit={(reason) =>
         reason &&
@@ -129,7 +144,7 @@ export function SuspendDialog({ member, onClose }: { member: ModeratedMember; on
       }
       onClose={onClose}
     >
-      <Field id={untilId} label="Until (leave empty for good)">
+      <Field id={untilId} label={t("Until (leave empty for good)")}>
         <Input id={untilId} type="date" value={until} onChange={(e) => setUntil(e.target.value)} />
       </Field>
     </ReasonDialog>
@@ -141,13 +156,18 @@ export function SuspendDialog({ member, onClose }: { member: ModeratedMember; on
  * member out (her words are hidden, nothing is deleted, and lifting it brings her back).
  */
 export function RemoveMemberDialog({ member, onClose }: { member: ModeratedMember; onClose: () => void }) {
-  const suspend = useSuspend(onClose, { title: "Member removed", description: "She can no longer sign in." });
+  const suspend = useSuspend(onClose, {
+    title: t("Member removed"),
+    description: t("She can no longer sign in."),
+  });
   return (
     <ReasonDialog
-      title={`Remove ${member.name} from the community?`}
-      description="She can no longer sign in, her sessions end at once and what she wrote is hidden. Nothing is deleted: lifting the suspension brings her back."
-      hint={LOG_HINT}
-      submit={{ label: "Remove", busyLabel: "Removing...", variant: "destructive" }}
+      title={t("Remove {name} from the community?", { name: member.name })}
+      description={t(
+        "She can no longer sign in, her sessions end at once and what she wrote is hidden. Nothing is deleted: lifting the suspension brings her back.",
+      )}
+      hint={logHint()}
+      submit={{ label: t("Remove"), busyLabel: t("Removing..."), variant: "destructive" }}
       busy={suspend.isPending}
       onSubmit={(reason) => reason && suspend.mutate({ id: member.id, reason })}
       onClose={onClose}
@@ -169,15 +189,15 @@ export function RestoreDialog({
   const restore = useRestore(onClose);
   return (
     <ReasonDialog
-      title={member ? "Close these reports?" : "Restore it?"}
+      title={member ? t("Close these reports?") : t("Restore it?")}
       description={
         member
-          ? "Her reports are closed and nothing about her changes. The action is recorded in the log."
-          : "It shows again to everyone and its reports are closed. The action is recorded in the log."
+          ? t("Her reports are closed and nothing about her changes. The action is recorded in the log.")
+          : t("It shows again to everyone and its reports are closed. The action is recorded in the log.")
       }
       optional
-      hint={LOG_HINT}
-      submit={{ label: "Restore", busyLabel: "Restoring..." }}
+      hint={logHint()}
+      submit={{ label: t("Restore"), busyLabel: t("Restoring...") }}
       busy={restore.isPending}
       onSubmit={(reason) => restore.mutate({ id: reportId, reason })}
       onClose={onClose}
@@ -190,10 +210,10 @@ export function RemoveReportedDialog({ reportId, onClose }: { reportId: number; 
   const remove = useRemoveReported(onClose);
   return (
     <ReasonDialog
-      title="Remove it for good?"
-      description="It is deleted and its reports are closed. The action is recorded in the log."
-      hint={LOG_HINT}
-      submit={{ label: "Remove", busyLabel: "Removing...", variant: "destructive" }}
+      title={t("Remove it for good?")}
+      description={t("It is deleted and its reports are closed. The action is recorded in the log.")}
+      hint={logHint()}
+      submit={{ label: t("Remove"), busyLabel: t("Removing..."), variant: "destructive" }}
       busy={remove.isPending}
       onSubmit={(reason) => reason && remove.mutate({ id: reportId, reason })}
       onClose={onClose}

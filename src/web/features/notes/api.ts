@@ -2,6 +2,7 @@ import { notesEndpoints as api } from "~/core/notes/endpoints";
 import type { CreateNoteBody } from "~/core/notes/schemas";
 import { videosEndpoints } from "~/core/videos/endpoints";
 import { keyOf, useEndpoint, useEndpointMutation, usePagedList } from "~/web/lib/endpoints";
+import { t } from "~/web/lib/i18n";
 
 export const NOTES_PAGE_SIZE = 30;
 /** The note form lists the newest videos; more than this is a search away in the library. */
@@ -32,8 +33,8 @@ const notes = () => [keyOf(api.list), keyOf(api.tags)];
 export const useCreateNote = () =>
   useEndpointMutation(api.create, {
     input: (body) => body,
-    success: { title: "Note created", description: "Your note has been saved." },
-    failure: { title: "Error", description: "Failed to create note. Please try again." },
+    success: { title: t("Note created"), description: t("Your note has been saved.") },
+    failure: { title: t("Error"), description: t("Failed to create note. Please try again.") },
     invalidates: notes,
   });
 
@@ -41,22 +42,22 @@ export const useCreateNote = () =>
 export const useKeepReflection = () =>
   useEndpointMutation(api.create, {
     input: (body: CreateNoteBody) => ({ body }),
-    failure: { title: "Error", description: "Failed to create note. Please try again." },
+    failure: { title: t("Error"), description: t("Failed to create note. Please try again.") },
     invalidates: notes,
   });
 
 export const useUpdateNote = () =>
   useEndpointMutation(api.update, {
     input: (input) => input,
-    success: { title: "Note updated", description: "Your changes have been saved." },
-    failure: { title: "Error", description: "Failed to update note. Please try again." },
+    success: { title: t("Note updated"), description: t("Your changes have been saved.") },
+    failure: { title: t("Error"), description: t("Failed to update note. Please try again.") },
     invalidates: notes,
   });
 
 export const useDeleteNote = () =>
   useEndpointMutation(api.remove, {
     input: (id: number) => ({ params: { id } }),
-    success: { title: "Note deleted", description: "Your note has been removed." },
-    failure: { title: "Error", description: "Failed to delete note. Please try again." },
+    success: { title: t("Note deleted"), description: t("Your note has been removed.") },
+    failure: { title: t("Error"), description: t("Failed to delete note. Please try again.") },
     invalidates: notes,
   });

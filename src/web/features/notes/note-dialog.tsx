@@ -9,6 +9,7 @@ import { Field, Input, Textarea } from "~/web/components/ui/input";
 import { Select } from "~/web/components/ui/select";
 import { Switch } from "~/web/components/ui/switch";
 import { ApiError } from "~/web/lib/api";
+import { t } from "~/web/lib/i18n";
 import { useCreateNote, useUpdateNote, useVideoChoices } from "./api";
 
 export interface NoteStart {
@@ -91,24 +92,24 @@ export function NoteDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
-        title={note ? "Edit Note" : "Create New Note"}
+        title={note ? t("Edit Note") : t("Create New Note")}
         description={
           note
-            ? "Change your words, the moment in the video or the tags."
-            : "Capture what you're learning, with the moment in the video it came from."
+            ? t("Change your words, the moment in the video or the tags.")
+            : t("Capture what you're learning, with the moment in the video it came from.")
         }
       >
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
-            <Field id={`${id}-video`} label="Video" error={errors.videoId?.message}>
+            <Field id={`${id}-video`} label={t("Video")} error={errors.videoId?.message}>
               <Controller
                 control={form.control}
                 name="videoId"
                 render={({ field }) => (
                   <Select id={`${id}-video`} {...field}>
-                    <option value="">No specific video</option>
+                    <option value="">{t("No specific video")}</option>
                     {preset && (
-                      <option value={String(preset.videoId)}>{preset.videoTitle ?? "This video"}</option>
+                      <option value={String(preset.videoId)}>{preset.videoTitle ?? t("This video")}</option>
                     )}
                     {choices.map((video) => (
                       <option key={video.id} value={String(video.id)}>
@@ -119,10 +120,11 @@ export function NoteDialog({
                 )}
               />
             </Field>
-            <Field id={`${id}-time`} label="Time (m:ss)" error={errors.timestamp?.message}>
+            <Field id={`${id}-time`} label={t("Time (m:ss)")} error={errors.timestamp?.message}>
               <Input
                 id={`${id}-time`}
                 inputMode="numeric"
+                dir="ltr"
                 placeholder="0:00"
                 autoComplete="off"
                 aria-invalid={Boolean(errors.timestamp)}
@@ -131,11 +133,12 @@ export function NoteDialog({
               />
             </Field>
           </div>
-          <Field id={`${id}-content`} label="Note" error={errors.content?.message}>
+          <Field id={`${id}-content`} label={t("Note")} error={errors.content?.message}>
             <Textarea
               id={`${id}-content`}
               rows={5}
-              placeholder="What is God showing you here?"
+              dir="auto"
+              placeholder={t("What is God showing you here?")}
               aria-invalid={Boolean(errors.content)}
               aria-describedby={errors.content ? `${id}-content-error` : undefined}
               {...form.register("content")}
@@ -143,14 +146,15 @@ export function NoteDialog({
           </Field>
           <Field
             id={`${id}-tags`}
-            label="Tags"
-            hint="Separate tags with commas."
+            label={t("Tags")}
+            hint={t("Separate tags with commas.")}
             error={errors.tags?.message}
           >
             <Input
               id={`${id}-tags`}
-              placeholder="grace, prayer, prophecy"
+              placeholder={t("grace, prayer, prophecy")}
               autoComplete="off"
+              dir="auto"
               aria-invalid={Boolean(errors.tags)}
               aria-describedby={errors.tags ? `${id}-tags-error` : `${id}-tags-hint`}
               {...form.register("tags")}
@@ -158,8 +162,8 @@ export function NoteDialog({
           </Field>
           <div className="flex items-center justify-between gap-4 rounded-2xl bg-parchment/70 px-4 py-3">
             <label htmlFor={`${id}-highlight`} className="text-sm font-semibold">
-              Mark as highlight
-              <span className="block font-normal text-muted">Highlights are easy to find again.</span>
+              {t("Mark as highlight")}
+              <span className="block font-normal text-muted">{t("Highlights are easy to find again.")}</span>
             </label>
             <Controller
               control={form.control}
@@ -176,10 +180,10 @@ export function NoteDialog({
           </div>
           <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
             <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
+              <Button variant="outline">{t("Cancel")}</Button>
             </DialogClose>
             <Button type="submit" disabled={saving}>
-              {saving ? "Saving..." : note ? "Save Changes" : "Save Note"}
+              {saving ? t("Saving...") : note ? t("Save Changes") : t("Save Note")}
             </Button>
           </div>
         </form>

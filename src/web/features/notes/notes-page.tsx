@@ -2,7 +2,7 @@ import { BookOpen, Clock, Lightbulb, NotebookPen, Plus, Star } from "lucide-reac
 import { useId, useState } from "react";
 import { Link, useSearchParams } from "wouter";
 import { formatDateTime, formatDuration } from "~/core/format";
-import type { NoteItem } from "~/core/notes/schemas";
+import { type NoteItem, REFLECTION_NOTE_TAG } from "~/core/notes/schemas";
 import { LoadMore } from "~/web/components/card-grid";
 import { ConfirmDialog } from "~/web/components/confirm-dialog";
 import { EditDeleteButtons } from "~/web/components/edit-delete-buttons";
@@ -16,6 +16,7 @@ import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
 import { Select } from "~/web/components/ui/select";
 import { Skeleton } from "~/web/components/ui/skeleton";
 import { Switch } from "~/web/components/ui/switch";
+import { t } from "~/web/lib/i18n";
 import { useDebounced } from "~/web/lib/use-debounced";
 import { useDeleteNote, useNotes, useNoteTags } from "./api";
 import { NoteDialog } from "./note-dialog";
@@ -48,19 +49,19 @@ export default function NotesPage() {
   return (
     <>
       <PageHeader
-        title="Video Notes & Highlights"
-        description="Keep what God is teaching you, moment by moment, and find it again."
+        title={t("Video Notes & Highlights")}
+        description={t("Keep what God is teaching you, moment by moment, and find it again.")}
         actions={
           <Button onClick={() => setCreating(true)}>
-            <Plus aria-hidden="true" /> Add Note
+            <Plus aria-hidden="true" /> {t("Add Note")}
           </Button>
         }
       />
 
       <Card className="mb-6 p-4">
         <SearchFilterBar
-          label="Search notes"
-          placeholder="Search notes and video titles..."
+          label={t("Search notes")}
+          placeholder={t("Search notes and video titles...")}
           value={draft}
           onValueChange={setDraft}
           className="sm:flex-wrap lg:flex-nowrap"
@@ -68,14 +69,14 @@ export default function NotesPage() {
         >
           <div className="sm:w-56">
             <label htmlFor={`${ids}-tag`} className="sr-only">
-              Filter by tag
+              {t("Filter by tag")}
             </label>
             <Select id={`${ids}-tag`} value={tag} onChange={(e) => setTag(e.target.value)}>
-              <option value="">All Tags</option>
+              <option value="">{t("All Tags")}</option>
               {tag && !tags.data?.includes(tag) && <option value={tag}>{tag}</option>}
-              {tags.data?.map((t) => (
-                <option key={t} value={t}>
-                  {t}
+              {tags.data?.map((name) => (
+                <option key={name} value={name}>
+                  {name}
                 </option>
               ))}
             </Select>
@@ -83,14 +84,14 @@ export default function NotesPage() {
           <div className="flex items-center gap-3">
             <Switch id={`${ids}-highlights`} checked={highlightsOnly} onCheckedChange={setHighlightsOnly} />
             <label htmlFor={`${ids}-highlights`} className="text-sm font-semibold whitespace-nowrap">
-              Highlights Only
+              {t("Highlights Only")}
             </label>
           </div>
         </SearchFilterBar>
       </Card>
 
       <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
-        <section aria-label="Notes" aria-busy={notes.isFetching} className="min-w-0">
+        <section aria-label={t("Notes")} aria-busy={notes.isFetching} className="min-w-0">
           {notes.isPending ? (
             <ul className="space-y-4">
               {Array.from({ length: 4 }, (_, i) => (
@@ -101,25 +102,25 @@ export default function NotesPage() {
             </ul>
           ) : notes.isError ? (
             <ErrorState
-              message="We couldn't load your notes just now. Please try again."
+              message={t("We couldn't load your notes just now. Please try again.")}
               onRetry={() => void notes.refetch()}
             />
           ) : notes.data.length === 0 ? (
             filtering ? (
-              <NoMatches title="No notes found" onClear={clearFilters}>
-                Try another word, tag or filter.
+              <NoMatches title={t("No notes found")} onClear={clearFilters}>
+                {t("Try another word, tag or filter.")}
               </NoMatches>
             ) : (
               <EmptyState
                 icon={NotebookPen}
-                title="No notes yet"
+                title={t("No notes yet")}
                 action={
                   <Button onClick={() => setCreating(true)}>
-                    <Plus aria-hidden="true" /> Take Your First Note
+                    <Plus aria-hidden="true" /> {t("Take Your First Note")}
                   </Button>
                 }
               >
-                While you watch a teaching, press "Take a note" to keep the moment and your thoughts.
+                {t('While you watch a teaching, press "Take a note" to keep the moment and your thoughts.')}
               </EmptyState>
             )
           ) : (
@@ -170,13 +171,13 @@ function NoteCard({
     <Card className="p-5">
       <div className="flex items-start gap-3">
         <div className="min-w-0 flex-1">
-          <h2 id={headingId} className="font-sans text-base font-bold">
+          <h2 id={headingId} dir="auto" className="font-sans text-base font-bold">
             {note.videoId && note.videoTitle ? (
               <Link href={`/video/${note.videoId}`} className="touch-hit hover:text-sage-700 hover:underline">
                 {note.videoTitle}
               </Link>
             ) : (
-              <span className="text-muted">General note</span>
+              <span className="text-muted">{t("General note")}</span>
             )}
           </h2>
           <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-muted">
@@ -185,7 +186,7 @@ function NoteCard({
                 <Link
                   href={`/video/${note.videoId}?t=${note.timestamp}`}
                   className="inline-flex items-center gap-1 rounded-full bg-sage-50 px-2 py-0.5 font-semibold text-sage-800 tabular-nums hover:bg-sage-100"
-                  aria-label={`Watch from ${formatDuration(note.timestamp)}`}
+                  aria-label={t("Watch from {time}", { time: formatDuration(note.timestamp) })}
                 >
                   <Clock className="size-3.5" aria-hidden="true" />
                   {formatDuration(note.timestamp)}
@@ -200,26 +201,26 @@ function NoteCard({
           </div>
         </div>
         {note.isHighlight && (
-          <span className="mt-0.5 text-gold-500" title="Highlight">
+          <span className="mt-0.5 text-gold-500" title={t("Highlight")}>
             <Star className="size-5 fill-current" aria-hidden="true" />
-            <span className="sr-only">Highlight</span>
+            <span className="sr-only">{t("Highlight")}</span>
           </span>
         )}
-        <EditDeleteButtons what="note" onEdit={onEdit} onDelete={onDelete} className="-mt-1 -me-1" />
+        <EditDeleteButtons what={t("note")} onEdit={onEdit} onDelete={onDelete} className="-mt-1 -me-1" />
       </div>
       <MemberText text={note.content} keepSpaces className="mt-3 leading-relaxed" />
       {note.tags.length > 0 && (
-        <ul className="mt-4 flex flex-wrap gap-2" aria-label="Tags">
-          {note.tags.map((t) => (
-            <li key={t}>
+        <ul className="mt-4 flex flex-wrap gap-2" aria-label={t("Tags")}>
+          {note.tags.map((name) => (
+            <li key={name}>
               <button
                 type="button"
-                onClick={() => onTag(t)}
+                onClick={() => onTag(name)}
                 className="rounded-full"
-                aria-label={`Show notes tagged ${t}`}
+                aria-label={t("Show notes tagged {tag}", { tag: name })}
               >
                 <Badge tone="clay" className="hover:bg-clay-200">
-                  {t}
+                  <bdi>{name}</bdi>
                 </Badge>
               </button>
             </li>
@@ -247,24 +248,28 @@ function StudyTips() {
       <div className="rounded-[var(--radius-card)] border border-sage-200 bg-sage-50 p-5">
         <h2 id="study-tips" className="flex items-center gap-2 text-xl font-semibold">
           <Lightbulb className="size-5 text-gold-500" aria-hidden="true" />
-          Study Tips
+          {t("Study Tips")}
         </h2>
         <ul className="mt-3 space-y-3 text-sm leading-relaxed text-ink/90">
-          <li>Note the moment: each note keeps the time in the video, so you can watch it again.</li>
+          <li>{t("Note the moment: each note keeps the time in the video, so you can watch it again.")}</li>
           <li>
-            Mark the truths you want to carry with you as highlights, and revisit them through the week.
+            {t(
+              "Mark the truths you want to carry with you as highlights, and revisit them through the week.",
+            )}
           </li>
-          <li>Use tags such as "prayer" or "grace" to gather themes across teachings.</li>
+          <li>{t('Use tags such as "prayer" or "grace" to gather themes across teachings.')}</li>
           <li>
-            Reflections you keep private on a teaching are saved here at their moment, tagged "reflection".
+            {t('Reflections you keep private on a teaching are saved here at their moment, tagged "{tag}".', {
+              tag: REFLECTION_NOTE_TAG,
+            })}
           </li>
-          <li>Turn a note into prayer: read it back to God and ask Him to plant it deep.</li>
+          <li>{t("Turn a note into prayer: read it back to God and ask Him to plant it deep.")}</li>
         </ul>
         <Link
           href="/videos"
           className="mt-4 inline-flex items-center gap-1.5 text-sm font-semibold text-sage-700 hover:underline"
         >
-          <BookOpen className="size-4" aria-hidden="true" /> Browse the video library
+          <BookOpen className="size-4" aria-hidden="true" /> {t("Browse the video library")}
         </Link>
       </div>
     </aside>
@@ -277,9 +282,9 @@ function DeleteNoteDialog({ note, onClose }: { note: NoteItem | null; onClose: (
     <ConfirmDialog
       subject={note}
       onClose={onClose}
-      title="Delete this note?"
-      description={() => "The note and its tags will be removed. This cannot be undone."}
-      confirm={{ label: "Delete Note", busyLabel: "Deleting..." }}
+      title={t("Delete this note?")}
+      description={() => t("The note and its tags will be removed. This cannot be undone.")}
+      confirm={{ label: t("Delete Note"), busyLabel: t("Deleting...") }}
       busy={remove.isPending}
       onConfirm={(n) => remove.mutate(n.id, { onSuccess: onClose })}
     >

@@ -1,11 +1,13 @@
 import { Smartphone } from "lucide-react";
 import { useEffect, useState } from "react";
+import type { MessageId } from "~/core/i18n";
 import { pushEndpoints } from "~/core/push/endpoints";
 import { SwitchField } from "~/web/components/switch-field";
 import { Card } from "~/web/components/ui/card";
 import { Skeleton } from "~/web/components/ui/skeleton";
 import { ApiError } from "~/web/lib/api";
 import { call } from "~/web/lib/endpoints";
+import { t, translateKnown } from "~/web/lib/i18n";
 import { toast } from "~/web/lib/toast";
 
 /** What this browser can do about push, found after hydration (no navigator during render). */
@@ -45,14 +47,14 @@ async function findSupport(): Promise<Support> {
   };
 }
 
-const MESSAGES: Record<Exclude<Support["state"], "checking" | "ready">, string> = {
+const MESSAGES = {
   iphone:
     "On iPhone and iPad, notifications need the app on your Home Screen first: in Safari, tap Share, then “Add to Home Screen”, open the app from there and turn this on.",
   unsupported: "This browser can't show notifications. Everything still appears under the bell.",
   "off-here": "Notifications on devices are not set up on this site yet. Everything appears under the bell.",
   blocked:
     "Notifications are blocked for this site in your browser's settings. Allow them there, then come back to turn this on.",
-};
+} as const satisfies Record<Exclude<Support["state"], "checking" | "ready">, MessageId>;
 
 /** "Notifications on this device": Web Push for this browser (decision 042). */
 export function DevicePush() {
@@ -81,7 +83,7 @@ export function DevicePush() {
       body: { endpoint: endpoint ?? "", keys: { p256dh: keys?.p256dh ?? "", auth: keys?.auth ?? "" } },
     });
     setSupport({ state: "ready", publicKey, subscribed: true });
-    toast({ title: "Notifications on", description: "This device will show your notifications." });
+    toast({ title: t("Notifications on"), description: t("This device will show your notifications.") });
   };
 
   const turnOff = async (publicKey: string) => {
@@ -99,12 +101,12 @@ export function DevicePush() {
     (on ? turnOn(support.publicKey) : turnOff(support.publicKey))
       .catch((err: unknown) =>
         toast({
-          title: "Error",
+          title: t("Error"),
           // A device another member's session holds: the server says what to do.
           description:
             err instanceof ApiError && err.status === 409 && err.serverMessage
-              ? err.serverMessage
-              : "We couldn't change notifications on this device. Please try again.",
+              ? translateKnown(err.serverMessage)
+              : t("We couldn't change notifications on this device. Please try again."),
           variant: "destructive",
         }),
       )
@@ -120,7 +122,7 @@ export function DevicePush() {
           </span>
           <div className="min-w-0 flex-1">
             <h2 id="device-push-heading" className="font-sans text-lg font-bold text-ink">
-              Notifications on this device
+              {t("Notifications on this device")}
             </h2>
             {support.state === "checking" ? (
               <Skeleton className="mt-2 h-10 w-full" />
@@ -129,15 +131,17 @@ export function DevicePush() {
                 <SwitchField
                   id="device-push"
                   side="end"
-                  label="Show my notifications on this device"
-                  hint="Each arrives as it happens, even when the app is closed. Kinds you set to “Never” below are not shown."
+                  label={t("Show my notifications on this device")}
+                  hint={t(
+                    "Each arrives as it happens, even when the app is closed. Kinds you set to “Never” below are not shown.",
+                  )}
                   checked={support.subscribed}
                   onCheckedChange={change}
                 />
               </div>
             ) : (
               <p className="mt-1 text-sm text-muted" data-testid="device-push-unavailable">
-                {MESSAGES[support.state]}
+                {t(MESSAGES[support.state])}
               </p>
             )}
           </div>

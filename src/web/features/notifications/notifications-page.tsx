@@ -7,6 +7,7 @@ import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
 import { Skeleton } from "~/web/components/ui/skeleton";
+import { t } from "~/web/lib/i18n";
 import { useNotifications } from "./api";
 import { DevicePush } from "./device-push";
 import { PreferencesForm } from "./preferences-form";
@@ -16,17 +17,17 @@ export default function NotificationsPage() {
   return (
     <>
       <PageHeader
-        title="Notifications"
-        description="Prayers, answers and news from your community, and how you'd like to hear of them."
+        title={t("Notifications")}
+        description={t("Prayers, answers and news from your community, and how you'd like to hear of them.")}
       />
       <TabbedPage
-        label="Notifications sections"
+        label={t("Notifications sections")}
         sections={[
-          { value: "all", icon: Inbox, label: "All notifications", content: <NotificationList /> },
+          { value: "all", icon: Inbox, label: t("All notifications"), content: <NotificationList /> },
           {
             value: "preferences",
             icon: SlidersHorizontal,
-            label: "Preferences",
+            label: t("Preferences"),
             content: (
               <>
                 <DevicePush />
@@ -46,7 +47,7 @@ function NotificationList() {
   const markRead = useMarkRead();
   const anyUnread = (unread.data?.count ?? 0) > 0 || Boolean(list.data?.some((n) => n.readAt === null));
   return (
-    <section aria-label="Your notifications" aria-busy={list.isFetching} className="mt-6 max-w-3xl">
+    <section aria-label={t("Your notifications")} aria-busy={list.isFetching} className="mt-6 max-w-3xl">
       {list.isPending ? (
         <Card className="divide-y divide-linen">
           {Array.from({ length: 4 }, (_, i) => (
@@ -58,12 +59,14 @@ function NotificationList() {
         </Card>
       ) : list.isError ? (
         <ErrorState
-          message="We couldn't load your notifications just now. Please try again."
+          message={t("We couldn't load your notifications just now. Please try again.")}
           onRetry={() => void list.refetch()}
         />
       ) : list.data.length === 0 ? (
-        <EmptyState icon={BellOff} title="No notifications yet">
-          When someone prays for your request, answers you, or welcomes you into a group, you'll find it here.
+        <EmptyState icon={BellOff} title={t("No notifications yet")}>
+          {t(
+            "When someone prays for your request, answers you, or welcomes you into a group, you'll find it here.",
+          )}
         </EmptyState>
       ) : (
         <>
@@ -74,7 +77,7 @@ function NotificationList() {
               disabled={!anyUnread || markRead.isPending}
               onClick={() => markRead.mutate(undefined)}
             >
-              <CheckCheck aria-hidden="true" /> Mark all as read
+              <CheckCheck aria-hidden="true" /> {t("Mark all as read")}
             </Button>
           </div>
           <Card className="overflow-hidden p-0">

@@ -1,5 +1,6 @@
 import { Mail, Moon } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
+import type { MessageId } from "~/core/i18n";
 import {
   DIGEST_FREQUENCIES,
   DIGEST_FREQUENCY_LABELS,
@@ -12,17 +13,32 @@ import {
   type NotificationKind,
   WEEKDAYS,
 } from "~/core/notifications/kinds";
-import type { NotificationPreferences } from "~/core/notifications/schemas";
+import { FEAST_DAYS, type FeastDays, SHABBAT_CITIES } from "~/core/notifications/places";
+import { NOTIFICATION_MESSAGES, type NotificationPreferences } from "~/core/notifications/schemas";
 import { SubmitButton } from "~/web/components/submit-button";
 import { SwitchField } from "~/web/components/switch-field";
 import { Card } from "~/web/components/ui/card";
 import { ErrorState } from "~/web/components/ui/empty-state";
+import { Field, Input } from "~/web/components/ui/input";
 import { Select } from "~/web/components/ui/select";
 import { Skeleton } from "~/web/components/ui/skeleton";
+import { currentLocale, t } from "~/web/lib/i18n";
 import { usePreferences, useSavePreferences } from "./api";
 
-/** "7:00 AM", written by hand: no Intl in a component (see development.md). */
-const hourLabel = (hour: number) => `${hour % 12 === 0 ? 12 : hour % 12}:00 ${hour < 12 ? "AM" : "PM"}`;
+/** "7:00 AM", or "19:00" in Hebrew, written by hand: no Intl in a component (see development.md). */
+const hourLabel = (hour: number) =>
+  currentLocale() === "he"
+    ? `${String(hour).padStart(2, "0")}:00`
+    : `${hour % 12 === 0 ? 12 : hour % 12}:00 ${hour < 12 ? "AM" : "PM"}`;
+
+const FEAST_DAYS_LABELS = {
+  israel: "Israel’s: one day of each feast",
+  diaspora: "The diaspora’s: with the second days",
+} as const satisfies Record<FeastDays, MessageId>;
+
+/** The city as the list spells it, or undefined when the list has none by that name. */
+const listedCity = (name: string) =>
+  SHABBAT_CITIES.find((city) => city.toLowerCase() === name.trim().toLowerCase());
 
 /** The zone this browser is in, asked only when she saves (the first Intl call is a long task). */
 function browserTimeZone(fallback: string) {
@@ -37,7 +53,7 @@ export function PreferencesForm() {
   const saved = usePreferences();
   if (saved.isPending) {
     return (
-      <Card className="mt-6 max-w-3xl space-y-4 p-6" aria-label="Loading preferences">
+      <Card className="mt-6 max-w-3xl space-y-4 p-6" aria-label={t("Loading preferences")}>
         {Array.from({ length: 5 }, (_, i) => (
           <Skeleton key={i} className="h-10 w-full" />
         ))}
@@ -48,7 +64,7 @@ export function PreferencesForm() {
     return (
       <div className="mt-6 max-w-3xl">
         <ErrorState
-          message="We couldn't load your preferences just now. Please try again."
+          message={t("We couldn't load your preferences just now. Please try again.")}
           onRetry={() => void saved.refetch()}
         />
       </div>
@@ -59,6 +75,10 @@ export function PreferencesForm() {
 
 function Form({ initial }: { initial: NotificationPreferences }) {
   const [prefs, setPrefs] = useState(initial);
+  // Her city as typed, and her feast days only once she chooses them (else her city's decide).
+  const [city, setCity] = useState(initial.restCity ?? "");
+  const [cityError, setCityError] = useState<string>();
+  const [feastDays, setFeastDays] = useState<FeastDays | null>(initial.feastDays);
   const save = useSavePreferences();
   const ids = useId();
   const setEmail = (kind: NotificationKind, choice: EmailChoice) =>
@@ -68,8 +88,16 @@ function Form({ initial }: { initial: NotificationPreferences }) {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    const restCity = city.trim() ? listedCity(city) : null;
+    if (restCity === undefined) {
+      setCityError(NOTIFICATION_MESSAGES.city);
+      return;
+    }
+    setCityError(undefined);
+    setCity(restCity ?? "");
     const timeZone = browserTimeZone(prefs.digest.timeZone);
-    save.mutate({ ...prefs, digest: { ...prefs.digest, timeZone } });
+    const { restPlace: _, ...chosen } = prefs;
+    save.mutate({ ...chosen, digest: { ...prefs.digest, timeZone }, restCity, feastDays });
   };
 
   return (
@@ -80,10 +108,11 @@ function Form({ initial }: { initial: NotificationPreferences }) {
             <Mail className="size-5" aria-hidden="true" />
           </span>
           <div>
-            <h2 className="font-sans text-lg font-bold text-ink">E-mail</h2>
+            <h2 className="font-sans text-lg font-bold text-ink">{t("E-mail")}</h2>
             <p className="text-sm text-muted">
-              Everything always appears under the bell. Choose what also comes to your inbox: right away (a
-              few minutes later, unless you have already seen it here), in your digest, or never.
+              {t(
+                "Everything always appears under the bell. Choose what also comes to your inbox: right away (a few minutes later, unless you have already seen it here), in your digest, or never.",
+              )}
             </p>
           </div>
         </div>
@@ -91,7 +120,7 @@ function Form({ initial }: { initial: NotificationPreferences }) {
           {NOTIFICATION_SECTIONS.map((section) => (
             <fieldset key={section}>
               <legend className="mb-2 text-sm font-bold tracking-wide text-sage-800 uppercase">
-                {section}
+                {t(section)}
               </legend>
               <ul className="divide-y divide-linen rounded-2xl border border-linen">
                 {NOTIFICATION_KIND_NAMES.filter((kind) => NOTIFICATION_KINDS[kind].section === section).map(
@@ -101,7 +130,7 @@ function Form({ initial }: { initial: NotificationPreferences }) {
                       className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:justify-between"
                     >
                       <label htmlFor={`${ids}-${kind}`} className="text-ink">
-                        {NOTIFICATION_KINDS[kind].label}
+                        {t(NOTIFICATION_KINDS[kind].label)}
                       </label>
                       <Select
                         id={`${ids}-${kind}`}
@@ -111,7 +140,7 @@ function Form({ initial }: { initial: NotificationPreferences }) {
                       >
                         {EMAIL_CHOICES.map((choice) => (
                           <option key={choice} value={choice}>
-                            {EMAIL_CHOICE_LABELS[choice]}
+                            {t(EMAIL_CHOICE_LABELS[choice])}
                           </option>
                         ))}
                       </Select>
@@ -130,17 +159,18 @@ function Form({ initial }: { initial: NotificationPreferences }) {
             <Moon className="size-5" aria-hidden="true" />
           </span>
           <div>
-            <h2 className="font-sans text-lg font-bold text-ink">Your digest</h2>
+            <h2 className="font-sans text-lg font-bold text-ink">{t("Your digest")}</h2>
             <p className="text-sm text-muted">
-              One calm mail with what you have not read yet, at the hour you pick, in your own time zone. No
-              mail at all when there is nothing new.
+              {t(
+                "One calm mail with what you have not read yet, at the hour you pick, in your own time zone. No mail at all when there is nothing new.",
+              )}
             </p>
           </div>
         </div>
         <div className="grid gap-4 sm:grid-cols-3">
           <div>
             <label htmlFor={`${ids}-frequency`} className="mb-1.5 block text-sm font-semibold">
-              How often
+              {t("How often")}
             </label>
             <Select
               id={`${ids}-frequency`}
@@ -151,7 +181,7 @@ function Form({ initial }: { initial: NotificationPreferences }) {
             >
               {DIGEST_FREQUENCIES.map((f) => (
                 <option key={f} value={f}>
-                  {DIGEST_FREQUENCY_LABELS[f]}
+                  {t(DIGEST_FREQUENCY_LABELS[f])}
                 </option>
               ))}
             </Select>
@@ -159,7 +189,7 @@ function Form({ initial }: { initial: NotificationPreferences }) {
           {prefs.digest.frequency === "weekly" && (
             <div>
               <label htmlFor={`${ids}-weekday`} className="mb-1.5 block text-sm font-semibold">
-                Day
+                {t("Day")}
               </label>
               <Select
                 id={`${ids}-weekday`}
@@ -168,7 +198,7 @@ function Form({ initial }: { initial: NotificationPreferences }) {
               >
                 {WEEKDAYS.map((day, i) => (
                   <option key={day} value={i}>
-                    {day}
+                    {t(day)}
                   </option>
                 ))}
               </Select>
@@ -176,7 +206,7 @@ function Form({ initial }: { initial: NotificationPreferences }) {
           )}
           <div>
             <label htmlFor={`${ids}-hour`} className="mb-1.5 block text-sm font-semibold">
-              Time
+              {t("Time")}
             </label>
             <Select
               id={`${ids}-hour`}
@@ -191,20 +221,76 @@ function Form({ initial }: { initial: NotificationPreferences }) {
             </Select>
           </div>
         </div>
-        <div className="mt-5 border-t border-linen pt-5">
+        <div className="mt-5 space-y-4 border-t border-linen pt-5">
           <SwitchField
             id={`${ids}-shabbat`}
-            label="Rest on Shabbat"
-            hint="No mail from Friday evening to Saturday night; what comes then waits for your next digest."
+            label={t("Rest on Shabbat")}
+            hint={t(
+              "No mail and no notifications on your devices from candle lighting on the eve of Shabbat or a feast until nightfall at its end. What comes then reaches you once it is over, in one e-mail and one notification.",
+            )}
             checked={prefs.restOnShabbat}
             onCheckedChange={(restOnShabbat) => setPrefs((p) => ({ ...p, restOnShabbat }))}
             side="end"
           />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              id={`${ids}-city`}
+              label={t("Your city for Shabbat times")}
+              error={cityError}
+              hint={
+                initial.restCity
+                  ? undefined
+                  : initial.restPlace.city
+                    ? t("Until you choose: {city}, from your time zone.", { city: initial.restPlace.city })
+                    : t(
+                        "Until you choose: from 6 PM on Friday to midnight on Saturday, and the same hours for the feasts, in your time zone.",
+                      )
+              }
+            >
+              <Input
+                id={`${ids}-city`}
+                list={`${ids}-cities`}
+                dir="auto"
+                autoComplete="off"
+                value={city}
+                placeholder={initial.restPlace.city ?? t("Choose your city")}
+                aria-invalid={cityError ? true : undefined}
+                aria-describedby={
+                  cityError ? `${ids}-city-error` : initial.restCity ? undefined : `${ids}-city-hint`
+                }
+                onChange={(e) => {
+                  setCity(e.target.value);
+                  setCityError(undefined);
+                }}
+              />
+              <datalist id={`${ids}-cities`}>
+                {SHABBAT_CITIES.map((name) => (
+                  <option key={name} value={name} />
+                ))}
+              </datalist>
+            </Field>
+            <div>
+              <label htmlFor={`${ids}-feasts`} className="mb-1.5 block text-sm font-semibold">
+                {t("Feast days")}
+              </label>
+              <Select
+                id={`${ids}-feasts`}
+                value={feastDays ?? initial.restPlace.feastDays}
+                onChange={(e) => setFeastDays(e.target.value as FeastDays)}
+              >
+                {FEAST_DAYS.map((days) => (
+                  <option key={days} value={days}>
+                    {t(FEAST_DAYS_LABELS[days])}
+                  </option>
+                ))}
+              </Select>
+            </div>
+          </div>
         </div>
       </Card>
 
       <div className="flex justify-end">
-        <SubmitButton busy={save.isPending} label="Save Preferences" busyLabel="Saving..." />
+        <SubmitButton busy={save.isPending} label={t("Save Preferences")} busyLabel={t("Saving...")} />
       </div>
     </form>
   );

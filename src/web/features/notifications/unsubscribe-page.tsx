@@ -2,18 +2,20 @@ import { MailCheck, MailMinus, MailX } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
 import { notificationsEndpoints as api } from "~/core/notifications/endpoints";
-import type { UnsubscribeMode, UnsubscribeResult } from "~/core/notifications/schemas";
+import {
+  NOTIFICATION_MESSAGES,
+  type UnsubscribeMode,
+  type UnsubscribeResult,
+} from "~/core/notifications/schemas";
 import { Button, buttonClass } from "~/web/components/ui/button";
 import { AccountCard, CardHeading, CardText, failureMessage, useLinkToken } from "~/web/features/auth";
 import { ApiError, call } from "~/web/lib/api";
+import { t, translateKnown } from "~/web/lib/i18n";
 
 type State =
   | { status: "choosing"; busy: boolean }
   | { status: "done"; result: UnsubscribeResult }
   | { status: "failed"; message: string; signIn?: true };
-
-const INVALID =
-  "This unsubscribe link is not valid. You can change your e-mail preferences after signing in.";
 
 /**
  * /unsubscribe?token=…: the unsubscribe link of a notification mail opened in a browser. Opening it
@@ -42,9 +44,13 @@ export default function UnsubscribePage() {
     return (
       <AccountCard icon={MailX} tone="clay">
         <CardHeading takeFocus={state.status === "failed"}>
-          {state.status === "failed" && state.signIn ? "Please sign in first" : "This link can't be used"}
+          {state.status === "failed" && state.signIn
+            ? t("Please sign in first")
+            : t("This link can't be used")}
         </CardHeading>
-        <CardText>{state.status === "failed" ? state.message : INVALID}</CardText>
+        <CardText>
+          {state.status === "failed" ? state.message : translateKnown(NOTIFICATION_MESSAGES.unsubscribeLink)}
+        </CardText>
         <PreferencesLink />
       </AccountCard>
     );
@@ -52,8 +58,8 @@ export default function UnsubscribePage() {
   if (state.status === "done") {
     return (
       <AccountCard icon={MailCheck}>
-        <CardHeading takeFocus>Done</CardHeading>
-        <CardText>{state.result.message}</CardText>
+        <CardHeading takeFocus>{t("Done")}</CardHeading>
+        <CardText>{translateKnown(state.result.message)}</CardText>
         <PreferencesLink />
       </AccountCard>
     );
@@ -61,17 +67,17 @@ export default function UnsubscribePage() {
   const disabled = !token || state.busy;
   return (
     <AccountCard icon={MailMinus}>
-      <CardHeading>Fewer e-mails?</CardHeading>
-      <CardText>Choose what suits you. Everything still appears under the bell in the app.</CardText>
+      <CardHeading>{t("Fewer e-mails?")}</CardHeading>
+      <CardText>{t("Choose what suits you. Everything still appears under the bell in the app.")}</CardText>
       <div className="mt-6 flex flex-col gap-3">
         <Button disabled={disabled} onClick={() => choose("off")}>
-          Stop e-mails like this one
+          {t("Stop e-mails like this one")}
         </Button>
         <Button variant="outline" disabled={disabled} onClick={() => choose("digest")}>
-          Less often: in my digest
+          {t("Less often: in my digest")}
         </Button>
         <Button variant="outline" disabled={disabled} onClick={() => choose("all")}>
-          All notification mail off
+          {t("All notification mail off")}
         </Button>
       </div>
       <PreferencesLink />
@@ -81,6 +87,6 @@ export default function UnsubscribePage() {
 
 const PreferencesLink = () => (
   <Link href="/notifications?tab=preferences" className={buttonClass("link", "sm", "mt-5")}>
-    All my notification preferences
+    {t("All my notification preferences")}
   </Link>
 );

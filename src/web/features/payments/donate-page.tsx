@@ -11,6 +11,7 @@ import { Card } from "~/web/components/ui/card";
 import { Input } from "~/web/components/ui/input";
 import { cn } from "~/web/lib/cn";
 import { useEndpointMutation } from "~/web/lib/endpoints";
+import { t, translateKnown } from "~/web/lib/i18n";
 import { notifySuccess } from "~/web/lib/notify";
 import { publicConfig } from "~/web/lib/public-config";
 import { toast } from "~/web/lib/toast";
@@ -47,17 +48,19 @@ export default function DonatePage() {
           className="mx-auto flex size-14 rounded-2xl bg-clay-100 text-clay-700"
           iconClassName="size-7"
         />
-        <h1 className="mt-4 text-3xl font-semibold sm:text-4xl">Give to the Ministry</h1>
+        <h1 className="mt-4 text-3xl font-semibold sm:text-4xl">{t("Give to the Ministry")}</h1>
         <p className="mx-auto mt-3 max-w-xl text-lg text-muted">
-          Every gift keeps the teaching free, the prayer wall open and the groups growing for women everywhere
-          in the {publicConfig.siteName}.
+          {t(
+            "Every gift keeps the teaching free, the prayer wall open and the groups growing for women everywhere in the {siteName}.",
+            { siteName: publicConfig.siteName },
+          )}
         </p>
       </header>
 
       <Card className="p-5 sm:p-8">
         {!paymentsConfigured() ? (
           <PaymentsUnavailable>
-            Online giving will open here soon. Thank you for your generous heart.
+            {t("Online giving will open here soon. Thank you for your generous heart.")}
           </PaymentsUnavailable>
         ) : checkout ? (
           <>
@@ -67,27 +70,31 @@ export default function DonatePage() {
               className="mb-4 inline-flex items-center gap-1.5 rounded-full text-sm font-semibold text-sage-700 underline-offset-4 hover:underline"
             >
               <ArrowLeft className="size-4" aria-hidden="true" />
-              Change amount
+              {t("Change amount")}
             </button>
             <h2 className="font-sans text-xl font-bold">
-              Your {checkout.monthly ? "monthly gift" : "gift"} of {money(checkout.amount)}
+              {checkout.monthly
+                ? t("Your monthly gift of {amount}", { amount: money(checkout.amount) })
+                : t("Your gift of {amount}", { amount: money(checkout.amount) })}
             </h2>
             <p className="mt-1 mb-5 text-sm text-muted">
               {checkout.monthly
-                ? "Given each month until you stop it from your profile. You'll receive a receipt by e-mail every month."
-                : "A one-time donation. You'll receive a receipt by e-mail."}
+                ? t(
+                    "Given each month until you stop it from your profile. You'll receive a receipt by e-mail every month.",
+                  )
+                : t("A one-time donation. You'll receive a receipt by e-mail.")}
             </p>
             <PaymentForm
               clientSecret={checkout.clientSecret}
               submitLabel={
                 checkout.monthly
-                  ? `Give ${money(checkout.amount)} monthly`
-                  : `Donate ${money(checkout.amount)}`
+                  ? t("Give {amount} monthly", { amount: money(checkout.amount) })
+                  : t("Donate {amount}", { amount: money(checkout.amount) })
               }
               onPaid={() => {
                 notifySuccess(
-                  PAYMENT_MESSAGES.donationThanks,
-                  `${thanks(checkout)} Thank you for your generosity!`,
+                  t(PAYMENT_MESSAGES.donationThanks),
+                  t("{thanks} Thank you for your generosity!", { thanks: thanks(checkout) }),
                 );
                 setThanked(checkout);
                 setCheckout(null);
@@ -102,7 +109,7 @@ export default function DonatePage() {
                 className="mb-6 flex items-center gap-2 rounded-xl bg-sage-50 p-4 font-medium text-sage-800"
               >
                 <Gift className="size-5 shrink-0" aria-hidden="true" />
-                Thank you! {thanks(thanked)}
+                {t("Thank you! {thanks}", { thanks: thanks(thanked) })}
               </p>
             )}
             <AmountForm onReady={setCheckout} />
@@ -115,8 +122,8 @@ export default function DonatePage() {
 
 const thanks = ({ amount, monthly }: Checkout) =>
   monthly
-    ? `Your monthly gift of ${money(amount)} has begun.`
-    : `Your gift of ${money(amount)} was received.`;
+    ? t("Your monthly gift of {amount} has begun.", { amount: money(amount) })
+    : t("Your gift of {amount} was received.", { amount: money(amount) });
 
 function AmountForm({ onReady }: { onReady: (checkout: Checkout) => void }) {
   const customId = useId();
@@ -128,11 +135,16 @@ function AmountForm({ onReady }: { onReady: (checkout: Checkout) => void }) {
 
   const ready = (value: number, isMonthly: boolean) => (data: { clientSecret: string | null }) => {
     if (data.clientSecret) onReady({ amount: value, clientSecret: data.clientSecret, monthly: isMonthly });
-    else toast({ title: "Error", description: PAYMENT_MESSAGES.donationSetupFailed, variant: "destructive" });
+    else
+      toast({
+        title: t("Error"),
+        description: t(PAYMENT_MESSAGES.donationSetupFailed),
+        variant: "destructive",
+      });
   };
   const failure = {
-    title: "Error",
-    description: PAYMENT_MESSAGES.donationSetupFailed,
+    title: t("Error"),
+    description: t(PAYMENT_MESSAGES.donationSetupFailed),
     preferServerMessage: true,
   };
   const once = useEndpointMutation(paymentsEndpoints.donate, {
@@ -154,8 +166,11 @@ function AmountForm({ onReady }: { onReady: (checkout: Checkout) => void }) {
     const checked = donationAmount.safeParse(amount);
     if (!checked.success) {
       toast({
-        title: PAYMENT_MESSAGES.invalidAmount,
-        description: amount < DONATION_MIN ? PAYMENT_MESSAGES.amountMin : checked.error.issues[0]?.message,
+        title: t(PAYMENT_MESSAGES.invalidAmount),
+        // The schema's English messages, in her language.
+        description: translateKnown(
+          amount < DONATION_MIN ? PAYMENT_MESSAGES.amountMin : (checked.error.issues[0]?.message ?? ""),
+        ),
         variant: "destructive",
       });
       return;
@@ -166,7 +181,7 @@ function AmountForm({ onReady }: { onReady: (checkout: Checkout) => void }) {
   return (
     <form onSubmit={submit} noValidate>
       <fieldset>
-        <legend className="font-sans text-xl font-bold">Choose an amount</legend>
+        <legend className="font-sans text-xl font-bold">{t("Choose an amount")}</legend>
         <div className="mt-4 grid grid-cols-3 gap-3">
           {DONATION_PRESETS.map((value) => {
             const selected = custom.trim() === "" && preset === value;
@@ -194,14 +209,14 @@ function AmountForm({ onReady }: { onReady: (checkout: Checkout) => void }) {
       </fieldset>
 
       <fieldset className="mt-6">
-        <legend className="text-sm font-semibold text-ink">How often</legend>
+        <legend className="text-sm font-semibold text-ink">{t("How often")}</legend>
         <div className="mt-2 grid grid-cols-2 gap-2 rounded-full bg-parchment p-1">
           {[
-            { label: "One time", value: false },
-            { label: "Monthly", value: true },
+            { label: t("One time"), value: false },
+            { label: t("Monthly"), value: true },
           ].map((option) => (
             <button
-              key={option.label}
+              key={String(option.value)}
               type="button"
               aria-pressed={monthly === option.value}
               onClick={() => setMonthly(option.value)}
@@ -216,14 +231,14 @@ function AmountForm({ onReady }: { onReady: (checkout: Checkout) => void }) {
         </div>
         {monthly && (
           <p className="mt-2 text-sm text-muted">
-            Given each month until you stop it. You can stop it any time from your profile.
+            {t("Given each month until you stop it. You can stop it any time from your profile.")}
           </p>
         )}
       </fieldset>
 
       <div className="mt-6 space-y-1.5">
         <label htmlFor={customId} className="block text-sm font-semibold text-ink">
-          Or enter a custom amount
+          {t("Or enter a custom amount")}
         </label>
         <div className="relative">
           <span
@@ -238,7 +253,7 @@ function AmountForm({ onReady }: { onReady: (checkout: Checkout) => void }) {
             inputMode="decimal"
             min={DONATION_MIN}
             step={0.01}
-            placeholder="Other amount"
+            placeholder={t("Other amount")}
             value={custom}
             onChange={(e) => setCustom(e.target.value)}
             className="ps-7"
@@ -246,16 +261,18 @@ function AmountForm({ onReady }: { onReady: (checkout: Checkout) => void }) {
           />
         </div>
         <p id={`${customId}-hint`} className="text-sm text-muted">
-          Minimum {formatDollars(DONATION_MIN)}.
+          {t("Minimum {amount}.", { amount: formatDollars(DONATION_MIN) })}
         </p>
       </div>
 
       <Button type="submit" size="lg" className="mt-8 w-full" disabled={setup.isPending}>
         {setup.isPending
-          ? "Preparing..."
+          ? t("Preparing...")
           : valid
-            ? `Continue with ${money(amount)}${monthly ? " a month" : ""}`
-            : "Continue to Payment"}
+            ? monthly
+              ? t("Continue with {amount} a month", { amount: money(amount) })
+              : t("Continue with {amount}", { amount: money(amount) })
+            : t("Continue to Payment")}
       </Button>
     </form>
   );

@@ -3,6 +3,7 @@ import { paymentsEndpoints } from "~/core/payments/endpoints";
 import { PAYMENT_MESSAGES } from "~/core/payments/schemas";
 import { Button, type ButtonVariant } from "~/web/components/ui/button";
 import { useEndpointMutation } from "~/web/lib/endpoints";
+import { t } from "~/web/lib/i18n";
 import { paymentsConfigured } from "./payments-config";
 
 /** Opens Stripe's customer portal, where a patron updates her card or cancels. */
@@ -19,8 +20,8 @@ export function ManageSubscriptionButton({
       input: () => ({}),
       onSuccess: ({ url }) => window.location.assign(url),
       failure: {
-        title: "Error",
-        description: "We couldn't open your subscription settings. Please try again.",
+        title: t("Error"),
+        description: t("We couldn't open your subscription settings. Please try again."),
         preferServerMessage: true,
       },
     },
@@ -29,7 +30,7 @@ export function ManageSubscriptionButton({
   if (!paymentsConfigured()) {
     return (
       <p className="text-sm text-muted">
-        {PAYMENT_MESSAGES.notConfigured} Subscriptions can't be managed here for now.
+        {t(PAYMENT_MESSAGES.notConfigured)} {t("Subscriptions can't be managed here for now.")}
       </p>
     );
   }
@@ -40,7 +41,7 @@ export function ManageSubscriptionButton({
       onClick={() => portal.mutate()}
       disabled={portal.isPending}
     >
-      {portal.isPending ? "Opening..." : "Manage Subscription"}
+      {portal.isPending ? t("Opening...") : t("Manage Subscription")}
       <ExternalLink aria-hidden="true" />
     </Button>
   );

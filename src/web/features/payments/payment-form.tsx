@@ -6,6 +6,7 @@ import { PAYMENT_MESSAGES } from "~/core/payments/schemas";
 import { SkeletonGroup } from "~/web/components/skeleton-group";
 import { Button } from "~/web/components/ui/button";
 import { Skeleton } from "~/web/components/ui/skeleton";
+import { t } from "~/web/lib/i18n";
 import { toast } from "~/web/lib/toast";
 import { appearance, getStripe } from "./stripe";
 
@@ -52,7 +53,7 @@ export function CardFieldsSkeleton({ className }: { className: string }) {
 function LoadFailed() {
   return (
     <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm font-medium text-danger">
-      The secure payment form could not load. Please check your connection and reload the page.
+      {t("The secure payment form could not load. Please check your connection and reload the page.")}
     </p>
   );
 }
@@ -77,8 +78,9 @@ function ConfirmForm({ submitLabel, onPaid }: PaymentFormProps) {
       });
       if (error) {
         toast({
-          title: PAYMENT_MESSAGES.paymentFailed,
-          description: error.message ?? "Your payment could not be completed. Please try again.",
+          title: t(PAYMENT_MESSAGES.paymentFailed),
+          // Stripe's own words when it gives them.
+          description: error.message ?? t("Your payment could not be completed. Please try again."),
           variant: "destructive",
         });
         return;
@@ -103,10 +105,10 @@ function ConfirmForm({ submitLabel, onPaid }: PaymentFormProps) {
       )}
       <Button type="submit" size="lg" className="w-full" disabled={!stripe || !elements || !ready || paying}>
         <Lock aria-hidden="true" />
-        {paying ? "Processing..." : submitLabel}
+        {paying ? t("Processing...") : submitLabel}
       </Button>
       <p className="text-center text-sm text-muted">
-        Payments are processed securely by Stripe. Your card details never touch our servers.
+        {t("Payments are processed securely by Stripe. Your card details never touch our servers.")}
       </p>
     </form>
   );

@@ -14,6 +14,7 @@ import { Skeleton } from "~/web/components/ui/skeleton";
 import { ApiError, isUnauthorizedError } from "~/web/lib/api";
 import { USER_KEY, useAuth } from "~/web/lib/auth";
 import { call, keyOf, useEndpoint } from "~/web/lib/endpoints";
+import { t, translateKnown } from "~/web/lib/i18n";
 import { notifyError, notifySuccess } from "~/web/lib/notify";
 import { publicConfig } from "~/web/lib/public-config";
 import { queryClient } from "~/web/lib/query-client";
@@ -38,19 +39,22 @@ export default function SubscribePage() {
   return (
     <div className="grid gap-8 lg:grid-cols-[1.1fr_1fr] lg:items-start lg:gap-12">
       <section aria-labelledby="patron-title">
-        <p className="text-sm font-semibold tracking-widest text-clay-600 uppercase">{PATRON_PLAN_NAME}</p>
+        <p className="text-sm font-semibold tracking-widest text-clay-600 uppercase">{t(PATRON_PLAN_NAME)}</p>
         <h1 id="patron-title" className="mt-2 text-3xl font-semibold sm:text-4xl">
-          {isPatron || paid ? `You're a ${PATRON_PLAN_NAME}` : `Become a ${PATRON_PLAN_NAME}`}
+          {isPatron || paid
+            ? t("You're a {plan}", { plan: t(PATRON_PLAN_NAME) })
+            : t("Become a {plan}", { plan: t(PATRON_PLAN_NAME) })}
         </h1>
         <p className="mt-3 max-w-xl text-lg text-muted">
-          Patrons sustain the teaching, prayer and fellowship of this community, and receive a little more of
-          it in return.
+          {t(
+            "Patrons sustain the teaching, prayer and fellowship of this community, and receive a little more of it in return.",
+          )}
         </p>
         <p className="mt-6 flex items-baseline gap-1.5">
           <span className="font-display text-5xl font-semibold text-sage-800">{price}</span>
-          <span className="text-lg text-muted">/ month</span>
+          <span className="text-lg text-muted">{t("/ month")}</span>
         </p>
-        <p className="mt-1 text-sm text-muted">Cancel anytime from your profile.</p>
+        <p className="mt-1 text-sm text-muted">{t("Cancel anytime from your profile.")}</p>
         <PatronBenefitList className="mt-8 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2" />
       </section>
 
@@ -61,7 +65,9 @@ export default function SubscribePage() {
           <AlreadyPatron />
         ) : !paymentsConfigured() ? (
           <PaymentsUnavailable>
-            Patron subscriptions will open here soon. Thank you for wanting to stand with this ministry.
+            {t(
+              "Patron subscriptions will open here soon. Thank you for wanting to stand with this ministry.",
+            )}
           </PaymentsUnavailable>
         ) : (
           <SubscriptionCheckout onPaid={() => setPaid(true)} />
@@ -83,13 +89,16 @@ function SubscriptionCheckout({ onPaid }: { onPaid: () => void }) {
   const failed = setup.isError && !isAlreadyPatron(setup.error);
   useEffect(() => {
     if (failed) {
-      notifyError(setup.error, { title: "Error", description: PAYMENT_MESSAGES.subscriptionSetupFailed });
+      notifyError(setup.error, {
+        title: t("Error"),
+        description: t(PAYMENT_MESSAGES.subscriptionSetupFailed),
+      });
     }
   }, [failed, setup.error]);
 
   if (setup.isPending) {
     return (
-      <div className="space-y-4" role="status" aria-busy="true" aria-label="Preparing the payment form">
+      <div className="space-y-4" role="status" aria-busy="true" aria-label={t("Preparing the payment form")}>
         <Skeleton className="h-7 w-1/2" />
         <CardFieldsSkeleton className="space-y-4" />
         <Skeleton className="h-13 w-full rounded-full" />
@@ -101,30 +110,30 @@ function SubscriptionCheckout({ onPaid }: { onPaid: () => void }) {
     if (isUnauthorizedError(setup.error)) return null;
     const message =
       setup.error instanceof ApiError && setup.error.status === 503 && setup.error.serverMessage
-        ? setup.error.serverMessage
-        : PAYMENT_MESSAGES.subscriptionSetupFailed;
+        ? translateKnown(setup.error.serverMessage)
+        : t(PAYMENT_MESSAGES.subscriptionSetupFailed);
     return <ErrorState message={message} onRetry={() => void setup.refetch()} />;
   }
   if (!setup.data.clientSecret) {
     return (
       <p role="alert" className="rounded-xl bg-clay-50 p-4 font-medium text-clay-700">
-        {PAYMENT_MESSAGES.subscriptionUnavailable}
+        {t(PAYMENT_MESSAGES.subscriptionUnavailable)}
       </p>
     );
   }
   return (
     <>
-      <h2 className="font-sans text-xl font-bold">Your card</h2>
+      <h2 className="font-sans text-xl font-bold">{t("Your card")}</h2>
       <p className="mt-1 mb-5 text-sm text-muted">
-        {price} today, then {price} each month until you cancel.
+        {t("{price} today, then {price} each month until you cancel.", { price })}
       </p>
       <PaymentForm
         clientSecret={setup.data.clientSecret}
-        submitLabel={`Subscribe for ${price}/month`}
+        submitLabel={t("Subscribe for {price}/month", { price })}
         onPaid={() => {
           notifySuccess(
-            PAYMENT_MESSAGES.patronWelcome,
-            "Thank you for standing with this ministry. Your patron benefits open in a moment.",
+            t(PAYMENT_MESSAGES.patronWelcome),
+            t("Thank you for standing with this ministry. Your patron benefits open in a moment."),
           );
           onPaid();
         }}
@@ -144,20 +153,24 @@ function AlreadyPatron() {
         className="mx-auto flex size-14 rounded-2xl bg-gold-100 text-gold-700"
         iconClassName="size-7"
       />
-      <h2 className="mt-4 font-sans text-xl font-bold">You're already a {PATRON_PLAN_NAME}</h2>
+      <h2 className="mt-4 font-sans text-xl font-bold">
+        {t("You're already a {plan}", { plan: t(PATRON_PLAN_NAME) })}
+      </h2>
       <p className="mt-2 text-muted">
-        Thank you for your faithful support. You can update your card or change your plan at any time.
+        {t("Thank you for your faithful support. You can update your card or change your plan at any time.")}
       </p>
       <div className="mt-6 flex flex-col items-center gap-3">
         {managedByMinistry ? (
           <p className="text-sm text-muted">
-            Your patron membership was arranged with the ministry directly. Please contact us to change it.
+            {t(
+              "Your patron membership was arranged with the ministry directly. Please contact us to change it.",
+            )}
           </p>
         ) : (
           <ManageSubscriptionButton />
         )}
         <Link href="/profile?tab=membership" className={buttonClass("link", "sm")}>
-          See your membership
+          {t("See your membership")}
         </Link>
       </div>
     </div>
@@ -186,14 +199,14 @@ function WelcomePatron() {
         className="mx-auto flex size-14 rounded-2xl bg-sage-100 text-sage-700"
         iconClassName="size-7"
       />
-      <h2 className="mt-4 font-sans text-xl font-bold">{PAYMENT_MESSAGES.patronWelcome}</h2>
+      <h2 className="mt-4 font-sans text-xl font-bold">{t(PAYMENT_MESSAGES.patronWelcome)}</h2>
       <p className="mt-2 text-muted">
         {premium
-          ? "Your patron benefits are open. Thank you for helping this garden grow."
-          : "Your payment went through. Your patron benefits open as soon as Stripe confirms it."}
+          ? t("Your patron benefits are open. Thank you for helping this garden grow.")
+          : t("Your payment went through. Your patron benefits open as soon as Stripe confirms it.")}
       </p>
       <Link href="/profile?tab=membership" className={buttonClass("secondary", "md", "mt-6")}>
-        Go to my membership
+        {t("Go to my membership")}
       </Link>
     </div>
   );

@@ -4,6 +4,7 @@ import { prayerEndpoints } from "~/core/prayer/endpoints";
 import { PRAYER_PAGE_SIZE, PRAYER_RESPONSE_PREVIEW } from "~/core/prayer/limits";
 import type { CreatePrayerBody, PrayerRequest } from "~/core/prayer/schemas";
 import { keyOf, type Pages, useEndpoint, useEndpointMutation, usePagedList } from "~/web/lib/endpoints";
+import { t } from "~/web/lib/i18n";
 import { queryClient } from "~/web/lib/query-client";
 
 export type WallFilter = "all" | "answered";
@@ -58,17 +59,17 @@ export const useSharePrayer = (onShared: () => void) =>
     input: (body: CreatePrayerBody) => ({ body }),
     invalidates: () => [wallKey(), homeKey()],
     success: (_, { isPrivate, shareWithIntercessors }) => ({
-      title: "Prayer Request Shared",
+      title: t("Prayer Request Shared"),
       description: isPrivate
         ? shareWithIntercessors
-          ? "Your private request is saved. Only you, the ministry team and the intercessors can see it."
-          : "Your private request is saved. Only you and the ministry team can see it."
-        : "Your sisters in the community can now pray with you.",
+          ? t("Your private request is saved. Only you, the ministry team and the intercessors can see it.")
+          : t("Your private request is saved. Only you and the ministry team can see it.")
+        : t("Your sisters in the community can now pray with you."),
     }),
     // A 4xx says why in words meant for her (a new member's first-day limit, say).
     failure: {
-      title: "Error",
-      description: "Failed to share prayer request. Please try again.",
+      title: t("Error"),
+      description: t("Failed to share prayer request. Please try again."),
       preferServerMessage: true,
     },
     onSuccess: onShared,
@@ -101,8 +102,8 @@ export const usePray = () =>
         prayerCount: result.prayerCount,
       })),
     invalidates: () => [homeKey()],
-    success: { title: "Prayer recorded", description: "Thank you for praying for this request." },
-    failure: { title: "Error", description: "Failed to record prayer. Please try again." },
+    success: { title: t("Prayer recorded"), description: t("Thank you for praying for this request.") },
+    failure: { title: t("Error"), description: t("Failed to record prayer. Please try again.") },
   });
 
 /** A response; `onSent` runs as soon as it is saved. */
@@ -128,11 +129,11 @@ export const useRespond = (onSent: () => void) =>
     ],
     success: (_, { isPraying }) =>
       isPraying
-        ? { title: "Prayer Offered", description: "Your prayer and encouragement have been shared." }
-        : { title: "Response Added", description: "Your encouragement has been shared." },
+        ? { title: t("Prayer Offered"), description: t("Your prayer and encouragement have been shared.") }
+        : { title: t("Response Added"), description: t("Your encouragement has been shared.") },
     failure: {
-      title: "Error",
-      description: "Failed to add response. Please try again.",
+      title: t("Error"),
+      description: t("Failed to add response. Please try again."),
       preferServerMessage: true,
     },
   });
@@ -154,10 +155,10 @@ export const useMarkAnswered = (onMarked: () => void) =>
       onMarked();
     },
     invalidates: () => [homeKey()],
-    success: { title: "Praise God!", description: "Your request is now marked as answered." },
+    success: { title: t("Praise God!"), description: t("Your request is now marked as answered.") },
     failure: {
-      title: "Error",
-      description: "Failed to mark as answered. Please try again.",
+      title: t("Error"),
+      description: t("Failed to mark as answered. Please try again."),
       preferServerMessage: true,
     },
   });

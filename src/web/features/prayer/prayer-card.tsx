@@ -1,6 +1,12 @@
 import { Check, HandHeart, MessageCircle, Sparkles, UserRound } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { formatCompactAge, formatLongDate, formatRelativeAge, personName } from "~/core/format";
+import {
+  formatCompactAge,
+  formatLongDate,
+  formatRelativeAge,
+  isHiddenMember,
+  personName,
+} from "~/core/format";
 import { PRAISE_NOTE_MAX } from "~/core/prayer/limits";
 import type { PrayerPerson, PrayerRequest, PrayerResponse } from "~/core/prayer/schemas";
 import { MemberText } from "~/web/components/member-text";
@@ -14,12 +20,17 @@ import { Textarea } from "~/web/components/ui/input";
 import { Switch } from "~/web/components/ui/switch";
 import { ContentActions, EditedMark } from "~/web/features/moderation";
 import { useAuth } from "~/web/lib/auth";
+import { Trans, t } from "~/web/lib/i18n";
 import { prayerListKeys, useAllResponses, useMarkAnswered, usePray, useRespond } from "./api";
 
 /** "Ruth A.": first name and last initial, which is all the wall needs to show. */
-const shortName = (user: PrayerPerson) => personName(user, { form: "short", nameless: "A sister" });
+const shortName = (user: PrayerPerson) =>
+  isHiddenMember(user) ? t("A member") : personName(user, { form: "short", nameless: t("A sister") });
 
 const isAnonymous = (user: PrayerPerson) => user.id === undefined;
+
+/** The author as the wall names her: "Anonymous" is the interface's word, a name is hers. */
+const authorLabel = (user: PrayerPerson) => (isAnonymous(user) ? t("Anonymous") : shortName(user));
 
 function PersonAvatar({ user, className }: { user: PrayerPerson; className?: string }) {
   if (isAnonymous(user)) {
@@ -59,15 +70,15 @@ export function PrayerCard({
           <PersonAvatar user={request.user} />
           <div className="min-w-0 flex-1">
             <h3 id={titleId} className="font-sans text-base font-bold wrap-anywhere text-ink">
-              {isAnonymous(request.user) ? "Anonymous" : shortName(request.user)}
-              {request.isMine && <span className="font-semibold text-muted"> (you)</span>}
+              <span dir="auto">{authorLabel(request.user)}</span>
+              {request.isMine && <span className="font-semibold text-muted"> {t("(you)")}</span>}
             </h3>
             <p className="text-sm text-muted">
               <time dateTime={request.createdAt} title={formatLongDate(request.createdAt)}>
                 {formatCompactAge(request.createdAt)}
               </time>
               <EditedMark editedAt={request.editedAt} />
-              {request.isAnonymous && !isAnonymous(request.user) && " · shared anonymously"}
+              {request.isAnonymous && !isAnonymous(request.user) && ` · ${t("shared anonymously")}`}
             </p>
           </div>
           <PrayerBadges isPrivate={request.isPrivate} isAnswered={request.isAnswered} />
@@ -81,7 +92,7 @@ export function PrayerCard({
             content={request.content}
             isMine={request.isMine}
             authorId={request.user.id}
-            authorName={isAnonymous(request.user) ? "this member" : shortName(request.user)}
+            authorName={isAnonymous(request.user) ? t("this member") : shortName(request.user)}
             refresh={prayerListKeys(request.id)}
           />
         </div>
@@ -89,12 +100,15 @@ export function PrayerCard({
         {request.isAnswered && (
           <div className="mt-4 rounded-2xl border border-gold-100 bg-gold-100/50 p-4">
             <p className="flex items-center gap-1.5 text-sm font-bold text-amber-800">
-              <Sparkles className="size-4" aria-hidden="true" /> Praise report
+              <Sparkles className="size-4" aria-hidden="true" /> {t("Praise report")}
               {request.answeredAt && (
                 <span className="font-semibold text-muted">
-                  {" "}
-                  · answered{" "}
-                  <time dateTime={request.answeredAt}>{formatRelativeAge(request.answeredAt)}</time>
+                  {" · "}
+                  <Trans
+                    id="answered <0>{age}</0>"
+                    values={{ age: formatRelativeAge(request.answeredAt) }}
+                    components={{ 0: <time dateTime={request.answeredAt} /> }}
+                  />
                 </span>
               )}
             </p>
@@ -114,12 +128,12 @@ export function PrayerCard({
             onClick={() => onToggleRespond(!respondOpen)}
           >
             <MessageCircle aria-hidden="true" />
-            Respond
+            {t("Respond")}
           </Button>
           {request.isMine && !request.isAnswered && (
             <Button variant="ghost" size="sm" onClick={() => setAnswering(true)}>
               <Sparkles aria-hidden="true" />
-              Mark answered
+              {t("Mark answered")}
             </Button>
           )}
           <p className="ms-auto text-sm font-semibold text-sage-700" aria-live="polite">
@@ -145,8 +159,8 @@ export function PrayerCard({
  * answered one only counts (nobody is asked to pray for what God has already answered).
  */
 function prayerCountText({ prayerCount, isAnswered }: PrayerRequest) {
-  if (prayerCount > 0) return `${prayerCount} ${prayerCount === 1 ? "prayer" : "prayers"}`;
-  return isAnswered ? "" : "Be the first to pray";
+  if (prayerCount > 0) return t("{count, plural, one {# prayer} other {# prayers}}", { count: prayerCount });
+  return isAnswered ? "" : t("Be the first to pray");
 }
 
 /**
@@ -162,7 +176,8 @@ function PrayButton({ prayed, busy, onPray }: { prayed: boolean; busy: boolean; 
         className="cursor-default hover:bg-sage-600 active:bg-sage-600"
         onClick={(event) => event.preventDefault()}
       >
-        <Check aria-hidden="true" />I prayed
+        <Check aria-hidden="true" />
+        {t("I prayed")}
       </Button>
     );
   }
@@ -175,7 +190,7 @@ function PrayButton({ prayed, busy, onPray }: { prayed: boolean; busy: boolean; 
       disabled={busy}
     >
       <HandHeart aria-hidden="true" />
-      Pray
+      {t("Pray")}
     </Button>
   );
 }
@@ -233,7 +248,7 @@ function ResponseList({
   const hidden = request.responseCount - list.length;
   return (
     <div className="mt-5 border-t border-linen pt-4">
-      <h4 className="sr-only">Responses</h4>
+      <h4 className="sr-only">{t("Responses")}</h4>
       {hidden > 0 && (
         <button
           type="button"
@@ -241,12 +256,14 @@ function ResponseList({
           disabled={loading}
           className="mb-3 rounded-lg text-sm font-semibold text-sage-700 hover:underline disabled:opacity-60"
         >
-          {loading ? "Loading responses..." : `Show all ${request.responseCount} responses`}
+          {loading
+            ? t("Loading responses...")
+            : t("{count, plural, other {Show all # responses}}", { count: request.responseCount })}
         </button>
       )}
       {failed && (
         <p role="alert" className="mb-3 text-sm text-danger">
-          We couldn't load the other responses. Please try again.
+          {t("We couldn't load the other responses. Please try again.")}
         </p>
       )}
       <ul className="space-y-3">
@@ -277,8 +294,8 @@ function ResponseItem({
       <PersonAvatar user={response.user} className="size-8 text-sm" />
       <div className="min-w-0 flex-1 rounded-2xl bg-parchment/70 px-4 py-2.5">
         <p className="flex flex-wrap items-center gap-x-2 text-sm">
-          <span className="font-bold wrap-anywhere">
-            {isAnonymous(response.user) ? "Anonymous" : shortName(response.user)}
+          <span dir="auto" className="font-bold wrap-anywhere">
+            {authorLabel(response.user)}
           </span>
           <time dateTime={response.createdAt} className="text-muted">
             {formatRelativeAge(response.createdAt)}
@@ -286,7 +303,7 @@ function ResponseItem({
           <EditedMark editedAt={response.editedAt} />
           {response.isPraying && (
             <Badge tone="sage" className="py-0">
-              <HandHeart className="size-3" aria-hidden="true" /> Praying
+              <HandHeart className="size-3" aria-hidden="true" /> {t("Praying")}
             </Badge>
           )}
         </p>
@@ -297,7 +314,7 @@ function ResponseItem({
           content={response.content}
           isMine={isMine}
           authorId={response.user.id}
-          authorName={isAnonymous(response.user) ? "this member" : shortName(response.user)}
+          authorName={isAnonymous(response.user) ? t("this member") : shortName(response.user)}
           refresh={prayerListKeys(requestId)}
         />
       </div>
@@ -323,30 +340,31 @@ function RespondForm({ id, requestId, onDone }: { id: string; requestId: number;
   return (
     <form id={id} onSubmit={submit} className="mt-4 space-y-3 rounded-2xl bg-sage-50 p-4">
       <label htmlFor={`${id}-text`} className="block text-sm font-semibold">
-        Your response
+        {t("Your response")}
       </label>
       <Textarea
         id={`${id}-text`}
+        dir="auto"
         rows={3}
         maxLength={5000}
         value={content}
         onChange={(e) => setContent(e.target.value)}
-        placeholder="Write a word of encouragement or a prayer..."
+        placeholder={t("Write a word of encouragement or a prayer...")}
         autoFocus
       />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-2.5">
           <Switch id={`${id}-praying`} checked={isPraying} onCheckedChange={setIsPraying} />
           <label htmlFor={`${id}-praying`} className="text-sm font-medium">
-            I'm praying for this
+            {t("I'm praying for this")}
           </label>
         </div>
         <div className="flex gap-2">
           <Button variant="ghost" size="sm" onClick={onDone}>
-            Cancel
+            {t("Cancel")}
           </Button>
           <Button type="submit" size="sm" disabled={blank || respond.isPending}>
-            {respond.isPending ? "Sending..." : "Send Response"}
+            {respond.isPending ? t("Sending...") : t("Send Response")}
           </Button>
         </div>
       </div>
@@ -364,29 +382,30 @@ function MarkAnsweredDialog({ requestId, onClose }: { requestId: number; onClose
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent
-        title="Mark as answered"
-        description="Share how God answered, so your sisters can rejoice with you. The note is optional."
+        title={t("Mark as answered")}
+        description={t("Share how God answered, so your sisters can rejoice with you. The note is optional.")}
       >
         <form onSubmit={submit} className="space-y-4">
           <div className="space-y-1.5">
             <label htmlFor={`praise-${requestId}`} className="block text-sm font-semibold">
-              Praise note
+              {t("Praise note")}
             </label>
             <Textarea
               id={`praise-${requestId}`}
+              dir="auto"
               rows={4}
               maxLength={PRAISE_NOTE_MAX}
               value={note}
               onChange={(e) => setNote(e.target.value)}
-              placeholder="The results came back clear! Thank you for praying..."
+              placeholder={t("The results came back clear! Thank you for praying...")}
             />
           </div>
           <div className="flex justify-end gap-2">
             <DialogClose asChild>
-              <Button variant="ghost">Cancel</Button>
+              <Button variant="ghost">{t("Cancel")}</Button>
             </DialogClose>
             <Button type="submit" disabled={mark.isPending}>
-              {mark.isPending ? "Saving..." : "Mark Answered"}
+              {mark.isPending ? t("Saving...") : t("Mark Answered")}
             </Button>
           </div>
         </form>

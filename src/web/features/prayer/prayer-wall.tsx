@@ -10,6 +10,7 @@ import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
 import { Textarea } from "~/web/components/ui/input";
 import { useAuth } from "~/web/lib/auth";
 import { cn } from "~/web/lib/cn";
+import { Trans, t } from "~/web/lib/i18n";
 import { useDeferredData } from "~/web/lib/use-deferred-data";
 import { useScrollToHash } from "~/web/lib/use-scroll-to-hash";
 import { usePrayerDefaults, usePrayerWall, useSharePrayer, type WallFilter } from "./api";
@@ -31,13 +32,13 @@ export function PrayerWall() {
       <ShareForm />
       <div className="hidden rounded-[var(--radius-card)] border border-sage-100 bg-sage-50 p-5 lg:block">
         <h2 className="font-sans text-sm font-bold tracking-wide text-sage-800 uppercase">
-          How the wall works
+          {t("How the wall works")}
         </h2>
         <ul className="mt-3 space-y-2 text-sm leading-relaxed text-muted">
-          <li>Press “Pray” when you have prayed for her: she will know she is not alone.</li>
-          <li>Private requests are seen only by you and the ministry team.</li>
-          <li>Anonymous requests hide your name from other members.</li>
-          <li>When God answers, mark your request answered and share the praise.</li>
+          <li>{t("Press “Pray” when you have prayed for her: she will know she is not alone.")}</li>
+          <li>{t("Private requests are seen only by you and the ministry team.")}</li>
+          <li>{t("Anonymous requests hide your name from other members.")}</li>
+          <li>{t("When God answers, mark your request answered and share the praise.")}</li>
         </ul>
       </div>
     </aside>
@@ -46,20 +47,23 @@ export function PrayerWall() {
     <div key="wall" className="min-w-0 space-y-5 lg:col-start-1 lg:row-start-1">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h2 className="text-2xl font-semibold">Prayer Wall</h2>
+          <h2 className="text-2xl font-semibold">{t("Prayer Wall")}</h2>
           {newest && (
             <p className="text-sm text-muted">
-              Latest request shared{" "}
-              <time dateTime={newest.createdAt}>{formatRelativeAge(newest.createdAt)}</time>
+              <Trans
+                id="Latest request shared <0>{age}</0>"
+                values={{ age: formatRelativeAge(newest.createdAt) }}
+                components={{ 0: <time dateTime={newest.createdAt} /> }}
+              />
             </p>
           )}
         </div>
         <fieldset className="inline-flex rounded-full bg-parchment p-1">
-          <legend className="sr-only">Show</legend>
+          <legend className="sr-only">{t("Show")}</legend>
           {(
             [
-              ["all", "All requests"],
-              ["answered", "Answered"],
+              ["all", t("All requests")],
+              ["answered", t("Answered")],
             ] as const
           ).map(([value, label]) => (
             <button
@@ -82,20 +86,20 @@ export function PrayerWall() {
         <WallSkeleton />
       ) : wall.isError ? (
         <ErrorState
-          message="We couldn't load the prayer wall just now. Please try again."
+          message={t("We couldn't load the prayer wall just now. Please try again.")}
           onRetry={() => void wall.refetch()}
         />
       ) : requests.length === 0 ? (
         filter === "answered" ? (
-          <EmptyState icon={Sparkles} title="No answered prayers yet">
-            When a sister marks her request answered, her praise report will appear here.
+          <EmptyState icon={Sparkles} title={t("No answered prayers yet")}>
+            {t("When a sister marks her request answered, her praise report will appear here.")}
           </EmptyState>
         ) : (
-          <EmptyState icon={HandHeart} title="No prayer requests yet. Be the first to share!" />
+          <EmptyState icon={HandHeart} title={t("No prayer requests yet. Be the first to share!")} />
         )
       ) : (
         <>
-          <ul className="space-y-4" aria-label="Prayer requests">
+          <ul className="space-y-4" aria-label={t("Prayer requests")}>
             {requests.map((request) => (
               <li
                 key={request.id}
@@ -113,7 +117,7 @@ export function PrayerWall() {
           <LoadMore list={wall} className="" />
           {wall.isFetchNextPageError && (
             <p role="alert" className="text-center text-sm text-danger">
-              We couldn't load more requests. Please try again.
+              {t("We couldn't load more requests. Please try again.")}
             </p>
           )}
         </>
@@ -180,48 +184,49 @@ function ShareForm() {
       <form onSubmit={submit} className="space-y-4">
         <div className="space-y-1.5">
           <label htmlFor="prayer-request" className="block font-display text-xl font-semibold">
-            Share a prayer request
+            {t("Share a prayer request")}
           </label>
           <p id="prayer-request-hint" className="text-sm text-muted">
-            What can we carry to the Lord with you?
+            {t("What can we carry to the Lord with you?")}
           </p>
         </div>
         <Textarea
           id="prayer-request"
           aria-describedby="prayer-request-hint"
+          dir="auto"
           rows={4}
           maxLength={5000}
           value={content}
           onChange={(e) => setContent(e.target.value)}
-          placeholder="Please pray for..."
+          placeholder={t("Please pray for...")}
         />
         <div className="space-y-3">
           <SwitchField
             id="prayer-private"
-            label="Keep this private"
-            hint="Only you and the ministry team will see it."
+            label={t("Keep this private")}
+            hint={t("Only you and the ministry team will see it.")}
             checked={isPrivate}
             onCheckedChange={setIsPrivate}
           />
           {isPrivate && isPatron && (
             <SwitchField
               id="prayer-intercessors"
-              label="Share with the intercessors"
-              hint="The intercessors pray for patrons by name each week; they will see this request too."
+              label={t("Share with the intercessors")}
+              hint={t("The intercessors pray for patrons by name each week; they will see this request too.")}
               checked={shareWithIntercessors}
               onCheckedChange={setShareWithIntercessors}
             />
           )}
           <SwitchField
             id="prayer-anonymous"
-            label="Share anonymously"
-            hint="Your name is hidden from other members."
+            label={t("Share anonymously")}
+            hint={t("Your name is hidden from other members.")}
             checked={isAnonymous}
             onCheckedChange={setAnonymousChoice}
           />
         </div>
         <Button type="submit" className="w-full" disabled={blank || share.isPending}>
-          {share.isPending ? "Sharing..." : "Share Request"}
+          {share.isPending ? t("Sharing...") : t("Share Request")}
         </Button>
       </form>
     </Card>
@@ -230,7 +235,7 @@ function ShareForm() {
 
 function WallSkeleton() {
   return (
-    <SkeletonList label="Loading prayer requests" className="space-y-4">
+    <SkeletonList label={t("Loading prayer requests")} className="space-y-4">
       <WordsCardSkeleton className="p-6" />
     </SkeletonList>
   );

@@ -1,10 +1,12 @@
 import { urlOf } from "~/core/contract";
+import type { Locale } from "~/core/i18n";
 import { profileEndpoints as api } from "~/core/profile/endpoints";
 import { PROFILE_MESSAGES, type Profile } from "~/core/profile/schemas";
 import { videosEndpoints } from "~/core/videos/endpoints";
 import { ApiError } from "~/web/lib/api";
 import { USER_KEY } from "~/web/lib/auth";
 import { keyOf, useEndpoint, useEndpointMutation, usePagedList } from "~/web/lib/endpoints";
+import { t, translateKnown } from "~/web/lib/i18n";
 import { notifyError } from "~/web/lib/notify";
 import { queryClient } from "~/web/lib/query-client";
 
@@ -39,15 +41,18 @@ export const useUpdateProfile = () =>
     // A new address is only hers once she follows the link mailed to it.
     success: (saved, { body }) =>
       body.email && body.email !== saved.email && saved.pendingEmail
-        ? { title: "Check your inbox", description: PROFILE_MESSAGES.emailChangePending(saved.pendingEmail) }
-        : { title: PROFILE_MESSAGES.updated, description: "Your changes have been saved." },
+        ? {
+            title: t("Check your inbox"),
+            description: PROFILE_MESSAGES.emailChangePending(saved.pendingEmail),
+          }
+        : { title: t(PROFILE_MESSAGES.updated), description: t("Your changes have been saved.") },
     // What the form says itself (a wrong password or a taken address beside its field, the notice
     // to sign in again) is not said twice.
     onError: (err) => {
       if (saidByTheForm(err)) return;
       notifyError(
         err,
-        { title: "Error", description: PROFILE_MESSAGES.updateFailed },
+        { title: t("Error"), description: t(PROFILE_MESSAGES.updateFailed) },
         { preferServerMessage: true },
       );
     },
@@ -76,7 +81,7 @@ export const useUpdateSettings = () =>
       const current = queryClient.getQueryData<Profile>(PROFILE_KEY);
       if (current) keep({ ...current, settings });
     },
-    failure: { title: "Error", description: "Failed to save your settings. Please try again." },
+    failure: { title: t("Error"), description: t("Failed to save your settings. Please try again.") },
   });
 
 /** A full load after: she is a visitor now, and every cached page of hers should go. */
@@ -85,8 +90,8 @@ export const useDeleteAccount = () =>
     input: () => ({ body: { confirm: "DELETE" as const } }),
     onSuccess: () => window.location.assign("/"),
     failure: {
-      title: "Error",
-      description: "We couldn't delete your account. Please try again.",
+      title: t("Error"),
+      description: t("We couldn't delete your account. Please try again."),
       preferServerMessage: true,
     },
   });
@@ -97,12 +102,12 @@ export const useCancelEmailChange = () =>
     input: () => ({}),
     onSuccess: keep,
     success: (profile) => ({
-      title: "Change cancelled",
-      description: `Your e-mail address stays ${profile.email}.`,
+      title: t("Change cancelled"),
+      description: t("Your e-mail address stays {email}.", { email: profile.email }),
     }),
     failure: {
-      title: "Error",
-      description: "We couldn't cancel the change. Please try again.",
+      title: t("Error"),
+      description: t("We couldn't cancel the change. Please try again."),
       preferServerMessage: true,
     },
   });
@@ -111,17 +116,36 @@ export const useCancelEmailChange = () =>
 export const useChangePassword = () =>
   useEndpointMutation(api.changePassword, {
     input: (body) => body,
-    success: ({ message }) => ({ title: "Password changed", description: message }),
+    success: ({ message }) => ({ title: t("Password changed"), description: translateKnown(message) }),
+  });
+
+/**
+ * Her language for her pages, mail and notices; the page is loaded again in it (its words are
+ * chosen as it starts).
+ */
+export const useSetLanguage = () =>
+  useEndpointMutation(api.setLanguage, {
+    input: (locale: Locale) => ({ body: { locale } }),
+    onSuccess: () => window.location.reload(),
+    failure: {
+      title: t("Error"),
+      description: t("We couldn't change your language. Please try again."),
+      preferServerMessage: true,
+    },
   });
 
 /** Ends every session of hers but this one. */
 export const useSignOutOthers = () =>
   useEndpointMutation<typeof api.signOutOthers, void>(api.signOutOthers, {
     input: () => ({}),
-    success: ({ message }) => ({ title: "Signed out elsewhere", description: message }),
+    // Said here rather than in the server's words, so it is in her language.
+    success: ({ ended }) => ({
+      title: t("Signed out elsewhere"),
+      description: PROFILE_MESSAGES.signedOutOthers(ended),
+    }),
     failure: {
-      title: "Error",
-      description: "We couldn't sign out your other devices. Please try again.",
+      title: t("Error"),
+      description: t("We couldn't sign out your other devices. Please try again."),
       preferServerMessage: true,
     },
   });

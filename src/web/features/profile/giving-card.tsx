@@ -9,6 +9,7 @@ import { Button, buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { ErrorState } from "~/web/components/ui/empty-state";
 import { Select } from "~/web/components/ui/select";
+import { Trans, t } from "~/web/lib/i18n";
 import { useGiving, useRecurringGifts, useStopRecurringGift } from "./giving-api";
 import { GivingTable } from "./giving-table";
 
@@ -31,11 +32,11 @@ export function GivingCard({ memberSince }: { memberSince?: string }) {
           <span className="flex size-12 items-center justify-center rounded-2xl bg-clay-100 text-clay-700">
             <CalendarHeart className="size-6" aria-hidden="true" />
           </span>
-          <h2 className="font-sans text-xl font-bold">My giving</h2>
+          <h2 className="font-sans text-xl font-bold">{t("My giving")}</h2>
         </div>
         <div className="flex items-center gap-2">
           <label htmlFor={yearId} className="text-sm font-semibold">
-            Year
+            {t("Year")}
           </label>
           <Select id={yearId} value={year} onChange={(e) => setYear(Number(e.target.value))} className="w-28">
             {years.map((y) => (
@@ -58,19 +59,22 @@ function MonthlyGifts() {
   if (list.length === 0) return null;
   return (
     <section className="mt-6">
-      <h3 className="font-sans text-base font-bold">Monthly gifts</h3>
-      <ul aria-label="Your monthly gifts" className="mt-2 space-y-2">
+      <h3 className="font-sans text-base font-bold">{t("Monthly gifts")}</h3>
+      <ul aria-label={t("Your monthly gifts")} className="mt-2 space-y-2">
         {list.map((gift) => (
           <li
             key={gift.id}
             className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-sage-50 px-4 py-3"
           >
             <span>
-              <strong className="font-semibold">{formatCents(gift.amountCents)}</strong> every month, since{" "}
-              {formatLongDate(gift.createdAt)}
+              <Trans
+                id="<0>{amount}</0> every month, since {date}"
+                values={{ amount: formatCents(gift.amountCents), date: formatLongDate(gift.createdAt) }}
+                components={{ 0: <strong className="font-semibold" /> }}
+              />
             </span>
             <Button variant="outline" size="sm" onClick={() => setStopping(gift)}>
-              Stop monthly gift
+              {t("Stop monthly gift")}
             </Button>
           </li>
         ))}
@@ -78,11 +82,13 @@ function MonthlyGifts() {
       <ConfirmDialog
         subject={stopping}
         onClose={() => setStopping(null)}
-        title="Stop this monthly gift?"
+        title={t("Stop this monthly gift?")}
         description={(gift) =>
-          `Your gift of ${formatCents(gift.amountCents)} will not be taken again. Gifts already given stay on your statements.`
+          t("Your gift of {amount} will not be taken again. Gifts already given stay on your statements.", {
+            amount: formatCents(gift.amountCents),
+          })
         }
-        confirm={{ label: "Stop Gift", busyLabel: "Stopping..." }}
+        confirm={{ label: t("Stop Gift"), busyLabel: t("Stopping...") }}
         busy={stop.isPending}
         onConfirm={(gift) => stop.mutate(gift.id)}
       />
@@ -93,21 +99,24 @@ function MonthlyGifts() {
 function YearOfGiving({ year }: { year: number }) {
   const giving = useGiving(year);
   return (
-    <section aria-label={`Your giving in ${year}`} className="mt-6" aria-busy={giving.isPending}>
+    <section aria-label={t("Your giving in {year}", { year })} className="mt-6" aria-busy={giving.isPending}>
       {giving.isPending ? (
         <SkeletonGroup className="space-y-3" shapes={["h-6 w-full", "h-6 w-full", "h-6 w-2/3"]} />
       ) : giving.isError ? (
-        <ErrorState message="We couldn't load your giving just now." onRetry={() => void giving.refetch()} />
+        <ErrorState
+          message={t("We couldn't load your giving just now.")}
+          onRetry={() => void giving.refetch()}
+        />
       ) : giving.data.payments.length === 0 ? (
         <p className="rounded-xl bg-parchment/60 p-4 text-muted">
-          No gifts or payments in {year}. Whenever you give, your receipts gather here.
+          {t("No gifts or payments in {year}. Whenever you give, your receipts gather here.", { year })}
         </p>
       ) : (
         <>
           <GivingTable payments={giving.data.payments} total={giving.data.total} year={year} />
           <Link href={`/profile/giving/${year}`} className={buttonClass("outline", "md", "mt-5")}>
             <Printer aria-hidden="true" />
-            Statement for {year}
+            {t("Statement for {year}", { year })}
           </Link>
         </>
       )}

@@ -7,6 +7,7 @@ import { Button, buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
 import { useAuth } from "~/web/lib/auth";
+import { t } from "~/web/lib/i18n";
 import { useGiving } from "./giving-api";
 import { GivingTable } from "./giving-table";
 
@@ -33,16 +34,16 @@ export default function GivingStatementPage({ params }: { params: Record<string,
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3 print:hidden">
         <Link href="/profile?tab=membership" className={buttonClass("ghost", "sm")}>
           <ArrowLeft aria-hidden="true" />
-          Back to your profile
+          {t("Back to your profile")}
         </Link>
         {year !== null && (
           <Button variant="primary" onClick={() => window.print()}>
             <Printer aria-hidden="true" />
-            Print or save as PDF
+            {t("Print or save as PDF")}
           </Button>
         )}
       </div>
-      {year === null ? <ErrorState message={GIVING_MESSAGES.yearInvalid} /> : <Statement year={year} />}
+      {year === null ? <ErrorState message={t(GIVING_MESSAGES.yearInvalid)} /> : <Statement year={year} />}
     </div>
   );
 }
@@ -51,13 +52,16 @@ function Statement({ year }: { year: number }) {
   const giving = useGiving(year);
   if (giving.isPending)
     return (
-      <Card className="p-6 sm:p-10" aria-busy="true" aria-label="Loading your statement">
+      <Card className="p-6 sm:p-10" aria-busy="true" aria-label={t("Loading your statement")}>
         <SkeletonGroup className="space-y-4" shapes={["h-8 w-1/2", "h-5 w-1/3", "h-40 w-full"]} />
       </Card>
     );
   if (giving.isError)
     return (
-      <ErrorState message="We couldn't load your statement just now." onRetry={() => void giving.refetch()} />
+      <ErrorState
+        message={t("We couldn't load your statement just now.")}
+        onRetry={() => void giving.refetch()}
+      />
     );
   return <StatementSheet year={year} giving={giving.data} />;
 }
@@ -75,36 +79,51 @@ function StatementSheet({ year, giving }: { year: number; giving: GivingResponse
             <p className="mt-1 font-semibold">{ministry.legalName}</p>
           )}
           {ministry.address && <p className="mt-1 whitespace-pre-line text-muted">{ministry.address}</p>}
-          {ministry.taxId && <p className="mt-1 text-muted">Tax ID: {ministry.taxId}</p>}
+          {ministry.taxId && <p className="mt-1 text-muted">{t("Tax ID: {id}", { id: ministry.taxId })}</p>}
         </div>
         <div className="sm:text-end">
-          <h1 className="font-sans text-2xl font-bold">Giving statement {year}</h1>
-          <p className="mt-1 text-muted">January 1 – December 31, {year}</p>
-          <p className="mt-1 text-sm text-muted">Issued {formatLongDate(new Date())}</p>
+          <h1 className="font-sans text-2xl font-bold">{t("Giving statement {year}", { year })}</h1>
+          <p className="mt-1 text-muted">{t("January 1 – December 31, {year}", { year })}</p>
+          <p className="mt-1 text-sm text-muted">
+            {t("Issued {date}", { date: formatLongDate(new Date()) })}
+          </p>
         </div>
       </header>
 
       <div className="mt-6">
-        <p className="text-sm text-muted">Prepared for</p>
-        {name && <p className="font-semibold">{name}</p>}
+        <p className="text-sm text-muted">{t("Prepared for")}</p>
+        {name && (
+          <p dir="auto" className="font-semibold">
+            {name}
+          </p>
+        )}
         <p className="break-all">{user?.email}</p>
       </div>
 
       {giving.payments.length === 0 ? (
-        <EmptyState icon={HeartHandshake} title={`No gifts in ${year}`} className="mt-8 print:border-0">
-          There is nothing to show for this year, and that is all right. Thank you for being part of{" "}
-          {ministry.name}.
+        <EmptyState
+          icon={HeartHandshake}
+          title={t("No gifts in {year}", { year })}
+          className="mt-8 print:border-0"
+        >
+          {t(
+            "There is nothing to show for this year, and that is all right. Thank you for being part of {name}.",
+            {
+              name: ministry.name,
+            },
+          )}
         </EmptyState>
       ) : (
         <>
           <GivingTable payments={giving.payments} total={giving.total} year={year} className="mt-8" />
           <div className="mt-8 space-y-2 text-sm text-muted">
             <p>
-              No goods or services were provided in exchange for donations and monthly gifts. Patron
-              memberships and course purchases are payments for what they include.
+              {t(
+                "No goods or services were provided in exchange for donations and monthly gifts. Patron memberships and course purchases are payments for what they include.",
+              )}
             </p>
-            <p>Refunded payments are marked and not counted in the total. Dates are in UTC.</p>
-            <p className="font-semibold text-ink">Thank you for your generosity.</p>
+            <p>{t("Refunded payments are marked and not counted in the total. Dates are in UTC.")}</p>
+            <p className="font-semibold text-ink">{t("Thank you for your generosity.")}</p>
           </div>
         </>
       )}

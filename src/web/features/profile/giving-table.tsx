@@ -1,11 +1,13 @@
 import { formatCents, formatShortDate } from "~/core/format";
 import type { GivingPayment } from "~/core/giving/schemas";
+import type { MessageId } from "~/core/i18n";
 import { Badge } from "~/web/components/ui/badge";
 import { cn } from "~/web/lib/cn";
+import { t, translateKnown } from "~/web/lib/i18n";
 
 // The receipt number has a column of its own on wider screens and on paper, under "For" on phones.
 const RECEIPT_COLUMN = "max-sm:hidden print:table-cell";
-const COLUMNS = [
+const COLUMNS: Array<{ label: MessageId; className: string }> = [
   { label: "Date", className: "pe-3" },
   { label: "For", className: "pe-3" },
   { label: "Receipt", className: `pe-3 ${RECEIPT_COLUMN}` },
@@ -30,12 +32,12 @@ export function GivingTable({
   const currency = payments[0]?.currency ?? "usd";
   return (
     <table className={cn("w-full text-start text-sm", className)}>
-      <caption className="sr-only">Your gifts and payments in {year}</caption>
+      <caption className="sr-only">{t("Your gifts and payments in {year}", { year })}</caption>
       <thead className="border-b border-linen text-xs font-bold tracking-wide text-muted uppercase">
         <tr>
           {COLUMNS.map((column) => (
             <th key={column.label} scope="col" className={cn("py-2", column.className)}>
-              {column.label}
+              {t(column.label)}
             </th>
           ))}
         </tr>
@@ -45,11 +47,11 @@ export function GivingTable({
           <tr key={p.id} className="border-b border-linen/70 align-top">
             <td className="py-2.5 pe-3 whitespace-nowrap">{formatShortDate(p.paidAt)}</td>
             <td className="py-2.5 pe-3">
-              {p.description}
+              {translateKnown(p.description)}
               <span className="block text-xs text-muted sm:hidden print:hidden">{p.receiptNumber}</span>
               {p.refundedAt && (
                 <Badge tone="gray" className="ms-2">
-                  Refunded
+                  {t("Refunded")}
                 </Badge>
               )}
             </td>
@@ -67,7 +69,7 @@ export function GivingTable({
       <tfoot>
         <tr>
           <th scope="row" colSpan={2} className="pt-3 pe-3 font-bold">
-            Total given in {year}
+            {t("Total given in {year}", { year })}
           </th>
           <td className={RECEIPT_COLUMN} />
           <td className="pt-3 text-end font-bold whitespace-nowrap tabular-nums">

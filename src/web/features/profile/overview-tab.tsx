@@ -19,6 +19,7 @@ import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
 import { Textarea } from "~/web/components/ui/input";
 import { Skeleton, SkeletonLines } from "~/web/components/ui/skeleton";
 import { ApiError } from "~/web/lib/api";
+import { Trans, t, translateKnown } from "~/web/lib/i18n";
 import { isSignInAgain, useCancelEmailChange, useSavedVideos, useUpdateProfile } from "./api";
 import { BrowseVideosLink } from "./reflections-tab";
 
@@ -34,11 +35,11 @@ export function OverviewTab({ profile }: { profile: Profile }) {
     <div className="space-y-8">
       <Card className="p-5 sm:p-7">
         <div className="mb-5 flex items-center justify-between gap-3">
-          <h2 className="font-sans text-xl font-bold">Personal Information</h2>
+          <h2 className="font-sans text-xl font-bold">{t("Personal Information")}</h2>
           {!editing && (
             <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
               <Pencil aria-hidden="true" />
-              Edit Profile
+              {t("Edit Profile")}
             </Button>
           )}
         </div>
@@ -54,31 +55,35 @@ export function OverviewTab({ profile }: { profile: Profile }) {
 }
 
 function ProfileDetails({ profile }: { profile: Profile }) {
-  const row = (label: string, value: string | null, empty = "Not provided") => (
+  const row = (label: string, value: string | null) => (
     <div>
       <dt className="text-sm font-semibold text-muted">{label}</dt>
-      <dd className={value ? "mt-0.5 wrap-anywhere text-ink" : "mt-0.5 text-muted italic"}>
-        {value || empty}
-      </dd>
+      {value ? (
+        <dd dir="auto" className="mt-0.5 wrap-anywhere text-ink">
+          {value}
+        </dd>
+      ) : (
+        <dd className="mt-0.5 text-muted italic">{t("Not provided")}</dd>
+      )}
     </div>
   );
   return (
     <dl className="grid gap-5 sm:grid-cols-2">
-      {row("First Name", profile.firstName)}
-      {row("Last Name", profile.lastName)}
+      {row(t("First Name"), profile.firstName)}
+      {row(t("Last Name"), profile.lastName)}
       <div className="sm:col-span-2">
-        <dt className="text-sm font-semibold text-muted">Email</dt>
+        <dt className="text-sm font-semibold text-muted">{t("Email")}</dt>
         <dd className="mt-0.5 break-words text-ink">
           {profile.email}
           {profile.pendingEmail && <PendingEmail pendingEmail={profile.pendingEmail} />}
         </dd>
       </div>
       <div className="sm:col-span-2">
-        <dt className="text-sm font-semibold text-muted">About Me</dt>
+        <dt className="text-sm font-semibold text-muted">{t("About Me")}</dt>
         {profile.bio ? (
           <MemberText as="dd" text={profile.bio} className="mt-0.5 text-ink" />
         ) : (
-          <dd className="mt-0.5 text-muted italic">Tell the community a little about yourself.</dd>
+          <dd className="mt-0.5 text-muted italic">{t("Tell the community a little about yourself.")}</dd>
         )}
       </div>
     </dl>
@@ -106,7 +111,7 @@ function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void
     if (emailChanging && profile.hasPassword && !currentPassword) {
       form.setError(
         "currentPassword",
-        { message: PROFILE_MESSAGES.currentPasswordNeeded },
+        { message: t(PROFILE_MESSAGES.currentPasswordNeeded) },
         { shouldFocus: true },
       );
       return;
@@ -120,9 +125,13 @@ function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void
           if (!(err instanceof ApiError)) return;
           const wrongPassword = err.status === 400 ? err.fieldErrors?.currentPassword : undefined;
           if (wrongPassword) {
-            form.setError("currentPassword", { message: wrongPassword }, { shouldFocus: true });
+            form.setError(
+              "currentPassword",
+              { message: translateKnown(wrongPassword) },
+              { shouldFocus: true },
+            );
           } else if (err.status === 409 && err.serverMessage) {
-            form.setError("email", { message: err.serverMessage });
+            form.setError("email", { message: translateKnown(err.serverMessage) });
           } else if (isSignInAgain(err)) {
             setSignInAgain(true);
           }
@@ -138,14 +147,16 @@ function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void
           form={form}
           name="firstName"
           id="profile-first-name"
-          label="First Name"
+          label={t("First Name")}
+          dir="auto"
           autoComplete="given-name"
         />
         <FormInput
           form={form}
           name="lastName"
           id="profile-last-name"
-          label="Last Name"
+          label={t("Last Name")}
+          dir="auto"
           autoComplete="family-name"
         />
       </div>
@@ -153,7 +164,7 @@ function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void
         form={form}
         name="email"
         id="profile-email"
-        label="Email"
+        label={t("Email")}
         type="email"
         autoComplete="email"
       />
@@ -162,8 +173,8 @@ function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void
           form={form}
           name="currentPassword"
           id="profile-current-password"
-          label="Current password"
-          hint="To keep your account safe, a new e-mail address needs your password."
+          label={t("Current password")}
+          hint={t("To keep your account safe, a new e-mail address needs your password.")}
           type="password"
           autoComplete="current-password"
         />
@@ -174,18 +185,18 @@ function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void
         form={form}
         name="bio"
         id="profile-bio"
-        label="About Me"
-        hint={`A few words other members will see. Up to ${BIO_MAX} characters.`}
+        label={t("About Me")}
+        hint={t("A few words other members will see. Up to {max} characters.", { max: BIO_MAX })}
       >
-        {(control) => <Textarea rows={4} maxLength={BIO_MAX} {...control} />}
+        {(control) => <Textarea dir="auto" rows={4} maxLength={BIO_MAX} {...control} />}
       </FormField>
-      <p className="text-sm text-muted">Fields left blank keep their current value.</p>
+      <p className="text-sm text-muted">{t("Fields left blank keep their current value.")}</p>
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? "Saving..." : "Save Changes"}
+          {update.isPending ? t("Saving...") : t("Save Changes")}
         </Button>
         <Button variant="outline" onClick={onDone} disabled={update.isPending}>
-          Cancel
+          {t("Cancel")}
         </Button>
       </div>
     </form>
@@ -209,12 +220,12 @@ function SignInAgain() {
       className="flex flex-col gap-3 rounded-xl border border-gold-400/30 bg-gold-100/50 p-3 sm:flex-row sm:items-center"
     >
       <LogIn className="hidden size-5 shrink-0 text-gold-700 sm:block" aria-hidden="true" />
-      <p className="min-w-0 flex-1 text-sm text-ink">{PROFILE_MESSAGES.signInAgain}</p>
+      <p className="min-w-0 flex-1 text-sm text-ink">{t(PROFILE_MESSAGES.signInAgain)}</p>
       <a
         href={SIGN_IN_AGAIN_URL}
         className={buttonClass("outline", "sm", "self-start bg-white/80 sm:self-auto")}
       >
-        Sign in again
+        {t("Sign in again")}
       </a>
     </div>
   );
@@ -227,9 +238,11 @@ function PendingEmail({ pendingEmail }: { pendingEmail: string }) {
     <div className="mt-3 flex flex-col gap-3 rounded-xl border border-gold-400/30 bg-gold-100/50 p-3 sm:flex-row sm:items-center">
       <MailQuestion className="hidden size-5 shrink-0 text-gold-700 sm:block" aria-hidden="true" />
       <p className="min-w-0 flex-1 text-sm text-ink">
-        Confirmation pending: we sent a link to{" "}
-        <strong className="font-semibold break-words">{pendingEmail}</strong>. Your address changes when you
-        follow it.
+        <Trans
+          id="Confirmation pending: we sent a link to <0>{email}</0>. Your address changes when you follow it."
+          values={{ email: pendingEmail }}
+          components={{ 0: <strong className="font-semibold break-words" /> }}
+        />
       </p>
       <Button
         variant="outline"
@@ -238,7 +251,7 @@ function PendingEmail({ pendingEmail }: { pendingEmail: string }) {
         disabled={cancel.isPending}
         onClick={() => cancel.mutate()}
       >
-        {cancel.isPending ? "Cancelling..." : "Cancel change"}
+        {cancel.isPending ? t("Cancelling...") : t("Cancel change")}
       </Button>
     </div>
   );
@@ -250,11 +263,11 @@ function SavedVideos() {
   return (
     <section id="saved-videos" aria-labelledby="saved-videos-title" className="scroll-mt-24">
       <h2 id="saved-videos-title" className="text-2xl font-semibold">
-        Saved Videos
+        {t("Saved Videos")}
       </h2>
       <div className="mt-4" aria-busy={saved.isPending}>
         {saved.isPending ? (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Loading saved videos">
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t("Loading saved videos")}>
             {[0, 1, 2].map((i) => (
               <li key={i}>
                 <Card className="overflow-hidden">
@@ -266,12 +279,12 @@ function SavedVideos() {
           </ul>
         ) : saved.isError ? (
           <ErrorState
-            message="We couldn't load your saved videos just now."
+            message={t("We couldn't load your saved videos just now.")}
             onRetry={() => void saved.refetch()}
           />
         ) : videos.length === 0 ? (
-          <EmptyState icon={Bookmark} title="No saved videos yet" action={<BrowseVideosLink />}>
-            Tap Save on any teaching to keep it here for later.
+          <EmptyState icon={Bookmark} title={t("No saved videos yet")} action={<BrowseVideosLink />}>
+            {t("Tap Save on any teaching to keep it here for later.")}
           </EmptyState>
         ) : (
           <>
@@ -313,8 +326,10 @@ function SavedVideoCard({ video }: { video: VideoItem }) {
         <DurationBadge seconds={video.duration} />
       </div>
       <div className="p-4">
-        <h3 className="line-clamp-2 font-sans font-bold text-ink group-hover:text-sage-700">{video.title}</h3>
-        {video.series && <p className="mt-1 text-sm text-muted">{video.series}</p>}
+        <h3 dir="auto" className="line-clamp-2 font-sans font-bold text-ink group-hover:text-sage-700">
+          {video.title}
+        </h3>
+        {video.series && <p className="mt-1 text-sm text-muted">{translateKnown(video.series)}</p>}
       </div>
     </Link>
   );

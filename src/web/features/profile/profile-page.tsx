@@ -11,6 +11,7 @@ import { ErrorState } from "~/web/components/ui/empty-state";
 import { Skeleton } from "~/web/components/ui/skeleton";
 import { ApiError } from "~/web/lib/api";
 import { useAuth } from "~/web/lib/auth";
+import { t, translateKnown } from "~/web/lib/i18n";
 import { useProfile } from "./api";
 import { MembershipTab } from "./membership-tab";
 import { OverviewTab } from "./overview-tab";
@@ -18,7 +19,7 @@ import { ReflectionsTab } from "./reflections-tab";
 import { SettingsTab } from "./settings-tab";
 
 export const tierLabel = (tier: string | null | undefined) =>
-  tier === "premium" ? "Premium" : "Free Member";
+  tier === "premium" ? t("Premium") : t("Free Member");
 
 /** SPEC §2.17: overview, reflections, settings and membership; `?tab=` opens one directly. */
 export default function ProfilePage() {
@@ -47,8 +48,9 @@ export default function ProfilePage() {
     ) : profile.isError ? (
       <ErrorState
         message={
-          (profile.error instanceof ApiError && profile.error.serverMessage) ||
-          "We couldn't load your profile just now."
+          profile.error instanceof ApiError && profile.error.serverMessage
+            ? translateKnown(profile.error.serverMessage)
+            : t("We couldn't load your profile just now.")
         }
         onRetry={() => void profile.refetch()}
       />
@@ -63,28 +65,38 @@ export default function ProfilePage() {
         <div className="relative flex flex-col items-center gap-5 text-center sm:flex-row sm:text-start">
           <Avatar user={user} className="size-20 text-3xl ring-4 ring-sage-100" />
           <div className="min-w-0">
-            <h1 className="text-3xl font-semibold break-words sm:text-4xl">{name}</h1>
+            <h1 dir="auto" className="text-3xl font-semibold break-words sm:text-4xl">
+              {name}
+            </h1>
             <p className="mt-1 break-all text-muted">{user?.email}</p>
             <div className="mt-3 flex flex-wrap items-center justify-center gap-2 sm:justify-start">
               <Badge tone={tier === "premium" ? "gold" : "sage"}>
                 {tier === "premium" && <Crown className="size-3.5" aria-hidden="true" />}
                 {tierLabel(tier)}
               </Badge>
-              {since && <span className="text-sm text-muted">Member since {formatYear(since)}</span>}
+              {since && (
+                <span className="text-sm text-muted">
+                  {t("Member since {year}", { year: formatYear(since) })}
+                </span>
+              )}
             </div>
           </div>
         </div>
       </Card>
 
       <TabbedPage
-        label="Profile sections"
+        label={t("Profile sections")}
         className="mt-8"
         triggerClassName="max-sm:px-2.5 max-sm:text-[0.8125rem]"
         sections={[
-          { value: "overview", label: "Overview", content: loaded((p) => <OverviewTab profile={p} />) },
-          { value: "reflections", label: "Reflections", content: loaded(() => <ReflectionsTab />) },
-          { value: "settings", label: "Settings", content: loaded((p) => <SettingsTab profile={p} />) },
-          { value: "membership", label: "Membership", content: loaded((p) => <MembershipTab profile={p} />) },
+          { value: "overview", label: t("Overview"), content: loaded((p) => <OverviewTab profile={p} />) },
+          { value: "reflections", label: t("Reflections"), content: loaded(() => <ReflectionsTab />) },
+          { value: "settings", label: t("Settings"), content: loaded((p) => <SettingsTab profile={p} />) },
+          {
+            value: "membership",
+            label: t("Membership"),
+            content: loaded((p) => <MembershipTab profile={p} />),
+          },
         ]}
       />
     </div>
@@ -93,7 +105,7 @@ export default function ProfilePage() {
 
 function ProfileSkeleton() {
   return (
-    <Card className="space-y-4 p-6" aria-busy="true" aria-label="Loading your profile">
+    <Card className="space-y-4 p-6" aria-busy="true" aria-label={t("Loading your profile")}>
       <Skeleton className="h-7 w-1/3" />
       <div className="grid gap-4 sm:grid-cols-2">
         {[0, 1, 2, 3].map((i) => (

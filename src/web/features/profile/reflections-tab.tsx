@@ -9,13 +9,14 @@ import { buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
 import { SkeletonCards } from "~/web/components/ui/skeleton";
+import { Trans, t } from "~/web/lib/i18n";
 import { useReflections } from "./api";
 
 /** The way from an empty list of hers (reflections, saved videos) to the teachings. */
 export function BrowseVideosLink() {
   return (
     <Link href="/videos" className={buttonClass("secondary")}>
-      Browse Videos
+      {t("Browse Videos")}
     </Link>
   );
 }
@@ -28,30 +29,33 @@ export function ReflectionsTab() {
   return (
     <section aria-labelledby="reflections-title">
       <h2 id="reflections-title" className="sr-only">
-        My Reflections
+        {t("My Reflections")}
       </h2>
       <p className="mb-4 rounded-2xl bg-sage-50 px-4 py-3 text-sm leading-relaxed text-ink/90">
         <Lock className="me-1.5 inline size-4 align-[-0.15em] text-sage-700" aria-hidden="true" />
-        Here are the reflections you shared with the community. Those you kept private are in{" "}
-        <Link
-          href={`/video-notes?tag=${REFLECTION_NOTE_TAG}`}
-          className="font-semibold text-sage-700 underline underline-offset-2"
-        >
-          My Notes
-        </Link>
-        .
+        <Trans
+          id="Here are the reflections you shared with the community. Those you kept private are in <0>My Notes</0>."
+          components={{
+            0: (
+              <Link
+                href={`/video-notes?tag=${REFLECTION_NOTE_TAG}`}
+                className="font-semibold text-sage-700 underline underline-offset-2"
+              />
+            ),
+          }}
+        />
       </p>
       <div aria-busy={reflections.isPending}>
         {reflections.isPending ? (
-          <SkeletonCards label="Loading reflections" className="space-y-4" />
+          <SkeletonCards label={t("Loading reflections")} className="space-y-4" />
         ) : reflections.isError ? (
           <ErrorState
-            message="We couldn't load your reflections just now."
+            message={t("We couldn't load your reflections just now.")}
             onRetry={() => void reflections.refetch()}
           />
         ) : items.length === 0 ? (
-          <EmptyState icon={MessageCircleHeart} title="No reflections yet" action={<BrowseVideosLink />}>
-            When you share a reflection on a teaching video, it is kept here.
+          <EmptyState icon={MessageCircleHeart} title={t("No reflections yet")} action={<BrowseVideosLink />}>
+            {t("When you share a reflection on a teaching video, it is kept here.")}
           </EmptyState>
         ) : (
           <>
@@ -66,15 +70,15 @@ export function ReflectionsTab() {
                           className="inline-flex items-center gap-1.5 font-semibold text-sage-700 underline-offset-4 hover:underline"
                         >
                           <PlayCircle className="size-4" aria-hidden="true" />
-                          {reflection.video.title}
+                          <span dir="auto">{reflection.video.title}</span>
                         </Link>
                       ) : (
-                        <span className="text-muted italic">A video no longer available</span>
+                        <span className="text-muted italic">{t("A video no longer available")}</span>
                       )}
                       <time dateTime={reflection.createdAt} className="text-muted">
                         {formatLongDate(reflection.createdAt)}
                       </time>
-                      {reflection.isReflectionPrompt && <Badge tone="gold">Reflection</Badge>}
+                      {reflection.isReflectionPrompt && <Badge tone="gold">{t("Reflection")}</Badge>}
                     </div>
                     <MemberText text={reflection.content} className="mt-3 text-ink" />
                   </Card>

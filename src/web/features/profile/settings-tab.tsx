@@ -3,6 +3,7 @@ import {
   Bell,
   Download,
   KeyRound,
+  Languages,
   LogOut,
   MessageCircle,
   MonitorSmartphone,
@@ -13,6 +14,7 @@ import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "wouter";
 import { z } from "zod";
+import { directionOf, LANGUAGE_NAMES, LOCALES, type Locale, type MessageId } from "~/core/i18n";
 import { changePasswordBody, type Profile, type SettingKey } from "~/core/profile/schemas";
 import { FormInput, NewPasswordFields } from "~/web/components/form-field";
 import { SectionHeading } from "~/web/components/section-heading";
@@ -23,12 +25,28 @@ import { Input } from "~/web/components/ui/input";
 import { Switch } from "~/web/components/ui/switch";
 import { BlockedMembers } from "~/web/features/moderation";
 import { ApiError } from "~/web/lib/api";
+import { useAuth } from "~/web/lib/auth";
+import { cn } from "~/web/lib/cn";
+import { currentLocale, t, translateKnown } from "~/web/lib/i18n";
 import { LOGOUT_URL, signOut } from "~/web/lib/navigation";
 import { notifyError } from "~/web/lib/notify";
 import { PASSWORD_HINT, PASSWORDS_DIFFER } from "~/web/lib/passwords";
-import { EXPORT_URL, useChangePassword, useDeleteAccount, useSignOutOthers, useUpdateSettings } from "./api";
+import {
+  EXPORT_URL,
+  useChangePassword,
+  useDeleteAccount,
+  useSetLanguage,
+  useSignOutOthers,
+  useUpdateSettings,
+} from "./api";
 
-const PRIVACY: Array<{ key: SettingKey; label: string; description: string }> = [
+interface SettingItem {
+  key: SettingKey;
+  label: MessageId;
+  description: MessageId;
+}
+
+const PRIVACY: SettingItem[] = [
   {
     key: "showNameOnPrayerWall",
     label: "Show my name on the prayer wall",
@@ -42,32 +60,32 @@ const PRIVACY: Array<{ key: SettingKey; label: string; description: string }> = 
   },
 ];
 
-/** Privacy switches (saved as they change), where her notifications are chosen, sign-out, and her data. */
+/** What a screen reader hears once a switch is saved: its name and where it stands. */
+const savedText = (setting: string, value: boolean) =>
+  value ? t("{setting}: on. Saved.", { setting }) : t("{setting}: off. Saved.", { setting });
+
+/**
+ * Her language, privacy switches (saved as they change), where her notifications are chosen,
+ * sign-out, and her data.
+ */
 export function SettingsTab({ profile }: { profile: Profile }) {
   const update = useUpdateSettings();
   const [saved, setSaved] = useState("");
 
   const toggle = (key: SettingKey, label: string, value: boolean) =>
-    update.mutate(
-      { body: { [key]: value } },
-      { onSuccess: () => setSaved(`${label}: ${value ? "on" : "off"}. Saved.`) },
-    );
+    update.mutate({ body: { [key]: value } }, { onSuccess: () => setSaved(savedText(label, value)) });
 
-  const group = (
-    title: string,
-    Icon: typeof Bell,
-    items: Array<{ key: SettingKey; label: string; description: string }>,
-  ) => (
+  const group = (title: string, Icon: typeof Bell, items: SettingItem[]) => (
     <Card className="p-5 sm:p-7">
       <SectionHeading icon={Icon}>{title}</SectionHeading>
       <ul className="mt-4 divide-y divide-linen">
         {items.map((item) => (
           <SettingRow
             key={item.key}
-            label={item.label}
-            description={item.description}
+            label={t(item.label)}
+            description={t(item.description)}
             checked={profile.settings[item.key]}
-            onChange={(value) => toggle(item.key, item.label, value)}
+            onChange={(value) => toggle(item.key, t(item.label), value)}
           />
         ))}
       </ul>
@@ -76,22 +94,25 @@ export function SettingsTab({ profile }: { profile: Profile }) {
 
   // Stored as whether requests are welcome; the switch says the narrower choice, so it reads the other way.
   const onlyKnown = !profile.settings.allowMessageRequests;
-  const onlyKnownLabel = "Only people I walk with or share a group with";
+  const onlyKnownLabel = t("Only people I walk with or share a group with");
   const setOnlyKnown = (value: boolean) =>
     update.mutate(
       { body: { allowMessageRequests: !value } },
-      { onSuccess: () => setSaved(`${onlyKnownLabel}: ${value ? "on" : "off"}. Saved.`) },
+      { onSuccess: () => setSaved(savedText(onlyKnownLabel, value)) },
     );
 
   return (
     <div className="space-y-6">
-      {group("Privacy", ShieldCheck, PRIVACY)}
+      <LanguageChoice />
+      {group(t("Privacy"), ShieldCheck, PRIVACY)}
       <Card className="p-5 sm:p-7">
-        <SectionHeading icon={MessageCircle}>Messages</SectionHeading>
+        <SectionHeading icon={MessageCircle}>{t("Messages")}</SectionHeading>
         <ul className="mt-4">
           <SettingRow
             label={onlyKnownLabel}
-            description="When on, only your discipleship partners and the members of your groups can write to you; others can't send you message requests."
+            description={t(
+              "When on, only your discipleship partners and the members of your groups can write to you; others can't send you message requests.",
+            )}
             checked={onlyKnown}
             onChange={setOnlyKnown}
           />
@@ -101,14 +122,15 @@ export function SettingsTab({ profile }: { profile: Profile }) {
       <Card className="p-5 sm:p-7">
         <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
           <div>
-            <SectionHeading icon={Bell}>Notifications</SectionHeading>
+            <SectionHeading icon={Bell}>{t("Notifications")}</SectionHeading>
             <p className="mt-1 text-muted">
-              Choose, for each kind, whether it reaches you by e-mail right away, in your digest, or not at
-              all, and turn on notifications on this device.
+              {t(
+                "Choose, for each kind, whether it reaches you by e-mail right away, in your digest, or not at all, and turn on notifications on this device.",
+              )}
             </p>
           </div>
           <Link href="/notifications?tab=preferences" className={buttonClass("secondary")}>
-            Notification preferences
+            {t("Notification preferences")}
           </Link>
         </div>
       </Card>
@@ -119,14 +141,14 @@ export function SettingsTab({ profile }: { profile: Profile }) {
       {profile.hasPassword && <ChangePassword email={profile.email} />}
 
       <Card className="p-5 sm:p-7">
-        <h2 className="font-sans text-xl font-bold">Your data</h2>
+        <h2 className="font-sans text-xl font-bold">{t("Your data")}</h2>
         <p className="mt-1 text-muted">
-          Download a copy of everything you have shared here, or delete your account for good.
+          {t("Download a copy of everything you have shared here, or delete your account for good.")}
         </p>
         <div className="mt-5 flex flex-col gap-3 sm:flex-row">
           <a href={EXPORT_URL} download className={buttonClass("outline")}>
             <Download aria-hidden="true" />
-            Download my data
+            {t("Download my data")}
           </a>
           <DeleteAccount />
         </div>
@@ -135,18 +157,21 @@ export function SettingsTab({ profile }: { profile: Profile }) {
       <Card className="p-5 sm:p-7">
         <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
           <div>
-            <h2 className="font-sans text-xl font-bold">Sign out</h2>
-            <p className="mt-1 break-words text-muted">Sign out of {profile.email} on this device.</p>
+            <h2 className="font-sans text-xl font-bold">{t("Sign out")}</h2>
+            <p className="mt-1 break-words text-muted">
+              {t("Sign out of {email} on this device.", { email: profile.email })}
+            </p>
           </div>
           <a href={LOGOUT_URL} onClick={signOut} className={buttonClass("secondary")}>
             <LogOut aria-hidden="true" />
-            Sign Out
+            {t("Sign Out")}
           </a>
         </div>
         <div className="mt-5 flex flex-col gap-4 border-t border-linen pt-5 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-muted">
-            Signed in on a phone or computer you no longer use? Sign out everywhere else and stay signed in
-            here.
+            {t(
+              "Signed in on a phone or computer you no longer use? Sign out everywhere else and stay signed in here.",
+            )}
           </p>
           <SignOutOthers />
         </div>
@@ -182,6 +207,66 @@ function SettingRow({
   );
 }
 
+/**
+ * Her language, each by its own name: her choice, or the page's language while she has made none.
+ * Choosing one saves it and loads the page again in it.
+ */
+function LanguageChoice() {
+  const id = useId();
+  const { user } = useAuth();
+  const setLanguage = useSetLanguage();
+  // The one she just picked shows as chosen while it is saved and the page loads again.
+  const picked = setLanguage.isError ? undefined : setLanguage.variables;
+  const chosen: Locale = picked ?? user?.locale ?? currentLocale();
+  return (
+    <Card className="p-5 sm:p-7">
+      <SectionHeading icon={Languages}>
+        <span id={`${id}-title`}>{t("Language")}</span>
+      </SectionHeading>
+      <p id={`${id}-hint`} className="mt-1 text-muted">
+        {t("The language of your pages, e-mails and notifications.")}
+      </p>
+      <div
+        role="radiogroup"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-hint`}
+        className="mt-4 flex flex-wrap gap-2"
+      >
+        {LOCALES.map((locale) => (
+          <label
+            key={locale}
+            // Each language by its own name, never translated.
+            lang={locale}
+            dir={directionOf(locale)}
+            translate="no"
+            className={cn(
+              "relative inline-flex h-11 cursor-pointer items-center rounded-full border px-5 font-semibold transition-colors",
+              "has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-gold-400",
+              chosen === locale
+                ? "border-sage-600 bg-sage-600 text-white"
+                : "border-linen bg-white text-muted hover:bg-parchment hover:text-ink",
+            )}
+          >
+            <input
+              type="radio"
+              name={`${id}-language`}
+              value={locale}
+              checked={chosen === locale}
+              disabled={setLanguage.isPending}
+              onChange={() => setLanguage.mutate(locale)}
+              className="sr-only"
+            />
+            {LANGUAGE_NAMES[locale]}
+          </label>
+        ))}
+      </div>
+      <p className="sr-only" role="status" aria-live="polite">
+        {setLanguage.isPending ? t("Saving...") : ""}
+      </p>
+    </Card>
+  );
+}
+
 function DeleteAccount() {
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState("");
@@ -205,11 +290,13 @@ function DeleteAccount() {
         className="inline-flex h-11 items-center justify-center gap-2 rounded-full px-5 font-semibold text-danger transition-colors hover:bg-red-50"
       >
         <Trash2 className="size-[1.1em]" aria-hidden="true" />
-        Delete my account
+        {t("Delete my account")}
       </button>
       <DialogContent
-        title="Delete your account?"
-        description="This cannot be undone. Your profile, prayer requests, reflections, notes and group memberships are removed. If you are a patron, your subscription ends today."
+        title={t("Delete your account?")}
+        description={t(
+          "This cannot be undone. Your profile, prayer requests, reflections, notes and group memberships are removed. If you are a patron, your subscription ends today.",
+        )}
       >
         <form
           onSubmit={(e) => {
@@ -220,7 +307,7 @@ function DeleteAccount() {
         >
           <div className="space-y-1.5">
             <label htmlFor={inputId} className="block text-sm font-semibold">
-              Type DELETE to confirm
+              {t("Type DELETE to confirm")}
             </label>
             <Input
               id={inputId}
@@ -233,10 +320,10 @@ function DeleteAccount() {
           </div>
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <DialogClose asChild>
-              <Button variant="outline">Keep my account</Button>
+              <Button variant="outline">{t("Keep my account")}</Button>
             </DialogClose>
             <Button type="submit" variant="destructive" disabled={!confirmed || remove.isPending}>
-              {remove.isPending ? "Deleting..." : "Delete my account"}
+              {remove.isPending ? t("Deleting...") : t("Delete my account")}
             </Button>
           </div>
         </form>
@@ -273,13 +360,16 @@ function ChangePassword({ email }: { email: string }) {
           const fields = err instanceof ApiError && err.status === 400 ? err.fieldErrors : undefined;
           const wrong = PASSWORD_FIELDS.filter((field) => fields?.[field]);
           if (wrong.length > 0) {
-            for (const field of wrong) form.setError(field, { message: fields?.[field] });
+            for (const field of wrong) {
+              const message = fields?.[field];
+              form.setError(field, { message: message && translateKnown(message) });
+            }
             form.setFocus(wrong[0]!);
             return;
           }
           notifyError(
             err,
-            { title: "Error", description: "We couldn't change your password. Please try again." },
+            { title: t("Error"), description: t("We couldn't change your password. Please try again.") },
             { preferServerMessage: true },
           );
         },
@@ -289,8 +379,8 @@ function ChangePassword({ email }: { email: string }) {
 
   return (
     <Card className="p-5 sm:p-7">
-      <SectionHeading icon={KeyRound}>Change password</SectionHeading>
-      <p className="mt-1 text-muted">Your other devices are signed out when you change it.</p>
+      <SectionHeading icon={KeyRound}>{t("Change password")}</SectionHeading>
+      <p className="mt-1 text-muted">{t("Your other devices are signed out when you change it.")}</p>
       <form onSubmit={onSubmit} noValidate className="mt-5 max-w-md space-y-4">
         {/* For password managers: whose password this is. */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
@@ -298,13 +388,13 @@ function ChangePassword({ email }: { email: string }) {
           form={form}
           name="currentPassword"
           id="current-password"
-          label="Current password"
+          label={t("Current password")}
           type="password"
           autoComplete="current-password"
         />
         <NewPasswordFields form={form} name="newPassword" id="new-password" hint={PASSWORD_HINT} />
         <Button type="submit" disabled={change.isPending}>
-          {change.isPending ? "Changing..." : "Change password"}
+          {change.isPending ? t("Changing...") : t("Change password")}
         </Button>
       </form>
     </Card>
@@ -322,18 +412,20 @@ function SignOutOthers() {
     <Dialog open={open} onOpenChange={setOpen}>
       <Button variant="outline" className="shrink-0" onClick={() => setOpen(true)}>
         <MonitorSmartphone aria-hidden="true" />
-        Sign out of all other devices
+        {t("Sign out of all other devices")}
       </Button>
       <DialogContent
-        title="Sign out of all other devices?"
-        description="Anyone using your account on another phone, tablet or computer will need to sign in again. You stay signed in here."
+        title={t("Sign out of all other devices?")}
+        description={t(
+          "Anyone using your account on another phone, tablet or computer will need to sign in again. You stay signed in here.",
+        )}
       >
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <DialogClose asChild>
-            <Button variant="outline">Cancel</Button>
+            <Button variant="outline">{t("Cancel")}</Button>
           </DialogClose>
           <Button onClick={confirm} disabled={signOut.isPending}>
-            {signOut.isPending ? "Signing out..." : "Sign out other devices"}
+            {signOut.isPending ? t("Signing out...") : t("Sign out other devices")}
           </Button>
         </div>
       </DialogContent>

@@ -20,6 +20,7 @@ import {
 } from "~/web/features/auth";
 import { NotFoundPage } from "~/web/features/errors";
 import { ApiError, call } from "~/web/lib/api";
+import { t } from "~/web/lib/i18n";
 import { PASSWORD_HINT } from "~/web/lib/passwords";
 
 // Everything but the token, which comes from the link.
@@ -68,17 +69,17 @@ export default function SetupPage() {
   if (state === "checking" || !token) {
     return (
       <AccountCard icon={Sprout}>
-        <Working>Opening your setup link...</Working>
+        <Working>{t("Opening your setup link...")}</Working>
       </AccountCard>
     );
   }
   if (state === "unreachable") {
     return (
       <AccountCard icon={Sprout} tone="clay">
-        <CardHeading takeFocus>We couldn't open your setup link</CardHeading>
+        <CardHeading takeFocus>{t("We couldn't open your setup link")}</CardHeading>
         <CardText>{failureMessage(failure)}</CardText>
         <Button className="mt-7 w-full" onClick={() => window.location.reload()}>
-          Try again
+          {t("Try again")}
         </Button>
       </AccountCard>
     );
@@ -86,17 +87,17 @@ export default function SetupPage() {
   if (state === "done") {
     return (
       <AccountCard icon={Sprout}>
-        <CardHeading takeFocus>Your ministry is ready</CardHeading>
-        <CardText>Look in your inbox for a link to confirm your e-mail address.</CardText>
-        <Working>Taking you to your dashboard...</Working>
+        <CardHeading takeFocus>{t("Your ministry is ready")}</CardHeading>
+        <CardText>{t("Look in your inbox for a link to confirm your e-mail address.")}</CardText>
+        <Working>{t("Taking you to your dashboard...")}</Working>
       </AccountCard>
     );
   }
   return (
     <AccountCard icon={Sprout}>
-      <CardHeading>Set up your ministry</CardHeading>
+      <CardHeading>{t("Set up your ministry")}</CardHeading>
       <CardText>
-        Welcome! Name your ministry, then make your account. You'll be its first administrator.
+        {t("Welcome! Name your ministry, then make your account. You'll be its first administrator.")}
       </CardText>
       <SetupFormFields
         token={token}
@@ -162,57 +163,61 @@ function SetupFormFields({
 
   return (
     <form method="post" onSubmit={onSubmit} noValidate className="mt-7 space-y-7 text-start">
-      <Section title="Your ministry">
+      <Section title={t("Your ministry")}>
         <FormInput
           form={form}
           name="ministryName"
           id="setup-ministry"
-          label="Ministry's name"
+          label={t("Ministry's name")}
           hint={
             setByServer.ministryName === null
-              ? "Shown across the site and in its e-mails."
+              ? t("Shown across the site and in its e-mails.")
               : setByEnvironment("siteName")
           }
           readOnly={setByServer.ministryName !== null}
           autoComplete="organization"
+          dir="auto"
         />
         <FormInput
           form={form}
           name="founderName"
           id="setup-founder"
-          label="Founder's name"
+          label={t("Founder's name")}
           hint={
             setByServer.founderName === null
-              ? "Shown on the landing page and with articles."
+              ? t("Shown on the landing page and with articles.")
               : setByEnvironment("founderName")
           }
           readOnly={setByServer.founderName !== null}
           autoComplete="off"
+          dir="auto"
         />
       </Section>
-      <Section title="Your account">
+      <Section title={t("Your account")}>
         <div className="grid gap-4 sm:grid-cols-2">
           <FormInput
             form={form}
             name="firstName"
             id="setup-first"
-            label="First name"
+            label={t("First name")}
             autoComplete="given-name"
+            dir="auto"
           />
           <FormInput
             form={form}
             name="lastName"
             id="setup-last"
-            label="Last name"
+            label={t("Last name")}
             autoComplete="family-name"
+            dir="auto"
           />
         </div>
         <FormInput
           form={form}
           name="email"
           id="setup-email"
-          label="E-mail"
-          hint="We'll send you a link to confirm it."
+          label={t("E-mail")}
+          hint={t("We'll send you a link to confirm it.")}
           type="email"
           autoComplete="email"
         />
@@ -220,7 +225,7 @@ function SetupFormFields({
           form={form}
           name="password"
           id="setup-password"
-          label="Password"
+          label={t("Password")}
           hint={PASSWORD_HINT}
           type="password"
           autoComplete="new-password"
@@ -230,8 +235,8 @@ function SetupFormFields({
         <FormSubmit
           error={serverError}
           busy={isSubmitting}
-          label="Set up my ministry"
-          busyLabel="Setting up..."
+          label={t("Set up my ministry")}
+          busyLabel={t("Setting up...")}
         />
       </div>
     </form>

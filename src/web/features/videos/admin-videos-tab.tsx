@@ -13,16 +13,17 @@ import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
 import { Skeleton } from "~/web/components/ui/skeleton";
+import { t, translateKnown } from "~/web/lib/i18n";
 import { useDebounced } from "~/web/lib/use-debounced";
 import { useAdminVideos, useDeleteVideo } from "./api";
 import { VideoFormDialog } from "./video-form-dialog";
 
-const COLUMNS = [
-  { label: "Title" },
-  { label: "Series" },
-  { label: "Views", end: true },
-  { label: "Published" },
-  { label: "Actions", end: true },
+const columns = () => [
+  { label: t("Title") },
+  { label: t("Series") },
+  { label: t("Views"), end: true },
+  { label: t("Published") },
+  { label: t("Actions"), end: true },
 ];
 
 /** Admin dashboard, Videos tab (SPEC §2.20): the library's table, with add, edit and delete. */
@@ -52,18 +53,18 @@ export default function AdminVideosTab() {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <div>
           <h2 id={headingId} className="text-2xl font-semibold">
-            Videos
+            {t("Videos")}
           </h2>
-          <p className="text-sm text-muted">Add, edit and remove teachings in the library.</p>
+          <p className="text-sm text-muted">{t("Add, edit and remove teachings in the library.")}</p>
         </div>
         <Button onClick={() => openForm(null)}>
-          <Plus aria-hidden="true" /> Add Video
+          <Plus aria-hidden="true" /> {t("Add Video")}
         </Button>
       </div>
 
       <SearchFilterBar
-        label="Search videos"
-        placeholder="Search by title or description..."
+        label={t("Search videos")}
+        placeholder={t("Search by title or description...")}
         value={draft}
         onValueChange={setDraft}
         boxClassName="max-w-md"
@@ -77,25 +78,25 @@ export default function AdminVideosTab() {
         </Card>
       ) : videos.isError ? (
         <ErrorState
-          message="We couldn't load the videos just now. Please try again."
+          message={t("We couldn't load the videos just now. Please try again.")}
           onRetry={() => void videos.refetch()}
         />
       ) : videos.data.length === 0 ? (
         search ? (
-          <EmptyState icon={Search} title="No videos found">
-            No video matches "{search}".
+          <EmptyState icon={Search} title={t("No videos found")}>
+            {t('No video matches "{search}".', { search })}
           </EmptyState>
         ) : (
           <EmptyState
             icon={VideoIcon}
-            title="No videos yet"
+            title={t("No videos yet")}
             action={
               <Button onClick={() => openForm(null)}>
-                <Plus aria-hidden="true" /> Add Video
+                <Plus aria-hidden="true" /> {t("Add Video")}
               </Button>
             }
           >
-            Add the first teaching to the library.
+            {t("Add the first teaching to the library.")}
           </EmptyState>
         )
       ) : (
@@ -107,13 +108,15 @@ export default function AdminVideosTab() {
                 <div className="min-w-0 flex-1">
                   <Link
                     href={`/video/${video.id}`}
+                    dir="auto"
                     className="font-semibold hover:text-sage-700 hover:underline"
                   >
                     {video.title}
                   </Link>
                   {video.patronOnly && <PatronBadge className="ms-2 align-middle" />}
                   <p className="mt-0.5 text-sm text-muted">
-                    {video.series ?? "No series"} · {formatCount(video.views)} views ·{" "}
+                    {video.series ? translateKnown(video.series) : t("No series")} ·{" "}
+                    {t("{count, plural, one {# views} other {# views}}", { count: video.views })} ·{" "}
                     <time dateTime={video.publishedAt}>{formatShortDate(video.publishedAt)}</time>
                   </p>
                 </div>
@@ -123,21 +126,24 @@ export default function AdminVideosTab() {
           </ul>
           <div className="hidden overflow-x-auto sm:block">
             <table className="w-full min-w-[40rem] text-start text-sm">
-              <caption className="sr-only">Videos in the library</caption>
-              <TableHead columns={COLUMNS} />
+              <caption className="sr-only">{t("Videos in the library")}</caption>
+              <TableHead columns={columns()} />
               <tbody className="divide-y divide-linen">
                 {videos.data.map((video) => (
                   <tr key={video.id} className="hover:bg-cream">
                     <th scope="row" className="max-w-xs px-4 py-3 font-semibold">
                       <Link
                         href={`/video/${video.id}`}
+                        dir="auto"
                         className="line-clamp-2 hover:text-sage-700 hover:underline"
                       >
                         {video.title}
                       </Link>
                       {video.patronOnly && <PatronBadge className="mt-1" />}
                     </th>
-                    <td className="px-4 py-3 whitespace-nowrap text-muted">{video.series ?? "None"}</td>
+                    <td className="px-4 py-3 whitespace-nowrap text-muted">
+                      {video.series ? translateKnown(video.series) : t("None")}
+                    </td>
                     <td className="px-4 py-3 text-end tabular-nums">{formatCount(video.views)}</td>
                     <td className="px-4 py-3 whitespace-nowrap">
                       <time dateTime={video.publishedAt}>{formatShortDate(video.publishedAt)}</time>
@@ -164,11 +170,14 @@ function DeleteVideoDialog({ video, onClose }: { video: AdminVideoItem | null; o
     <ConfirmDialog
       subject={video}
       onClose={onClose}
-      title="Delete this video?"
+      title={t("Delete this video?")}
       description={(v) =>
-        `"${v.title}" and its ${v.discussionsCount} ${v.discussionsCount === 1 ? "reflection" : "reflections"} will be removed from the library. This cannot be undone.`
+        t(
+          '{count, plural, one {"{title}" and its # reflection will be removed from the library. This cannot be undone.} other {"{title}" and its # reflections will be removed from the library. This cannot be undone.}}',
+          { count: v.discussionsCount, title: v.title },
+        )
       }
-      confirm={{ label: "Delete Video", busyLabel: "Deleting..." }}
+      confirm={{ label: t("Delete Video"), busyLabel: t("Deleting...") }}
       busy={remove.isPending}
       onConfirm={(v) => remove.mutate(v, { onSuccess: onClose })}
     />

@@ -6,6 +6,7 @@ import { videosEndpoints as api } from "~/core/videos/endpoints";
 import { CONTINUE_WATCHING_COUNT } from "~/core/videos/progress";
 import type { DiscussionItem, SaveProgressBody, VideoDetail } from "~/core/videos/schemas";
 import { call, keyOf, type Pages, useEndpoint, useEndpointMutation, usePagedList } from "~/web/lib/endpoints";
+import { t } from "~/web/lib/i18n";
 import { queryClient } from "~/web/lib/query-client";
 
 export const ADMIN_PAGE_SIZE = 50;
@@ -71,13 +72,16 @@ export function saveProgress(id: number, body: { seconds: number; finished: bool
   );
 }
 
-const somethingWrong = { title: "Error", description: "Something went wrong. Please try again." };
+const somethingWrong = () => ({
+  title: t("Error"),
+  description: t("Something went wrong. Please try again."),
+});
 
 export const useToggleVideoLike = (id: number) =>
   useEndpointMutation<typeof api.like, void>(api.like, {
     input: () => ({ params: { id } }),
     onSuccess: (res) => patchVideo(id, { likedByMe: res.liked, likes: res.likes }),
-    failure: somethingWrong,
+    failure: somethingWrong(),
   });
 
 /** The "Saved" toast offers a way to her saved videos, so the screen says it. */
@@ -86,17 +90,20 @@ export const useToggleVideoSave = (id: number) =>
     input: () => ({ params: { id } }),
     onSuccess: (res) => patchVideo(id, { savedByMe: res.saved }),
     invalidates: () => [keyOf(api.saved)],
-    failure: somethingWrong,
+    failure: somethingWrong(),
   });
 
 export const usePostDiscussion = (videoId: number) =>
   useEndpointMutation(api.discuss, {
     input: (body: { content: string; videoId: number; isReflectionPrompt: boolean }) => ({ body }),
-    success: { title: "Comment Added", description: "Your reflection has been shared with the community." },
+    success: {
+      title: t("Comment Added"),
+      description: t("Your reflection has been shared with the community."),
+    },
     // A 4xx says why in words meant for her (a new member's first-day limit, say).
     failure: {
-      title: "Error",
-      description: "Failed to add discussion. Please try again.",
+      title: t("Error"),
+      description: t("Failed to add discussion. Please try again."),
       preferServerMessage: true,
     },
     invalidates: () => [keyOf(api.discussions, { params: { id: videoId } }), keyOf(api.reflections)],
@@ -107,7 +114,7 @@ export const usePostDiscussion = (videoId: number) =>
 export const useToggleDiscussionLike = (videoId: number) =>
   useEndpointMutation(api.likeDiscussion, {
     input: (discussionId: number) => ({ params: { id: discussionId } }),
-    failure: { title: "Error", description: "Failed to update the like. Please try again." },
+    failure: { title: t("Error"), description: t("Failed to update the like. Please try again.") },
     onSuccess: (res, discussionId) => {
       queryClient.setQueriesData<Pages<DiscussionItem>>(
         { queryKey: keyOf(api.discussions, { params: { id: videoId } }) },
@@ -134,25 +141,31 @@ export const useCreateVideo = () =>
   useEndpointMutation(api.adminCreate, {
     input: (body) => body,
     success: (created) => ({
-      title: "Video created",
-      description: `"${created.title}" is now in the library.`,
+      title: t("Video created"),
+      description: t('"{title}" is now in the library.', { title: created.title }),
     }),
-    failure: { title: "Error", description: "Failed to create video. Please try again." },
+    failure: { title: t("Error"), description: t("Failed to create video. Please try again.") },
     invalidates: library,
   });
 
 export const useUpdateVideo = () =>
   useEndpointMutation(api.adminEdit, {
     input: (input) => input,
-    success: (video) => ({ title: "Video updated", description: `"${video.title}" has been updated.` }),
-    failure: { title: "Error", description: "Failed to update video. Please try again." },
+    success: (video) => ({
+      title: t("Video updated"),
+      description: t('"{title}" has been updated.', { title: video.title }),
+    }),
+    failure: { title: t("Error"), description: t("Failed to update video. Please try again.") },
     invalidates: library,
   });
 
 export const useDeleteVideo = () =>
   useEndpointMutation(api.adminRemove, {
     input: (video: { id: number; title: string }) => ({ params: { id: video.id } }),
-    success: (_, video) => ({ title: "Video deleted", description: `"${video.title}" has been removed.` }),
-    failure: { title: "Error", description: "Failed to delete video. Please try again." },
+    success: (_, video) => ({
+      title: t("Video deleted"),
+      description: t('"{title}" has been removed.', { title: video.title }),
+    }),
+    failure: { title: t("Error"), description: t("Failed to delete video. Please try again.") },
     invalidates: library,
   });

@@ -4,6 +4,7 @@ import { formatDuration } from "~/core/format";
 import { watchedShare } from "~/core/videos/progress";
 import type { WatchingItem } from "~/core/videos/schemas";
 import { DurationBadge } from "~/web/components/duration-badge";
+import { t, translateKnown } from "~/web/lib/i18n";
 import { VideoThumbnail } from "./video-thumbnail";
 
 /** How far she got, along the bottom of a video's still; said in words to screen readers. */
@@ -13,8 +14,11 @@ export function WatchedBar({ seconds, duration }: { seconds: number; duration: n
     <>
       <span className="sr-only">
         {duration
-          ? `Watched ${formatDuration(seconds)} of ${formatDuration(duration)}`
-          : `Watched ${formatDuration(seconds)}`}
+          ? t("Watched {watched} of {duration}", {
+              watched: formatDuration(seconds),
+              duration: formatDuration(duration),
+            })
+          : t("Watched {watched}", { watched: formatDuration(seconds) })}
       </span>
       {share !== undefined && (
         <span aria-hidden="true" className="absolute inset-x-0 bottom-0 h-1.5 bg-ink/35">
@@ -33,7 +37,7 @@ export function ContinueWatching({ videos }: { videos: WatchingItem[] }) {
   return (
     <section aria-labelledby="continue-watching" className="mb-8">
       <h2 id="continue-watching" className="mb-3 text-2xl font-semibold">
-        Continue Watching
+        {t("Continue Watching")}
       </h2>
       <ul className="-mx-4 flex snap-x gap-4 overflow-x-auto px-4 pb-2 sm:mx-0 sm:px-0">
         {videos.map((video) => (
@@ -49,14 +53,19 @@ export function ContinueWatching({ videos }: { videos: WatchingItem[] }) {
               </div>
               <div className="p-3">
                 {video.series && (
-                  <p className="text-xs font-bold tracking-wide text-clay-600 uppercase">{video.series}</p>
+                  <p className="text-xs font-bold tracking-wide text-clay-600 uppercase">
+                    {translateKnown(video.series)}
+                  </p>
                 )}
-                <h3 className="mt-0.5 line-clamp-2 font-sans text-base leading-snug font-bold text-ink group-hover:text-sage-700">
+                <h3
+                  dir="auto"
+                  className="mt-0.5 line-clamp-2 font-sans text-base leading-snug font-bold text-ink group-hover:text-sage-700"
+                >
                   {video.title}
                 </h3>
                 <p className="mt-1 inline-flex items-center gap-1 text-sm font-semibold text-sage-700">
-                  <PlayCircle className="size-4" aria-hidden="true" /> Continue from{" "}
-                  {formatDuration(video.seconds)}
+                  <PlayCircle className="size-4" aria-hidden="true" />{" "}
+                  {t("Continue from {time}", { time: formatDuration(video.seconds) })}
                 </p>
               </div>
             </Link>

@@ -1,16 +1,18 @@
 import { Eye } from "lucide-react";
 import { Link } from "wouter";
-import { formatCalendarAge, formatCount } from "~/core/format";
+import { formatCalendarAge } from "~/core/format";
 import type { VideoItem } from "~/core/videos/schemas";
 import { DurationBadge } from "~/web/components/duration-badge";
 import { PatronBadge } from "~/web/components/patron-lock";
 import { Badge } from "~/web/components/ui/badge";
 import { Card } from "~/web/components/ui/card";
 import { Skeleton, SkeletonLines } from "~/web/components/ui/skeleton";
+import { t, translateKnown } from "~/web/lib/i18n";
 import { WatchedBar } from "./continue-watching";
 import { VideoThumbnail } from "./video-thumbnail";
 
-export const formatViews = (views: number) => `${formatCount(views)} ${views === 1 ? "view" : "views"}`;
+export const formatViews = (views: number) =>
+  t("{count, plural, one {# view} other {# views}}", { count: views });
 
 /**
  * One video in the library grid; the whole card is the link to its page. `eager` for the first
@@ -41,11 +43,11 @@ export function VideoCard({
       <div className="flex flex-1 flex-col p-4">
         {(video.series || video.patronOnly) && (
           <div className="flex flex-wrap items-center gap-1.5">
-            {video.series && <Badge tone="sage">{video.series}</Badge>}
+            {video.series && <Badge tone="sage">{translateKnown(video.series)}</Badge>}
             {video.patronOnly && <PatronBadge />}
           </div>
         )}
-        <h2 className="mt-2 font-sans text-lg leading-snug font-bold">
+        <h2 dir="auto" className="mt-2 font-sans text-lg leading-snug font-bold">
           <Link
             href={`/video/${video.id}`}
             className="outline-none after:absolute after:inset-0 after:content-['']"
@@ -53,7 +55,9 @@ export function VideoCard({
             {video.title}
           </Link>
         </h2>
-        <p className="mt-1.5 line-clamp-2 text-sm text-muted">{video.description}</p>
+        <p dir="auto" className="mt-1.5 line-clamp-2 text-sm text-muted">
+          {video.description}
+        </p>
         <p className="mt-auto flex items-center gap-3 pt-3 text-sm text-muted">
           <span className="inline-flex items-center gap-1">
             <Eye className="size-4" aria-hidden="true" />

@@ -18,13 +18,17 @@ import { ContentActions, EditedMark } from "~/web/features/moderation";
 import { useAuth } from "~/web/lib/auth";
 import { cn } from "~/web/lib/cn";
 import { keyOf } from "~/web/lib/endpoints";
+import { Trans, t } from "~/web/lib/i18n";
 import { toast } from "~/web/lib/toast";
 import { useKeepReflection } from "../notes";
 import { useDiscussions, usePostDiscussion, useToggleDiscussionLike } from "./api";
 
-/** A private reflection keeps the prompt it answers above her words, when both fit in a note. */
+/**
+ * A private reflection keeps the prompt it answers above her words, when both fit in a note (in the
+ * language she wrote it in).
+ */
 function privateReflection(prompt: string | null, words: string) {
-  const withPrompt = prompt ? `Reflecting on: ${prompt}\n\n${words}` : words;
+  const withPrompt = prompt ? `${t("Reflecting on: {prompt}", { prompt })}\n\n${words}` : words;
   return withPrompt.length <= LIMITS.text ? withPrompt : words;
 }
 
@@ -91,12 +95,15 @@ export function VideoConversation({
         onSuccess: () => {
           done();
           toast({
-            title: "Note created",
+            title: t("Note created"),
             description:
               timestamp === null
-                ? `Your reflection on "${videoTitle}" is kept privately in My Notes.`
-                : `Your reflection at ${formatDuration(timestamp)} of "${videoTitle}" is kept privately in My Notes.`,
-            action: { label: "View", onClick: () => navigate(`/video-notes?tag=${REFLECTION_NOTE_TAG}`) },
+                ? t('Your reflection on "{title}" is kept privately in My Notes.', { title: videoTitle })
+                : t('Your reflection at {time} of "{title}" is kept privately in My Notes.', {
+                    time: formatDuration(timestamp),
+                    title: videoTitle,
+                  }),
+            action: { label: t("View"), onClick: () => navigate(`/video-notes?tag=${REFLECTION_NOTE_TAG}`) },
           });
         },
       },
@@ -110,7 +117,7 @@ export function VideoConversation({
       <section id="reflections" aria-labelledby={`${ids}-heading`} className="scroll-mt-24 space-y-5">
         <h2 id={`${ids}-heading`} className="flex items-center gap-2 text-2xl font-semibold">
           <MessageCircle className="size-6 text-sage-600" aria-hidden="true" />
-          Community Reflections ({count})
+          {t("Community Reflections ({count})", { count })}
         </h2>
 
         <form
@@ -121,20 +128,24 @@ export function VideoConversation({
             <div className="mb-3 flex items-start gap-2 rounded-xl bg-gold-100/70 px-3 py-2 text-sm">
               <Lightbulb className="mt-0.5 size-4 shrink-0 text-gold-700" aria-hidden="true" />
               <p className="flex-1">
-                <span className="font-semibold">Reflecting on:</span> {prompt}
+                <Trans
+                  id="<0>Reflecting on:</0> {prompt}"
+                  components={{ 0: <span className="font-semibold" /> }}
+                  values={{ prompt: <span dir="auto">{prompt}</span> }}
+                />
               </p>
               <button
                 type="button"
                 onClick={() => setPrompt(null)}
                 className="rounded-full p-0.5 text-muted hover:bg-white hover:text-ink"
-                aria-label="Stop reflecting on this prompt"
+                aria-label={t("Stop reflecting on this prompt")}
               >
                 <X className="size-4" aria-hidden="true" />
               </button>
             </div>
           )}
           <label htmlFor={`${ids}-comment`} className="sr-only">
-            Your reflection
+            {t("Your reflection")}
           </label>
           <Textarea
             id={`${ids}-comment`}
@@ -143,20 +154,21 @@ export function VideoConversation({
             value={content}
             maxLength={LIMITS.text}
             onChange={(e) => setContent(e.target.value)}
-            placeholder={prompt ? "Write your reflection..." : "What did this teaching stir in you?"}
+            placeholder={prompt ? t("Write your reflection...") : t("What did this teaching stir in you?")}
+            dir="auto"
             aria-describedby={`${ids}-choices`}
             className="resize-y"
           />
           <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
             <p id={`${ids}-choices`} className="text-sm text-muted">
-              Keep it private in My Notes, at this moment of the video, or share it with the community.
+              {t("Keep it private in My Notes, at this moment of the video, or share it with the community.")}
             </p>
             <div className="flex shrink-0 justify-end gap-2">
               <Button type="button" variant="outline" disabled={blank || busy} onClick={keepPrivate}>
-                <Lock aria-hidden="true" /> {keep.isPending ? "Keeping..." : "Keep private"}
+                <Lock aria-hidden="true" /> {keep.isPending ? t("Keeping...") : t("Keep private")}
               </Button>
               <Button type="submit" disabled={blank || busy}>
-                {post.isPending ? "Sharing..." : "Share"}
+                {post.isPending ? t("Sharing...") : t("Share")}
               </Button>
             </div>
           </div>
@@ -188,7 +200,7 @@ function ReflectionPrompts({
           className="flex w-full items-center gap-2 rounded-[var(--radius-card)] px-5 py-4 text-start text-lg font-bold"
         >
           <Lightbulb className="size-5 text-gold-700" aria-hidden="true" />
-          <span className="flex-1">Reflection Prompts</span>
+          <span className="flex-1">{t("Reflection Prompts")}</span>
           <ChevronDown
             className={cn("size-5 text-muted transition-transform", open && "rotate-180")}
             aria-hidden="true"
@@ -203,14 +215,16 @@ function ReflectionPrompts({
               key={`${index}:${prompt}`}
               className="flex flex-col gap-3 rounded-2xl bg-white/80 p-4 sm:flex-row sm:items-center sm:justify-between"
             >
-              <p className="leading-relaxed">{prompt}</p>
+              <p dir="auto" className="leading-relaxed">
+                {prompt}
+              </p>
               <Button
                 size="sm"
                 variant="secondary"
                 className="self-start sm:self-center"
                 onClick={() => onReflect(prompt)}
               >
-                Reflect on This
+                {t("Reflect on This")}
               </Button>
             </li>
           ))}
@@ -239,7 +253,7 @@ function DiscussionList({ videoId }: { videoId: number }) {
   if (discussions.isError) {
     return (
       <ErrorState
-        message="We couldn't load the reflections just now. Please try again."
+        message={t("We couldn't load the reflections just now. Please try again.")}
         onRetry={() => void discussions.refetch()}
       />
     );
@@ -247,7 +261,7 @@ function DiscussionList({ videoId }: { videoId: number }) {
   if (discussions.data.length === 0) {
     return (
       <p className="rounded-[var(--radius-card)] border border-dashed border-linen bg-white/60 px-5 py-8 text-center text-muted">
-        No reflections yet. Be the first to share what this teaching stirred in you.
+        {t("No reflections yet. Be the first to share what this teaching stirred in you.")}
       </p>
     );
   }
@@ -263,7 +277,7 @@ function DiscussionList({ videoId }: { videoId: number }) {
           />
         ))}
       </ul>
-      <LoadMore list={discussions} label="Show older reflections" className="" />
+      <LoadMore list={discussions} label={t("Show older reflections")} className="" />
     </>
   );
 }
@@ -283,12 +297,14 @@ function Discussion({
     <li className="flex gap-3">
       <Avatar user={{ firstName: name, profileImageUrl: d.user.profileImageUrl }} />
       <article
-        aria-label={`Reflection by ${name}`}
+        aria-label={t("Reflection by {name}", { name })}
         className="min-w-0 flex-1 rounded-2xl border border-linen/80 bg-white px-4 py-3"
       >
         <header className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <span className="font-semibold wrap-anywhere">{name}</span>
-          {d.isReflectionPrompt && <Badge tone="yellow">Reflection</Badge>}
+          <span dir="auto" className="font-semibold wrap-anywhere">
+            {name}
+          </span>
+          {d.isReflectionPrompt && <Badge tone="yellow">{t("Reflection")}</Badge>}
           <time dateTime={d.createdAt} className="text-sm text-muted">
             {formatCompactAge(d.createdAt)}
           </time>
@@ -300,7 +316,10 @@ function Discussion({
           onClick={onLike}
           disabled={liking}
           aria-pressed={d.likedByMe}
-          aria-label={`Like reflection by ${name}, ${d.likes} ${d.likes === 1 ? "like" : "likes"}`}
+          aria-label={t(
+            "{count, plural, one {Like reflection by {name}, # like} other {Like reflection by {name}, # likes}}",
+            { count: d.likes, name },
+          )}
           className={cn(
             "mt-2 -ms-2 inline-flex items-center gap-1.5 rounded-full px-2 py-1 text-sm font-semibold transition-colors",
             d.likedByMe ? "text-clay-600 hover:bg-clay-50" : "text-muted hover:bg-parchment hover:text-ink",

@@ -26,6 +26,7 @@ import { Skeleton, SkeletonLines } from "~/web/components/ui/skeleton";
 import { PageSpinner } from "~/web/components/ui/spinner";
 import { ApiError } from "~/web/lib/api";
 import { cn } from "~/web/lib/cn";
+import { t, translateKnown } from "~/web/lib/i18n";
 import { notifySuccess } from "~/web/lib/notify";
 import { toast } from "~/web/lib/toast";
 import { useScrollToHash } from "~/web/lib/use-scroll-to-hash";
@@ -67,7 +68,7 @@ export default function VideoDetailPage({ params }: { params: Record<string, str
   if (video.isError) {
     return (
       <ErrorState
-        message="We couldn't load this video just now. Please try again."
+        message={t("We couldn't load this video just now. Please try again.")}
         onRetry={() => void video.refetch()}
       />
     );
@@ -115,7 +116,7 @@ function VideoView({ video }: { video: VideoDetail }) {
         href="/videos"
         className="mb-4 inline-flex items-center gap-1.5 rounded-full text-sm font-semibold text-sage-700 hover:underline"
       >
-        <ArrowLeft className="size-4" aria-hidden="true" /> Back to Videos
+        <ArrowLeft className="size-4" aria-hidden="true" /> {t("Back to Videos")}
       </Link>
 
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
@@ -136,22 +137,24 @@ function VideoView({ video }: { video: VideoDetail }) {
             ) : (
               <div className="flex aspect-video w-full flex-col items-center justify-center gap-3 rounded-[var(--radius-card)] bg-gradient-to-br from-sage-100 via-parchment to-gold-100 text-sage-700">
                 <PlayCircle className="size-14" aria-hidden="true" />
-                <p className="font-semibold">Video player will appear here</p>
+                <p className="font-semibold">{t("Video player will appear here")}</p>
               </div>
             )}
 
             <div className="mt-6">
               <div className="flex flex-wrap items-center gap-2">
-                {video.series && <Badge tone="sage">{video.series}</Badge>}
+                {video.series && <Badge tone="sage">{translateKnown(video.series)}</Badge>}
                 {video.patronOnly && <PatronBadge />}
               </div>
-              <h1 className="mt-3 text-3xl leading-tight font-semibold sm:text-4xl">{video.title}</h1>
+              <h1 dir="auto" className="mt-3 text-3xl leading-tight font-semibold sm:text-4xl">
+                {video.title}
+              </h1>
               <dl className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted">
                 {video.duration !== null && (
                   <div className="inline-flex items-center gap-1.5">
                     <dt>
                       <Clock className="size-4" aria-hidden="true" />
-                      <span className="sr-only">Duration</span>
+                      <span className="sr-only">{t("Duration")}</span>
                     </dt>
                     <dd className="tabular-nums">{formatDuration(video.duration)}</dd>
                   </div>
@@ -159,14 +162,14 @@ function VideoView({ video }: { video: VideoDetail }) {
                 <div className="inline-flex items-center gap-1.5">
                   <dt>
                     <Eye className="size-4" aria-hidden="true" />
-                    <span className="sr-only">Views</span>
+                    <span className="sr-only">{t("Views")}</span>
                   </dt>
                   <dd>{formatViews(video.views)}</dd>
                 </div>
                 <div className="inline-flex items-center gap-1.5">
                   <dt>
                     <CalendarDays className="size-4" aria-hidden="true" />
-                    <span className="sr-only">Added</span>
+                    <span className="sr-only">{t("Added")}</span>
                   </dt>
                   <dd>
                     <time dateTime={video.createdAt}>{formatLongDate(video.createdAt)}</time>
@@ -176,7 +179,10 @@ function VideoView({ video }: { video: VideoDetail }) {
 
               <VideoActions video={video} onTakeNote={takeNote} />
 
-              <p className="mt-6 max-w-prose text-lg leading-relaxed whitespace-pre-line text-ink/90">
+              <p
+                dir="auto"
+                className="mt-6 max-w-prose text-lg leading-relaxed whitespace-pre-line text-ink/90"
+              >
                 {video.description}
               </p>
             </div>
@@ -191,7 +197,7 @@ function VideoView({ video }: { video: VideoDetail }) {
           />
         </div>
 
-        <aside className="space-y-6 lg:sticky lg:top-24 lg:self-start" aria-label="More to explore">
+        <aside className="space-y-6 lg:sticky lg:top-24 lg:self-start" aria-label={t("More to explore")}>
           <RelatedVideos video={video} />
           <ContinueGrowing />
         </aside>
@@ -213,10 +219,10 @@ function PatronOnlyVideo() {
         <Lock className="size-6" aria-hidden="true" />
       </span>
       <h2 id="patron-only-title" className="font-sans text-lg font-bold text-ink sm:text-xl">
-        This teaching is for our patrons
+        {t("This teaching is for our patrons")}
       </h2>
       <p className="max-w-md text-sm text-ink/80 sm:text-base">
-        Patrons keep this ministry growing, and teachings like this one are our thank-you to them.
+        {t("Patrons keep this ministry growing, and teachings like this one are our thank-you to them.")}
       </p>
       <BecomePatronLink className="mt-2" />
     </section>
@@ -240,9 +246,9 @@ function VideoActions({ video, onTakeNote }: { video: VideoDetail; onTakeNote: (
     }
     try {
       await navigator.clipboard.writeText(url);
-      notifySuccess("Link copied", "Share this teaching with a friend.");
+      notifySuccess(t("Link copied"), t("Share this teaching with a friend."));
     } catch {
-      notifySuccess("Share this video", url);
+      notifySuccess(t("Share this video"), url);
     }
   };
 
@@ -258,10 +264,13 @@ function VideoActions({ video, onTakeNote }: { video: VideoDetail; onTakeNote: (
         )}
       >
         <Heart className={cn(video.likedByMe && "fill-current")} aria-hidden="true" />
-        {video.likedByMe ? "Liked" : "Like"}
+        {video.likedByMe ? t("Liked") : t("Like")}
         <span className="tabular-nums">
           {video.likes}
-          <span className="sr-only"> {video.likes === 1 ? "like" : "likes"}</span>
+          <span className="sr-only">
+            {" "}
+            {t("{count, plural, one {like} other {likes}}", { count: video.likes })}
+          </span>
         </span>
       </button>
       <button
@@ -273,11 +282,11 @@ function VideoActions({ video, onTakeNote }: { video: VideoDetail; onTakeNote: (
             onSuccess: (res) =>
               res.saved
                 ? toast({
-                    title: "Saved",
-                    description: "You'll find it under Saved Videos in your profile.",
-                    action: { label: "View", onClick: () => navigate("/profile?tab=saved") },
+                    title: t("Saved"),
+                    description: t("You'll find it under Saved Videos in your profile."),
+                    action: { label: t("View"), onClick: () => navigate("/profile?tab=saved") },
                   })
-                : notifySuccess("Removed from saved videos"),
+                : notifySuccess(t("Removed from saved videos")),
           })
         }
         className={actionClass(
@@ -285,13 +294,13 @@ function VideoActions({ video, onTakeNote }: { video: VideoDetail; onTakeNote: (
         )}
       >
         <Bookmark className={cn(video.savedByMe && "fill-current")} aria-hidden="true" />
-        {video.savedByMe ? "Saved" : "Save"}
+        {video.savedByMe ? t("Saved") : t("Save")}
       </button>
       <button type="button" className={actionClass()} onClick={() => void share()}>
-        <Share2 aria-hidden="true" /> Share
+        <Share2 aria-hidden="true" /> {t("Share")}
       </button>
       <Button size="sm" variant="accent" onClick={onTakeNote}>
-        <NotebookPen aria-hidden="true" /> Take a note
+        <NotebookPen aria-hidden="true" /> {t("Take a note")}
       </Button>
     </div>
   );
@@ -307,7 +316,9 @@ const actionClass = (on?: string) =>
 
 function RelatedVideos({ video }: { video: VideoDetail }) {
   const related = useRelatedVideos(video.id, true);
-  const title = video.series ? `More from ${video.series}` : "More videos";
+  const title = video.series
+    ? t("More from {series}", { series: translateKnown(video.series) })
+    : t("More videos");
   return (
     <Card className="p-5">
       <h2 className="text-xl font-semibold">{title}</h2>
@@ -321,7 +332,7 @@ function RelatedVideos({ video }: { video: VideoDetail }) {
           ))}
         </ul>
       ) : related.isError || related.data.length === 0 ? (
-        <p className="mt-3 text-sm text-muted">Related videos will appear here</p>
+        <p className="mt-3 text-sm text-muted">{t("Related videos will appear here")}</p>
       ) : (
         <ul className="mt-4 space-y-3">
           {related.data.map((v) => (
@@ -336,7 +347,10 @@ function RelatedVideos({ video }: { video: VideoDetail }) {
                   className="w-28 shrink-0 rounded-lg"
                 />
                 <span className="min-w-0">
-                  <span className="line-clamp-2 text-sm leading-snug font-semibold group-hover:text-sage-700">
+                  <span
+                    dir="auto"
+                    className="line-clamp-2 text-sm leading-snug font-semibold group-hover:text-sage-700"
+                  >
                     {v.title}
                   </span>
                   {v.duration !== null && (
@@ -357,14 +371,14 @@ function RelatedVideos({ video }: { video: VideoDetail }) {
 function ContinueGrowing() {
   return (
     <section className="rounded-[var(--radius-card)] bg-sage-700 p-5 text-cream shadow-[var(--shadow-soft)]">
-      <h2 className="text-xl font-semibold text-cream">Continue Growing</h2>
-      <p className="mt-1 text-sm text-sage-100">Keep the conversation going beyond this teaching.</p>
+      <h2 className="text-xl font-semibold text-cream">{t("Continue Growing")}</h2>
+      <p className="mt-1 text-sm text-sage-100">{t("Keep the conversation going beyond this teaching.")}</p>
       <div className="mt-4 grid gap-2">
         <Link href="/profile?tab=reflections" className={buttonClass("secondary", "md")}>
-          <MessageSquareHeart aria-hidden="true" /> My Reflections
+          <MessageSquareHeart aria-hidden="true" /> {t("My Reflections")}
         </Link>
         <Link href="/discipleship" className={buttonClass("secondary", "md")}>
-          <Users aria-hidden="true" /> Find Discussion Partner
+          <Users aria-hidden="true" /> {t("Find Discussion Partner")}
         </Link>
       </div>
     </section>
@@ -378,10 +392,10 @@ function VideoNotFound() {
         <span className="mx-auto flex size-16 items-center justify-center rounded-2xl bg-sage-100 text-sage-600">
           <PlayCircle className="size-8" aria-hidden="true" />
         </span>
-        <h1 className="mt-5 text-3xl font-semibold">Video Not Found</h1>
-        <p className="mt-2 text-muted">The video you're looking for doesn't exist.</p>
+        <h1 className="mt-5 text-3xl font-semibold">{t("Video Not Found")}</h1>
+        <p className="mt-2 text-muted">{t("The video you're looking for doesn't exist.")}</p>
         <Link href="/videos" className={buttonClass("primary", "md", "mt-7")}>
-          Browse the Video Library
+          {t("Browse the Video Library")}
         </Link>
       </div>
     </div>

@@ -16,6 +16,7 @@ import { Dialog, DialogClose, DialogContent } from "~/web/components/ui/dialog";
 import { Field, Input, Textarea } from "~/web/components/ui/input";
 import { Select } from "~/web/components/ui/select";
 import { ApiError } from "~/web/lib/api";
+import { Trans, t } from "~/web/lib/i18n";
 import { useCreateVideo, useUpdateVideo } from "./api";
 import { VideoThumbnail } from "./video-thumbnail";
 
@@ -93,14 +94,16 @@ export function VideoFormDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
-        title={editing ? "Edit Video" : "Add Video"}
-        description={editing ? "Update the details members see." : "Add a YouTube teaching to the library."}
+        title={editing ? t("Edit Video") : t("Add Video")}
+        description={
+          editing ? t("Update the details members see.") : t("Add a YouTube teaching to the library.")
+        }
       >
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           <Field
             id={`${id}-youtubeUrl`}
-            label="YouTube URL"
-            hint="Any YouTube link works: watch, youtu.be, embed or shorts."
+            label={t("YouTube URL")}
+            hint={t("Any YouTube link works: watch, youtu.be, embed or shorts.")}
             error={errors.youtubeUrl?.message}
           >
             <Input
@@ -108,6 +111,7 @@ export function VideoFormDialog({
               type="url"
               inputMode="url"
               autoComplete="off"
+              dir="ltr"
               placeholder="https://www.youtube.com/watch?v=..."
               aria-invalid={Boolean(errors.youtubeUrl)}
               aria-describedby={described("youtubeUrl", true)}
@@ -118,43 +122,49 @@ export function VideoFormDialog({
             <div className="flex items-center gap-3 rounded-2xl bg-parchment/70 p-2 pe-4 text-sm">
               <VideoThumbnail youtubeId={previewId} className="w-28 shrink-0 rounded-lg" />
               <span>
-                Video <code className="font-semibold">{previewId}</code> found.
+                <Trans
+                  id="Video <0>{id}</0> found."
+                  values={{ id: previewId }}
+                  components={{ 0: <code className="font-semibold" /> }}
+                />
               </span>
             </div>
           )}
-          <Field id={`${id}-title`} label="Title" error={errors.title?.message}>
+          <Field id={`${id}-title`} label={t("Title")} error={errors.title?.message}>
             <Input
               id={`${id}-title`}
               autoComplete="off"
+              dir="auto"
               aria-invalid={Boolean(errors.title)}
               aria-describedby={described("title")}
               {...form.register("title")}
             />
           </Field>
-          <Field id={`${id}-description`} label="Description" error={errors.description?.message}>
+          <Field id={`${id}-description`} label={t("Description")} error={errors.description?.message}>
             <Textarea
               id={`${id}-description`}
               rows={4}
+              dir="auto"
               aria-invalid={Boolean(errors.description)}
               aria-describedby={described("description")}
               {...form.register("description")}
             />
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id={`${id}-series`} label="Series (optional)" error={errors.series?.message}>
+            <Field id={`${id}-series`} label={t("Series (optional)")} error={errors.series?.message}>
               <Select id={`${id}-series`} {...form.register("series")}>
-                <option value="">No series</option>
+                <option value="">{t("No series")}</option>
                 {VIDEO_SERIES.map((s) => (
                   <option key={s} value={s}>
-                    {s}
+                    {t(s)}
                   </option>
                 ))}
               </Select>
             </Field>
             <Field
               id={`${id}-duration`}
-              label="Duration (optional)"
-              hint="Minutes and seconds, like 7:45."
+              label={t("Duration (optional)")}
+              hint={t("Minutes and seconds, like 7:45.")}
               error={errors.duration?.message}
             >
               <Input
@@ -169,13 +179,14 @@ export function VideoFormDialog({
           </div>
           <Field
             id={`${id}-reflectionPrompts`}
-            label="Reflection prompts (optional)"
-            hint="One question per line."
+            label={t("Reflection prompts (optional)")}
+            hint={t("One question per line.")}
             error={errors.reflectionPrompts?.message}
           >
             <Textarea
               id={`${id}-reflectionPrompts`}
               rows={3}
+              dir="auto"
               aria-invalid={Boolean(errors.reflectionPrompts)}
               aria-describedby={described("reflectionPrompts", true)}
               {...form.register("reflectionPrompts")}
@@ -189,10 +200,10 @@ export function VideoFormDialog({
           />
           <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
             <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
+              <Button variant="outline">{t("Cancel")}</Button>
             </DialogClose>
             <Button type="submit" disabled={pending}>
-              {pending ? "Saving..." : editing ? "Save Changes" : "Create Video"}
+              {pending ? t("Saving...") : editing ? t("Save Changes") : t("Create Video")}
             </Button>
           </div>
         </form>

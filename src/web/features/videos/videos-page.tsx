@@ -6,15 +6,17 @@ import { LoadMore } from "~/web/components/card-grid";
 import { PageHeader } from "~/web/components/page-header";
 import { FilterChips, NoMatches, SearchFilterBar } from "~/web/components/search-filter-bar";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
+import { t } from "~/web/lib/i18n";
 import { useDebounced } from "~/web/lib/use-debounced";
 import { useDeferredData } from "~/web/lib/use-deferred-data";
 import { useLibrary, useWatching } from "./api";
 import { ContinueWatching } from "./continue-watching";
 import { VideoCard, VideoCardSkeleton } from "./video-card";
 
-const SERIES_CHOICES = [
-  { value: undefined, label: "All Series" },
-  ...VIDEO_SERIES.map((name) => ({ value: name, label: name })),
+// The series keep their English names in the address; their labels are in her language.
+const seriesChoices = () => [
+  { value: undefined, label: t("All Series") },
+  ...VIDEO_SERIES.map((name) => ({ value: name, label: t(name) })),
 ];
 
 /** /videos: the teaching library, searched and filtered on the server, a page at a time. */
@@ -58,13 +60,13 @@ export default function VideosPage() {
   return (
     <>
       <PageHeader
-        title="Video Library"
-        description="Biblical teaching to watch, reflect on and talk over together."
+        title={t("Video Library")}
+        description={t("Biblical teaching to watch, reflect on and talk over together.")}
       />
 
       <SearchFilterBar
-        label="Search videos"
-        placeholder="Search videos by title or description..."
+        label={t("Search videos")}
+        placeholder={t("Search videos by title or description...")}
         value={draft}
         onValueChange={(value) => {
           setDraft(value);
@@ -75,8 +77,8 @@ export default function VideosPage() {
         className="mb-6"
       >
         <FilterChips
-          label="Series"
-          options={SERIES_CHOICES}
+          label={t("Series")}
+          options={seriesChoices()}
           selected={series}
           onSelect={(value) => update({ series: value ?? "" })}
         />
@@ -84,7 +86,7 @@ export default function VideosPage() {
 
       {!filtering && watching.data && watching.data.length > 0 && <ContinueWatching videos={watching.data} />}
 
-      <section aria-label="Videos" aria-busy={videos.isFetching}>
+      <section aria-label={t("Videos")} aria-busy={videos.isFetching}>
         {shown.pending ? (
           <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
             {Array.from({ length: SKELETON_COUNT }, (_, i) => (
@@ -93,23 +95,31 @@ export default function VideosPage() {
           </div>
         ) : videos.isError || !shown.data ? (
           <ErrorState
-            message="We couldn't load the videos just now. Please try again."
+            message={t("We couldn't load the videos just now. Please try again.")}
             onRetry={() => void videos.refetch()}
           />
         ) : shown.data.length === 0 ? (
           filtering ? (
-            <NoMatches title="No videos found" onClear={clearFilters}>
-              Try a different word or series.
+            <NoMatches title={t("No videos found")} onClear={clearFilters}>
+              {t("Try a different word or series.")}
             </NoMatches>
           ) : (
-            <EmptyState icon={VideoIcon} title="No videos available">
-              New teaching is on its way. Please check back soon.
+            <EmptyState icon={VideoIcon} title={t("No videos available")}>
+              {t("New teaching is on its way. Please check back soon.")}
             </EmptyState>
           )
         ) : (
           <>
             <p className="sr-only" aria-live="polite">
-              {filtering ? `Showing ${shown.data.length}${videos.hasNextPage ? " or more" : ""} videos` : ""}
+              {filtering
+                ? videos.hasNextPage
+                  ? t("{count, plural, one {Showing # or more videos} other {Showing # or more videos}}", {
+                      count: shown.data.length,
+                    })
+                  : t("{count, plural, one {Showing # videos} other {Showing # videos}}", {
+                      count: shown.data.length,
+                    })
+                : ""}
             </p>
             <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
               {shown.data.map((video, index) => (

@@ -4,6 +4,7 @@ import { formatDuration } from "~/core/format";
 import { FINISHED_WITHIN_SECONDS, PROGRESS_SAVE_EVERY_SECONDS } from "~/core/videos/progress";
 import { YOUTUBE_EMBED_HOST, youTubeThumbnail } from "~/core/youtube";
 import { cn } from "~/web/lib/cn";
+import { t } from "~/web/lib/i18n";
 import { loadYouTubeApi, PLAYER_STATE, type YouTubePlayerInstance } from "./youtube-api";
 
 export interface PlayerHandle {
@@ -171,8 +172,12 @@ export const YouTubePlayer = forwardRef<
     void loadYouTubeApi().catch(() => {});
   };
 
+  // The player and its timeline run left to right in every language; its words are translated.
   return (
-    <div className="relative aspect-video w-full overflow-hidden rounded-[var(--radius-card)] bg-ink shadow-[var(--shadow-soft)]">
+    <div
+      dir="ltr"
+      className="relative aspect-video w-full overflow-hidden rounded-[var(--radius-card)] bg-ink shadow-[var(--shadow-soft)]"
+    >
       <div ref={mount} className="absolute inset-0 [&>iframe]:size-full" />
       {mode === "embed" && (
         <iframe
@@ -191,7 +196,11 @@ export const YouTubePlayer = forwardRef<
           onPointerEnter={warmUp}
           onFocus={warmUp}
           disabled={mode === "loading"}
-          aria-label={start ? `Play video: ${title}, from ${formatDuration(start)}` : `Play video: ${title}`}
+          aria-label={
+            start
+              ? t("Play video: {title}, from {time}", { title, time: formatDuration(start) })
+              : t("Play video: {title}", { title })
+          }
           className="group absolute inset-0 size-full cursor-pointer"
         >
           {imageFailed ? (
@@ -230,7 +239,9 @@ export const YouTubePlayer = forwardRef<
               aria-hidden="true"
               className="absolute bottom-3 start-3 rounded-full bg-ink/80 px-3 py-1 text-sm font-semibold text-white tabular-nums"
             >
-              {resuming ? "Continue from" : "Play from"} {formatDuration(start)}
+              {resuming
+                ? t("Continue from {time}", { time: formatDuration(start) })
+                : t("Play from {time}", { time: formatDuration(start) })}
             </span>
           ) : null}
         </button>
