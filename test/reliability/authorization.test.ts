@@ -1403,6 +1403,12 @@ const TABLE: Record<string, Entry> = {
     path: () => urlFor(profileEndpoints.signOutOthers),
     expect: everyMember(ok(signedOutOthersResult)),
   },
+  // Her language, chosen as it was (English): her pages read as before.
+  "PUT /api/profile/language": {
+    path: () => urlFor(profileEndpoints.setLanguage),
+    body: () => ({ locale: "en" }),
+    expect: everyMember(noContent),
+  },
   "PATCH /api/profile/settings": {
     path: () => urlFor(profileEndpoints.updateSettings),
     body: () => ({ groupNotifications: false }),

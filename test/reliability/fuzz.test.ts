@@ -209,6 +209,7 @@ function validBody(key: string): Record<string, unknown> {
     },
     "PATCH /api/profile": { firstName: "Fuzz", bio: "About me" },
     "PATCH /api/profile/settings": { emailNotifications: false },
+    "PUT /api/profile/language": { locale: "en" },
     "DELETE /api/profile": { confirm: "DELETE" },
     "POST /api/create-payment-intent": { amount: 12.5, description: "Gift" },
     "PATCH /api/prayer-requests/:id": { content: "Edited" },

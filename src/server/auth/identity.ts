@@ -100,6 +100,8 @@ export async function mailPasswordReset(db: Db, config: AppConfig, email: string
         ...site(config),
         firstName: user.firstName,
         link: link(config, "reset-password", token),
+        // A job: her own language, not the job's.
+        locale: user.locale ?? config.defaultLanguage,
       }),
     );
   });

@@ -277,10 +277,15 @@ export async function paymentsBetween(db: Db, userId: number, from: Date, to: Da
  * comes from a subquery, so a payment without her finds no address).
  */
 export async function receiptOf(db: Db, paymentId: number) {
-  const member = (column: typeof users.email | typeof users.firstName) =>
+  const member = (column: typeof users.email | typeof users.firstName | typeof users.locale) =>
     sql<string | null>`(select ${column} from ${users} where ${users.id} = ${payments.userId})`;
   const [row] = await db
-    .select({ ...paymentColumns, email: member(users.email), firstName: member(users.firstName) })
+    .select({
+      ...paymentColumns,
+      email: member(users.email),
+      firstName: member(users.firstName),
+      locale: member(users.locale),
+    })
     .from(payments)
     .leftJoin(courses, eq(courses.id, payments.courseId))
     .where(eq(payments.id, paymentId));

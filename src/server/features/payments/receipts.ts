@@ -5,8 +5,10 @@ import {
   type PaymentKind,
   paymentLabel,
 } from "../../../core/giving/schemas";
+import { isLocale } from "../../../core/i18n";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/client";
+import { inLocale } from "../../i18n";
 import { receiptMail } from "../../mail/templates";
 import type { OutgoingMail } from "../../mail/transport";
 import * as q from "./queries";
@@ -34,18 +36,22 @@ export async function receiptMailFor(
 ): Promise<OutgoingMail | null> {
   const row = await q.receiptOf(db, paymentId);
   if (!row) return null;
-  const rendered = receiptMail({
-    siteName: config.siteName,
-    siteUrl: config.publicUrl,
-    firstName: row.firstName,
-    // Her receipt's words in the language it is written in.
-    receiptNumber: localReceiptNumber(row.id),
-    amount: formatCents(row.amountCents, row.currency),
-    date: utcDate(row.paidAt),
-    description: paymentLabel(row.kind, row.courseTitle),
-    gift: isGift(row.kind),
-    ministry: config.ministry,
-    givingUrl: `${config.publicUrl}/profile/giving/${row.paidAt.getUTCFullYear()}`,
-  });
+  // Written when its job runs: in her language, not the job's.
+  const locale = isLocale(row.locale) ? row.locale : config.defaultLanguage;
+  const rendered = inLocale(locale, () =>
+    receiptMail({
+      siteName: config.siteName,
+      siteUrl: config.publicUrl,
+      firstName: row.firstName,
+      // Her receipt's words in the language it is written in.
+      receiptNumber: localReceiptNumber(row.id),
+      amount: formatCents(row.amountCents, row.currency),
+      date: utcDate(row.paidAt),
+      description: paymentLabel(row.kind, row.courseTitle),
+      gift: isGift(row.kind),
+      ministry: config.ministry,
+      givingUrl: `${config.publicUrl}/profile/giving/${row.paidAt.getUTCFullYear()}`,
+    }),
+  );
   return { to: row.email, ...rendered };
 }

@@ -31,7 +31,8 @@ export function TabsList({ className, ...props }: ComponentProps<typeof RadixTab
       const left = active.offsetLeft - el.clientWidth / 2 + active.offsetWidth / 2;
       const rtl = getComputedStyle(el).direction === "rtl";
       el.scrollTo({
-        left: rtl ? Math.min(0, left - (el.scrollWidth - el.clientWidth)) : Math.max(0, left),
+        // Right to left the row scrolls from 0 to -max and offsets count from the same origin.
+        left: rtl ? Math.min(0, left) : Math.max(0, left),
         behavior: "auto",
       });
       measure();
