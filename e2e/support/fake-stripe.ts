@@ -39,6 +39,8 @@ const FAKE_STRIPE_JS = `
                 const node = typeof target === "string" ? document.querySelector(target) : target;
                 const field = document.createElement("div");
                 field.setAttribute("data-testid", "payment-element");
+                // Stripe's own element (an iframe of Stripe's), in Stripe's words.
+                field.setAttribute("translate", "no");
                 field.textContent = "Card number 4242 4242 4242 4242";
                 node.appendChild(field);
                 mounted = true;

@@ -135,18 +135,31 @@ export function zoneFingerprint(at: number): number[] {
 
 const toDate = (value: string | number | Date) => (value instanceof Date ? value : new Date(value));
 
-/** "November 22, 2026"; Hebrew "22 בנובמבר 2026" */
-export function formatLongDate(value: string | number | Date) {
-  const { year, month, day } = calendarParts(toDate(value));
-  if (hebrew()) return `${day} ב${HEBREW_MONTHS[month - 1]} ${year}`;
-  return `${MONTHS[month - 1]} ${day}, ${year}`;
+/** A month's short name (1–12) as the page's dates write it: "Nov", "נוב׳" (a date's tile). */
+export const shortMonthName = (month: number) =>
+  hebrew() ? HEBREW_SHORT_MONTHS[month - 1]! : MONTHS[month - 1]!.slice(0, 3);
+
+/** A calendar day in the page's language, the month in full or short. */
+function writeDay({ year, month, day }: Pick<CalendarParts, "year" | "month" | "day">, short: boolean) {
+  if (hebrew()) return `${day} ב${(short ? HEBREW_SHORT_MONTHS : HEBREW_MONTHS)[month - 1]} ${year}`;
+  return `${short ? MONTHS[month - 1]!.slice(0, 3) : MONTHS[month - 1]} ${day}, ${year}`;
 }
 
+/** "November 22, 2026"; Hebrew "22 בנובמבר 2026" */
+export const formatLongDate = (value: string | number | Date) =>
+  writeDay(calendarParts(toDate(value)), false);
+
 /** "Nov 22, 2026"; Hebrew "22 בנוב׳ 2026" */
-export function formatShortDate(value: string | number | Date) {
-  const { year, month, day } = calendarParts(toDate(value));
-  if (hebrew()) return `${day} ב${HEBREW_SHORT_MONTHS[month - 1]} ${year}`;
-  return `${MONTHS[month - 1]!.slice(0, 3)} ${day}, ${year}`;
+export const formatShortDate = (value: string | number | Date) =>
+  writeDay(calendarParts(toDate(value)), true);
+
+/**
+ * The UTC day of an instant, whatever the zone ("Jun 15, 2031"; long: "June 15, 2031"): a day the
+ * server fixed in UTC, such as the end of a suspension or a receipt's date.
+ */
+export function formatUtcDay(value: string | number | Date, { long = false } = {}) {
+  const d = toDate(value);
+  return writeDay({ year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() }, !long);
 }
 
 /** "Nov 22, 2026, 7:58 AM"; Hebrew "22 בנוב׳ 2026, 19:58" */

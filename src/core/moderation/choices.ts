@@ -1,7 +1,7 @@
 // Moderation's words and kinds, without zod: the browser's cards import these (decision 031).
 
 import { keysOf } from "../choices";
-import { MONTHS } from "../format";
+import { formatUtcDay } from "../format";
 import { type MessageId, t } from "../i18n";
 
 /** What a member may report: what members write, and a member herself. */
@@ -81,7 +81,7 @@ export const WARNING_REASON_MAX = MODERATION_REASON_MAX;
 export function suspendedMessage(until: Date | null): string {
   if (!until || !Number.isFinite(until.getTime()))
     return t("Your account has been suspended. Please contact the ministry if you have questions.");
-  const day = `${MONTHS[until.getUTCMonth()]} ${until.getUTCDate()}, ${until.getUTCFullYear()}`;
+  const day = formatUtcDay(until, { long: true });
   return t("Your account is suspended until {day}. Please contact the ministry if you have questions.", {
     day,
   });
@@ -99,6 +99,5 @@ export function suspendedLabel(until: string | Date | null): string {
 export function suspensionTerm(until: string | Date | null): string {
   const end = until === null ? null : new Date(until);
   if (!end || !Number.isFinite(end.getTime())) return t("for good");
-  const month = MONTHS[end.getUTCMonth()]!.slice(0, 3);
-  return t("until {day}", { day: `${month} ${end.getUTCDate()}, ${end.getUTCFullYear()}` });
+  return t("until {day}", { day: formatUtcDay(end) });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { messageResponse } from "../../core/common-schemas";
+import { currentLocale } from "../../core/i18n";
 import type {
   AcceptedResult,
   BodyOf,
@@ -210,7 +211,8 @@ export function serve<E extends Endpoint, D = undefined>(
     }
     if (e.cache === "member") {
       const viewer = request.user!;
-      const key = `${e.id}|${viewer.id}|${viewer.isAdmin}|${viewer.membershipTier}|${stableJson(ctx.params)}|${stableJson(ctx.query)}|${vary ? vary(ctx) : ""}`;
+      // Her language too: what an answer says in words (a notification's sentence) is written in it.
+      const key = `${e.id}|${viewer.id}|${viewer.isAdmin}|${viewer.membershipTier}|${currentLocale()}|${stableJson(ctx.params)}|${stableJson(ctx.query)}|${vary ? vary(ctx) : ""}`;
       return app.memberCache.reply(request, reply, key, load(ctx));
     }
     if (e.cache === "shared") {

@@ -144,6 +144,8 @@ export async function statusAsMember(app: FastifyInstance, request: FastifyReque
 
 const memberHeaders = (request: FastifyRequest) => ({
   cookie: request.headers.cookie ?? "",
+  // Her page's answers in its language (the words of her notifications, say).
+  "accept-language": request.headers["accept-language"] ?? "",
   "x-request-id": request.id,
 });
 

@@ -1,4 +1,4 @@
-import { formatCents, MONTHS } from "../../../core/format";
+import { formatCents, formatUtcDay } from "../../../core/format";
 import {
   localReceiptNumber,
   PAYMENT_KIND_LABELS,
@@ -14,7 +14,7 @@ import type { OutgoingMail } from "../../mail/transport";
 import * as q from "./queries";
 
 /** "November 26, 2026", in UTC as statements count years (the server's zone is no member's). */
-const utcDate = (d: Date) => `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
+const utcDate = (d: Date) => formatUtcDay(d, { long: true });
 
 /** What a payment was for, as the statement names it (in English: the API's words). */
 export const paymentDescription = (row: { kind: PaymentKind; courseTitle: string | null }) =>

@@ -171,7 +171,9 @@ function FeatureIndex({ groups }: { groups: Group[] }) {
               href={`#${anchorOf(group.tag)}`}
               className="inline-flex items-center gap-1.5 rounded-full border border-linen bg-white/70 px-3 py-1 text-sm font-semibold text-ink transition-colors hover:bg-parchment"
             >
-              {group.label}
+              <span lang="en" translate="no">
+                {group.label}
+              </span>
               <span className="text-xs font-normal text-muted">{group.entries.length}</span>
             </a>
           </li>
@@ -186,7 +188,9 @@ function FeatureSection({ group }: { group: Group }) {
   return (
     <section aria-labelledby={`${id}-heading`} id={id} className="scroll-mt-24 space-y-3 pt-2">
       <h3 id={`${id}-heading`} className="flex items-baseline gap-2 font-sans text-lg font-bold">
-        {group.label}{" "}
+        <span lang="en" translate="no">
+          {group.label}
+        </span>{" "}
         <span className="text-sm font-normal text-muted">
           {t("{count, plural, one {# endpoint} other {# endpoints}}", { count: group.entries.length })}
         </span>
@@ -227,8 +231,9 @@ function EndpointCard({ entry }: { entry: Entry }) {
     !body && t("No JSON body"),
   ].filter(Boolean);
 
+  // The contract's own words (paths, methods, types, field names) are not translated.
   return (
-    <Card className="p-4 sm:p-5">
+    <Card className="p-4 sm:p-5" translate="no">
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <h4 className="flex min-w-0 items-start gap-2.5 font-mono text-[0.95rem] font-medium tracking-normal">
           <Badge

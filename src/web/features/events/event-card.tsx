@@ -3,10 +3,10 @@ import { Link } from "wouter";
 import { civilDayOf } from "~/core/calendar/civil";
 import { EVENT_SERIES_LABELS } from "~/core/events/choices";
 import type { EventOccurrence } from "~/core/events/schemas";
-import { MONTHS } from "~/core/format";
+import { shortMonthName } from "~/core/format";
 import { Badge } from "~/web/components/ui/badge";
 import { Card } from "~/web/components/ui/card";
-import { currentLocale, t } from "~/web/lib/i18n";
+import { t } from "~/web/lib/i18n";
 import { EventTime } from "./event-time";
 
 /** "Weekly · next" before a series' next date; nothing for a single date. */
@@ -27,24 +27,6 @@ export function RsvpBadge({ rsvp }: { rsvp: EventOccurrence["myRsvp"] }) {
   return <Badge tone="gray">{t("Can't go")}</Badge>;
 }
 
-/** A month's short name on a date's tile, as the page's dates write it ("Nov", "נוב׳"). */
-const HEBREW_SHORT_MONTHS = [
-  "ינו׳",
-  "פבר׳",
-  "מרץ",
-  "אפר׳",
-  "מאי",
-  "יוני",
-  "יולי",
-  "אוג׳",
-  "ספט׳",
-  "אוק׳",
-  "נוב׳",
-  "דצמ׳",
-];
-const shortMonth = (month: number) =>
-  currentLocale() === "he" ? HEBREW_SHORT_MONTHS[month - 1] : MONTHS[month - 1]!.slice(0, 3);
-
 /** One date in the Events tab (a series at its next date): when, where, whose, and her answer. */
 export function EventCard({ date }: { date: EventOccurrence }) {
   const full = date.capacity !== null && date.goingCount >= date.capacity;
@@ -57,7 +39,7 @@ export function EventCard({ date }: { date: EventOccurrence }) {
           aria-hidden="true"
           className="flex w-14 shrink-0 flex-col items-center justify-center rounded-2xl bg-sage-100 py-2 text-sage-800"
         >
-          <span className="text-xs font-semibold uppercase">{shortMonth(month)}</span>
+          <span className="text-xs font-semibold uppercase">{shortMonthName(month)}</span>
           <span className="font-serif text-2xl leading-none">{day}</span>
         </div>
         <div className="min-w-0 flex-1">

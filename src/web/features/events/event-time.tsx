@@ -2,7 +2,7 @@ import { civilDayOf, minutesOfDayOf } from "~/core/calendar/civil";
 import { hebrewDateText } from "~/core/calendar/hebrew-date";
 import type { EventOccurrence } from "~/core/events/schemas";
 import { formatClock, formatWeekdayDate } from "~/core/format";
-import { currentLocale, t } from "~/web/lib/i18n";
+import { currentLocale, Trans, t } from "~/web/lib/i18n";
 
 /** "Jerusalem" from "Asia/Jerusalem", "New York" from "America/New_York". */
 export const zoneCity = (zone: string) => (zone.split("/").pop() ?? zone).replace(/_/g, " ");
@@ -54,7 +54,19 @@ export function EventTime({
       {differs && (
         <span className="text-muted">
           {" "}
-          · {t("{time} in {place}", { time: zoneClockText(date.zoneClock), place: zoneCity(date.timeZone) })}
+          ·{" "}
+          <Trans
+            id="{time} in {place}"
+            values={{
+              time: zoneClockText(date.zoneClock),
+              // The zone's own name for its city, as the time zone database writes it.
+              place: (
+                <span lang="en" translate="no">
+                  {zoneCity(date.timeZone)}
+                </span>
+              ),
+            }}
+          />
         </span>
       )}
     </p>
