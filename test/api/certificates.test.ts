@@ -361,6 +361,35 @@ describe("the notice of a lesson that opened", () => {
     });
   });
 
+  it("tells her once when a lesson on day 10 of the Omer opens at nightfall in her city", async () => {
+    const learner = await t.member({ firstName: "Hodaya" });
+    await t.database.db
+      .insert(notificationPreferences)
+      .values({ userId: learner.id, timeZone: "Asia/Jerusalem" });
+    const { courseId, lessonIds } = await courseWith(
+      "Counting the Omer",
+      [atOnce, { rule: "omer_day", unlockDays: 10 }],
+      [learner],
+    );
+    await t.database.db
+      .update(courseEnrollments)
+      .set({ createdAt: new Date("2026-12-07T10:00:00Z") })
+      .where(and(eq(courseEnrollments.userId, learner.id), eq(courseEnrollments.courseId, courseId)));
+    // Day 10 of the Omer 5787 begins on 1 May 2027 at nightfall in Jerusalem, 19:58 (16:58 UTC).
+    const opens = new Date("2027-05-01T16:58:00Z");
+    const notices = () =>
+      t.database.db
+        .select({ subjectId: notifications.subjectId })
+        .from(notifications)
+        .where(and(eq(notifications.userId, learner.id), eq(notifications.kind, "lesson_opened")));
+
+    await noticeOpenedLessons(t.database.db, t.config.timeZone, new Date(opens.getTime() - MINUTE));
+    expect(await notices()).toEqual([]);
+    await noticeOpenedLessons(t.database.db, t.config.timeZone, opens);
+    await noticeOpenedLessons(t.database.db, t.config.timeZone, new Date(opens.getTime() + 15 * MINUTE));
+    expect(await notices()).toEqual([{ subjectId: lessonIds[1] }]);
+  });
+
   it("tells nobody of a lesson open when she enrolled, one that waits for the lesson before, or one she is not enrolled in", async () => {
     const learner = await t.member({ firstName: "Leah" });
     const { courseId } = await courseWith(

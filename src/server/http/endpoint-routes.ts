@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { messageResponse } from "../../core/common-schemas";
-import { currentLocale } from "../../core/i18n";
 import type {
   AcceptedResult,
   BodyOf,
@@ -12,6 +11,7 @@ import type {
   QueryOf,
   Result,
 } from "../../core/contract";
+import { currentLocale } from "../../core/i18n";
 import type { SessionUser } from "../auth/sessions";
 import { IDEMPOTENCY_HEADER, respondOnce } from "./idempotency";
 import { type SharedCache, sharedCache } from "./shared-cache";

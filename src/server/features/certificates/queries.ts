@@ -1,6 +1,13 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { certificates, courses, notificationPreferences, users } from "../../db/schema";
+import {
+  certificates,
+  courseEnrollments,
+  courses,
+  lessons,
+  notificationPreferences,
+  users,
+} from "../../db/schema";
 
 /**
  * Makes her certificate for the course if she has finished every one of its lessons (a course with
@@ -120,3 +127,36 @@ export const lessonsOpenedBetween = (since: Date, now: Date, ministryZone: strin
   where o.opens_at > o.enrolled_at
     and o.opens_at > ${since}::timestamptz
     and o.opens_at <= ${now}::timestamptz`;
+
+/**
+ * Each enrolment in an active course with a lesson on a calendar rule ("on a Hebrew date", "on a day
+ * of the Omer"): the rule, when she enrolled and where she is. Its opening is reckoned in JavaScript
+ * (hebcal's nightfall at her place), not in SQL.
+ */
+export function calendarLessonEnrolments(db: Db | Tx, ministryZone: string) {
+  return db
+    .select({
+      userId: courseEnrollments.userId,
+      lessonId: lessons.id,
+      title: lessons.title,
+      enrolledAt: courseEnrollments.createdAt,
+      rule: lessons.rule,
+      unlockDays: lessons.unlockDays,
+      unlockDate: lessons.unlockDate,
+      unlockMonth: lessons.unlockMonth,
+      city: notificationPreferences.restCity,
+      timeZone: sql<string>`coalesce(${notificationPreferences.timeZone}, ${ministryZone}::text)`,
+    })
+    .from(lessons)
+    .innerJoin(courses, and(eq(courses.id, lessons.courseId), eq(courses.status, "active")))
+    .innerJoin(courseEnrollments, eq(courseEnrollments.courseId, lessons.courseId))
+    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, courseEnrollments.userId))
+    .where(inArray(lessons.rule, ["hebrew_date", "omer_day"]));
+}
+
+/** Rows (member, lesson, title) as the `each` of a notice: a VALUES list, none when empty. */
+export const openedRows = (rows: { userId: number; lessonId: number; title: string }[]) =>
+  sql`select * from (values ${sql.join(
+    rows.map((r) => sql`(${r.userId}::int, ${r.lessonId}::int, null::int, ${r.title}::text)`),
+    sql`, `,
+  )}) v(user_id, lesson_id, actor_id, title)`;
