@@ -1,10 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
-import { decodePDFRawStream, PDFDocument, PDFRawStream } from "pdf-lib";
+import { decodePDFRawStream, PDFDict, PDFDocument, PDFName, PDFRawStream } from "pdf-lib";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { coursesEndpoints } from "../../src/core/courses/endpoints";
 import { lessonsEndpoints } from "../../src/core/lessons/endpoints";
 import { LESSON_MESSAGES } from "../../src/core/lessons/rules";
 import { notificationsEndpoints } from "../../src/core/notifications/endpoints";
+import { profileEndpoints } from "../../src/core/profile/endpoints";
 import { wallClockIn } from "../../src/core/zoned-time";
 import {
   certificates,
@@ -307,6 +308,46 @@ describe("her certificate's PDF", () => {
     // The page in the browser keeps her name as she wrote it.
     const page = await succeeded(t.visitor().call(lessonsEndpoints.certificate, { params: { code } }));
     expect(page.name).toBe("Zofia Łukasiewicz-Dvořák");
+  });
+});
+
+/** The names of the fonts the document uses. */
+function fontsOf(doc: PDFDocument): string[] {
+  const names: string[] = [];
+  for (const [, object] of doc.context.enumerateIndirectObjects()) {
+    if (object instanceof PDFDict && object.get(PDFName.of("Type"))?.toString() === "/Font")
+      names.push(String(object.get(PDFName.of("BaseFont"))));
+  }
+  return names;
+}
+
+describe("her certificate's PDF in Hebrew", () => {
+  it("writes her Hebrew name and the Hebrew words right to left, in a font that has their letters", async () => {
+    const named = await t.member({ firstName: "שרה", lastName: "לוי" });
+    await succeeded(named.client.call(profileEndpoints.setLanguage, { body: { locale: "he" } }));
+    const { courseId, lessonIds } = await courseWith("שמות האלוהים", [atOnce], [named]);
+    const { code } = (await finish(named, courseId, lessonIds))!;
+    const res = await download(named, code);
+    expect(res.statusCode).toBe(200);
+    const doc = await PDFDocument.load(res.rawPayload);
+    expect(doc.getTitle()).toBe("תעודה: שמות האלוהים");
+    expect(doc.getSubject()).toBe("שרה לוי סיימה את שמות האלוהים");
+    // Its letters from the embedded Hebrew font, not the standard fonts that have none.
+    const fonts = fontsOf(doc);
+    expect(
+      fonts.some((f) => /^\/FrankRuhlLibre-/.test(f)),
+      fonts.join(),
+    ).toBe(true);
+    expect(fonts).not.toContain("/Times-Roman");
+  });
+
+  it("keeps an English member's certificate as it was", async () => {
+    const named = await t.member({ firstName: "Mara", lastName: "Naomi" });
+    const { courseId, lessonIds } = await courseWith("El Roi", [atOnce], [named]);
+    const { code } = (await finish(named, courseId, lessonIds))!;
+    const fonts = fontsOf(await PDFDocument.load((await download(named, code)).rawPayload));
+    expect(fonts).toContain("/Times-Roman");
+    expect(fonts.filter((f) => /FrankRuhl/.test(f))).toEqual([]);
   });
 });
 

@@ -1,5 +1,10 @@
-import { PageSizes, PDFDocument, type PDFFont, rgb, StandardFonts } from "pdf-lib";
-import { MONTHS } from "../../../core/format";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import fontkit from "@pdf-lib/fontkit";
+import bidiFactory from "bidi-js";
+import { PageSizes, PDFDocument, type PDFFont, type PDFPage, type RGB, rgb, StandardFonts } from "pdf-lib";
+import { MONTHS, writeCalendarDay } from "../../../core/format";
+import { currentLocale, directionOf, t } from "../../../core/i18n";
 import { clockPartsIn } from "../../../core/zoned-time";
 
 /** What a certificate's page says. */
@@ -13,10 +18,11 @@ export interface CertificateFacts {
   verifyUrl: string;
 }
 
-/** "29 November 2026": the day the certificate was made, on the clocks of `zone`. */
+/** "29 November 2026" (Hebrew "29 בנובמבר 2026"): the day it was made, on the clocks of `zone`. */
 export function certificateDate(issuedAt: Date, zone: string): string {
-  const { year, month, day } = clockPartsIn(issuedAt, zone);
-  return `${day} ${MONTHS[month - 1]} ${year}`;
+  const parts = clockPartsIn(issuedAt, zone);
+  if (currentLocale() === "he") return writeCalendarDay(parts);
+  return `${parts.day} ${MONTHS[parts.month - 1]} ${parts.year}`;
 }
 
 /** Latin letters with no accent to take off, and the plain letter each is written with. */
@@ -69,16 +75,24 @@ export async function certificatePdf(facts: CertificateFacts): Promise<Uint8Arra
   const [a4Width, a4Height] = PageSizes.A4;
   const page = doc.addPage([a4Height, a4Width]);
   const { width, height } = page.getSize();
-  const serif = await doc.embedFont(StandardFonts.TimesRoman);
-  const serifBold = await doc.embedFont(StandardFonts.TimesRomanBold);
-  const sans = await doc.embedFont(StandardFonts.Helvetica);
+  const words = {
+    title: t("Certificate of Completion"),
+    before: t("This is to say that"),
+    middle: t("has finished the course"),
+    date: t("on {date}", { date: certificateDate(facts.issuedAt, facts.timeZone) }),
+    check: t("Anyone may check this certificate at"),
+  };
+  const hebrew = [facts.name, facts.courseTitle, facts.siteName, ...Object.values(words)].some((text) =>
+    HEBREW.test(text),
+  );
+  const write = hebrew ? await hebrewWriter(doc, page) : await latinWriter(doc, page);
 
-  const name = writable(serifBold, facts.name);
-  const course = writable(serifBold, facts.courseTitle);
-  doc.setTitle(`Certificate: ${course}`);
-  doc.setAuthor(writable(sans, facts.siteName));
-  doc.setSubject(`${name} finished ${course}`);
-  doc.setCreator(writable(sans, facts.siteName));
+  doc.setTitle(t("Certificate: {course}", { course: write.plain(facts.courseTitle) }));
+  doc.setAuthor(write.plain(facts.siteName));
+  doc.setSubject(
+    t("{name} finished {course}", { name: write.plain(facts.name), course: write.plain(facts.courseTitle) }),
+  );
+  doc.setCreator(write.plain(facts.siteName));
   doc.setCreationDate(facts.issuedAt);
   doc.setModificationDate(facts.issuedAt);
 
@@ -99,31 +113,121 @@ export async function certificatePdf(facts: CertificateFacts): Promise<Uint8Arra
     borderWidth: 0.75,
   });
 
-  const centred = (text: string, y: number, font: PDFFont, size: number, color = INK) =>
-    page.drawText(text, { x: (width - font.widthOfTextAtSize(text, size)) / 2, y, size, font, color });
-
   let y = height - 110;
-  centred(writable(sans, facts.siteName).toUpperCase(), y, sans, 12, SOFT);
+  write.centred(facts.siteName.toUpperCase(), y, "sans", 12, SOFT);
   y -= 58;
-  centred("Certificate of Completion", y, serif, 36);
+  write.centred(words.title, y, "serif", 36);
   y -= 52;
-  centred("This is to say that", y, serif, 16, SOFT);
+  write.centred(words.before, y, "serif", 16, SOFT);
   y -= 50;
-  for (const line of lines(serifBold, name, 32, width - 160).slice(0, 2)) {
-    centred(line, y, serifBold, 32);
+  for (const line of write.lines(facts.name, "bold", 32, width - 160).slice(0, 2)) {
+    write.centred(line, y, "bold", 32);
     y -= 38;
   }
   y -= 8;
-  centred("has finished the course", y, serif, 16, SOFT);
+  write.centred(words.middle, y, "serif", 16, SOFT);
   y -= 38;
-  for (const line of lines(serifBold, course, 24, width - 160).slice(0, 3)) {
-    centred(line, y, serifBold, 24);
+  for (const line of write.lines(facts.courseTitle, "bold", 24, width - 160).slice(0, 3)) {
+    write.centred(line, y, "bold", 24);
     y -= 30;
   }
   y -= 6;
-  centred(`on ${certificateDate(facts.issuedAt, facts.timeZone)}`, y, serif, 16);
+  write.centred(words.date, y, "serif", 16);
 
-  centred("Anyone may check this certificate at", 86, sans, 10, SOFT);
-  centred(writable(sans, facts.verifyUrl), 70, sans, 10, INK);
+  write.centred(words.check, 86, "sans", 10, SOFT);
+  write.centred(facts.verifyUrl, 70, "sans", 10, INK);
   return doc.save();
+}
+
+type Face = "serif" | "bold" | "sans";
+
+/** How the page's text is written: centred on a line, broken into lines, and as plain metadata. */
+interface Writer {
+  centred(text: string, y: number, face: Face, size: number, color?: RGB): void;
+  lines(text: string, face: Face, size: number, width: number): string[];
+  plain(text: string): string;
+}
+
+const HEBREW = /[\u0590-\u05FF\uFB1D-\uFB4F]/;
+
+/** English and other Western European words: the standard PDF fonts, as before. */
+async function latinWriter(doc: PDFDocument, page: PDFPage): Promise<Writer> {
+  const fonts: Record<Face, PDFFont> = {
+    serif: await doc.embedFont(StandardFonts.TimesRoman),
+    bold: await doc.embedFont(StandardFonts.TimesRomanBold),
+    sans: await doc.embedFont(StandardFonts.Helvetica),
+  };
+  const { width } = page.getSize();
+  return {
+    centred(text, y, face, size, color = INK) {
+      const font = fonts[face];
+      const shown = writable(font, text);
+      page.drawText(shown, { x: (width - font.widthOfTextAtSize(shown, size)) / 2, y, size, font, color });
+    },
+    lines: (text, face, size, max) => lines(fonts[face], writable(fonts[face], text), size, max),
+    plain: (text) => writable(fonts.sans, text),
+  };
+}
+
+const require = createRequire(import.meta.url);
+const fontFile = (name: string) =>
+  fs.readFileSync(require.resolve(`@fontsource/frank-ruhl-libre/files/${name}`));
+const bidi = bidiFactory();
+
+/**
+ * A page with Hebrew on it: Frank Ruhl Libre (its Hebrew and Latin files, each letter in the file
+ * that has it, embedded as subsets), each line put in visual order by the Unicode bidirectional
+ * algorithm, right to left when the page is.
+ */
+async function hebrewWriter(doc: PDFDocument, page: PDFPage): Promise<Writer> {
+  doc.registerFontkit(fontkit);
+  const embed = (file: string) => doc.embedFont(fontFile(file), { subset: true });
+  const [latin, latinBold, hebrewRegular, hebrewBold] = await Promise.all([
+    embed("frank-ruhl-libre-latin-400-normal.woff"),
+    embed("frank-ruhl-libre-latin-700-normal.woff"),
+    embed("frank-ruhl-libre-hebrew-400-normal.woff"),
+    embed("frank-ruhl-libre-hebrew-700-normal.woff"),
+  ]);
+  const fontFor = (face: Face, hebrewLetters: boolean) =>
+    face === "bold" ? (hebrewLetters ? hebrewBold : latinBold) : hebrewLetters ? hebrewRegular : latin;
+  const direction = directionOf(currentLocale());
+  // A line's runs, in the order they are drawn (left to right), each in the font that has its letters.
+  const runs = (text: string, face: Face) => {
+    const levels = bidi.getEmbeddingLevels(text, direction);
+    const visual = bidi.getReorderedString(text, levels);
+    // The runs stand in visual order; a Hebrew run's letters go back to reading order, since the
+    // font's layout (fontkit) writes a Hebrew run right to left itself.
+    return (visual.match(/[\u0590-\u05FF\uFB1D-\uFB4F]+|[^\u0590-\u05FF\uFB1D-\uFB4F]+/g) ?? []).map(
+      (run) => {
+        const hebrewRun = HEBREW.test(run);
+        return { run: hebrewRun ? [...run].reverse().join("") : run, font: fontFor(face, hebrewRun) };
+      },
+    );
+  };
+  const measure = (text: string, face: Face, size: number) =>
+    runs(text, face).reduce((sum, { run, font }) => sum + font.widthOfTextAtSize(run, size), 0);
+  const { width } = page.getSize();
+  return {
+    centred(text, y, face, size, color = INK) {
+      let x = (width - measure(text, face, size)) / 2;
+      for (const { run, font } of runs(text, face)) {
+        page.drawText(run, { x, y, size, font, color });
+        x += font.widthOfTextAtSize(run, size);
+      }
+    },
+    lines(text, face, size, max) {
+      const out: string[] = [];
+      let line = "";
+      for (const word of text.split(/\s+/).filter(Boolean)) {
+        const next = line ? `${line} ${word}` : word;
+        if (line && measure(next, face, size) > max) {
+          out.push(line);
+          line = word;
+        } else line = next;
+      }
+      if (line) out.push(line);
+      return out;
+    },
+    plain: (text) => text,
+  };
 }
