@@ -145,9 +145,15 @@ function writeDay({ year, month, day }: Pick<CalendarParts, "year" | "month" | "
   return `${short ? MONTHS[month - 1]!.slice(0, 3) : MONTHS[month - 1]} ${day}, ${year}`;
 }
 
-/** A day of the calendar written in full: "November 22, 2026"; Hebrew "22 בנובמבר 2026". */
-export const writeCalendarDay = (parts: Pick<CalendarParts, "year" | "month" | "day">) =>
-  writeDay(parts, false);
+/**
+ * A day of the calendar written in full: "November 22, 2026", or with `dayFirst` as a certificate
+ * writes it, "22 November 2026"; Hebrew always "22 בנובמבר 2026".
+ */
+export const writeCalendarDay = (
+  parts: Pick<CalendarParts, "year" | "month" | "day">,
+  { dayFirst = false } = {},
+) =>
+  dayFirst && !hebrew() ? `${parts.day} ${MONTHS[parts.month - 1]} ${parts.year}` : writeDay(parts, false);
 
 /** "November 22, 2026"; Hebrew "22 בנובמבר 2026" */
 export const formatLongDate = (value: string | number | Date) =>

@@ -60,7 +60,9 @@ export async function startWorker(
         app,
         job: helpers.job,
         // The Message-ID is the job's, so a retry after a lost acknowledgement is recognisably the same mail.
-        deliver: (mail) => mailer.send(mail, { messageId: `<job-${helpers.job.id}@${host}>` }),
+        deliver: async (mail) => {
+          await mailer.send(mail, { messageId: `<job-${helpers.job.id}@${host}>` });
+        },
       });
   }
 

@@ -418,6 +418,25 @@ const unsubscribeLine = (url: string | undefined): Paragraph[] =>
 /** A notification's line: its sentence (names and titles marked with `memberText`), and its link. */
 const itemLine = (item: { text: string; url: string }): Paragraph => [`${item.text}: `, { href: item.url }];
 
+/** How a mail of notifications ends: the way to them, her preferences, and the unsubscribe line. */
+function notificationsEnding(input: {
+  notificationsUrl: string;
+  preferencesUrl: string;
+  unsubscribeUrl: string | undefined;
+}) {
+  return {
+    action: { label: t("See your notifications"), url: input.notificationsUrl },
+    after: [
+      sentence(
+        "Choose what reaches your inbox, and when: {link}",
+        {},
+        { link: { href: input.preferencesUrl } },
+      ),
+      ...unsubscribeLine(input.unsubscribeUrl),
+    ],
+  };
+}
+
 /**
  * What she chose to hear of "right away": one mail for everything waiting for her, each line with
  * the link to its place.
@@ -446,15 +465,7 @@ export function notificationsMail(
       heading: several ? t("While you were away") : t("Something for you"),
       preheader: first ? first.text : subject,
       before: input.items.map(itemLine),
-      action: { label: t("See your notifications"), url: input.notificationsUrl },
-      after: [
-        sentence(
-          "Choose what reaches your inbox, and when: {link}",
-          {},
-          { link: { href: input.preferencesUrl } },
-        ),
-        ...unsubscribeLine(input.unsubscribeUrl),
-      ],
+      ...notificationsEnding(input),
     });
   });
 }
@@ -514,15 +525,7 @@ export function digestMail(
           ? [t("And {count, plural, one {# more} other {# more}} waiting for you.", { count: input.more })]
           : []),
       ],
-      action: { label: t("See your notifications"), url: input.notificationsUrl },
-      after: [
-        sentence(
-          "Choose what reaches your inbox, and when: {link}",
-          {},
-          { link: { href: input.preferencesUrl } },
-        ),
-        ...unsubscribeLine(input.unsubscribeUrl),
-      ],
+      ...notificationsEnding(input),
     });
   });
 }

@@ -11,14 +11,13 @@ export interface OutgoingMail {
 }
 
 export interface Mailer {
-  /** Resolves once the SMTP server accepted the message; throws (and the job retries) otherwise. */
-  send(mail: OutgoingMail, options?: { messageId?: string }): Promise<void>;
   /**
-   * The same, resolving to the SMTP server's answer (its last response line, e.g. "250 2.0.0 Ok:
-   * queued as …"); null with the log transport. A refusal throws nodemailer's error, which carries
-   * the server's words (`response`) and a `code`.
+   * Resolves once the SMTP server accepted the message, to its answer (its last response line, e.g.
+   * "250 2.0.0 Ok: queued as …"; null with the log transport); throws otherwise, and the job
+   * retries. A refusal throws nodemailer's error, which carries the server's words (`response`) and
+   * a `code`.
    */
-  sendForAnswer(mail: OutgoingMail, options?: { messageId?: string }): Promise<string | null>;
+  send(mail: OutgoingMail, options?: { messageId?: string }): Promise<string | null>;
   close(): void;
 }
 
@@ -55,9 +54,6 @@ export async function createMailer(config: AppConfig, write: (record: string) =>
     return {
       async send(mail) {
         write(mailLogRecord(mail));
-      },
-      async sendForAnswer(mail) {
-        write(mailLogRecord(mail));
         return null;
       },
       close() {},
@@ -74,15 +70,11 @@ export async function createMailer(config: AppConfig, write: (record: string) =>
     },
     { from: config.mail.from },
   );
-  const sendForAnswer = async (mail: OutgoingMail, options: { messageId?: string } = {}) => {
-    const info = await transport.sendMail({ ...mail, messageId: options.messageId });
-    return typeof info.response === "string" ? info.response : null;
-  };
   return {
-    async send(mail, options) {
-      await sendForAnswer(mail, options);
+    async send(mail, options = {}) {
+      const info = await transport.sendMail({ ...mail, messageId: options.messageId });
+      return typeof info.response === "string" ? info.response : null;
     },
-    sendForAnswer,
     close: () => transport.close(),
   };
 }

@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import fontkit from "@pdf-lib/fontkit";
 import bidiFactory from "bidi-js";
 import { PageSizes, PDFDocument, type PDFFont, type PDFPage, type RGB, rgb, StandardFonts } from "pdf-lib";
-import { MONTHS, writeCalendarDay } from "../../../core/format";
+import { writeCalendarDay } from "../../../core/format";
 import { currentLocale, directionOf, t } from "../../../core/i18n";
 import { clockPartsIn } from "../../../core/zoned-time";
 
@@ -20,9 +20,7 @@ export interface CertificateFacts {
 
 /** "29 November 2026" (Hebrew "29 בנובמבר 2026"): the day it was made, on the clocks of `zone`. */
 export function certificateDate(issuedAt: Date, zone: string): string {
-  const parts = clockPartsIn(issuedAt, zone);
-  if (currentLocale() === "he") return writeCalendarDay(parts);
-  return `${parts.day} ${MONTHS[parts.month - 1]} ${parts.year}`;
+  return writeCalendarDay(clockPartsIn(issuedAt, zone), { dayFirst: true });
 }
 
 /** Latin letters with no accent to take off, and the plain letter each is written with. */

@@ -146,7 +146,7 @@ export async function sendTestMail(
   const to = viewer.email;
   const base = { transport: settings.transport, to };
   try {
-    const response = await mailer.sendForAnswer({
+    const response = await mailer.send({
       to,
       ...testMail({ ...site(config), firstName: viewer.firstName }),
     });
