@@ -1,15 +1,12 @@
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "wouter";
 import { personName } from "~/core/format";
 import { cn } from "~/web/lib/cn";
 import { t } from "~/web/lib/i18n";
 import { ItemPage } from "./item-page";
 import { MemberText } from "./member-text";
 import { SkeletonGroup } from "./skeleton-group";
-import { buttonClass } from "./ui/button";
 import { Card } from "./ui/card";
-import { EmptyState } from "./ui/empty-state";
 import { Skeleton } from "./ui/skeleton";
 
 /** A member's full name as a group's page lists her. */
@@ -47,19 +44,12 @@ export function GroupItemPage<T>({
       query={query}
       valid={Number.isInteger(id) && id > 0}
       back={back}
-      notFound={
-        <EmptyState
-          icon={Icon}
-          title={t("Group not found")}
-          action={
-            <Link href={back.href} className={buttonClass("primary")}>
-              {discover}
-            </Link>
-          }
-        >
-          {t("This group doesn't exist or is no longer active.")}
-        </EmptyState>
-      }
+      notFound={{
+        icon: Icon,
+        title: t("Group not found"),
+        text: t("This group doesn't exist or is no longer active."),
+        action: { href: back.href, label: discover },
+      }}
       failed={t("We couldn't load this group just now.")}
       loading={loading ?? <GroupPageSkeleton />}
     >

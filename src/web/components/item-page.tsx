@@ -1,8 +1,9 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { ApiError } from "~/web/lib/api";
-import { ErrorState } from "./ui/empty-state";
+import { buttonClass } from "./ui/button";
+import { EmptyState, ErrorState } from "./ui/empty-state";
 
 /** The way back from one item's page to the list it belongs to ("All groups"). */
 export function BackLink({ href, label }: { href: string; label: ReactNode }) {
@@ -34,7 +35,8 @@ export function ItemPage<T>({
   /** Whether the address holds an id at all. */
   valid: boolean;
   back: { href: string; label: string };
-  notFound: ReactNode;
+  /** What the page says when there is no such item, and where it offers to go instead. */
+  notFound: { icon: LucideIcon; title: string; text: string; action: { href: string; label: string } };
   failed: string;
   loading: ReactNode;
   children: (item: T) => ReactNode;
@@ -45,7 +47,17 @@ export function ItemPage<T>({
     return (
       <div className="space-y-6">
         <BackLink {...back} />
-        {notFound}
+        <EmptyState
+          icon={notFound.icon}
+          title={notFound.title}
+          action={
+            <Link href={notFound.action.href} className={buttonClass("primary")}>
+              {notFound.action.label}
+            </Link>
+          }
+        >
+          {notFound.text}
+        </EmptyState>
       </div>
     );
   }

@@ -1,13 +1,12 @@
 import { MessageCircle, MessagesSquare } from "lucide-react";
 import { useId, useMemo, useState } from "react";
-import { Link, useLocation } from "wouter";
+import { useLocation } from "wouter";
 import { GROUP_POST_KIND_LABELS } from "~/core/conversation/limits";
 import type { GroupPost, GroupPostDetail, GroupReply } from "~/core/conversation/schemas";
 import { BackLink, ItemPage } from "~/web/components/item-page";
 import { MemberText } from "~/web/components/member-text";
 import { SkeletonList } from "~/web/components/skeleton-group";
-import { Button, buttonClass } from "~/web/components/ui/button";
-import { EmptyState } from "~/web/components/ui/empty-state";
+import { Button } from "~/web/components/ui/button";
 import { Skeleton } from "~/web/components/ui/skeleton";
 import { ReportDialog } from "~/web/features/moderation";
 import { useAuth } from "~/web/lib/auth";
@@ -29,19 +28,12 @@ export default function GroupPostPage({ params }: { params: Record<string, strin
       query={{ data: first, error: query.error, isError: query.isError, refetch: query.refetch }}
       valid={Number.isInteger(id) && id > 0}
       back={{ href: GROUPS_HREF, label: t("Groups") }}
-      notFound={
-        <EmptyState
-          icon={MessagesSquare}
-          title={t("Post not found")}
-          action={
-            <Link href="/cultivation-groups?tab=my-groups" className={buttonClass("primary")}>
-              {t("My Groups")}
-            </Link>
-          }
-        >
-          {t("It may have been deleted, or you are no longer a member of its group.")}
-        </EmptyState>
-      }
+      notFound={{
+        icon: MessagesSquare,
+        title: t("Post not found"),
+        text: t("It may have been deleted, or you are no longer a member of its group."),
+        action: { href: "/cultivation-groups?tab=my-groups", label: t("My Groups") },
+      }}
       failed={t("We couldn't load this post just now.")}
       loading={<PostPageSkeleton />}
     >

@@ -9,7 +9,6 @@ import {
   XCircle,
 } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { Link } from "wouter";
 import { urlOf } from "~/core/contract";
 import { RSVP_LABELS, RSVP_STATUSES } from "~/core/events/choices";
 import { eventsEndpoints as api } from "~/core/events/endpoints";
@@ -21,7 +20,6 @@ import { SkeletonGroup } from "~/web/components/skeleton-group";
 import { Badge } from "~/web/components/ui/badge";
 import { Button, buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
-import { EmptyState } from "~/web/components/ui/empty-state";
 import { t } from "~/web/lib/i18n";
 import { mainActionRef } from "~/web/lib/main-action";
 import { useAttendees, useCancelEvent, useEvent, useRsvp } from "./api";
@@ -48,19 +46,12 @@ export default function EventPage({ params }: { params: Record<string, string | 
       query={query}
       valid={valid}
       back={back}
-      notFound={
-        <EmptyState
-          icon={CalendarDays}
-          title={t("Event not found")}
-          action={
-            <Link href="/community" className={buttonClass("primary")}>
-              {t("See upcoming events")}
-            </Link>
-          }
-        >
-          {t("This event doesn't exist, or it belongs to a group you're not part of.")}
-        </EmptyState>
-      }
+      notFound={{
+        icon: CalendarDays,
+        title: t("Event not found"),
+        text: t("This event doesn't exist, or it belongs to a group you're not part of."),
+        action: { href: "/community", label: t("See upcoming events") },
+      }}
       failed={t("We couldn't load this event just now.")}
       loading={
         <div className="space-y-6" aria-busy="true">

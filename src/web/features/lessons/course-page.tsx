@@ -29,19 +29,12 @@ export default function CoursePage({ params }: { params: Record<string, string |
       query={query}
       valid={valid}
       back={back}
-      notFound={
-        <EmptyState
-          icon={GraduationCap}
-          title={t("Course not found")}
-          action={
-            <Link href="/courses" className={buttonClass("primary")}>
-              {t("See all courses")}
-            </Link>
-          }
-        >
-          {t("This course doesn't exist, or it is no longer offered.")}
-        </EmptyState>
-      }
+      notFound={{
+        icon: GraduationCap,
+        title: t("Course not found"),
+        text: t("This course doesn't exist, or it is no longer offered."),
+        action: { href: "/courses", label: t("See all courses") },
+      }}
       failed={t("We couldn't load this course just now.")}
       loading={
         <div className="space-y-6" aria-busy="true">

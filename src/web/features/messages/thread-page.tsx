@@ -9,7 +9,7 @@ import {
   useRef,
   useState,
 } from "react";
-import { Link, useLocation } from "wouter";
+import { useLocation } from "wouter";
 import { formatCalendarAge, formatClock, formatDateTime } from "~/core/format";
 import { MESSAGE_DELETED, MESSAGE_EDIT_MINUTES, MESSAGE_MAX } from "~/core/messages/limits";
 import type { ConversationSummary, DirectMessage, MessagePerson } from "~/core/messages/schemas";
@@ -17,8 +17,7 @@ import { ConfirmDialog } from "~/web/components/confirm-dialog";
 import { BackLink, ItemPage } from "~/web/components/item-page";
 import { MemberText } from "~/web/components/member-text";
 import { SkeletonList } from "~/web/components/skeleton-group";
-import { Button, buttonClass } from "~/web/components/ui/button";
-import { EmptyState } from "~/web/components/ui/empty-state";
+import { Button } from "~/web/components/ui/button";
 import { Textarea } from "~/web/components/ui/input";
 import { Skeleton } from "~/web/components/ui/skeleton";
 import { EditedMark, ReportDialog } from "~/web/features/moderation";
@@ -56,19 +55,12 @@ export default function ThreadPage({ params }: { params: Record<string, string |
         query={{ data: first, error: query.error, isError: query.isError, refetch: query.refetch }}
         valid={Number.isInteger(id) && id > 0}
         back={back()}
-        notFound={
-          <EmptyState
-            icon={MessagesSquare}
-            title={t("Conversation not found")}
-            action={
-              <Link href="/messages" className={buttonClass("primary")}>
-                {t("All messages")}
-              </Link>
-            }
-          >
-            {t("It may have been declined, or it is not yours to read.")}
-          </EmptyState>
-        }
+        notFound={{
+          icon: MessagesSquare,
+          title: t("Conversation not found"),
+          text: t("It may have been declined, or it is not yours to read."),
+          action: { href: "/messages", label: t("All messages") },
+        }}
         failed={t("We couldn't load this conversation just now.")}
         loading={<ThreadSkeleton />}
       >
