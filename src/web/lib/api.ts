@@ -14,6 +14,8 @@ export class ApiError extends Error {
     /** The server's `{ message }`, when it sent one: safe to show to the member. */
     readonly serverMessage: string | undefined,
     readonly fieldErrors: Record<string, string> | undefined,
+    /** The answer's JSON, when it was JSON: what else a refusal says (a locked lesson's date). */
+    readonly body: unknown = undefined,
   ) {
     super(message);
     this.name = "ApiError";
@@ -24,12 +26,13 @@ async function toError(res: Response): Promise<ApiError> {
   const text = (await res.text().catch(() => "")) || res.statusText;
   let serverMessage: string | undefined;
   let fieldErrors: Record<string, string> | undefined;
+  let body: { message?: unknown; errors?: Record<string, string> } | undefined;
   try {
-    const body = JSON.parse(text) as { message?: unknown; errors?: Record<string, string> };
+    body = JSON.parse(text) as { message?: unknown; errors?: Record<string, string> };
     if (typeof body.message === "string") serverMessage = body.message;
     if (body.errors && typeof body.errors === "object") fieldErrors = body.errors;
   } catch {}
-  return new ApiError(res.status, `${res.status}: ${text}`, serverMessage, fieldErrors);
+  return new ApiError(res.status, `${res.status}: ${text}`, serverMessage, fieldErrors, body);
 }
 
 let transport: PageFetch = (url, init) => fetch(url, init);

@@ -33,10 +33,12 @@ function calendarDayOf(value: unknown): CalendarDay | null {
 /** The server's 403 for a lesson, read from its body (`{unlockAt, opensOn}` or `{after}` when locked). */
 export function closedReason(error: unknown): LessonClosed | null {
   if (!(error instanceof ApiError) || error.status !== 403) return null;
-  let body: { unlockAt?: unknown; opensOn?: unknown; after?: unknown; courseId?: unknown } = {};
-  try {
-    body = JSON.parse(error.message.slice(error.message.indexOf(":") + 1));
-  } catch {}
+  const body = (error.body ?? {}) as {
+    unlockAt?: unknown;
+    opensOn?: unknown;
+    after?: unknown;
+    courseId?: unknown;
+  };
   const unlockAt = typeof body.unlockAt === "string" ? body.unlockAt : null;
   const opensOn = calendarDayOf(body.opensOn);
   const after = typeof body.after === "number" ? body.after : null;

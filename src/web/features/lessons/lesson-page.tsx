@@ -11,7 +11,7 @@ import { Button, buttonClass } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
 import { Field, Textarea } from "~/web/components/ui/input";
-import { NoteDialog, type NoteStart } from "~/web/features/notes";
+import { useNoteAtMoment } from "~/web/features/notes";
 import { type PlayerHandle, type PositionListener, YouTubePlayer } from "~/web/features/videos";
 import { ApiError } from "~/web/lib/api";
 import { t } from "~/web/lib/i18n";
@@ -266,8 +266,8 @@ function VideoPart({ lesson, video }: { lesson: Lesson; video: NonNullable<Lesso
     [lesson.id, lesson.courseId, video.id],
   );
   const player = useRef<PlayerHandle>(null);
-  const [noteStart, setNoteStart] = useState<NoteStart>();
-  const [noting, setNoting] = useState(false);
+  // A note on the teaching, at the moment she is at, as on the video's own page.
+  const note = useNoteAtMoment(player, video);
   if (!video.youtubeId) {
     return (
       <p className="rounded-[var(--radius-card)] bg-parchment p-5 text-muted">
@@ -275,13 +275,6 @@ function VideoPart({ lesson, video }: { lesson: Lesson; video: NonNullable<Lesso
       </p>
     );
   }
-  // A note on the teaching, at the moment she is at, as on the video's own page.
-  const takeNote = () => {
-    const timestamp = player.current?.currentTime() ?? null;
-    player.current?.pause();
-    setNoteStart({ videoId: video.id, videoTitle: video.title, timestamp });
-    setNoting(true);
-  };
   return (
     <div className="space-y-3">
       {/* The player and its timeline run left to right in either language. */}
@@ -295,10 +288,10 @@ function VideoPart({ lesson, video }: { lesson: Lesson; video: NonNullable<Lesso
           onPosition={onPosition}
         />
       </div>
-      <Button size="sm" variant="accent" onClick={takeNote}>
+      <Button size="sm" variant="accent" onClick={note.takeNote}>
         <NotebookPen aria-hidden="true" /> {t("Take a note")}
       </Button>
-      <NoteDialog open={noting} onOpenChange={setNoting} start={noteStart} />
+      {note.dialog}
     </div>
   );
 }

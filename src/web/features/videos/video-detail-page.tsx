@@ -30,7 +30,7 @@ import { t, translateKnown } from "~/web/lib/i18n";
 import { notifySuccess } from "~/web/lib/notify";
 import { toast } from "~/web/lib/toast";
 import { useScrollToHash } from "~/web/lib/use-scroll-to-hash";
-import { NoteDialog, type NoteStart } from "../notes";
+import { useNoteAtMoment } from "../notes";
 import {
   recordView,
   saveProgress,
@@ -97,18 +97,10 @@ function VideoView({ video }: { video: VideoDetail }) {
   );
   // "Join Discussion" and the like land on the conversation (`#reflections`).
   useScrollToHash(true);
-  const [noteStart, setNoteStart] = useState<NoteStart>();
-  const [noting, setNoting] = useState(false);
   // The server sends what plays a patron-only video to patrons and administrators alone.
   const locked = video.patronOnly && !video.youtubeId;
 
-  const takeNote = () => {
-    const timestamp = player.current?.currentTime() ?? null;
-    // Writing is easier when the teaching waits for you.
-    player.current?.pause();
-    setNoteStart({ videoId: video.id, videoTitle: video.title, timestamp });
-    setNoting(true);
-  };
+  const note = useNoteAtMoment(player, video);
 
   return (
     <>
@@ -177,7 +169,7 @@ function VideoView({ video }: { video: VideoDetail }) {
                 </div>
               </dl>
 
-              <VideoActions video={video} onTakeNote={takeNote} />
+              <VideoActions video={video} onTakeNote={note.takeNote} />
 
               <p
                 dir="auto"
@@ -203,7 +195,7 @@ function VideoView({ video }: { video: VideoDetail }) {
         </aside>
       </div>
 
-      <NoteDialog open={noting} onOpenChange={setNoting} start={noteStart} />
+      {note.dialog}
     </>
   );
 }
