@@ -355,7 +355,7 @@ function EndpointCard({ entry }: { entry: Entry }) {
  */
 function PathText({ path }: { path: string }) {
   return (
-    <span className="min-w-0 wrap-anywhere">
+    <span dir="ltr" className="min-w-0 wrap-anywhere">
       {path.split("/").map((segment, i) => (
         <Fragment key={i}>
           {i > 0 && (

@@ -102,6 +102,7 @@ export function CalendarFeedDialog({
           <Field id="calendar-feed-url" label={t("Feed address")}>
             <Input
               id="calendar-feed-url"
+              dir="ltr"
               readOnly
               value={feed.data.url}
               onFocus={(e) => e.currentTarget.select()}

@@ -184,6 +184,7 @@ export function EventDialog({
           hint={t("Shown only to those going.")}
           type="url"
           inputMode="url"
+          dir="ltr"
           placeholder="https://"
         />
       </div>

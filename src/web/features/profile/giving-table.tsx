@@ -8,9 +8,9 @@ import { t, translateKnown } from "~/web/lib/i18n";
 // The receipt number has a column of its own on wider screens and on paper, under "For" on phones.
 const RECEIPT_COLUMN = "max-sm:hidden print:table-cell";
 const COLUMNS: Array<{ label: MessageId; className: string }> = [
-  { label: "Date", className: "pe-3" },
-  { label: "For", className: "pe-3" },
-  { label: "Receipt", className: `pe-3 ${RECEIPT_COLUMN}` },
+  { label: "Date", className: "pe-3 text-start" },
+  { label: "For", className: "pe-3 text-start" },
+  { label: "Receipt", className: `pe-3 text-start ${RECEIPT_COLUMN}` },
   { label: "Amount", className: "text-end" },
 ];
 
@@ -68,7 +68,7 @@ export function GivingTable({
       </tbody>
       <tfoot>
         <tr>
-          <th scope="row" colSpan={2} className="pt-3 pe-3 font-bold">
+          <th scope="row" colSpan={2} className="pt-3 pe-3 text-start font-bold">
             {t("Total given in {year}", { year })}
           </th>
           <td className={RECEIPT_COLUMN} />

@@ -131,7 +131,7 @@ export default function AdminVideosTab() {
               <tbody className="divide-y divide-linen">
                 {videos.data.map((video) => (
                   <tr key={video.id} className="hover:bg-cream">
-                    <th scope="row" className="max-w-xs px-4 py-3 font-semibold">
+                    <th scope="row" className="max-w-xs px-4 py-3 text-start font-semibold">
                       <Link
                         href={`/video/${video.id}`}
                         dir="auto"
