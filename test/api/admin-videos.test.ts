@@ -79,7 +79,7 @@ describe("adding a video", () => {
       .limit(1);
     expect(activity).toMatchObject({
       userId: admin.id,
-      description: "New video added: Grace That Finds Us First",
+      params: { title: "Grace That Finds Us First" },
     });
 
     const library = await member.client.call(videosEndpoints.library);

@@ -1,6 +1,9 @@
-import { eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminEndpoints } from "../../src/core/admin/endpoints";
+import { prayerEndpoints } from "../../src/core/prayer/endpoints";
+import { profileEndpoints } from "../../src/core/profile/endpoints";
+import { recordActivity } from "../../src/server/activity/record";
 import {
   activityLog,
   cultivationGroups,
@@ -11,6 +14,7 @@ import {
   videos,
 } from "../../src/server/db/schema";
 import { contextWithAdmin, createTestContext, type Member, type TestContext } from "../support/app";
+import { backfillStatements, runStatements } from "../support/migrations";
 
 let t: TestContext;
 let admin: Member;
@@ -85,7 +89,14 @@ describe("analytics", () => {
     const zero = Object.fromEntries(FIGURES.map((figure) => [figure, 0]));
     expect(res.body).toMatchObject({ ...zero, totalUsers: 1, newUsersThisMonth: 1 });
     expect(res.body.recentActivity).toEqual([
-      { description: "Owner Admin joined the community", timestamp: expect.any(String) },
+      {
+        description: "Owner Admin joined the community",
+        parts: [
+          { text: "Owner Admin", memberText: true },
+          { text: " joined the community", memberText: false },
+        ],
+        timestamp: expect.any(String),
+      },
     ]);
   });
 
@@ -153,10 +164,8 @@ describe("analytics", () => {
         createdAt: new Date(before.getTime() - 40 * 86_400_000),
       },
     ]);
-    await db.insert(activityLog).values([
-      { kind: "video_added", description: "New video: New one" },
-      { kind: "group_created", description: "Circle was planted" },
-    ]);
+    await recordActivity(db, "video_added", { title: "New one" });
+    await recordActivity(db, "group_created", { type: "cultivation", name: null, group: "Circle" });
 
     const res = await owner.client.call(adminEndpoints.analytics);
     expect(res.status).toBe(200);
@@ -177,8 +186,8 @@ describe("analytics", () => {
       conversionRate: 40,
     });
     expect(res.body.recentActivity.map((r) => r.description)).toEqual([
-      "Circle was planted",
-      "New video: New one",
+      'A member started the cultivation group "Circle"',
+      "New video added: New one",
       "Dee Tester joined the community",
       "Cleo Tester joined the community",
       "Bea Tester joined the community",
@@ -198,6 +207,145 @@ describe("analytics", () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe("recent activity, in the language of the administrator reading it", () => {
+  let fresh: TestContext;
+  let owner: Member;
+  let tamar: Member;
+  beforeAll(async () => {
+    ({ t: fresh, admin: owner } = await contextWithAdmin());
+    // A second administrator, who chose Hebrew for her pages.
+    tamar = await fresh.member({ firstName: "Tamar", lastName: "Cohen" });
+    await fresh.database.db.update(users).set({ role: "admin" }).where(eq(users.id, tamar.id));
+    const chose = await tamar.client.call(profileEndpoints.setLanguage, { body: { locale: "he" } });
+    expect(chose.status).toBe(204);
+  });
+  afterAll(() => fresh.close());
+
+  const linesOf = async (reader: Member, headers?: Record<string, string>) => {
+    const res = await reader.client.call(adminEndpoints.analytics, { headers });
+    expect(res.status).toBe(200);
+    return res.body.recentActivity;
+  };
+
+  it("writes each line in her language, the names and titles set apart in their own direction", async () => {
+    const db = fresh.database.db;
+    const miriam = await fresh.member({ firstName: "Miriam", lastName: "Levi" });
+    const shared = await miriam.client.call(prayerEndpoints.share, {
+      body: { content: "Please pray for my mother's surgery on Thursday.", isPrivate: true },
+    });
+    expect(shared.status).toBe(201);
+    await recordActivity(
+      db,
+      "group_created",
+      { type: "local", name: "Miriam Levi", group: "Women of the Word", location: "Haifa" },
+      miriam.id,
+    );
+    await recordActivity(db, "donation_received", { name: null, cents: 1250, currency: "eur" });
+    await recordActivity(db, "articles_synced", { added: 2, updated: 1, source: "Substack" });
+
+    const hebrew = await linesOf(tamar);
+    expect(hebrew.map((line) => line.description)).toEqual([
+      "שני מאמרים חדשים ועדכון אחד סונכרנו מ־Substack",
+      "חברה תרמה 12.50 EUR",
+      'Miriam Levi פתחה את הקבוצה המקומית "Women of the Word" ב־Haifa',
+      "Miriam שיתפה בקשת תפילה פרטית",
+      "Miriam Levi הצטרפה לקהילה",
+    ]);
+    expect(hebrew[2]!.parts).toEqual([
+      { text: "Miriam Levi", memberText: true },
+      { text: ' פתחה את הקבוצה המקומית "', memberText: false },
+      { text: "Women of the Word", memberText: true },
+      { text: '" ב־', memberText: false },
+      { text: "Haifa", memberText: true },
+    ]);
+    // "A member" is our word, not a name she wrote.
+    expect(hebrew[1]!.parts).toEqual([{ text: "חברה תרמה 12.50 EUR", memberText: false }]);
+
+    expect((await linesOf(owner)).map((line) => line.description)).toEqual([
+      "2 new articles and 1 update synced from Substack",
+      "A member gave a donation of 12.50 EUR",
+      'Miriam Levi started the local group "Women of the Word" in Haifa',
+      "Miriam shared a private prayer request",
+      "Miriam Levi joined the community",
+    ]);
+    // Her browser's language counts when she chose none.
+    expect((await linesOf(owner, { "accept-language": "he-IL,he;q=0.9" }))[4]!.description).toBe(
+      "Miriam Levi הצטרפה לקהילה",
+    );
+  });
+
+  it("carries the lines written before their values were kept over, in every shape they took", async () => {
+    const db = fresh.database.db;
+    const old = [
+      ["member_joined", "Ruth Abrams joined the community"],
+      ["member_joined", "Deborah Stone set up Grace Fellowship"],
+      ["video_added", "New video added: Grace: Part 2"],
+      ["course_added", "New course added: Women of the Bible"],
+      ["group_created", 'Hannah Bell started the cultivation group "Mothers in Prayer"'],
+      ["group_created", 'A member started the local group "Women in the Word" in Haifa, Israel'],
+      ["prayer_shared", "Lydia shared a prayer request"],
+      ["prayer_shared", "A member shared a private prayer request"],
+      ["patron_started", "Lydia Brooks became a Mishpacha Patron"],
+      ["donation_received", "Esther Cohen gave a donation of $1,234"],
+      ["donation_received", "Esther Cohen gave a donation of $19.99"],
+      ["donation_received", "A member gave a donation of 12.50 EUR"],
+      ["course_purchased", "Naomi Gold enrolled in Names of God"],
+      ["articles_synced", "1 new article and 3 updates synced from Substack"],
+      ["video_added", "Something an older hand typed"],
+    ] as const;
+    const start = Date.now() - 3600_000;
+    // The table as it was: the sentence in `description`, no values.
+    await db.delete(activityLog);
+    await db.execute(sql`alter table activity_log add column description text`);
+    await db.execute(sql`alter table activity_log alter column params drop not null`);
+    try {
+      for (const [i, [kind, description]] of old.entries()) {
+        await db.execute(sql`insert into activity_log (kind, description, created_at)
+          values (${kind}, ${description}, ${new Date(start + i * 1000)})`);
+      }
+      await runStatements(fresh.database, backfillStatements("0050_activity_and_sync_words", "activity_log"));
+    } finally {
+      await db.execute(sql`alter table activity_log alter column params set not null`);
+      await db.execute(sql`alter table activity_log drop column description`);
+    }
+
+    const rows = await db.select().from(activityLog).orderBy(asc(activityLog.createdAt));
+    expect(rows.map((row) => row.params)).toEqual([
+      { name: "Ruth Abrams" },
+      { name: "Deborah Stone", ministry: "Grace Fellowship" },
+      { title: "Grace: Part 2" },
+      { title: "Women of the Bible" },
+      { type: "cultivation", name: "Hannah Bell", group: "Mothers in Prayer" },
+      { type: "local", name: null, group: "Women in the Word", location: "Haifa, Israel" },
+      { name: "Lydia", isPrivate: false },
+      { name: null, isPrivate: true },
+      { name: "Lydia Brooks" },
+      { name: "Esther Cohen", cents: 123_400, currency: "usd" },
+      { name: "Esther Cohen", cents: 1999, currency: "usd" },
+      { name: null, cents: 1250, currency: "eur" },
+      { name: "Naomi Gold", title: "Names of God" },
+      { added: 1, updated: 3, source: "Substack" },
+      { text: "Something an older hand typed" },
+    ]);
+
+    // The newest five, as each administrator reads them.
+    expect((await linesOf(owner)).map((line) => line.description)).toEqual([
+      "Something an older hand typed",
+      "1 new article and 3 updates synced from Substack",
+      "Naomi Gold enrolled in Names of God",
+      "A member gave a donation of 12.50 EUR",
+      "Esther Cohen gave a donation of $19.99",
+    ]);
+    expect((await linesOf(tamar)).map((line) => line.description)).toEqual([
+      "Something an older hand typed",
+      "מאמר חדש אחד ו־3 עדכונים סונכרנו מ־Substack",
+      "Naomi Gold נרשמה לקורס Names of God",
+      "חברה תרמה 12.50 EUR",
+      "Esther Cohen תרמה $19.99",
+    ]);
   });
 });
 

@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { asc, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { adminEndpoints } from "../../src/core/admin/endpoints";
 import { articlesEndpoints } from "../../src/core/articles/endpoints";
 import { activityLog, articleDiscussions, articles } from "../../src/server/db/schema";
 import {
@@ -217,8 +218,12 @@ describe("syncing from the newsletter feed", () => {
       .select()
       .from(activityLog)
       .where(eq(activityLog.kind, "articles_synced"));
-    expect(activity?.description).toBe("3 new articles and 0 updates synced from Substack");
+    expect(activity?.params).toEqual({ added: 3, updated: 0, source: "Substack" });
     expect(activity?.userId).toBe(admin.id);
+    const overview = await admin.client.call(adminEndpoints.analytics);
+    expect(overview.body.recentActivity[0]?.description).toBe(
+      "3 new articles and 0 updates synced from Substack",
+    );
   });
 
   it("keeps only safe HTML: no scripts, handlers, javascript: links or frames", async () => {
@@ -309,6 +314,23 @@ describe("syncing from the newsletter feed", () => {
         "Could not reach the Substack feed (the connection was refused). Please try again later.",
       );
       expect(await snapshot()).toEqual(before);
+    });
+
+    it("says why in Hebrew to an administrator who reads Hebrew", async () => {
+      const hebrew = { "accept-language": "he" };
+      const cases: Array<[Mode, string | RegExp]> = [
+        ["error-500", "הפיד של Substack ענה ב־HTTP 500. בדקי את NEWSLETTER_FEED_URL."],
+        ["huge", "הפיד של Substack גדול מ־5 MB."],
+        ["json", "הפיד של Substack לא החזיר XML. בדקי ש־NEWSLETTER_FEED_URL מפנה לפיד ה־RSS."],
+        // The XML reader's own words stay as it wrote them.
+        ["garbage", /^הפיד של Substack אינו XML תקין \(שורה \d+: .+\)\.$/],
+      ];
+      for (const [variant, message] of cases) {
+        mode = variant;
+        const res = await admin.client.call(articlesEndpoints.adminSync, { headers: hebrew });
+        expect(res.status).toBe(502);
+        expect(res.body.message).toMatch(message);
+      }
     });
   });
 

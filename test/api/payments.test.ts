@@ -191,7 +191,7 @@ describe("donations", () => {
       .select()
       .from(activityLog)
       .where(and(eq(activityLog.userId, m.id), eq(activityLog.kind, "donation_received")));
-    expect(activity.map((a) => a.description)).toEqual(["Esther Cohen gave a donation of $19.99"]);
+    expect(activity.map((a) => a.params)).toEqual([{ name: "Esther Cohen", cents: 1999, currency: "usd" }]);
   });
 
   it("rejects amounts under $1, over the limit, with fractions of a cent, or not numbers", async () => {
@@ -256,7 +256,7 @@ describe("webhooks", () => {
       .select()
       .from(activityLog)
       .where(and(eq(activityLog.userId, m.id), eq(activityLog.kind, "patron_started")));
-    expect(started.map((a) => a.description)).toEqual(["Lydia Brooks became a Mishpacha Patron"]);
+    expect(started.map((a) => a.params)).toEqual([{ name: "Lydia Brooks" }]);
   });
 
   it("sets the tier from the subscription's status: trialing is premium, past_due is not", async () => {

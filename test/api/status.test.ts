@@ -2,18 +2,22 @@ import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import webpush from "web-push";
 import packageJson from "../../package.json";
 import { articlesEndpoints } from "../../src/core/articles/endpoints";
+import { profileEndpoints } from "../../src/core/profile/endpoints";
 import { statusEndpoints as api } from "../../src/core/status/endpoints";
-import { runScheduledArticleSync } from "../../src/server/features/articles";
+import { articleSyncRuns, users } from "../../src/server/db/schema";
+import { runScheduledArticleSync, storedFailureMessage } from "../../src/server/features/articles";
 import { runDailyBackup } from "../../src/server/features/backups/daily";
 import { backupFileName } from "../../src/server/features/backups/format";
 import { writeBackup } from "../../src/server/features/backups/write";
 import { createTestContext, type Member, type TestContext } from "../support/app";
 import { uniqueName } from "../support/databases";
 import { type Mailbox, startMailbox } from "../support/mailbox";
+import { backfillStatements, runStatements } from "../support/migrations";
 import {
   deliverEvent,
   type StripeStandIn,
@@ -208,6 +212,103 @@ describe("a community with Stripe, a newsletter, push and real mail", () => {
       lastSync: { ok: true, added: 0, updated: 0, error: null },
       lastSuccessAt: null,
     });
+  });
+
+  it("tells an administrator who reads Hebrew why the sync failed in Hebrew, in its answer and on the status", async () => {
+    const tamar = await t.member({ firstName: "Tamar" });
+    await t.database.db.update(users).set({ role: "admin" }).where(eq(users.id, tamar.id));
+    expect((await tamar.client.call(profileEndpoints.setLanguage, { body: { locale: "he" } })).status).toBe(
+      204,
+    );
+
+    broken = true;
+    try {
+      const res = await tamar.client.call(articlesEndpoints.adminSync);
+      expect(res.status).toBe(502);
+      expect(res.body.message).toBe("הפיד של Substack ענה ב־HTTP 500. בדקי את NEWSLETTER_FEED_URL.");
+    } finally {
+      broken = false;
+    }
+    expect((await statusOf(tamar)).newsletter.lastSync).toMatchObject({
+      ok: false,
+      error: "הפיד של Substack ענה ב־HTTP 500. בדקי את NEWSLETTER_FEED_URL.",
+    });
+    // The same failure, read by an administrator in English.
+    expect((await statusOf(admin)).newsletter.lastSync).toMatchObject({
+      ok: false,
+      error: "The Substack feed answered with HTTP 500. Check NEWSLETTER_FEED_URL.",
+    });
+    await runScheduledArticleSync(t.app);
+  });
+
+  it("carries the failures recorded before their kinds were kept over, each read in her language", async () => {
+    const db = t.database.db;
+    const old = [
+      "The Substack feed took longer than 10 seconds to answer. Please try again later.",
+      "The Substack feed took longer than 300 ms to answer. Please try again later.",
+      "The Substack feed's address leads to a private network; the server reads feeds from public addresses only.",
+      "Could not reach the Substack feed (the address was not found). Please try again later.",
+      "Could not reach the Substack feed (a network error). Please try again later.",
+      "The Substack feed answered with HTTP 404. Check NEWSLETTER_FEED_URL.",
+      "The Substack feed is larger than 5 MB.",
+      "The Substack feed is larger than 512 bytes.",
+      "The connection to the Substack feed broke off. Please try again later.",
+      "The Substack feed did not return XML. Check that NEWSLETTER_FEED_URL points to the RSS feed.",
+      "The Substack feed address returned a web page, not an RSS feed. Check that NEWSLETTER_FEED_URL points to the RSS feed (it usually ends in /feed).",
+      "The Substack feed is not well-formed XML (line 3: Closing tag 'item' is expected inplace of 'channel')).",
+      "The Substack feed could not be read (Unexpected end (at 2:1)).",
+      "The Substack feed is not an RSS 2.0 feed. Check that NEWSLETTER_FEED_URL points to the RSS feed.",
+      "Connection terminated unexpectedly",
+    ];
+    // The table as it was: the sentence in `error`.
+    await db.delete(articleSyncRuns);
+    await db.execute(sql`alter table article_sync_runs add column error text`);
+    try {
+      for (const error of old) await db.execute(sql`insert into article_sync_runs (error) values (${error})`);
+      await runStatements(
+        t.database,
+        backfillStatements("0050_activity_and_sync_words", "article_sync_runs"),
+      );
+    } finally {
+      await db.execute(sql`alter table article_sync_runs drop column error`);
+    }
+    const rows = await db.select().from(articleSyncRuns).orderBy(asc(articleSyncRuns.id));
+    const name = "Substack";
+    expect(rows.map((row) => row.failure)).toEqual([
+      { kind: "too_slow", name, timeoutMs: 10_000 },
+      { kind: "too_slow", name, timeoutMs: 300 },
+      { kind: "private_address", name },
+      { kind: "unreachable", name, reason: "not_found" },
+      { kind: "unreachable", name, reason: "network" },
+      { kind: "http_status", name, status: 404 },
+      { kind: "too_large", name, maxBytes: 5 * 1024 * 1024 },
+      { kind: "too_large", name, maxBytes: 512 },
+      { kind: "broke_off", name },
+      { kind: "not_xml", name },
+      { kind: "web_page", name },
+      {
+        kind: "malformed_xml",
+        name,
+        line: 3,
+        detail: "Closing tag 'item' is expected inplace of 'channel')",
+      },
+      { kind: "unreadable", name, detail: "Unexpected end (at 2:1)" },
+      { kind: "not_rss", name },
+      { kind: "unexpected", detail: "Connection terminated unexpectedly" },
+    ]);
+    // Every old sentence reads back as it was written.
+    expect(rows.slice(0, -1).map((row) => storedFailureMessage(row.failure))).toEqual(old.slice(0, -1));
+
+    const hebrew = { "accept-language": "he" };
+    const res = await admin.client.call(api.status, { headers: hebrew });
+    expect(res.body.newsletter.lastSync?.error).toBe(
+      "הסנכרון נעצר בגלל שגיאה בשרת (Connection terminated unexpectedly).",
+    );
+    await db.delete(articleSyncRuns).where(eq(articleSyncRuns.id, rows.at(-1)!.id));
+    const before = await admin.client.call(api.status, { headers: hebrew });
+    expect(before.body.newsletter.lastSync?.error).toBe(
+      "הפיד של Substack אינו פיד RSS 2.0. בדקי ש־NEWSLETTER_FEED_URL מפנה לפיד ה־RSS.",
+    );
   });
 
   it("shows the newest backup in the folder, a manual one included, with its time and size", async () => {

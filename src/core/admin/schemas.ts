@@ -10,6 +10,16 @@ export const ADMIN_MESSAGES = {
   noRecentActivity: "No recent activity",
 } as const satisfies Record<string, MessageId>;
 
+/**
+ * A line of the recent activity, in the language of the request: the whole sentence, and its pieces,
+ * what someone wrote (a name, a title) marked so the page sets it in its own direction.
+ */
+export const activityItem = z.object({
+  description: z.string(),
+  parts: z.array(z.object({ text: z.string(), memberText: z.boolean() })),
+  timestamp: dateTime,
+});
+
 /** SPEC §3 "Analytics". Money in dollars, percentages rounded to one decimal. */
 export const analyticsResponse = z.object({
   totalUsers: z.number(),
@@ -20,7 +30,7 @@ export const analyticsResponse = z.object({
   newGroupsThisMonth: z.number(),
   premiumMembers: z.number(),
   newPremiumThisMonth: z.number(),
-  recentActivity: z.array(z.object({ description: z.string(), timestamp: dateTime })),
+  recentActivity: z.array(activityItem),
   monthlyRevenue: z.number(),
   /** This month's revenue by where it came from, in dollars, refunds left out. */
   revenueBySource: z.object({

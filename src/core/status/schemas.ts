@@ -35,7 +35,7 @@ export const newsletterSync = z.object({
   /** New articles it brought (0 when it failed). */
   added: z.number(),
   updated: z.number(),
-  /** Why it failed; null when it worked. */
+  /** Why it failed, in the language of the request; null when it worked. */
   error: z.string().nullable(),
 });
 

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { RegisterBody } from "../../core/auth/schemas";
 import { AUTH_MESSAGES } from "../../core/auth/schemas";
 import { INVITATION_MESSAGES } from "../../core/invitations/messages";
-import { recordActivity } from "../activity/record";
+import { activityName, recordActivity } from "../activity/record";
 import type { AppConfig } from "../config";
 import { type Db, isUniqueViolation } from "../db/client";
 import { users } from "../db/schema";
@@ -52,12 +52,7 @@ export async function registerMember(db: Db, config: AppConfig, input: RegisterB
       if (invitation && !(await acceptInvitation(tx, invitation.id, user!.id))) {
         throw forbidden(INVITATION_MESSAGES.invalid);
       }
-      await recordActivity(
-        tx,
-        "member_joined",
-        `${input.firstName} ${input.lastName} joined the community`,
-        user!.id,
-      );
+      await recordActivity(tx, "member_joined", { name: activityName(input) }, user!.id);
       if (!invitation) await sendVerification(tx, config, user!);
       return user!;
     });
@@ -175,7 +170,7 @@ export async function upsertOidcMember(
     const name = [claims.firstName, claims.lastName].filter(Boolean).join(" ") || claims.email.split("@")[0];
     const accepted = invitation ? await acceptInvitation(tx, invitation.id, user!.id) : false;
     if (!accepted && config.registration === "invitation") throw forbidden(INVITATION_MESSAGES.closed);
-    await recordActivity(tx, "member_joined", `${name} joined the community`, user!.id);
+    await recordActivity(tx, "member_joined", { name: name || null }, user!.id);
     if (!verifiedNow) await sendVerification(tx, config, user!);
     return user!;
   });

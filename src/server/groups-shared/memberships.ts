@@ -1,6 +1,6 @@
 import { type AnyColumn, and, count, desc, eq, lt, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgSelect, PgTable } from "drizzle-orm/pg-core";
-import { recordActivity } from "../activity/record";
+import { type ActivityParams, recordActivity } from "../activity/record";
 import type { Db, Tx } from "../db/client";
 import { searchMatches, shiftedCounter } from "../db/query-helpers";
 
@@ -140,7 +140,7 @@ export function groupQueries<Group, NewGroup, Role extends string>(
       values: Omit<NewGroup, "id" | "memberCount" | "isActive" | "createdAt">,
       founderId: number,
       role: Role,
-      activity: string,
+      activity: ActivityParams<"group_created">,
     ) {
       const [row] = await tx
         .insert(g)

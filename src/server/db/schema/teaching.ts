@@ -3,6 +3,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -183,8 +184,11 @@ export const articleSyncRuns = pgTable("article_sync_runs", {
   /** New and changed articles; null when it failed. */
   added: integer("added"),
   updated: integer("updated"),
-  /** Why it failed, as the admin page says it; null when it worked. */
-  error: text("error"),
+  /**
+   * Why it failed: its kind and values (src/server/features/articles/feed-failures.ts), the sentence
+   * written in the reader's language; null when it worked.
+   */
+  failure: jsonb("failure").$type<Record<string, unknown>>(),
 });
 
 export const articleDiscussions = pgTable(

@@ -118,13 +118,16 @@ export const accountTokens = pgTable(
   ],
 );
 
-/** What happened in the community, for the admin overview. */
+/**
+ * What happened in the community, for the admin overview: each line's kind and the values its sentence
+ * needs (src/server/activity/kinds.ts), the sentence written in the reader's language.
+ */
 export const activityLog = pgTable(
   "activity_log",
   {
     id: id(),
     kind: text("kind").notNull(),
-    description: text("description").notNull(),
+    params: jsonb("params").$type<Record<string, unknown>>().notNull(),
     userId: mayReference("user_id", () => users.id),
     createdAt: createdAt(),
   },

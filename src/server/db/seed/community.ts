@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { ActivityParams } from "../../activity/kinds";
 import type { Tx } from "../client";
 import {
   activityLog,
@@ -208,7 +209,10 @@ export async function seedCommunity(tx: Tx, members: SeededMembers) {
     }
     await tx.insert(activityLog).values({
       kind: "prayer_shared",
-      description: `${seed.by.firstName ?? "A member"} shared a ${seed.isPrivate ? "private " : ""}prayer request`,
+      params: {
+        name: seed.by.firstName ?? null,
+        isPrivate: seed.isPrivate ?? false,
+      } satisfies ActivityParams<"prayer_shared">,
       userId: seed.by.id,
       createdAt,
     });

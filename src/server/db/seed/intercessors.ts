@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import type { ActivityParams } from "../../activity/kinds";
 import type { Tx } from "../client";
 import { activityLog, intercessorPrayers, prayerRequests, users } from "../schema";
 import type { SeededMembers } from "./members";
@@ -37,7 +38,7 @@ export async function seedIntercessors(tx: Tx, members: SeededMembers) {
   await tx.insert(activityLog).values(
     requests.map((r) => ({
       kind: "prayer_shared" as const,
-      description: `Lydia shared a ${r.isPrivate ? "private " : ""}prayer request`,
+      params: { name: "Lydia", isPrivate: Boolean(r.isPrivate) } satisfies ActivityParams<"prayer_shared">,
       userId: lydia.id,
       createdAt: r.createdAt,
     })),

@@ -71,9 +71,10 @@ export async function analyticsFigures(db: Db) {
   };
 }
 
+/** The newest lines of the activity log: each one's kind and values, its sentence written by the reader. */
 export async function recentActivity(db: Db) {
   return db
-    .select({ description: activityLog.description, timestamp: activityLog.createdAt })
+    .select({ kind: activityLog.kind, params: activityLog.params, timestamp: activityLog.createdAt })
     .from(activityLog)
     .orderBy(desc(activityLog.createdAt), desc(activityLog.id))
     .limit(RECENT_ACTIVITY_COUNT);

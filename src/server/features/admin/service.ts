@@ -1,4 +1,5 @@
 import type { AdminGroupType } from "../../../core/admin/schemas";
+import { activityLine } from "../../activity/words";
 import type { Viewer } from "../../auth/policies";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/client";
@@ -8,9 +9,16 @@ import * as q from "./queries";
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
-/** The overview's figures: counts, this month's revenue by source, its growth and the conversion rate. */
+/**
+ * The overview's figures: counts, this month's revenue by source, its growth and the conversion rate,
+ * and the recent activity written in the language of the request.
+ */
 export async function analytics(db: Db) {
-  const [figures, recentActivity] = await Promise.all([q.analyticsFigures(db), q.recentActivity(db)]);
+  const [figures, activity] = await Promise.all([q.analyticsFigures(db), q.recentActivity(db)]);
+  const recentActivity = activity.map(({ kind, params, timestamp }) => {
+    const parts = activityLine(kind, params);
+    return { description: parts.map((p) => p.text).join(""), parts, timestamp };
+  });
   const {
     revenueThisMonthCents: current,
     revenueLastMonthCents: previous,

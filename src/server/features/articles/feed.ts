@@ -4,10 +4,12 @@ import { LIMITS } from "../../../core/constants";
 import { splitTags } from "../../../core/courses/rules";
 import { HttpError } from "../../http/errors";
 import { fetchPublic, isPrivateAddressError } from "../../http/public-fetch";
+import { type FeedFailure, feedFailureMessage } from "./feed-failures";
 
 /**
  * Reading the newsletter's RSS 2.0 feed (the shape Substack serves). Everything here is pure except
- * `fetchFeed`; a feed problem becomes an HttpError whose message the admin page shows as it is.
+ * `fetchFeed`; a feed problem becomes a FeedError: its message in the asker's language, and its kind
+ * and values, which the sync's run keeps.
  */
 
 export const FEED_TIMEOUT_MS = 10_000;
@@ -36,10 +38,20 @@ export interface FetchOptions {
   publicOnly?: boolean;
 }
 
+/** A feed that cannot be used, and why. */
+export class FeedError extends HttpError {
+  constructor(
+    statusCode: number,
+    readonly failure: FeedFailure,
+  ) {
+    super(statusCode, feedFailureMessage(failure));
+  }
+}
+
 /** The feed is down or too slow: try again later. */
-const unreachable = (message: string) => new HttpError(503, message);
+const unreachable = (failure: FeedFailure) => new FeedError(503, failure);
 /** The feed answered, but not with something we can use. */
-const badFeed = (message: string) => new HttpError(502, message);
+const badFeed = (failure: FeedFailure) => new FeedError(502, failure);
 
 /** Downloads the feed with a time limit on the whole exchange and a size cap while streaming. */
 export async function fetchFeed(feedUrl: string, options: FetchOptions): Promise<string> {
@@ -48,9 +60,7 @@ export async function fetchFeed(feedUrl: string, options: FetchOptions): Promise
   const maxBytes = options.maxBytes ?? FEED_MAX_BYTES;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
-  const limit = timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} seconds` : `${timeoutMs} ms`;
-  const tooSlow = () =>
-    unreachable(`The ${name} feed took longer than ${limit} to answer. Please try again later.`);
+  const tooSlow = () => unreachable({ kind: "too_slow", name, timeoutMs });
   try {
     let res: Response;
     try {
@@ -67,19 +77,15 @@ export async function fetchFeed(feedUrl: string, options: FetchOptions): Promise
     } catch (err) {
       if (controller.signal.aborted) throw tooSlow();
       if (isPrivateAddressError(err)) {
-        throw badFeed(
-          `The ${name} feed's address leads to a private network; the server reads feeds from public addresses only.`,
-        );
+        throw badFeed({ kind: "private_address", name });
       }
-      throw unreachable(
-        `Could not reach the ${name} feed (${describeNetworkError(err)}). Please try again later.`,
-      );
+      throw unreachable({ kind: "unreachable", name, reason: networkReason(err) });
     }
     if (!res.ok) {
       await res.body?.cancel().catch(() => {});
-      throw badFeed(`The ${name} feed answered with HTTP ${res.status}. Check NEWSLETTER_FEED_URL.`);
+      throw badFeed({ kind: "http_status", name, status: res.status });
     }
-    const tooLarge = () => badFeed(`The ${name} feed is larger than ${formatMegabytes(maxBytes)}.`);
+    const tooLarge = () => badFeed({ kind: "too_large", name, maxBytes });
     const declared = Number(res.headers.get("content-length"));
     if (Number.isFinite(declared) && declared > maxBytes) {
       await res.body?.cancel().catch(() => {});
@@ -103,7 +109,7 @@ export async function fetchFeed(feedUrl: string, options: FetchOptions): Promise
     } catch (err) {
       if (err instanceof HttpError) throw err;
       if (controller.signal.aborted) throw tooSlow();
-      throw unreachable(`The connection to the ${name} feed broke off. Please try again later.`);
+      throw unreachable({ kind: "broke_off", name });
     }
     return new TextDecoder("utf-8").decode(Buffer.concat(chunks));
   } finally {
@@ -111,20 +117,15 @@ export async function fetchFeed(feedUrl: string, options: FetchOptions): Promise
   }
 }
 
-function describeNetworkError(err: unknown): string {
+function networkReason(err: unknown): Extract<FeedFailure, { kind: "unreachable" }>["reason"] {
   const cause = (err as { cause?: { code?: string } })?.cause;
   const code = cause?.code;
-  if (code === "ENOTFOUND" || code === "EAI_AGAIN") return "the address was not found";
-  if (code === "ECONNREFUSED") return "the connection was refused";
-  if (code === "ECONNRESET") return "the connection was reset";
-  if (code?.startsWith("CERT_") || code?.includes("TLS") || code?.includes("SSL")) {
-    return "its certificate was not accepted";
-  }
-  return "a network error";
+  if (code === "ENOTFOUND" || code === "EAI_AGAIN") return "not_found";
+  if (code === "ECONNREFUSED") return "refused";
+  if (code === "ECONNRESET") return "reset";
+  if (code?.startsWith("CERT_") || code?.includes("TLS") || code?.includes("SSL")) return "certificate";
+  return "network";
 }
-
-const formatMegabytes = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB` : `${bytes} bytes`;
 
 // The XML and HTML libraries are loaded with the first sync: a site without a newsletter feed never
 // needs them. Set before any item is read; only parseFeed reaches the functions that use it.
@@ -156,32 +157,29 @@ export async function parseFeed(body: string, name: string): Promise<FeedItem[]>
   const { parser, validator } = await xml;
   const text = body.replace(/^\uFEFF/, "").trim();
   if (!text.startsWith("<")) {
-    throw badFeed(
-      `The ${name} feed did not return XML. Check that NEWSLETTER_FEED_URL points to the RSS feed.`,
-    );
+    throw badFeed({ kind: "not_xml", name });
   }
   if (/^<(!doctype\s+html|html)[\s>]/i.test(text)) {
-    throw badFeed(
-      `The ${name} feed address returned a web page, not an RSS feed. Check that NEWSLETTER_FEED_URL points to the RSS feed (it usually ends in /feed).`,
-    );
+    throw badFeed({ kind: "web_page", name });
   }
   const valid = validator.validate(text);
   if (valid !== true) {
-    throw badFeed(
-      `The ${name} feed is not well-formed XML (line ${valid.err.line}: ${valid.err.msg.replace(/\.$/, "")}).`,
-    );
+    throw badFeed({
+      kind: "malformed_xml",
+      name,
+      line: valid.err.line,
+      detail: valid.err.msg.replace(/\.$/, ""),
+    });
   }
   let doc: unknown;
   try {
     doc = parser.parse(text);
   } catch (err) {
-    throw badFeed(`The ${name} feed could not be read (${(err as Error).message}).`);
+    throw badFeed({ kind: "unreadable", name, detail: (err as Error).message });
   }
   const channel = (doc as { rss?: { channel?: unknown } })?.rss?.channel;
   if (!channel || typeof channel !== "object") {
-    throw badFeed(
-      `The ${name} feed is not an RSS 2.0 feed. Check that NEWSLETTER_FEED_URL points to the RSS feed.`,
-    );
+    throw badFeed({ kind: "not_rss", name });
   }
   const rawItems = (channel as { item?: unknown }).item;
   const items = Array.isArray(rawItems) ? rawItems : [];

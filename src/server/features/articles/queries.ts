@@ -4,6 +4,7 @@ import type { Db, Tx } from "../../db/client";
 import { searchMatches } from "../../db/query-helpers";
 import { articleDiscussions, articleSyncRuns, articles, users } from "../../db/schema";
 import type { FeedItem } from "./feed";
+import type { FeedFailure } from "./feed-failures";
 
 const articleColumns = {
   id: articles.id,
@@ -192,19 +193,23 @@ export async function upsertFeedItems(tx: Tx, items: FeedItem[], now: Date) {
   return { added, updated, newest };
 }
 
+/** A library's or the server's own words, kept to a readable length. */
+const clipDetail = (failure: FeedFailure): FeedFailure =>
+  "detail" in failure ? { ...failure, detail: failure.detail.slice(0, 2000) } : failure;
+
 /** How many days of sync outcomes are kept: the status shows the last, and the last that worked. */
 const SYNC_RUNS_KEPT_DAYS = 30;
 
 /** Records how a sync went (its counts, or why it failed) and forgets those over a month old. */
 export async function recordSyncRun(
   db: Db | Tx,
-  outcome: { added: number; updated: number } | { error: string },
+  outcome: { added: number; updated: number } | { failure: FeedFailure },
 ) {
   await db
     .insert(articleSyncRuns)
     .values(
-      "error" in outcome
-        ? { error: outcome.error.slice(0, 2000) }
+      "failure" in outcome
+        ? { failure: clipDetail(outcome.failure) }
         : { added: outcome.added, updated: outcome.updated },
     );
   await db

@@ -10,7 +10,7 @@ import { notFound, unavailable } from "../../http/errors";
 import { invalidateSharedCaches } from "../../http/shared-cache";
 import { withinNewMemberLimit } from "../moderation";
 import { notifyEveryMember } from "../notifications";
-import { fetchFeed, parseFeed } from "./feed";
+import { FeedError, fetchFeed, parseFeed } from "./feed";
 import * as q from "./queries";
 
 /** Held for the whole scheduled run, so one instance syncs each hour. */
@@ -30,12 +30,11 @@ export interface SyncOptions {
   userId?: number | null;
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-
 /**
  * Fetches and parses the whole feed first, then writes everything in one transaction: a feed that
  * cannot be read changes nothing. How it went is recorded either way, for the dashboard's status:
- * a success in the transaction of its articles, a failure with the words the admin page shows.
+ * a success in the transaction of its articles, a failure as its kind and values (the status writes
+ * the sentence in the language of whoever reads it).
  */
 export async function syncArticles(db: Db, options: SyncOptions): Promise<ArticleSyncResult> {
   const { feedUrl, name } = options;
@@ -45,7 +44,11 @@ export async function syncArticles(db: Db, options: SyncOptions): Promise<Articl
   try {
     return await fetchAndStore(db, feedUrl, options);
   } catch (err) {
-    await q.recordSyncRun(db, { error: err instanceof Error ? err.message : String(err) });
+    const failure =
+      err instanceof FeedError
+        ? err.failure
+        : { kind: "unexpected" as const, detail: err instanceof Error ? err.message : String(err) };
+    await q.recordSyncRun(db, { failure });
     throw err;
   }
 }
@@ -77,7 +80,7 @@ async function fetchAndStore(db: Db, feedUrl: string, options: SyncOptions): Pro
       await recordActivity(
         tx,
         "articles_synced",
-        `${plural(result.added, "new article")} and ${plural(result.updated, "update")} synced from ${name}`,
+        { added: result.added, updated: result.updated, source: name },
         options.userId ?? null,
       );
     }

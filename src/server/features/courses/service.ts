@@ -70,7 +70,7 @@ export async function notifyWhenReady(db: Db, userId: number, courseId: number) 
 export async function createCourse(db: Db, userId: number, body: CreateCourseBody) {
   return db.transaction(async (tx) => {
     const course = await q.insertCourse(tx, body);
-    await recordActivity(tx, "course_added", `New course added: ${course.title}`, userId);
+    await recordActivity(tx, "course_added", { title: course.title }, userId);
     return course;
   });
 }

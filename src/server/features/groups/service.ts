@@ -55,7 +55,7 @@ export async function getGroup(db: Db, viewer: Member, groupId: number) {
 
 /** The creator becomes the group's first admin in the same transaction. */
 export async function createGroup(db: Db, creator: Member, input: CreateCultivationGroupBody) {
-  const activity = `${activityName(creator)} started the cultivation group "${input.name}"`;
+  const activity = { type: "cultivation" as const, name: activityName(creator), group: input.name };
   const groupId = await db.transaction((tx) =>
     q.foundGroup(tx, { ...input, createdBy: creator.id }, creator.id, LEADING_ROLE.cultivation, activity),
   );

@@ -72,7 +72,12 @@ export async function myGroups(db: Db, viewer: Member, page: PageQuery) {
 
 /** The creator leads the group; she is its first member. */
 export async function createGroup(db: Db, creator: Member, input: CreateLocalGroupBody) {
-  const activity = `${activityName(creator)} started the local group "${input.name}" in ${input.location}`;
+  const activity = {
+    type: "local" as const,
+    name: activityName(creator),
+    group: input.name,
+    location: input.location,
+  };
   const groupId = await db.transaction((tx) =>
     q.foundGroup(tx, { ...input, createdBy: creator.id }, creator.id, LEADING_ROLE.local, activity),
   );

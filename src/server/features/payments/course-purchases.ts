@@ -82,7 +82,7 @@ async function applyCoursePaid(tx: Tx, intent: Stripe.PaymentIntent, event: Stri
   await recordActivity(
     tx,
     "course_purchased",
-    `${activityName(member)} enrolled in ${course.title}`,
+    { name: activityName(member), title: course.title },
     member.id,
   );
 }

@@ -1,6 +1,4 @@
 import type Stripe from "stripe";
-import { PATRON_PLAN_NAME } from "../../../core/constants";
-import { formatDollars } from "../../../core/format";
 import { activityName, recordActivity } from "../../activity/record";
 import type { Tx } from "../../db/client";
 import { badRequest } from "../../http/errors";
@@ -18,11 +16,6 @@ const SUBSCRIPTION_EVENTS = new Set([
 
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === "string" ? value : (value?.id ?? null);
-
-const money = (cents: number, currency: string) =>
-  currency.toLowerCase() === "usd"
-    ? formatDollars(cents / 100)
-    : `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
 
 /** How far a signature's time may be from ours, either way (the SDK's default, for the past). */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
@@ -129,12 +122,7 @@ async function applySubscription(tx: Tx, subscription: Stripe.Subscription) {
   if (!member) return;
   await q.refreshTier(tx, member.id);
   if (!gift && q.isPatronStatus(subscription.status) && !q.isPatronStatus(previous)) {
-    await recordActivity(
-      tx,
-      "patron_started",
-      `${activityName(member)} became a ${PATRON_PLAN_NAME}`,
-      member.id,
-    );
+    await recordActivity(tx, "patron_started", { name: activityName(member) }, member.id);
   }
 }
 
@@ -170,7 +158,7 @@ async function applyDonation(tx: Tx, intent: Stripe.PaymentIntent, event: Stripe
     await recordActivity(
       tx,
       "donation_received",
-      `${activityName(member)} gave a donation of ${money(amount, intent.currency)}`,
+      { name: activityName(member), cents: amount, currency: intent.currency },
       member?.id,
     );
   }

@@ -1,5 +1,5 @@
 import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
-import type { ActivityKind } from "../../activity/record";
+import type { ActivityEntry } from "../../activity/record";
 import {
   blockedByPrayerAuthor,
   hasBlocked,
@@ -238,7 +238,7 @@ interface NewRequest {
   isAnonymous?: boolean;
   /** Private and shown to the intercessors on the patrons' prayer list. */
   shareWithIntercessors: boolean;
-  activity: { kind: ActivityKind; description: string };
+  activity: ActivityEntry;
 }
 
 const insertRequestsStatement = preparedStatement<
@@ -250,8 +250,8 @@ const insertRequestsStatement = preparedStatement<
   // Unless she chose, a request is anonymous when her settings keep her name off the wall.
   `with input as (
      select nextval('prayer_requests_id_seq')::int as id, t.*
-     from unnest($1::int[], $2::text[], $3::bool[], $4::bool[], $5::bool[], $6::text[], $7::text[])
-       with ordinality as t(user_id, content, is_private, is_anonymous, share_with_intercessors, kind, description, ord)
+     from unnest($1::int[], $2::text[], $3::bool[], $4::bool[], $5::bool[], $6::text[], $7::jsonb[])
+       with ordinality as t(user_id, content, is_private, is_anonymous, share_with_intercessors, kind, params, ord)
    ), saved as (
      insert into prayer_requests (id, user_id, content, is_private, is_anonymous, share_with_intercessors)
      select i.id, i.user_id, i.content, i.is_private,
@@ -260,8 +260,8 @@ const insertRequestsStatement = preparedStatement<
      from input i left join users u on u.id = i.user_id
      returning id, created_at, is_anonymous
    ), logged as (
-     insert into activity_log (kind, description, user_id)
-     select kind, description, user_id from input order by ord
+     insert into activity_log (kind, params, user_id)
+     select kind, params, user_id from input order by ord
    )
    select saved.id, saved.created_at, saved.is_anonymous
    from saved join input using (id)
@@ -281,7 +281,7 @@ export const insertRequest = batchedStatement(async (db: Db, inputs: NewRequest[
     inputs.map((r) => r.isAnonymous ?? null),
     inputs.map((r) => r.shareWithIntercessors),
     inputs.map((r) => r.activity.kind),
-    inputs.map((r) => r.activity.description),
+    inputs.map((r) => JSON.stringify(r.activity.params)),
   );
   return rows.map((row) => ({
     id: row.id,

@@ -101,7 +101,7 @@ export async function shareRequest(
   body: CreatePrayerBody,
 ) {
   const isPrivate = body.isPrivate ?? false;
-  const who = viewer.firstName?.trim() || "A member";
+  const name = viewer.firstName?.trim() || null;
   const request = {
     userId: viewer.id,
     content: body.content,
@@ -109,10 +109,7 @@ export async function shareRequest(
     isAnonymous: body.isAnonymous,
     // Only a private request is shared this way: a public one is on the patrons' list already.
     shareWithIntercessors: isPrivate && body.shareWithIntercessors === true,
-    activity: {
-      kind: "prayer_shared" as const,
-      description: isPrivate ? `${who} shared a private prayer request` : `${who} shared a prayer request`,
-    },
+    activity: { kind: "prayer_shared" as const, params: { name, isPrivate } },
   };
   // Her place is taken before the batched insert: a refusal never holds up the requests shared
   // with hers.

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { AUTH_MESSAGES } from "../../../core/auth/schemas";
 import { SETUP_LINK_GONE, type SetupBody } from "../../../core/setup/schemas";
-import { recordActivity } from "../../activity/record";
+import { activityName, recordActivity } from "../../activity/record";
 import { sendVerification } from "../../auth/account-mail";
 import { findUserByEmail } from "../../auth/accounts";
 import { hashPassword } from "../../auth/passwords";
@@ -86,7 +86,7 @@ export async function setUpMinistry(db: Db, config: AppConfig, input: SetupBody)
       await recordActivity(
         tx,
         "member_joined",
-        `${input.firstName} ${input.lastName} set up ${input.ministryName}`,
+        { name: activityName(input), ministry: input.ministryName },
         user.id,
       );
       // The site's settings keep the names (the Settings tab changes them later), applied at once.

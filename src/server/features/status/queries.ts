@@ -14,14 +14,14 @@ export async function lastSyncs(db: Db) {
     finishedAt: articleSyncRuns.finishedAt,
     added: articleSyncRuns.added,
     updated: articleSyncRuns.updated,
-    error: articleSyncRuns.error,
+    failure: articleSyncRuns.failure,
   };
   const [last, lastOk] = await Promise.all([
     db.select(columns).from(articleSyncRuns).orderBy(desc(articleSyncRuns.id)).limit(1),
     db
       .select({ finishedAt: articleSyncRuns.finishedAt })
       .from(articleSyncRuns)
-      .where(isNull(articleSyncRuns.error))
+      .where(isNull(articleSyncRuns.failure))
       .orderBy(desc(articleSyncRuns.id))
       .limit(1),
   ]);

@@ -10,6 +10,7 @@ import type { SessionUser } from "../../auth/sessions";
 import type { AppConfig } from "../../config";
 import { testMail } from "../../mail/templates";
 import { createMailer } from "../../mail/transport";
+import { storedFailureMessage } from "../articles";
 import { newestBackupFile } from "../backups";
 import * as q from "./queries";
 
@@ -49,10 +50,11 @@ export async function systemStatus(app: FastifyInstance): Promise<SystemStatus> 
   const lastSync = last
     ? {
         finishedAt: last.finishedAt,
-        ok: last.error === null,
+        ok: last.failure === null,
         added: last.added ?? 0,
         updated: last.updated ?? 0,
-        error: last.error,
+        // Written now, in the language of the administrator asking.
+        error: last.failure === null ? null : storedFailureMessage(last.failure),
       }
     : null;
   return {

@@ -222,7 +222,7 @@ export async function createVideo(db: Db, adminId: number, body: AdminVideoValue
       patronOnly: body.patronOnly ?? false,
       createdBy: adminId,
     });
-    await recordActivity(tx, "video_added", `New video added: ${body.title}`, adminId);
+    await recordActivity(tx, "video_added", { title: body.title }, adminId);
     await notifyEveryMember(tx, {
       kind: "video_published",
       actorId: adminId,

@@ -125,9 +125,18 @@ export function OverviewTab() {
                 <li key={`${item.timestamp}-${i}`} className="flex gap-3">
                   <span aria-hidden="true" className="mt-2 size-2 shrink-0 rounded-full bg-sage-400" />
                   <div className="min-w-0">
-                    {/* Written by the server as it happened, with members' names and titles in it. */}
-                    <p dir="auto" className="break-words text-ink">
-                      {item.description}
+                    {/* Written by the server in the page's language; names and titles keep their own direction. */}
+                    <p className="break-words text-ink">
+                      {item.parts.map((part, j) =>
+                        part.memberText ? (
+                          // Fixed pieces in a fixed order: the position is a stable key.
+                          <span key={j} dir="auto">
+                            {part.text}
+                          </span>
+                        ) : (
+                          part.text
+                        ),
+                      )}
                     </p>
                     <time dateTime={item.timestamp} className="text-sm text-muted">
                       {formatDateTime(item.timestamp)}

@@ -328,7 +328,7 @@ function NewsletterPart({ newsletter }: { newsletter: SystemStatus["newsletter"]
             <Trans
               id="Last sync {age} failed: <0>{error}</0>"
               values={{ age: <Ago at={lastSync.finishedAt} />, error: lastSync.error }}
-              components={{ 0: <span dir="ltr" className="break-words" /> }}
+              components={{ 0: <span className="break-words" /> }}
             />
           </p>
           <p className="text-sm text-muted">
