@@ -65,6 +65,58 @@ function catalogues(): Plugin {
   };
 }
 
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/**
+ * index.he.html beside index.html: the page shell in Hebrew, `<html lang="he" dir="rtl">`, its words
+ * from the catalogue, and the Hebrew catalogue's script and font announced (the page waits for the one
+ * and paints with the other). The server starts every Hebrew page from it, and the service worker
+ * keeps it for a Hebrew reader offline (decision 066). A word of the shell without Hebrew fails the build.
+ */
+function hebrewShell(): Plugin {
+  return {
+    name: "hebrew-shell",
+    apply: "build",
+    enforce: "post",
+    generateBundle(_options, bundle) {
+      const index = bundle["index.html"];
+      if (index?.type !== "asset") return;
+      const hebrew = compileCatalogue("he", readHebrewCatalogue());
+      const inHebrew = (english: string) => {
+        const message = hebrew[english.trim()];
+        if (!Array.isArray(message) || !message.every((part) => typeof part === "string")) {
+          return this.error(`index.html: no Hebrew for "${english.trim()}" in src/core/i18n/he.json`);
+        }
+        return english.replace(english.trim(), escapeHtml(message.join("")));
+      };
+      const catalogue = Object.values(bundle).find(
+        (file) => file.type === "chunk" && file.facadeModuleId === "\0virtual:catalogue/he",
+      );
+      const font = Object.keys(bundle).find((file) =>
+        /noto-sans-hebrew-hebrew-wght-normal[^/]*\.woff2$/.test(file),
+      );
+      if (!catalogue || !font) return this.error("the build has no Hebrew catalogue or no Hebrew font");
+      const html = String(index.source)
+        .replace(/<html[^>]*>/, '<html lang="he" dir="rtl">')
+        .replace(
+          /(<meta name="description" content=")([^"]*)/,
+          (_all, before: string, english: string) => before + inHebrew(english),
+        )
+        // The words painted before any script runs, and those for a browser that runs none.
+        .replace(/<body>[\s\S]*<\/body>/, (body) =>
+          body.replace(/(?<!--)>([^<]*\p{L}[^<]*)</gu, (_all, text: string) => `>${inHebrew(text)}<`),
+        )
+        .replace(
+          "</head>",
+          `<link rel="modulepreload" crossorigin href="/${catalogue.fileName}">` +
+            `<link rel="preload" as="font" type="font/woff2" href="/${font}" crossorigin></head>`,
+        );
+      this.emitFile({ type: "asset", fileName: "index.he.html", source: html });
+    },
+  };
+}
+
 /**
  * The browser derives URLs and query keys from the endpoint declarations (`src/core/<feature>/endpoints.ts`),
  * and needs only their methods and paths: their schemas would bring zod into every page. In the
@@ -233,6 +285,7 @@ export default defineConfig(({ isSsrBuild }) =>
           inlineEnglish(),
           catalogues(),
           preloadFonts(),
+          hebrewShell(),
           react(),
           tailwindcss(),
           VitePWA({
@@ -262,7 +315,7 @@ export default defineConfig(({ isSsrBuild }) =>
               globPatterns: ["**/*.{js,css,html,woff2,png,svg}"],
               // A page she opens comes from the server while it answers: drawn with her answers and
               // the ministry's settings as they are now (the dashboard changes them without a new
-              // build). Offline, the stored shell stands in.
+              // build). Offline, the stored shell stands in, in her language.
               // Pages are never stored: they carry her own words.
               navigateFallback: null,
               // Nor "/" from the stored shell: the landing page too comes from the server.
@@ -273,6 +326,39 @@ export default defineConfig(({ isSsrBuild }) =>
                     request.mode === "navigate" && !url.pathname.startsWith("/api/"),
                   handler: "NetworkOnly",
                   options: {
+                    plugins: [
+                      {
+                        // Offline, the shell in the language of the page she last had (decision 066):
+                        // each page names its language, and the worker, which reads no cookie, keeps
+                        // the last one in Cache Storage. Written into the worker: whole in itself.
+                        fetchDidSucceed: async ({ response, event }) => {
+                          const language = response.headers.get("Content-Language");
+                          if (language) {
+                            event.waitUntil(
+                              caches
+                                .open("page-language")
+                                .then((cache) => cache.put("/page-language", new Response(language))),
+                            );
+                          }
+                          return response;
+                        },
+                        handlerDidError: async () => {
+                          const kept = await (await caches.open("page-language")).match("/page-language");
+                          // No page has come through the worker yet: her browser's first language the app speaks.
+                          const language = kept
+                            ? await kept.text()
+                            : navigator.languages
+                                .map((tag) => tag.toLowerCase().split("-")[0])
+                                .map((base) => (base === "iw" ? "he" : base))
+                                .find((base) => base === "he" || base === "en");
+                          // Another language's shell is named as `shellFileOf` names it; English (or a
+                          // language without a shell) is left to the fallback after this one.
+                          return language && language !== "en"
+                            ? caches.match(`/index.${language}.html`, { ignoreSearch: true })
+                            : undefined;
+                        },
+                      },
+                    ],
                     precacheFallback: { fallbackURL: "/index.html" },
                   },
                 },

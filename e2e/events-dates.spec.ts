@@ -1,3 +1,4 @@
+import { readHebrewCatalogue } from "../scripts/lib/catalogue.mjs";
 import { DEMO_ADMIN, expect, expectAccessible, signIn, test } from "./support/fixtures";
 
 /** A day some days from today (before it, for a negative number), as a date field takes it. */
@@ -92,6 +93,59 @@ test.describe("an event's date and zone", () => {
     );
     await expect(page.getByText("Took place", { exact: true })).toBeVisible();
     await expect(page.getByText("This gathering has taken place.")).toBeVisible();
+    await expectAccessible(page);
+  });
+});
+
+test.describe("an event's zone in Hebrew", () => {
+  test.use({ locale: "he-IL", timezoneId: "America/Chicago" });
+  const hebrew = readHebrewCatalogue();
+
+  test("is named by the name of its time, where it happens and in the list she chooses from", async ({
+    page,
+  }) => {
+    await signIn(page, DEMO_ADMIN);
+    // 16:00 UTC, a week ahead: evening in Jerusalem, morning on her clock in Chicago.
+    const startsAt = new Date(`${dayAhead(7)}T16:00:00Z`);
+    const res = await page.request.post("/api/events", {
+      data: {
+        title: `Erev Shabbat ${Date.now().toString(36)}`,
+        startsAt: startsAt.toISOString(),
+        endsAt: new Date(startsAt.getTime() + 2 * 3_600_000).toISOString(),
+        timeZone: "Asia/Jerusalem",
+      },
+      headers: { Origin: new URL(test.info().project.use.baseURL!).origin },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    const { id } = (await res.json()) as { id: number };
+    const jerusalemHour = new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Asia/Jerusalem",
+      hour: "numeric",
+      hourCycle: "h23",
+    }).format(startsAt);
+
+    await page.goto(`/events/${id}`);
+    const when = page.getByRole("main").getByText(`${Number(jerusalemHour)}:00 לפי שעון ישראל`);
+    await expect(when.first()).toBeVisible();
+    await expect(page.getByRole("main").locator('[lang="en"]')).toHaveCount(0);
+
+    await page.goto("/community?tab=events");
+    await page.getByRole("button", { name: hebrew["New Event"] }).click();
+    const dialog = page.getByRole("dialog", { name: hebrew["New Event"] });
+    const zone = dialog.getByRole("combobox", { name: hebrew["Time Zone"] });
+    await expect(zone).toHaveValue("שעון מרכז ארה״ב, ארצות הברית");
+    await zone.click();
+    const list = dialog.getByRole("listbox", { name: hebrew["Time zones"] });
+    await expect(list.getByRole("option").first()).toContainText(
+      `שעון מרכז ארה״ב, ארצות הברית · ${hebrew["your time zone"]}`,
+    );
+    // Found by her country's name in Hebrew, or by the city's in English.
+    await zone.fill("ישראל");
+    await expect(list.getByRole("option")).toHaveCount(1);
+    await zone.fill("Jerusal");
+    await expect(list.getByRole("option")).toHaveCount(1);
+    await zone.press("Enter");
+    await expect(zone).toHaveValue("שעון ישראל");
     await expectAccessible(page);
   });
 });

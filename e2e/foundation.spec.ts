@@ -439,4 +439,52 @@ test.describe("progressive web app", () => {
       await page.context().setOffline(false);
     }
   });
+
+  test("opens offline in the language of the page she last had, not her browser's", async ({
+    page,
+    allowedConsoleErrors,
+  }) => {
+    // Offline, the app cannot ask who she is.
+    allowedConsoleErrors.push(/ERR_INTERNET_DISCONNECTED/);
+    await registerMember(page);
+    const origin = new URL(test.info().project.use.baseURL!).origin;
+    const choose = async (locale: string) => {
+      const res = await page.request.put("/api/profile/language", {
+        data: { locale },
+        headers: { Origin: origin },
+      });
+      expect(res.status()).toBe(204);
+    };
+    const openOffline = async () => {
+      await page.context().setOffline(true);
+      try {
+        await page.goto("/videos");
+        await expect(page.locator("#root")).not.toBeEmpty();
+        return {
+          lang: await page.locator("html").getAttribute("lang"),
+          dir: await page.locator("html").getAttribute("dir"),
+        };
+      } finally {
+        await page.context().setOffline(false);
+      }
+    };
+
+    // Her browser asks for English; she chose Hebrew.
+    await choose("he");
+    await page.goto("/");
+    await page.evaluate(async () => await navigator.serviceWorker.ready);
+    // This page comes through the worker, which notes its language.
+    await page.reload();
+    await expect(page.locator("html")).toHaveAttribute("lang", "he");
+    expect(await openOffline()).toEqual({ lang: "he", dir: "rtl" });
+    await expect(page.getByRole("heading", { name: "לא הצלחנו להתחבר לקהילה כרגע" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "לנסות שוב" })).toBeVisible();
+
+    // She goes back to English: so does the app offline.
+    await choose("en");
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    expect(await openOffline()).toEqual({ lang: "en", dir: "ltr" });
+    await expect(page.getByRole("heading", { name: "We can't reach the community right now" })).toBeVisible();
+  });
 });

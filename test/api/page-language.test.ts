@@ -39,6 +39,25 @@ describe("the language of a page", () => {
     expect(res.body).toContain(hebrew["Welcome back"]);
   });
 
+  it("says its language, which the service worker keeps for the shell it opens offline", async () => {
+    const hebrewPage = await t.visitor().page("/sign-in", { "accept-language": "he-IL" });
+    expect(hebrewPage.headers["content-language"]).toBe("he");
+    const englishPage = await t.visitor().page("/sign-in", { "accept-language": "en-US" });
+    expect(englishPage.headers["content-language"]).toBe("en");
+  });
+
+  it("is the shell's own for each shell the service worker keeps, whatever her browser asks for", async () => {
+    const english = await t.visitor().page("/index.html", { "accept-language": "he-IL" });
+    expect(htmlTagOf(english.body)).toBe('<html lang="en" dir="ltr">');
+    expect(english.body).toContain("Loading...");
+    const shell = await t.visitor().page("/index.he.html", { "accept-language": "en-US" });
+    expect(shell.status).toBe(200);
+    expect(htmlTagOf(shell.body)).toBe('<html lang="he" dir="rtl">');
+    expect(shell.body).toContain(hebrew["Loading..."]);
+    expect(shell.body).not.toContain("Loading...");
+    expect(titleOf(shell.body)).toBe("Garden of Grace");
+  });
+
   it("follows the language she chose, whatever her browser asks for", async () => {
     const { client } = await t.member({ firstName: "Hadassah" });
     const chose = await client.call(profileEndpoints.setLanguage, { body: { locale: "he" } });

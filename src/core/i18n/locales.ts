@@ -11,6 +11,12 @@ export const LANGUAGE_NAMES: Record<Locale, string> = { en: "English", he: "עב
 
 export const directionOf = (locale: Locale): "ltr" | "rtl" => (locale === "he" ? "rtl" : "ltr");
 
+/**
+ * The page shell the build writes in each language ("index.html", "index.he.html"): every page in
+ * that language starts from it, and the service worker keeps each for offline (decision 066).
+ */
+export const shellFileOf = (locale: Locale) => (locale === "en" ? "index.html" : `index.${locale}.html`);
+
 /** The cookie a visitor's language switch sets (a member's choice is in her profile). */
 export const LANGUAGE_COOKIE = "lang";
 

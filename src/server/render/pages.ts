@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { directionOf, LOCALES, type Locale, translateKnown } from "../../core/i18n";
+import { directionOf, LOCALES, type Locale, shellFileOf, translateKnown } from "../../core/i18n";
 import { MEMBER_PAGE_RESPONSES } from "../../core/member-page-responses";
 import {
   DEHYDRATED_STATE_ELEMENT_ID,
@@ -75,15 +75,15 @@ export async function registerPages(
     app.log.warn(`no built web app at ${webRoot}; run "npm run build" to serve pages`);
     return false;
   }
-  const indexSource = fs.readFileSync(indexFile, "utf8");
   const manifest = readManifest(webRoot);
+  const shells = new Map(LOCALES.map((locale) => [locale, localizedIndex(webRoot, locale)]));
   // Every variant is built here, for each language, and again only when the settings change; a page
   // request costs a lookup.
   let config = publicConfig();
   const variants = new Map<Locale, LanguageVariants>();
   const buildVariants = () => {
     for (const locale of LOCALES)
-      variants.set(locale, languageVariants(indexSource, manifest, config, locale));
+      variants.set(locale, languageVariants(shells.get(locale)!, manifest, config, locale));
   };
   buildVariants();
   const serverRender = path.join(webRoot, "..", "server-render", "server-render.js");
@@ -169,7 +169,9 @@ export async function registerPages(
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const [pathname = "/", query] = request.url.split("?");
     const signedIn = request.cookies[SIGNED_IN_HINT_COOKIE] === "1";
-    const locale = await localeOf(request, reply, signedIn);
+    // A shell the service worker keeps is in its own language, whoever asks.
+    const shell = SHELLS.get(request.url);
+    const locale = shell ?? (await localeOf(request, reply, signedIn));
     const { indexHtml, memberHtml, memberOtherHtml, memberRenderedHtml, visitorHtml, titled, titledOnce } =
       variants.get(locale)!;
     let html: string;
@@ -178,8 +180,8 @@ export async function registerPages(
     let found = true;
     const gate = pageGates[pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname];
     const closed = gate ? !(await gate(new URLSearchParams(query ?? ""))) : false;
-    // The service worker keeps /index.html as the app shell: it must stay the plain one.
-    if (request.url === "/index.html") html = indexHtml;
+    // The service worker keeps the shells for offline: they must stay the plain ones.
+    if (shell) html = indexHtml;
     else if (!signedIn) {
       const name = closed ? undefined : pageNameOf(pathname, false);
       found = name !== undefined;
@@ -224,6 +226,8 @@ export async function registerPages(
       // A member's server-rendered page holds her own data: never stored by a shared cache.
       .header("Cache-Control", personal ? "private, no-cache" : "no-cache")
       .header("Vary", "Cookie, Accept-Encoding, Accept-Language")
+      // The service worker keeps the last page's language, for the shell it opens offline.
+      .header("Content-Language", locale)
       .type("text/html; charset=utf-8");
     const { encoding, body } = fixed
       ? encode(html, request.headers["accept-encoding"])
@@ -233,7 +237,7 @@ export async function registerPages(
   };
 
   app.get("/", sendIndex);
-  app.get("/index.html", sendIndex);
+  for (const path of SHELLS.keys()) app.get(path, sendIndex);
   return { sendIndex, refresh };
 }
 
@@ -247,39 +251,30 @@ interface LanguageVariants {
   titledOnce: (key: string, html: string, name: string) => string;
 }
 
+/** The shells the service worker keeps for offline, by path, and the language of each. */
+const SHELLS = new Map<string, Locale>(LOCALES.map((locale) => [`/${shellFileOf(locale)}`, locale]));
+
 /**
- * The HTML every page in `locale` starts from: `<html lang dir>`, and on a Hebrew page its catalogue's
- * script and the Hebrew font announced (the page waits for the one and paints with the other).
+ * The HTML every page in `locale` starts from: the build's shell in that language (its words, its
+ * description, and on a Hebrew page its catalogue's script and font announced), with `<html lang dir>`.
+ * A build without that language's shell gives the English one, in the page's language and direction.
  */
-function localizedIndex(indexSource: string, manifest: Manifest, locale: Locale): string {
-  const html = indexSource
-    .replace(/<html lang="[^"]*"/, `<html lang="${locale}" dir="${directionOf(locale)}"`)
-    // The description search engines and shared links show, in the page's language.
-    .replace(
-      /(<meta name="description" content=")([^"]*)(")/,
-      (_all, before: string, english: string, after: string) =>
-        `${before}${inLocale(locale, () => translateKnown(english)).replace(/"/g, "&quot;")}${after}`,
-    );
-  if (locale === "en") return html;
-  const catalogue = Object.values(manifest).find((chunk) => /(^|\/)he-[\w-]+\.js$/.test(chunk.file));
-  const font = Object.values(manifest)
-    .flatMap((chunk) => (chunk as { assets?: string[] }).assets ?? [])
-    .find((file) => /noto-sans-hebrew-hebrew-wght-normal[^/]*\.woff2$/.test(file));
-  const hints = [
-    catalogue ? `<link rel="modulepreload" crossorigin href="/${catalogue.file}">` : "",
-    font ? `<link rel="preload" as="font" type="font/woff2" href="/${font}" crossorigin>` : "",
-  ].join("");
-  return html.replace("</head>", `${hints}</head>`);
+function localizedIndex(webRoot: string, locale: Locale): string {
+  const own = path.join(webRoot, shellFileOf(locale));
+  const file = fs.existsSync(own) ? own : path.join(webRoot, shellFileOf("en"));
+  return fs
+    .readFileSync(file, "utf8")
+    .replace(/<html[^>]*>/, `<html lang="${locale}" dir="${directionOf(locale)}">`);
 }
 
 /** Every page's HTML in one language, titled in it. */
 function languageVariants(
-  indexSource: string,
+  shell: string,
   manifest: Manifest,
   config: PublicConfig,
   locale: Locale,
 ): LanguageVariants {
-  const indexHtml = embedConfig(localizedIndex(indexSource, manifest, locale), config);
+  const indexHtml = embedConfig(shell, config);
   const withHints = (hints: string) => indexHtml.replace("</head>", `${hints}</head>`);
   const titled = (html: string, name: string) =>
     withTitle(

@@ -16,6 +16,7 @@ import {
   type SiteSettingsResponse,
   settingValues,
 } from "~/core/settings/schemas";
+import { zoneName } from "~/core/time-zones/names";
 import { SkeletonGroup } from "~/web/components/skeleton-group";
 import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
@@ -24,7 +25,7 @@ import { Field, Input } from "~/web/components/ui/input";
 import { Select } from "~/web/components/ui/select";
 import { ApiError } from "~/web/lib/api";
 import { keyOf, useEndpoint, useEndpointMutation } from "~/web/lib/endpoints";
-import { t } from "~/web/lib/i18n";
+import { currentLocale, t } from "~/web/lib/i18n";
 import { publicConfig } from "~/web/lib/public-config";
 
 type Values = Record<SettingName, string>;
@@ -67,8 +68,18 @@ function shownValue(name: SettingName, value: string) {
     : name === "defaultLanguage"
       ? (LANGUAGE_NAMES[value as Locale] ?? value)
       : name === "timeZone"
-        ? value.replace(/_/g, " ")
+        ? zoneText(value)
         : value;
+}
+
+/**
+ * A zone as the list shows it: its id, by which the list is ordered ("America/New York"), and in
+ * another language than English the name of its time before it ("שעון ישראל · Asia/Jerusalem").
+ */
+function zoneText(zone: string) {
+  const id = zone.replace(/_/g, " ");
+  const locale = currentLocale();
+  return locale === "en" ? id : `${zoneName(zone, locale)} · ${id}`;
 }
 
 /** The zones the browser knows, for the time zone's list (the saved one first if it is missing). */
@@ -293,7 +304,7 @@ function SettingField({
           <Select {...common} value={value} onChange={(e) => onChange(e.target.value)}>
             {zoneList(value).map((zone) => (
               <option key={zone} value={zone}>
-                {zone.replace(/_/g, " ")}
+                {zoneText(zone)}
               </option>
             ))}
           </Select>

@@ -1,11 +1,11 @@
+import { useEffect, useState } from "react";
 import { civilDayOf, minutesOfDayOf } from "~/core/calendar/civil";
 import { hebrewDateText } from "~/core/calendar/hebrew-date";
 import type { EventOccurrence } from "~/core/events/schemas";
 import { formatClock, formatWeekdayDate } from "~/core/format";
+import { zoneCity, zoneName } from "~/core/time-zones/names";
 import { currentLocale, Trans, t } from "~/web/lib/i18n";
-
-/** "Jerusalem" from "Asia/Jerusalem", "New York" from "America/New_York". */
-export const zoneCity = (zone: string) => (zone.split("/").pop() ?? zone).replace(/_/g, " ");
+import { whenIdle } from "~/web/lib/idle";
 
 /** The event's own clock as the server writes it ("7:00 PM"), in minutes since midnight. */
 function zoneMinutes(zoneClock: string): number | undefined {
@@ -19,6 +19,21 @@ function zoneClockText(zoneClock: string): string {
   const minutes = zoneMinutes(zoneClock);
   if (currentLocale() !== "he" || minutes === undefined) return zoneClock;
   return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, "0")}`;
+}
+
+/**
+ * Where the event happens, in the page's language: in English its zone's city at once; in another
+ * language the name Intl gives its time, asked once the page has started (no `Intl` while a page
+ * starts: docs/performance.md), so the server's render and the first in the browser leave it out.
+ */
+function useZoneName(zone: string | undefined): string | undefined {
+  const locale = currentLocale();
+  const [named, setNamed] = useState<{ zone: string; name: string }>();
+  useEffect(() => {
+    if (zone && locale !== "en") return whenIdle(() => setNamed({ zone, name: zoneName(zone, locale) }));
+  }, [zone, locale]);
+  if (!zone) return undefined;
+  return locale === "en" ? zoneCity(zone) : named?.zone === zone ? named.name : undefined;
 }
 
 /**
@@ -40,6 +55,7 @@ export function EventTime({
 }) {
   const mine = formatClock(date.startsAt);
   const differs = minutesOfDayOf(date.startsAt) !== zoneMinutes(date.zoneClock);
+  const place = useZoneName(differs ? date.timeZone : undefined);
   return (
     <p className={className}>
       {before && <span className="font-semibold text-sage-800">{before} </span>}
@@ -51,22 +67,10 @@ export function EventTime({
         {" "}
         · {hebrewDateText(civilDayOf(date.startsAt), currentLocale())}
       </span>
-      {differs && (
+      {differs && place && (
         <span className="text-muted">
           {" "}
-          ·{" "}
-          <Trans
-            id="{time} in {place}"
-            values={{
-              time: zoneClockText(date.zoneClock),
-              // The zone's own name for its city, as the time zone database writes it.
-              place: (
-                <span lang="en" translate="no">
-                  {zoneCity(date.timeZone)}
-                </span>
-              ),
-            }}
-          />
+          · <Trans id="{time} in {place}" values={{ time: zoneClockText(date.zoneClock), place }} />
         </span>
       )}
     </p>

@@ -2,10 +2,11 @@ import { ChevronDown } from "lucide-react";
 import { type KeyboardEvent, useEffect, useMemo, useState } from "react";
 import { type Control, useController } from "react-hook-form";
 import type { EventFormInput, EventFormOutput } from "~/core/events/schemas";
+import { zoneCity } from "~/core/time-zones/names";
 import { Field, Input } from "~/web/components/ui/input";
 import { cn } from "~/web/lib/cn";
 import { t } from "~/web/lib/i18n";
-import { matchZones, searchable, type ZoneChoice, zoneChoices, zoneLabel } from "./zone-choices";
+import { matchZones, searchable, type ZoneChoice, zoneChoice, zoneChoices, zoneLabel } from "./zone-choices";
 
 /**
  * The event's time zone, found by typing a city or a country ("Jerusal", "Israel"), hers first: a
@@ -24,8 +25,19 @@ export function TimeZoneField({
   own: string;
 }) {
   const { field, fieldState } = useController({ control, name: "timeZone" });
-  const choices = useMemo(() => zoneChoices(own), [own]);
-  const chosen = choices.find((c) => c.id === field.value);
+  // Every zone is named when she first opens the list or types, not as the form opens: in another
+  // language than English each name is a call to Intl. Until then only the chosen zone is named.
+  const [choices, setChoices] = useState<ZoneChoice[]>([]);
+  const listChoices = () => {
+    if (choices.length > 0) return choices;
+    const all = zoneChoices(own);
+    setChoices(all);
+    return all;
+  };
+  const chosen = useMemo(
+    () => choices.find((c) => c.id === field.value) ?? (field.value ? zoneChoice(field.value) : undefined),
+    [choices, field.value],
+  );
   // Not typing: the zone chosen, by its city and country.
   const [query, setQuery] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
@@ -45,7 +57,7 @@ export function TimeZoneField({
   const openList = () => {
     if (open) return;
     // Opened on the zone chosen, when the list shows it.
-    const at = matches.findIndex((c) => c.id === field.value);
+    const at = matchZones(listChoices(), query ?? "").findIndex((c) => c.id === field.value);
     setActive(Math.max(0, at));
     setOpen(true);
   };
@@ -85,9 +97,13 @@ export function TimeZoneField({
   const onBlur = () => {
     setOpen(false);
     if (query !== null) {
-      // Words that name one zone exactly ("Asia/Jerusalem", "Jerusalem") choose it; others are let go.
+      // Words that name one zone exactly ("Asia/Jerusalem", "Jerusalem", "שעון ישראל") choose it;
+      // others are let go.
       const typed = searchable(query);
-      const exact = choices.filter((c) => searchable(c.id) === typed || searchable(c.city) === typed);
+      const exact = choices.filter(
+        (c) =>
+          searchable(c.id) === typed || searchable(c.city) === typed || searchable(zoneCity(c.id)) === typed,
+      );
       if (exact.length === 1) field.onChange(exact[0]!.id);
       setQuery(null);
     }
@@ -117,6 +133,7 @@ export function TimeZoneField({
           className="pe-11"
           value={query ?? (chosen ? zoneLabel(chosen) : field.value)}
           onChange={(e) => {
+            listChoices();
             setQuery(e.target.value);
             setActive(0);
             setOpen(true);
