@@ -1,4 +1,5 @@
 import type { Db, Tx } from "../db/client";
+import { jsonbValue } from "../db/json";
 import { activityLog } from "../db/schema";
 import type { ActivityKind, ActivityParams } from "./kinds";
 
@@ -14,7 +15,7 @@ export async function recordActivity<K extends ActivityKind>(
   params: ActivityParams<K>,
   userId?: number | null,
 ): Promise<void> {
-  await db.insert(activityLog).values({ kind, params, userId: userId ?? null });
+  await db.insert(activityLog).values({ kind, params: jsonbValue(params), userId: userId ?? null });
 }
 
 /** How an activity line names a member: her full name, or null when she gave none (or is gone). */

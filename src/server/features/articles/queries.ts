@@ -1,6 +1,7 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { memberContentVisibleTo, personColumnsSeenBy, type Viewer } from "../../auth/policies";
 import type { Db, Tx } from "../../db/client";
+import { jsonbValue } from "../../db/json";
 import { searchMatches } from "../../db/query-helpers";
 import { articleDiscussions, articleSyncRuns, articles, users } from "../../db/schema";
 import type { FeedItem } from "./feed";
@@ -209,7 +210,7 @@ export async function recordSyncRun(
     .insert(articleSyncRuns)
     .values(
       "failure" in outcome
-        ? { failure: clipDetail(outcome.failure) }
+        ? { failure: jsonbValue(clipDetail(outcome.failure)) }
         : { added: outcome.added, updated: outcome.updated },
     );
   await db

@@ -11,6 +11,7 @@ import {
 } from "../../auth/policies";
 import { batchedStatement } from "../../db/batched-statement";
 import type { Db, Tx } from "../../db/client";
+import { jsonbText } from "../../db/json";
 import { preparedStatement, statementText } from "../../db/prepared";
 import { personColumns, prayerRequestColumns } from "../../db/query-helpers";
 import { prayerMarks, prayerRequests, prayerResponses, users } from "../../db/schema";
@@ -281,7 +282,7 @@ export const insertRequest = batchedStatement(async (db: Db, inputs: NewRequest[
     inputs.map((r) => r.isAnonymous ?? null),
     inputs.map((r) => r.shareWithIntercessors),
     inputs.map((r) => r.activity.kind),
-    inputs.map((r) => JSON.stringify(r.activity.params)),
+    inputs.map((r) => jsonbText(r.activity.params)),
   );
   return rows.map((row) => ({
     id: row.id,
