@@ -479,6 +479,8 @@ test.describe("progressive web app", () => {
     expect(await openOffline()).toEqual({ lang: "he", dir: "rtl" });
     await expect(page.getByRole("heading", { name: "לא הצלחנו להתחבר לקהילה כרגע" })).toBeVisible();
     await expect(page.getByRole("button", { name: "לנסות שוב" })).toBeVisible();
+    // In her words too, not the browser's.
+    await expect(page.getByText("לא הצלחנו להגיע לשרת. בדקי את החיבור שלך ונסי שוב.")).toBeVisible();
 
     // She goes back to English: so does the app offline.
     await choose("en");

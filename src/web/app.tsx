@@ -73,7 +73,11 @@ function Root({ start }: { start?: MemberStart }) {
       <main className="flex min-h-dvh items-center justify-center p-6 text-center">
         <div className="max-w-md space-y-3">
           <h1 className="text-2xl font-semibold">{t("We can't reach the community right now")}</h1>
-          <p className="text-muted">{boot.error.message}</p>
+          <p className="text-muted">
+            {boot.error instanceof TypeError
+              ? t("We couldn't reach the server. Please check your connection and try again.")
+              : t("Something went wrong. Please try again.")}
+          </p>
           <button
             type="button"
             className="rounded-full bg-sage-600 px-5 py-2.5 font-semibold text-white"

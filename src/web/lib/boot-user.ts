@@ -7,7 +7,10 @@ export type BootState =
   | { status: "ready"; user: CurrentUser | null }
   | { status: "error"; error: Error };
 
-/** Fetches the current user; 401 means signed out, any other failure is "HTTP {status}: {statusText}". */
+/**
+ * Fetches the current user; 401 means signed out. Offline, fetch fails with a TypeError; any other
+ * answer is an Error "HTTP {status}: {statusText}".
+ */
 export async function fetchCurrentUser(): Promise<CurrentUser | null> {
   const res = await fetch(USER_URL, { credentials: "include" });
   if (res.status === 401) return null;
