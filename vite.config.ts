@@ -239,6 +239,13 @@ export default defineConfig(({ isSsrBuild }) =>
                     includeDependenciesRecursively: false,
                     test: /src[\\/]web[\\/]features[\\/]videos[\\/](api|video-card|video-thumbnail)\./,
                   },
+                  // Search's kinds (their words and icons), shared by the header's box and the results page
+                  // only: loaded with either, never with every member page as `shared` would be.
+                  {
+                    name: "search-kinds",
+                    includeDependenciesRecursively: false,
+                    test: /src[\\/]web[\\/]components[\\/]search-kinds\./,
+                  },
                   // Icons shared by several pages in one file, not a request each.
                   { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/, minShareCount: 2 },
                   { name: "forms", test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/ },

@@ -125,6 +125,9 @@ export async function teachingScreens(page: Page): Promise<Screen[]> {
     ]),
     { path: `/events/${event!.eventId}`, heading: event!.title },
     { path: "/local-communities", heading: "Local Communities" },
+    // Everything she may see that matches, grouped by kind, and one kind's results.
+    { path: "/search?q=grace", heading: "Search" },
+    { path: "/search?q=grace&kind=lesson", heading: "Search" },
     // Administration, refused to a member, and an address that is no page, inside the member app.
     { path: "/admin", heading: "Access Denied" },
     { path: "/admin/articles", heading: "Access Denied" },

@@ -26,6 +26,7 @@ import { prayerEndpoints } from "./prayer/endpoints";
 import { profileEndpoints } from "./profile/endpoints";
 import { pushEndpoints } from "./push/endpoints";
 import { referenceEndpoints } from "./reference/endpoints";
+import { searchEndpoints } from "./search/endpoints";
 import { settingsEndpoints } from "./settings/endpoints";
 import { setupEndpoints } from "./setup/endpoints";
 import { statusEndpoints } from "./status/endpoints";
@@ -39,6 +40,7 @@ export const apiEndpoints = {
   home: homeEndpoints,
   videos: videosEndpoints,
   notes: notesEndpoints,
+  search: searchEndpoints,
   notifications: notificationsEndpoints,
   push: pushEndpoints,
   articles: articlesEndpoints,

@@ -106,6 +106,8 @@ export const memberPages: MemberPage[] = [
     item: "/api/local-groups/:id",
   },
   { path: "/messages", module: "src/web/features/messages/messages-page.tsx", title: "Messages" },
+  // Its results depend on its query string (`?q=`, `?kind=`): no first responses to announce.
+  { path: "/search", module: "src/web/features/search/search-page.tsx", title: "Search" },
   {
     path: "/messages/:id",
     module: "src/web/features/messages/thread-page.tsx",

@@ -149,6 +149,8 @@ import {
 import { pushEndpoints } from "../../src/core/push/endpoints";
 import { pushCurrentDevice, pushPublicKey, pushSubscriptionResult } from "../../src/core/push/schemas";
 import { apiDocument, referenceEndpoints } from "../../src/core/reference/endpoints";
+import { searchEndpoints } from "../../src/core/search/endpoints";
+import { searchResults, searchSuggestions } from "../../src/core/search/schemas";
 import { settingsEndpoints } from "../../src/core/settings/endpoints";
 import { siteSettingsResponse } from "../../src/core/settings/schemas";
 import { setupEndpoints } from "../../src/core/setup/endpoints";
@@ -1304,6 +1306,33 @@ const TABLE: Record<string, Entry> = {
   "DELETE /api/video-notes/:id": {
     path: () => urlFor(notesEndpoints.remove, { params: { id: f.noteToDelete } }),
     expect: ruthsPrivate(noContent),
+  },
+
+  // Search applies the pages' rules: Ruth's notes are hers alone, her private prayer hers and the
+  // administrators' (the table's secrets are looked for in every answer).
+  "GET /api/search": {
+    path: () => urlFor(searchEndpoints.search, { query: { q: `Ruths private ${hex}` } }),
+    expect: {
+      ...everyMember(ok(searchResults)),
+      member: ok(searchResults, 200, (res) =>
+        expect(res.body.map((r) => r.title)).toEqual(
+          expect.arrayContaining([SECRET.note.text, SECRET.prayer.text]),
+        ),
+      ),
+    },
+  },
+  // Suggestions are titles: a private group's gathering is its members', its creator's and the
+  // administrators'.
+  "GET /api/search/suggest": {
+    path: () => urlFor(searchEndpoints.suggest, { query: { q: "Hidden Spring sup" } }),
+    expect: {
+      ...everyMember(
+        ok(searchSuggestions, 200, (res) =>
+          expect(res.body.map((r) => r.title)).toContain("Hidden Spring supper"),
+        ),
+      ),
+      other: ok(searchSuggestions, 200, (res) => expect(res.body).toEqual([])),
+    },
   },
 
   // Notifications: always her own.

@@ -8,6 +8,7 @@ import {
   canSeeEventPlace,
   canSeeGroupPost,
   canSeeMemberContent,
+  canSeeNote,
   canSeePrayerRequest,
   canSeePrayerResponse,
   conversationOpenTo,
@@ -41,6 +42,7 @@ import {
   memberOfStatement,
   membershipLeads,
   newestPrayerRequestIdsVisibleTo,
+  noteVisibleTo,
   type ProfileRow,
   patronsPrayerListHolds,
   personAsSeenBy,
@@ -1081,6 +1083,36 @@ describe("the SQL of the conversation's rules agrees with its TypeScript", () =>
             on_home: showsGroupPostOnHome({ ...talkRow(viewer, post), blockedByAuthor }, membership),
           };
         },
+      );
+    });
+  }
+});
+
+describe("canSeeNote", () => {
+  const notes = [
+    { id: 1, userId: AUTHOR_ID },
+    { id: 2, userId: member.id },
+  ];
+
+  it("keeps a note to its author: not another member, not an administrator", () => {
+    expect(canSeeNote(author, notes[0]!)).toBe(true);
+    expect(canSeeNote(member, notes[0]!)).toBe(false);
+    expect(canSeeNote(admin, notes[0]!)).toBe(false);
+  });
+
+  const { expectAgreement } = sqlAgreement(async (table) => {
+    await table(
+      "video_notes",
+      "id int primary key, user_id int not null",
+      notes.map((n) => [n.id, n.userId]),
+    );
+  });
+  for (const [name, viewer] of Object.entries({ author, member, admin })) {
+    it(`decides in SQL as TypeScript does for the ${name}`, async () => {
+      await expectAgreement(
+        sql`select ${noteVisibleTo(viewer)} as visible from video_notes order by id`,
+        notes,
+        (n) => ({ visible: canSeeNote(viewer, n) }),
       );
     });
   }

@@ -25,6 +25,7 @@ import paymentRoutes from "./payments/routes";
 import prayerRoutes from "./prayer/routes";
 import profileRoutes from "./profile/routes";
 import pushRoutes from "./push/routes";
+import searchRoutes from "./search/routes";
 import settingsRoutes from "./settings/routes";
 import setupRoutes from "./setup/routes";
 import statusRoutes from "./status/routes";
@@ -52,6 +53,7 @@ export const featureRoutes: FastifyPluginAsync[] = [
   thumbnailRoutes,
   adminVideoRoutes,
   noteRoutes,
+  searchRoutes,
   notificationRoutes,
   pushRoutes,
   profileRoutes,

@@ -7,6 +7,7 @@ import { cn } from "~/web/lib/cn";
 import { t } from "~/web/lib/i18n";
 import { useLiveStream } from "~/web/lib/live";
 import { publicConfig } from "~/web/lib/public-config";
+import { HeaderSearch } from "./header-search";
 import { Logo } from "./logo";
 import { MessagesLink } from "./messages-link";
 import { NotificationBell } from "./notification-bell";
@@ -68,7 +69,9 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
         <div className="container-page flex h-16 items-center gap-3">
           <Link
             href="/"
-            className="shrink-0 rounded-lg"
+            // The mark stands alone where the header is full (a phone below 27rem; beside the whole
+            // navigation below 2xl): the search button takes the name's room. The link keeps its name.
+            className="shrink-0 rounded-lg max-[27rem]:[&>span>span:last-child]:sr-only xl:max-2xl:[&>span>span:last-child]:sr-only"
             aria-label={t("{siteName} home", { siteName: publicConfig.siteName })}
           >
             <Logo />
@@ -79,6 +82,7 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
             ))}
           </nav>
           <div className="ms-auto flex items-center gap-1">
+            <HeaderSearch />
             <MessagesLink />
             <NotificationBell />
             <UserMenu user={user} />

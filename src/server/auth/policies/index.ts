@@ -10,6 +10,7 @@ export * from "./events";
 export * from "./groups";
 export * from "./member-content";
 export * from "./messages";
+export * from "./notes";
 export * from "./prayer";
 export * from "./profiles";
 export * from "./viewer";

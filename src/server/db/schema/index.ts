@@ -11,6 +11,7 @@ export * from "./moderation";
 export * from "./notifications";
 export * from "./payments";
 export * from "./push";
+export * from "./search";
 export * from "./settings";
 export * from "./setup";
 export * from "./teaching";

@@ -23,7 +23,12 @@ export function ArticleCard({
 }) {
   const titleId = `article-${article.id}-title`;
   return (
-    <Card className="flex h-full flex-col p-5 sm:p-6" aria-labelledby={titleId} role="article">
+    <Card
+      id={`article-${article.id}`}
+      className="flex h-full flex-col p-5 sm:p-6"
+      aria-labelledby={titleId}
+      role="article"
+    >
       <div className="flex items-center justify-between gap-3">
         <Badge tone="sage">
           <Newspaper className="size-3.5" aria-hidden="true" />

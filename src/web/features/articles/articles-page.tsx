@@ -8,6 +8,7 @@ import { EmptyState } from "~/web/components/ui/empty-state";
 import { t } from "~/web/lib/i18n";
 import { publicConfig } from "~/web/lib/public-config";
 import { useDebounced } from "~/web/lib/use-debounced";
+import { useScrollToHash } from "~/web/lib/use-scroll-to-hash";
 import { useArticles, useArticleTags } from "./api";
 import { ArticleCard, ArticleCardSkeleton } from "./article-card";
 import { DiscussDialog } from "./discuss-dialog";
@@ -20,6 +21,8 @@ export default function ArticlesPage() {
   const term = useDebounced(search.trim());
   const articles = useArticles({ search: term || undefined, tag });
   const tags = useArticleTags();
+  // A search result opens the article it found (`#article-<id>`) once the list is drawn.
+  useScrollToHash(articles.data !== undefined);
   const filtered = Boolean(search.trim() || tag);
 
   const clearFilters = () => {
