@@ -5,8 +5,12 @@
 //                        PostgreSQL started here, in .tmp/bench-pg)
 //   BENCH_DURATION       seconds per load run (default 8)
 //   BENCH_SIZES          row counts for the growth test (default 1000,100000,1000000)
-//   BENCH_PARTS          what to measure (default api,pages,embedded,backup,fanout,digest,live,growth; the API always); a partial run prints
-//                        its table and leaves docs/performance.md as it is
+//   BENCH_PARTS          what to measure (default api,pages,embedded,backup,fanout,digest,live,growth,search; the API
+//                        always); a partial run prints its table and leaves docs/performance.md as it is
+//   BENCH_SEARCH_ITEMS   searchable items for the search part, the smallest and the largest (default 10000,100000):
+//                        half English, half Hebrew, in every source search indexes, written by its triggers; each
+//                        size served at once, its p95 latency at 20 concurrent searches measured for a two-word
+//                        English search, a two-word Hebrew one and suggestions for a 3-letter start
 //   BENCH_BACKUP_MEMBERS members in the community backed up and restored (default 100000)
 //   BENCH_DIGEST_MEMBERS members whose digests are due in one hourly run (default 100000)
 //   BENCH_FANOUT_MEMBERS members told of a new teaching in one fan-out (default 100000)
@@ -32,12 +36,13 @@ import { measureDelivery, measureOpenStreams, seedLiveCommunity, sendersFor } fr
 import { load } from "./lib/load.mjs";
 import { pageWeights } from "./lib/page-weight.mjs";
 import { startNode } from "./lib/processes.mjs";
+import { cpuPerRequest, SEARCH_TERMS, seedSearch } from "./lib/search.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 process.chdir(root);
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const SIZES = (process.env.BENCH_SIZES ?? "1000,100000,1000000").split(",").map(Number);
-const ALL_PARTS = ["api", "pages", "embedded", "backup", "fanout", "digest", "live", "growth"];
+const ALL_PARTS = ["api", "pages", "embedded", "backup", "fanout", "digest", "live", "growth", "search"];
 const PARTS = (process.env.BENCH_PARTS ?? ALL_PARTS.join(",")).split(",");
 const measures = (part) => PARTS.includes(part);
 const ROWS = process.env.BENCH_ROWS?.split(",");
@@ -47,6 +52,9 @@ const DIGEST_MEMBERS = Number(process.env.BENCH_DIGEST_MEMBERS ?? 100_000);
 const FANOUT_MEMBERS = Number(process.env.BENCH_FANOUT_MEMBERS ?? 100_000);
 const GROUP_MEMBERS = Number(process.env.BENCH_GROUP_MEMBERS ?? 5_000);
 const LIVE_STREAMS = Number(process.env.BENCH_LIVE_STREAMS ?? 2_000);
+const SEARCH_ITEMS = (process.env.BENCH_SEARCH_ITEMS ?? "10000,100000").split(",").map(Number);
+/** Searches at once, for the search part. */
+const SEARCH_CONNECTIONS = 20;
 /** Messages a second sent to one member while her stream is open, and for how long. */
 const LIVE_RATE = 100;
 const LIVE_SECONDS = 10;
@@ -653,6 +661,115 @@ try {
       ratio <= 1.3 && Object.values(bySize).every((r) => r.errors === 0),
     );
   }
+
+  // ---------------------------------------------------------------- search
+  // Search's targets: with 100,000 searchable items, half of them in Hebrew, a two-word search
+  // answers within 50 ms and suggestions within 30 ms at the 95th percentile with 20 searches at
+  // once, and neither grows by more than half from 10,000 items. Every size is seeded (the search
+  // triggers indexing each row as it is written) and served at once, and the sizes take turns
+  // within each round, as the growth rows do. The signed-in member is the demo member: some groups
+  // and conversations of hers, most of the community's not (what she may not see is read and left).
+  const searchServed = [];
+  try {
+    for (const size of measures("search") ? SEARCH_ITEMS : []) {
+      const url = await freshDb(`bench_search_${size}`);
+      const migrate = await startApp({ DATABASE_URL: url, DEMO: "1" }, `search-${size}-migrate`);
+      await migrate.stop();
+      const seeded = await seedSearch(url, size);
+      // Caches off: the figures are of the searches themselves at this size.
+      const s = await startApp({ DATABASE_URL: url, RESPONSE_CACHE: "0" }, `search-${size}`);
+      searchServed.push({ size, s, seeded, cookie: await signIn(s.url) });
+      row(
+        `Search: ${size.toLocaleString("en-US")} items seeded (the search triggers writing search_items)`,
+        `${fmt(seeded.seconds, 1)} s, ${seeded.items.toLocaleString("en-US")} rows in search_items; ` +
+          `"${SEARCH_TERMS.english}" matches ${seeded.english}, "${SEARCH_TERMS.hebrew}" ${seeded.hebrew}, ` +
+          `titles starting "${SEARCH_TERMS.prefix}" ${seeded.prefix}`,
+      );
+    }
+    const searches = [
+      [`two English words ("${SEARCH_TERMS.english}")`, "/api/search", SEARCH_TERMS.english, 50],
+      [
+        `two Hebrew words, one behind a prefix ("${SEARCH_TERMS.hebrew}")`,
+        "/api/search",
+        SEARCH_TERMS.hebrew,
+        50,
+      ],
+      [`suggestions for "${SEARCH_TERMS.prefix}"`, "/api/search/suggest", SEARCH_TERMS.prefix, 30],
+    ];
+    const smallestItems = SEARCH_ITEMS[0];
+    const largestItems = SEARCH_ITEMS.at(-1);
+    for (const [name, endpoint, q, target] of searchServed.length ? searches : []) {
+      const what = `Search: ${endpoint}, ${name}, ${SEARCH_CONNECTIONS} at once`;
+      if (!chosen(what)) continue;
+      const asked = `${endpoint}?q=${encodeURIComponent(q)}`;
+      // What each size answers; one search's own time (one at a time, after a warm-up); and the CPU
+      // time a search costs the server and PostgreSQL, which a busy machine hardly changes: at 20 at
+      // once, the p95 is mostly that CPU time multiplied by the searches waiting for the cores.
+      const found = new Map();
+      const alone = new Map();
+      const cpu = new Map();
+      for (const { size, s, cookie } of searchServed) {
+        const res = await fetch(s.url + asked, { headers: { cookie } });
+        found.set(size, res.ok ? (await res.json()).length : `${res.status}`);
+        const url = s.url + asked;
+        await load({ url, headers: { cookie }, connections: SEARCH_CONNECTIONS, amount: 200 });
+        alone.set(size, await load({ url, headers: { cookie }, connections: 1, amount: 100 }));
+        cpu.set(
+          size,
+          await cpuPerRequest(adminUrl, `bench_search_${size}`, s.pid, async () => {
+            const r = await load({ url, headers: { cookie }, connections: SEARCH_CONNECTIONS, amount: 200 });
+            return r.total;
+          }),
+        );
+      }
+      const cpuOf = (size) =>
+        `server ${fmt(cpu.get(size).server, 1)} ms + PostgreSQL ${fmt(cpu.get(size).postgres, 1)} ms`;
+      // Best of three rounds, as for the growth rows: the machine's noise only adds to a latency.
+      const runs = new Map(searchServed.map(({ size }) => [size, []]));
+      for (let round = 0; round < 3; round += 1) {
+        for (const { size, s, cookie } of searchServed) {
+          runs.get(size).push(
+            await load({
+              url: s.url + asked,
+              headers: { cookie },
+              connections: SEARCH_CONNECTIONS,
+              duration: DURATION,
+              p95: true,
+            }),
+          );
+        }
+      }
+      const best = new Map(
+        [...runs].map(([size, sized]) => {
+          const r = sized.reduce((b, run) => (run.p95 < b.p95 ? run : b));
+          return [size, { ...r, errors: sized.reduce((sum, run) => sum + run.errors, 0) }];
+        }),
+      );
+      const large = best.get(largestItems);
+      const small = best.get(smallestItems);
+      row(
+        `${what}: ${largestItems.toLocaleString("en-US")} items`,
+        `p95 ${fmt(large.p95, 1)} ms (p50 ${fmt(large.p50)} ms, p99 ${fmt(large.p99)} ms), ${fmt(large.rps)} req/s, ` +
+          `${found.get(largestItems)} results, ${large.errors} errors; one at a time ${fmt(alone.get(largestItems).mean, 1)} ms; ` +
+          `CPU a search: ${cpuOf(largestItems)}`,
+        `p95 ≤ ${target} ms, 0 errors`,
+        large.p95 <= target && large.errors === 0,
+      );
+      const ratio = large.p95 / small.p95;
+      row(
+        `${what}: growth from ${smallestItems.toLocaleString("en-US")} to ${largestItems.toLocaleString("en-US")} items`,
+        `p95 ${SEARCH_ITEMS.map((size) => `${size.toLocaleString("en-US")}: ${fmt(best.get(size).p95, 1)} ms (${found.get(size)} results)`).join(", ")} → ×${fmt(ratio, 2)}; ` +
+          `CPU a search ${SEARCH_ITEMS.map((size) => `${size.toLocaleString("en-US")}: ${cpuOf(size)}`).join(", ")}`,
+        "≤ ×1.50, 0 errors",
+        ratio <= 1.5 && [...best.values()].every((r) => r.errors === 0),
+      );
+    }
+  } finally {
+    for (const { size, s } of searchServed) {
+      await s.stop();
+      await admin(`drop database if exists "bench_search_${size}" with (force)`);
+    }
+  }
 } finally {
   await hello?.stop();
   await stopPg();
@@ -677,7 +794,10 @@ const header = [
   "before and just after it: a shared machine's speed drifts within minutes. Load runs use autocannon",
   "with 32 connections for the throughput figures and one connection for latency. The live rows are",
   "times a member waits, not ratios: from a message's POST to its event read off her stream over HTTP",
-  "(one client process holding every stream), on instances with their request log on. The database is",
+  "(one client process holding every stream), on instances with their request log on. The search rows",
+  "are latencies too: the 95th percentile of every answer's time with 20 searches at once (autocannon),",
+  "the best of three rounds in which the sizes take turns, beside the CPU time a search costs the server",
+  "and PostgreSQL (read from /proc, which a busy machine hardly moves). The database is",
   databaseNote,
   "",
   "| | what | measured | target |",

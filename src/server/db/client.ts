@@ -26,6 +26,9 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     statement_timeout: 15_000,
     query_timeout: 20_000,
     application_name: "mishpacha",
+    // The app's statements are short: JIT compiling (over 100 ms where a plan's estimate passes
+    // jit_above_cost, as a search's fallback branch that never runs does) costs far more than it saves.
+    options: "-c jit=off",
   });
   // A client losing its connection (database restart) must not crash the process: the pool's
   // idle clients report here, and checked-out ones (a LISTEN held open) on their own emitter; the
