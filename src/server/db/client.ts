@@ -8,6 +8,8 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export interface Database {
   db: Db;
   pool: pg.Pool;
+  /** Where it is, for a connection of its own (migrations, a rebuild). */
+  url: string;
   close(): Promise<void>;
 }
 
@@ -15,28 +17,65 @@ export interface DatabaseOptions {
   max?: number;
 }
 
+/** The app's connections, with bounded waits, so a database outage fails fast. */
+const poolOptions = (url: string, max: number, settings: Record<string, string> = {}): pg.PoolConfig => ({
+  connectionString: url,
+  max,
+  idleTimeoutMillis: 30_000,
+  connectionTimeoutMillis: 5000,
+  // Per-statement limit on the server, plus a client-side limit for a server that stopped responding.
+  statement_timeout: 15_000,
+  query_timeout: 20_000,
+  application_name: "mishpacha",
+  // The app's statements are short: JIT compiling (over 100 ms where a plan's estimate passes
+  // jit_above_cost, as a search's fallback branch that never runs does) costs far more than it saves.
+  options: Object.entries({ jit: "off", ...settings })
+    .map(([name, value]) => `-c ${name}=${value}`)
+    .join(" "),
+});
+
+/** Each database's pools of connections set for generic plans, by their settings. */
+const genericPlanPools = new WeakMap<pg.Pool, Map<string, pg.Pool>>();
+
+/**
+ * A pool beside `db`'s whose connections plan each prepared statement once for any values
+ * (`plan_cache_mode = force_generic_plan`), with `settings` of their own: for large statements of
+ * fixed text whose planning costs more than their run (a search's twenty sub-selects). Only named
+ * statements run there: an unnamed one would be planned without its values. Opened when first
+ * asked for, with at most `max` connections, and closed with the database.
+ */
+export function genericPlanPool(db: Db, settings: Record<string, string>, max = 10): pg.Pool {
+  const pools = genericPlanPools.get(db.$client);
+  if (!pools) throw new Error("Not a database opened by openDatabase");
+  const key = JSON.stringify(settings);
+  let pool = pools.get(key);
+  if (!pool) {
+    const { connectionString } = db.$client.options as pg.PoolConfig;
+    pool = new pg.Pool(
+      poolOptions(connectionString!, max, { plan_cache_mode: "force_generic_plan", ...settings }),
+    );
+    pool.on("error", () => {});
+    pool.on("connect", (client) => client.on("error", () => {}));
+    pools.set(key, pool);
+  }
+  return pool;
+}
+
 /** A pooled connection to Postgres with bounded waits, so a database outage fails fast. */
 export function openDatabase(url: string, options: DatabaseOptions = {}): Database {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: options.max ?? 20,
-    idleTimeoutMillis: 30_000,
-    connectionTimeoutMillis: 5000,
-    // Per-statement limit on the server, plus a client-side limit for a server that stopped responding.
-    statement_timeout: 15_000,
-    query_timeout: 20_000,
-    application_name: "mishpacha",
-    // The app's statements are short: JIT compiling (over 100 ms where a plan's estimate passes
-    // jit_above_cost, as a search's fallback branch that never runs does) costs far more than it saves.
-    options: "-c jit=off",
-  });
+  const pool = new pg.Pool(poolOptions(url, options.max ?? 20));
   // A client losing its connection (database restart) must not crash the process: the pool's
   // idle clients report here, and checked-out ones (a LISTEN held open) on their own emitter; the
   // query in flight fails with the same error, which its caller handles.
   pool.on("error", () => {});
   pool.on("connect", (client) => client.on("error", () => {}));
   const db = drizzle(pool, { schema });
-  return { db, pool, close: () => pool.end() };
+  const generic = new Map<string, pg.Pool>();
+  genericPlanPools.set(pool, generic);
+  const close = async () => {
+    await Promise.all([pool.end(), ...[...generic.values()].map((p) => p.end())]);
+  };
+  return { db, pool, url, close };
 }
 
 /** A unique index refused the row (Drizzle wraps the driver's error in `cause`). */

@@ -1,6 +1,8 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
 import type { Database } from "./client";
 
 /** Beside this module in the source tree, and copied beside the server bundle by the build. */
@@ -16,13 +18,18 @@ const quietLogger = (Logger: LoggerClass) =>
     if (level === "error") process.stderr.write(`job queue migration: ${message}\n`);
   });
 
-/** Applies pending migrations under a Postgres advisory lock; instances starting together wait their turn. */
+/**
+ * Applies pending migrations under a Postgres advisory lock; instances starting together wait their
+ * turn. On a connection of their own, without the app's limits on a statement: a migration that
+ * carries a large community's rows over (every search row, say) takes longer than any request may.
+ */
 export async function runMigrations(database: Database): Promise<void> {
-  const client = await database.pool.connect();
+  const client = new pg.Client({ connectionString: database.url, application_name: "mishpacha migrations" });
+  await client.connect();
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
     try {
-      await migrate(database.db, { migrationsFolder });
+      await migrate(drizzle(client), { migrationsFolder });
       // The job queue's own tables (schema graphile_worker), installed and upgraded by the engine.
       const worker = await import("graphile-worker");
       await worker.runMigrations({ pgPool: database.pool, logger: quietLogger(worker.Logger) });
@@ -30,6 +37,6 @@ export async function runMigrations(database: Database): Promise<void> {
       await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]);
     }
   } finally {
-    client.release();
+    await client.end();
   }
 }

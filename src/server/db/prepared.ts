@@ -2,7 +2,9 @@ import type { SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type pg from "pg";
 import type { QueryResultRow } from "pg";
-import type { Db, Tx } from "./client";
+import { type Db, genericPlanPool, type Tx } from "./client";
+
+const dialect = new PgDialect();
 
 /** Where a statement runs: the pool, or the connection Drizzle holds for a transaction. */
 const clientOf = (db: Db | Tx): pg.Pool | pg.PoolClient =>
@@ -23,7 +25,7 @@ export function preparedStatement<Row extends QueryResultRow, Values extends unk
 
 /** A fragment written into a prepared statement's text: it must carry no parameters. */
 export function statementText(fragment: SQL): string {
-  const { sql: text, params } = new PgDialect().sqlToQuery(fragment);
+  const { sql: text, params } = dialect.sqlToQuery(fragment);
   if (params.length > 0) throw new Error("A prepared statement's fragment must not carry parameters");
   return text;
 }
@@ -46,4 +48,18 @@ export function statementsBy<Args extends (string | number | boolean)[], Stateme
     }
     return statement;
   };
+}
+
+/**
+ * A statement of fixed text run by name on a pool set for generic plans (`genericPlanPool`): each
+ * connection parses and plans it once, for any values, where PostgreSQL left to itself would plan a
+ * large statement again at every call.
+ */
+export function genericPlanStatement<Row extends QueryResultRow, Values extends unknown[]>(
+  name: string,
+  text: string,
+  settings: Record<string, string> = {},
+) {
+  return async (db: Db, ...values: Values): Promise<Row[]> =>
+    (await genericPlanPool(db, settings).query<Row>({ name, text, values })).rows;
 }

@@ -8,9 +8,12 @@ import {
   messageReadableBy,
   noteVisibleTo,
   prayerRequestVisibleTo,
+  statementViewer,
   type Viewer,
+  type ViewerColumns,
 } from "../../auth/policies";
 import type { Db } from "../../db/client";
+import { genericPlanStatement, preparedStatement, statementsBy, statementText } from "../../db/prepared";
 
 // Searching search_items (decision 072; the table, its folding and its triggers are migration 0051's).
 // Who may see a row is decided here by the rules of auth/policies, applied to the row's own columns,
@@ -21,6 +24,12 @@ import type { Db } from "../../db/client";
 // (`RANKED`), looked for first among its newest rows (`RECENT_ROWS`): a common word reads at most
 // a kind's newest rows, however many there are; a word rare there reads its few matches in the
 // whole kind.
+//
+// Every statement has a fixed text for each shape (her rights written in, her values as
+// parameters: $1 her id, $2 what she typed, then where each kind's newest rows begin and a page's
+// cursor), and runs by name on connections that plan it once for any values (`genericPlanPool`):
+// planning twenty sub-selects costs more than running them. What she typed is worked out once, in
+// the statement (`terms`), and each use reads it from there.
 
 /** What a search asks: her rights, and whether she opens patron teaching (core/patron-teaching.ts). */
 export interface Searcher extends Viewer {
@@ -64,7 +73,7 @@ export interface FoundRow extends Record<string, unknown> {
 }
 
 /** Who may see a row of `kind` (the row `s`): its rule; teaching, articles, courses, lessons and groups are every member's. */
-function visibleTo(kind: SearchKind, viewer: Viewer): SQL {
+function visibleTo(kind: SearchKind, viewer: ViewerColumns): SQL {
   switch (kind) {
     case "prayer":
       return prayerRequestVisibleTo(viewer, "s");
@@ -81,18 +90,26 @@ function visibleTo(kind: SearchKind, viewer: Viewer): SQL {
   }
 }
 
+/** What a statement's text is written for: her rights. Her id is its first parameter. */
+interface Shape {
+  isAdmin: boolean;
+  opensPatronTeaching: boolean;
+}
+
+const viewerOf = (shape: Shape): ViewerColumns => statementViewer(shape.isAdmin);
+
 /** The kinds that hold patron teaching, which shows only its title to one who does not open it. */
 const PATRON_KINDS: readonly SearchKind[] = ["teaching", "course"];
-const withheld = (kind: SearchKind, searcher: Searcher) =>
-  PATRON_KINDS.includes(kind) && !searcher.opensPatronTeaching;
+const withheld = (kind: SearchKind, shape: Shape) =>
+  PATRON_KINDS.includes(kind) && !shape.opensPatronTeaching;
 
 /** Whether she may see only the row's title (and so is searched only by it). */
-const titleOnly = (kind: SearchKind, searcher: Searcher): SQL =>
-  withheld(kind, searcher) ? sql`s.patron_only` : sql`false`;
+const titleOnly = (kind: SearchKind, shape: Shape): SQL =>
+  withheld(kind, shape) ? sql`s.patron_only` : sql`false`;
 
 /** The words of the row `s` she may search: all of them, or its title's (weight A). */
-const searchedVector = (kind: SearchKind, searcher: Searcher): SQL =>
-  withheld(kind, searcher)
+const searchedVector = (kind: SearchKind, shape: Shape): SQL =>
+  withheld(kind, shape)
     ? sql`(case when s.patron_only then ts_filter(s.vector, '{a}') else s.vector end)`
     : sql`s.vector`;
 
@@ -109,32 +126,46 @@ const isTitled = (kind: SearchKind) => (TITLED_SEARCH_KINDS as readonly SearchKi
 const kindOrder = sql.raw(`array[${SEARCH_KINDS.map((k) => `'${k}'`).join(", ")}]::text[]`);
 
 /**
- * What she typed, worked out once a search (src/server/db/migrations/0051_search.sql): the text-search
- * query of her words, and her text as trigrams read it.
+ * What she typed ($2), worked out once a statement (src/server/db/migrations/0051_search.sql, 0052):
+ * the text-search query of her words and her text as trigrams read it. Each use reads it by a
+ * sub-select, run once before the rows, which an index scan takes as its key. It names her id ($1)
+ * too, which a statement of kinds open to every member reads nowhere else.
  */
+const TERMS = sql`terms as materialized (
+  select search_query($2::text) as query, search_trigrams($2::text) as typed, $1::int as viewer_id)`;
+const QUERY = sql`(select t.query from terms t)`;
+const TYPED = sql`(select t.typed from terms t)`;
+/** The query a snippet marks words by: her Hebrew words also behind each prefix, so the very word is marked. */
+const MARKED = sql`(select search_hebrew_forms(t.query) from terms t)`;
+
+/** What a search's words are, asked when they found nothing. */
 export interface Terms {
-  query: string;
-  typed: string;
   /** It holds a word to search for (not only stop words or punctuation). */
   words: boolean;
   /** It is only words: no phrase in quotes, no -word left out. */
   plain: boolean;
 }
 
+const termsStatement = preparedStatement<Terms & Record<string, unknown>, [string]>(
+  "search_terms",
+  `select numnode(query) > 0 as words, query::text !~ '[!<]' as plain from (select search_query($1) as query) q`,
+);
+
 export async function termsOf(db: Db, text: string): Promise<Terms> {
-  const { rows } = await db.execute<Terms & Record<string, unknown>>(
-    sql`select query::text as query, search_trigrams(${text}) as typed, numnode(query) > 0 as words,
-        query::text !~ '[!<]' as plain
-      from (select search_query(${text}) as query) q`,
-  );
-  return rows[0]!;
+  return (await termsStatement(db, text))[0]!;
 }
 
-const queryOf = (terms: Terms) => sql`${terms.query}::tsquery`;
-const typedOf = (terms: Terms) => sql`${terms.typed}::text`;
+/** The settings of the connections searches run on: the likeness a title needs (`<%`). */
+const SETTINGS = { "pg_trgm.word_similarity_threshold": "0.5" };
+
+/** A search statement of fixed text, run by name on its generic plan. */
+const searchStatement = <Row extends Record<string, unknown>, Values extends unknown[]>(
+  name: string,
+  statement: SQL,
+) => genericPlanStatement<Row, Values>(name, statementText(statement), SETTINGS);
 
 /** Who may see the row `s`, whatever its kind: each kind's rule. */
-const visibleAsItsKind = (viewer: Viewer) =>
+const visibleAsItsKind = (viewer: ViewerColumns) =>
   sql`(case s.kind ${sql.join(
     SEARCH_KINDS.map((kind) => sql`when ${kindLiteral(kind)} then ${visibleTo(kind, viewer)}`),
     sql` `,
@@ -169,53 +200,65 @@ export async function recentSince(db: Db, now = Date.now()): Promise<Windows> {
 /**
  * The rows of `kind` she may see that `mode` finds, each scored: by its words (ranked, titles above
  * bodies), or by its title's likeness to what she typed (trigram word similarity). By words, the
- * newest `window` of those among the kind's newest rows (from `since`) are ranked, or, when those
- * rows hold fewer than `enough` of them, the newest `window` of the whole kind: a common word costs
- * what a rare one does, however many rows there are.
+ * newest `window` of those among the kind's newest rows (from `since`, microseconds; null when the
+ * kind holds fewer) are ranked, or, when those rows hold fewer than `enough` of them, the newest
+ * `window` of the whole kind: a common word costs what a rare one does, however many rows there are.
  */
 function candidates(
-  searcher: Searcher,
+  shape: Shape,
   mode: SearchMode,
-  terms: Terms,
   kind: SearchKind,
-  { window, since, enough }: { window: number; since: string | null; enough: number },
+  { window, since, enough }: { window: number; since: SQL; enough: number },
 ): SQL {
   const found =
     mode === "words"
-      ? sql`s.vector @@ ${queryOf(terms)}${
-          withheld(kind, searcher) ? sql` and ${searchedVector(kind, searcher)} @@ ${queryOf(terms)}` : sql``
-        }`
-      : sql`${titledKinds} and ${typedOf(terms)} <% s.title_trigrams`;
+      ? sql`s.vector @@ ${QUERY}${withheld(kind, shape) ? sql` and ${searchedVector(kind, shape)} @@ ${QUERY}` : sql``}`
+      : sql`${titledKinds} and ${TYPED} <% s.title_trigrams`;
   const score =
     mode === "words"
-      ? sql`ts_rank_cd(${searchedVector(kind, searcher)}, ${queryOf(terms)}, 1)`
-      : sql`word_similarity(${typedOf(terms)}, s.title_trigrams)`;
+      ? sql`ts_rank_cd(${searchedVector(kind, shape)}, ${QUERY}, 1)`
+      : sql`word_similarity(${TYPED}, s.title_trigrams)`;
   const rows = (among: SQL) => sql`select s.id, s.source, s.source_id, s.kind, s.title, s.body, s.at,
         s.group_kind, s.conversation_id, s.video_id, s.seconds, s.patron_only, s.vector, s.title_trigrams,
-        ${titleOnly(kind, searcher)} as title_only
+        ${titleOnly(kind, shape)} as title_only
       from search_items s
-      where s.kind = ${kindLiteral(kind)} and ${found} and ${visibleTo(kind, searcher)} ${among}
+      where s.kind = ${kindLiteral(kind)} and ${found} and ${visibleTo(kind, viewerOf(shape))} ${among}
       order by s.at desc, s.id desc
       limit ${sql.raw(String(Math.trunc(window)))}`;
+  // Without a start (a kind of fewer rows), nothing is recent and the whole kind is read.
   const chosen =
-    mode === "words" && since !== null
-      ? sql`with recent as materialized (${rows(sql`and s.at >= to_timestamp(${since}::bigint / 1000000.0)`)})
+    mode === "words"
+      ? sql`with recent as materialized (${rows(
+          sql`and ${since} is not null and s.at >= to_timestamp(${since} / 1000000.0)`,
+        )})
         select * from recent
         union all
-        (${rows(sql`and (select count(*) from recent) < ${enough}`)})`
+        (${rows(sql`and (select count(*) from recent) < ${sql.raw(String(Math.trunc(enough)))}`)})`
       : rows(sql``);
   return sql`select s.*, ${score} as score from (${chosen}) s`;
 }
 
-/** About 30 words around what matched, its words between the marks of core/search, in its own letters. */
-const snippetOf = (terms: Terms) =>
-  sql`case when f.title_only then '' else btrim(search_display(regexp_replace(ts_headline('english', search_fold(f.body), ${queryOf(terms)},
-    'StartSel=' || chr(2) || ', StopSel=' || chr(3) || ', MaxWords=30, MinWords=20, ShortWord=2, MaxFragments=1, FragmentDelimiter=" … "'),
-    '\\s+', ' ', 'g'))) end`;
+/**
+ * About 30 words around what matched, its words between the marks of core/search, cut from the
+ * folded body as stored (`displayed` gives a Hebrew word its final letter again).
+ */
+const snippet = sql`case when f.title_only then '' else ts_headline('english', f.body, ${MARKED},
+    'StartSel=' || chr(2) || ', StopSel=' || chr(3) || ', MaxWords=30, MinWords=20, ShortWord=2, MaxFragments=1, FragmentDelimiter=" … "') end`;
+
+/** A Hebrew letter that has a final form, at the end of a word. */
+const FINAL_FORMS: Record<string, string> = { כ: "ך", מ: "ם", נ: "ן", פ: "ף", צ: "ץ" };
+const AT_WORD_END = /[כמנפצ](?![\u05D0-\u05EA])/g;
+
+/** A snippet as shown: each Hebrew word ends in its final letter again, and spaces are single. */
+export const displayed = (text: string) =>
+  text
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(AT_WORD_END, (letter) => FINAL_FORMS[letter]!);
 
 /** The columns every result reads from the scored rows `f`. */
-const resultColumns = (terms: Terms) => sql`f.id::text as id, f.source, f.source_id, f.kind, f.title,
-  ${snippetOf(terms)} as snippet, f.at, f.score::text as score,
+const resultColumns = sql`f.id::text as id, f.source, f.source_id, f.kind, f.title,
+  ${snippet} as snippet, f.at, f.score::text as score,
   ((extract(epoch from f.at) * 1000000)::bigint)::text as at_micros,
   f.group_kind, f.conversation_id, f.video_id, f.seconds, f.title_only`;
 
@@ -224,74 +267,114 @@ const bestFirst = sql`score desc, at desc, id desc`;
 /** Titles scored when looking for those like a mistyped search. */
 const LIKELY_TITLES = 500;
 
-/** The similarity a title's word needs to be found by likeness (pg_trgm's default is 0.6). */
-const LIKENESS_THRESHOLD = "0.5";
+const shapeName = (shape: Shape) =>
+  `${shape.isAdmin ? "admin" : "member"}_${shape.opensPatronTeaching ? "opens" : "titles"}`;
 
-/** Runs a search statement, with the likeness threshold set for its own transaction. */
-async function run(db: Db, mode: SearchMode, statement: SQL): Promise<FoundRow[]> {
-  if (mode === "words") return (await db.execute<FoundRow>(statement)).rows;
-  return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select set_config('pg_trgm.word_similarity_threshold', ${LIKENESS_THRESHOLD}, true)`,
+/**
+ * $1 her id, $2 what she typed, and by words $3 where each kind's newest rows begin (in the order
+ * of SEARCH_KINDS).
+ */
+const bestStatement = statementsBy(
+  (mode: SearchMode, isAdmin: boolean, opensPatronTeaching: boolean, perKind: number) => {
+    const shape = { isAdmin, opensPatronTeaching };
+    const order = sql`order by array_position(${kindOrder}, f.kind), f.score desc, f.at desc, f.id desc`;
+    const limit = sql.raw(String(Math.trunc(perKind)));
+    let body: SQL;
+    if (mode === "likeness") {
+      // The titled kinds' titles at once, on their trigram index. A common misspelt word may look
+      // like thousands of titles: the first `LIKELY_TITLES` the index gives are scored, whatever
+      // their order, so the work stays bounded.
+      const titleOnlyOfKind = opensPatronTeaching
+        ? sql`false`
+        : sql`(s.kind in (${sql.join(PATRON_KINDS.map(kindLiteral), sql`, `)}) and s.patron_only)`;
+      body = sql`select ${resultColumns} from (
+        select c.*, row_number() over (partition by c.kind order by ${bestFirst}) as n from (
+          select s.*, ${titleOnlyOfKind} as title_only, word_similarity(${TYPED}, s.title_trigrams) as score
+          from (
+            select s.* from search_items s
+            where ${titledKinds} and ${TYPED} <% s.title_trigrams and ${visibleAsItsKind(viewerOf(shape))}
+            limit ${sql.raw(String(LIKELY_TITLES))}
+          ) s
+        ) c
+      ) f where f.n <= ${limit}
+      ${order}`;
+    } else {
+      const branches = SEARCH_KINDS.map(
+        (kind, i) => sql`(select * from (${candidates(shape, mode, kind, {
+          window: RANKED,
+          since: sql.raw(`($3::bigint[])[${i + 1}]`),
+          enough: perKind,
+        })}) b
+        order by ${bestFirst} limit ${limit})`,
+      );
+      body = sql`select ${resultColumns} from (${sql.join(branches, sql` union all `)}) f ${order}`;
+    }
+    return searchStatement<FoundRow, [viewerId: number, text: string, windows?: (string | null)[]]>(
+      `search_best_${mode}_${shapeName(shape)}_${perKind}`,
+      sql`with ${TERMS} ${body}`,
     );
-    return (await tx.execute<FoundRow>(statement)).rows;
-  });
-}
+  },
+);
 
 /** The best `perKind` of each kind she may see, kinds in the order of SEARCH_KINDS. */
 export function bestOfEachKind(
   db: Db,
   searcher: Searcher,
   mode: SearchMode,
-  terms: Terms,
+  text: string,
   perKind: number,
   windows: Windows,
 ): Promise<FoundRow[]> {
-  const order = sql`order by array_position(${kindOrder}, f.kind), f.score desc, f.at desc, f.id desc`;
-  if (mode === "likeness") {
-    // The titled kinds' titles at once, on their trigram index. A common misspelt word may look
-    // like thousands of titles: the first `LIKELY_TITLES` the index gives are scored, whatever
-    // their order, so the work stays bounded.
-    const titleOnlyOfKind = searcher.opensPatronTeaching
-      ? sql`false`
-      : sql`(s.kind in (${sql.join(PATRON_KINDS.map(kindLiteral), sql`, `)}) and s.patron_only)`;
-    return run(
-      db,
-      mode,
-      sql`select ${resultColumns(terms)} from (
-        select c.*, row_number() over (partition by c.kind order by ${bestFirst}) as n from (
-          select s.*, ${titleOnlyOfKind} as title_only, word_similarity(${typedOf(terms)}, s.title_trigrams) as score
-          from (
-            select s.* from search_items s
-            where ${titledKinds} and ${typedOf(terms)} <% s.title_trigrams and ${visibleAsItsKind(searcher)}
-            limit ${sql.raw(String(LIKELY_TITLES))}
-          ) s
-        ) c
-      ) f where f.n <= ${perKind}
-      ${order}`,
-    );
-  }
-  const branches = SEARCH_KINDS.map(
-    (kind) => sql`(select * from (${candidates(searcher, mode, terms, kind, {
-      window: RANKED,
-      since: windows[kind],
-      enough: perKind,
-    })}) b
-      order by ${bestFirst} limit ${perKind})`,
-  );
-  return run(
-    db,
-    mode,
-    sql`select ${resultColumns(terms)} from (${sql.join(branches, sql` union all `)}) f ${order}`,
-  );
+  const statement = bestStatement(mode, searcher.isAdmin, searcher.opensPatronTeaching, perKind);
+  return mode === "words"
+    ? statement(
+        db,
+        searcher.id,
+        text,
+        SEARCH_KINDS.map((kind) => windows[kind]),
+      )
+    : statement(db, searcher.id, text);
 }
+
+/**
+ * $1 her id, $2 what she typed, by words $3 where the kind's newest rows begin, and after the first
+ * page the cursor: its score, its date in microseconds and its id ($4 to $6, or by likeness, which
+ * has no start, $3 to $5).
+ */
+const pageStatement = statementsBy(
+  (
+    mode: SearchMode,
+    kind: SearchKind,
+    isAdmin: boolean,
+    opensPatronTeaching: boolean,
+    first: boolean,
+    limit: number,
+    enough: number,
+  ) => {
+    const shape = { isAdmin, opensPatronTeaching };
+    const [score, at, id] = (mode === "words" ? [4, 5, 6] : [3, 4, 5]).map((n) => `$${n}`);
+    const cursor = first
+      ? sql``
+      : sql.raw(
+          `where (b.score, (extract(epoch from b.at) * 1000000)::bigint, b.id) < (${score}::real, ${at}::bigint, ${id}::bigint)`,
+        );
+    return searchStatement<FoundRow, [viewerId: number, text: string, ...rest: (string | null)[]]>(
+      `search_page_${mode}_${kind}_${shapeName(shape)}_${first ? "first" : "next"}_${limit}_${enough}`,
+      sql`with ${TERMS} select ${resultColumns} from (
+        select * from (${candidates(shape, mode, kind, { window: RANKED, since: sql.raw("$3::bigint"), enough })}) b ${cursor}
+        order by ${bestFirst} limit ${sql.raw(String(Math.trunc(limit)))}
+      ) f
+      order by f.score desc, f.at desc, f.id desc`,
+    );
+  },
+);
 
 /** A page of one kind, best first, after `after` when given. */
 export function pageOfKind(
   db: Db,
   searcher: Searcher,
   mode: SearchMode,
-  terms: Terms,
+  text: string,
   kind: SearchKind,
   limit: number,
   after: Position | undefined,
@@ -299,19 +382,18 @@ export function pageOfKind(
   enough: number,
 ): Promise<FoundRow[]> {
   if (mode === "likeness" && !isTitled(kind)) return Promise.resolve([]);
-  const cursor = after
-    ? sql`where (b.score, (extract(epoch from b.at) * 1000000)::bigint, b.id)
-        < (${after.score}::real, ${after.atMicros}::bigint, ${after.id}::bigint)`
-    : sql``;
-  return run(
-    db,
+  const statement = pageStatement(
     mode,
-    sql`select ${resultColumns(terms)} from (
-      select * from (${candidates(searcher, mode, terms, kind, { window: RANKED, since, enough })}) b ${cursor}
-      order by ${bestFirst} limit ${limit}
-    ) f
-    order by f.score desc, f.at desc, f.id desc`,
+    kind,
+    searcher.isAdmin,
+    searcher.opensPatronTeaching,
+    !after,
+    limit,
+    enough,
   );
+  const start = mode === "words" ? [since] : [];
+  const cursor = after ? [after.score, after.atMicros, after.id] : [];
+  return statement(db, searcher.id, text, ...start, ...cursor);
 }
 
 export interface SuggestionRow extends Record<string, unknown> {
@@ -328,22 +410,22 @@ export interface SuggestionRow extends Record<string, unknown> {
 /** The newest titles read first for suggestions. */
 const RECENT_TITLES = 500;
 
-/**
- * Titles she may see (of the titled kinds) with a word starting with each word she typed, best
- * first: among the newest titles when enough of them match (a common start), else among all that
- * match (a rare one), so that either way little is read.
- */
-export async function suggestions(db: Db, viewer: Viewer, text: string, limit: number) {
-  const query = sql`search_prefix_query(${text})`;
-  const matching = sql`s.title_vector @@ ${query} and ${visibleAsItsKind(viewer)}`;
-  const { rows } = await db.execute<SuggestionRow>(sql`with recent as materialized (
+/** $1 her id, $2 what she is typing. */
+const suggestionsStatement = statementsBy((isAdmin: boolean, limit: number) => {
+  // Worked out once (a sub-select is run once, before the rows), not for each title read.
+  const query = sql`(select t.query from typing t)`;
+  const matching = sql`s.title_vector @@ ${query} and ${visibleAsItsKind(statementViewer(isAdmin))}`;
+  return searchStatement<SuggestionRow, [viewerId: number, text: string]>(
+    `search_suggestions_${isAdmin ? "admin" : "member"}_${limit}`,
+    sql`with typing as materialized (select search_prefix_query($2::text) as query),
+    recent as materialized (
       select s.* from (
         select s.* from search_items s where ${titledKinds} order by s.at desc, s.id desc
         limit ${sql.raw(String(RECENT_TITLES))}
       ) s
       where ${matching}
     ),
-    enough as materialized (select count(*) >= ${limit} as enough from recent)
+    enough as materialized (select count(*) >= ${sql.raw(String(Math.trunc(limit)))} as enough from recent)
     select c.source, c.source_id, c.kind, c.title, c.group_kind, c.conversation_id, c.video_id, c.seconds
     from (
       select r.* from recent r, enough where enough.enough
@@ -351,6 +433,15 @@ export async function suggestions(db: Db, viewer: Viewer, text: string, limit: n
       select s.* from search_items s, enough where not enough.enough and ${titledKinds} and ${matching}
     ) c
     order by ts_rank(c.title_vector, ${query}) desc, c.at desc, c.id desc
-    limit ${limit}`);
-  return rows;
+    limit ${sql.raw(String(Math.trunc(limit)))}`,
+  );
+});
+
+/**
+ * Titles she may see (of the titled kinds) with a word starting with each word she typed, best
+ * first: among the newest titles when enough of them match (a common start), else among all that
+ * match (a rare one), so that either way little is read.
+ */
+export function suggestions(db: Db, viewer: Viewer, text: string, limit: number) {
+  return suggestionsStatement(viewer.isAdmin, limit)(db, viewer.id, text);
 }

@@ -92,7 +92,7 @@ const resultOf = (mode: q.SearchMode, row: q.FoundRow, since: string | null): Re
   kind: row.kind,
   id: row.source_id,
   title: row.title,
-  snippet: row.snippet,
+  snippet: q.displayed(row.snippet),
   url: urlOf(row),
   at: new Date(row.at),
   cursor: cursorOf(mode, row, since),
@@ -114,8 +114,6 @@ export async function search(db: Db, viewer: SessionUser, query: SearchQuery): P
   const position = query.before === undefined ? undefined : positionOf(query.before);
   // A cursor continues one kind's results; a search of every kind starts from the best.
   const after = query.kind ? position : undefined;
-  const terms = await q.termsOf(db, query.q);
-  if (!terms.words) return [];
   const searcher = searcherOf(viewer);
   const windows = after ? undefined : await q.recentSince(db);
   const { kind } = query;
@@ -126,7 +124,7 @@ export async function search(db: Db, viewer: SessionUser, query: SearchQuery): P
         db,
         searcher,
         mode,
-        terms,
+        query.q,
         kind,
         query.limit,
         after,
@@ -135,12 +133,15 @@ export async function search(db: Db, viewer: SessionUser, query: SearchQuery): P
       );
       return rows.map((row) => resultOf(mode, row, since));
     }
-    const rows = await q.bestOfEachKind(db, searcher, mode, terms, SEARCH_PER_KIND, windows!);
+    const rows = await q.bestOfEachKind(db, searcher, mode, query.q, SEARCH_PER_KIND, windows!);
     return rows.map((row) => resultOf(mode, row, windows![row.kind]));
   };
   if (after) return find(after.mode);
   const found = await find("words");
-  if (found.length > 0 || !terms.plain) return found;
+  if (found.length > 0) return found;
+  // Only stop words or punctuation find nothing; a phrase or a word left out says how her words go.
+  const terms = await q.termsOf(db, query.q);
+  if (!terms.words || !terms.plain) return [];
   return find("likeness");
 }
 
