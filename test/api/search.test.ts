@@ -16,7 +16,7 @@ import {
   splitHighlights,
 } from "../../src/core/search/schemas";
 import { articles, courseModules, courses, lessons, videos } from "../../src/server/db/schema";
-import { RANKED, RECENT_ROWS } from "../../src/server/features/search/queries";
+import { RANKED, RECENT_ROWS, recentSince } from "../../src/server/features/search/queries";
 import { contextForFile, expectRefused, invalid, type Member, succeeded } from "../support/app";
 import { createEvent, openGroup, startGroup } from "../support/content";
 import { makePatron } from "../support/patrons";
@@ -193,6 +193,32 @@ describe("a kind with more rows than a search reads first", () => {
     await t.database.pool.query("delete from articles where guid like 'tribe-%' or guid = 'oldest'");
     expect(await search(ruth, "naphtali")).toEqual([]);
   });
+
+  it("shows each match once when a kind's newest rows hold only a few of its matches", async () => {
+    // Two matches among the newest rows, ten older than all of them: the two alone are too few, so
+    // the whole kind is ranked, and the two are not counted twice.
+    await t.database.pool.query(
+      `insert into articles (guid, title, excerpt, published_at)
+       select 'gad-new-' || g, 'Gad ' || g, 'Zebulun by the sea ' || g, now() - g * interval '1 minute'
+       from generate_series(1, 2) g
+       union all
+       select 'gad-filler-' || g, 'Filler ' || g, 'Issachar between the sheepfolds', now() - (g + 2) * interval '1 minute'
+       from generate_series(1, $1::int) g
+       union all
+       select 'gad-old-' || g, 'Gad of old ' || g, 'Zebulun of old ' || g, now() - interval '1 year' - g * interval '1 minute'
+       from generate_series(1, 10) g`,
+      [RECENT_ROWS],
+    );
+    // Where the newest rows begin is kept a while per instance: read afresh, as it would be later.
+    await recentSince(t.database.db, Date.now() + 60_000);
+    const page = await search(ruth, "zebulun", { kind: "article", limit: 50 });
+    expect(page).toHaveLength(12);
+    expect(new Set(page.map((r) => r.id)).size).toBe(12);
+    const grouped = found(await search(ruth, "zebulun"), "article");
+    expect(grouped).toHaveLength(5);
+    expect(new Set(grouped).size).toBe(5);
+    await t.database.pool.query("delete from articles where guid like 'gad-%'");
+  });
 });
 
 describe("who may search", () => {
@@ -268,7 +294,7 @@ describe("English", () => {
     });
     expect(marked(result!.snippet)).toEqual(["Walking"]);
     expect(result!.snippet.replaceAll(SEARCH_MARK_START, "").replaceAll(SEARCH_MARK_END, "")).toBe(
-      "Walking in prayer every day, as Joseph forgave",
+      "Walking in prayer every day, as Joseph forgave.",
     );
   });
 

@@ -225,15 +225,17 @@ function candidates(
       where s.kind = ${kindLiteral(kind)} and ${found} and ${visibleTo(kind, viewerOf(shape))} ${among}
       order by s.at desc, s.id desc
       limit ${sql.raw(String(Math.trunc(window)))}`;
-  // Without a start (a kind of fewer rows), nothing is recent and the whole kind is read.
+  // The newest rows' matches, or instead (never as well) the whole kind's. Without a start (a kind
+  // of fewer rows), nothing is recent and the whole kind is read.
+  const fewRecent = sql`(select count(*) from recent) < ${sql.raw(String(Math.trunc(enough)))}`;
   const chosen =
     mode === "words"
       ? sql`with recent as materialized (${rows(
           sql`and ${since} is not null and s.at >= to_timestamp(${since} / 1000000.0)`,
         )})
-        select * from recent
+        select * from recent where not ${fewRecent}
         union all
-        (${rows(sql`and (select count(*) from recent) < ${sql.raw(String(Math.trunc(enough)))}`)})`
+        (${rows(sql`and ${fewRecent}`)})`
       : rows(sql``);
   return sql`select s.*, ${score} as score from (${chosen}) s`;
 }
@@ -243,7 +245,7 @@ function candidates(
  * folded body as stored (`displayed` gives a Hebrew word its final letter again).
  */
 const snippet = sql`case when f.title_only then '' else ts_headline('english', f.body, ${MARKED},
-    'StartSel=' || chr(2) || ', StopSel=' || chr(3) || ', MaxWords=30, MinWords=20, ShortWord=2, MaxFragments=1, FragmentDelimiter=" … "') end`;
+    'StartSel=' || chr(2) || ', StopSel=' || chr(3) || ', MaxWords=30, MinWords=20, ShortWord=2') end`;
 
 /** A Hebrew letter that has a final form, at the end of a word. */
 const FINAL_FORMS: Record<string, string> = { כ: "ך", מ: "ם", נ: "ן", פ: "ף", צ: "ץ" };
