@@ -304,4 +304,23 @@ test.describe("moderation", () => {
     expect(reporter.errors).toEqual([]);
     await Promise.all([reporter.context.close(), admin.context.close()]);
   });
+  test("a reported request's long word wraps in the moderation queue on a phone", async ({
+    page,
+    browser,
+  }) => {
+    await registerMember(page, { firstName: "Jemimah", lastName: "Author" });
+    const content = unique(`Please pray. ${"Hallelujah".repeat(14)}`);
+    await share(page, content);
+    const reporter = await confirmedMember(browser, "Keziah");
+    await report(reporter.page, content);
+    const admin = await adminPage(browser);
+    await admin.page.setViewportSize({ width: 390, height: 844 });
+    await admin.page.reload();
+    await expect(admin.page.getByText(content)).toBeVisible();
+    expect(
+      await admin.page.evaluate(() => document.documentElement.scrollWidth),
+      "the queue is no wider than the phone",
+    ).toBeLessThanOrEqual(390);
+    await Promise.all([reporter.context.close(), admin.context.close()]);
+  });
 });

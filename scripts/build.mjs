@@ -14,6 +14,8 @@ run("node", ["scripts/check-messages.mjs"]);
 run("npx", ["vite", "build", "--logLevel", "warn"]);
 run("npx", ["vite", "build", "--ssr", "src/web/server-render.tsx", "--logLevel", "warn"]);
 run("node", ["scripts/build-server.mjs"]);
+// Each page's JavaScript within its budget (fails the build otherwise).
+run("node", ["--import", "tsx", "scripts/check-js-budgets.mjs"]);
 
 function* files(dir) {
   for (const entry of readdirSync(dir)) {

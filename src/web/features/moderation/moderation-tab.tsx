@@ -16,6 +16,7 @@ import type {
 } from "~/core/moderation/schemas";
 import { SETTING_FIELDS, SETTING_NAMES } from "~/core/settings/fields";
 import { LoadMore } from "~/web/components/card-grid";
+import { MemberText } from "~/web/components/member-text";
 import { Badge } from "~/web/components/ui/badge";
 import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
@@ -180,9 +181,7 @@ function ReportedCard({
               <span className="text-muted italic">{t("Already deleted")}</span>
             </p>
           ) : (
-            <p dir="auto" className="mt-3 leading-relaxed whitespace-pre-line text-ink">
-              {item.content}
-            </p>
+            <MemberText text={item.content} className="mt-3 leading-relaxed text-ink" />
           ))}
         {item.context && <CarriedMessages messages={item.context} />}
         <ul className="mt-3 space-y-1.5 text-sm" aria-label={t("Reports")}>
@@ -194,11 +193,7 @@ function ReportedCard({
                 · <span dir="auto">{r.reporter.name}</span> ·{" "}
                 <time dateTime={r.createdAt}>{formatShortDate(r.createdAt)}</time>
               </span>
-              {r.note && (
-                <p dir="auto" className="mt-0.5 text-ink">
-                  {r.note}
-                </p>
-              )}
+              {r.note && <MemberText text={r.note} className="mt-0.5 text-ink" />}
             </li>
           ))}
         </ul>
@@ -283,9 +278,7 @@ function CarriedMessages({ messages }: { messages: ReportedMessage[] }) {
                 <span className="text-muted italic">{t("Message deleted")}</span>
               </p>
             ) : (
-              <p dir="auto" className="mt-0.5 whitespace-pre-line break-words text-ink">
-                {m.body}
-              </p>
+              <MemberText text={m.body} className="mt-0.5 text-ink" />
             )}
           </li>
         ))}
