@@ -172,8 +172,18 @@ const RADIX_WRAPPERS =
  */
 const SHARED_BY_MEMBER_PAGES =
   /src[\\/](core[\\/](?!i18n[\\/]|auth[\\/]|landing[\\/]|profile[\\/]|calendar[\\/])[^\\/]+[\\/]|web[\\/]components[\\/](?!ui[\\/]|logo|language-switch|hydration-marker)[^\\/]+\.tsx?$)/;
+/** Preact renders the app's React components, in the browser and on the server (decision 073). */
+const PREACT = [
+  { find: /^react\/jsx-(dev-)?runtime$/, replacement: "preact/jsx-runtime" },
+  { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
+  { find: /^react-dom\/test-utils$/, replacement: "preact/test-utils" },
+  { find: /^react-dom$/, replacement: "preact/compat" },
+  { find: /^react$/, replacement: "preact/compat" },
+];
+
 const resolve = {
   alias: [
+    ...PREACT,
     { find: "~", replacement: path.resolve(import.meta.dirname, "src") },
     { find: /^zod$/, replacement: path.resolve(import.meta.dirname, "src/web/lib/zod-web.ts") },
   ],
@@ -186,6 +196,8 @@ export default defineConfig(({ isSsrBuild }) =>
         resolve,
         publicDir: false,
         plugins: [inlineEnglish(), react(), catalogues()],
+        // The libraries are bundled, so that they too import Preact where they say React.
+        ssr: { noExternal: true },
         build: { outDir: `${dist}/server-render`, emptyOutDir: true, target: "node20" },
       }
     : {
@@ -208,7 +220,7 @@ export default defineConfig(({ isSsrBuild }) =>
                 groups: [
                   {
                     name: "react",
-                    test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam)[\\/]/,
+                    test: /node_modules[\\/](preact|wouter|regexparam)[\\/]/,
                   },
                   // What every member page needs and no visitor page does: the member app and its cache,
                   // the bell, its live stream, and the member endpoints' declarations (a few hundred bytes each, once a

@@ -1,11 +1,14 @@
 import { DEMO_ADMIN, DEMO_MEMBER } from "./support/demo";
 import { expect, expectAccessible, registerMember, signIn, test } from "./support/fixtures";
+import { stubYouTube } from "./support/youtube";
 
 test.describe("home dashboard", () => {
   test("greets the demo member by name and shows every section, arriving drawn with its answers", async ({
     page,
   }) => {
     await signIn(page, DEMO_MEMBER);
+    // Join Discussion opens a teaching, whose player readies itself when the pointer comes near.
+    await stubYouTube(page);
     const apiCalls: string[] = [];
     page.on("request", (req) => {
       const url = new URL(req.url());

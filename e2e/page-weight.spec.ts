@@ -30,21 +30,21 @@ async function scriptWeight(page: Page, url: string) {
 test.describe("page weight budgets", () => {
   test.use({ serviceWorkers: "block" });
 
-  test("the landing page loads at most 100 KiB of gzipped JavaScript and no third-party scripts", async ({
+  test("the landing page loads at most 80 KiB of gzipped JavaScript and no third-party scripts", async ({
     page,
   }) => {
     const { bytes, thirdParty } = await scriptWeight(page, "/");
-    expect(bytes, `${(bytes / KiB).toFixed(1)} KiB`).toBeLessThanOrEqual(100 * KiB);
+    expect(bytes, `${(bytes / KiB).toFixed(1)} KiB`).toBeLessThanOrEqual(80 * KiB);
     expect(thirdParty).toEqual([]);
   });
 
-  test("the signed-in home page loads at most 170 KiB of gzipped JavaScript and no player or payment script", async ({
+  test("the signed-in home page loads at most 110 KiB of gzipped JavaScript and no player or payment script", async ({
     page,
   }) => {
     await signIn(page, DEMO_MEMBER);
     const { bytes, thirdParty } = await scriptWeight(page, "/");
     await expect(page.getByRole("heading", { name: /Ruth/ })).toBeVisible();
-    expect(bytes, `${(bytes / KiB).toFixed(1)} KiB`).toBeLessThanOrEqual(170 * KiB);
+    expect(bytes, `${(bytes / KiB).toFixed(1)} KiB`).toBeLessThanOrEqual(110 * KiB);
     expect(thirdParty).toEqual([]);
   });
 

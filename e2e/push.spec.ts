@@ -103,16 +103,20 @@ test.describe("a push on this device", () => {
         registrationId,
         data: JSON.stringify({ title: "Mishpacha", body: "Priscilla sent you a message", url, tag }),
       });
-    await deliver(`${origin}/messages/41`, "notification-2");
-    await deliver(`${origin}/messages/42`, "notification-3");
-    await expect.poll(shown).toEqual([
-      {
-        title: "Mishpacha",
-        body: "Priscilla sent you a message",
-        tag: "notification-3",
-        url: `${origin}/messages/42`,
-      },
-    ]);
+    // Delivered again if a busy browser dropped them, as above: the first is never shown, and the
+    // second replaces itself.
+    await expect(async () => {
+      await deliver(`${origin}/messages/41`, "notification-2");
+      await deliver(`${origin}/messages/42`, "notification-3");
+      await expect.poll(shown, { timeout: 4_000 }).toEqual([
+        {
+          title: "Mishpacha",
+          body: "Priscilla sent you a message",
+          tag: "notification-3",
+          url: `${origin}/messages/42`,
+        },
+      ]);
+    }).toPass({ timeout: 20_000 });
   });
 });
 

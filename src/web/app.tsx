@@ -6,18 +6,19 @@ import { documentTitle, NOT_FOUND_TITLE, pageNameOf } from "~/core/page-titles";
 import { hasSessionHint, useBootUser } from "./lib/boot-user";
 import type { MemberStart } from "./lib/dehydrated-state";
 import { installCardEarned } from "./lib/install-offer";
+import { loadable } from "./lib/loadable";
 import { publicConfig } from "./lib/public-config";
 import { useToasts } from "./lib/toast";
 import { preloadMemberPage } from "./routes";
 import VisitorApp from "./visitor-app";
 
 // A returning member's app starts downloading while we ask the server who she is.
-const loadMemberApp = () => import("./member-app");
-if (hasSessionHint()) {
-  void loadMemberApp();
-  preloadMemberPage(window.location.pathname);
-}
-const MemberApp = lazy(loadMemberApp);
+const memberApp = loadable(() => import("./member-app"));
+/** The member app and her page's module, when she is signed in: the first page hydrates once they are here. */
+export const firstPageLoaded: Promise<unknown> = hasSessionHint()
+  ? Promise.all([memberApp.load(), preloadMemberPage(window.location.pathname)]).catch(() => {})
+  : Promise.resolve();
+const MemberApp = memberApp.Component;
 const InstallPrompt = lazy(() => import("./components/install-prompt"));
 
 export function FullPageLoading() {

@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { setDateContext, zoneFingerprint } from "~/core/format";
-import { App } from "./app";
+import { App, firstPageLoaded } from "./app";
 import { hasSessionHint } from "./lib/boot-user";
 import { readDehydratedState } from "./lib/dehydrated-state";
 import { whenHydrated } from "./lib/hydration";
@@ -12,6 +12,9 @@ import "./lib/install-offer";
 import "./styles.css";
 
 const container = document.getElementById("root")!;
+/** What a press works on once the page is hydrated (a link works without it). */
+const PRESSABLE =
+  'button, [role="button"], [role="switch"], [role="tab"], [role="checkbox"], [role="radio"], [role="menuitem"], summary';
 const dehydrated = readDehydratedState();
 // The server sends visitor pages, and members' pages when it can, already rendered: the app hydrates
 // them rather than render them again. A member's page rendered in another zone than this browser's
@@ -31,15 +34,31 @@ const app = (
     <App start={dehydrated && { user: dehydrated.user, queries: dehydrated.queries }} />
   </StrictMode>
 );
-// As a transition, the first render runs in short slices: the page stays responsive while it starts.
+// A press on the drawn page before it is hydrated would do nothing: it is kept, and made again once
+// the page answers (a link needs no script, and goes its own way).
+const pressed: HTMLElement[] = [];
+const keepPress = (event: MouseEvent) => {
+  const target = event.target instanceof Element ? event.target.closest<HTMLElement>(PRESSABLE) : null;
+  if (!target || !container.contains(target)) return;
+  event.preventDefault();
+  event.stopPropagation();
+  pressed.push(target);
+};
+if (shouldHydrate) document.addEventListener("click", keepPress, true);
+
 // It starts in a task of its own: running the app's modules was one task already, and a press
-// between the two is handled.
-// A Hebrew page waits for its catalogue (announced in its HTML, so already on its way).
-void startTranslations().then(() =>
+// between the two is handled. A Hebrew page waits for its catalogue, and a member's page for its
+// modules (all announced in its HTML, so already on their way): it hydrates in one pass.
+void Promise.all([startTranslations(), shouldHydrate && firstPageLoaded]).then(() =>
   setTimeout(() =>
     startTransition(() => {
-      if (shouldHydrate) hydrateRoot(container, app);
-      else createRoot(container).render(app);
+      if (!shouldHydrate) {
+        createRoot(container).render(app);
+        return;
+      }
+      hydrateRoot(container, app);
+      document.removeEventListener("click", keepPress, true);
+      for (const target of pressed.splice(0)) if (target.isConnected) target.click();
     }),
   ),
 );

@@ -2,6 +2,7 @@ import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 import { memberPageFor, memberPages } from "~/core/member-pages";
 import type { OpenPagePath } from "~/core/page-titles";
 import type { AccountPage } from "./lib/account-page";
+import { loadable } from "./lib/loadable";
 
 type PageComponent = ComponentType<{ params: Record<string, string | undefined> }>;
 type Loader = () => Promise<{ default: PageComponent }>;
@@ -9,7 +10,7 @@ type Loader = () => Promise<{ default: PageComponent }>;
 interface MemberRoute {
   path: string;
   load: Loader;
-  page: LazyExoticComponent<PageComponent>;
+  page: PageComponent;
 }
 
 // Every page module becomes its own chunk; the table in core says which address opens which.
@@ -25,15 +26,16 @@ const pageModules = import.meta.glob<{ default: PageComponent }>([
 
 /** Signed-in pages, each in its own chunk. */
 export const memberRoutes: MemberRoute[] = memberPages.map(({ path, module }) => {
-  const load = pageModules[`./${module.slice("src/web/".length)}`];
-  if (!load) throw new Error(`no page module ${module}`);
-  return { path, load, page: lazy(load) };
+  const module_ = pageModules[`./${module.slice("src/web/".length)}`];
+  if (!module_) throw new Error(`no page module ${module}`);
+  const { Component, load } = loadable(module_);
+  return { path, load, page: Component };
 });
 
 /** Starts downloading the page the address points at while the app itself is still starting. */
-export function preloadMemberPage(pathname: string) {
+export function preloadMemberPage(pathname: string): Promise<unknown> {
   const page = memberPageFor(pathname);
-  if (page) void memberRoutes.find((r) => r.path === page.path)?.load();
+  return (page && memberRoutes.find((r) => r.path === page.path)?.load()) ?? Promise.resolve();
 }
 
 /** Admin pages show their own sign-in prompt to visitors. */

@@ -6,8 +6,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import englishMessages from "virtual:catalogue/en";
 import hebrewMessages from "virtual:catalogue/he";
 import { dehydrate, type Query } from "@tanstack/react-query";
+import { renderToStringAsync } from "preact-render-to-string";
 import { type ReactNode, StrictMode } from "react";
-import { prerenderToNodeStream } from "react-dom/static";
 import { setDateContext, zoneFingerprint } from "~/core/format";
 import { createTranslator, type Locale, setTranslationContext } from "~/core/i18n";
 import type { MemberPageInput, PageFetch } from "~/core/member-pages";
@@ -53,18 +53,7 @@ setTranslationContext(() => translators[renderScope.getStore()?.locale ?? "en"])
  * fails the whole render: the page is then rendered in the browser, rather than sent half rendered.
  */
 async function renderToMarkup(tree: ReactNode): Promise<string> {
-  let failure: unknown;
-  const { prelude } = await prerenderToNodeStream(<StrictMode>{tree}</StrictMode>, {
-    // Every boundary inline, however large: a page sent whole needs no script to reveal its parts.
-    progressiveChunkSize: Number.POSITIVE_INFINITY,
-    onError(error) {
-      failure ??= error;
-    },
-  });
-  const chunks: Buffer[] = [];
-  for await (const chunk of prelude) chunks.push(Buffer.from(chunk));
-  if (failure) throw failure;
-  return Buffer.concat(chunks).toString("utf8");
+  return renderToStringAsync(<StrictMode>{tree}</StrictMode>);
 }
 
 /** The markup inside #root for a visitor at `path` (no query string), every lazy part included. */

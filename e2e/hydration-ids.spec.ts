@@ -1,0 +1,68 @@
+import type { Page } from "@playwright/test";
+import { DEMO_MEMBER, expect, signIn, test } from "./support/fixtures";
+
+// The server renders pages and the browser hydrates them (decision 073): the ids components make
+// with `useId` (a tab and its panel, a field and its label) must come out the same on both, or a
+// label names nothing once the browser renders that part again.
+
+/** The ids inside #root of the page as the server sent it. */
+async function serverIds(page: Page, path: string): Promise<string[]> {
+  const html = await (await page.request.get(path)).text();
+  const root = html.slice(html.indexOf('<div id="root"'));
+  return [...root.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]!).filter((id) => id !== "root");
+}
+
+/**
+ * References (aria-controls, aria-labelledby, aria-describedby, label for) that name no element;
+ * a closed menu's button names the menu it opens, which is not drawn until then.
+ */
+const brokenReferences = (page: Page) =>
+  page.evaluate(() => {
+    const broken: string[] = [];
+    for (const el of document.querySelectorAll(
+      "[aria-controls]:not([aria-expanded='false']),[aria-labelledby],[aria-describedby],label[for]",
+    )) {
+      for (const attr of ["aria-controls", "aria-labelledby", "aria-describedby", "for"]) {
+        for (const id of (el.getAttribute(attr) ?? "").split(/\s+/).filter(Boolean)) {
+          if (!document.getElementById(id)) broken.push(`${attr}="${id}"`);
+        }
+      }
+    }
+    return broken;
+  });
+
+const missingIds = (page: Page, ids: string[]) =>
+  page.evaluate((wanted) => wanted.filter((id) => !document.getElementById(id)), ids);
+
+test.describe("ids agree between the server and the browser", () => {
+  test("the sign-in form's labels still name their fields once the browser has rendered them again", async ({
+    page,
+  }) => {
+    const ids = await serverIds(page, "/sign-in");
+    expect(ids.length).toBeGreaterThan(0);
+    await page.goto("/sign-in");
+    await page.locator("html[data-live]").waitFor({ state: "attached" });
+    // Typing renders the form again in the browser.
+    await page.getByLabel("E-mail").fill("ruth@example.com");
+    await page.getByLabel("Password").fill("x");
+    expect(await missingIds(page, ids)).toEqual([]);
+    expect(await brokenReferences(page)).toEqual([]);
+  });
+
+  test("the community page's tabs still name their panels once the browser has rendered them again", async ({
+    page,
+  }) => {
+    await signIn(page, DEMO_MEMBER);
+    const ids = await serverIds(page, "/community");
+    expect(ids.length).toBeGreaterThan(0);
+    await page.goto("/community");
+    await page.locator("html[data-live]").waitFor({ state: "attached" });
+    const tab = page.getByRole("tab", { name: "Prayer Wall" });
+    await expect(tab).toHaveAttribute("aria-selected", "true");
+    await page.getByLabel("Share a prayer request").fill("Please pray for our family this week.");
+    expect(await missingIds(page, ids)).toEqual([]);
+    expect(await brokenReferences(page)).toEqual([]);
+    const panel = await tab.getAttribute("aria-controls");
+    await expect(page.locator(`[id="${panel}"]`)).toHaveAttribute("role", "tabpanel");
+  });
+});
