@@ -27,11 +27,13 @@ test("a long word and a pasted link in a prayer request wrap on the wall and the
   await share(page, content);
   await share(page, content);
 
-  const card = page
+  const cards = page
     .getByRole("list", { name: "Prayer requests" })
     .locator(":scope > li")
-    .filter({ hasText: marker })
-    .first();
+    .filter({ hasText: marker });
+  // Both are on the wall before the newest is answered: the locator below names the same card throughout.
+  await expect(cards).toHaveCount(2);
+  const card = cards.first();
   await expect(card.getByText(LONG_WORD)).toBeVisible();
   expect(await pageWidth(page)).toBeLessThanOrEqual(390);
   const link = card.getByRole("link", { name: LONG_LINK, exact: true });
