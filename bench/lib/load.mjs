@@ -3,7 +3,7 @@ import autocannon from "autocannon";
 /**
  * One autocannon run; answers requests/s, latency percentiles and every kind of failure. Timed runs
  * start with a short unmeasured warm-up, so the figures are of a server past its first compilations.
- * autocannon's own percentiles skip the 95th: with `p95`, every answer's time is kept and its 95th
+ * (`warmup: false` skips it, for a server measured a moment ago). autocannon's own percentiles skip the 95th: with `p95`, every answer's time is kept and its 95th
  * percentile answered too (nearest rank, in milliseconds).
  */
 export function load({
@@ -17,6 +17,7 @@ export function load({
   requests,
   setupClient,
   p95 = false,
+  warmup = true,
 }) {
   // The promise form: autocannon runs its warm-up only when no callback is given.
   const run = autocannon({
@@ -29,7 +30,7 @@ export function load({
     setupClient,
     timeout: 10,
     // Either a number of requests or a timed run after a warm-up (autocannon refuses an undefined duration).
-    ...(amount ? { amount } : { duration, warmup: { connections, duration: 2 } }),
+    ...(amount ? { amount } : { duration, ...(warmup && { warmup: { connections, duration: 2 } }) }),
   });
   // The measured run's answers only: the warm-up reports to a tracker of its own.
   const times = [];
