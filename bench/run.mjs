@@ -221,6 +221,32 @@ async function registerMembers(url, count) {
   return cookies;
 }
 
+/**
+ * Each member (by session cookie) asks to write to the partner of the same place in `partners`, who
+ * accepts: answers each member's cookie with her open conversation.
+ */
+async function conversationsWith(url, members, partners) {
+  const origin = url.replace("127.0.0.1", "localhost");
+  const api = async (path, as, body) => {
+    const res = await fetch(url + path, {
+      method: body ? "POST" : "GET",
+      headers: { cookie: as, origin, ...(body && { "content-type": "application/json" }) },
+      body: body && JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return res.status === 204 ? undefined : res.json();
+  };
+  const writing = [];
+  for (const [i, as] of members.entries()) {
+    const { id: memberId } = await api("/api/auth/user", partners[i]);
+    await api("/api/conversations", as, { memberId, body: "May I write to you?" });
+    const [request] = await api("/api/conversations?limit=1", partners[i]);
+    await api(`/api/conversations/${request.id}/accept`, partners[i], {});
+    writing.push({ cookie: as, conversation: request.id });
+  }
+  return writing;
+}
+
 /** The bare Fastify server the API rows are measured against. */
 let hello;
 try {
@@ -284,6 +310,12 @@ try {
   ).json();
   const gathering = dates.find((d) => d.capacity === null);
   const limited = dates.find((d) => d.capacity !== null);
+  // Members writing at once, each in her own conversation with a member who accepted her request.
+  const writing = await conversationsWith(
+    app.url,
+    answering,
+    await registerMembers(app.url, answering.length),
+  );
   // The demo group whose conversation the demo member reads and writes in.
   const conversation = await groupOf(mainDb, DEMO_CONVERSATION_GROUP);
   // Her private conversation with her mentor.
@@ -359,7 +391,7 @@ try {
       { status: "going", occurrence: gathering?.occurrence },
       // Each answer changes the one before (the same answer again writes nothing).
       { status: "maybe", occurrence: gathering?.occurrence },
-      { members: answering },
+      { members: answering.map((cookie) => ({ cookie })) },
     ],
     [
       "POST /api/events/:id/rsvp (places counted)",
@@ -368,7 +400,7 @@ try {
       { status: "going", occurrence: limited?.occurrence },
       { status: "maybe", occurrence: limited?.occurrence },
       // Every other answer frees a place, and the first waiting moves up and is told.
-      { members: answering, least: 0.1 },
+      { members: answering.map((cookie) => ({ cookie })), least: 0.1 },
     ],
     [
       "Group post (POST /api/cultivation-groups/:id/posts)",
@@ -379,8 +411,10 @@ try {
     [
       "Message (POST /api/conversations/:id/messages)",
       "POST",
-      `/api/conversations/${privateConversation}/messages`,
+      "/api/conversations/:id/messages",
       { body: "Thank you for praying with me this morning." },
+      undefined,
+      { members: writing },
     ],
   ];
   async function writeLoads(target, label) {
@@ -393,17 +427,30 @@ try {
         body === undefined
           ? { origin: o, cookie: c }
           : { "content-type": "application/json", origin: o, cookie: c };
-      const requests = alternate && [body, alternate].map((b) => ({ method, body: JSON.stringify(b) }));
-      // Each connection as a member of its own, where the row has one.
+      const requests = [body, ...(alternate ? [alternate] : [])].map((b) => ({
+        method,
+        body: JSON.stringify(b),
+      }));
+      // Each connection as a member of its own, where the row has one (in her own conversation, where
+      // the path names one).
       let next = 0;
       const setupClient =
         members &&
         ((client) => {
-          const cookie = members[next++ % members.length];
-          client.setRequests(requests.map((r) => ({ ...r, path: p, headers: { ...headers, cookie } })));
+          const { cookie, conversation: id } = members[next++ % members.length];
+          const own = id === undefined ? p : p.replace(":id", String(id));
+          client.setRequests(requests.map((r) => ({ ...r, path: own, headers: { ...headers, cookie } })));
         });
       const { r, ratio, spread, errors } = await againstCeiling((run) =>
-        load({ url: target.url + p, method, headers, body, requests, setupClient, ...run }),
+        load({
+          url: target.url + p,
+          method,
+          headers,
+          body,
+          requests: members && requests,
+          setupClient,
+          ...run,
+        }),
       );
       row(
         `${label}: ${name}`,

@@ -110,7 +110,10 @@ test.describe("a group's conversation", () => {
     await expect(theirs.getByRole("button", { name: "You prayed" })).toBeVisible();
     await expect(theirs.getByText("1 prayed")).toBeVisible();
     await theirs.getByRole("button", { name: "Amen" }).click();
-    await expect(theirs.getByRole("button", { name: "Amen, 1" })).toHaveAttribute("aria-pressed", "true");
+    await expect(theirs.getByRole("button", { name: "Amen, 1", exact: true })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
     // A fellow member of the group writes to her from her post: their conversation opens at once.
     await theirs.getByRole("button", { name: "Message Tamar Second" }).click();
     const composer = leader.page.getByRole("dialog", { name: "Message Tamar Second" });
@@ -142,7 +145,10 @@ test.describe("a group's conversation", () => {
     await expect(page).toHaveURL(/\/group-posts\/\d+$/);
     const post = page.getByRole("article", { name: /Tamar Second/ }).first();
     await expect(post.getByText("Pinned", { exact: true })).toBeVisible();
-    await expect(post.getByRole("button", { name: "Amen, 1" })).toHaveAttribute("aria-pressed", "false");
+    await expect(post.getByRole("button", { name: "Amen, 1", exact: true })).toHaveAttribute(
+      "aria-pressed",
+      "false",
+    );
     // The count names who gave it: her leader said Amen.
     await post.getByRole("button", { name: "See who said Amen" }).click();
     const amens = page.getByRole("dialog", { name: "Who said Amen" });

@@ -50,13 +50,17 @@ export function ConversationPanel({
   useWatchGroup(groupKind, groupId);
   const posts = list.data ?? [];
   const viewerId = useAuth().user?.id;
+  const headingId = useId();
   const mentionable = useMemo(
     () => (members ?? authorsOf(posts)).filter((m) => m.id !== viewerId),
     [members, posts, viewerId],
   );
 
   return (
-    <section aria-label={t("Conversation")} className="space-y-5">
+    <section aria-labelledby={headingId} className="space-y-5">
+      <h2 id={headingId} className="sr-only">
+        {t("Conversation")}
+      </h2>
       <Composer groupKind={groupKind} groupId={groupId} isLeader={isLeader} members={mentionable} />
       <FilterRow filter={filter} onChange={setFilter} />
       <div aria-busy={list.isPending} className={cn(list.isPlaceholderData && "opacity-70")}>

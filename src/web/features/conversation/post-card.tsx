@@ -66,6 +66,7 @@ export function Byline({
   createdAt,
   editedAt,
   titleId,
+  level = 3,
   children,
 }: {
   author: ConversationPerson;
@@ -73,13 +74,16 @@ export function Byline({
   createdAt: string;
   editedAt: string | null;
   titleId?: string;
+  /** The heading's level: 3 in a list under its section's heading, 2 for a post on its own page. */
+  level?: 2 | 3;
   children?: ReactNode;
 }) {
+  const Heading = level === 2 ? "h2" : "h3";
   return (
     <header className="flex items-start gap-3">
       <Avatar user={author} />
       <div className="min-w-0 flex-1">
-        <h3 id={titleId} className="font-sans text-base font-bold wrap-anywhere text-ink">
+        <Heading id={titleId} className="font-sans text-base font-bold wrap-anywhere text-ink">
           <span dir="auto">{authorName(author)}</span>
           {isMine && <span className="font-semibold text-muted"> {t("(you)")}</span>}
           {author.isLeader && (
@@ -87,7 +91,7 @@ export function Byline({
               <Crown className="size-3.5" aria-hidden="true" /> {t("Leader")}
             </span>
           )}
-        </h3>
+        </Heading>
         <p className="text-sm text-muted">
           <time dateTime={createdAt} title={formatLongDate(createdAt)}>
             {formatCompactAge(createdAt)}
@@ -138,6 +142,7 @@ export function PostCard({
           isMine={post.isMine}
           createdAt={post.createdAt}
           editedAt={post.editedAt}
+          level={linked ? 3 : 2}
           titleId={titleId}
         >
           <Badge tone={KIND_TONE[post.kind]} className="shrink-0">
@@ -380,7 +385,8 @@ function Reactions({ post }: { post: GroupPost }) {
               {count > 0 && (
                 <button
                   type="button"
-                  aria-label={t(WHO_REACTED[reaction].see)}
+                  // Her accessible name holds the count she sees.
+                  aria-label={t("{reaction}, {count}", { reaction: t(WHO_REACTED[reaction].see), count })}
                   aria-haspopup="dialog"
                   onClick={() => setShown(reaction)}
                   className="inline-flex h-9 min-w-11 items-center justify-center rounded-full px-2 text-sm font-semibold text-sage-800 tabular-nums underline decoration-sage-300 decoration-dotted underline-offset-4 transition-colors hover:bg-parchment hover:decoration-sage-600"
