@@ -329,6 +329,48 @@ describe("unread counts and read receipts", () => {
     );
   });
 
+  it("counts, tells and lists each of many messages sent at the same moment, in one conversation and in several", async () => {
+    const [a, b, c, d] = [await settled(), await settled(), await settled(), await settled()];
+    await walkTogether(a, b);
+    await walkTogether(c, d);
+    const ab = await opened(a, b, "One");
+    const cd = await opened(c, d, "One");
+    await b.client.call(api.read, { params: { id: ab.id }, body: { messageId: ab.lastMessage!.id } });
+    await d.client.call(api.read, { params: { id: cd.id }, body: { messageId: cd.lastMessage!.id } });
+    // Both members of each pair write at once, several times over.
+    const writes = [1, 2, 3, 4].flatMap((n) => [
+      succeeded(send(a, ab.id, `a${n}`)),
+      succeeded(send(b, ab.id, `b${n}`)),
+      succeeded(send(c, cd.id, `c${n}`)),
+      succeeded(send(d, cd.id, `d${n}`)),
+    ]);
+    const written = await Promise.all(writes);
+    expect(written.map((m) => m.body)).toEqual(
+      [1, 2, 3, 4].flatMap((n) => [`a${n}`, `b${n}`, `c${n}`, `d${n}`]),
+    );
+    expect(written.every((m) => m.isMine)).toBe(true);
+    expect(new Set(written.map((m) => m.id)).size).toBe(16);
+
+    for (const [who, conversation, other] of [
+      [a, ab, b],
+      [b, ab, a],
+      [c, cd, d],
+      [d, cd, c],
+    ] as const) {
+      expect((await listOf(who)).find((x) => x.id === conversation.id)?.unreadCount).toBe(4);
+      expect((await notices(who, "message")).length).toBe(who === b || who === d ? 5 : 4);
+      const mine = written.filter((m) => m.conversationId === conversation.id);
+      const newest = Math.max(...mine.map((m) => m.id));
+      expect((await listOf(other)).find((x) => x.id === conversation.id)?.lastMessage?.id).toBe(newest);
+      expect(
+        (await liveEvents(`member:${who.id}`, "message")).map((e) => e.payload.messageId).sort(),
+      ).toEqual([conversation.lastMessage!.id, ...mine.map((m) => m.id)].sort());
+    }
+    expect((await succeeded(thread(b, ab.id))).messages.map((m) => m.body).sort()).toEqual(
+      ["One", "a1", "a2", "a3", "a4", "b1", "b2", "b3", "b4"].sort(),
+    );
+  });
+
   it("lists her conversations newest first, a page at a time", async () => {
     const [me, x, y, z] = [await settled(), await settled(), await settled(), await settled()];
     for (const other of [x, y, z]) await walkTogether(me, other);

@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { HIDDEN_MEMBER_NAME } from "../../src/core/format";
+import type { ConversationStatus } from "../../src/core/messages/limits";
 import {
   blockedByGroupPostAuthor,
   canJoinEventOnline,
@@ -38,6 +39,7 @@ import {
   mayEditPost,
   mayPinGroupPost,
   mayRemoveGroupPost,
+  maySendIn,
   mayTakePartInConversation,
   memberOfStatement,
   membershipLeads,
@@ -55,6 +57,7 @@ import {
   prayerResponseAuthorHiddenFrom,
   prayerResponseVisibleTo,
   profileHiddenFrom,
+  sendsIn,
   showsGroupPostOnHome,
   type Viewer,
 } from "../../src/server/auth/policies";
@@ -1116,4 +1119,47 @@ describe("canSeeNote", () => {
       );
     });
   }
+});
+
+describe("maySendIn", () => {
+  // Every state a conversation can be in for her: each status, with or without the other member,
+  // a block, a suspension.
+  const states = ["open", "requested", "declined"].flatMap((status) =>
+    [false, true].flatMap((otherGone) =>
+      [false, true].flatMap((blocked) =>
+        [false, true].map((suspended) => ({
+          status: status as ConversationStatus,
+          otherGone,
+          blocked,
+          suspended,
+        })),
+      ),
+    ),
+  );
+
+  it("lets her write only in an open conversation with someone still here, no block, not suspended", () => {
+    expect(states.filter(maySendIn)).toEqual([
+      { status: "open", otherGone: false, blocked: false, suspended: false },
+    ]);
+  });
+
+  const { expectAgreement } = sqlAgreement(async (table) => {
+    await table(
+      "conversation_states",
+      "id int primary key, status text not null, other_id int, blocked boolean not null, suspended boolean not null",
+      states.map((c, i) => [i, c.status, c.otherGone ? null : 2, c.blocked, c.suspended]),
+    );
+  });
+  it("decides in SQL as TypeScript does", async () => {
+    await expectAgreement(
+      sql`select ${sendsIn({
+        status: sql`status`,
+        otherId: sql`other_id`,
+        blocked: sql`blocked`,
+        suspended: sql`suspended`,
+      })} as sends from conversation_states order by id`,
+      states,
+      (c) => ({ sends: maySendIn(c) }),
+    );
+  });
 });

@@ -88,6 +88,19 @@ export function maySendIn(state: ConversationState): boolean {
   return state.status === "open" && !state.otherGone && !state.blocked && !state.suspended;
 }
 
+/** The columns of a statement that hold a `ConversationState`. */
+export interface ConversationStateColumns {
+  status: SQL;
+  /** The other member's id: null once her account is gone. */
+  otherId: SQL;
+  blocked: SQL;
+  suspended: SQL;
+}
+
+/** SQL of `maySendIn`, on a statement's columns: a message is written only where it holds. */
+export const sendsIn = (state: ConversationStateColumns): SQL =>
+  sql`(${state.status} = 'open' and ${state.otherId} is not null and not ${state.blocked} and not ${state.suspended})`;
+
 /** SQL: either member of the pair blocked the other (the conversation is closed both ways). */
 export const conversationBlocked = (a: number | SQL, b: number | SQL): SQL => blockedEitherWay(a, b);
 

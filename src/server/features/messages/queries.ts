@@ -1,16 +1,21 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { ConversationStatus } from "../../../core/messages/limits";
 import {
+  type ConversationState,
   conversationBlocked,
   hasBlocked,
   personColumnsSeenBy,
+  sendsIn,
   statementViewer,
   type Viewer,
   type ViewerColumns,
   writesDirectlyTo,
 } from "../../auth/policies";
+import { batchedStatement } from "../../db/batched-statement";
 import type { Db, Tx } from "../../db/client";
 import { preparedStatement, statementsBy, statementText } from "../../db/prepared";
+import { liveInsert } from "../../live/publish";
+import { notificationInsert } from "../notifications";
 
 type Conn = Db | Tx;
 
@@ -156,24 +161,130 @@ const messageOf = (row: MessageRowSql, viewerId: number) => ({
 export type MessageResult = ReturnType<typeof messageOf>;
 
 /**
- * Adds her message and moves the counters in the same statement: the conversation's newest message,
- * each member's copy of it (her list's order), and the other's unread count.
+ * What a new message moves, as parts of the statement's WITH that writes the rows `messages`: the
+ * conversation's newest message, each member's copy of it (her list's order), and the other's
+ * unread count. One message per conversation in a statement: an UPDATE … FROM moves a row once.
  */
+const countersMovedBy = (messages: string) => {
+  const m = sql.identifier(messages);
+  return sql`moved_conversation as (
+      update direct_conversations c set last_message_id = m.id from ${m} m where c.id = m.conversation_id
+    ), moved_members as (
+      update direct_conversation_members cm set last_message_id = m.id,
+        unread_count = cm.unread_count + (case when cm.user_id = m.sender_id then 0 else 1 end)
+      from ${m} m where cm.conversation_id = m.conversation_id
+    )`;
+};
+
+/** Adds her message and moves the counters in the same statement (`countersMovedBy`). */
 export async function insertMessage(tx: Tx, conversationId: number, senderId: number, body: string) {
   const { rows } = await tx.execute<MessageRowSql>(sql`with m as (
       insert into direct_messages (conversation_id, sender_id, content)
       values (${conversationId}, ${senderId}, ${body})
       returning id, conversation_id, sender_id, content, created_at, edited_at, deleted_at
-    ), c as (
-      update direct_conversations c set last_message_id = m.id from m where c.id = m.conversation_id
-    ), cm as (
-      update direct_conversation_members cm set last_message_id = m.id,
-        unread_count = cm.unread_count + (case when cm.user_id = m.sender_id then 0 else 1 end)
-      from m where cm.conversation_id = m.conversation_id
-    )
+    ), ${countersMovedBy("m")}
     select * from m`);
   return messageOf(rows[0]!, senderId);
 }
+
+/** A message to send: her id, the conversation, her words. */
+export interface OutgoingMessage {
+  senderId: number;
+  conversationId: number;
+  body: string;
+}
+
+/** What became of a message sent: her place in the conversation as the rules read it (none outside her conversations), and the message when written. */
+export interface SendOutcome {
+  place: ConversationState | null;
+  message: MessageResult | null;
+}
+
+type SendRowSql = Partial<MessageRowSql> & {
+  status: ConversationStatus | null;
+  other_id: number | null;
+  blocked: boolean | null;
+  suspended: boolean | null;
+};
+
+/**
+ * Messages in several conversations, one statement: each sender's place in her conversation, as
+ * `findMembership` reads it and locked as it locks it (in the conversations' order, so two
+ * statements never wait on each other), and her message written only where `sendsIn` holds; in
+ * the same statement the counters move, the other member is told, and both members' live streams
+ * hear of it. $1 the conversations, $2 the senders, $3 the words.
+ */
+const sendStatement = preparedStatement<SendRowSql, [number[], number[], string[]]>(
+  "direct_messages_send",
+  statementText(sql`with input as (
+      select * from unnest($1::int[], $2::int[], $3::text[]) with ordinality as t(conversation_id, sender_id, content, ord)
+    ), place as (
+      select i.ord, i.conversation_id, i.sender_id, i.content, c.status, o.user_id as other_id,
+        coalesce(${conversationBlocked(sql.raw("i.sender_id"), sql.raw("o.user_id"))}, false) as blocked,
+        coalesce((select w.suspended_until > now() from users w where w.id = i.sender_id), false) as suspended
+      from input i
+        join direct_conversation_members cm on cm.conversation_id = i.conversation_id and cm.user_id = i.sender_id
+        join direct_conversations c on c.id = cm.conversation_id
+        left join direct_conversation_members o on o.conversation_id = cm.conversation_id and o.user_id <> cm.user_id
+      order by i.conversation_id
+      for update of c, cm
+    ), m as (
+      insert into direct_messages (conversation_id, sender_id, content)
+      select p.conversation_id, p.sender_id, p.content from place p
+      where ${sendsIn({
+        status: sql.raw("p.status"),
+        otherId: sql.raw("p.other_id"),
+        blocked: sql.raw("p.blocked"),
+        suspended: sql.raw("p.suspended"),
+      })}
+      returning id, conversation_id, sender_id, content, created_at, edited_at, deleted_at
+    ), ${countersMovedBy("m")}, sent as (
+      select m.*, p.other_id from m join place p on p.conversation_id = m.conversation_id
+    ), told as (
+      ${notificationInsert("message", {
+        each: sql`select s.other_id, s.conversation_id, s.sender_id, null::text, s.id from sent s`,
+        keyed: true,
+      })}
+    ), live as (
+      ${liveInsert(sql`select 'member:' || a.member_id, 'message',
+        jsonb_build_object('conversationId', s.conversation_id, 'messageId', s.id)
+        from sent s cross join lateral (values (s.sender_id), (s.other_id)) a(member_id)`)}
+    )
+    select p.status, p.other_id, p.blocked, p.suspended,
+      m.id, m.conversation_id, m.sender_id, m.content, m.created_at, m.edited_at, m.deleted_at
+    from input i
+      left join place p on p.ord = i.ord
+      left join m on m.conversation_id = p.conversation_id
+    order by i.ord`),
+);
+
+/**
+ * Sends messages: those sent at the same moment leave together (`sendStatement`), one round trip
+ * and one commit for all of them; two in one conversation never share a statement.
+ */
+export const sendMessage = batchedStatement(
+  async (db: Db, inputs: OutgoingMessage[]): Promise<SendOutcome[]> => {
+    const rows = await sendStatement(
+      db,
+      inputs.map((m) => m.conversationId),
+      inputs.map((m) => m.senderId),
+      inputs.map((m) => m.body),
+    );
+    return rows.map((row, i) => ({
+      place:
+        row.status === null
+          ? null
+          : {
+              status: row.status,
+              otherGone: row.other_id === null,
+              blocked: row.blocked ?? false,
+              suspended: row.suspended ?? false,
+            },
+      message: row.id == null ? null : messageOf(row as MessageRowSql, inputs[i]!.senderId),
+    }));
+  },
+  { apart: (m) => String(m.conversationId) },
+);
 
 /** A message with what the rules need of it, for one of its conversation's members; nothing for anyone else. */
 export async function findMessageFor(tx: Tx, messageId: number, memberId: number) {

@@ -141,15 +141,20 @@ async function membershipOf(tx: Tx, viewer: Viewer, conversationId: number) {
   return membership!;
 }
 
-/** A message in a conversation she may write in (`maySendIn`); 403 with what stands in the way. */
+/**
+ * A message in a conversation she may write in (`maySendIn`, which the statement writing it applies
+ * as `sendsIn`); 403 with what stands in the way, 404 outside her conversations.
+ */
 export async function send(db: Db, viewer: Viewer, conversationId: number, body: MessageBody) {
-  return db.transaction(async (tx) => {
-    const membership = await membershipOf(tx, viewer, conversationId);
-    if (membership.suspended) throw forbidden(MESSAGES_TEXT.suspended);
-    const state = { ...membership, otherGone: membership.otherId === null };
-    if (!maySendIn(state)) throw forbidden(MESSAGES_TEXT.closed);
-    return addMessage(tx, viewer, conversationId, membership.otherId!, body.body);
+  const { place, message } = await q.sendMessage(db, {
+    senderId: viewer.id,
+    conversationId,
+    body: body.body,
   });
+  if (!place || !mayReadConversation(place)) throw notFound(MESSAGES_TEXT.conversationNotFound);
+  if (place.suspended) throw forbidden(MESSAGES_TEXT.suspended);
+  if (!maySendIn(place) || !message) throw forbidden(MESSAGES_TEXT.closed);
+  return message;
 }
 
 // --- Reading ----------------------------------------------------------------------------------

@@ -37,6 +37,8 @@ export interface GatheredEvent {
  */
 export interface EachEvent {
   each: SQL;
+  /** Each row carries a fifth column, its own key (`dedupeKey`: a message among its conversation's). */
+  keyed?: boolean;
 }
 
 const recipientsQuery = (recipients: number[] | SQL) =>
@@ -100,13 +102,14 @@ function insertGathered(kind: NotificationKind, acts: SQL) {
  * per recipient, kind and subject. A row with no actor (a lesson that opened on its day) goes to its
  * recipient. Written with no parameters, so a prepared statement may carry it.
  */
-function insertEach(kind: NotificationKind, each: SQL) {
+function insertEach(kind: NotificationKind, { each, keyed = false }: EachEvent) {
   const recipient = memberOfStatement(sql`e.recipient_id`);
   return sql`insert into notifications (user_id, kind, subject_id, dedupe_key, actor_id, actor_name, actor_count, title)
-    select distinct e.recipient_id, ${sql.raw(`'${kind}'`)}, e.subject_id, e.subject_id::text, e.actor_id,
+    select distinct e.recipient_id, ${sql.raw(`'${kind}'`)}, e.subject_id,
+      ${keyed ? sql`e.dedupe_key::text` : sql`e.subject_id::text`}, e.actor_id,
       (select ${personColumnsSeenBy(recipient, "actor").firstName} from users actor where actor.id = e.actor_id),
       1, e.title
-    from (${each}) e(recipient_id, subject_id, actor_id, title)
+    from (${each}) e(recipient_id, subject_id, actor_id, title${keyed ? sql`, dedupe_key` : sql``})
     where e.recipient_id is distinct from e.actor_id and not ${hasBlocked(sql`e.recipient_id`, sql`e.actor_id`)}
     on conflict (user_id, kind, dedupe_key) do nothing`;
 }
@@ -121,7 +124,7 @@ export function notificationInsert(
   event: NotificationEvent | GatheredEvent | EachEvent,
 ): SQL {
   if ("acts" in event) return insertGathered(kind, event.acts);
-  if ("each" in event) return insertEach(kind, event.each);
+  if ("each" in event) return insertEach(kind, event);
   return insertFor(kind, event, recipientsQuery(event.recipients));
 }
 
