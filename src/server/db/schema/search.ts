@@ -9,12 +9,14 @@ import {
   primaryKey,
   text,
 } from "drizzle-orm/pg-core";
-import { SEARCH_KINDS, TITLED_SEARCH_KINDS } from "../../../core/search/schemas";
+import { SEARCH_KINDS, type SearchKind, TITLED_SEARCH_KINDS } from "../../../core/search/schemas";
 import { at } from "./columns";
 
 /** The titled kinds' indexes hold their rows only (the queries say `s.kind in (…)` the same way). */
 const TITLED_KINDS_SQL = `(${TITLED_SEARCH_KINDS.map((k) => `'${k}'`).join(", ")})`;
 const titled = sql.raw(`"search_items"."kind" in ${TITLED_KINDS_SQL}`);
+/** The kinds that are only ever searched within one member's own (her notes, her conversations). */
+const OWNED_KINDS: readonly SearchKind[] = ["note", "message"];
 
 /** PostgreSQL's text-search document; written and read only in SQL. */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -72,15 +74,20 @@ export const searchItems = pgTable(
     primaryKey({ columns: [t.source, t.sourceId] }),
     // A search reads each kind apart, on its own index: its matches, or its newest rows first when
     // its words are common (src/server/features/search/queries.ts).
-    ...SEARCH_KINDS.map((kind) =>
+    ...SEARCH_KINDS.filter((kind) => !OWNED_KINDS.includes(kind)).map((kind) =>
       index(`search_items_${kind}_vector_idx`)
         .using("gin", t.vector)
         .where(sql`${t.kind} = ${sql.raw(`'${kind}'`)}`),
     ),
     index("search_items_kind_recent_idx").on(t.kind, t.at.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    // Her notes and her conversations' messages are a few among everyone's: read by whose they are.
-    index("search_items_note_owner_idx").on(t.userId).where(sql`${t.kind} = 'note'`),
-    index("search_items_message_conversation_idx").on(t.conversationId).where(sql`${t.kind} = 'message'`),
+    // Her notes and her conversations' messages are a few among everyone's: their words are read
+    // with whose they are (btree_gin), so a search reads only her matches, however many others' match.
+    index("search_items_note_owner_vector_idx")
+      .using("gin", t.userId, t.vector)
+      .where(sql`${t.kind} = 'note'`),
+    index("search_items_message_conversation_vector_idx")
+      .using("gin", t.conversationId, t.vector)
+      .where(sql`${t.kind} = 'message'`),
     // Suggestions and titles like a mistyped search read the titled kinds' titles all at once.
     index("search_items_title_vector_idx").using("gin", t.titleVector).where(titled),
     index("search_items_titled_recent_idx")
