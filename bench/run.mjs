@@ -20,6 +20,7 @@
 //   BENCH_GROUP_MEMBERS  members of the group told of a new post in one statement (default 5000)
 //   BENCH_LIVE_STREAMS   live streams (GET /api/live) held open at once on one instance (default 2000)
 //   DIST_DIR             the build measured (default dist), as `npm run build` takes it
+//   LIGHTHOUSE_REPORTS   a folder to keep each Lighthouse run's full JSON report in (default: none kept)
 //   BENCH_ROWS           only the API rows whose name holds one of these, comma-separated (e.g.
 //                        "rsvp"), on the default runtime only: a partial run
 import { execFileSync } from "node:child_process";
@@ -101,7 +102,11 @@ if (!adminUrl) {
     "Using an embedded PostgreSQL started for the benchmark (set BENCH_DATABASE_URL to use another).",
   );
 }
-// Which server the rows measure, for the report: the embedded build's figures are not a tuned server's.
+// Which server the rows measure, for the report and the rows' labels: the embedded build's figures
+// are not a tuned server's.
+const databaseLabel = process.env.BENCH_DATABASE_URL
+  ? "PostgreSQL at BENCH_DATABASE_URL"
+  : "embedded PostgreSQL";
 const serverVersion = (await admin("show server_version")).rows[0].server_version.split(" ")[0];
 const databaseNote = process.env.BENCH_DATABASE_URL
   ? `PostgreSQL ${serverVersion} at \`BENCH_DATABASE_URL\`.`
@@ -362,11 +367,11 @@ try {
       );
     }
   }
-  await hotReads(app, "Hot read, PostgreSQL server, default configuration (request log on)");
+  await hotReads(app, `Hot read, ${databaseLabel}, default configuration (request log on)`);
   {
     // The same reads with request lines off, on the same database.
     const quiet = await startApp({ DATABASE_URL: mainDb, LOG_LEVEL: "warn" }, "main-warn");
-    await hotReads(quiet, "Hot read, PostgreSQL server, LOG_LEVEL=warn", { least: 0.5 });
+    await hotReads(quiet, `Hot read, ${databaseLabel}, LOG_LEVEL=warn`, { least: 0.5 });
     await quiet.stop();
   }
 

@@ -2,9 +2,10 @@ import autocannon from "autocannon";
 
 /**
  * One autocannon run; answers requests/s, latency percentiles and every kind of failure. Timed runs
- * start with a short unmeasured warm-up, so the figures are of a server past its first compilations.
- * (`warmup: false` skips it, for a server measured a moment ago). autocannon's own percentiles skip the 95th: with `p95`, every answer's time is kept and its 95th
- * percentile answered too (nearest rank, in milliseconds).
+ * start with a short unmeasured warm-up, so the figures are of a server past its first compilations
+ * (`warmup: false` skips it, for a server measured a moment ago). autocannon's own percentiles skip
+ * the 95th: with `p95`, every answer's time is kept and its 95th percentile answered too (nearest
+ * rank, in milliseconds).
  */
 export function load({
   url,

@@ -34,8 +34,21 @@ const poolOptions = (url: string, max: number, settings: Record<string, string> 
     .join(" "),
 });
 
-/** Each database's pools of connections set for generic plans, by their settings. */
-const genericPlanPools = new WeakMap<pg.Pool, Map<string, pg.Pool>>();
+/**
+ * A pool of connections to `url`. A client losing its connection (database restart) must not crash
+ * the process: the pool's idle clients report on the pool, and checked-out ones (a LISTEN held
+ * open) on their own emitter; the query in flight fails with the same error, which its caller
+ * handles.
+ */
+function openPool(url: string, max: number, settings?: Record<string, string>): pg.Pool {
+  const pool = new pg.Pool(poolOptions(url, max, settings));
+  pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
+  return pool;
+}
+
+/** Each database's address and pools of connections set for generic plans, by their settings. */
+const genericPlanPools = new WeakMap<pg.Pool, { url: string; pools: Map<string, pg.Pool> }>();
 
 /**
  * A pool beside `db`'s whose connections plan each prepared statement once for any values
@@ -45,33 +58,23 @@ const genericPlanPools = new WeakMap<pg.Pool, Map<string, pg.Pool>>();
  * asked for, with at most `max` connections, and closed with the database.
  */
 export function genericPlanPool(db: Db, settings: Record<string, string>, max = 10): pg.Pool {
-  const pools = genericPlanPools.get(db.$client);
-  if (!pools) throw new Error("Not a database opened by openDatabase");
+  const opened = genericPlanPools.get(db.$client);
+  if (!opened) throw new Error("Not a database opened by openDatabase");
   const key = JSON.stringify(settings);
-  let pool = pools.get(key);
+  let pool = opened.pools.get(key);
   if (!pool) {
-    const { connectionString } = db.$client.options as pg.PoolConfig;
-    pool = new pg.Pool(
-      poolOptions(connectionString!, max, { plan_cache_mode: "force_generic_plan", ...settings }),
-    );
-    pool.on("error", () => {});
-    pool.on("connect", (client) => client.on("error", () => {}));
-    pools.set(key, pool);
+    pool = openPool(opened.url, max, { plan_cache_mode: "force_generic_plan", ...settings });
+    opened.pools.set(key, pool);
   }
   return pool;
 }
 
 /** A pooled connection to Postgres with bounded waits, so a database outage fails fast. */
 export function openDatabase(url: string, options: DatabaseOptions = {}): Database {
-  const pool = new pg.Pool(poolOptions(url, options.max ?? 20));
-  // A client losing its connection (database restart) must not crash the process: the pool's
-  // idle clients report here, and checked-out ones (a LISTEN held open) on their own emitter; the
-  // query in flight fails with the same error, which its caller handles.
-  pool.on("error", () => {});
-  pool.on("connect", (client) => client.on("error", () => {}));
+  const pool = openPool(url, options.max ?? 20);
   const db = drizzle(pool, { schema });
   const generic = new Map<string, pg.Pool>();
-  genericPlanPools.set(pool, generic);
+  genericPlanPools.set(pool, { url, pools: generic });
   const close = async () => {
     await Promise.all([pool.end(), ...[...generic.values()].map((p) => p.end())]);
   };
