@@ -148,7 +148,7 @@ test.describe("articles", () => {
     await expect(page.getByRole("button", { name: "Sync from Substack" })).toBeEnabled();
   });
 
-  test("without a newsletter feed the page says so and names the setting, promising no hourly sync", async ({
+  test("without a newsletter feed the page says so and leads to Settings, promising no hourly sync", async ({
     page,
   }) => {
     await signIn(page, DEMO_ADMIN);
@@ -175,8 +175,10 @@ test.describe("articles", () => {
     ).toBeVisible();
     await expect(page.getByText(/They sync on their own every hour/)).toHaveCount(0);
     const notice = page.getByRole("status").filter({ hasText: "No newsletter feed is set" });
-    await expect(notice).toContainText(
-      "Set the NEWSLETTER_FEED_URL setting to the address of your Substack feed",
+    await expect(notice).toContainText("Give the address of your Substack feed in Settings.");
+    await expect(notice.getByRole("link", { name: "Settings" })).toHaveAttribute(
+      "href",
+      "/admin?tab=settings",
     );
     await expect(page.getByRole("button", { name: "Sync from Substack" })).toBeDisabled();
     await expectAccessible(page);

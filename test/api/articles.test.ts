@@ -319,9 +319,9 @@ describe("syncing from the newsletter feed", () => {
     it("says why in Hebrew to an administrator who reads Hebrew", async () => {
       const hebrew = { "accept-language": "he" };
       const cases: Array<[Mode, string | RegExp]> = [
-        ["error-500", "הפיד של Substack ענה ב־HTTP 500. בדקי את NEWSLETTER_FEED_URL."],
+        ["error-500", "הפיד של Substack ענה ב־HTTP 500. בדקי את כתובת הפיד של הידיעון בהגדרות."],
         ["huge", "הפיד של Substack גדול מ־5 MB."],
-        ["json", "הפיד של Substack לא החזיר XML. בדקי ש־NEWSLETTER_FEED_URL מפנה לפיד ה־RSS."],
+        ["json", "הפיד של Substack לא החזיר XML. בדקי שכתובת הפיד של הידיעון בהגדרות מפנה לפיד ה־RSS."],
         // The XML reader's own words stay as it wrote them.
         ["garbage", /^הפיד של Substack אינו XML תקין \(שורה \d+: .+\)\.$/],
       ];
@@ -369,7 +369,7 @@ describe("syncing from the newsletter feed", () => {
       const res = await owner.client.call(articlesEndpoints.adminSync);
       expect(res.status).toBe(503);
       expect(res.body.message).toBe(
-        "Article sync is not set up yet: set NEWSLETTER_FEED_URL to the address of your Substack feed.",
+        "Article sync is not set up yet: add the address of your Substack feed in Settings.",
       );
       const count = await owner.client.call(articlesEndpoints.adminCount);
       expect(count.body).toEqual({ count: 0, feedConfigured: false });

@@ -202,7 +202,7 @@ describe("a community with Stripe, a newsletter, push and real mail", () => {
     expect(afterFailure.lastSync).toMatchObject({
       ok: false,
       added: 0,
-      error: "The Substack feed answered with HTTP 500. Check NEWSLETTER_FEED_URL.",
+      error: "The Substack feed answered with HTTP 500. Check the newsletter feed address in Settings.",
     });
     expect(afterFailure.lastSuccessAt).toBe(afterFirst.lastSync!.finishedAt);
 
@@ -225,18 +225,20 @@ describe("a community with Stripe, a newsletter, push and real mail", () => {
     try {
       const res = await tamar.client.call(articlesEndpoints.adminSync);
       expect(res.status).toBe(502);
-      expect(res.body.message).toBe("הפיד של Substack ענה ב־HTTP 500. בדקי את NEWSLETTER_FEED_URL.");
+      expect(res.body.message).toBe(
+        "הפיד של Substack ענה ב־HTTP 500. בדקי את כתובת הפיד של הידיעון בהגדרות.",
+      );
     } finally {
       broken = false;
     }
     expect((await statusOf(tamar)).newsletter.lastSync).toMatchObject({
       ok: false,
-      error: "הפיד של Substack ענה ב־HTTP 500. בדקי את NEWSLETTER_FEED_URL.",
+      error: "הפיד של Substack ענה ב־HTTP 500. בדקי את כתובת הפיד של הידיעון בהגדרות.",
     });
     // The same failure, read by an administrator in English.
     expect((await statusOf(admin)).newsletter.lastSync).toMatchObject({
       ok: false,
-      error: "The Substack feed answered with HTTP 500. Check NEWSLETTER_FEED_URL.",
+      error: "The Substack feed answered with HTTP 500. Check the newsletter feed address in Settings.",
     });
     await runScheduledArticleSync(t.app);
   });
@@ -296,8 +298,19 @@ describe("a community with Stripe, a newsletter, push and real mail", () => {
       { kind: "not_rss", name },
       { kind: "unexpected", detail: "Connection terminated unexpectedly" },
     ]);
-    // Every old sentence reads back as it was written.
-    expect(rows.slice(0, -1).map((row) => storedFailureMessage(row.failure))).toEqual(old.slice(0, -1));
+    // Every old sentence reads back as it was written, but for where the feed's address is set now.
+    expect(rows.slice(0, -1).map((row) => storedFailureMessage(row.failure))).toEqual(
+      old
+        .slice(0, -1)
+        .map((sentence) =>
+          sentence
+            .replace("Check NEWSLETTER_FEED_URL.", "Check the newsletter feed address in Settings.")
+            .replace(
+              "that NEWSLETTER_FEED_URL points",
+              "that the newsletter feed address in Settings points",
+            ),
+        ),
+    );
 
     const hebrew = { "accept-language": "he" };
     const res = await admin.client.call(api.status, { headers: hebrew });
@@ -307,7 +320,7 @@ describe("a community with Stripe, a newsletter, push and real mail", () => {
     await db.delete(articleSyncRuns).where(eq(articleSyncRuns.id, rows.at(-1)!.id));
     const before = await admin.client.call(api.status, { headers: hebrew });
     expect(before.body.newsletter.lastSync?.error).toBe(
-      "הפיד של Substack אינו פיד RSS 2.0. בדקי ש־NEWSLETTER_FEED_URL מפנה לפיד ה־RSS.",
+      "הפיד של Substack אינו פיד RSS 2.0. בדקי שכתובת הפיד של הידיעון בהגדרות מפנה לפיד ה־RSS.",
     );
   });
 

@@ -61,7 +61,7 @@ export const ARTICLE_MESSAGES = {
   notAdmin: "You don't have permission to access the article management.",
   /** The server refuses a sync, and the admin page explains, with these words while no feed is set. */
   feedNotSet: (newsletter: string) =>
-    t("Article sync is not set up yet: set NEWSLETTER_FEED_URL to the address of your {newsletter} feed.", {
+    t("Article sync is not set up yet: add the address of your {newsletter} feed in Settings.", {
       newsletter,
     }),
 } as const;

@@ -65,10 +65,13 @@ export function feedFailureMessage(failure: FeedFailure): string {
         reason: REASONS[failure.reason](),
       });
     case "http_status":
-      return t("The {name} feed answered with HTTP {status}. Check NEWSLETTER_FEED_URL.", {
-        name: failure.name,
-        status: String(failure.status),
-      });
+      return t(
+        "The {name} feed answered with HTTP {status}. Check the newsletter feed address in Settings.",
+        {
+          name: failure.name,
+          status: String(failure.status),
+        },
+      );
     case "too_large":
       return t("The {name} feed is larger than {size}.", {
         name: failure.name,
@@ -79,12 +82,15 @@ export function feedFailureMessage(failure: FeedFailure): string {
         name: failure.name,
       });
     case "not_xml":
-      return t("The {name} feed did not return XML. Check that NEWSLETTER_FEED_URL points to the RSS feed.", {
-        name: failure.name,
-      });
+      return t(
+        "The {name} feed did not return XML. Check that the newsletter feed address in Settings points to the RSS feed.",
+        {
+          name: failure.name,
+        },
+      );
     case "web_page":
       return t(
-        "The {name} feed address returned a web page, not an RSS feed. Check that NEWSLETTER_FEED_URL points to the RSS feed (it usually ends in /feed).",
+        "The {name} feed address returned a web page, not an RSS feed. Check that the newsletter feed address in Settings points to the RSS feed (it usually ends in /feed).",
         { name: failure.name },
       );
     case "malformed_xml":
@@ -100,7 +106,7 @@ export function feedFailureMessage(failure: FeedFailure): string {
       });
     case "not_rss":
       return t(
-        "The {name} feed is not an RSS 2.0 feed. Check that NEWSLETTER_FEED_URL points to the RSS feed.",
+        "The {name} feed is not an RSS 2.0 feed. Check that the newsletter feed address in Settings points to the RSS feed.",
         { name: failure.name },
       );
     case "unexpected":

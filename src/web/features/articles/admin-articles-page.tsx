@@ -145,7 +145,7 @@ function ArticleManagement() {
   );
 }
 
-/** No NEWSLETTER_FEED_URL: nothing syncs, by the hour or by the button, until it is set. */
+/** No feed's address (in Settings or NEWSLETTER_FEED_URL): nothing syncs, by the hour or by the button, until it is set. */
 function FeedNotSet({ newsletter }: { newsletter: string }) {
   return (
     <Card role="status" className="mb-8 flex gap-4 border-gold-400/40 bg-gold-100/50 p-5">
@@ -154,9 +154,16 @@ function FeedNotSet({ newsletter }: { newsletter: string }) {
         <h2 className="font-sans text-lg font-bold">{t("No newsletter feed is set")}</h2>
         <p className="mt-1 text-ink">
           <Trans
-            id="Set the <0>NEWSLETTER_FEED_URL</0> setting to the address of your {newsletter} feed and restart the site. Articles then sync on their own every hour, and Sync brings in a new post at once."
+            id="Give the address of your {newsletter} feed in <0>Settings</0>. Articles then sync on their own every hour, and Sync brings in a new post at once."
             values={{ newsletter }}
-            components={{ 0: <code className="rounded bg-parchment px-1.5 py-0.5 text-sm break-all" /> }}
+            components={{
+              0: (
+                <Link
+                  href="/admin?tab=settings"
+                  className="font-semibold text-sage-700 underline underline-offset-2"
+                />
+              ),
+            }}
           />
         </p>
       </div>
