@@ -1,7 +1,8 @@
 import path from "node:path";
+import prefresh from "@prefresh/vite";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, type Plugin, type PluginOption } from "vite";
 
 /** Preloads the two Latin font files every page uses, so text does not wait on CSS to find them. */
 function preloadFonts(): Plugin {
@@ -189,7 +190,7 @@ const resolve = {
   ],
 };
 
-export default defineConfig(({ isSsrBuild }) =>
+export default defineConfig(({ isSsrBuild, command }) =>
   // `vite build --ssr src/web/server-render.tsx`: the module the server renders pages with.
   isSsrBuild
     ? {
@@ -299,13 +300,17 @@ export default defineConfig(({ isSsrBuild }) =>
         server: {
           proxy: { "/api": { target: "http://127.0.0.1:3001", changeOrigin: false } },
         },
+        // JSX for Preact's runtime while developing (fast refresh reads it); a build's is React's plugin's.
+        ...(command === "serve" && { oxc: { jsx: { runtime: "automatic", importSource: "preact" } } }),
         plugins: [
           endpointsWithoutSchemas(),
           inlineEnglish(),
           catalogues(),
           preloadFonts(),
           hebrewShell(),
-          react(),
+          // While developing, Preact's own fast refresh: React's keeps the edited module but never
+          // draws it again under Preact.
+          (command === "serve" ? prefresh() : react()) as PluginOption,
           tailwindcss(),
           VitePWA({
             registerType: "autoUpdate",
