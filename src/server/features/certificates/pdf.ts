@@ -1,8 +1,7 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
-import fontkit from "@pdf-lib/fontkit";
 import bidiFactory from "bidi-js";
-import { PageSizes, PDFDocument, type PDFFont, type PDFPage, type RGB, rgb, StandardFonts } from "pdf-lib";
+import type { PDFDocument, PDFFont, PDFPage, RGB } from "pdf-lib";
 import { writeCalendarDay } from "../../../core/format";
 import { currentLocale, directionOf, t } from "../../../core/i18n";
 import { clockPartsIn } from "../../../core/zoned-time";
@@ -60,17 +59,29 @@ function lines(font: PDFFont, text: string, size: number, width: number): string
   return out;
 }
 
-const INK = rgb(0.17, 0.15, 0.13);
-const SOFT = rgb(0.42, 0.38, 0.34);
-const GOLD = rgb(0.71, 0.55, 0.27);
+/**
+ * pdf-lib and its font kit are megabytes of the server's memory: they load with the first
+ * certificate asked for, not when the server starts.
+ */
+const pdfLib = () => import("pdf-lib");
+type PdfLib = Awaited<ReturnType<typeof pdfLib>>;
+
+/** The page's colours: its words, the softer ones, the gold frame. */
+const coloursOf = ({ rgb }: PdfLib) => ({
+  ink: rgb(0.17, 0.15, 0.13),
+  soft: rgb(0.42, 0.38, 0.34),
+  gold: rgb(0.71, 0.55, 0.27),
+});
 
 /**
  * The certificate as a one-page A4 PDF (landscape): her name, the course, the date and the address
  * where anyone may check it. Made on request from the stored row; nothing is kept on disk.
  */
 export async function certificatePdf(facts: CertificateFacts): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const [a4Width, a4Height] = PageSizes.A4;
+  const lib = await pdfLib();
+  const { ink, soft, gold } = coloursOf(lib);
+  const doc = await lib.PDFDocument.create();
+  const [a4Width, a4Height] = lib.PageSizes.A4;
   const page = doc.addPage([a4Height, a4Width]);
   const { width, height } = page.getSize();
   const words = {
@@ -83,7 +94,7 @@ export async function certificatePdf(facts: CertificateFacts): Promise<Uint8Arra
   const hebrew = [facts.name, facts.courseTitle, facts.siteName, ...Object.values(words)].some((text) =>
     HEBREW.test(text),
   );
-  const write = hebrew ? await hebrewWriter(doc, page) : await latinWriter(doc, page);
+  const write = hebrew ? await hebrewWriter(doc, page, ink) : await latinWriter(lib, doc, page, ink);
 
   doc.setTitle(t("Certificate: {course}", { course: write.plain(facts.courseTitle) }));
   doc.setAuthor(write.plain(facts.siteName));
@@ -99,7 +110,7 @@ export async function certificatePdf(facts: CertificateFacts): Promise<Uint8Arra
     y: 28,
     width: width - 56,
     height: height - 56,
-    borderColor: GOLD,
+    borderColor: gold,
     borderWidth: 2,
   });
   page.drawRectangle({
@@ -107,23 +118,23 @@ export async function certificatePdf(facts: CertificateFacts): Promise<Uint8Arra
     y: 38,
     width: width - 76,
     height: height - 76,
-    borderColor: GOLD,
+    borderColor: gold,
     borderWidth: 0.75,
   });
 
   let y = height - 110;
-  write.centred(facts.siteName.toUpperCase(), y, "sans", 12, SOFT);
+  write.centred(facts.siteName.toUpperCase(), y, "sans", 12, soft);
   y -= 58;
   write.centred(words.title, y, "serif", 36);
   y -= 52;
-  write.centred(words.before, y, "serif", 16, SOFT);
+  write.centred(words.before, y, "serif", 16, soft);
   y -= 50;
   for (const line of write.lines(facts.name, "bold", 32, width - 160).slice(0, 2)) {
     write.centred(line, y, "bold", 32);
     y -= 38;
   }
   y -= 8;
-  write.centred(words.middle, y, "serif", 16, SOFT);
+  write.centred(words.middle, y, "serif", 16, soft);
   y -= 38;
   for (const line of write.lines(facts.courseTitle, "bold", 24, width - 160).slice(0, 3)) {
     write.centred(line, y, "bold", 24);
@@ -132,8 +143,8 @@ export async function certificatePdf(facts: CertificateFacts): Promise<Uint8Arra
   y -= 6;
   write.centred(words.date, y, "serif", 16);
 
-  write.centred(words.check, 86, "sans", 10, SOFT);
-  write.centred(facts.verifyUrl, 70, "sans", 10, INK);
+  write.centred(words.check, 86, "sans", 10, soft);
+  write.centred(facts.verifyUrl, 70, "sans", 10, ink);
   return doc.save();
 }
 
@@ -149,7 +160,12 @@ interface Writer {
 const HEBREW = /[\u0590-\u05FF\uFB1D-\uFB4F]/;
 
 /** English and other Western European words: the standard PDF fonts, as before. */
-async function latinWriter(doc: PDFDocument, page: PDFPage): Promise<Writer> {
+async function latinWriter(
+  { StandardFonts }: PdfLib,
+  doc: PDFDocument,
+  page: PDFPage,
+  ink: RGB,
+): Promise<Writer> {
   const fonts: Record<Face, PDFFont> = {
     serif: await doc.embedFont(StandardFonts.TimesRoman),
     bold: await doc.embedFont(StandardFonts.TimesRomanBold),
@@ -157,7 +173,7 @@ async function latinWriter(doc: PDFDocument, page: PDFPage): Promise<Writer> {
   };
   const { width } = page.getSize();
   return {
-    centred(text, y, face, size, color = INK) {
+    centred(text, y, face, size, color = ink) {
       const font = fonts[face];
       const shown = writable(font, text);
       page.drawText(shown, { x: (width - font.widthOfTextAtSize(shown, size)) / 2, y, size, font, color });
@@ -177,8 +193,8 @@ const bidi = bidiFactory();
  * that has it, embedded as subsets), each line put in visual order by the Unicode bidirectional
  * algorithm, right to left when the page is.
  */
-async function hebrewWriter(doc: PDFDocument, page: PDFPage): Promise<Writer> {
-  doc.registerFontkit(fontkit);
+async function hebrewWriter(doc: PDFDocument, page: PDFPage, ink: RGB): Promise<Writer> {
+  doc.registerFontkit((await import("@pdf-lib/fontkit")).default);
   const embed = (file: string) => doc.embedFont(fontFile(file), { subset: true });
   const [latin, latinBold, hebrewRegular, hebrewBold] = await Promise.all([
     embed("frank-ruhl-libre-latin-400-normal.woff"),
@@ -206,7 +222,7 @@ async function hebrewWriter(doc: PDFDocument, page: PDFPage): Promise<Writer> {
     runs(text, face).reduce((sum, { run, font }) => sum + font.widthOfTextAtSize(run, size), 0);
   const { width } = page.getSize();
   return {
-    centred(text, y, face, size, color = INK) {
+    centred(text, y, face, size, color = ink) {
       let x = (width - measure(text, face, size)) / 2;
       for (const { run, font } of runs(text, face)) {
         page.drawText(run, { x, y, size, font, color });
