@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { anotherMember, expect, expectAccessible, registerMember, test } from "./support/fixtures";
 
 const origin = () => new URL(test.info().project.use.baseURL!).origin;
@@ -27,6 +27,46 @@ async function sendByApi(page: Page, conversationId: number, body: string) {
     headers: headers(),
   });
   expect(res.status(), await res.text()).toBe(201);
+}
+
+/**
+ * Two members of one group, who may write to each other directly: `page` registers as `herself`
+ * and writes `first` to `friend` (a member of her own browser). Answers the friend and their
+ * conversation.
+ */
+async function writingDirectly(
+  page: Page,
+  browser: Browser,
+  friendName: { firstName: string; lastName: string },
+  herself: { firstName: string; lastName: string },
+  first: string,
+) {
+  const friend = await anotherMember(browser, friendName);
+  const created = await friend.page.request.post("/api/cultivation-groups", {
+    data: {
+      name: `Tea and Psalms ${Date.now().toString(36)}`,
+      description: "We sip and read.",
+      category: "study",
+      isPrivate: false,
+      requiresApproval: false,
+    },
+    headers: headers(),
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const group = (await created.json()) as { id: number };
+  await registerMember(page, herself);
+  const joined = await page.request.post(`/api/cultivation-groups/${group.id}/join`, {
+    data: {},
+    headers: headers(),
+  });
+  expect(joined.status(), await joined.text()).toBe(200);
+  const friendId = (await whoAmI(friend.page)).id;
+  const started = await page.request.post("/api/conversations", {
+    data: { memberId: friendId, body: first },
+    headers: headers(),
+  });
+  expect(started.status(), await started.text()).toBe(201);
+  return { friend, conversation: (await started.json()) as { id: number } };
 }
 
 // The live channel brings a new message at once; without it, an open thread asks every half minute.
@@ -167,36 +207,13 @@ test.describe("private messages", () => {
 
     test("the thread and its box fit at 390 px, every control a finger's size", async ({ page, browser }) => {
       test.slow();
-      // Two members of one group may write to each other directly.
-      const friend = await anotherMember(browser, { firstName: "Keziah", lastName: "Longname-Abernathy" });
-      const created = await friend.page.request.post("/api/cultivation-groups", {
-        data: {
-          name: `Tea and Psalms ${Date.now().toString(36)}`,
-          description: "We sip and read.",
-          category: "study",
-          isPrivate: false,
-          requiresApproval: false,
-        },
-        headers: headers(),
-      });
-      expect(created.status(), await created.text()).toBe(201);
-      const group = (await created.json()) as { id: number };
-      await registerMember(page, { firstName: "Abigail", lastName: "Phone" });
-      const joined = await page.request.post(`/api/cultivation-groups/${group.id}/join`, {
-        data: {},
-        headers: headers(),
-      });
-      expect(joined.status(), await joined.text()).toBe(200);
-      const friendId = (await whoAmI(friend.page)).id;
-      const started = await page.request.post("/api/conversations", {
-        data: {
-          memberId: friendId,
-          body: "Hi Keziah! Here is the reading plan: https://example.com/a-very-long-address/that-goes-on-and-on/without-any-place-to-break-it-at-all",
-        },
-        headers: headers(),
-      });
-      expect(started.status(), await started.text()).toBe(201);
-      const conversation = (await started.json()) as { id: number };
+      const { friend, conversation } = await writingDirectly(
+        page,
+        browser,
+        { firstName: "Keziah", lastName: "Longname-Abernathy" },
+        { firstName: "Abigail", lastName: "Phone" },
+        "Hi Keziah! Here is the reading plan: https://example.com/a-very-long-address/that-goes-on-and-on/without-any-place-to-break-it-at-all",
+      );
       await sendByApi(friend.page, conversation.id, `Thank you! ${"Hallelujah".repeat(12)} שָׁלוֹם 🙏`);
       for (let i = 1; i <= 6; i++)
         await sendByApi(page, conversation.id, `Line ${i} of our plan for the week.`);
@@ -287,6 +304,31 @@ test.describe("private messages", () => {
         ),
       ).toBeLessThanOrEqual(0);
       expect(friend.errors).toEqual([]);
+      await friend.context.close();
+    });
+
+    test("a long thread opens at its newest message as drawn, before the page's scripts have come", async ({
+      page,
+      browser,
+    }) => {
+      const { friend, conversation } = await writingDirectly(
+        page,
+        browser,
+        { firstName: "Lydia", lastName: "Purple" },
+        { firstName: "Dorcas", lastName: "Joppa" },
+        "Message 1 of our long talk.",
+      );
+      for (let i = 2; i <= 24; i++)
+        await sendByApi(i % 2 ? page : friend.page, conversation.id, `Message ${i} of our long talk.`);
+      // The slowest phone: the page as the server drew it, its scripts never arriving (a page of
+      // her own, whose failed scripts are the point).
+      const drawn = await page.context().newPage();
+      await drawn.route(/\/assets\/.*\.js$/, (route) => route.abort());
+      await drawn.goto(`/messages/${conversation.id}`);
+      expect(await drawn.locator("#root[data-prerendered]").count()).toBe(1);
+      await expect(drawn.getByText("Message 24 of our long talk.")).toBeInViewport();
+      await expect(drawn.getByText("Message 1 of our long talk.")).not.toBeInViewport();
+      await drawn.close();
       await friend.context.close();
     });
   });

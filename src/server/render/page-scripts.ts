@@ -1,5 +1,11 @@
 import crypto from "node:crypto";
 
+/**
+ * The attribute of an element on a page read from its end: drawn by the server, the page opens
+ * there before its scripts start (src/web/features/messages/thread-page.tsx).
+ */
+export const OPENS_AT_END = "data-opens-at-end";
+
 /** The element holding a rendered page's scripts (its entry first), which start after it has painted. */
 export const PAGE_MODULES_ELEMENT_ID = "page-modules";
 
@@ -13,6 +19,9 @@ export const PAGE_MODULES_ELEMENT_ID = "page-modules";
  */
 export const PAGE_MODULES_LOADER = `(function () {
   var d = document, started = false;
+  // A page read from its end (a conversation, marked by the attribute below) opens there as soon
+  // as it is drawn, not once its scripts have come, which on a slow phone is seconds later.
+  if (d.querySelector("[${OPENS_AT_END}]")) scrollTo({ top: d.documentElement.scrollHeight, behavior: "instant" });
   function start() {
     if (started) return;
     started = true;

@@ -201,8 +201,13 @@ function Thread({
   }, [newest, conversation.other]);
 
   // At least a screen tall: a short thread rests on her box, at the bottom, as a long one does.
+  // Drawn by the server, it opens at the newest message before the page's scripts start (the
+  // attribute is read by the server's page loader, src/server/render/page-scripts.ts).
   return (
-    <div className="flex min-h-[calc(100dvh-9.25rem)] flex-col md:min-h-[calc(100dvh-6rem)]">
+    <div
+      data-opens-at-end=""
+      className="flex min-h-[calc(100dvh-9.25rem)] flex-col md:min-h-[calc(100dvh-6rem)]"
+    >
       <BackLink {...back()} />
       <header className="mt-4 flex items-center gap-3 border-b border-linen pb-4">
         <OtherAvatar person={conversation.other} />
