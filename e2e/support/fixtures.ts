@@ -187,6 +187,20 @@ export async function confirmAddress(page: Page, email: string) {
 
 /** axe-core scan; fails on serious or critical violations. */
 export async function expectAccessible(page: Page) {
+  // A toast sliding in or fading out is part transparent for a moment, and axe would read its words'
+  // contrast mid-way: what moves for a while (not a spinner, which turns for ever) is let finish.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter(
+          (a) =>
+            a.playState === "running" &&
+            Number.isFinite(a.effect?.getComputedTiming().endTime ?? Number.POSITIVE_INFINITY),
+        )
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   // Only violations are read, so axe gathers nothing about what passed. A page without frames is
   // scanned in place: the default (gathering each frame's results in a blank page of its own, for
   // frames of other origins) costs about a second a scan and finds nothing more there.
