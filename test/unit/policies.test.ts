@@ -12,6 +12,7 @@ import {
   canSeeNote,
   canSeePrayerRequest,
   canSeePrayerResponse,
+  conversationGroupsOf,
   conversationOpenTo,
   eventEditableBy,
   eventOnlineLinkOpenTo,
@@ -52,6 +53,7 @@ import {
   postConversationOpenTo,
   postEditableBy,
   postGroupLedBy,
+  postInGroupIdsOf,
   prayerAuthorHiddenFrom,
   prayerRequestVisibleTo,
   prayerResponseAuthorHiddenFrom,
@@ -1022,7 +1024,7 @@ describe("a group's conversation", () => {
 });
 
 describe("the SQL of the conversation's rules agrees with its TypeScript", () => {
-  const { expectAgreement } = sqlAgreement(async (table) => {
+  const { query, expectAgreement } = sqlAgreement(async (table) => {
     for (const kind of groupKinds) {
       await table(
         kind === "cultivation" ? "cultivation_group_members" : "local_group_members",
@@ -1057,6 +1059,32 @@ describe("the SQL of the conversation's rules agrees with its TypeScript", () =>
       );
     });
   }
+
+  for (const kind of groupKinds) {
+    it(`lists as a set exactly the ${kind} groups whose conversation TypeScript opens to each member`, async () => {
+      await expectAgreement(
+        sql`select u.id as "user", array(${conversationGroupsOf(kind, sql.raw("u.id"))} order by 1) as groups
+          from unnest(${`{${users.join(",")}}`}::int[]) u(id) order by u.id`,
+        users,
+        (user) => ({
+          user,
+          groups: [1, 2, 3].filter((group) => mayTakePartInConversation(talkMembership(kind, group, user))),
+        }),
+      );
+    });
+  }
+
+  it("passes every post whose conversation is open to her by its group's id alone", async () => {
+    const rows = await query<{ user: number; id: number; open: boolean; narrowed: boolean }>(
+      sql`select u.id as "user", p.id, ${postConversationOpenTo(sql.raw("u.id"), "p")} as open,
+          ${postInGroupIdsOf(sql.raw("u.id"), "p")} as narrowed
+        from group_posts p, unnest(${`{${users.join(",")}}`}::int[]) u(id) order by u.id, p.id`,
+    );
+    expect(rows.filter((r) => r.open && !r.narrowed)).toEqual([]);
+    // It narrows: a member of no group passes no post.
+    expect(rows.filter((r) => r.user === talk.stranger && r.narrowed)).toEqual([]);
+    expect(rows.some((r) => r.open)).toBe(true);
+  });
 
   for (const [name, viewer] of Object.entries(talkViewers)) {
     it(`decides who sees, edits and removes each post as TypeScript does for the ${name}`, async () => {

@@ -49,6 +49,22 @@ const byGroupOfPost = (table: string, rule: (kind: GroupKind, groupId: SQL) => S
 export const postConversationOpenTo = (memberId: number | SQL, table = "group_posts"): SQL =>
   byGroupOfPost(table, (kind, groupId) => conversationOpenTo(kind, groupId, memberId));
 
+/**
+ * `mayTakePartInConversation` as a set: the ids of the groups of `kind` whose conversation the
+ * member takes part in (a select of one column), for a statement that starts from her groups.
+ */
+export const conversationGroupsOf = (kind: GroupKind, memberId: number | SQL): SQL =>
+  sql`select cm.group_id from ${sql.identifier(MEMBERS_TABLE[kind])} cm where cm.user_id = ${memberId}`;
+
+/**
+ * Whether the group_posts row `table` is in one of her groups by its id alone, of either kind: what
+ * `postConversationOpenTo` implies and an index on a post's group can read. A group of the other
+ * kind with the same id passes it too, so it only narrows; the rule itself decides.
+ */
+export const postInGroupIdsOf = (memberId: number | SQL, table = "group_posts"): SQL =>
+  sql`(${column(table, "group_id")} = any(array(${conversationGroupsOf("cultivation", memberId)}
+    union all ${conversationGroupsOf("local", memberId)})))`;
+
 /** SQL of `leadsGroup` for the group of the group_posts row `table`. */
 export const postGroupLedBy = (memberId: number | SQL, table = "group_posts"): SQL =>
   byGroupOfPost(table, (kind, groupId) => groupLedBy(kind, groupId, memberId));

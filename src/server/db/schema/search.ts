@@ -15,8 +15,8 @@ import { at } from "./columns";
 /** The titled kinds' indexes hold their rows only (the queries say `s.kind in (…)` the same way). */
 const TITLED_KINDS_SQL = `(${TITLED_SEARCH_KINDS.map((k) => `'${k}'`).join(", ")})`;
 const titled = sql.raw(`"search_items"."kind" in ${TITLED_KINDS_SQL}`);
-/** The kinds that are only ever searched within one member's own (her notes, her conversations). */
-const OWNED_KINDS: readonly SearchKind[] = ["note", "message"];
+/** The kinds that are only ever searched within one member's own (her notes, her conversations, her groups). */
+const OWNED_KINDS: readonly SearchKind[] = ["note", "message", "post"];
 
 /** PostgreSQL's text-search document; written and read only in SQL. */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -80,14 +80,18 @@ export const searchItems = pgTable(
         .where(sql`${t.kind} = ${sql.raw(`'${kind}'`)}`),
     ),
     index("search_items_kind_recent_idx").on(t.kind, t.at.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    // Her notes and her conversations' messages are a few among everyone's: their words are read
-    // with whose they are (btree_gin), so a search reads only her matches, however many others' match.
+    // Her notes, her conversations' messages and her groups' posts are a few among everyone's: their
+    // words are read with whose they are (btree_gin), so a search reads only her matches, however
+    // many others' match.
     index("search_items_note_owner_vector_idx")
       .using("gin", t.userId, t.vector)
       .where(sql`${t.kind} = 'note'`),
     index("search_items_message_conversation_vector_idx")
       .using("gin", t.conversationId, t.vector)
       .where(sql`${t.kind} = 'message'`),
+    index("search_items_post_group_vector_idx")
+      .using("gin", t.groupId, t.vector)
+      .where(sql`${t.kind} = 'post'`),
     // Suggestions and titles like a mistyped search read the titled kinds' titles all at once.
     index("search_items_title_vector_idx").using("gin", t.titleVector).where(titled),
     index("search_items_titled_recent_idx")

@@ -7,6 +7,7 @@ import {
   hasBlocked,
   messageReadableBy,
   noteVisibleTo,
+  postInGroupIdsOf,
   prayerRequestVisibleTo,
   statementViewer,
   type Viewer,
@@ -78,7 +79,8 @@ function visibleTo(kind: SearchKind, viewer: ViewerColumns): SQL {
     case "prayer":
       return prayerRequestVisibleTo(viewer, "s");
     case "post":
-      return groupPostVisibleTo(viewer, "s");
+      // Her groups' posts are read on their index by group (`postInGroupIdsOf`); the rule decides.
+      return sql`(${postInGroupIdsOf(viewer.id, "s")} and ${groupPostVisibleTo(viewer, "s")})`;
     case "event":
       return eventVisibleTo(viewer, "s");
     case "note":
