@@ -4,7 +4,7 @@ import { setDateContext, zoneFingerprint } from "~/core/format";
 import { App, firstPageLoaded } from "./app";
 import { hasSessionHint } from "./lib/boot-user";
 import { readDehydratedState } from "./lib/dehydrated-state";
-import { whenHydrated } from "./lib/hydration";
+import { startFirstHydration, whenHydrated, whenTurnsTaken } from "./lib/hydration";
 import { whenIdle } from "./lib/idle";
 import { startTranslations } from "./lib/page-language";
 import { knowsTimeZone, rememberTimeZone } from "./lib/time-zone";
@@ -62,9 +62,13 @@ void Promise.all([startTranslations(), shouldHydrate && firstPageLoaded]).then((
         createRoot(container).render(app);
         return;
       }
+      startFirstHydration();
       hydrateRoot(container, app);
-      document.removeEventListener("click", keepPress, true);
-      for (const target of pressed.splice(0)) if (target.isConnected) target.click();
+      // Parts hydrated in turn (`HydratedInTurn`) follow, a task each: presses wait for the last.
+      whenTurnsTaken(() => {
+        document.removeEventListener("click", keepPress, true);
+        for (const target of pressed.splice(0)) if (target.isConnected) target.click();
+      });
     }),
   ),
 );

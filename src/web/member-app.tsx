@@ -9,6 +9,7 @@ import { Suspense, useMemo, useState } from "react";
 import { Redirect, Route, Switch } from "wouter";
 import type { CurrentUser } from "~/core/auth/schemas";
 import { AppShell } from "./components/app-shell";
+import { HydratedInTurn } from "./components/hydrated-in-turn";
 import { HydrationMarker } from "./components/hydration-marker";
 import { PageSpinner } from "./components/ui/spinner";
 import { MemberNotFoundPage } from "./features/errors/not-found-page";
@@ -59,7 +60,11 @@ function MemberRoutes({ initialUser }: { initialUser: CurrentUser }) {
             <Switch>
               {memberRoutes.map(({ path, page: Page }) => (
                 <Route key={path} path={path}>
-                  {(params) => <Page params={params} />}
+                  {(params) => (
+                    <HydratedInTurn>
+                      <Page params={params} />
+                    </HydratedInTurn>
+                  )}
                 </Route>
               ))}
               <Route path="/certificates/:code">

@@ -44,3 +44,60 @@ export function holdLive(): () => void {
     goLiveWhenReady();
   };
 }
+
+/** Parts of the first page waiting for their turn to hydrate (`HydratedInTurn`). */
+const turns: (() => void)[] = [];
+const afterTurns: (() => void)[] = [];
+let firstHydration = false;
+let taking = false;
+
+/** The first page starts hydrating: parts marked to hydrate in turn wait for theirs. */
+export function startFirstHydration() {
+  firstHydration = true;
+}
+
+/**
+ * A part's turn to hydrate: null but during the first page's hydration; then a promise settled in a
+ * task after the page around it, and after each part before it, one part a task. The page is live
+ * once the last part has hydrated.
+ */
+export function nextTurn(): Promise<void> | null {
+  if (!firstHydration || live) return null;
+  const release = holdLive();
+  const turn = new Promise<void>((resolve) => {
+    turns.push(resolve);
+    if (!taking) {
+      taking = true;
+      setTimeout(takeTurn);
+    }
+  });
+  // Its hydration runs as the turn settles; the task after, it is done.
+  void turn.then(() => {
+    taken.add(turn);
+    setTimeout(release);
+  });
+  return turn;
+}
+
+const taken = new WeakSet<Promise<void>>();
+
+/** Whether a part's turn (`nextTurn`) has come. */
+export const turnTaken = (turn: Promise<void>) => taken.has(turn);
+
+// A part hydrates as its turn settles, in this task; the parts it holds queue theirs meanwhile, so
+// whether another turn is due is asked in the next task.
+function takeTurn() {
+  turns.shift()?.();
+  setTimeout(() => {
+    if (turns.length > 0) return takeTurn();
+    taking = false;
+    firstHydration = false;
+    for (const done of afterTurns.splice(0)) done();
+  });
+}
+
+/** Runs `done` once every part of the first page waiting for its turn has had it (at once if none). */
+export function whenTurnsTaken(done: () => void) {
+  if (!taking) done();
+  else afterTurns.push(done);
+}

@@ -39,6 +39,7 @@ import { videosEndpoints } from "~/core/videos/endpoints";
 import { HOME_WATCHING_COUNT } from "~/core/videos/progress";
 import type { WatchingItem } from "~/core/videos/schemas";
 import { DurationBadge } from "~/web/components/duration-badge";
+import { HydratedInTurn } from "~/web/components/hydrated-in-turn";
 import { MemberText } from "~/web/components/member-text";
 import { SkeletonList } from "~/web/components/skeleton-group";
 import { Badge } from "~/web/components/ui/badge";
@@ -247,7 +248,7 @@ function Section({
           {linkLabel} <ArrowRight className="size-3.5" aria-hidden="true" />
         </Link>
       </div>
-      {children}
+      <HydratedInTurn>{children}</HydratedInTurn>
     </section>
   );
 }

@@ -1,0 +1,57 @@
+import { DEMO_MEMBER, expect, signIn, test } from "./support/fixtures";
+
+// A server-drawn page is hydrated in turns (HydratedInTurn): the app's frame first, then the page,
+// then each of its parts, one task each, so a phone answers presses between them. Each part keeps
+// the elements the server drew, and a press made before its turn is made once it has come.
+
+test.describe("a page hydrated in turns", () => {
+  test("keeps every element the server drew on the home page, and draws none twice", async ({ page }) => {
+    await signIn(page, DEMO_MEMBER);
+    // Whatever leaves the page until it is live: hydration that drew a part again would remove the
+    // server's elements.
+    await page.addInitScript(() => {
+      const removed: string[] = [];
+      (window as unknown as { removedBeforeLive: string[] }).removedBeforeLive = removed;
+      new MutationObserver((records) => {
+        if (document.documentElement.hasAttribute("data-live")) return;
+        for (const record of records)
+          for (const node of record.removedNodes)
+            if (node instanceof Element) removed.push(node.outerHTML.slice(0, 80));
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const drawn = await (await page.request.get("/")).text();
+    const sections = (drawn.match(/<section/g) ?? []).length;
+    expect(sections).toBeGreaterThan(3);
+
+    await page.goto("/");
+    await page.locator("html[data-live]").waitFor({ state: "attached" });
+    expect(
+      await page.evaluate(() => (window as unknown as { removedBeforeLive: string[] }).removedBeforeLive),
+    ).toEqual([]);
+    await expect(page.locator("#root section")).toHaveCount(sections);
+    await expect(page.getByRole("heading", { name: "Recent Teachings" })).toHaveCount(1);
+  });
+
+  test("makes a press on the page before its turn once the page is hydrated", async ({ page: signedIn }) => {
+    await signIn(signedIn, DEMO_MEMBER);
+    // A page of the same browser that does not wait for the app before acting, as a member would not.
+    const page = await signedIn.context().newPage();
+    // The page's own module is held back until a filter of the wall is pressed on the page as the
+    // server drew it: the app has started, and waits for it to hydrate.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/community-page-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/community", { waitUntil: "load" });
+    const answered = page.getByRole("button", { name: "Answered", exact: true });
+    await expect(answered).toHaveAttribute("aria-pressed", "false");
+    await answered.click();
+    release();
+    await page.locator("html[data-live]").waitFor({ state: "attached" });
+    await expect(answered).toHaveAttribute("aria-pressed", "true");
+  });
+});
