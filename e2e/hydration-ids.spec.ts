@@ -34,6 +34,26 @@ const brokenReferences = (page: Page) =>
 const missingIds = (page: Page, ids: string[]) =>
   page.evaluate((wanted) => wanted.filter((id) => !document.getElementById(id)), ids);
 
+/** Every id the server drew is still there, once, and every reference names an element. */
+async function expectEveryIdOnce(page: Page, ids: string[]) {
+  expect(await missingIds(page, ids)).toEqual([]);
+  expect(await brokenReferences(page)).toEqual([]);
+  const repeated = await page.evaluate(() => {
+    const seen = [...document.querySelectorAll("[id]")].map((el) => el.id);
+    return seen.filter((id, i) => seen.indexOf(id) !== i);
+  });
+  expect(repeated).toEqual([]);
+}
+
+/** The page as the server draws it, then live: the ids the server drew. */
+async function openLive(page: Page, path: string): Promise<string[]> {
+  const ids = await serverIds(page, path);
+  expect(ids.length).toBeGreaterThan(0);
+  await page.goto(path);
+  await page.locator("html[data-live]").waitFor({ state: "attached" });
+  return ids;
+}
+
 test.describe("ids agree between the server and the browser", () => {
   test("the sign-in form's labels still name their fields once the browser has rendered them again", async ({
     page,
@@ -64,5 +84,31 @@ test.describe("ids agree between the server and the browser", () => {
     expect(await brokenReferences(page)).toEqual([]);
     const panel = await tab.getAttribute("aria-controls");
     await expect(page.locator(`[id="${panel}"]`)).toHaveAttribute("role", "tabpanel");
+  });
+
+  test("a group's conversation, each post hydrated in its turn, keeps every id once, and each reference names one", async ({
+    page,
+  }) => {
+    await signIn(page, DEMO_MEMBER);
+    const mine = (await (await page.request.get("/api/my-groups")).json()) as {
+      group: { id: number; name: string };
+    }[];
+    const group = mine.find((m) => m.group.name === "Little Arrows: Young Mothers")?.group;
+    expect(group).toBeDefined();
+    const ids = await openLive(page, `/cultivation-groups/${group!.id}`);
+    await expect(page.getByRole("list", { name: "Posts" }).getByRole("listitem").first()).toBeVisible();
+    // Writing renders the conversation's box again, after the posts' turns.
+    await page.getByLabel("Share with your group").fill("A word for the group.");
+    await expectEveryIdOnce(page, ids);
+  });
+
+  test("the home page, hydrated in turns, keeps every id once, and each reference names one", async ({
+    page,
+  }) => {
+    await signIn(page, DEMO_MEMBER);
+    const ids = await openLive(page, "/");
+    // Opening the notifications renders the header's parts again, after the page's turns.
+    await page.getByRole("button", { name: /Notifications/ }).click();
+    await expectEveryIdOnce(page, ids);
   });
 });

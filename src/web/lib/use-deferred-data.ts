@@ -7,10 +7,9 @@ interface QueryState<T> {
 }
 
 /**
- * A query's data, rendered in the background. The query library updates the page synchronously, so
- * a long list arriving would be rendered in one long task; deferred, React renders it in short slices
- * and the page keeps responding to taps meanwhile. `pending` stays true until that render has the data,
- * so the skeleton shows until then.
+ * A query's data, and whether its skeleton still shows (`pending`, true until a render has the data).
+ * Under React the data was rendered in the background, in short slices; Preact (decision 073)
+ * renders it at once, in one task: `useDeferredValue` is the value itself there.
  */
 export function useDeferredData<T>(query: QueryState<T>) {
   const data = useDeferredValue(query.data);

@@ -12,6 +12,7 @@ import {
 import type { GroupPost } from "~/core/conversation/schemas";
 import type { MessageId } from "~/core/i18n";
 import { LoadMore } from "~/web/components/card-grid";
+import { HydratedInTurn } from "~/web/components/hydrated-in-turn";
 import { SkeletonList } from "~/web/components/skeleton-group";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
 import { useAuth } from "~/web/lib/auth";
@@ -77,9 +78,9 @@ export function ConversationPanel({
           <>
             <ul className="space-y-4" aria-label={t("Posts")}>
               {posts.map((post) => (
-                <li key={post.id} className="list-item-lazy">
+                <HydratedInTurn as="li" key={post.id} className="list-item-lazy">
                   <PostCard post={post} isLeader={isLeader} members={mentionable} linked />
-                </li>
+                </HydratedInTurn>
               ))}
             </ul>
             <LoadMore list={list} className="mt-6" />

@@ -2,6 +2,7 @@ import { HandHeart, Sparkles } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
 import { formatRelativeAge } from "~/core/format";
 import { LoadMore } from "~/web/components/card-grid";
+import { HydratedInTurn } from "~/web/components/hydrated-in-turn";
 import { SkeletonList, WordsCardSkeleton } from "~/web/components/skeleton-group";
 import { SwitchField } from "~/web/components/switch-field";
 import { Button } from "~/web/components/ui/button";
@@ -101,7 +102,8 @@ export function PrayerWall() {
         <>
           <ul className="space-y-4" aria-label={t("Prayer requests")}>
             {requests.map((request) => (
-              <li
+              <HydratedInTurn
+                as="li"
                 key={request.id}
                 id={`prayer-${request.id}`}
                 className="list-item-lazy scroll-mt-24 rounded-[var(--radius-card)] focus:ring-3 focus:ring-gold-400 focus:outline-none"
@@ -111,7 +113,7 @@ export function PrayerWall() {
                   respondOpen={respondingTo === request.id}
                   onToggleRespond={(open) => setRespondingTo(open ? request.id : null)}
                 />
-              </li>
+              </HydratedInTurn>
             ))}
           </ul>
           <LoadMore list={wall} className="" />
