@@ -9,33 +9,16 @@ type Props = { as?: "div" | "section" | "li"; id?: string; className?: string; c
  * and what comes first on the page responds first. A press on a part still waiting is kept and made
  * once every part has hydrated (main.tsx). Rendered any other time, it is its children at once.
  */
-export function HydratedInTurn({ as: Tag = "div", id, className, children }: Props) {
+export function HydratedInTurn(props: Props) {
   const [turn] = useState(nextTurn);
-  if (!turn)
-    return (
-      <Tag id={id} className={className}>
-        {children}
-      </Tag>
-    );
-  return (
-    <Suspense fallback={null}>
-      <WaitsForItsTurn turn={turn} as={Tag} id={id} className={className}>
-        {children}
-      </WaitsForItsTurn>
-    </Suspense>
-  );
+  const part = <Part turn={turn} {...props} />;
+  return turn ? <Suspense fallback={null}>{part}</Suspense> : part;
 }
 
-// It suspends before it renders: hydration keeps the one element the server drew in its place and
-// hydrates it when the turn comes.
-function WaitsForItsTurn({
-  turn,
-  as: Tag = "div",
-  id,
-  className,
-  children,
-}: Props & { turn: Promise<void> }) {
-  if (!turnTaken(turn)) throw turn;
+// Waiting for its turn, it suspends before it renders: hydration keeps the one element the server
+// drew in its place and hydrates it when the turn comes.
+function Part({ turn, as: Tag = "div", id, className, children }: Props & { turn: Promise<void> | null }) {
+  if (turn && !turnTaken(turn)) throw turn;
   return (
     <Tag id={id} className={className}>
       {children}
