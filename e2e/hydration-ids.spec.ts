@@ -111,4 +111,32 @@ test.describe("ids agree between the server and the browser", () => {
     await page.getByRole("button", { name: /Notifications/ }).click();
     await expectEveryIdOnce(page, ids);
   });
+
+  test("the video library, a video and the events list, their cards hydrated in turns, keep every id once", async ({
+    page,
+  }) => {
+    await signIn(page, DEMO_MEMBER);
+    let ids = await openLive(page, "/videos");
+    await expect(page.getByRole("region", { name: "Videos" }).getByRole("listitem").first()).toBeVisible();
+    // Typing renders the search bar again, after the cards' turns.
+    await page.getByLabel("Search videos").fill("grace");
+    await expectEveryIdOnce(page, ids);
+
+    const [video] = (await (await page.request.get("/api/videos?limit=1")).json()) as { id: number }[];
+    ids = await openLive(page, `/video/${video!.id}`);
+    await expect(page.getByRole("complementary", { name: "More to explore" })).toBeVisible();
+    // Writing renders the reflections' form again, after its turn and the related videos'.
+    await page.getByLabel("Your reflection").fill("A word on this teaching.");
+    await expectEveryIdOnce(page, ids);
+
+    ids = await openLive(page, "/community?tab=events");
+    const tab = page.getByRole("tab", { name: "Events" });
+    await expect(tab).toHaveAttribute("aria-selected", "true");
+    await page.getByRole("button", { name: /Notifications/ }).click();
+    await expectEveryIdOnce(page, ids);
+    await expect(page.locator(`[id="${await tab.getAttribute("aria-controls")}"]`)).toHaveAttribute(
+      "role",
+      "tabpanel",
+    );
+  });
 });

@@ -4,6 +4,7 @@ import { civilDayOf } from "~/core/calendar/civil";
 import { EVENT_SERIES_LABELS } from "~/core/events/choices";
 import type { EventOccurrence } from "~/core/events/schemas";
 import { shortMonthName } from "~/core/format";
+import { HydratedInTurn } from "~/web/components/hydrated-in-turn";
 import { Badge } from "~/web/components/ui/badge";
 import { Card } from "~/web/components/ui/card";
 import { t } from "~/web/lib/i18n";
@@ -91,14 +92,14 @@ export function EventCard({ date }: { date: EventOccurrence }) {
   );
 }
 
-/** Dates of events as a list of cards, in the order given. */
+/** Dates of events as a list of cards, in the order given; each card hydrates in a turn of its own (it makes no ids). */
 export function EventCards({ dates }: { dates: EventOccurrence[] }) {
   return (
     <ul className="space-y-3">
       {dates.map((date) => (
-        <li key={`${date.eventId}-${String(date.occurrence)}`}>
+        <HydratedInTurn as="li" key={`${date.eventId}-${String(date.occurrence)}`}>
           <EventCard date={date} />
-        </li>
+        </HydratedInTurn>
       ))}
     </ul>
   );

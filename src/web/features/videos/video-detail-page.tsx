@@ -17,6 +17,7 @@ import { Link, useLocation, useSearchParams } from "wouter";
 import { formatDuration, formatLongDate } from "~/core/format";
 import { resumePoint } from "~/core/videos/progress";
 import type { VideoDetail } from "~/core/videos/schemas";
+import { HydratedInTurn } from "~/web/components/hydrated-in-turn";
 import { BecomePatronLink, PatronBadge } from "~/web/components/patron-lock";
 import { Badge } from "~/web/components/ui/badge";
 import { Button, buttonClass } from "~/web/components/ui/button";
@@ -180,17 +181,23 @@ function VideoView({ video }: { video: VideoDetail }) {
             </div>
           </div>
 
-          <VideoConversation
-            videoId={video.id}
-            videoTitle={video.title}
-            currentTime={currentTime}
-            prompts={video.reflectionPrompts}
-            count={video.discussionsCount}
-          />
+          {/* The last part of the page to make ids: it can take a turn of its own. */}
+          <HydratedInTurn>
+            <VideoConversation
+              videoId={video.id}
+              videoTitle={video.title}
+              currentTime={currentTime}
+              prompts={video.reflectionPrompts}
+              count={video.discussionsCount}
+            />
+          </HydratedInTurn>
         </div>
 
         <aside className="space-y-6 lg:sticky lg:top-24 lg:self-start" aria-label={t("More to explore")}>
-          <RelatedVideos video={video} />
+          {/* It makes no ids: it can hydrate after the rest of the page, in a turn of its own. */}
+          <HydratedInTurn>
+            <RelatedVideos video={video} />
+          </HydratedInTurn>
           <ContinueGrowing />
         </aside>
       </div>

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "wouter";
 import { SKELETON_COUNT, VIDEO_SERIES } from "~/core/constants";
 import { LoadMore } from "~/web/components/card-grid";
+import { HydratedInTurn } from "~/web/components/hydrated-in-turn";
 import { PageHeader } from "~/web/components/page-header";
 import { FilterChips, NoMatches, SearchFilterBar } from "~/web/components/search-filter-bar";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
@@ -123,9 +124,10 @@ export default function VideosPage() {
             </p>
             <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
               {shown.data.map((video, index) => (
-                <li key={video.id} className="list-item-lazy flex">
+                // A card makes no ids: each hydrates in a turn of its own.
+                <HydratedInTurn as="li" key={video.id} className="list-item-lazy flex">
                   <VideoCard video={video} eager={index < 3} watched={watched.get(video.id)} />
-                </li>
+                </HydratedInTurn>
               ))}
             </ul>
             <LoadMore list={videos} />
