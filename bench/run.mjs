@@ -36,7 +36,7 @@ import { measureBackupAndRestore, seedCommunity } from "./lib/backup.mjs";
 import { measureDigest } from "./lib/digest.mjs";
 import { measureFanOut, measureGroupPostFanOut } from "./lib/fan-out.mjs";
 import { seedGrowth } from "./lib/growth.mjs";
-import { FASTEST_BENCHMARK_INDEX, lighthouseScores } from "./lib/lighthouse.mjs";
+import { FASTEST_BENCHMARK_INDEX, lighthouseScores, serveBrowserFloor } from "./lib/lighthouse.mjs";
 import { measureDelivery, measureOpenStreams, seedLiveCommunity, sendersFor } from "./lib/live.mjs";
 import { load } from "./lib/load.mjs";
 import { pageWeights } from "./lib/page-weight.mjs";
@@ -548,6 +548,22 @@ try {
         ok,
       );
     }
+    // The same measure of what no script of the app's runs in: the part of each figure above that is
+    // the browser's own on this machine.
+    const floor = await serveBrowserFloor(app.url, cookie);
+    const floorPages = [
+      ["a page of one heading (the browser's floor)", "/floor", false],
+      ["home without its scripts", "/", false],
+    ];
+    for (const result of await lighthouseScores(floor.url, "", floorPages)) {
+      row(
+        `Lighthouse (mobile), for reference: ${result.page}`,
+        `performance ${result.performance}, total blocking time ${fmt(result.totalBlockingTime)} ms ` +
+          `(LCP ${fmt(result.largestContentfulPaint)} ms; CPU benchmark index ${fmt(result.benchmarkIndex)}; ` +
+          `${result.onlyFastRuns ? `no run at an index ≤ ${fmt(FASTEST_BENCHMARK_INDEX)}, ` : ""}median of ${result.runs})`,
+      );
+    }
+    await floor.stop();
   }
   await app.stop();
 

@@ -113,3 +113,50 @@ export async function lighthouseScores(base, cookie, pages, runs = 3) {
   }
   return results;
 }
+
+/**
+ * What the browser itself costs on this machine, for the Lighthouse rows to be read against: a page
+ * of one heading, and the member's home page as the server draws it with every script taken out (its
+ * stylesheet, fonts and images as they are). Lighthouse's phone multiplies the main thread's time by
+ * four, so a new renderer's start and a page's first layout are long tasks even with no script at
+ * all; what a page's figure has above these is the app's script.
+ * Served here on a port of its own: `/floor`, and `/` from the app with the member's cookie, stripped.
+ */
+export async function serveBrowserFloor(appBase, cookie) {
+  const http = await import("node:http");
+  const floor =
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1"><title>One heading</title>' +
+    '<meta name="description" content="A page of one heading and one paragraph."></head>' +
+    "<body><main><h1>One heading</h1><p>And one paragraph.</p></main></body></html>";
+  const server = http.createServer(async (req, res) => {
+    try {
+      if (req.url === "/floor") {
+        res.setHeader("content-type", "text/html; charset=utf-8");
+        res.end(floor);
+        return;
+      }
+      const page = req.url === "/";
+      const answer = await fetch(appBase + req.url, { headers: page ? { cookie } : {} });
+      res.statusCode = answer.status;
+      for (const name of ["content-type", "cache-control"]) {
+        const value = answer.headers.get(name);
+        if (value) res.setHeader(name, value);
+      }
+      if (page) {
+        const html = await answer.text();
+        res.end(html.replace(/<script[\s\S]*?<\/script>/g, "").replace(/<link[^>]*modulepreload[^>]*>/g, ""));
+      } else {
+        res.end(Buffer.from(await answer.arrayBuffer()));
+      }
+    } catch (error) {
+      res.statusCode = 502;
+      res.end(String(error));
+    }
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    stop: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
