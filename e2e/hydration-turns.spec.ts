@@ -54,4 +54,25 @@ test.describe("a page hydrated in turns", () => {
     await page.locator("html[data-live]").waitFor({ state: "attached" });
     await expect(answered).toHaveAttribute("aria-pressed", "true");
   });
+
+  test("chooses a tab pressed before the page is hydrated once it is", async ({ page: signedIn }) => {
+    await signIn(signedIn, DEMO_MEMBER);
+    const page = await signedIn.context().newPage();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/community-page-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/community", { waitUntil: "load" });
+    const events = page.getByRole("tab", { name: "Events" });
+    await expect(events).toHaveAttribute("aria-selected", "false");
+    await events.click();
+    release();
+    await page.locator("html[data-live]").waitFor({ state: "attached" });
+    await expect(events).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("heading", { name: "Upcoming events" })).toBeAttached();
+  });
 });

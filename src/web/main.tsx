@@ -46,6 +46,21 @@ const keepPress = (event: MouseEvent) => {
 };
 if (shouldHydrate) document.addEventListener("click", keepPress, true);
 
+/**
+ * A kept press made again as a pointer makes one: down, focus, up, then the click. A tab is chosen
+ * and a menu opens as the pointer goes down, which the click alone would not make again.
+ */
+function pressAgain(target: HTMLElement) {
+  const init = { bubbles: true, cancelable: true, composed: true, button: 0, view: window };
+  const pointer = { ...init, pointerType: "mouse", isPrimary: true };
+  target.dispatchEvent(new PointerEvent("pointerdown", pointer));
+  target.dispatchEvent(new MouseEvent("mousedown", init));
+  target.focus({ preventScroll: true });
+  target.dispatchEvent(new PointerEvent("pointerup", pointer));
+  target.dispatchEvent(new MouseEvent("mouseup", init));
+  target.click();
+}
+
 // The platform's number and date formatting loads its locale data on first use: a long task on a
 // phone (200 ms at a quarter of this machine's speed). A page's counts ("3 members") are formatted
 // while it hydrates, so that first use is made now, in a task of its own, while the page's modules
@@ -67,7 +82,7 @@ void Promise.all([startTranslations(), shouldHydrate && firstPageLoaded]).then((
       // Parts hydrated in turn (`HydratedInTurn`) follow, a task each: presses wait for the last.
       whenTurnsTaken(() => {
         document.removeEventListener("click", keepPress, true);
-        for (const target of pressed.splice(0)) if (target.isConnected) target.click();
+        for (const target of pressed.splice(0)) if (target.isConnected) pressAgain(target);
       });
     }),
   ),
