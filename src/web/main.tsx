@@ -48,7 +48,7 @@ if (shouldHydrate) document.addEventListener("click", keepPress, true);
 
 /**
  * A kept press made again as a pointer makes one: down, focus, up, then the click. A tab is chosen
- * and a menu opens as the pointer goes down, which the click alone would not make again.
+ * as the pointer goes down, which the click alone would not make again.
  */
 function pressAgain(target: HTMLElement) {
   const init = { bubbles: true, cancelable: true, composed: true, button: 0, view: window };
