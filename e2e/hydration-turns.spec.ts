@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { DEMO_MEMBER, expect, signIn, test } from "./support/fixtures";
 
 // A server-drawn page is hydrated in turns (HydratedInTurn): the app's frame first, then the page,
@@ -33,20 +34,7 @@ test.describe("a page hydrated in turns", () => {
   });
 
   test("makes a press on the page before its turn once the page is hydrated", async ({ page: signedIn }) => {
-    await signIn(signedIn, DEMO_MEMBER);
-    // A page of the same browser that does not wait for the app before acting, as a member would not.
-    const page = await signedIn.context().newPage();
-    // The page's own module is held back until a filter of the wall is pressed on the page as the
-    // server drew it: the app has started, and waits for it to hydrate.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/community-page-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto("/community", { waitUntil: "load" });
+    const { page, release } = await communityAsDrawn(signedIn);
     const answered = page.getByRole("button", { name: "Answered", exact: true });
     await expect(answered).toHaveAttribute("aria-pressed", "false");
     await answered.click();
@@ -56,17 +44,7 @@ test.describe("a page hydrated in turns", () => {
   });
 
   test("chooses a tab pressed before the page is hydrated once it is", async ({ page: signedIn }) => {
-    await signIn(signedIn, DEMO_MEMBER);
-    const page = await signedIn.context().newPage();
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/community-page-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto("/community", { waitUntil: "load" });
+    const { page, release } = await communityAsDrawn(signedIn);
     const events = page.getByRole("tab", { name: "Events" });
     await expect(events).toHaveAttribute("aria-selected", "false");
     await events.click();
@@ -76,3 +54,23 @@ test.describe("a page hydrated in turns", () => {
     await expect(page.getByRole("heading", { name: "Upcoming events" })).toBeAttached();
   });
 });
+
+/**
+ * The community page as the server drew it, in a page of the member's browser that does not wait
+ * for the app before acting, as a member would not: its own module is held back until `release`,
+ * so the app has started and waits for it to hydrate.
+ */
+async function communityAsDrawn(signedIn: Page) {
+  await signIn(signedIn, DEMO_MEMBER);
+  const page = await signedIn.context().newPage();
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/community-page-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/community", { waitUntil: "load" });
+  return { page, release };
+}
