@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO_MEMBER, expect, signIn, test } from "./support/fixtures";
+import { DEMO_MEMBER, expect, registerMember, signIn, test } from "./support/fixtures";
 
 // The server renders pages and the browser hydrates them (decision 073): the ids components make
 // with `useId` (a tab and its panel, a field and its label) must come out the same on both, or a
@@ -115,14 +115,26 @@ test.describe("ids agree between the server and the browser", () => {
   test("the video library, a video and the events list, their cards hydrated in turns, keep every id once", async ({
     page,
   }) => {
-    await signIn(page, DEMO_MEMBER);
+    // A member of her own, who has started a video: the library shows what she is watching.
+    await registerMember(page);
+    const [video] = (await (await page.request.get("/api/videos?limit=1")).json()) as { id: number }[];
+    const origin = new URL(test.info().project.use.baseURL!).origin;
+    const progress = await page.request.put(`/api/videos/${video!.id}/progress`, {
+      data: { seconds: 60 },
+      headers: { Origin: origin },
+    });
+    expect(progress.status()).toBe(200);
     let ids = await openLive(page, "/videos");
+    expect(ids).toContain("continue-watching");
     await expect(page.getByRole("region", { name: "Videos" }).getByRole("listitem").first()).toBeVisible();
-    // Typing renders the search bar again, after the cards' turns.
-    await page.getByLabel("Search videos").fill("grace");
+    // Typing renders the search bar again, after the cards' turns; cleared, the library is whole
+    // again (a search hides what she is watching).
+    const search = page.getByLabel("Search videos");
+    await search.fill("grace");
+    await search.fill("");
+    await expect(page.locator("#continue-watching")).toBeAttached();
     await expectEveryIdOnce(page, ids);
 
-    const [video] = (await (await page.request.get("/api/videos?limit=1")).json()) as { id: number }[];
     ids = await openLive(page, `/video/${video!.id}`);
     await expect(page.getByRole("complementary", { name: "More to explore" })).toBeVisible();
     // Writing renders the reflections' form again, after its turn and the related videos'.

@@ -148,7 +148,7 @@ export class LiveHub {
       throw unavailable("The server is restarting. Please try again in a moment.");
     }
     start();
-    if (res.destroyed) return this.remove(stream);
+    if (res.destroyed || res.writableEnded) return this.remove(stream);
     res.writeHead(200, STREAM_HEADERS);
     const at = Math.max(lastEventId ?? first.head, 0);
     let out = frame(at, "notifications", { unread: first.notifications });
@@ -205,7 +205,12 @@ export class LiveHub {
 
   private end(stream: Stream) {
     this.remove(stream);
-    if (!stream.res.writableEnded) stream.res.end();
+    const res = stream.res;
+    if (res.writableEnded) return;
+    // Ended while it was still opening (its session ended meanwhile): it answers as a stream that
+    // ends, which a browser tries again quietly, never as a bare 200 of no type.
+    if (!res.headersSent) res.writeHead(200, STREAM_HEADERS);
+    res.end();
   }
 
   private write(stream: Stream, text: string) {
