@@ -57,8 +57,8 @@ test.describe("a page hydrated in turns", () => {
 
 /**
  * The community page as the server drew it, in a page of the member's browser that does not wait
- * for the app before acting, as a member would not: its own module is held back until `release`,
- * so the app has started and waits for it to hydrate.
+ * for the app to hydrate before acting, as a member would not: the page's own module is held back
+ * until `release`, so the app has started and waits for it to hydrate.
  */
 async function communityAsDrawn(signedIn: Page) {
   await signIn(signedIn, DEMO_MEMBER);
@@ -72,5 +72,10 @@ async function communityAsDrawn(signedIn: Page) {
     await route.continue();
   });
   await page.goto("/community", { waitUntil: "load" });
+  // The app's own module has run (it keeps presses from then on): importing it again waits for it.
+  await page.evaluate(async () => {
+    const [entry] = JSON.parse(document.getElementById("page-modules")!.textContent!) as string[];
+    await import(entry!);
+  });
   return { page, release };
 }
