@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { CHROMIUM_ARGS, chromiumPath } from "./e2e/support/chromium";
+import { CHROMIUM_ARGS, testBrowserPath } from "./e2e/support/chromium";
 
 // Chosen once here; workers inherit the environment of this process. 4300–4999, and 5300–5999 for
 // the mailbox, hold none of the ports browsers and fetch refuse to open (5060, 6666 and the like).
@@ -26,7 +26,13 @@ export default defineConfig({
     // screen (the final screenshot is kept): recording that film made the suite about a fifth slower.
     trace: { mode: "retain-on-failure", screenshots: false },
     screenshot: "only-on-failure",
-    launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
+    // No service worker unless a test asks for one (the app's own, its push and its offline shell
+    // have theirs): in a fresh context every test would install it and fetch its whole precache,
+    // about 130 files, and from then on it would answer navigations with the app's shell rather
+    // than the page the server draws, which is what a member's first visit gets, and stand between
+    // a page and the routes a test stubs (YouTube's player).
+    serviceWorkers: "block",
+    launchOptions: { executablePath: testBrowserPath(), args: CHROMIUM_ARGS },
   },
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
   webServer: {

@@ -479,6 +479,8 @@ try {
 
   // ---------------------------------------------------------------- page weight and quality
   if (measures("pages")) {
+    // The pages are audited in Chromium itself, the browser members run (the tests use its headless shell).
+    execFileSync("node", ["scripts/ensure-chromium.mjs"], { stdio: "inherit" });
     const weights = await pageWeights(app.url, cookie);
     row(
       "First page weight: landing, gzipped JS",

@@ -412,6 +412,8 @@ test.describe("install card on an iPhone", () => {
 });
 
 test.describe("progressive web app", () => {
+  test.use({ serviceWorkers: "allow" });
+
   test("offers a manifest with icons and runs a service worker that caches the shell", async ({
     page,
     request,

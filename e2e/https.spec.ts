@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { type Browser, chromium, expect, test } from "@playwright/test";
 import { startOidcProvider } from "../test/support/oidc-provider";
-import { CHROMIUM_ARGS, chromiumPath } from "./support/chromium";
+import { CHROMIUM_ARGS, testBrowserPath } from "./support/chromium";
 import { freePort } from "./support/free-port";
 
 // Going live as docs/deploy.md says: Debian's Caddy in front, with the repository's
@@ -140,7 +140,7 @@ import ${path.join(root, "deploy", "Caddyfile")}
       spkiHash(fs.readFileSync(path.join(authority, f), "utf8")),
     );
     browser = await chromium.launch({
-      executablePath: chromiumPath(),
+      executablePath: testBrowserPath(),
       args: [...CHROMIUM_ARGS, `--ignore-certificate-errors-spki-list=${trusted.join(",")}`],
     });
   });

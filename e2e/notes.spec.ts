@@ -2,7 +2,6 @@ import type { Page } from "@playwright/test";
 import { expect, expectAccessible, registerMember, test } from "./support/fixtures";
 import { stubYouTube } from "./support/youtube";
 
-test.use({ serviceWorkers: "block" });
 test.describe.configure({ timeout: 90_000 });
 
 test.beforeEach(async ({ page }) => {

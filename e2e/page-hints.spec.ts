@@ -42,8 +42,6 @@ function scriptRequests(page: Page) {
 }
 
 test.describe("a returning member's first page", () => {
-  test.use({ serviceWorkers: "block" });
-
   for (const [pathname, heading] of pages) {
     test(`${pathname} arrives drawn with her answers and asks for none of them again`, async ({ page }) => {
       await signIn(page, DEMO_MEMBER);

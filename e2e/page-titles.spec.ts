@@ -1,8 +1,7 @@
 import { expect, registerMember, test } from "./support/fixtures";
 
-// Wide enough for the member app's main navigation. No service worker: it would answer every
-// navigation with its app shell, and the tests here read what the server itself answers.
-test.use({ viewport: { width: 1400, height: 900 }, serviceWorkers: "block" });
+// Wide enough for the member app's main navigation.
+test.use({ viewport: { width: 1400, height: 900 } });
 
 test.describe("page titles", () => {
   test("a visitor's pages are titled for what they are, as she moves between them too", async ({ page }) => {

@@ -28,8 +28,6 @@ async function scriptWeight(page: Page, url: string) {
 }
 
 test.describe("page weight budgets", () => {
-  test.use({ serviceWorkers: "block" });
-
   test("the landing page loads at most 80 KiB of gzipped JavaScript and no third-party scripts", async ({
     page,
   }) => {

@@ -1,4 +1,9 @@
+import { CHROMIUM_ARGS, chromiumPath } from "./support/chromium";
 import { expect, expectAccessible, registerMember, test } from "./support/fixtures";
+
+// Push arrives through the app's service worker and shows as a notification, which only Chromium
+// itself has: its headless shell refuses every notification.
+test.use({ serviceWorkers: "allow", launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS } });
 
 test.describe("notifications on this device", () => {
   test("the switch shows, and asking the browser for permission says when it is refused", async ({

@@ -3,7 +3,7 @@ import { expect, expectAccessible, registerMember, test } from "./support/fixtur
 import { stubYouTube } from "./support/youtube";
 
 // A 390 px phone: what a member holds in her hand.
-test.use({ viewport: { width: 390, height: 844 }, serviceWorkers: "block" });
+test.use({ viewport: { width: 390, height: 844 } });
 
 const TEACHING = "Ruth: Kindness at the Threshing Floor";
 

@@ -12,6 +12,9 @@ async function putBack(page: Page, body: Record<string, null>) {
 }
 
 test.describe("the administrators' Settings tab", () => {
+  // A visitor who came before has the app's shell in her service worker.
+  test.use({ serviceWorkers: "allow" });
+
   test("changes the welcome line and the site name, and visitors see them on the landing page", async ({
     page,
     browser,

@@ -1,8 +1,6 @@
 import { DEMO_ADMIN, expect, expectAccessible, registerMember, signIn, test } from "./support/fixtures";
 import { stubYouTube } from "./support/youtube";
 
-// Workbox must not stand between the page and the stubbed YouTube routes.
-test.use({ serviceWorkers: "block" });
 // Whole journeys of many steps on a machine shared with other builds.
 test.describe.configure({ timeout: 90_000 });
 

@@ -1,11 +1,16 @@
-import fs from "node:fs";
+/**
+ * Debian's Chromium headless shell, which the browser tests drive: the headless browser Playwright
+ * itself runs tests in, with the same engine as Chromium but none of its windowing, about half the
+ * CPU a test (decision 075). Never a browser downloaded by a tool; CHROMIUM_PATH overrides.
+ */
+export function testBrowserPath(): string {
+  return process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
+}
 
-/** Debian's Chromium (never a browser downloaded by a tool); CHROMIUM_PATH overrides. */
+/** Debian's Chromium, the browser members run: Lighthouse's audits and the page weights. */
 export function chromiumPath(): string {
   return process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 }
-
-export const chromiumInstalled = () => fs.existsSync(chromiumPath());
 
 /**
  * How every headless Chromium here starts: the browser tests, the page-weight and Lighthouse
