@@ -53,6 +53,39 @@ test.describe("a page hydrated in turns", () => {
     await expect(events).toHaveAttribute("aria-selected", "true");
     await expect(page.getByRole("heading", { name: "Upcoming events" })).toBeAttached();
   });
+
+  test("chooses a tab pressed before the app's own module has run, once the page is live", async ({
+    page: signedIn,
+  }) => {
+    await signIn(signedIn, DEMO_MEMBER);
+    const page = await signedIn.context().newPage();
+    // The page's entry, the first of the modules its loader starts, held back until `release`.
+    const drawn = await (await page.request.get("/community")).text();
+    const modules = /<script id="page-modules" type="application\/json">([^<]+)<\/script>/.exec(drawn);
+    const [entry] = JSON.parse(modules![1]!) as string[];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(
+      (url) => url.pathname === entry,
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    const asked = page.waitForRequest((request) => new URL(request.url()).pathname === entry);
+    await page.goto("/community", { waitUntil: "domcontentloaded" });
+    await asked;
+
+    const events = page.getByRole("tab", { name: "Events" });
+    await events.click();
+    await expect(events).toHaveAttribute("aria-selected", "false");
+    release();
+    await page.locator("html[data-live]").waitFor({ state: "attached" });
+    await expect(events).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("heading", { name: "Upcoming events" })).toBeAttached();
+  });
 });
 
 /**

@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { setDateContext, zoneFingerprint } from "~/core/format";
+import { KEPT_PRESSES, type KeptPresses, PRESSABLE } from "~/core/kept-presses";
 import { App, firstPageLoaded } from "./app";
 import { hasSessionHint } from "./lib/boot-user";
 import { readDehydratedState } from "./lib/dehydrated-state";
@@ -12,9 +13,6 @@ import "./lib/install-offer";
 import "./styles.css";
 
 const container = document.getElementById("root")!;
-/** What a press works on once the page is hydrated (a link works without it). */
-const PRESSABLE =
-  'button, [role="button"], [role="switch"], [role="tab"], [role="checkbox"], [role="radio"], [role="menuitem"], summary';
 const dehydrated = readDehydratedState();
 // The server sends visitor pages, and members' pages when it can, already rendered: the app hydrates
 // them rather than render them again. A member's page rendered in another zone than this browser's
@@ -35,8 +33,11 @@ const app = (
   </StrictMode>
 );
 // A press on the drawn page before it is hydrated would do nothing: it is kept, and made again once
-// the page answers (a link needs no script, and goes its own way).
-const pressed: HTMLElement[] = [];
+// the page answers (a link needs no script, and goes its own way). The page's loader kept those
+// made before this module ran; it stops, and this module keeps the rest.
+const keptEarlier = (window as unknown as Record<typeof KEPT_PRESSES, KeptPresses | undefined>)[KEPT_PRESSES];
+keptEarlier?.stop();
+const pressed: HTMLElement[] = shouldHydrate ? (keptEarlier?.presses ?? []) : [];
 const keepPress = (event: MouseEvent) => {
   const target = event.target instanceof Element ? event.target.closest<HTMLElement>(PRESSABLE) : null;
   if (!target || !container.contains(target)) return;

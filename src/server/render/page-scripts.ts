@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { KEPT_PRESSES, PRESSABLE } from "../../core/kept-presses";
 
 /**
  * The attribute of an element on a page read from its end: drawn by the server, the page opens
@@ -22,6 +23,20 @@ export const PAGE_MODULES_LOADER = `(function () {
   // A page read from its end (a conversation, marked by the attribute below) opens there as soon
   // as it is drawn, not once its scripts have come, which on a slow phone is seconds later.
   if (d.querySelector("[${OPENS_AT_END}]")) scrollTo({ top: d.documentElement.scrollHeight, behavior: "instant" });
+  // A press on the drawn page before the app's modules have run is kept for the app, which makes it
+  // again once the page is live (src/web/main.tsx takes the kept presses over).
+  var root = d.querySelector("#root[data-prerendered]"), kept = [];
+  function keep(e) {
+    var t = e.target.closest ? e.target.closest(${JSON.stringify(PRESSABLE)}) : null;
+    if (!t || !root.contains(t)) return;
+    e.preventDefault();
+    e.stopPropagation();
+    kept.push(t);
+  }
+  if (root) {
+    d.addEventListener("click", keep, true);
+    window.${KEPT_PRESSES} = { presses: kept, stop: function () { d.removeEventListener("click", keep, true); } };
+  }
   function start() {
     if (started) return;
     started = true;
