@@ -22,9 +22,10 @@ export default defineConfig({
   outputDir: `.tmp/e2e-results-${port}`,
   use: {
     baseURL,
-    // A failed test's trace keeps every action's page, network and console, not the film of the
-    // screen (the final screenshot is kept): recording that film made the suite about a fifth slower.
-    trace: { mode: "retain-on-failure", screenshots: false },
+    // A failed test keeps its screenshot and the page's accessibility tree (error-context.md). Its
+    // trace (every action's page, network and console) only with E2E_TRACE=1: recording one costs
+    // every test, failed or not, about a sixth of the suite's time, and the film of the screen more.
+    trace: process.env.E2E_TRACE === "1" ? { mode: "retain-on-failure", screenshots: false } : "off",
     screenshot: "only-on-failure",
     // No service worker unless a test asks for one (the app's own, its push and its offline shell
     // have theirs): in a fresh context every test would install it and fetch its whole precache,
