@@ -63,17 +63,7 @@ test.describe("a page hydrated in turns", () => {
     const drawn = await (await page.request.get("/community")).text();
     const modules = /<script id="page-modules" type="application\/json">([^<]+)<\/script>/.exec(drawn);
     const [entry] = JSON.parse(modules![1]!) as string[];
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(
-      (url) => url.pathname === entry,
-      async (route) => {
-        await held;
-        await route.continue();
-      },
-    );
+    const release = await holdBack(page, (url) => url.pathname === entry);
     const asked = page.waitForRequest((request) => new URL(request.url()).pathname === entry);
     await page.goto("/community", { waitUntil: "domcontentloaded" });
     await asked;
@@ -96,14 +86,7 @@ test.describe("a page hydrated in turns", () => {
 async function communityAsDrawn(signedIn: Page) {
   await signIn(signedIn, DEMO_MEMBER);
   const page = await signedIn.context().newPage();
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/community-page-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdBack(page, /\/assets\/community-page-[^/]+\.js$/);
   await page.goto("/community", { waitUntil: "load" });
   // The app's own module has run (it keeps presses from then on): importing it again waits for it.
   await page.evaluate(async () => {
@@ -111,4 +94,17 @@ async function communityAsDrawn(signedIn: Page) {
     await import(entry!);
   });
   return { page, release };
+}
+
+/** Holds back the page's requests that `url` matches until the function it answers is called. */
+async function holdBack(page: Page, url: RegExp | ((url: URL) => boolean)) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
 }
