@@ -10,18 +10,13 @@ import {
   timecode,
 } from "../common-schemas";
 import { LIMITS } from "../constants";
+import { NOTE_TIMESTAMP_MAX } from "./limits";
 
 export const NOTE_MESSAGES = {
   content: "Note content is required",
   notFound: "Note not found",
   videoNotFound: "That video no longer exists",
 } as const;
-
-/** The tag on a reflection she kept private, so her private reflections gather under one tag. */
-export const REFLECTION_NOTE_TAG = "reflection";
-
-/** Longest position in a video a note can point at: 24 hours, in seconds. */
-export const NOTE_TIMESTAMP_MAX = 24 * 3600;
 
 const content = requiredText(NOTE_MESSAGES.content, LIMITS.text);
 

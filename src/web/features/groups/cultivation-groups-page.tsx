@@ -1,12 +1,21 @@
 import { Compass, PlusCircle, Users } from "lucide-react";
+import { Suspense, useRef } from "react";
 import { useSearchParams } from "wouter";
 import { CULTIVATION_CATEGORIES } from "~/core/constants";
 import { PageHeader } from "~/web/components/page-header";
+import { Card } from "~/web/components/ui/card";
+import { SkeletonLines } from "~/web/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/web/components/ui/tabs";
 import { t } from "~/web/lib/i18n";
-import { CreateGroupForm } from "./create-group-form";
+import { lazyPart, useLazyPart } from "~/web/lib/lazy-part";
 import { DiscoverGroups } from "./discover-groups";
 import { MyGroups } from "./my-groups";
+
+// The form and its rules (the form library, zod) load when she first opens its tab, or with the
+// page when it opens on that tab: the page starts without them.
+const CreateGroupForm = lazyPart<{ onCreated: () => void }>(() =>
+  import("./create-group-form").then((m) => ({ default: m.CreateGroupForm })),
+);
 
 const TABS = ["discover", "my-groups", "create"] as const;
 type Tab = (typeof TABS)[number];
@@ -32,6 +41,9 @@ export default function CultivationGroupsPage() {
       { replace: true },
     );
   const showTab = (next: Tab) => update({ tab: next === "discover" ? undefined : next });
+  // The form's tab is drawn from her first look at it on.
+  const creating = useRef(false);
+  if (tab === "create") creating.current = true;
 
   return (
     <>
@@ -67,10 +79,30 @@ export default function CultivationGroupsPage() {
           <MyGroups onDiscover={() => showTab("discover")} />
         </TabsContent>
         {/* Kept mounted, so a half-written group survives a look at another tab. */}
-        <TabsContent value="create" forceMount className="data-[state=inactive]:hidden">
-          <CreateGroupForm onCreated={() => showTab("my-groups")} />
-        </TabsContent>
+        {creating.current && (
+          <TabsContent value="create" forceMount className="data-[state=inactive]:hidden">
+            <CreateGroupPart onCreated={() => showTab("my-groups")} />
+          </TabsContent>
+        )}
       </Tabs>
     </>
+  );
+}
+
+function CreateGroupPart({ onCreated }: { onCreated: () => void }) {
+  useLazyPart(CreateGroupForm);
+  return (
+    <Suspense
+      fallback={
+        <Card className="p-6" aria-busy="true">
+          <SkeletonLines
+            className="space-y-4"
+            lines={["h-7 w-48", "h-10 w-full", "h-10 w-full", "h-24 w-full"]}
+          />
+        </Card>
+      }
+    >
+      <CreateGroupForm.Component onCreated={onCreated} />
+    </Suspense>
   );
 }

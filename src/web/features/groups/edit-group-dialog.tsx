@@ -1,29 +1,14 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Pencil } from "lucide-react";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
-import {
-  type CreateCultivationGroupInput,
-  type CultivationGroupDetail,
-  createCultivationGroupBody,
-} from "~/core/groups/schemas";
-import { DialogActions } from "~/web/components/dialog-actions";
-import { SubmitButton } from "~/web/components/submit-button";
+import { lazy, Suspense, useState } from "react";
+import type { CultivationGroupDetail } from "~/core/groups/schemas";
 import { Button } from "~/web/components/ui/button";
 import { Dialog, DialogContent } from "~/web/components/ui/dialog";
+import { SkeletonLines } from "~/web/components/ui/skeleton";
 import { t } from "~/web/lib/i18n";
-import { isConflict, useUpdateGroup } from "./api";
-import { GroupFormFields } from "./create-group-form";
 
-const valuesOf = (group: CultivationGroupDetail): CreateCultivationGroupInput => ({
-  name: group.name,
-  category: group.category as CreateCultivationGroupInput["category"],
-  description: group.description,
-  guidelines: group.guidelines ?? "",
-  isPrivate: group.isPrivate,
-  requiresApproval: group.requiresApproval,
-  maxMembers: group.maxMembers,
-});
+// The form and its rules (the form library, zod) load when she opens it: a group's page, which
+// its admins open mostly to read and write in the conversation, starts without them.
+const EditGroupForm = lazy(() => import("./edit-group-form"));
 
 /** "Edit Group" for the group's admins: the create form's fields and rules, filled in. */
 export function EditGroupButton({ group }: { group: CultivationGroupDetail }) {
@@ -39,31 +24,18 @@ export function EditGroupButton({ group }: { group: CultivationGroupDetail }) {
           description={t("Members see the changes at once.")}
           className="max-w-xl"
         >
-          <EditGroupForm group={group} onDone={() => setOpen(false)} />
+          <Suspense
+            fallback={
+              <SkeletonLines
+                className="space-y-4"
+                lines={["h-10 w-full", "h-10 w-full", "h-24 w-full", "h-10 w-1/2"]}
+              />
+            }
+          >
+            <EditGroupForm group={group} onDone={() => setOpen(false)} />
+          </Suspense>
         </DialogContent>
       )}
     </Dialog>
-  );
-}
-
-function EditGroupForm({ group, onDone }: { group: CultivationGroupDetail; onDone: () => void }) {
-  // The same schema as creation: every field is filled in, so its defaults never apply.
-  const form = useForm({ resolver: zodResolver(createCultivationGroupBody), defaultValues: valuesOf(group) });
-  const update = useUpdateGroup(group.id, {
-    success: { title: t("Group updated"), description: t("Your changes have been saved.") },
-    failure: {
-      title: t("Error"),
-      description: t("Failed to update the group. Please try again."),
-      preferServerMessage: isConflict,
-    },
-    onSuccess: onDone,
-  });
-  return (
-    <form onSubmit={form.handleSubmit((values) => update.mutate(values))} noValidate className="space-y-5">
-      <GroupFormFields form={form} idPrefix="edit-group" />
-      <DialogActions className="pt-2">
-        <SubmitButton busy={update.isPending} label={t("Save Changes")} busyLabel={t("Saving...")} />
-      </DialogActions>
-    </form>
   );
 }

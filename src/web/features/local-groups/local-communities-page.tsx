@@ -1,5 +1,5 @@
 import { CalendarDays, MapPin, Plus } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { Link } from "wouter";
 import { MEETING_TYPE_FILTERS } from "~/core/constants";
 import type { LocalGroup, MyLocalGroupMembership } from "~/core/local-groups/schemas";
@@ -18,13 +18,20 @@ import { GroupEvents } from "~/web/features/events";
 import { t } from "~/web/lib/i18n";
 import { useDebounced } from "~/web/lib/use-debounced";
 import { useLocalGroups, useMyLocalGroups } from "./api";
-import { CreateLocalGroupDialog } from "./create-local-group-dialog";
 import { EditLocalGroup, LeaveLocalGroup, LocalGroupRequests, LocalJoinAction } from "./local-group-actions";
 import { AreaAndTime, MemberDetails, meetingTypeLabel, PlaceNotice, roleLabel } from "./local-group-details";
+
+// The form and its rules (the form library, zod) load when she first opens it: the page starts
+// without them.
+const CreateLocalGroupDialog = lazy(() =>
+  import("./create-local-group-dialog").then((m) => ({ default: m.CreateLocalGroupDialog })),
+);
 
 /** SPEC §2.12. */
 export default function LocalCommunitiesPage() {
   const [creating, setCreating] = useState(false);
+  // Once opened, the dialog stays rendered: a half-written group is there when she opens it again.
+  const [opened, setOpened] = useState(false);
   const [search, setSearch] = useState("");
   const [meetingType, setMeetingType] = useState("");
   const term = useDebounced(search.trim());
@@ -38,12 +45,21 @@ export default function LocalCommunitiesPage() {
           "Meet sisters in your area for Bible study, prayer and fellowship around a real table.",
         )}
         actions={
-          <Button onClick={() => setCreating(true)}>
+          <Button
+            onClick={() => {
+              setCreating(true);
+              setOpened(true);
+            }}
+          >
             <Plus aria-hidden="true" /> {t("Create Local Group")}
           </Button>
         }
       />
-      <CreateLocalGroupDialog open={creating} onOpenChange={setCreating} />
+      {opened && (
+        <Suspense fallback={null}>
+          <CreateLocalGroupDialog open={creating} onOpenChange={setCreating} />
+        </Suspense>
+      )}
 
       <YourGroups />
 

@@ -1,5 +1,5 @@
 import { Hourglass, Inbox, Pencil, UserPlus } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import type { LocalGroup } from "~/core/local-groups/schemas";
 import { LeaveGroupDialog } from "~/web/components/group-card";
 import { JoinRequestRow } from "~/web/components/join-request-row";
@@ -10,7 +10,7 @@ import { Dialog, DialogContent } from "~/web/components/ui/dialog";
 import { ErrorState } from "~/web/components/ui/empty-state";
 import { t } from "~/web/lib/i18n";
 import { useDecideLocalRequest, useJoinLocalGroup, useLeaveLocalGroup, useLocalJoinRequests } from "./api";
-import { type EditableLocalGroup, EditLocalGroupDialog } from "./create-local-group-dialog";
+import type { EditableLocalGroup } from "./create-local-group-dialog";
 
 /** What she can do about a local group, on its card and on its page alike. */
 
@@ -141,6 +141,12 @@ function PendingRequests({ groupId }: { groupId: number }) {
   );
 }
 
+// The form and its rules (the form library, zod) load when its leader opens it: the group's page
+// starts without them.
+const EditLocalGroupDialog = lazy(() =>
+  import("./create-local-group-dialog").then((m) => ({ default: m.EditLocalGroupDialog })),
+);
+
 /** Its leader changes the group's details in a dialog; `trigger` draws the button that opens it. */
 export function EditLocalGroup({
   group,
@@ -160,7 +166,11 @@ export function EditLocalGroup({
           <Pencil aria-hidden="true" /> {t("Edit")}
         </Button>
       )}
-      {open && <EditLocalGroupDialog group={group} open={open} onOpenChange={setOpen} />}
+      {open && (
+        <Suspense fallback={null}>
+          <EditLocalGroupDialog group={group} open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -2,7 +2,8 @@ import { BookOpen, Clock, Lightbulb, NotebookPen, Plus, Star } from "lucide-reac
 import { useId, useState } from "react";
 import { Link, useSearchParams } from "wouter";
 import { formatDateTime, formatDuration } from "~/core/format";
-import { type NoteItem, REFLECTION_NOTE_TAG } from "~/core/notes/schemas";
+import { REFLECTION_NOTE_TAG } from "~/core/notes/limits";
+import type { NoteItem } from "~/core/notes/schemas";
 import { LoadMore } from "~/web/components/card-grid";
 import { ConfirmDialog } from "~/web/components/confirm-dialog";
 import { EditDeleteButtons } from "~/web/components/edit-delete-buttons";

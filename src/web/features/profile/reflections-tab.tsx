@@ -1,7 +1,7 @@
 import { Lock, MessageCircleHeart, PlayCircle } from "lucide-react";
 import { Link } from "wouter";
 import { formatLongDate } from "~/core/format";
-import { REFLECTION_NOTE_TAG } from "~/core/notes/schemas";
+import { REFLECTION_NOTE_TAG } from "~/core/notes/limits";
 import { LoadMore } from "~/web/components/card-grid";
 import { MemberText } from "~/web/components/member-text";
 import { Badge } from "~/web/components/ui/badge";

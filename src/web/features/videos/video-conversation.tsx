@@ -3,7 +3,7 @@ import { type FormEvent, useId, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { COMMENT_ROWS, LIMITS } from "~/core/constants";
 import { formatCompactAge, formatDuration } from "~/core/format";
-import { REFLECTION_NOTE_TAG } from "~/core/notes/schemas";
+import { REFLECTION_NOTE_TAG } from "~/core/notes/limits";
 import { videosEndpoints } from "~/core/videos/endpoints";
 import type { DiscussionItem } from "~/core/videos/schemas";
 import { LoadMore } from "~/web/components/card-grid";
