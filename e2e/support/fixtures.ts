@@ -188,18 +188,22 @@ export async function confirmAddress(page: Page, email: string) {
 /** axe-core scan; fails on serious or critical violations. */
 export async function expectAccessible(page: Page) {
   // A toast sliding in or fading out is part transparent for a moment, and axe would read its words'
-  // contrast mid-way: what moves for a while (not a spinner, which turns for ever) is let finish.
+  // contrast mid-way: what moves for a while (not a spinner, which turns for ever) is let finish,
+  // for at most three seconds: an animation paused once it was asked about never finishes.
   await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter(
-          (a) =>
-            a.playState === "running" &&
-            Number.isFinite(a.effect?.getComputedTiming().endTime ?? Number.POSITIVE_INFINITY),
-        )
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter(
+            (a) =>
+              a.playState === "running" &&
+              Number.isFinite(a.effect?.getComputedTiming().endTime ?? Number.POSITIVE_INFINITY),
+          )
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((settled) => setTimeout(settled, 3000)),
+    ]),
   );
   // Only violations are read, so axe gathers nothing about what passed. A page without frames is
   // scanned in place: the default (gathering each frame's results in a blank page of its own, for

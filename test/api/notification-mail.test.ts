@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { moderationEndpoints } from "../../src/core/moderation/endpoints";
 import { notificationsEndpoints as api } from "../../src/core/notifications/endpoints";
-import { NOTIFICATION_MESSAGES } from "../../src/core/notifications/schemas";
+import { NOTIFICATION_MESSAGES } from "../../src/core/notifications/limits";
 import { prayerEndpoints } from "../../src/core/prayer/endpoints";
 import { mailDueNotifications, unsubscribeToken } from "../../src/server/features/notifications";
 import type { Member, TestContext } from "../support/app";

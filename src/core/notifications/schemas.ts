@@ -1,19 +1,8 @@
 import { z } from "zod";
 import { dateTime, idSchema, pageQuery } from "../common-schemas";
 import { DIGEST_FREQUENCIES, EMAIL_CHOICES, NOTIFICATION_KIND_NAMES } from "./kinds";
+import { NOTIFICATION_MESSAGES } from "./limits";
 import { FEAST_DAYS, SHABBAT_CITIES } from "./places";
-
-export const NOTIFICATION_MESSAGES = {
-  ids: "Choose at most 100 notifications at a time",
-  hour: "Choose an hour from 0 to 23",
-  weekday: "Choose a day of the week",
-  timeZone: "Unknown time zone",
-  city: "Choose a city from the list",
-  unsubscribeLink:
-    "This unsubscribe link is not valid. You can change your e-mail preferences after signing in.",
-  unsubscribeAllNeedsSignIn:
-    "To turn off all notification mail, please sign in first. This link alone stops only the e-mails it came with.",
-} as const;
 
 export const notificationKind = z.enum(NOTIFICATION_KIND_NAMES);
 export const emailChoice = z.enum(EMAIL_CHOICES);

@@ -61,3 +61,15 @@ export function WordsCardSkeleton({ className }: { className?: string }) {
     </Card>
   );
 }
+
+/** A form while its module loads: its heading and its first fields. */
+export function FormCardSkeleton() {
+  return (
+    <Card className="p-6" aria-busy="true">
+      <SkeletonGroup
+        className="space-y-4"
+        shapes={["h-7 w-48", "h-10 w-full", "h-10 w-full", "h-24 w-full"]}
+      />
+    </Card>
+  );
+}

@@ -1,4 +1,11 @@
-import { type ComponentType, type LazyExoticComponent, lazy, useEffect } from "react";
+import {
+  type ComponentType,
+  type LazyExoticComponent,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useEffect,
+} from "react";
 import { holdLive } from "./hydration";
 
 /** A part of a page (a tab, a panel) in a chunk of its own: see `lazyPart`. */
@@ -44,4 +51,18 @@ export function lazyPart<P extends object>(load: () => Promise<{ default: Compon
 export function useLazyPart(part: Pick<LazyPart, "hold" | "release">) {
   part.hold();
   useEffect(() => part.release, [part]);
+}
+
+/** The place of `part` on the page, `fallback` while its chunk is on its way: see `lazyPart`. */
+export function LazyPartPlace<P extends object>({
+  part,
+  fallback,
+  ...props
+}: { part: LazyPart<P>; fallback: ReactNode } & P) {
+  useLazyPart(part);
+  return (
+    <Suspense fallback={fallback}>
+      <part.Component {...(props as unknown as P)} />
+    </Suspense>
+  );
 }

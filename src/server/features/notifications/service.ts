@@ -4,7 +4,8 @@ import {
   NOTIFICATION_KINDS,
   type NotificationKind,
 } from "../../../core/notifications/kinds";
-import { NOTIFICATION_MESSAGES, type NotificationPreferencesBody } from "../../../core/notifications/schemas";
+import { NOTIFICATION_MESSAGES } from "../../../core/notifications/limits";
+import type { NotificationPreferencesBody } from "../../../core/notifications/schemas";
 import type { Viewer } from "../../auth/policies";
 import { feastDaysAt, placeOf } from "../../calendar";
 import type { Db } from "../../db/client";

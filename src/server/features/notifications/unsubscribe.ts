@@ -6,7 +6,8 @@ import {
   NOTIFICATION_KINDS,
   type NotificationKind,
 } from "../../../core/notifications/kinds";
-import { NOTIFICATION_MESSAGES, type UnsubscribeMode } from "../../../core/notifications/schemas";
+import { NOTIFICATION_MESSAGES } from "../../../core/notifications/limits";
+import type { UnsubscribeMode } from "../../../core/notifications/schemas";
 import type { Db } from "../../db/client";
 import { badRequest, forbidden } from "../../http/errors";
 

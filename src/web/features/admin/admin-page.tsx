@@ -1,5 +1,4 @@
 import { ShieldAlert } from "lucide-react";
-import { Suspense } from "react";
 import { Link } from "wouter";
 import { ADMIN_MESSAGES } from "~/core/admin/schemas";
 import type { MessageId } from "~/core/i18n";
@@ -13,7 +12,7 @@ import { loadModerationTab } from "~/web/features/moderation";
 import { AdminVideosTab } from "~/web/features/videos";
 import { useAuth } from "~/web/lib/auth";
 import { Trans, t } from "~/web/lib/i18n";
-import { type LazyPart, lazyPart, useLazyPart } from "~/web/lib/lazy-part";
+import { type LazyPart, LazyPartPlace, lazyPart } from "~/web/lib/lazy-part";
 import { GroupsTab } from "./groups-tab";
 import { OverviewTab } from "./overview-tab";
 import { RevenueTab } from "./revenue-tab";
@@ -109,9 +108,9 @@ function Dashboard() {
 }
 
 function LazyTab({ part }: { part: LazyPart }) {
-  useLazyPart(part);
   return (
-    <Suspense
+    <LazyPartPlace
+      part={part}
       fallback={
         <Card className="space-y-3 p-6" aria-busy="true">
           <Skeleton className="h-7 w-40" />
@@ -119,8 +118,6 @@ function LazyTab({ part }: { part: LazyPart }) {
           <Skeleton className="h-4 w-2/3" />
         </Card>
       }
-    >
-      <part.Component />
-    </Suspense>
+    />
   );
 }

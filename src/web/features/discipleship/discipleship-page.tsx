@@ -1,16 +1,22 @@
 import { BookHeart, Compass, Users } from "lucide-react";
 import { PageHeader } from "~/web/components/page-header";
-import { SkeletonGroup, SkeletonList } from "~/web/components/skeleton-group";
+import { FormCardSkeleton, SkeletonGroup, SkeletonList } from "~/web/components/skeleton-group";
 import { TabbedPage, useTabParam } from "~/web/components/tabbed-page";
 import { Button } from "~/web/components/ui/button";
 import { Card } from "~/web/components/ui/card";
 import { EmptyState, ErrorState } from "~/web/components/ui/empty-state";
 import { Skeleton } from "~/web/components/ui/skeleton";
 import { t } from "~/web/lib/i18n";
+import { LazyPartPlace, lazyPart } from "~/web/lib/lazy-part";
 import { ConnectionCard } from "./connection-card";
 import { useConnections } from "./discipleship-api";
-import { MentorshipForm } from "./mentorship-form";
 import { Resources } from "./resources";
+
+// The form and its rules (the form library, zod) load when she opens its tab, or with the page when
+// it opens there: her connections come without them.
+const MentorshipForm = lazyPart<{ onSubmitted: () => void }>(() =>
+  import("./mentorship-form").then((m) => ({ default: m.MentorshipForm })),
+);
 
 export default function DiscipleshipPage() {
   const [tab, select] = useTabParam(["connections", "find", "resources"] as const);
@@ -46,7 +52,11 @@ export default function DiscipleshipPage() {
             ),
             content: (
               <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
-                <MentorshipForm onSubmitted={() => select("connections")} />
+                <LazyPartPlace
+                  part={MentorshipForm}
+                  fallback={<FormCardSkeleton />}
+                  onSubmitted={() => select("connections")}
+                />
                 <div className="rounded-[var(--radius-card)] border border-sage-100 bg-sage-50 p-6">
                   <h2 className="font-sans text-sm font-bold tracking-wide text-sage-800 uppercase">
                     {t("How matching works")}

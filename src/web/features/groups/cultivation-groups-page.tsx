@@ -1,13 +1,12 @@
 import { Compass, PlusCircle, Users } from "lucide-react";
-import { Suspense, useRef } from "react";
+import { useRef } from "react";
 import { useSearchParams } from "wouter";
 import { CULTIVATION_CATEGORIES } from "~/core/constants";
 import { PageHeader } from "~/web/components/page-header";
-import { Card } from "~/web/components/ui/card";
-import { SkeletonLines } from "~/web/components/ui/skeleton";
+import { FormCardSkeleton } from "~/web/components/skeleton-group";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/web/components/ui/tabs";
 import { t } from "~/web/lib/i18n";
-import { lazyPart, useLazyPart } from "~/web/lib/lazy-part";
+import { LazyPartPlace, lazyPart } from "~/web/lib/lazy-part";
 import { DiscoverGroups } from "./discover-groups";
 import { MyGroups } from "./my-groups";
 
@@ -81,28 +80,14 @@ export default function CultivationGroupsPage() {
         {/* Kept mounted, so a half-written group survives a look at another tab. */}
         {creating.current && (
           <TabsContent value="create" forceMount className="data-[state=inactive]:hidden">
-            <CreateGroupPart onCreated={() => showTab("my-groups")} />
+            <LazyPartPlace
+              part={CreateGroupForm}
+              fallback={<FormCardSkeleton />}
+              onCreated={() => showTab("my-groups")}
+            />
           </TabsContent>
         )}
       </Tabs>
     </>
-  );
-}
-
-function CreateGroupPart({ onCreated }: { onCreated: () => void }) {
-  useLazyPart(CreateGroupForm);
-  return (
-    <Suspense
-      fallback={
-        <Card className="p-6" aria-busy="true">
-          <SkeletonLines
-            className="space-y-4"
-            lines={["h-7 w-48", "h-10 w-full", "h-10 w-full", "h-24 w-full"]}
-          />
-        </Card>
-      }
-    >
-      <CreateGroupForm.Component onCreated={onCreated} />
-    </Suspense>
   );
 }

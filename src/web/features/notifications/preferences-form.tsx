@@ -13,8 +13,9 @@ import {
   type NotificationKind,
   WEEKDAYS,
 } from "~/core/notifications/kinds";
+import { NOTIFICATION_MESSAGES } from "~/core/notifications/limits";
 import { FEAST_DAYS, type FeastDays, SHABBAT_CITIES } from "~/core/notifications/places";
-import { NOTIFICATION_MESSAGES, type NotificationPreferences } from "~/core/notifications/schemas";
+import type { NotificationPreferences } from "~/core/notifications/schemas";
 import { SubmitButton } from "~/web/components/submit-button";
 import { SwitchField } from "~/web/components/switch-field";
 import { Card } from "~/web/components/ui/card";

@@ -2,11 +2,8 @@ import { MailCheck, MailMinus, MailX } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
 import { notificationsEndpoints as api } from "~/core/notifications/endpoints";
-import {
-  NOTIFICATION_MESSAGES,
-  type UnsubscribeMode,
-  type UnsubscribeResult,
-} from "~/core/notifications/schemas";
+import { NOTIFICATION_MESSAGES } from "~/core/notifications/limits";
+import type { UnsubscribeMode, UnsubscribeResult } from "~/core/notifications/schemas";
 import { Button, buttonClass } from "~/web/components/ui/button";
 import { AccountCard, CardHeading, CardText, failureMessage, useLinkToken } from "~/web/features/auth";
 import { ApiError, call } from "~/web/lib/api";
