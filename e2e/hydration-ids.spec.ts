@@ -151,4 +151,18 @@ test.describe("ids agree between the server and the browser", () => {
       "tabpanel",
     );
   });
+  test("a form loaded in its place, on a page opened on its tab, keeps every id once and names its fields", async ({
+    page,
+  }) => {
+    await registerMember(page);
+    for (const [path, field] of [
+      ["/cultivation-groups?tab=create", "Group Name"],
+      ["/discipleship?tab=find", "Focus areas"],
+    ] as const) {
+      const ids = await openLive(page, path);
+      // Writing renders the form again, once its part has hydrated.
+      await page.getByLabel(field).fill("Grace");
+      await expectEveryIdOnce(page, ids);
+    }
+  });
 });
