@@ -1,5 +1,4 @@
 import { Compass, PlusCircle, Users } from "lucide-react";
-import { useRef } from "react";
 import { useSearchParams } from "wouter";
 import { CULTIVATION_CATEGORIES } from "~/core/constants";
 import { PageHeader } from "~/web/components/page-header";
@@ -7,6 +6,7 @@ import { FormCardSkeleton } from "~/web/components/skeleton-group";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/web/components/ui/tabs";
 import { t } from "~/web/lib/i18n";
 import { LazyPartPlace, lazyPart } from "~/web/lib/lazy-part";
+import { useLatched } from "~/web/lib/use-latched";
 import { DiscoverGroups } from "./discover-groups";
 import { MyGroups } from "./my-groups";
 
@@ -41,8 +41,7 @@ export default function CultivationGroupsPage() {
     );
   const showTab = (next: Tab) => update({ tab: next === "discover" ? undefined : next });
   // The form's tab is drawn from her first look at it on.
-  const creating = useRef(false);
-  if (tab === "create") creating.current = true;
+  const creating = useLatched(tab === "create");
 
   return (
     <>
@@ -78,7 +77,7 @@ export default function CultivationGroupsPage() {
           <MyGroups onDiscover={() => showTab("discover")} />
         </TabsContent>
         {/* Kept mounted, so a half-written group survives a look at another tab. */}
-        {creating.current && (
+        {creating && (
           <TabsContent value="create" forceMount className="data-[state=inactive]:hidden">
             <LazyPartPlace
               part={CreateGroupForm}

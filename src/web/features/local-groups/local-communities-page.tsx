@@ -1,5 +1,5 @@
 import { CalendarDays, MapPin, Plus } from "lucide-react";
-import { lazy, type ReactNode, Suspense, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Link } from "wouter";
 import { MEETING_TYPE_FILTERS } from "~/core/constants";
 import type { LocalGroup, MyLocalGroupMembership } from "~/core/local-groups/schemas";
@@ -16,6 +16,7 @@ import { EmptyState } from "~/web/components/ui/empty-state";
 import { Select } from "~/web/components/ui/select";
 import { GroupEvents } from "~/web/features/events";
 import { t } from "~/web/lib/i18n";
+import { lazyDialog } from "~/web/lib/lazy-dialog";
 import { useDebounced } from "~/web/lib/use-debounced";
 import { useLocalGroups, useMyLocalGroups } from "./api";
 import { EditLocalGroup, LeaveLocalGroup, LocalGroupRequests, LocalJoinAction } from "./local-group-actions";
@@ -23,15 +24,13 @@ import { AreaAndTime, MemberDetails, meetingTypeLabel, PlaceNotice, roleLabel } 
 
 // The form and its rules (the form library, zod) load when she first opens it: the page starts
 // without them.
-const CreateLocalGroupDialog = lazy(() =>
-  import("./create-local-group-dialog").then((m) => ({ default: m.CreateLocalGroupDialog })),
+const CreateLocalGroupDialog = lazyDialog(() =>
+  import("./create-local-group-dialog").then((m) => m.CreateLocalGroupDialog),
 );
 
 /** SPEC §2.12. */
 export default function LocalCommunitiesPage() {
   const [creating, setCreating] = useState(false);
-  // Once opened, the dialog stays rendered: a half-written group is there when she opens it again.
-  const [opened, setOpened] = useState(false);
   const [search, setSearch] = useState("");
   const [meetingType, setMeetingType] = useState("");
   const term = useDebounced(search.trim());
@@ -45,21 +44,12 @@ export default function LocalCommunitiesPage() {
           "Meet sisters in your area for Bible study, prayer and fellowship around a real table.",
         )}
         actions={
-          <Button
-            onClick={() => {
-              setCreating(true);
-              setOpened(true);
-            }}
-          >
+          <Button onClick={() => setCreating(true)}>
             <Plus aria-hidden="true" /> {t("Create Local Group")}
           </Button>
         }
       />
-      {opened && (
-        <Suspense fallback={null}>
-          <CreateLocalGroupDialog open={creating} onOpenChange={setCreating} />
-        </Suspense>
-      )}
+      <CreateLocalGroupDialog open={creating} onOpenChange={setCreating} />
 
       <YourGroups />
 

@@ -1,9 +1,6 @@
-import { lazy, type RefObject, Suspense, useState } from "react";
+import { type RefObject, useState } from "react";
+import { NoteDialog } from "./lazy-note-dialog";
 import type { NoteStart } from "./note-dialog";
-
-// The dialog and its rules (the form library, zod) load when she first takes a note: a teaching's
-// page starts without them.
-const NoteDialog = lazy(() => import("./note-dialog").then((m) => ({ default: m.NoteDialog })));
 
 /** What "Take a note" needs of a player: where she is, and a way to make it wait. */
 interface Player {
@@ -18,19 +15,11 @@ interface Player {
 export function useNoteAtMoment(player: RefObject<Player | null>, video: { id: number; title: string }) {
   const [start, setStart] = useState<NoteStart>();
   const [open, setOpen] = useState(false);
-  // Once opened, the dialog stays rendered, so that it closes as it opened (with its animation).
-  const [opened, setOpened] = useState(false);
   const takeNote = () => {
     const timestamp = player.current?.currentTime() ?? null;
     player.current?.pause();
     setStart({ videoId: video.id, videoTitle: video.title, timestamp });
     setOpen(true);
-    setOpened(true);
   };
-  const dialog = opened && (
-    <Suspense fallback={null}>
-      <NoteDialog open={open} onOpenChange={setOpen} start={start} />
-    </Suspense>
-  );
-  return { takeNote, dialog };
+  return { takeNote, dialog: <NoteDialog open={open} onOpenChange={setOpen} start={start} /> };
 }

@@ -1,5 +1,5 @@
 import { BookOpen, Clock, Lightbulb, NotebookPen, Plus, Star } from "lucide-react";
-import { lazy, Suspense, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { Link, useSearchParams } from "wouter";
 import { formatDateTime, formatDuration } from "~/core/format";
 import { REFLECTION_NOTE_TAG } from "~/core/notes/limits";
@@ -20,9 +20,7 @@ import { Switch } from "~/web/components/ui/switch";
 import { t } from "~/web/lib/i18n";
 import { useDebounced } from "~/web/lib/use-debounced";
 import { useDeleteNote, useNotes, useNoteTags } from "./api";
-
-// The note form and its rules (the form library, zod) load when she first opens it.
-const NoteDialog = lazy(() => import("./note-dialog").then((m) => ({ default: m.NoteDialog })));
+import { NoteDialog } from "./lazy-note-dialog";
 
 /** /video-notes: the member's own notes and highlights, searched and filtered on the server. */
 export default function NotesPage() {
@@ -33,13 +31,10 @@ export default function NotesPage() {
   const [tag, setTag] = useState(() => params.get("tag")?.trim() ?? "");
   const [highlightsOnly, setHighlightsOnly] = useState(false);
   const [creating, setCreating] = useState(false);
-  // The note form loads when she first opens it, and stays rendered from then on (it closes as it opened).
-  const formWanted = useRef(false);
   // The note stays in the dialog while it closes; `editOpen` says whether it is open.
   const [editing, setEditing] = useState<NoteItem | null>(null);
   const [editOpen, setEditOpen] = useState(false);
   const [deleting, setDeleting] = useState<NoteItem | null>(null);
-  if (creating || editOpen) formWanted.current = true;
   const ids = useId();
 
   const notes = useNotes({ search: search || undefined, tag: tag || undefined, highlights: highlightsOnly });
@@ -154,12 +149,8 @@ export default function NotesPage() {
         {(hasNotes || filtering) && <StudyTips />}
       </div>
 
-      {formWanted.current && (
-        <Suspense fallback={null}>
-          <NoteDialog open={creating} onOpenChange={setCreating} />
-          <NoteDialog open={editOpen} onOpenChange={setEditOpen} note={editing ?? undefined} />
-        </Suspense>
-      )}
+      <NoteDialog open={creating} onOpenChange={setCreating} />
+      <NoteDialog open={editOpen} onOpenChange={setEditOpen} note={editing ?? undefined} />
       <DeleteNoteDialog note={deleting} onClose={() => setDeleting(null)} />
     </>
   );
