@@ -53,9 +53,10 @@ test.describe("the install card", () => {
     await expect.poll(() => visitDays(page)).toBe(3);
     await page.clock.fastForward(10_000);
     await expect(card).toBeVisible();
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    // Scrolled again on each look: parts of the page that arrive later make it longer.
     await expect
       .poll(async () => {
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
         const end = await page.locator("main > *").last().boundingBox();
         const top = (await card.boundingBox())?.y ?? 0;
         return end !== null && end.y + end.height <= top;
