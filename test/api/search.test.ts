@@ -298,6 +298,19 @@ describe("English", () => {
     );
   });
 
+  it("shows thirty words of a long text, from a few words before the passage that holds her words", async () => {
+    const words = (name: string) => Array.from({ length: 40 }, (_, i) => `${name}${i}`).join(" ");
+    await share(
+      hannah,
+      `${words("before")} Her kestrels' morning song came, and the kestrels flew home.\n\n${words("after")}`,
+    );
+    const [result] = await search(ruth, "kestrel", { kind: "prayer" });
+    expect(marked(result!.snippet)).toEqual(["kestrels", "kestrels"]);
+    expect(result!.snippet.replaceAll(SEARCH_MARK_START, "").replaceAll(SEARCH_MARK_END, "")).toBe(
+      `before37 before38 before39 Her kestrels' morning song came, and the kestrels flew home. ${words("after").split(" ").slice(0, 17).join(" ")}`,
+    );
+  });
+
   it("never lets a member's own text forge a highlight", async () => {
     await share(hannah, `Marked ${SEARCH_MARK_START}forged${SEARCH_MARK_END} words about bluebells`);
     const [result] = await search(ruth, "bluebells", { kind: "prayer" });

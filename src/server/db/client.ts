@@ -1,3 +1,4 @@
+import os from "node:os";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import * as schema from "./schema";
@@ -51,13 +52,24 @@ function openPool(url: string, max: number, settings?: Record<string, string>): 
 const genericPlanPools = new WeakMap<pg.Pool, { url: string; pools: Map<string, pg.Pool> }>();
 
 /**
+ * How many of a kind of statement that only computes (a search) run at once by default: one a core.
+ * More at once only make each wait on the others and the database switch between them; the rest
+ * wait their turn here, in order, which keeps the slowest answers close to the typical ones.
+ */
+const COMPUTING_CONNECTIONS = Math.max(2, os.availableParallelism());
+
+/**
  * A pool beside `db`'s whose connections plan each prepared statement once for any values
  * (`plan_cache_mode = force_generic_plan`), with `settings` of their own: for large statements of
  * fixed text whose planning costs more than their run (a search's twenty sub-selects). Only named
  * statements run there: an unnamed one would be planned without its values. Opened when first
  * asked for, with at most `max` connections, and closed with the database.
  */
-export function genericPlanPool(db: Db, settings: Record<string, string>, max = 10): pg.Pool {
+export function genericPlanPool(
+  db: Db,
+  settings: Record<string, string>,
+  max = COMPUTING_CONNECTIONS,
+): pg.Pool {
   const opened = genericPlanPools.get(db.$client);
   if (!opened) throw new Error("Not a database opened by openDatabase");
   const key = JSON.stringify(settings);

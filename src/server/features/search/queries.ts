@@ -61,7 +61,10 @@ export interface FoundRow extends Record<string, unknown> {
   source_id: number;
   kind: SearchKind;
   title: string;
-  snippet: string;
+  /** Its body as kept (folded), or null where she may see only its title. */
+  body: string | null;
+  /** The query a snippet marks words by (on one row of a statement's, null on the others). */
+  marks: string | null;
   /** A timestamp as the driver gives it (its text, in a raw statement). */
   at: Date | string;
   score: string;
@@ -137,8 +140,11 @@ const TERMS = sql`terms as materialized (
   select search_query($2::text) as query, search_trigrams($2::text) as typed, $1::int as viewer_id)`;
 const QUERY = sql`(select t.query from terms t)`;
 const TYPED = sql`(select t.typed from terms t)`;
-/** The query a snippet marks words by: her Hebrew words also behind each prefix, so the very word is marked. */
-const MARKED = sql`(select search_hebrew_forms(t.query) from terms t)`;
+/**
+ * The query a snippet marks words by (snippets.ts): her Hebrew words also behind each prefix, so
+ * the very word is marked. Written on one row of the results only: it is the same for all of them.
+ */
+const MARKS = sql`case when row_number() over () = 1 then (select search_hebrew_forms(t.query) from terms t)::text end`;
 
 /** What a search's words are, asked when they found nothing. */
 export interface Terms {
@@ -223,49 +229,36 @@ function candidates(
     mode === "words"
       ? sql`ts_rank_cd(${searchedVector(kind, shape)}, ${QUERY}, 1)`
       : sql`word_similarity(${TYPED}, s.title_trigrams)`;
-  const rows = (among: SQL) => sql`select s.id, s.source, s.source_id, s.kind, s.title, s.body, s.at,
+  const where = sql`s.kind = ${kindLiteral(kind)} and ${found} and ${visibleTo(kind, viewerOf(shape))}`;
+  const columns = sql`s.id, s.source, s.source_id, s.kind, s.title, s.body, s.at,
         s.group_kind, s.conversation_id, s.video_id, s.seconds, s.patron_only, s.vector, s.title_trigrams,
-        ${titleOnly(kind, shape)} as title_only
-      from search_items s
-      where s.kind = ${kindLiteral(kind)} and ${found} and ${visibleTo(kind, viewerOf(shape))} ${among}
-      order by s.at desc, s.id desc
-      limit ${sql.raw(String(Math.trunc(window)))}`;
-  // The newest rows' matches, or instead (never as well) the whole kind's. Without a start (a kind
-  // of fewer rows), nothing is recent and the whole kind is read.
-  const fewRecent = sql`(select count(*) from recent) < ${sql.raw(String(Math.trunc(enough)))}`;
-  const chosen =
-    mode === "words"
-      ? sql`with recent as materialized (${rows(
-          sql`and ${since} is not null and s.at >= to_timestamp(${since} / 1000000.0)`,
-        )})
-        select * from recent where not ${fewRecent}
-        union all
-        (${rows(sql`and ${fewRecent}`)})`
-      : rows(sql``);
-  return sql`select s.*, ${score} as score from (${chosen}) s`;
+        ${titleOnly(kind, shape)} as title_only`;
+  const limit = sql.raw(String(Math.trunc(window)));
+  let chosen: SQL;
+  if (mode === "words") {
+    // One read of the kind's index and of her matching rows, kept narrow (where each row is, and
+    // its date) while they are put in order, however many there are; then the rows chosen are read
+    // whole by where they are. The newest rows' matches are the first of her newest matches: they
+    // alone when there are enough of them, else all of these. Without a start (a kind of fewer
+    // rows), none is recent.
+    const recent = sql`m.at >= to_timestamp(${since} / 1000000.0)`;
+    const fewRecent = sql`(select count(*) from matches m where ${recent}) < ${sql.raw(String(Math.trunc(enough)))}`;
+    chosen = sql`with matches as materialized (
+        select s.ctid as place, s.at from search_items s where ${where} order by s.at desc, s.id desc limit ${limit})
+      select ${columns} from search_items s
+      where s.ctid = any(array(select m.place from matches m where ${recent} or ${fewRecent}))`;
+  } else {
+    chosen = sql`select ${columns} from search_items s where ${where} order by s.at desc, s.id desc limit ${limit}`;
+  }
+  // Scored once chosen; the words and trigrams that score them go no further.
+  return sql`select s.id, s.source, s.source_id, s.kind, s.title, s.body, s.at, s.group_kind,
+      s.conversation_id, s.video_id, s.seconds, s.title_only, ${score} as score
+    from (${chosen}) s`;
 }
-
-/**
- * About 30 words around what matched, its words between the marks of core/search, cut from the
- * folded body as stored (`displayed` gives a Hebrew word its final letter again).
- */
-const snippet = sql`case when f.title_only then '' else ts_headline('english', f.body, ${MARKED},
-    'StartSel=' || chr(2) || ', StopSel=' || chr(3) || ', MaxWords=30, MinWords=20, ShortWord=2') end`;
-
-/** A Hebrew letter that has a final form, at the end of a word. */
-const FINAL_FORMS: Record<string, string> = { כ: "ך", מ: "ם", נ: "ן", פ: "ף", צ: "ץ" };
-const AT_WORD_END = /[כמנפצ](?![\u05D0-\u05EA])/g;
-
-/** A snippet as shown: each Hebrew word ends in its final letter again, and spaces are single. */
-export const displayed = (text: string) =>
-  text
-    .replace(/\s+/g, " ")
-    .trim()
-    .replace(AT_WORD_END, (letter) => FINAL_FORMS[letter]!);
 
 /** The columns every result reads from the scored rows `f`. */
 const resultColumns = sql`f.id::text as id, f.source, f.source_id, f.kind, f.title,
-  ${snippet} as snippet, f.at, f.score::text as score,
+  case when f.title_only then null else f.body end as body, ${MARKS} as marks, f.at, f.score::text as score,
   ((extract(epoch from f.at) * 1000000)::bigint)::text as at_micros,
   f.group_kind, f.conversation_id, f.video_id, f.seconds, f.title_only`;
 

@@ -12,6 +12,7 @@ import type { SessionUser } from "../../auth/sessions";
 import type { Db } from "../../db/client";
 import { badRequest } from "../../http/errors";
 import * as q from "./queries";
+import { snippetsOf } from "./snippets";
 
 // One search across everything she may see (decision 072): the best few of each kind, or a page of
 // one kind continued by its cursor, and titles as she types.
@@ -88,16 +89,24 @@ function positionOf(cursor: string): q.Position {
   };
 }
 
-const resultOf = (mode: q.SearchMode, row: q.FoundRow, since: string | null): Result => ({
+const resultOf = (mode: q.SearchMode, row: q.FoundRow, snippet: string, since: string | null): Result => ({
   kind: row.kind,
   id: row.source_id,
   title: row.title,
-  snippet: q.displayed(row.snippet),
+  snippet,
   url: urlOf(row),
   at: new Date(row.at),
   cursor: cursorOf(mode, row, since),
   patronOnly: row.title_only,
 });
+
+/** Each row's snippet, marking what the statement says to mark. */
+const snippetsOfRows = (db: Db, rows: q.FoundRow[]) =>
+  snippetsOf(
+    db,
+    rows.map((row) => row.body),
+    rows.find((row) => row.marks !== null)?.marks ?? "",
+  );
 
 const searcherOf = (viewer: SessionUser): q.Searcher => ({
   id: viewer.id,
@@ -131,10 +140,12 @@ export async function search(db: Db, viewer: SessionUser, query: SearchQuery): P
         since,
         SEARCH_PER_KIND,
       );
-      return rows.map((row) => resultOf(mode, row, since));
+      const snippets = await snippetsOfRows(db, rows);
+      return rows.map((row, i) => resultOf(mode, row, snippets[i]!, since));
     }
     const rows = await q.bestOfEachKind(db, searcher, mode, query.q, SEARCH_PER_KIND, windows!);
-    return rows.map((row) => resultOf(mode, row, windows![row.kind]));
+    const snippets = await snippetsOfRows(db, rows);
+    return rows.map((row, i) => resultOf(mode, row, snippets[i]!, windows![row.kind]));
   };
   if (after) return find(after.mode);
   const found = await find("words");
