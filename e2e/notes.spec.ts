@@ -144,6 +144,30 @@ test("a new member starts from the empty state and takes her first note", async 
   await expect(page.getByRole("heading", { name: "Study Tips" })).toBeVisible();
 });
 
+test("the note form starts loading when a pointer comes over the button that opens it", async ({ page }) => {
+  await registerMember(page);
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    if (/\/assets\/note-dialog-[\w-]+\.js$/.test(request.url())) asked.push(request.url());
+  });
+  await page.goto("/video-notes");
+  const button = page.getByRole("button", { name: "Take Your First Note" });
+  await expect(button).toBeVisible();
+  expect(asked, "the page loads the form before anyone asks for it").toEqual([]);
+  // Over and off the button until the page is live and the pointer's arrival is heard.
+  await expect
+    .poll(async () => {
+      await page.mouse.move(0, 0);
+      await button.hover();
+      return asked.length;
+    })
+    .toBe(1);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await button.click();
+  await expect(page.getByRole("dialog", { name: "Create New Note" })).toBeVisible();
+  expect(asked).toHaveLength(1);
+});
+
 test("failures to save or delete a note are explained", async ({ page, allowedConsoleErrors }) => {
   allowedConsoleErrors.push(/500/);
   await registerMember(page);

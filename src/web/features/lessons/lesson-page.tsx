@@ -288,7 +288,7 @@ function VideoPart({ lesson, video }: { lesson: Lesson; video: NonNullable<Lesso
           onPosition={onPosition}
         />
       </div>
-      <Button size="sm" variant="accent" onClick={note.takeNote}>
+      <Button size="sm" variant="accent" {...note.button}>
         <NotebookPen aria-hidden="true" /> {t("Take a note")}
       </Button>
       {note.dialog}

@@ -44,7 +44,7 @@ export default function LocalCommunitiesPage() {
           "Meet sisters in your area for Bible study, prayer and fellowship around a real table.",
         )}
         actions={
-          <Button onClick={() => setCreating(true)}>
+          <Button onClick={() => setCreating(true)} {...CreateLocalGroupDialog.intent}>
             <Plus aria-hidden="true" /> {t("Create Local Group")}
           </Button>
         }
@@ -109,7 +109,11 @@ function DiscoverList({
     <EmptyState
       icon={MapPin}
       title={t("No local groups yet")}
-      action={<Button onClick={onCreate}>{t("Create the First Group")}</Button>}
+      action={
+        <Button onClick={onCreate} {...CreateLocalGroupDialog.intent}>
+          {t("Create the First Group")}
+        </Button>
+      }
     >
       {t("Start one where you live and invite the women around you.")}
     </EmptyState>

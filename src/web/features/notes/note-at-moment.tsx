@@ -21,5 +21,9 @@ export function useNoteAtMoment(player: RefObject<Player | null>, video: { id: n
     setStart({ videoId: video.id, videoTitle: video.title, timestamp });
     setOpen(true);
   };
-  return { takeNote, dialog: <NoteDialog open={open} onOpenChange={setOpen} start={start} /> };
+  return {
+    /** What the "Take a note" button needs: what its press does, and the signs that load the dialog. */
+    button: { onClick: takeNote, ...NoteDialog.intent },
+    dialog: <NoteDialog open={open} onOpenChange={setOpen} start={start} />,
+  };
 }

@@ -53,7 +53,7 @@ export default function NotesPage() {
         title={t("Video Notes & Highlights")}
         description={t("Keep what God is teaching you, moment by moment, and find it again.")}
         actions={
-          <Button onClick={() => setCreating(true)}>
+          <Button onClick={() => setCreating(true)} {...NoteDialog.intent}>
             <Plus aria-hidden="true" /> {t("Add Note")}
           </Button>
         }
@@ -116,7 +116,7 @@ export default function NotesPage() {
                 icon={NotebookPen}
                 title={t("No notes yet")}
                 action={
-                  <Button onClick={() => setCreating(true)}>
+                  <Button onClick={() => setCreating(true)} {...NoteDialog.intent}>
                     <Plus aria-hidden="true" /> {t("Take Your First Note")}
                   </Button>
                 }

@@ -12,7 +12,7 @@ import {
   Share2,
   Users,
 } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { type ComponentProps, useCallback, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useSearchParams } from "wouter";
 import { formatDuration, formatLongDate } from "~/core/format";
 import { resumePoint } from "~/core/videos/progress";
@@ -170,7 +170,7 @@ function VideoView({ video }: { video: VideoDetail }) {
                 </div>
               </dl>
 
-              <VideoActions video={video} onTakeNote={note.takeNote} />
+              <VideoActions video={video} takeNote={note.button} />
 
               <p
                 dir="auto"
@@ -228,7 +228,14 @@ function PatronOnlyVideo() {
   );
 }
 
-function VideoActions({ video, onTakeNote }: { video: VideoDetail; onTakeNote: () => void }) {
+function VideoActions({
+  video,
+  takeNote,
+}: {
+  video: VideoDetail;
+  /** The "Take a note" button's handlers (useNoteAtMoment). */
+  takeNote: ComponentProps<typeof Button>;
+}) {
   const [, navigate] = useLocation();
   const like = useToggleVideoLike(video.id);
   const save = useToggleVideoSave(video.id);
@@ -298,7 +305,7 @@ function VideoActions({ video, onTakeNote }: { video: VideoDetail; onTakeNote: (
       <button type="button" className={actionClass()} onClick={() => void share()}>
         <Share2 aria-hidden="true" /> {t("Share")}
       </button>
-      <Button size="sm" variant="accent" onClick={onTakeNote}>
+      <Button size="sm" variant="accent" {...takeNote}>
         <NotebookPen aria-hidden="true" /> {t("Take a note")}
       </Button>
     </div>
