@@ -298,7 +298,7 @@ describe("English", () => {
     );
   });
 
-  it("shows thirty words of a long text, from a few words before the passage that holds her words", async () => {
+  it("shows thirty words of a long text, from a few words before the passage that holds her words, and says where it was cut", async () => {
     const words = (name: string) => Array.from({ length: 40 }, (_, i) => `${name}${i}`).join(" ");
     await share(
       hannah,
@@ -307,7 +307,7 @@ describe("English", () => {
     const [result] = await search(ruth, "kestrel", { kind: "prayer" });
     expect(marked(result!.snippet)).toEqual(["kestrels", "kestrels"]);
     expect(result!.snippet.replaceAll(SEARCH_MARK_START, "").replaceAll(SEARCH_MARK_END, "")).toBe(
-      `before37 before38 before39 Her kestrels' morning song came, and the kestrels flew home. ${words("after").split(" ").slice(0, 17).join(" ")}`,
+      `… before37 before38 before39 Her kestrels' morning song came, and the kestrels flew home. ${words("after").split(" ").slice(0, 17).join(" ")} …`,
     );
   });
 

@@ -134,6 +134,10 @@ function shown(body: string, start: number, end: number): string {
   return from === start ? body.slice(start, end) : word + body.slice(from, end);
 }
 
+const ELLIPSIS = "…";
+/** Whether `text` ends a sentence or a line, where a snippet may start or stop without saying it was cut. */
+const endsSentence = (text: string) => /(^|[.!?:;…"”')\]])\s*$|\n\s*$/.test(text);
+
 /** What stands between two words, as shown: a run of spaces and line breaks is one space. */
 const between = (text: string) => (text === " " ? text : text.replace(/\s+/g, " "));
 
@@ -144,7 +148,13 @@ const between = (text: string) => (text === " " ? text : text.replace(/\s+/g, " 
 function snippetOf(body: string, { starts, ends, marked }: Words): string {
   if (starts.length === 0) return "";
   const [from, to] = bestWindow(marked);
-  let text = from === 0 ? between(body.slice(0, starts[0])).trimStart() : "";
+  // Cut within a sentence, a snippet says so at that end.
+  let text =
+    from === 0
+      ? between(body.slice(0, starts[0])).trimStart()
+      : endsSentence(body.slice(0, starts[from]))
+        ? ""
+        : `${ELLIPSIS} `;
   for (let i = from; i < to; i++) {
     if (i > from) text += between(body.slice(ends[i - 1], starts[i]));
     const word = shown(body, starts[i]!, ends[i]!);
@@ -152,8 +162,10 @@ function snippetOf(body: string, { starts, ends, marked }: Words): string {
   }
   // Then to the end of the text, or of the last word's sentence mark or bracket.
   const rest = body.slice(ends[to - 1]);
-  text += to === starts.length ? between(rest) : /^\S*/.exec(rest)![0];
-  return text.trimEnd();
+  if (to === starts.length) return (text + between(rest)).trimEnd();
+  const tail = /^\S*/.exec(rest)![0];
+  text += tail;
+  return endsSentence(text) || /^[^\S\n]*\n/.test(rest.slice(tail.length)) ? text : `${text} ${ELLIPSIS}`;
 }
 
 /**
