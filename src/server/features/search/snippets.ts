@@ -30,76 +30,71 @@ export function queryLexemes(query: string): Set<string> {
   return found;
 }
 
-/** A text's words (runs of letters, marks and digits): where each starts and ends, and whether it is marked. */
-interface Words {
-  starts: number[];
-  ends: number[];
-  marked: boolean[];
-  /** The words that may be marked, as written in lower case: the key of each one's lexeme. */
-  keys: Map<number, string>;
-}
+/** Whether a character code is part of a word: a letter, mark or digit (a folded text's other characters past ASCII are spaces already). */
+const isWordCode = (code: number) =>
+  code > 127
+    ? code !== 0x2028 && code !== 0x2029 && code !== 0x1680 && code !== 0x3000 && code !== 0xfeff
+    : (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || (code >= 65 && code <= 90);
 
 /**
- * The words of `text`, as a folded text holds them (its punctuation and symbols past ASCII are
- * spaces already, search_fold): an apostrophe or a hyphen parts two words, as PostgreSQL's parser
- * does. By character codes, not a regular expression: a search splits every result's body. Only a
- * word starting with the first letter of a lexeme to mark may be marked (stemming keeps a word's
- * first letter): its lexeme alone is looked up.
+ * A text's words (runs of letters, marks and digits), as a folded text holds them (search_fold):
+ * an apostrophe or a hyphen parts two words, as PostgreSQL's parser does. `bounds` holds each
+ * word's start and end; `keys`, the words that may be marked (those starting with the first letter
+ * of a lexeme to mark: stemming keeps a word's first letter), by their index, in lower case.
  */
-function wordsOf(text: string, firstLetters: string): Words {
-  const words: Words = { starts: [], ends: [], marked: [], keys: new Map() };
-  let start = -1;
-  let upper = false;
-  for (let i = 0; i <= text.length; i++) {
-    const code = i < text.length ? text.charCodeAt(i) : 32;
-    const inWord =
-      code > 127
-        ? code !== 0x2028 && code !== 0x2029 && code !== 0x1680 && code !== 0x3000 && code !== 0xfeff
-        : (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || (code >= 65 && code <= 90);
-    if (inWord) {
-      if (start < 0) {
-        start = i;
-        upper = false;
-      }
-      if (code <= 90 ? code >= 65 : code > 127) upper = true;
-    } else if (start >= 0) {
-      const index = words.starts.length;
-      words.starts.push(start);
-      words.ends.push(i);
-      words.marked.push(false);
-      const first = text[start]!;
-      if (firstLetters.includes(upper ? first.toLowerCase() : first)) {
-        const word = text.slice(start, i);
-        words.keys.set(index, upper ? word.toLowerCase() : word);
-      }
-      start = -1;
+interface Words {
+  bounds: number[];
+  keys: Map<number, string>;
+  marked: Set<number>;
+}
+
+/** The words of `text`, by character codes rather than a regular expression: a search splits every result's body. */
+function wordsOf(text: string, firstLetters: Set<number>): Words {
+  const bounds: number[] = [];
+  const keys = new Map<number, string>();
+  const length = text.length;
+  let i = 0;
+  while (i < length) {
+    while (i < length && !isWordCode(text.charCodeAt(i))) i++;
+    if (i === length) break;
+    const start = i;
+    let lower = true;
+    while (i < length) {
+      const code = text.charCodeAt(i);
+      if (!isWordCode(code)) break;
+      if (code <= 90 ? code >= 65 : code > 127) lower = false;
+      i++;
     }
+    // Its first letter in lower case (a Hebrew letter has none).
+    const first = text.charCodeAt(start);
+    const firstLower =
+      first >= 65 && first <= 90
+        ? first + 32
+        : first > 127 && (first < 0x0590 || first > 0x05ff)
+          ? text[start]!.toLowerCase().charCodeAt(0)
+          : first;
+    if (firstLetters.has(firstLower)) {
+      const word = text.slice(start, i);
+      keys.set(bounds.length / 2, lower ? word : word.toLowerCase());
+    }
+    bounds.push(start, i);
   }
-  return words;
+  return { bounds, keys, marked: new Set() };
 }
 
 /**
  * The window of at most `MAX_WORDS` words with the most marked words, starting a few words before
  * its first marked word (or at it, when those few would cost a marked word at its end).
  */
-function bestWindow(marked: boolean[]): [number, number] {
-  const total = marked.length;
-  if (total <= MAX_WORDS) return [0, total];
-  const markedIn = (from: number) => {
-    let n = 0;
-    for (let i = from; i < from + MAX_WORDS; i++) if (marked[i]) n++;
-    return n;
-  };
-  let most = markedIn(0);
-  let count = most;
-  for (let from = 1; from + MAX_WORDS <= total; from++) {
-    count += (marked[from + MAX_WORDS - 1] ? 1 : 0) - (marked[from - 1] ? 1 : 0);
-    if (count > most) most = count;
-  }
-  if (most === 0) return [0, MAX_WORDS];
+function bestWindow(total: number, marked: Set<number>): [number, number] {
+  if (total <= MAX_WORDS || marked.size === 0) return [0, Math.min(total, MAX_WORDS)];
+  const at = [...marked].sort((a, b) => a - b);
+  const markedIn = (from: number) => at.filter((word) => word >= from && word < from + MAX_WORDS).length;
+  // The most marked words a window holds is found among windows that end at a marked word.
+  let most = 0;
+  for (const word of at) most = Math.max(most, markedIn(Math.max(0, word - MAX_WORDS + 1)));
   const startAt = (word: number) => Math.max(0, Math.min(word, total - MAX_WORDS));
-  for (let word = 0; word < total; word++) {
-    if (!marked[word]) continue;
+  for (const word of at) {
     for (const from of [startAt(word - LEAD_WORDS), startAt(word)]) {
       if (markedIn(from) === most) return [from, from + MAX_WORDS];
     }
@@ -107,65 +102,52 @@ function bestWindow(marked: boolean[]): [number, number] {
   return [0, MAX_WORDS];
 }
 
-/** The final form of each Hebrew letter that has one, by the code of its ordinary form. */
-const FINAL_FORMS = new Map([
-  [0x05db, "ך"],
-  [0x05de, "ם"],
-  [0x05e0, "ן"],
-  [0x05e4, "ף"],
-  [0x05e6, "ץ"],
-]);
-const isHebrewLetter = (code: number) => code >= 0x05d0 && code <= 0x05ea;
+const ELLIPSIS = "…";
+const SENTENCE_MARKS = ".!?:;…\"”')]";
 
-/**
- * A word as shown: a Hebrew letter that has a final form takes it where no Hebrew letter follows
- * (search_fold wrote every final letter in its ordinary form).
- */
-function shown(body: string, start: number, end: number): string {
-  let word = "";
-  let from = start;
-  for (let i = start; i < end; i++) {
-    const final = FINAL_FORMS.get(body.charCodeAt(i));
-    if (final !== undefined && !isHebrewLetter(body.charCodeAt(i + 1))) {
-      word += body.slice(from, i) + final;
-      from = i + 1;
-    }
-  }
-  return from === start ? body.slice(start, end) : word + body.slice(from, end);
+/** Whether `text` ends a sentence or a line (or is empty), where a snippet may start or stop without saying it was cut. */
+function endsSentence(text: string): boolean {
+  let i = text.length - 1;
+  while (i >= 0 && (text[i] === " " || text[i] === "\t")) i--;
+  return i < 0 || text[i] === "\n" || text[i] === "\r" || SENTENCE_MARKS.includes(text[i]!);
 }
 
-const ELLIPSIS = "…";
-/** Whether `text` ends a sentence or a line, where a snippet may start or stop without saying it was cut. */
-const endsSentence = (text: string) => /(^|[.!?:;…"”')\]])\s*$|\n\s*$/.test(text);
-
-/** What stands between two words, as shown: a run of spaces and line breaks is one space. */
-const between = (text: string) => (text === " " ? text : text.replace(/\s+/g, " "));
+/** A Hebrew letter that has a final form, at the end of a word. */
+const AT_WORD_END = /[כמנפצ](?![\u05D0-\u05EA])/g;
+const FINAL_FORMS: Record<string, string> = { כ: "ך", מ: "ם", נ: "ן", פ: "ף", צ: "ץ" };
 
 /**
- * A snippet of `body` (folded, as search_items keeps it) from its words, as shown: its marked
- * words between the marks, Hebrew words with their final letters, spaces single.
+ * Text of a snippet as shown: a run of spaces and line breaks is one space, and a Hebrew letter
+ * that has a final form takes it where no Hebrew letter follows (search_fold wrote every final
+ * letter in its ordinary form).
  */
-function snippetOf(body: string, { starts, ends, marked }: Words): string {
-  if (starts.length === 0) return "";
-  const [from, to] = bestWindow(marked);
-  // Cut within a sentence, a snippet says so at that end.
-  let text =
-    from === 0
-      ? between(body.slice(0, starts[0])).trimStart()
-      : endsSentence(body.slice(0, starts[from]))
-        ? ""
-        : `${ELLIPSIS} `;
-  for (let i = from; i < to; i++) {
-    if (i > from) text += between(body.slice(ends[i - 1], starts[i]));
-    const word = shown(body, starts[i]!, ends[i]!);
-    text += marked[i] ? SEARCH_MARK_START + word + SEARCH_MARK_END : word;
+const shown = (text: string) => {
+  const spaced = /\s\s|[\t\n\r]/.test(text) ? text.replace(/\s+/g, " ") : text;
+  return /[\u05D0-\u05EA]/.test(spaced)
+    ? spaced.replace(AT_WORD_END, (letter) => FINAL_FORMS[letter]!)
+    : spaced;
+};
+
+/** A snippet of `body` (folded, as search_items keeps it) from its words, as shown, its marked words between the marks. */
+function snippetOf(body: string, { bounds, marked }: Words): string {
+  const total = bounds.length / 2;
+  if (total === 0) return "";
+  const [from, to] = bestWindow(total, marked);
+  const cutBefore = from > 0 && !endsSentence(body.slice(0, bounds[from * 2]));
+  const rest = body.slice(bounds[to * 2 - 1]);
+  // The window runs to the end of the text, or of its last word's sentence mark or bracket.
+  const tail = to === total ? rest : /^\S*/.exec(rest)![0];
+  let text = "";
+  let at = from === 0 ? 0 : bounds[from * 2]!;
+  for (const word of [...marked].filter((w) => w >= from && w < to).sort((a, b) => a - b)) {
+    const start = bounds[word * 2]!;
+    const end = bounds[word * 2 + 1]!;
+    text += `${body.slice(at, start)}${SEARCH_MARK_START}${body.slice(start, end)}${SEARCH_MARK_END}`;
+    at = end;
   }
-  // Then to the end of the text, or of the last word's sentence mark or bracket.
-  const rest = body.slice(ends[to - 1]);
-  if (to === starts.length) return (text + between(rest)).trimEnd();
-  const tail = /^\S*/.exec(rest)![0];
-  text += tail;
-  return endsSentence(text) || /^[^\S\n]*\n/.test(rest.slice(tail.length)) ? text : `${text} ${ELLIPSIS}`;
+  text = shown(text + body.slice(at, bounds[to * 2 - 1]) + tail).trim();
+  const cutAfter = to < total && !endsSentence(text) && !/^[^\S\n]*\n/.test(rest.slice(tail.length));
+  return `${cutBefore ? `${ELLIPSIS} ` : ""}${text}${cutAfter ? ` ${ELLIPSIS}` : ""}`;
 }
 
 /**
@@ -174,22 +156,21 @@ function snippetOf(body: string, { starts, ends, marked }: Words): string {
  */
 export async function snippetsOf(db: Db, bodies: (string | null)[], query: string): Promise<string[]> {
   const marks = queryLexemes(query);
-  const firstLetters = [...new Set([...marks].map((lexeme) => lexeme[0] ?? ""))].join("");
+  const firstLetters = new Set([...marks].map((lexeme) => lexeme.charCodeAt(0)));
   const split = bodies.map((body) => (body ? wordsOf(body, firstLetters) : null));
   // Each word's lexeme as known before anything is asked: what another search asks meanwhile may push some out.
   const known = new Map<string, string>();
-  const unknown: string[] = [];
+  const unknown = new Set<string>();
   for (const words of split) {
     for (const key of words?.keys.values() ?? []) {
       if (known.has(key)) continue;
       const lexeme = lexemes.get(key);
-      if (lexeme === undefined) {
-        if (!unknown.includes(key)) unknown.push(key);
-      } else known.set(key, lexeme);
+      if (lexeme === undefined) unknown.add(key);
+      else known.set(key, lexeme);
     }
   }
-  if (unknown.length > 0) {
-    for (const { word, lexeme } of await lexemesStatement(db, unknown)) {
+  if (unknown.size > 0) {
+    for (const { word, lexeme } of await lexemesStatement(db, [...unknown])) {
       known.set(word, lexeme);
       setBounded(lexemes, word, lexeme, LEXEMES_KEPT);
     }
@@ -199,7 +180,7 @@ export async function snippetsOf(db: Db, bodies: (string | null)[], query: strin
     if (!body || !words) return "";
     for (const [index, key] of words.keys) {
       const lexeme = known.get(key);
-      words.marked[index] = lexeme !== undefined && lexeme !== "" && marks.has(lexeme);
+      if (lexeme && marks.has(lexeme)) words.marked.add(index);
     }
     return snippetOf(body, words);
   });
