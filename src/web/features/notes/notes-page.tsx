@@ -207,7 +207,13 @@ function NoteCard({
             <span className="sr-only">{t("Highlight")}</span>
           </span>
         )}
-        <EditDeleteButtons what={t("note")} onEdit={onEdit} onDelete={onDelete} className="-mt-1 -me-1" />
+        <EditDeleteButtons
+          what={t("note")}
+          onEdit={onEdit}
+          onDelete={onDelete}
+          editIntent={NoteDialog.intent}
+          className="-mt-1 -me-1"
+        />
       </div>
       <MemberText text={note.content} keepSpaces className="mt-3 leading-relaxed" />
       {note.tags.length > 0 && (
