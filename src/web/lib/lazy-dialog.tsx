@@ -8,6 +8,12 @@ export interface OpenIntent {
   onFocus: () => void;
 }
 
+/** The signs on a button that start loading what it opens, by `load` (a failure waits for the press to show). */
+export function openIntent(load: () => Promise<unknown>): OpenIntent {
+  const start = () => void load().catch(() => {});
+  return { onPointerEnter: start, onTouchStart: start, onFocus: start };
+}
+
 /**
  * A dialog whose module (a form, its rules) loads when it is first opened: nothing is rendered
  * before, and from then on it stays rendered, so that it closes as it opened and keeps what she
@@ -26,7 +32,6 @@ export function lazyDialog<P extends { open: boolean }>(load: () => Promise<Comp
     return loading;
   };
   const Loaded = lazy(async () => ({ default: await start() }));
-  const preload = () => void start().catch(() => {});
   function LazyDialog(props: P) {
     const opened = useLatched(props.open);
     if (!opened) return null;
@@ -36,6 +41,5 @@ export function lazyDialog<P extends { open: boolean }>(load: () => Promise<Comp
       </Suspense>
     );
   }
-  const intent: OpenIntent = { onPointerEnter: preload, onTouchStart: preload, onFocus: preload };
-  return Object.assign(LazyDialog, { intent });
+  return Object.assign(LazyDialog, { intent: openIntent(start) });
 }

@@ -9,6 +9,7 @@ import { Button } from "~/web/components/ui/button";
 import { Dialog, DialogContent } from "~/web/components/ui/dialog";
 import { ErrorState } from "~/web/components/ui/empty-state";
 import { t } from "~/web/lib/i18n";
+import { type OpenIntent, openIntent } from "~/web/lib/lazy-dialog";
 import { useDecideLocalRequest, useJoinLocalGroup, useLeaveLocalGroup, useLocalJoinRequests } from "./api";
 import type { EditableLocalGroup } from "./create-local-group-dialog";
 
@@ -143,9 +144,10 @@ function PendingRequests({ groupId }: { groupId: number }) {
 
 // The form and its rules (the form library, zod) load when its leader opens it: the group's page
 // starts without them.
-const EditLocalGroupDialog = lazy(() =>
-  import("./create-local-group-dialog").then((m) => ({ default: m.EditLocalGroupDialog })),
-);
+const loadEditDialog = () => import("./create-local-group-dialog");
+const EditLocalGroupDialog = lazy(() => loadEditDialog().then((m) => ({ default: m.EditLocalGroupDialog })));
+/** The signs on its button that start the dialog's module loading before the press ends. */
+const editIntent = openIntent(loadEditDialog);
 
 /** Its leader changes the group's details in a dialog; `trigger` draws the button that opens it. */
 export function EditLocalGroup({
@@ -153,16 +155,22 @@ export function EditLocalGroup({
   trigger,
 }: {
   group: EditableLocalGroup;
-  trigger?: (edit: () => void) => ReactNode;
+  trigger?: (edit: () => void, intent: OpenIntent) => ReactNode;
 }) {
   const [open, setOpen] = useState(false);
   const edit = () => setOpen(true);
   return (
     <>
       {trigger ? (
-        trigger(edit)
+        trigger(edit, editIntent)
       ) : (
-        <Button variant="ghost" size="sm" onClick={edit} aria-label={t("Edit {name}", { name: group.name })}>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={edit}
+          aria-label={t("Edit {name}", { name: group.name })}
+          {...editIntent}
+        >
           <Pencil aria-hidden="true" /> {t("Edit")}
         </Button>
       )}

@@ -155,8 +155,8 @@ function MemberTools({ group }: { group: LocalGroupDetail }) {
         {isLeader && (
           <EditLocalGroup
             group={group}
-            trigger={(edit) => (
-              <Button variant="outline" onClick={edit}>
+            trigger={(edit, intent) => (
+              <Button variant="outline" onClick={edit} {...intent}>
                 <Pencil aria-hidden="true" /> {t("Edit Group")}
               </Button>
             )}
