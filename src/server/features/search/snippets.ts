@@ -24,7 +24,7 @@ const lexemesStatement = preparedStatement<{ word: string; lexeme: string }, [st
 );
 
 /** The operands of a text-search query as PostgreSQL writes it ('surgeri' & ( 'בית' | 'הבית' )). */
-export function queryLexemes(query: string): Set<string> {
+function queryLexemes(query: string): Set<string> {
   const found = new Set<string>();
   for (const match of query.matchAll(/'((?:[^']|'')*)'/g)) found.add(match[1]!.replaceAll("''", "'"));
   return found;
