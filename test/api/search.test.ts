@@ -548,6 +548,25 @@ describe("results follow every change at once", () => {
     await t.database.pool.query("select search_reindex()");
     expect(await read()).toEqual(before);
   });
+
+  it("keeps a long teaching's words as they are, so ranking it reads them without undoing compression", async () => {
+    const sentence = "Sarah laughed at the promise, and the promise came in its season. ";
+    const [long] = await t.database.db
+      .insert(videos)
+      .values({ title: "Sarah's Laughter", description: sentence.repeat(40) })
+      .returning({ id: videos.id });
+    const {
+      rows: [row],
+    } = await t.database.pool.query(
+      `select pg_column_compression(vector) as vector, pg_column_compression(body) as body, octet_length(body) as length
+       from search_items where source = 'videos' and source_id = $1`,
+      [long!.id],
+    );
+    // Over 2 KB, which PostgreSQL compresses by default.
+    expect(row.length).toBeGreaterThan(2500);
+    expect(row).toMatchObject({ vector: null, body: null });
+    expect(found(await search(ruth, "sarah laughed"), "teaching")).toContain(`teaching:${long!.id}`);
+  });
 });
 
 describe("pages of one kind", () => {

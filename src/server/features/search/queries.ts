@@ -240,8 +240,8 @@ function candidates(
     // its date) while they are put in order, however many there are; then the rows chosen are read
     // whole by where they are. The newest rows' matches are the first of her newest matches: they
     // alone when there are enough of them, else all of these. Without a start (a kind of fewer
-    // rows), none is recent.
-    const recent = sql`m.at >= to_timestamp(${since} / 1000000.0)`;
+    // rows), none is recent. Where they begin is worked out once (a sub-select), not at each match.
+    const recent = sql`m.at >= (select to_timestamp(${since} / 1000000.0))`;
     const fewRecent = sql`(select count(*) from matches m where ${recent}) < ${sql.raw(String(Math.trunc(enough)))}`;
     chosen = sql`with matches as materialized (
         select s.ctid as place, s.at from search_items s where ${where} order by s.at desc, s.id desc limit ${limit})
