@@ -5,8 +5,30 @@
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
+/** The calendar date and wall-clock time of an instant in a zone, as numbers. */
+export interface ClockParts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+}
+
+/**
+ * The last minute read in each zone. The server asks for the current minute at each request (her
+ * day decides which cached answer is hers), and formatting it cost a cached read of her home page
+ * about a tenth of its time.
+ */
+const lastMinutes = new Map<string, { minute: number; parts: ClockParts }>();
+const MINUTE_MS = 60_000;
+/** 1972, since when every zone's offset from UTC has been a whole number of minutes. */
+const WHOLE_MINUTE_OFFSETS_FROM = Date.UTC(1972, 0, 1) / MINUTE_MS;
+
 /** The calendar date and wall-clock time an instant shows on the clocks of `zone`, as numbers. */
-export function clockPartsIn(instant: Date, zone: string) {
+export function clockPartsIn(instant: Date, zone: string): ClockParts {
+  const minute = Math.floor(instant.getTime() / MINUTE_MS);
+  const last = lastMinutes.get(zone);
+  if (last && last.minute === minute) return { ...last.parts };
   let format = formats.get(zone);
   if (!format) {
     format = new Intl.DateTimeFormat("en-US", {
@@ -21,7 +43,7 @@ export function clockPartsIn(instant: Date, zone: string) {
     formats.set(zone, format);
   }
   const parts = Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, Number(p.value)]));
-  return {
+  const clock = {
     year: parts.year ?? 0,
     month: parts.month ?? 1,
     day: parts.day ?? 1,
@@ -29,6 +51,9 @@ export function clockPartsIn(instant: Date, zone: string) {
     hour: (parts.hour ?? 0) % 24,
     minute: parts.minute ?? 0,
   };
+  // The same minute of UTC is the same minute on every clock, where offsets are whole minutes.
+  if (minute >= WHOLE_MINUTE_OFFSETS_FROM) lastMinutes.set(zone, { minute, parts: { ...clock } });
+  return clock;
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");
