@@ -110,23 +110,26 @@ function calendarParts(d: Date): CalendarParts {
 }
 
 /**
- * Zones already found to be known. Making a formatter is how to ask, and costs 60–170 µs: too much
- * for every request that reads her zone from a cookie. Bounded, as a cookie may spell a zone many ways.
+ * Zones already asked about, and whether this runtime knows them. Making a formatter is how to ask,
+ * and costs 60–170 µs: too much for every request that reads her zone from a cookie, a cookie that
+ * names no zone included. Bounded, as a cookie may say anything.
  */
-const knownZones = new Set<string>();
+const askedZones = new Map<string, boolean>();
 
 /** Whether `zone` names a time zone this runtime knows (a cookie may say anything). */
 export function isTimeZone(zone: string): boolean {
   if (!zone || zone.length > 64) return false;
-  if (knownZones.has(zone)) return true;
+  const known = askedZones.get(zone);
+  if (known !== undefined) return known;
+  let answer = true;
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: zone });
   } catch {
-    return false;
+    answer = false;
   }
-  if (knownZones.size >= 1000) knownZones.clear();
-  knownZones.add(zone);
-  return true;
+  if (askedZones.size >= 1000) askedZones.clear();
+  askedZones.set(zone, answer);
+  return answer;
 }
 
 /**

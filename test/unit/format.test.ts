@@ -154,6 +154,9 @@ describe("dates written for a member elsewhere", () => {
     expect(isTimeZone("America/Chicago")).toBe(true);
     expect(isTimeZone("Mars/Olympus")).toBe(false);
     expect(isTimeZone("")).toBe(false);
+    // Asked again, the same answers (from what it keeps).
+    expect(isTimeZone("Mars/Olympus")).toBe(false);
+    expect(isTimeZone("America/Chicago")).toBe(true);
   });
 });
 
