@@ -1,7 +1,10 @@
 /** Formatting shared by every screen: durations, dates and relative times, names, counts and money. */
 
+import { formatCount } from "./count";
 import { currentLocale, t } from "./i18n/translate";
 import { clockPartsIn } from "./zoned-time";
+
+export { formatCount } from "./count";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -299,13 +302,6 @@ export function personName(
 export function initialsOf(person: Person | null | undefined): string {
   if (isHiddenMember(person)) return "?";
   return (personName(person, { nameless: "" }).charAt(0) || "?").toUpperCase();
-}
-
-/** 1234567 -> "1,234,567" (by hand, like the dates: no locale data to load). */
-export function formatCount(n: number): string {
-  const [whole = "0", fraction] = String(n).split(".");
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
 }
 
 /** Whole dollars without decimals, otherwise two decimals: 15 -> "$15", 19.5 -> "$19.50". */

@@ -62,12 +62,6 @@ function pressAgain(target: HTMLElement) {
   target.click();
 }
 
-// The platform's number and date formatting loads its locale data on first use: a long task on a
-// phone (200 ms at a quarter of this machine's speed). A page's counts ("3 members") are formatted
-// while it hydrates, so that first use is made now, in a task of its own, while the page's modules
-// are still on their way, rather than inside the one long task of hydration.
-if (shouldHydrate) setTimeout(() => new Intl.NumberFormat().format(0));
-
 // It starts in a task of its own: running the app's modules was one task already, and a press
 // between the two is handled. A Hebrew page waits for its catalogue, and a member's page for its
 // modules (all announced in its HTML, so already on their way): it hydrates in one pass.

@@ -1,3 +1,4 @@
+import { setupI18n } from "@lingui/core";
 import { describe, expect, it } from "vitest";
 import {
   formatCalendarAge,
@@ -7,7 +8,8 @@ import {
   formatWeekdayDate,
   setDateContext,
 } from "~/core/format";
-import { chooseLocale, fromAcceptLanguage, t } from "~/core/i18n";
+import { chooseLocale, fromAcceptLanguage, LOCALES, type MessageId, t } from "~/core/i18n";
+import { compiledCatalogue } from "~/core/i18n/compile";
 import { inLocale } from "~/server/i18n";
 
 setDateContext(() => ({ timeZone: "Asia/Jerusalem" }));
@@ -64,5 +66,48 @@ describe("messages", () => {
     expect(inLocale("he", () => formatLongDate(at))).toBe("29 בנובמבר 2026");
     expect(inLocale("he", () => formatClock(at))).toBe("19:05");
     expect(inLocale("he", () => formatWeekdayDate(at))).toBe("יום א׳, 29 בנוב׳");
+  });
+});
+
+describe("counts in messages, written without the platform's locale data", () => {
+  // Every message of both catalogues with a placeholder, each name given a count, as Lingui's own
+  // runtime writes it (Intl.PluralRules and Intl.NumberFormat).
+  const counts = [0, 1, 2, 3, 10, 11, 21, 100, 1234, 1_000_000, 1.5, 0.5, -1, -2];
+  for (const locale of LOCALES) {
+    it(`writes every ${locale} message as Lingui does, for counts from none to a million, fractions and negatives`, () => {
+      const messages = compiledCatalogue(locale);
+      const lingui = setupI18n({ locale, messages: { [locale]: messages } });
+      const names = (tokens: unknown, into = new Set<string>()): Set<string> => {
+        if (!Array.isArray(tokens)) return into;
+        for (const token of tokens) {
+          if (Array.isArray(token)) {
+            into.add(token[0] as string);
+            for (const body of Object.values((token[2] ?? {}) as Record<string, unknown>)) names(body, into);
+          }
+        }
+        return into;
+      };
+      let compared = 0;
+      for (const [id, compiled] of Object.entries(messages)) {
+        if (!Array.isArray(compiled)) continue;
+        for (const n of counts) {
+          const values = Object.fromEntries([...names(compiled)].map((name) => [name, n]));
+          expect(
+            inLocale(locale, () => t(id as MessageId, values)),
+            `${id} with ${n}`,
+          ).toBe(lingui._(id, values));
+          compared += 1;
+        }
+      }
+      expect(compared).toBeGreaterThan(100);
+    });
+  }
+
+  it("chooses Hebrew's one, two and other, and groups thousands", () => {
+    expect(
+      inLocale("he", () =>
+        [1, 2, 3, 1234].map((count) => t("{count, plural, one {# reply} other {# replies}}", { count })),
+      ),
+    ).toEqual(["תגובה אחת", "שתי תגובות", "3 תגובות", "1,234 תגובות"]);
   });
 });

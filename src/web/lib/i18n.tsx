@@ -2,9 +2,11 @@
  * The interface's words in her language (src/core/i18n): `t("…")` for text, `<Trans>` for a message
  * with elements inside it ("Read the <0>guidelines</0>") or React values.
  */
+
+import type { I18n } from "@lingui/core";
 import { TransNoContext } from "@lingui/react/server";
 import type { ReactElement, ReactNode } from "react";
-import { currentTranslator, keyOf, type MessageId } from "~/core/i18n";
+import { currentTranslator, keyOf, type MessageId, translateWith } from "~/core/i18n";
 
 export { currentLocale, t, translateKnown } from "~/core/i18n";
 
@@ -19,12 +21,14 @@ export function Trans({
   components?: Record<string, ReactElement>;
 }) {
   const i18n = currentTranslator();
+  // Lingui places the elements; the words are filled as `t` fills them (counts without `Intl`).
+  const filling = { _: (key: string, filled?: Record<string, unknown>) => translateWith(i18n, key, filled) };
   return (
     <TransNoContext
       id={keyOf(i18n, id)}
       values={values as Record<string, unknown>}
       components={components as never}
-      lingui={{ i18n }}
+      lingui={{ i18n: filling as unknown as I18n }}
     />
   );
 }
