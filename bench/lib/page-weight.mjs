@@ -4,7 +4,8 @@ import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS, chromiumPath } from "../../e2e/support/chromium.ts";
 
-const webRoot = path.resolve("dist", "web");
+/** The build measured (`DIST_DIR`, as bench/run.mjs takes it). */
+const webRoot = path.resolve(process.env.DIST_DIR ?? "dist", "web");
 const THIRD_PARTY = /js\.stripe\.com|youtube\.com\/iframe_api|youtube\.com\/s\/player|ytimg\.com\/.*\.js/;
 
 function gzippedSize(urlPath) {
