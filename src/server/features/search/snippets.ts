@@ -40,7 +40,8 @@ const isWordCode = (code: number) =>
  * A text's words (runs of letters, marks and digits), as a folded text holds them (search_fold):
  * an apostrophe or a hyphen parts two words, as PostgreSQL's parser does. `bounds` holds each
  * word's start and end; `keys`, the words that may be marked (those starting with the first letter
- * of a lexeme to mark: stemming keeps a word's first letter), by their index, in lower case.
+ * of a lexeme to mark: stemming keeps a word's first letter), by their index, in lower case;
+ * `marked`, the words already known to be marked (a Hebrew word, below).
  */
 interface Words {
   bounds: number[];
@@ -48,10 +49,37 @@ interface Words {
   marked: Set<number>;
 }
 
+/**
+ * What a text's words are marked by. The English stemmer leaves a word of Hebrew letters as it is
+ * (folded text, final letters in their ordinary forms, as the query's), so such a word is marked
+ * when it is one of the query's Hebrew operands, a prefixed form included, with no lexeme to ask
+ * for: only the words of those operands' lengths are read. A word of Hebrew and other letters goes
+ * the English way (its first letter among `firstLetters`).
+ */
+interface Marking {
+  firstLetters: Set<number>;
+  hebrew: Set<string>;
+  hebrewLengths: Set<number>;
+}
+
+const isHebrewLetter = (code: number) => code >= 0x05d0 && code <= 0x05ea;
+
+function markingOf(marks: Set<string>): Marking {
+  const firstLetters = new Set<number>();
+  const hebrew = new Set<string>();
+  for (const lexeme of marks) {
+    // A word of Hebrew and other letters whose stem is this lexeme is looked up as before.
+    firstLetters.add(lexeme.charCodeAt(0));
+    if ([...lexeme].every((letter) => isHebrewLetter(letter.charCodeAt(0)))) hebrew.add(lexeme);
+  }
+  return { firstLetters, hebrew, hebrewLengths: new Set([...hebrew].map((lexeme) => lexeme.length)) };
+}
+
 /** The words of `text`, by character codes rather than a regular expression: a search splits every result's body. */
-function wordsOf(text: string, firstLetters: Set<number>): Words {
+function wordsOf(text: string, { firstLetters, hebrew, hebrewLengths }: Marking): Words {
   const bounds: number[] = [];
   const keys = new Map<number, string>();
+  const marked = new Set<number>();
   const length = text.length;
   let i = 0;
   while (i < length) {
@@ -59,14 +87,21 @@ function wordsOf(text: string, firstLetters: Set<number>): Words {
     if (i === length) break;
     const start = i;
     let lower = true;
+    let allHebrew = true;
     while (i < length) {
       const code = text.charCodeAt(i);
       if (!isWordCode(code)) break;
       if (code <= 90 ? code >= 65 : code > 127) lower = false;
+      if (!isHebrewLetter(code)) allHebrew = false;
       i++;
     }
-    // Its first letter in lower case (a Hebrew letter has none).
     const first = text.charCodeAt(start);
+    if (allHebrew) {
+      if (hebrewLengths.has(i - start) && hebrew.has(text.slice(start, i))) marked.add(bounds.length / 2);
+      bounds.push(start, i);
+      continue;
+    }
+    // Its first letter in lower case (a Hebrew letter has none).
     const firstLower =
       first >= 65 && first <= 90
         ? first + 32
@@ -79,7 +114,7 @@ function wordsOf(text: string, firstLetters: Set<number>): Words {
     }
     bounds.push(start, i);
   }
-  return { bounds, keys, marked: new Set() };
+  return { bounds, keys, marked };
 }
 
 /**
@@ -156,8 +191,8 @@ function snippetOf(body: string, { bounds, marked }: Words): string {
  */
 export async function snippetsOf(db: Db, bodies: (string | null)[], query: string): Promise<string[]> {
   const marks = queryLexemes(query);
-  const firstLetters = new Set([...marks].map((lexeme) => lexeme.charCodeAt(0)));
-  const split = bodies.map((body) => (body ? wordsOf(body, firstLetters) : null));
+  const marking = markingOf(marks);
+  const split = bodies.map((body) => (body ? wordsOf(body, marking) : null));
   // Each word's lexeme as known before anything is asked: what another search asks meanwhile may push some out.
   const known = new Map<string, string>();
   const unknown = new Set<string>();
