@@ -11,7 +11,7 @@
  * for its life (a switch reloads it), the server sets one per request it renders or mail it writes.
  * Call `t` when the text is needed (in a render, a handler), never at a module's top level.
  */
-import { type I18n, type MessageDescriptor, type Messages, setupI18n } from "@lingui/core";
+import { type I18n, type Messages, setupI18n } from "@lingui/core";
 import { formatCount } from "../count";
 import type { MessageId } from "./catalogue";
 import { DEFAULT_LOCALE, type Locale } from "./locales";
@@ -87,7 +87,7 @@ export function translateWith(i18n: I18n, id: string, values: MessageValues | un
   const compiled = Object.hasOwn(messages, id) ? messages[id] : undefined;
   // Plain text, or a key the catalogue lacks (its `missing` answer), as Lingui gives them.
   const filled = Array.isArray(compiled) ? fill(compiled, values ?? {}, i18n.locale as Locale) : null;
-  return filled === null ? i18n._(id as MessageDescriptor["id"], values) : withEscapesDecoded(filled);
+  return filled === null ? i18n._(id, values) : withEscapesDecoded(filled);
 }
 
 /** The "#" of a plural's case until the count is written in. */

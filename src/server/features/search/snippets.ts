@@ -95,13 +95,13 @@ function wordsOf(text: string, { firstLetters, hebrew, hebrewLengths }: Marking)
       if (!isHebrewLetter(code)) allHebrew = false;
       i++;
     }
-    const first = text.charCodeAt(start);
     if (allHebrew) {
       if (hebrewLengths.has(i - start) && hebrew.has(text.slice(start, i))) marked.add(bounds.length / 2);
       bounds.push(start, i);
       continue;
     }
     // Its first letter in lower case (a Hebrew letter has none).
+    const first = text.charCodeAt(start);
     const firstLower =
       first >= 65 && first <= 90
         ? first + 32
