@@ -14,8 +14,16 @@ import {
   type SearchKind,
   type SearchResult,
   splitHighlights,
+  TITLED_SEARCH_KINDS,
 } from "../../src/core/search/schemas";
-import { articles, courseModules, courses, lessons, videos } from "../../src/server/db/schema";
+import {
+  articles,
+  courseModules,
+  courses,
+  lessons,
+  prayerRequests,
+  videos,
+} from "../../src/server/db/schema";
 import { RANKED, RECENT_ROWS, recentSince } from "../../src/server/features/search/queries";
 import { contextForFile, expectRefused, invalid, type Member, succeeded } from "../support/app";
 import { createEvent, openGroup, startGroup } from "../support/content";
@@ -538,6 +546,25 @@ describe("results follow every change at once", () => {
     expect(await search(ruth, "figs ripe")).toEqual([]);
   });
 
+  it("finds every row one statement writes, and none once one statement deletes them", async () => {
+    const written = await t.database.db
+      .insert(prayerRequests)
+      .values(
+        ["olive harvest", "olive press", "olive branch"].map((words) => ({
+          userId: ruth.id,
+          content: `Please pray for the ${words} this autumn`,
+        })),
+      )
+      .returning({ id: prayerRequests.id });
+    expect(found(await search(hannah, "olive autumn"), "prayer").sort()).toEqual(
+      written.map((r) => `prayer:${r.id}`).sort(),
+    );
+    await t.database.pool.query("delete from prayer_requests where id = any($1::int[])", [
+      written.map((r) => r.id),
+    ]);
+    expect(await search(hannah, "olive autumn")).toEqual([]);
+  });
+
   it("rebuilds the same table from the sources", async () => {
     const columns =
       "source, source_id, kind, title, body, at, user_id, hidden_at, is_private, is_anonymous, group_kind, group_id, created_by, conversation_id, video_id, seconds, patron_only, vector::text, title_vector::text, title_trigrams";
@@ -655,5 +682,14 @@ describe("suggestions", () => {
     expect((await suggest(hannah, "feasts of")).map((s) => s.kind)).toContain("course");
     // A request, a post, a note or a message is titled by its first words: searched, not suggested.
     expect(await suggest(ruth, "forgiveness unsh")).toEqual([]);
+  });
+
+  it("makes a title's words and trigrams for the kinds with titles of their own, and only for them", async () => {
+    const { rows } = await t.database.pool.query<{ kind: SearchKind }>(
+      `select k as kind from unnest($1::text[]) k
+       where (search_item('videos', 1, k, 'Hagar in the wilderness', 'She named the God who sees', now())).title_trigrams <> ''`,
+      [SEARCH_KINDS],
+    );
+    expect(rows.map((r) => r.kind).sort()).toEqual([...TITLED_SEARCH_KINDS].sort());
   });
 });
