@@ -3,9 +3,9 @@ import pg from "pg";
 import { seedMembers } from "./database.mjs";
 
 // A community's searchable items, half in English and half in Hebrew, written into the sources that
-// migration 0051's triggers index (videos, articles, groups, events, prayer requests, group posts,
-// notes, private messages): each source's rows in one set-based statement, whose row triggers fill
-// search_items as they would for rows written one by one.
+// the search triggers index (videos, articles, groups, events, prayer requests, group posts,
+// notes, private messages): each source's rows in one set-based statement, whose triggers fill
+// search_items as they do for any write.
 //
 // The words are drawn from a vocabulary, the more common ones more often (a word of rank r, counted
 // from 0, with a chance about 1/(2·√(r·V)) at each place), among the short words every text is half
