@@ -23,6 +23,7 @@
 //   LIGHTHOUSE_REPORTS   a folder to keep each Lighthouse run's full JSON report in (default: none kept)
 //   BENCH_ROWS           only the API rows whose name holds one of these, comma-separated (e.g.
 //                        "rsvp"), on the default runtime only: a partial run
+//   BENCH_VERBOSE        print each round of an API row: the baseline before it, the row, the baseline after
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -283,6 +284,11 @@ try {
       const r = await measure({ duration: ROUND_SECONDS, warmup: round === 0 });
       const after = await ceilingNow();
       rounds.push({ r, ratio: r.rps / ((before + after) / 2) });
+      if (process.env.BENCH_VERBOSE) {
+        console.log(
+          `    round ${round + 1}: ceiling ${fmt(before)}, row ${fmt(r.rps)}, ceiling ${fmt(after)}`,
+        );
+      }
       before = after;
     }
     const byRatio = [...rounds].sort((a, b) => a.ratio - b.ratio);
