@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authEndpoints } from "../../src/core/auth/endpoints";
 import { eventsEndpoints } from "../../src/core/events/endpoints";
@@ -107,5 +108,40 @@ describe("the request log", () => {
     expect(one("not an id; drop table")).not.toBe("not an id; drop table");
     const made = [one(undefined), one(undefined), other(undefined), other(undefined)];
     expect(new Set(made).size).toBe(4);
+  });
+
+  /** A server writing to standard output as `npm start`'s does (test/support/request-log-child.ts). */
+  function childServer(count: number, then: "exit" | "stay") {
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", "test/support/request-log-child.ts", String(count), then],
+      {
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    );
+    let output = "";
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+    });
+    const answered = () => output.split("\n").filter((l) => l.includes('"path":"/api/answered/'));
+    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+    return { child, answered, exited };
+  }
+
+  it("writes every line a process gathered before it exits", async () => {
+    const server = childServer(300, "exit");
+    expect(await server.exited).toBe(0);
+    const lines = server.answered().map((l) => JSON.parse(l) as Line);
+    expect(lines.map((l) => l.path)).toEqual(Array.from({ length: 300 }, (_, n) => `/api/answered/${n}`));
+  });
+
+  it("writes a quiet server's line without waiting for more", async () => {
+    const server = childServer(1, "stay");
+    try {
+      await expect.poll(() => server.answered().length, { timeout: 10_000 }).toBe(1);
+    } finally {
+      server.child.kill();
+      await server.exited;
+    }
   });
 });
