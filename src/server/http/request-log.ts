@@ -190,7 +190,8 @@ function requestLineWriter(stream: DestinationStream) {
  * Lines handed to the asynchronous destination a batch at a time: it measures the byte length of
  * all it holds at each write (up to 16 KiB, joined into one string first), which cost more than
  * the rest of a request's line. A batch leaves at 4 KiB, and what is left after a quarter of a
- * second, or when the process exits, is written then.
+ * second, or when the process exits, is written then; so a request's line may follow another kind of
+ * line written after it (each carries its time).
  */
 function gatheredLines(stream: AsyncDestination, toText: (line: RequestLine) => string) {
   let gathered = "";
