@@ -55,7 +55,7 @@ test("a member searches, filters by tag and highlights, and deletes a note", asy
 
   const first = noteItems(page).filter({ hasText: "Windows open toward Jerusalem" });
   await expect(first.getByRole("link", { name: "Daniel: Faithful in Babylon" })).toBeVisible();
-  await expect(first.getByText("4:05")).toBeVisible();
+  await expect(first.getByRole("link", { name: "Watch from 4:05" })).toBeVisible();
   await expect(first.getByText(/\d{4}, \d{1,2}:\d{2} [AP]M/)).toBeVisible();
   await expect(
     noteItems(page).filter({ hasText: "Grace comes before effort" }).getByText("Highlight"),
