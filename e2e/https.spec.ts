@@ -5,8 +5,8 @@ import os from "node:os";
 import path from "node:path";
 import { type Browser, chromium, expect, test } from "@playwright/test";
 import { startOidcProvider } from "../test/support/oidc-provider";
+import { freePort } from "../test/support/server-process";
 import { CHROMIUM_ARGS, testBrowserPath } from "./support/chromium";
-import { freePort } from "./support/free-port";
 
 // Going live as docs/deploy.md says: Debian's Caddy in front, with the repository's
 // deploy/Caddyfile, the app on 127.0.0.1 with PUBLIC_URL on https and TRUST_PROXY=1. Caddy's own

@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { freePort } from "../test/support/server-process";
 import { expect, expectAccessible, test } from "./support/fixtures";
-import { freePort } from "./support/free-port";
 
 // The first administrator sets the ministry up in the browser (decision 062). The shared server is
 // a trial with demo administrators, so there /setup is the not-found page; her journey runs on a real

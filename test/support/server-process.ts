@@ -13,15 +13,25 @@ export function requireBuild() {
   }
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+const listensOn = (port: number) =>
+  new Promise<boolean>((resolve) => {
     const server = net.createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
+    server.once("error", () => resolve(false));
+    // No host: every address, as a server that binds 0.0.0.0 or :: will ask for.
+    server.listen(port, () => server.close(() => resolve(true)));
   });
+
+/**
+ * A port nothing listens on now, for a server a test starts of its own. It is drawn from below the
+ * range the kernel hands out to port-0 listeners and outgoing connections (32768–60999 on Linux), so
+ * that another test's server or a connection cannot take it in the moments before this one binds it.
+ */
+export async function freePort(): Promise<number> {
+  for (let tries = 0; tries < 500; tries++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (await listensOn(port)) return port;
+  }
+  throw new Error("no free port between 20000 and 32000");
 }
 
 export interface ServerProcess {
