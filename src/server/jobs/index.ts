@@ -4,6 +4,7 @@ import { deleteStaleSignInFailures } from "../auth/sign-in-throttle";
 import { deleteStaleTokens } from "../auth/tokens";
 import { runScheduledArticleSync } from "../features/articles";
 import { eventRemindersJob } from "../features/events";
+import { keepRecentRows } from "../features/search";
 import { deleteExpiredIdempotencyKeys } from "../http/idempotency";
 import { deleteOldLiveEvents } from "../live/queries";
 import { enqueue } from "./queue";
@@ -28,6 +29,8 @@ export async function startJobs(app: FastifyInstance): Promise<() => Promise<voi
   every(HOUR, "delete-expired-idempotency-keys", () => deleteExpiredIdempotencyKeys(app.db));
   every(HOUR, "delete-old-live-events", () => deleteOldLiveEvents(app.db));
   every(HOUR, "sync-articles", () => runScheduledArticleSync(app));
+  // One instance at a time moves the rows (the others find it busy and do nothing).
+  every(5 * MINUTE, "keep-recent-search-rows", () => keepRecentRows(app.db));
   // Event reminders run on the queue; one pending job at a time, whichever instance asks.
   every(MINUTE, "event-reminders", () =>
     enqueue(app.db, eventRemindersJob, {}, { jobKey: "event-reminders" }),

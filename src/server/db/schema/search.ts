@@ -16,7 +16,7 @@ import { at } from "./columns";
 const TITLED_KINDS_SQL = `(${TITLED_SEARCH_KINDS.map((k) => `'${k}'`).join(", ")})`;
 const titled = sql.raw(`"search_items"."kind" in ${TITLED_KINDS_SQL}`);
 /** The kinds that are only ever searched within one member's own (her notes, her conversations, her groups). */
-const OWNED_KINDS: readonly SearchKind[] = ["note", "message", "post"];
+export const OWNED_SEARCH_KINDS: readonly SearchKind[] = ["note", "message", "post"];
 
 /** PostgreSQL's text-search document; written and read only in SQL. */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -69,16 +69,25 @@ export const searchItems = pgTable(
     titleVector: tsvector("title_vector").notNull(),
     /** The title folded and Hebrew letters written in Latin ones, for trigram similarity. */
     titleTrigrams: text("title_trigrams").notNull(),
+    /**
+     * Among its kind's newest rows (`search_keep_recent`, migration 0059): a new row is, and the
+     * search's upkeep moves the older ones out every few minutes.
+     */
+    recent: boolean("recent").notNull().default(true),
   },
   (t) => [
     primaryKey({ columns: [t.source, t.sourceId] }),
-    // A search reads each kind apart, on its own index: its matches, or its newest rows first when
-    // its words are common (src/server/features/search/queries.ts).
-    ...SEARCH_KINDS.filter((kind) => !OWNED_KINDS.includes(kind)).map((kind) =>
+    // A search reads each kind apart, on its own indexes: its newest rows' matches first, on an
+    // index of those rows alone, then, when they are too few, the older rows' matches too, on the
+    // other (src/server/features/search/queries.ts). A new row goes into one of them.
+    ...SEARCH_KINDS.filter((kind) => !OWNED_SEARCH_KINDS.includes(kind)).flatMap((kind) => [
+      index(`search_items_${kind}_recent_vector_idx`)
+        .using("gin", t.vector)
+        .where(sql`${t.kind} = ${sql.raw(`'${kind}'`)} and ${t.recent}`),
       index(`search_items_${kind}_vector_idx`)
         .using("gin", t.vector)
-        .where(sql`${t.kind} = ${sql.raw(`'${kind}'`)}`),
-    ),
+        .where(sql`${t.kind} = ${sql.raw(`'${kind}'`)} and not ${t.recent}`),
+    ]),
     index("search_items_kind_recent_idx").on(t.kind, t.at.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Her notes, her conversations' messages and her groups' posts are a few among everyone's: their
     // words are read with whose they are (btree_gin), so a search reads only her matches, however

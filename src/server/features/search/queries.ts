@@ -15,20 +15,21 @@ import {
 } from "../../auth/policies";
 import type { Db } from "../../db/client";
 import { genericPlanStatement, preparedStatement, statementsBy, statementText } from "../../db/prepared";
+import { OWNED_SEARCH_KINDS } from "../../db/schema/search";
 
 // Searching search_items (decision 072; the table, its folding and its triggers are migration 0051's).
 // Who may see a row is decided here by the rules of auth/policies, applied to the row's own columns,
 // which carry the names those rules read (`user_id`, `hidden_at`, `is_private`, `group_id`…), and
 // to the current state of everything else they read (blocks, memberships, suspensions).
 //
-// Each kind is read apart, on its own index, and only its newest matches she may see are ranked
-// (`RANKED`), looked for first among its newest rows (`RECENT_ROWS`): a common word reads at most
-// a kind's newest rows, however many there are; a word rare there reads its few matches in the
-// whole kind.
+// Each kind is read apart, on its own indexes, and only its newest matches she may see are ranked
+// (`RANKED`), looked for first among its newest rows (`recent`, on an index of those alone): a
+// common word reads a kind's newest rows' matches, however many rows there are; a word rare there
+// reads its few matches in the whole kind. Her notes, messages and groups' posts are read on
+// indexes of whose they are (`OWNED_SEARCH_KINDS`), which hold her few among everyone's.
 //
 // Every statement has a fixed text for each shape (her rights written in, her values as
-// parameters: $1 her id, $2 what she typed, then where each kind's newest rows begin and a page's
-// cursor), and runs by name on connections that plan it once for any values (`genericPlanPool`):
+// parameters: $1 her id, $2 what she typed, then a page's cursor), and runs by name on connections that plan it once for any values (`genericPlanPool`):
 // planning twenty sub-selects costs more than running them. What she typed is worked out once, in
 // the statement (`terms`), and each use reads it from there.
 
@@ -51,8 +52,6 @@ export interface Position {
   /** Its date, in microseconds since 1970. */
   atMicros: string;
   id: string;
-  /** Where its kind's newest rows began when its first page was read (`recentSince`). */
-  since: string | null;
 }
 
 export interface FoundRow extends Record<string, unknown> {
@@ -179,76 +178,79 @@ const visibleAsItsKind = (viewer: ViewerColumns) =>
     sql` `,
   )} else false end)`;
 
-/** The newest rows of a kind a search reads first (`recentSince`). */
-export const RECENT_ROWS = 2000;
-/** How long an instance keeps where each kind's newest rows begin: it moves as rows arrive, slowly. */
-const WINDOW_MS = 30_000;
-
-/** Where each kind's newest `RECENT_ROWS` begin (microseconds since 1970), or null where it holds fewer. */
-export type Windows = Record<SearchKind, string | null>;
-
-const windowsKept = new WeakMap<Db, { at: number; windows: Windows }>();
-
 /**
- * Where each kind's newest `RECENT_ROWS` begin: an index-only read of each kind's newest entries on
- * search_items_kind_recent_idx, kept a while per database.
+ * The newest rows of each kind a search reads first, which the upkeep keeps apart (migration 0059's
+ * `search_keep_recent`, run every few minutes: `keepRecentRows`).
  */
-export async function recentSince(db: Db, now = Date.now()): Promise<Windows> {
-  const kept = windowsKept.get(db);
-  if (kept && now - kept.at < WINDOW_MS) return kept.windows;
-  const { rows } = await db.execute<{ kind: SearchKind; since: string | null }>(sql`select k.kind,
-      (select ((extract(epoch from s.at) * 1000000)::bigint)::text from search_items s where s.kind = k.kind
-        order by s.at desc, s.id desc offset ${RECENT_ROWS - 1} limit 1) as since
-    from unnest(${kindOrder}) as k(kind)`);
-  const windows = Object.fromEntries(rows.map((r) => [r.kind, r.since])) as Windows;
-  windowsKept.set(db, { at: now, windows });
-  return windows;
+export const RECENT_ROWS = 2000;
+
+/** Moves the rows newer ones have passed out of their kind's newest (and back any moved forward). */
+export async function keepRecentRows(db: Db): Promise<number> {
+  const { rows } = await db.execute<{ moved: string }>(
+    sql`select search_keep_recent(${RECENT_ROWS}) as moved`,
+  );
+  return Number(rows[0]!.moved);
 }
 
 /**
  * The rows of `kind` she may see that `mode` finds, each scored: by its words (ranked, titles above
  * bodies), or by its title's likeness to what she typed (trigram word similarity). By words, the
- * newest `window` of those among the kind's newest rows (from `since`, microseconds; null when the
- * kind holds fewer) are ranked, or, when those rows hold fewer than `enough` of them, the newest
- * `window` of the whole kind: a common word costs what a rare one does, however many rows there are.
+ * newest `window` of those among the kind's newest rows are ranked, or, when those rows hold fewer
+ * than `enough` of them, the newest `window` of the whole kind: a common word costs what a rare one
+ * does, however many rows there are.
  */
 function candidates(
   shape: Shape,
   mode: SearchMode,
   kind: SearchKind,
-  { window, since, enough }: { window: number; since: SQL; enough: number },
+  { window, enough }: { window: number; enough: number },
 ): SQL {
   // A row the kind's index found matches her words; only a patron row withheld from her is read
   // again, by its title's words alone: reading every row's words again (its vector taken from the
   // heap and decompressed) cost a Hebrew search about a seventh of its time.
+  const patronTitle = withheld(kind, shape)
+    ? sql` and (not s.patron_only or ts_filter(s.vector, '{a}') @@ ${QUERY})`
+    : sql``;
   const found =
     mode === "words"
-      ? sql`s.vector @@ ${QUERY}${withheld(kind, shape) ? sql` and (not s.patron_only or ts_filter(s.vector, '{a}') @@ ${QUERY})` : sql``}`
+      ? sql`s.vector @@ ${QUERY}${patronTitle}`
       : sql`${titledKinds} and ${TYPED} <% s.title_trigrams`;
   const score =
     mode === "words"
       ? sql`ts_rank_cd(${searchedVector(kind, shape)}, ${QUERY}, 1)`
       : sql`word_similarity(${TYPED}, s.title_trigrams)`;
-  const where = sql`s.kind = ${kindLiteral(kind)} and ${found} and ${visibleTo(kind, viewerOf(shape))}`;
+  const visible = visibleTo(kind, viewerOf(shape));
+  const ofKind = sql`s.kind = ${kindLiteral(kind)}`;
   const columns = sql`s.id, s.source, s.source_id, s.kind, s.title, s.body, s.at,
         s.group_kind, s.conversation_id, s.video_id, s.seconds, s.patron_only, s.vector, s.title_trigrams,
         ${titleOnly(kind, shape)} as title_only`;
   const limit = sql.raw(String(Math.trunc(window)));
+  const newestFirst = sql`order by s.at desc, s.id desc limit ${limit}`;
   let chosen: SQL;
   if (mode === "words") {
-    // One read of the kind's index and of her matching rows, kept narrow (where each row is, and
-    // its date) while they are put in order, however many there are; then the rows chosen are read
-    // whole by where they are. The newest rows' matches are the first of her newest matches: they
-    // alone when there are enough of them, else all of these. Without a start (a kind of fewer
-    // rows), none is recent. Where they begin is worked out once (a sub-select), not at each match.
-    const recent = sql`m.at >= (select to_timestamp(${since} / 1000000.0))`;
-    const fewRecent = sql`(select count(*) from matches m where ${recent}) < ${sql.raw(String(Math.trunc(enough)))}`;
-    chosen = sql`with matches as materialized (
-        select s.ctid as place, s.at from search_items s where ${where} order by s.at desc, s.id desc limit ${limit})
-      select ${columns} from search_items s
-      where s.ctid = any(array(select m.place from matches m where ${recent} or ${fewRecent}))`;
+    // Matches are read kept narrow (where each row is, and its date) while they are put in order,
+    // however many there are; then the rows chosen are read whole by where they are.
+    let matches: SQL;
+    if (OWNED_SEARCH_KINDS.includes(kind)) {
+      matches = sql`select s.ctid as place from search_items s where ${ofKind} and ${found} and ${visible} ${newestFirst}`;
+    } else {
+      // The newest rows' matches, on their own index; when too few, the whole kind's, on both
+      // indexes at once (each arm of the OR names one index's rows), read only then.
+      const few = sql`(select count(*) from recent) < ${sql.raw(String(Math.trunc(enough)))}`;
+      matches = sql`with recent as materialized (
+          select s.ctid as place, s.at, s.id from search_items s
+          where ${ofKind} and s.recent and ${found} and ${visible} ${newestFirst})
+        select r.place from recent r where not ${few}
+        union all
+        select w.place from (
+          select s.ctid as place from search_items s
+          where ${ofKind} and ((s.recent and s.vector @@ ${QUERY}) or (not s.recent and s.vector @@ ${QUERY}))${patronTitle}
+            and ${visible} and ${few}
+          ${newestFirst}) w`;
+    }
+    chosen = sql`select ${columns} from search_items s where s.ctid = any(array(${matches}))`;
   } else {
-    chosen = sql`select ${columns} from search_items s where ${where} order by s.at desc, s.id desc limit ${limit}`;
+    chosen = sql`select ${columns} from search_items s where ${ofKind} and ${found} and ${visible} ${newestFirst}`;
   }
   // Scored once chosen; the words and trigrams that score them go no further.
   return sql`select s.id, s.source, s.source_id, s.kind, s.title, s.body, s.at, s.group_kind,
@@ -270,10 +272,7 @@ const LIKELY_TITLES = 500;
 const shapeName = (shape: Shape) =>
   `${shape.isAdmin ? "admin" : "member"}_${shape.opensPatronTeaching ? "opens" : "titles"}`;
 
-/**
- * $1 her id, $2 what she typed, and by words $3 where each kind's newest rows begin (in the order
- * of SEARCH_KINDS).
- */
+/** $1 her id, $2 what she typed. */
 const bestStatement = statementsBy(
   (mode: SearchMode, isAdmin: boolean, opensPatronTeaching: boolean, perKind: number) => {
     const shape = { isAdmin, opensPatronTeaching };
@@ -300,16 +299,12 @@ const bestStatement = statementsBy(
       ${order}`;
     } else {
       const branches = SEARCH_KINDS.map(
-        (kind, i) => sql`(select * from (${candidates(shape, mode, kind, {
-          window: RANKED,
-          since: sql.raw(`($3::bigint[])[${i + 1}]`),
-          enough: perKind,
-        })}) b
+        (kind) => sql`(select * from (${candidates(shape, mode, kind, { window: RANKED, enough: perKind })}) b
         order by ${bestFirst} limit ${limit})`,
       );
       body = sql`select ${resultColumns} from (${sql.join(branches, sql` union all `)}) f ${order}`;
     }
-    return searchStatement<FoundRow, [viewerId: number, text: string, windows?: (string | null)[]]>(
+    return searchStatement<FoundRow, [viewerId: number, text: string]>(
       `search_best_${mode}_${shapeName(shape)}_${perKind}`,
       sql`with ${TERMS} ${body}`,
     );
@@ -323,23 +318,13 @@ export function bestOfEachKind(
   mode: SearchMode,
   text: string,
   perKind: number,
-  windows: Windows,
 ): Promise<FoundRow[]> {
-  const statement = bestStatement(mode, searcher.isAdmin, searcher.opensPatronTeaching, perKind);
-  return mode === "words"
-    ? statement(
-        db,
-        searcher.id,
-        text,
-        SEARCH_KINDS.map((kind) => windows[kind]),
-      )
-    : statement(db, searcher.id, text);
+  return bestStatement(mode, searcher.isAdmin, searcher.opensPatronTeaching, perKind)(db, searcher.id, text);
 }
 
 /**
- * $1 her id, $2 what she typed, by words $3 where the kind's newest rows begin, and after the first
- * page the cursor: its score, its date in microseconds and its id ($4 to $6, or by likeness, which
- * has no start, $3 to $5).
+ * $1 her id, $2 what she typed, and after the first page the cursor: its score, its date in
+ * microseconds and its id ($3 to $5).
  */
 const pageStatement = statementsBy(
   (
@@ -352,16 +337,15 @@ const pageStatement = statementsBy(
     enough: number,
   ) => {
     const shape = { isAdmin, opensPatronTeaching };
-    const [score, at, id] = (mode === "words" ? [4, 5, 6] : [3, 4, 5]).map((n) => `$${n}`);
     const cursor = first
       ? sql``
       : sql.raw(
-          `where (b.score, (extract(epoch from b.at) * 1000000)::bigint, b.id) < (${score}::real, ${at}::bigint, ${id}::bigint)`,
+          "where (b.score, (extract(epoch from b.at) * 1000000)::bigint, b.id) < ($3::real, $4::bigint, $5::bigint)",
         );
     return searchStatement<FoundRow, [viewerId: number, text: string, ...rest: (string | null)[]]>(
       `search_page_${mode}_${kind}_${shapeName(shape)}_${first ? "first" : "next"}_${limit}_${enough}`,
       sql`with ${TERMS} select ${resultColumns} from (
-        select * from (${candidates(shape, mode, kind, { window: RANKED, since: sql.raw("$3::bigint"), enough })}) b ${cursor}
+        select * from (${candidates(shape, mode, kind, { window: RANKED, enough })}) b ${cursor}
         order by ${bestFirst} limit ${sql.raw(String(Math.trunc(limit)))}
       ) f
       order by f.score desc, f.at desc, f.id desc`,
@@ -378,7 +362,6 @@ export function pageOfKind(
   kind: SearchKind,
   limit: number,
   after: Position | undefined,
-  since: string | null,
   enough: number,
 ): Promise<FoundRow[]> {
   if (mode === "likeness" && !isTitled(kind)) return Promise.resolve([]);
@@ -391,9 +374,8 @@ export function pageOfKind(
     limit,
     enough,
   );
-  const start = mode === "words" ? [since] : [];
   const cursor = after ? [after.score, after.atMicros, after.id] : [];
-  return statement(db, searcher.id, text, ...start, ...cursor);
+  return statement(db, searcher.id, text, ...cursor);
 }
 
 export interface SuggestionRow extends Record<string, unknown> {

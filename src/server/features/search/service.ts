@@ -58,12 +58,11 @@ export function urlOf(row: {
 }
 
 // A cursor is its result's place in its kind's order, opaque to the browser: how the results were
-// found, the score, the date in microseconds, the row's id and where its kind's newest rows began
-// ("-" for the whole kind), so that every page ranks the same rows; in base64url.
-const CURSOR = /^(w|l):(\d{1,20}(?:\.\d{1,20})?(?:e[-+]?\d{1,3})?):(-?\d{1,19}):(\d{1,19}):(-?\d{1,19}|-)$/;
+// found, the score, the date in microseconds and the row's id; in base64url.
+const CURSOR = /^(w|l):(\d{1,20}(?:\.\d{1,20})?(?:e[-+]?\d{1,3})?):(-?\d{1,19}):(\d{1,19})$/;
 
-function cursorOf(mode: q.SearchMode, row: q.FoundRow, since: string | null): string {
-  const text = `${mode === "words" ? "w" : "l"}:${row.score}:${row.at_micros}:${row.id}:${since ?? "-"}`;
+function cursorOf(mode: q.SearchMode, row: q.FoundRow): string {
+  const text = `${mode === "words" ? "w" : "l"}:${row.score}:${row.at_micros}:${row.id}`;
   return Buffer.from(text).toString("base64url");
 }
 
@@ -72,31 +71,24 @@ function positionOf(cursor: string): q.Position {
   const match = CURSOR.exec(Buffer.from(cursor, "base64url").toString("utf8"));
   if (!match || Buffer.from(match[0]).toString("base64url") !== cursor)
     throw badRequest(SEARCH_MESSAGES.staleCursor);
-  const [, mode, score, atMicros, id, since] = match as unknown as string[] as [
-    string,
+  const [, mode, score, atMicros, id] = match as unknown as string[] as [
     string,
     string,
     string,
     string,
     string,
   ];
-  return {
-    mode: mode === "w" ? "words" : "likeness",
-    score,
-    atMicros,
-    id,
-    since: since === "-" ? null : since,
-  };
+  return { mode: mode === "w" ? "words" : "likeness", score, atMicros, id };
 }
 
-const resultOf = (mode: q.SearchMode, row: q.FoundRow, snippet: string, since: string | null): Result => ({
+const resultOf = (mode: q.SearchMode, row: q.FoundRow, snippet: string): Result => ({
   kind: row.kind,
   id: row.source_id,
   title: row.title,
   snippet,
   url: urlOf(row),
   at: new Date(row.at),
-  cursor: cursorOf(mode, row, since),
+  cursor: cursorOf(mode, row),
   patronOnly: row.title_only,
 });
 
@@ -124,28 +116,13 @@ export async function search(db: Db, viewer: SessionUser, query: SearchQuery): P
   // A cursor continues one kind's results; a search of every kind starts from the best.
   const after = query.kind ? position : undefined;
   const searcher = searcherOf(viewer);
-  const windows = after ? undefined : await q.recentSince(db);
   const { kind } = query;
   const find = async (mode: q.SearchMode): Promise<Result[]> => {
-    if (kind) {
-      const since = after ? after.since : windows![kind];
-      const rows = await q.pageOfKind(
-        db,
-        searcher,
-        mode,
-        query.q,
-        kind,
-        query.limit,
-        after,
-        since,
-        SEARCH_PER_KIND,
-      );
-      const snippets = await snippetsOfRows(db, rows);
-      return rows.map((row, i) => resultOf(mode, row, snippets[i]!, since));
-    }
-    const rows = await q.bestOfEachKind(db, searcher, mode, query.q, SEARCH_PER_KIND, windows!);
+    const rows = kind
+      ? await q.pageOfKind(db, searcher, mode, query.q, kind, query.limit, after, SEARCH_PER_KIND)
+      : await q.bestOfEachKind(db, searcher, mode, query.q, SEARCH_PER_KIND);
     const snippets = await snippetsOfRows(db, rows);
-    return rows.map((row, i) => resultOf(mode, row, snippets[i]!, windows![row.kind]));
+    return rows.map((row, i) => resultOf(mode, row, snippets[i]!));
   };
   if (after) return find(after.mode);
   const found = await find("words");
