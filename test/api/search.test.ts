@@ -256,6 +256,40 @@ describe("a kind with more rows than a search reads first", () => {
     expect(new Set(grouped).size).toBe(5);
     await t.database.pool.query("delete from articles where guid like 'gad-%'");
   });
+
+  it("sets the newest rows apart in one instance at a time, without waiting for a row a writer holds", async () => {
+    await t.database.pool.query(
+      `insert into articles (guid, title, excerpt, published_at)
+       select 'asher-' || g, 'Asher ' || g, 'Olive oil ' || g, now() - g * interval '1 minute'
+       from generate_series(1, $1::int) g`,
+      [RECENT_ROWS + 3],
+    );
+    const writer = await t.database.pool.connect();
+    try {
+      // Another instance's upkeep, under way: this one finds it busy and moves nothing.
+      await writer.query("begin");
+      await writer.query("select search_keep_recent($1)", [RECENT_ROWS]);
+      expect(await keepRecentRows(t.database.db)).toBe(0);
+      await writer.query("rollback");
+      // A member's change holds one of the rows to move: the upkeep moves the others and leaves it.
+      await writer.query("begin");
+      await writer.query(
+        `select 1 from search_items s join articles a on s.source = 'articles' and a.id = s.source_id
+         where a.guid = 'asher-${RECENT_ROWS + 3}' for update of s`,
+      );
+      expect(await keepRecentRows(t.database.db)).toBeGreaterThan(0);
+      const held = `select s.recent from search_items s join articles a on s.source = 'articles' and a.id = s.source_id
+        where a.guid = 'asher-${RECENT_ROWS + 3}'`;
+      expect((await t.database.pool.query(held)).rows).toEqual([{ recent: true }]);
+      await writer.query("commit");
+      expect(await keepRecentRows(t.database.db)).toBe(1);
+      expect((await t.database.pool.query(held)).rows).toEqual([{ recent: false }]);
+    } finally {
+      await writer.query("rollback").catch(() => {});
+      writer.release();
+    }
+    await t.database.pool.query("delete from articles where guid like 'asher-%'");
+  });
 });
 
 describe("who may search", () => {
