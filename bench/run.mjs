@@ -21,8 +21,9 @@
 //   BENCH_LIVE_STREAMS   live streams (GET /api/live) held open at once on one instance (default 2000)
 //   DIST_DIR             the build measured (default dist), as `npm run build` takes it
 //   LIGHTHOUSE_REPORTS   a folder to keep each Lighthouse run's full JSON report in (default: none kept)
-//   BENCH_ROWS           only the API rows whose name holds one of these, comma-separated (e.g.
-//                        "rsvp"), on the default runtime only: a partial run
+//   BENCH_ROWS           only the API, growth, search and Lighthouse rows whose name holds one of
+//                        these, comma-separated (e.g. "rsvp", "Lighthouse (mobile): home"), on the
+//                        default runtime only: a partial run
 //   BENCH_VERBOSE        print each round of an API row: the baseline before it, the row, the baseline after
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -536,7 +537,7 @@ try {
       ["messages", `/messages/${privateConversation}`, true],
       ["a lesson", `/lessons/${lesson}`, true],
       ["search", "/search?q=grace", true],
-    ];
+    ].filter(([name]) => chosen(`Lighthouse (mobile): ${name}`));
     for (const result of await lighthouseScores(app.url, cookie, pages)) {
       benchmarkIndexes.push(result.benchmarkIndex);
       const ok =
@@ -563,7 +564,7 @@ try {
     const floorPages = [
       ["a page of one heading (the browser's floor)", "/floor", false],
       ["home without its scripts", "/", false],
-    ];
+    ].filter(([name]) => chosen(`Lighthouse (mobile), for reference: ${name}`));
     for (const result of await lighthouseScores(floor.url, "", floorPages)) {
       row(
         `Lighthouse (mobile), for reference: ${result.page}`,
