@@ -29,9 +29,10 @@ import { OWNED_SEARCH_KINDS } from "../../db/schema/search";
 // indexes of whose they are (`OWNED_SEARCH_KINDS`), which hold her few among everyone's.
 //
 // Every statement has a fixed text for each shape (her rights written in, her values as
-// parameters: $1 her id, $2 what she typed, then a page's cursor), and runs by name on connections that plan it once for any values (`genericPlanPool`):
-// planning twenty sub-selects costs more than running them. What she typed is worked out once, in
-// the statement (`terms`), and each use reads it from there.
+// parameters: $1 her id, $2 what she typed, then a page's cursor), and runs by name on connections
+// that plan it once for any values (`genericPlanPool`): planning twenty sub-selects costs more than
+// running them. What she typed is worked out once, in the statement (`terms`), and each use reads
+// it from there.
 
 /** What a search asks: her rights, and whether she opens patron teaching (core/patron-teaching.ts). */
 export interface Searcher extends Viewer {
@@ -238,7 +239,7 @@ function candidates(
       // indexes at once (each arm of the OR names one index's rows), read only then.
       const few = sql`(select count(*) from recent) < ${sql.raw(String(Math.trunc(enough)))}`;
       matches = sql`with recent as materialized (
-          select s.ctid as place, s.at, s.id from search_items s
+          select s.ctid as place from search_items s
           where ${ofKind} and s.recent and ${found} and ${visible} ${newestFirst})
         select r.place from recent r where not ${few}
         union all
