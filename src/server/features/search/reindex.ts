@@ -4,9 +4,8 @@ import { RECENT_ROWS } from "./queries";
 /**
  * Rebuilds search_items from its sources in one transaction (the SQL function `search_reindex` of
  * migration 0051, then each kind's newest rows set apart: 0059): searches meanwhile wait, then see
- * the new table whole. On a connection of its
- * own, without the app's per-statement limit: a large community's rebuild takes longer than any
- * request may. Answers how many items it holds.
+ * the new table whole. On a connection of its own, without the app's per-statement limit: a large
+ * community's rebuild takes longer than any request may. Answers how many items it holds.
  */
 export async function reindexSearch(connectionString: string): Promise<number> {
   const client = new pg.Client({ connectionString, application_name: "mishpacha search:reindex" });
