@@ -169,9 +169,12 @@ function compileHints(): Plugin {
     apply: "build",
     // The file's name changes with what it holds.
     augmentChunkHash: () => HINT,
-    // After minification, which drops comments.
-    generateBundle(_options, bundle) {
-      for (const file of Object.values(bundle)) if (file.type === "chunk") file.code = HINT + file.code;
+    // After minification, which drops comments, and after Vite writes an entry's list of preloads above its code.
+    generateBundle: {
+      order: "post",
+      handler(_options, bundle) {
+        for (const file of Object.values(bundle)) if (file.type === "chunk") file.code = HINT + file.code;
+      },
     },
   };
 }

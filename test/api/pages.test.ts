@@ -126,6 +126,18 @@ describe("pages sent to members", () => {
     expect(res.headers["content-security-policy"]).toContain(`'sha256-${hash}'`);
   });
 
+  it("sends every script her page starts marked to be compiled as it downloads", async () => {
+    const { client } = await t.member();
+    const modules = modulesOf((await client.page("/")).body);
+    expect(modules.length).toBeGreaterThan(3);
+    for (const module of modules) {
+      const script = await client.get(module);
+      expect(script.status).toBe(200);
+      // Chromium compiles a script that starts so on a background thread, not as each function is first called.
+      expect(String(script.body).startsWith("//# allFunctionsCalledOnLoad\n"), module).toBe(true);
+    }
+  });
+
   it("writes her dates in the zone her browser keeps in a cookie", async () => {
     const member = await t.member();
     const shared = await member.client.call(prayerEndpoints.share, {
